@@ -1,0 +1,472 @@
+package tracker
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/google/uuid"
+)
+
+// How often the session keeps the folded state: every checkpointEvery
+// actions in memory (so undo replays at most that many), and a snapshot on
+// disk every SnapshotEvery events (so opening replays at most that many).
+const (
+	checkpointEvery = 64
+	SnapshotEvery   = 256
+)
+
+// A Session is an open campaign: its folded state, the undo stacks, and the
+// store its events go to. All methods are safe for concurrent use.
+type Session struct {
+	mu     sync.Mutex
+	store  Store
+	rules  Rules
+	camp   Campaign
+	core   CoreState
+	game   State
+	active []uint64 // actions in effect, oldest first
+	redo   []uint64 // undone actions, the next to redo last
+	last   uint64
+	// checkpoints maps a depth of the active stack to the folded state
+	// after that many actions. Depth 0 (the new campaign) is always there.
+	checkpoints map[int]json.RawMessage
+	now         func() time.Time
+	watchers    []func(Event)
+	snapErr     error
+}
+
+type folded struct {
+	Core CoreState       `json:"core"`
+	Game json.RawMessage `json:"game"`
+}
+
+// Open loads a campaign from the store: the newest snapshot, then the events
+// after it.
+func Open(store Store, rules Rules, id string) (*Session, error) {
+	c, err := store.Campaign(id)
+	if err != nil {
+		return nil, err
+	}
+	if c.Game != rules.Game() {
+		return nil, fmt.Errorf("campaign %q is a game of %s, not %s", c.Name, c.Game.Title(), rules.Game().Title())
+	}
+	s := &Session{store: store, rules: rules, camp: c, now: time.Now, checkpoints: map[int]json.RawMessage{}}
+	s.game = rules.NewState(c)
+	s.checkpoints[0] = s.encode()
+	if snap, err := store.LatestSnapshot(id); err == nil && snap != nil {
+		// A snapshot that cannot be used is only a lost shortcut: replay.
+		_ = s.restore(snap)
+	}
+	err = store.Events(id, s.last+1, func(e Event) error {
+		if err := s.replay(e); err != nil {
+			return fmt.Errorf("event %d (%s): %w", e.Seq, e.Kind, err)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("campaign %q cannot be replayed: %w", c.Name, err)
+	}
+	return s, nil
+}
+
+func (s *Session) restore(snap *Snapshot) error {
+	if snap.StateVersion != stateVersion(s.rules) {
+		return errors.New("snapshot of another state version")
+	}
+	game, err := s.rules.DecodeState(snap.Game)
+	if err != nil {
+		return err
+	}
+	active, err := unpackRuns(snap.Active)
+	if err != nil {
+		return err
+	}
+	s.core, s.game, s.active, s.redo, s.last = snap.Core, game, active, append([]uint64(nil), snap.Redo...), snap.Seq
+	for d, cp := range snap.Checkpoints {
+		if d > 0 && d <= len(active) {
+			s.checkpoints[d] = cp
+		}
+	}
+	s.checkpoints[len(active)] = s.encode()
+	return nil
+}
+
+func (s *Session) encode() json.RawMessage {
+	return encodeState(folded{Core: s.core, Game: encodeState(s.game)})
+}
+
+func (s *Session) decode(data json.RawMessage) error {
+	var f folded
+	if err := json.Unmarshal(data, &f); err != nil {
+		return err
+	}
+	g, err := s.rules.DecodeState(f.Game)
+	if err != nil {
+		return err
+	}
+	s.core, s.game = f.Core, g
+	return nil
+}
+
+// replay folds a logged event, undo and redo included.
+func (s *Session) replay(e Event) error {
+	if e.Seq != s.last+1 {
+		return fmt.Errorf("expected event %d next", s.last+1)
+	}
+	switch e.Kind {
+	case KindUndo:
+		var p undoPayload
+		if err := e.Decode(&p); err != nil {
+			return err
+		}
+		if err := s.checkUndo(p.Targets); err != nil {
+			return err
+		}
+		s.popTo(len(s.active) - len(p.Targets))
+		if err := s.rewind(); err != nil {
+			return err
+		}
+	case KindRedo:
+		var p undoPayload
+		if err := e.Decode(&p); err != nil {
+			return err
+		}
+		if len(p.Targets) != 1 || len(s.redo) == 0 || s.redo[len(s.redo)-1] != p.Targets[0] {
+			return errors.New("redo of an action that is not the next to redo")
+		}
+		t, err := s.store.Event(s.camp.ID, p.Targets[0])
+		if err != nil {
+			return err
+		}
+		if err := s.applyEffective(t); err != nil {
+			return err
+		}
+		s.redo = s.redo[:len(s.redo)-1]
+		s.push(t.Seq)
+	default:
+		if err := s.applyEffective(e); err != nil {
+			return err
+		}
+		s.redo = s.redo[:0]
+		s.push(e.Seq)
+	}
+	s.last = e.Seq
+	return nil
+}
+
+func (s *Session) checkUndo(targets []uint64) error {
+	if len(targets) == 0 || len(targets) > len(s.active) {
+		return errors.New("undo of more actions than there are")
+	}
+	for i, t := range targets {
+		if s.active[len(s.active)-1-i] != t {
+			return fmt.Errorf("undo of action %d, which is not the latest in effect", t)
+		}
+	}
+	return nil
+}
+
+// applyEffective folds an action that is in effect: a note, a clock change or
+// a game event.
+func (s *Session) applyEffective(e Event) error {
+	if isCore(e.Kind) {
+		if err := s.core.applyCore(e); err != nil {
+			return err
+		}
+	} else {
+		g, err := s.rules.Apply(s.game, e)
+		if err != nil {
+			return err
+		}
+		s.game = g
+	}
+	for _, d := range e.Draws {
+		if d.Index+1 > s.core.DrawNext {
+			s.core.DrawNext = d.Index + 1
+		}
+	}
+	return nil
+}
+
+func isCore(kind string) bool { return strings.HasPrefix(kind, "core.") }
+
+func (s *Session) push(seq uint64) {
+	s.active = append(s.active, seq)
+	if d := len(s.active); d%checkpointEvery == 0 {
+		s.checkpoints[d] = s.encode()
+	}
+}
+
+// popTo moves the actions above depth d onto the redo stack, newest first,
+// and forgets checkpoints that no longer describe the stack.
+func (s *Session) popTo(d int) {
+	for i := len(s.active) - 1; i >= d; i-- {
+		s.redo = append(s.redo, s.active[i])
+	}
+	s.active = s.active[:d]
+	for k := range s.checkpoints {
+		if k > d {
+			delete(s.checkpoints, k)
+		}
+	}
+}
+
+// rewind recomputes the state for the current active stack from the nearest
+// checkpoint below it.
+func (s *Session) rewind() error {
+	d := len(s.active)
+	from := 0
+	for k := range s.checkpoints {
+		if k <= d && k > from {
+			from = k
+		}
+	}
+	if err := s.decode(s.checkpoints[from]); err != nil {
+		return err
+	}
+	for i := from; i < d; i++ {
+		e, err := s.store.Event(s.camp.ID, s.active[i])
+		if err != nil {
+			return err
+		}
+		if err := s.applyEffective(e); err != nil {
+			return err
+		}
+		if (i+1)%checkpointEvery == 0 {
+			s.checkpoints[i+1] = s.encode()
+		}
+	}
+	return nil
+}
+
+// Do validates a command and, if the rules allow it, records it durably and
+// applies it. The returned event is on disk.
+func (s *Session) Do(cmd Command) (Event, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	change, isCoreCmd, err := decideCore(&s.core, cmd)
+	dice := NewDice(s.camp.Seed, s.core.DrawNext)
+	if !isCoreCmd {
+		change, err = s.rules.Decide(s.game, cmd, dice)
+		if err == nil && isCore(change.Kind) {
+			err = fmt.Errorf("game event kind %q uses the core prefix", change.Kind)
+		}
+	}
+	if err != nil {
+		return Event{}, err
+	}
+	payload, err := json.Marshal(change.Payload)
+	if err != nil {
+		return Event{}, fmt.Errorf("event %s cannot be stored: %w", change.Kind, err)
+	}
+	e := s.newEvent(change.Kind, payload)
+	e.Draws = dice.Drawn()
+	// Fold the event into a copy first: an event that would not replay must
+	// never reach the log, or the campaign could not be opened again.
+	saved := s.encode()
+	if err := s.applyEffective(e); err != nil {
+		_ = s.decode(saved)
+		return Event{}, fmt.Errorf("internal error, nothing was recorded: %s cannot be applied: %w", change.Kind, err)
+	}
+	if err := s.store.Append(s.camp.ID, e); err != nil {
+		_ = s.decode(saved)
+		return Event{}, err
+	}
+	s.redo = s.redo[:0]
+	s.push(e.Seq)
+	s.committed(e)
+	return e, nil
+}
+
+func (s *Session) newEvent(kind string, payload json.RawMessage) Event {
+	return Event{Seq: s.last + 1, ID: uuid.NewString(), Time: s.now().UTC(), Kind: kind, Where: s.rules.Where(s.game), Payload: payload}
+}
+
+// committed finishes an event that is on disk: the bookkeeping, a snapshot
+// when one is due, and the watchers.
+func (s *Session) committed(e Event) {
+	s.last = e.Seq
+	s.camp.LastPlayed, s.camp.Where, s.camp.Events = e.Time, e.Where, e.Seq
+	if e.Seq%SnapshotEvery == 0 {
+		s.snapErr = s.store.PutSnapshot(s.camp.ID, s.snapshot())
+	}
+	for _, w := range s.watchers {
+		w(e)
+	}
+}
+
+func (s *Session) snapshot() Snapshot {
+	var f folded
+	_ = json.Unmarshal(s.checkpoints[len(s.active)], &f)
+	snap := Snapshot{Seq: s.last, StateVersion: stateVersion(s.rules), Core: s.core, Game: encodeState(s.game),
+		Active: packRuns(s.active), Redo: append([]uint64(nil), s.redo...), Checkpoints: map[int]json.RawMessage{}}
+	// Keep the few checkpoints just below the top, so an undo soon after
+	// opening does not replay the whole log.
+	d := len(s.active)
+	for k, cp := range s.checkpoints {
+		if k > 0 && k < d && k >= d-4*checkpointEvery {
+			snap.Checkpoints[k] = cp
+		}
+	}
+	return snap
+}
+
+// Undo takes back the latest action in effect.
+func (s *Session) Undo() (Event, error) {
+	s.mu.Lock()
+	n := len(s.active)
+	s.mu.Unlock()
+	if n == 0 {
+		return Event{}, errors.New("there is nothing to undo")
+	}
+	return s.UndoTo(n - 1)
+}
+
+// UndoTo goes back to the point where only the first depth actions were in
+// effect, as one undo event: jumping back in the log loses nothing, because
+// every undone action can be redone.
+func (s *Session) UndoTo(depth int) (Event, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if depth < 0 || depth >= len(s.active) {
+		return Event{}, errors.New("there is nothing to undo back to that point")
+	}
+	var p undoPayload
+	for i := len(s.active) - 1; i >= depth; i-- {
+		t, err := s.store.Event(s.camp.ID, s.active[i])
+		if err != nil {
+			return Event{}, err
+		}
+		p.Targets = append(p.Targets, t.Seq)
+		p.What = append(p.What, s.describe(t))
+	}
+	payload, _ := json.Marshal(p)
+	e := s.newEvent(KindUndo, payload)
+	saved := s.encode()
+	savedActive, savedRedo := append([]uint64(nil), s.active...), append([]uint64(nil), s.redo...)
+	s.popTo(depth)
+	if err := s.rewind(); err != nil {
+		s.active, s.redo = savedActive, savedRedo
+		_ = s.decode(saved)
+		return Event{}, fmt.Errorf("internal error, nothing was undone: %w", err)
+	}
+	if err := s.store.Append(s.camp.ID, e); err != nil {
+		s.active, s.redo = savedActive, savedRedo
+		_ = s.decode(saved)
+		s.checkpoints[len(s.active)] = saved
+		return Event{}, err
+	}
+	s.committed(e)
+	return e, nil
+}
+
+// Redo puts back the most recently undone action, with the same outcome of
+// any draw it made.
+func (s *Session) Redo() (Event, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.redo) == 0 {
+		return Event{}, errors.New("there is nothing to redo")
+	}
+	t, err := s.store.Event(s.camp.ID, s.redo[len(s.redo)-1])
+	if err != nil {
+		return Event{}, err
+	}
+	payload, _ := json.Marshal(undoPayload{Targets: []uint64{t.Seq}, What: []string{s.describe(t)}})
+	e := s.newEvent(KindRedo, payload)
+	saved := s.encode()
+	if err := s.applyEffective(t); err != nil {
+		_ = s.decode(saved)
+		return Event{}, fmt.Errorf("internal error, nothing was redone: %w", err)
+	}
+	if err := s.store.Append(s.camp.ID, e); err != nil {
+		_ = s.decode(saved)
+		return Event{}, err
+	}
+	s.redo = s.redo[:len(s.redo)-1]
+	s.push(t.Seq)
+	s.committed(e)
+	return e, nil
+}
+
+// CanUndo and CanRedo say whether Undo and Redo have anything to do.
+func (s *Session) CanUndo() bool { s.mu.Lock(); defer s.mu.Unlock(); return len(s.active) > 0 }
+func (s *Session) CanRedo() bool { s.mu.Lock(); defer s.mu.Unlock(); return len(s.redo) > 0 }
+
+// Depth is how many actions are in effect.
+func (s *Session) Depth() int { s.mu.Lock(); defer s.mu.Unlock(); return len(s.active) }
+
+// InEffect says whether the event with this sequence number is an action
+// currently in effect (not undone, and not itself an undo or redo).
+func (s *Session) InEffect(seq uint64) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	i := sort.Search(len(s.active), func(i int) bool { return s.active[i] >= seq })
+	return i < len(s.active) && s.active[i] == seq
+}
+
+// DepthOf is the depth of the active stack just before the action seq, for
+// jumping back to it with UndoTo; ok is false if seq is not in effect.
+func (s *Session) DepthOf(seq uint64) (int, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	i := sort.Search(len(s.active), func(i int) bool { return s.active[i] >= seq })
+	return i, i < len(s.active) && s.active[i] == seq
+}
+
+// Describe is an event's diary line.
+func (s *Session) Describe(e Event) string {
+	return s.describe(e)
+}
+
+func (s *Session) describe(e Event) string {
+	if isCore(e.Kind) {
+		return describeCore(e)
+	}
+	return s.rules.Describe(e)
+}
+
+// Campaign is the campaign's record as this session knows it.
+func (s *Session) Campaign() Campaign { s.mu.Lock(); defer s.mu.Unlock(); return s.camp }
+
+// Rules are the campaign's game rules.
+func (s *Session) Rules() Rules { return s.rules }
+
+// Core is the shared state: notes, clocks, draws.
+func (s *Session) Core() CoreState { s.mu.Lock(); defer s.mu.Unlock(); return s.core }
+
+// State is the game's state. The caller must treat it as read-only; it is
+// replaced, not copied, by the next action.
+func (s *Session) State() State { s.mu.Lock(); defer s.mu.Unlock(); return s.game }
+
+// Where says where the campaign stands now.
+func (s *Session) Where() string { s.mu.Lock(); defer s.mu.Unlock(); return s.rules.Where(s.game) }
+
+// LastSeq is the sequence number of the newest event.
+func (s *Session) LastSeq() uint64 { s.mu.Lock(); defer s.mu.Unlock(); return s.last }
+
+// Events calls fn for each event of the log from seq from on.
+func (s *Session) Events(from uint64, fn func(Event) error) error {
+	return s.store.Events(s.camp.ID, from, fn)
+}
+
+// Watch registers fn to be called after each committed event, with the
+// session's lock held: fn must not call back into the session. The UI uses
+// it to schedule a refresh.
+func (s *Session) Watch(fn func(Event)) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.watchers = append(s.watchers, fn)
+}
+
+// SetClock replaces the wall clock, for tests.
+func (s *Session) SetClock(now func() time.Time) { s.mu.Lock(); defer s.mu.Unlock(); s.now = now }
+
+// SnapshotError is the last error from writing a snapshot, if any. A lost
+// snapshot costs only time when the campaign is next opened.
+func (s *Session) SnapshotError() error { s.mu.Lock(); defer s.mu.Unlock(); return s.snapErr }
