@@ -69,11 +69,11 @@ type basicRules struct{ g GameID }
 
 type basicState struct{}
 
-func (b basicRules) Game() GameID                     { return b.g }
-func (basicRules) NewState(Campaign) State            { return basicState{} }
-func (basicRules) Where(State) string                 { return "" }
-func (basicRules) Describe(e Event) string            { return e.Kind }
-func (basicRules) DecodeState([]byte) (State, error)  { return basicState{}, nil }
+func (b basicRules) Game() GameID                    { return b.g }
+func (basicRules) NewState(Campaign) State           { return basicState{} }
+func (basicRules) Where(State) string                { return "" }
+func (basicRules) Describe(e Event) string           { return e.Kind }
+func (basicRules) DecodeState([]byte) (State, error) { return basicState{}, nil }
 func (basicRules) Apply(s State, e Event) (State, error) {
 	return s, fmt.Errorf("event kind %q is not known to this version of Tablekeeper", e.Kind)
 }
