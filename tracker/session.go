@@ -62,6 +62,7 @@ func Open(store Store, rules Rules, id string) (*Session, error) {
 		// A snapshot that cannot be used is only a lost shortcut: replay.
 		_ = s.restore(snap)
 	}
+	snapSeq := s.last
 	err = store.Events(id, s.last+1, func(e Event) error {
 		if err := s.replay(e); err != nil {
 			return fmt.Errorf("event %d (%s): %w", e.Seq, e.Kind, err)
@@ -70,6 +71,11 @@ func Open(store Store, rules Rules, id string) (*Session, error) {
 	})
 	if err != nil {
 		return nil, fmt.Errorf("campaign %q cannot be replayed: %w", c.Name, err)
+	}
+	// A long replay (an import, or a log whose snapshots were lost) is
+	// worth a snapshot, so the next opening is fast. Losing it costs nothing.
+	if s.last-snapSeq >= SnapshotEvery {
+		_ = store.PutSnapshot(id, s.snapshot())
 	}
 	return s, nil
 }
@@ -266,15 +272,16 @@ func (s *Session) Do(cmd Command) (Event, error) {
 	}
 	e := s.newEvent(change.Kind, payload)
 	e.Draws = dice.Drawn()
-	// Fold the event into a copy first: an event that would not replay must
-	// never reach the log, or the campaign could not be opened again.
-	saved := s.encode()
+	// Fold the event before writing it: an event that would not replay must
+	// never reach the log, or the campaign could not be opened again. On any
+	// failure the state is rebuilt from the checkpoints, which the event has
+	// not touched.
 	if err := s.applyEffective(e); err != nil {
-		_ = s.decode(saved)
+		_ = s.rewind()
 		return Event{}, fmt.Errorf("internal error, nothing was recorded: %s cannot be applied: %w", change.Kind, err)
 	}
 	if err := s.store.Append(s.camp.ID, e); err != nil {
-		_ = s.decode(saved)
+		_ = s.rewind()
 		return Event{}, err
 	}
 	s.redo = s.redo[:0]
@@ -347,19 +354,16 @@ func (s *Session) UndoTo(depth int) (Event, error) {
 	}
 	payload, _ := json.Marshal(p)
 	e := s.newEvent(KindUndo, payload)
-	saved := s.encode()
 	savedActive, savedRedo := append([]uint64(nil), s.active...), append([]uint64(nil), s.redo...)
 	s.popTo(depth)
-	if err := s.rewind(); err != nil {
-		s.active, s.redo = savedActive, savedRedo
-		_ = s.decode(saved)
-		return Event{}, fmt.Errorf("internal error, nothing was undone: %w", err)
+	err := s.rewind()
+	if err == nil {
+		err = s.store.Append(s.camp.ID, e)
 	}
-	if err := s.store.Append(s.camp.ID, e); err != nil {
+	if err != nil {
 		s.active, s.redo = savedActive, savedRedo
-		_ = s.decode(saved)
-		s.checkpoints[len(s.active)] = saved
-		return Event{}, err
+		_ = s.rewind()
+		return Event{}, fmt.Errorf("nothing was undone: %w", err)
 	}
 	s.committed(e)
 	return e, nil
@@ -379,14 +383,13 @@ func (s *Session) Redo() (Event, error) {
 	}
 	payload, _ := json.Marshal(undoPayload{Targets: []uint64{t.Seq}, What: []string{s.describe(t)}})
 	e := s.newEvent(KindRedo, payload)
-	saved := s.encode()
-	if err := s.applyEffective(t); err != nil {
-		_ = s.decode(saved)
-		return Event{}, fmt.Errorf("internal error, nothing was redone: %w", err)
+	err = s.applyEffective(t)
+	if err == nil {
+		err = s.store.Append(s.camp.ID, e)
 	}
-	if err := s.store.Append(s.camp.ID, e); err != nil {
-		_ = s.decode(saved)
-		return Event{}, err
+	if err != nil {
+		_ = s.rewind()
+		return Event{}, fmt.Errorf("nothing was redone: %w", err)
 	}
 	s.redo = s.redo[:len(s.redo)-1]
 	s.push(t.Seq)

@@ -349,3 +349,43 @@ func BenchmarkUndoRedo(b *testing.B) {
 		}
 	}
 }
+
+// failingStore refuses every append after the first n, like a full disk.
+type failingStore struct {
+	*MemStore
+	n int
+}
+
+func (f *failingStore) Append(id string, e Event) error {
+	if f.n--; f.n < 0 {
+		return errors.New("disk full")
+	}
+	return f.MemStore.Append(id, e)
+}
+
+func TestFailedWriteChangesNothing(t *testing.T) {
+	mem := NewMemStore()
+	c, _ := NewCampaign(testGame, "Full disk", 3, time.Now())
+	_ = mem.Create(c)
+	fs := &failingStore{MemStore: mem, n: 3}
+	s, err := Open(fs, counterRules{}, c.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	must(t)(s.Do(damage{2}))
+	must(t)(s.Do(damage{2}))
+	must(t)(s.Undo())
+	for _, try := range []func() (Event, error){
+		func() (Event, error) { return s.Do(damage{1}) },
+		s.Undo,
+		s.Redo,
+		func() (Event, error) { return s.UndoTo(0) },
+	} {
+		if _, err := try(); err == nil {
+			t.Fatal("an action succeeded on a full disk")
+		}
+		if life(s) != 8 || s.Depth() != 1 || !s.CanRedo() || s.LastSeq() != 3 {
+			t.Fatalf("a failed write changed the session: life %d depth %d", life(s), s.Depth())
+		}
+	}
+}
