@@ -1,0 +1,220 @@
+package reich
+
+import (
+	"fmt"
+
+	"tablekeeper/automa"
+	"tablekeeper/automa/reich/content"
+)
+
+// setLevel changes a room's awareness and applies ON_ALERT (§7.3): a room
+// that becomes alert queues a spawn for every spawn token in it.
+func (w *world) setLevel(room string, to content.Awareness, why string) {
+	rs := w.rooms[room]
+	from := rs.Awareness
+	if from == to {
+		return
+	}
+	rs.Awareness = to
+	w.change(Change{Kind: ChAwareness, Room: room, From: from.String(), To: to.String()})
+	s := w.step("reichbusters §7.3", "Room %s: awareness %s → %s (%s).", room, from, to, why)
+	if to == content.Alert && from < content.Alert {
+		var names []string
+		for _, t := range w.tokensInRoom(room) {
+			names = append(names, t.ID)
+			w.enqueueToken(t.ID, "room "+room+" became alert")
+		}
+		if len(names) > 0 {
+			s.Result = fmt.Sprintf("ON_ALERT: spawn queued for tokens %v", names)
+		}
+	}
+}
+
+// merge is MERGE(R, L): units or tokens of level L join room R, which
+// takes the higher of the two levels; never capped per turn (§7.3).
+func (w *world) merge(room string, l content.Awareness, why string) {
+	if !w.tracked() {
+		return
+	}
+	if l > w.rooms[room].Awareness {
+		w.setLevel(room, l, "MERGE: "+why)
+	}
+}
+
+// raise adds n levels to a room, up to alert (NOISE_RAISE and others).
+func (w *world) raise(room string, n int, why string) {
+	if !w.tracked() {
+		return
+	}
+	to := w.rooms[room].Awareness + content.Awareness(n)
+	if to > content.Alert {
+		to = content.Alert
+	}
+	w.setLevel(room, to, why)
+}
+
+// cleanup is CLEANUP(R): a room with an awareness token but no spawn
+// tokens and no enemy units loses the token (§7.3, V-24).
+func (w *world) cleanup(room string) {
+	if !w.tracked() {
+		return
+	}
+	rs := w.rooms[room]
+	if rs.Awareness > content.AtEase && len(w.tokensInRoom(room)) == 0 && w.unitsInRoom(room) == 0 {
+		w.setLevel(room, content.AtEase, "CLEANUP: no spawn tokens and no enemy units left in it")
+	}
+}
+
+// sight is SIGHT(R) (§7.3): during a hero turn, an enemy unit in R that
+// begins to see a hero raises R by 1, once per room per hero turn.
+// Sightings in an enemy turn wait for phase 4.
+func (w *world) sight(room string, unit, hero string) {
+	rs := w.rooms[room]
+	s := w.step("reichbusters §7.3 SIGHT", "Enemy unit %s in room %s begins to see hero %s.", unit, room, hero)
+	if rs.RaisedBySight {
+		s.Result = "no raise: this room was already raised by a sighting this hero turn"
+		return
+	}
+	rs.RaisedBySight = true
+	to := rs.Awareness + 1
+	if to > content.Alert {
+		s.Result = "already alert"
+		return
+	}
+	w.setLevel(room, to, "SIGHT")
+}
+
+// afterChange re-checks everything that reacts at once to the table
+// changing (a door opening, a unit placed or moved, a hero moving): heroes
+// gaining sight of spawn tokens (T3) and room features (T5), enemy units
+// beginning to see heroes (SIGHT), and in the alien world tokens re-arming.
+func (w *world) afterChange() {
+	if w.err != nil {
+		return
+	}
+	// T3: a hero sees a spawn token → spawn it (§7.4.1).
+	for _, t := range w.liveTokens() {
+		if w.queuedToken[t.ID] {
+			continue
+		}
+		if ok, who := w.anyHeroSees(w.b.MustIndex(t.Area)); ok {
+			w.enqueueToken(t.ID, "hero "+who+" sees it (T3)")
+		}
+	}
+	// T5: a hero sees a face-down room feature → it is revealed.
+	for _, f := range w.b.Map.Features {
+		if w.revealed[f.ID] {
+			continue
+		}
+		if ok, who := w.anyHeroSees(w.b.MustIndex(f.Area)); ok {
+			w.revealFeature(f.ID, who)
+		}
+	}
+	// SIGHT: new enemy→hero sight lines during a hero turn.
+	if w.tracked() && w.during == HeroTurn {
+		now := w.sightPairs()
+		if w.seen != nil {
+			raised := map[string]bool{}
+			for _, u := range w.liveUnits() {
+				for _, h := range w.onMap() {
+					k := [2]string{u.ID, h.ID}
+					room := w.b.Room(u.area)
+					if now[k] && !w.seen[k] && !raised[room] {
+						raised[room] = true
+						w.sight(room, u.ID, h.ID)
+					}
+				}
+			}
+		}
+		w.seen = now
+	}
+	if w.phase == AlienWorld {
+		w.rearm()
+	}
+}
+
+// rearm flips cleared tokens back to spawn side when no hero sees them and
+// no enemy is in their area, and makes the area suspicious (§11.3).
+func (w *world) rearm() {
+	for _, t := range w.tokens {
+		if !t.Cleared {
+			continue
+		}
+		a := w.b.MustIndex(t.Area)
+		if ok, _ := w.anyHeroSees(a); ok || len(w.unitsIn(a)) > 0 {
+			continue
+		}
+		t.Cleared = false
+		w.change(Change{Kind: ChTokenFlipped, Token: t.ID, Area: t.Area, To: "spawn"})
+		w.step("reichbusters §11.3", "No hero sees cleared token %s and no enemy is in area %s: it re-arms.", t.ID, t.Area)
+		w.merge(w.b.Room(a), content.Suspicious, "a re-armed token makes its area suspicious")
+	}
+}
+
+// revealFeature turns a face-down room feature up (T5) and queues its
+// spawn if the card shows spawn icons; its other effects are the players'.
+func (w *world) revealFeature(id, who string) {
+	icons, ok := w.ans.FeatureIcons[id]
+	if !ok {
+		w.fail(&NeedInput{Question: fmt.Sprintf("hero %s sees room feature %s: which spawn icons does its card show (an empty list if none)?", who, id),
+			Field: "answers.featureIcons." + id})
+		return
+	}
+	w.revealed[id] = true
+	w.change(Change{Kind: ChFeatureRevealed, Feature: id, Icons: icons})
+	s := w.step("reichbusters §7.4.1 T5", "Hero %s sees room feature %s: it is turned face up.", who, id)
+	if len(icons) == 0 {
+		s.Result = "no spawn icons; the players resolve its other effects"
+		return
+	}
+	s.Result = fmt.Sprintf("spawn icons %v: FEATURE_SPAWN queued", icons)
+	w.queue = append(w.queue, spawnReq{kind: reqFeature, feature: id, icons: icons})
+}
+
+// phase4 is "Check awareness!" (§5.3): each room where an enemy unit sees
+// a hero goes up by 1, at most once per enemy turn.
+func (w *world) phase4() {
+	if !w.tracked() {
+		w.step("reichbusters §5.3 phase 4", "After the alarm awareness is not tracked: phase 4 is skipped.")
+		return
+	}
+	for _, room := range w.b.Rooms() {
+		if w.err != nil {
+			return
+		}
+		rs := w.rooms[room]
+		var who [2]string
+		found := false
+		for _, u := range w.liveUnits() {
+			if w.b.Room(u.area) != room || found {
+				continue
+			}
+			for _, h := range w.onMap() {
+				if ok, _ := w.sees(u.area, w.heroArea(h), "enemy"); ok {
+					who, found = [2]string{u.ID, h.ID}, true
+					break
+				}
+			}
+		}
+		if !found {
+			continue
+		}
+		s := w.step("reichbusters §5.3 phase 4", "In room %s enemy unit %s sees hero %s.", room, who[0], who[1])
+		if rs.RaisedThisEnemyTurn {
+			s.Result = "no raise: already raised this enemy turn"
+			continue
+		}
+		rs.RaisedThisEnemyTurn = true
+		if rs.Awareness == content.Alert {
+			s.Result = "already alert"
+			continue
+		}
+		w.setLevel(room, rs.Awareness+1, "phase 4")
+		w.runQueue()
+	}
+}
+
+// candidate is a small helper for trace candidates.
+func candidate(name string, facts map[string]any, reason string) automa.Candidate {
+	return automa.Candidate{Name: name, Facts: facts, Reason: reason}
+}

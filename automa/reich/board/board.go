@@ -1,0 +1,331 @@
+// Package board answers the two geometric questions the Reichbusters enemy
+// rules ask of a mission map (spec §3.2): how near one area is to another
+// (PathCost: areas plus closed doors) and whether one area can see another
+// (LOS along straight sight lines). The map itself is content.Map; the
+// doors' current states and what stands where are passed in, so the same
+// board serves every moment of the game.
+package board
+
+import (
+	"fmt"
+
+	"tablekeeper/automa/reich/content"
+)
+
+// Unreachable is the PathCost of an area no path reaches.
+const Unreachable = -1
+
+// Board is a validated map turned into index form for fast queries.
+type Board struct {
+	Map   *content.Map
+	ids   []string
+	index map[string]int
+	room  []string
+	tile  []string
+	adj   [][]link
+	// Doors, in the map's order, with the two areas each joins.
+	doorIndex map[string]int
+	doorSides [][2]int
+	// pairs maps an ordered area pair to the sight-line stretches joining them.
+	pairs     map[[2]int][]stretch
+	hasLines  bool
+	guard     []bool
+	roomAreas map[string][]int
+	rooms     []string
+}
+
+type link struct {
+	to   int
+	door int // -1: open edge
+}
+
+// stretch is the run of a sight line from one area to another: the areas
+// strictly between them and the edges crossed.
+type stretch struct {
+	between []int
+	doors   []int // door index of each edge crossed, -1 for open edges
+}
+
+// New checks the map and builds its board.
+func New(m *content.Map) (*Board, error) {
+	if err := m.Validate(); err != nil {
+		return nil, err
+	}
+	b := &Board{Map: m, index: map[string]int{}, doorIndex: map[string]int{}, pairs: map[[2]int][]stretch{}, roomAreas: map[string][]int{}}
+	for i, a := range m.Areas {
+		b.ids = append(b.ids, a.ID)
+		b.index[a.ID] = i
+		b.room = append(b.room, a.Room)
+		b.tile = append(b.tile, a.Tile)
+		if _, ok := b.roomAreas[a.Room]; !ok {
+			b.rooms = append(b.rooms, a.Room)
+		}
+		b.roomAreas[a.Room] = append(b.roomAreas[a.Room], i)
+	}
+	b.adj = make([][]link, len(m.Areas))
+	for i, d := range m.Doors {
+		b.doorIndex[d.ID] = i
+	}
+	b.doorSides = make([][2]int, len(m.Doors))
+	edgeDoor := map[[2]int]int{}
+	for _, e := range m.Edges {
+		x, y := b.index[e.A], b.index[e.B]
+		d := -1
+		if e.Door != "" {
+			d = b.doorIndex[e.Door]
+			b.doorSides[d] = [2]int{x, y}
+		}
+		b.adj[x] = append(b.adj[x], link{y, d})
+		b.adj[y] = append(b.adj[y], link{x, d})
+		edgeDoor[[2]int{x, y}] = d
+		edgeDoor[[2]int{y, x}] = d
+	}
+	b.hasLines = len(m.SightLines) > 0
+	for _, line := range m.SightLines {
+		idx := make([]int, len(line))
+		for i, id := range line {
+			idx[i] = b.index[id]
+		}
+		for i := range idx {
+			for j := i + 1; j < len(idx); j++ {
+				st := stretch{between: append([]int(nil), idx[i+1:j]...)}
+				for k := i; k < j; k++ {
+					st.doors = append(st.doors, edgeDoor[[2]int{idx[k], idx[k+1]}])
+				}
+				b.pairs[[2]int{idx[i], idx[j]}] = append(b.pairs[[2]int{idx[i], idx[j]}], st)
+				b.pairs[[2]int{idx[j], idx[i]}] = append(b.pairs[[2]int{idx[j], idx[i]}], st)
+			}
+		}
+	}
+	b.guard = make([]bool, len(m.Areas))
+	for _, g := range m.GuardPoints {
+		b.guard[b.index[g]] = true
+	}
+	return b, nil
+}
+
+// Len is the number of areas.
+func (b *Board) Len() int { return len(b.ids) }
+
+// ID is the id of area i.
+func (b *Board) ID(i int) string { return b.ids[i] }
+
+// Index finds an area by id.
+func (b *Board) Index(id string) (int, bool) {
+	i, ok := b.index[id]
+	return i, ok
+}
+
+// MustIndex finds an area the caller has already checked exists.
+func (b *Board) MustIndex(id string) int {
+	i, ok := b.index[id]
+	if !ok {
+		panic(fmt.Sprintf("board: unknown area %q", id))
+	}
+	return i
+}
+
+// Room is the room/corridor of area i.
+func (b *Board) Room(i int) string { return b.room[i] }
+
+// Tile is the tile of area i ("" if the map does not say).
+func (b *Board) Tile(i int) string { return b.tile[i] }
+
+// SameTile reports whether two areas are on one tile; unknown tiles never match.
+func (b *Board) SameTile(i, j int) bool { return b.tile[i] != "" && b.tile[i] == b.tile[j] }
+
+// Rooms lists the rooms in map order.
+func (b *Board) Rooms() []string { return b.rooms }
+
+// RoomAreas lists the areas of a room.
+func (b *Board) RoomAreas(room string) []int { return b.roomAreas[room] }
+
+// GuardPoint reports whether area i holds a guard point token.
+func (b *Board) GuardPoint(i int) bool { return b.guard[i] }
+
+// HasSightLines reports whether the map gives sight lines (map mode); if
+// not, LOS has to come from the players (assisted mode).
+func (b *Board) HasSightLines() bool { return b.hasLines }
+
+// DoorCount is the number of doors; door indexes follow the map's order.
+func (b *Board) DoorCount() int { return len(b.doorSides) }
+
+// DoorIndex finds a door by id.
+func (b *Board) DoorIndex(id string) (int, bool) {
+	i, ok := b.doorIndex[id]
+	return i, ok
+}
+
+// DoorID is the id of door d.
+func (b *Board) DoorID(d int) string { return b.Map.Doors[d].ID }
+
+// DoorSides are the two areas door d joins.
+func (b *Board) DoorSides(d int) [2]int { return b.doorSides[d] }
+
+// Neighbour is one area next to another, and the door between them (-1 if none).
+type Neighbour struct {
+	Area, Door int
+}
+
+// Neighbours lists the areas that share an edge with area i (through any
+// door, whatever its state).
+func (b *Board) Neighbours(i int) []Neighbour {
+	out := make([]Neighbour, len(b.adj[i]))
+	for k, l := range b.adj[i] {
+		out[k] = Neighbour{l.to, l.door}
+	}
+	return out
+}
+
+// Adjacent reports whether areas i and j are adjacent now: they share an
+// edge with no wall and no shut door on it (spec §0.4).
+func (b *Board) Adjacent(i, j int, doors []content.DoorState) bool {
+	for _, l := range b.adj[i] {
+		if l.to == j && (l.door < 0 || !doors[l.door].Shut()) {
+			return true
+		}
+	}
+	return false
+}
+
+// Mover says how a unit treats doors when its distance is counted
+// (spec §3.2, §7.5.4).
+type Mover struct {
+	// NoHands: closed and locked doors cannot be crossed.
+	NoHands bool
+	// Unstoppable: doors cost nothing extra.
+	Unstoppable bool
+}
+
+// StepCost is what crossing one edge adds to a PathCost, or Unreachable.
+// An area-to-area step is 1; a closed or locked door crossed adds 1.
+func (b *Board) StepCost(door int, mover Mover, doors []content.DoorState) int {
+	if door < 0 || !doors[door].Shut() {
+		return 1
+	}
+	if mover.NoHands {
+		return Unreachable
+	}
+	if mover.Unstoppable {
+		return 1
+	}
+	return 2
+}
+
+// Distances is PathCost from area src to every area (Unreachable where no
+// path exists): the number of area-to-area steps plus the closed doors
+// crossed, the spec's reading of "areas and closed doors between" (§3.2).
+func (b *Board) Distances(src int, mover Mover, doors []content.DoorState) []int {
+	n := len(b.ids)
+	dist := make([]int, n)
+	for i := range dist {
+		dist[i] = Unreachable
+	}
+	dist[src] = 0
+	// Edge costs are 1 or 2, so a bucket queue keeps this linear.
+	buckets := [][]int{{src}}
+	for c := 0; c < len(buckets); c++ {
+		for k := 0; k < len(buckets[c]); k++ {
+			a := buckets[c][k]
+			if dist[a] != c {
+				continue
+			}
+			for _, l := range b.adj[a] {
+				w := b.StepCost(l.door, mover, doors)
+				if w == Unreachable {
+					continue
+				}
+				nd := c + w
+				if dist[l.to] == Unreachable || nd < dist[l.to] {
+					dist[l.to] = nd
+					for len(buckets) <= nd {
+						buckets = append(buckets, nil)
+					}
+					buckets[nd] = append(buckets[nd], l.to)
+				}
+			}
+		}
+	}
+	return dist
+}
+
+// PathCost is the "nearest" distance between two areas (spec §3.2).
+func (b *Board) PathCost(from, to int, mover Mover, doors []content.DoorState) int {
+	return b.Distances(from, mover, doors)[to]
+}
+
+// DoorCost is the distance from an area to a door for patrols (§7.2): the
+// nearer of the door's two sides, the door itself not counted as crossed.
+func (b *Board) DoorCost(dist []int, door int) int {
+	s := b.doorSides[door]
+	x, y := dist[s[0]], dist[s[1]]
+	switch {
+	case x == Unreachable:
+		return y
+	case y == Unreachable:
+		return x
+	case x < y:
+		return x
+	}
+	return y
+}
+
+// Sight is what can block a line of sight for one viewer side at one moment.
+type Sight struct {
+	Doors []content.DoorState
+	// Obscured areas block sight into, out of and through them.
+	Obscured []bool
+	// Blocks marks areas that block this viewer's sight when a line passes
+	// through them (enemy units for heroes; standing heroes for enemies).
+	Blocks []bool
+}
+
+// LOS reports whether area from sees area to, and at what range in areas.
+// known is false when the map has no sight lines (assisted mode): then the
+// players must answer. Same area: always in sight at range 0.
+func (b *Board) LOS(from, to int, s Sight) (visible bool, rng int, known bool) {
+	if from == to {
+		return true, 0, true
+	}
+	if !b.hasLines {
+		return false, 0, false
+	}
+	if s.Obscured != nil && (s.Obscured[from] || s.Obscured[to]) {
+		return false, 0, true
+	}
+	for _, st := range b.pairs[[2]int{from, to}] {
+		if b.clear(st, s) {
+			return true, len(st.doors), true
+		}
+	}
+	return false, 0, true
+}
+
+func (b *Board) clear(st stretch, s Sight) bool {
+	for _, d := range st.doors {
+		if d >= 0 && s.Doors[d].Shut() {
+			return false
+		}
+	}
+	for _, a := range st.between {
+		if s.Obscured != nil && s.Obscured[a] {
+			return false
+		}
+		if s.Blocks != nil && s.Blocks[a] {
+			return false
+		}
+	}
+	return true
+}
+
+// LOSAlien is Not of this Earth!'s sight (spec §11.3): an area sees itself
+// and the adjacent areas not cut off by a wall or a shut door.
+func (b *Board) LOSAlien(from, to int, s Sight) bool {
+	if from == to {
+		return true
+	}
+	if s.Obscured != nil && (s.Obscured[from] || s.Obscured[to]) {
+		return false
+	}
+	return b.Adjacent(from, to, s.Doors)
+}

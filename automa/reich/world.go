@@ -1,0 +1,503 @@
+package reich
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+
+	"tablekeeper/automa"
+	"tablekeeper/automa/reich/board"
+	"tablekeeper/automa/reich/content"
+)
+
+// NeedInput is returned when a rule needs something only the players can
+// give: a face-down token's icons, a revealed room feature, a line of
+// sight the map cannot tell, the next card of an empty deck. Field says
+// where in a situation the answer goes.
+type NeedInput struct {
+	Question string
+	Field    string
+}
+
+func (e *NeedInput) Error() string {
+	return fmt.Sprintf("the players need to answer: %s (add it under %s)", e.Question, e.Field)
+}
+
+// world is the table while one request is being resolved: the situation's
+// state in working form, plus the changes and trace produced so far.
+type world struct {
+	b   *board.Board
+	c   *content.Content
+	set Settings
+	ans Answers
+	rng automa.Rand
+
+	phase, during string
+	hero          string // the triggering / most recent hero
+	acted         []string
+	tracker       *Tracker
+
+	doors      []content.DoorState
+	rooms      map[string]*RoomState
+	units      []*unitW
+	heroes     []*Hero
+	tokens     []*Token
+	revealed   map[string]bool
+	obscured   []bool
+	suppressed []bool
+	biscuits   []bool
+	placedEver map[string]int
+	spawnDeck  *Deck
+	noiseDeck  *Deck
+
+	queue        []spawnReq
+	queuedToken  map[string]bool
+	seen         map[[2]string]bool
+	serial       map[string]int
+	shotInPhase2 map[*unitW]bool
+
+	out Outcome
+	err error
+}
+
+// unitW is a unit on the map with its type and area index.
+type unitW struct {
+	Unit
+	t    *content.UnitType
+	area int
+	gone bool
+}
+
+func (w *world) fail(err error) {
+	if w.err == nil {
+		w.err = err
+	}
+}
+
+func (w *world) step(rule, format string, args ...any) *automa.Step {
+	return w.out.Trace.Add(rule, format, args...)
+}
+
+func (w *world) change(c Change) { w.out.Changes = append(w.out.Changes, c) }
+
+// tracked reports whether awareness is tracked: before the alarm, and in
+// the alien world, which follows the pre-alarm rules (§7.3, §11.1).
+func (w *world) tracked() bool { return w.phase == PreAlarm || w.phase == AlienWorld }
+
+func newWorld(s *Situation, b *board.Board, rng automa.Rand) *world {
+	st := &s.State
+	w := &world{b: b, c: &s.Content, set: s.Settings, ans: s.Answers, rng: rng,
+		phase: st.Phase, during: st.During, hero: st.CurrentHero, acted: append([]string(nil), st.HeroesActed...),
+		rooms: map[string]*RoomState{}, revealed: map[string]bool{}, placedEver: map[string]int{},
+		queuedToken: map[string]bool{}, serial: map[string]int{}}
+	if w.during == "" {
+		w.during = HeroTurn
+	}
+	if s.Resolve.Hero != "" {
+		w.hero = s.Resolve.Hero
+	}
+	if st.Tracker != nil {
+		t := *st.Tracker
+		w.tracker = &t
+	}
+	w.doors = make([]content.DoorState, b.DoorCount())
+	for i, d := range s.Map.Doors {
+		w.doors[i] = d.State
+		if ds, ok := st.Doors[d.ID]; ok {
+			w.doors[i] = ds
+		}
+	}
+	for _, r := range b.Rooms() {
+		rs := &RoomState{}
+		if given := st.Rooms[r]; given != nil {
+			*rs = *given
+		}
+		w.rooms[r] = rs
+	}
+	for _, u := range st.Units {
+		w.units = append(w.units, &unitW{Unit: u, t: s.Content.Faction.Unit(u.Code), area: b.MustIndex(u.Area)})
+	}
+	for i := range st.Heroes {
+		h := st.Heroes[i]
+		w.heroes = append(w.heroes, &h)
+	}
+	tokens := st.SpawnTokens
+	if tokens == nil {
+		for _, t := range s.Map.SpawnTokens {
+			tokens = append(tokens, Token{ID: t.ID, Area: t.Area, Icons: t.Icons, Origin: "map"})
+		}
+	}
+	for i := range tokens {
+		t := tokens[i]
+		t.Icons = append([]content.Level(nil), t.Icons...)
+		w.tokens = append(w.tokens, &t)
+	}
+	for _, f := range st.RevealedFeatures {
+		w.revealed[f] = true
+	}
+	mark := func(ids []string) []bool {
+		out := make([]bool, b.Len())
+		for _, id := range ids {
+			out[b.MustIndex(id)] = true
+		}
+		return out
+	}
+	w.obscured, w.suppressed, w.biscuits = mark(st.Obscured), mark(st.Suppressed), mark(st.DogBiscuits)
+	for k, v := range st.PlacedEver {
+		w.placedEver[k] = v
+	}
+	for _, u := range w.units {
+		if w.placedEver[u.Code] < w.onBoard(u.Code) {
+			w.placedEver[u.Code] = w.onBoard(u.Code)
+		}
+	}
+	if st.SpawnDeck != nil {
+		w.spawnDeck = &Deck{DrawPile: append([]string(nil), st.SpawnDeck.DrawPile...), Discard: append([]string(nil), st.SpawnDeck.Discard...)}
+	}
+	if st.NoiseDeck != nil {
+		w.noiseDeck = &Deck{DrawPile: append([]string(nil), st.NoiseDeck.DrawPile...), Discard: append([]string(nil), st.NoiseDeck.Discard...)}
+	}
+	return w
+}
+
+// export writes the working state back as a State, for the next question.
+func (w *world) export() State {
+	st := State{Phase: w.phase, During: w.during, CurrentHero: w.hero, HeroesActed: w.acted,
+		Doors: DoorStates{}, Rooms: map[string]*RoomState{}, Units: []Unit{}, Heroes: []Hero{}, SpawnTokens: []Token{},
+		PlacedEver: map[string]int{}, SpawnDeck: w.spawnDeck, NoiseDeck: w.noiseDeck}
+	if w.tracker != nil {
+		t := *w.tracker
+		st.Tracker = &t
+	}
+	for i, d := range w.doors {
+		st.Doors[w.b.DoorID(i)] = d
+	}
+	for _, r := range w.b.Rooms() {
+		if rs := w.rooms[r]; *rs != (RoomState{}) {
+			c := *rs
+			st.Rooms[r] = &c
+		}
+	}
+	for _, u := range w.units {
+		if !u.gone {
+			st.Units = append(st.Units, u.Unit)
+		}
+	}
+	for _, h := range w.heroes {
+		st.Heroes = append(st.Heroes, *h)
+	}
+	for _, t := range w.tokens {
+		st.SpawnTokens = append(st.SpawnTokens, *t)
+	}
+	for _, f := range w.b.Map.Features {
+		if w.revealed[f.ID] {
+			st.RevealedFeatures = append(st.RevealedFeatures, f.ID)
+		}
+	}
+	for i := 0; i < w.b.Len(); i++ {
+		if w.obscured[i] {
+			st.Obscured = append(st.Obscured, w.b.ID(i))
+		}
+		if w.suppressed[i] {
+			st.Suppressed = append(st.Suppressed, w.b.ID(i))
+		}
+		if w.biscuits[i] {
+			st.DogBiscuits = append(st.DogBiscuits, w.b.ID(i))
+		}
+	}
+	for k, v := range w.placedEver {
+		if v > 0 {
+			st.PlacedEver[k] = v
+		}
+	}
+	return st
+}
+
+// --- look-ups -------------------------------------------------------------
+
+func (w *world) liveUnits() []*unitW {
+	out := make([]*unitW, 0, len(w.units))
+	for _, u := range w.units {
+		if !u.gone {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+func (w *world) onBoard(code string) int {
+	n := 0
+	for _, u := range w.units {
+		if !u.gone && u.Code == code {
+			n++
+		}
+	}
+	return n
+}
+
+func (w *world) unitsIn(area int) []*unitW {
+	var out []*unitW
+	for _, u := range w.units {
+		if !u.gone && u.area == area {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+func (w *world) unitsInRoom(room string) int {
+	n := 0
+	for _, u := range w.units {
+		if !u.gone && w.b.Room(u.area) == room {
+			n++
+		}
+	}
+	return n
+}
+
+// onMap lists the heroes still on the map (not escaped).
+func (w *world) onMap() []*Hero {
+	var out []*Hero
+	for _, h := range w.heroes {
+		if !h.Escaped {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+func (w *world) heroByID(id string) *Hero {
+	for _, h := range w.heroes {
+		if h.ID == id {
+			return h
+		}
+	}
+	return nil
+}
+
+func (w *world) heroArea(h *Hero) int { return w.b.MustIndex(h.Area) }
+
+func (w *world) heroesIn(area int) []*Hero {
+	var out []*Hero
+	for _, h := range w.onMap() {
+		if w.heroArea(h) == area {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// standing is a hero that can be attacked: not downed, not captured.
+func standing(h *Hero) bool { return !h.Downed && !h.Captured }
+
+func (w *world) liveTokens() []*Token {
+	var out []*Token
+	for _, t := range w.tokens {
+		if !t.Cleared {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+func (w *world) tokensInRoom(room string) []*Token {
+	var out []*Token
+	for _, t := range w.liveTokens() {
+		if w.b.Room(w.b.MustIndex(t.Area)) == room {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+func (w *world) token(id string) *Token {
+	for _, t := range w.tokens {
+		if t.ID == id {
+			return t
+		}
+	}
+	return nil
+}
+
+// triggeringHero is H of §7.4.4: the hero whose turn it is, else the most
+// recent hero, else (a CHOICE) the first hero listed.
+func (w *world) triggeringHero(rule string) *Hero {
+	if h := w.heroByID(w.hero); h != nil && !h.Escaped {
+		return h
+	}
+	for i := len(w.acted) - 1; i >= 0; i-- {
+		if h := w.heroByID(w.acted[i]); h != nil && !h.Escaped {
+			return h
+		}
+	}
+	hs := w.onMap()
+	if len(hs) == 0 {
+		return nil
+	}
+	s := w.step(rule, "No hero's turn is current or past this round, so the players choose the triggering hero.")
+	s.TieBreak = "CHOICE (default: the first hero listed)"
+	s.Result = hs[0].ID
+	return hs[0]
+}
+
+// --- line of sight ----------------------------------------------------------
+
+func (w *world) answer(from, to int, side string) (LOSAnswer, bool) {
+	f, t := w.b.ID(from), w.b.ID(to)
+	for _, pass := range []bool{true, false} {
+		for _, a := range w.ans.LOS {
+			exact := a.Side == side
+			if pass != exact || (a.Side != "" && a.Side != side) {
+				continue
+			}
+			if (a.From == f && a.To == t) || (a.From == t && a.To == f) {
+				return a, true
+			}
+		}
+	}
+	return LOSAnswer{}, false
+}
+
+// sees answers LOS for one viewer side ("hero" or "enemy") with the range
+// in areas. Heroes' sight is blocked by enemy units between; enemies'
+// sight by heroes standing between (downed, captured and knocked-down
+// heroes do not block) (§3.2). Alien world: own and adjacent areas (§11.3).
+func (w *world) sees(from, to int, side string) (bool, int) {
+	if a, ok := w.answer(from, to, side); ok {
+		return a.See, a.Range
+	}
+	sight := board.Sight{Doors: w.doors, Obscured: w.obscured}
+	if w.phase == AlienWorld {
+		if w.b.LOSAlien(from, to, sight) {
+			if from == to {
+				return true, 0
+			}
+			return true, 1
+		}
+		return false, 0
+	}
+	if from == to {
+		return true, 0
+	}
+	if !w.b.HasSightLines() {
+		w.fail(&NeedInput{Question: fmt.Sprintf("can %s in area %s see area %s?", side+"s", w.b.ID(from), w.b.ID(to)),
+			Field: "answers.los"})
+		return false, 0
+	}
+	blocks := make([]bool, w.b.Len())
+	if side == "hero" {
+		for _, u := range w.units {
+			if !u.gone {
+				blocks[u.area] = true
+			}
+		}
+	} else {
+		for _, h := range w.onMap() {
+			if !h.Downed && !h.Captured && !h.KnockedDown {
+				blocks[w.heroArea(h)] = true
+			}
+		}
+	}
+	sight.Blocks = blocks
+	vis, rng, _ := w.b.LOS(from, to, sight)
+	return vis, rng
+}
+
+// anyHeroSees reports whether a hero on the map sees the area.
+func (w *world) anyHeroSees(area int) (bool, string) {
+	for _, h := range w.onMap() {
+		if h.Captured {
+			continue
+		}
+		if ok, _ := w.sees(w.heroArea(h), area, "hero"); ok {
+			return true, h.ID
+		}
+	}
+	return false, ""
+}
+
+// sightPairs lists which enemy units see which heroes now.
+func (w *world) sightPairs() map[[2]string]bool {
+	out := map[[2]string]bool{}
+	for _, u := range w.liveUnits() {
+		for _, h := range w.onMap() {
+			if ok, _ := w.sees(u.area, w.heroArea(h), "enemy"); ok {
+				out[[2]string{u.ID, h.ID}] = true
+			}
+		}
+	}
+	return out
+}
+
+// --- tie-breaks -------------------------------------------------------------
+
+// latestHero picks, among tied heroes, the one whose turn came latest this
+// round (§7.2); if none has had a turn, the players choose (default: the
+// first listed). It says which tie-breaker settled it.
+func (w *world) latestHero(tied []*Hero) (*Hero, string) {
+	if len(tied) == 1 {
+		return tied[0], ""
+	}
+	for i := len(w.acted) - 1; i >= 0; i-- {
+		for _, h := range tied {
+			if h.ID == w.acted[i] {
+				return h, "the tied hero whose turn came latest this round (" + h.ID + ")"
+			}
+		}
+	}
+	return tied[0], "CHOICE: no tied hero has had a turn this round (default: the first listed, " + tied[0].ID + ")"
+}
+
+// naturalLess orders ids so that "A2" comes before "A10".
+func naturalLess(a, b string) bool {
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		ca, cb := a[i], b[j]
+		if isDigit(ca) && isDigit(cb) {
+			si := i
+			for i < len(a) && isDigit(a[i]) {
+				i++
+			}
+			sj := j
+			for j < len(b) && isDigit(b[j]) {
+				j++
+			}
+			na, _ := strconv.Atoi(a[si:i])
+			nb, _ := strconv.Atoi(b[sj:j])
+			if na != nb {
+				return na < nb
+			}
+			continue
+		}
+		if ca != cb {
+			return ca < cb
+		}
+		i++
+		j++
+	}
+	return len(a)-i < len(b)-j
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+func sortNatural(ids []string) {
+	sort.SliceStable(ids, func(i, j int) bool { return naturalLess(ids[i], ids[j]) })
+}
+
+// newID makes a fresh id with the prefix that no unit or token uses yet.
+func (w *world) newID(prefix string) string {
+	used := map[string]bool{}
+	for _, u := range w.units {
+		used[u.ID] = true
+	}
+	for _, t := range w.tokens {
+		used[t.ID] = true
+	}
+	for {
+		w.serial[prefix]++
+		id := fmt.Sprintf("%s-%d", prefix, w.serial[prefix])
+		if !used[id] {
+			return id
+		}
+	}
+}
