@@ -1,5 +1,37 @@
-// Command tablekeeper keeps the bookkeeping of a campaign board game and plays
-// its enemy side. See README.md.
+// Command tablekeeper keeps the bookkeeping of a campaign board game and
+// plays its enemy side. With no verb it opens the window; with one it runs
+// headless (see --help). main only wires the parts together.
 package main
 
-func main() {}
+import (
+	"os"
+
+	"fyne.io/fyne/v2/app"
+
+	"tablekeeper/tracker"
+	"tablekeeper/tracker/games"
+	"tablekeeper/ui"
+	"tablekeeper/ui/cli"
+)
+
+// AppID is the application's ID, as in FyneApp.toml.
+const AppID = "org.tablekeeper.app"
+
+func main() {
+	reg := games.Registry()
+	os.Exit(cli.Run(os.Args[1:], cli.Env{
+		Stdin:     os.Stdin,
+		Stdout:    os.Stdout,
+		Stderr:    os.Stderr,
+		Registry:  reg,
+		Resolvers: resolvers(),
+		GUI: func(dbPath string) error {
+			return ui.Run(app.NewWithID(AppID), ui.Options{DBPath: dbPath, Registry: reg})
+		},
+	}))
+}
+
+// resolvers maps each game to its enemy decision's resolve entry point.
+func resolvers() map[tracker.GameID]func([]byte) ([]byte, error) {
+	return map[tracker.GameID]func([]byte) ([]byte, error){}
+}

@@ -1,0 +1,11 @@
+// Package games gathers the rules of every game Tablekeeper serves into one
+// registry, so main, the command line and the tests all see the same set.
+// A game whose rules have not landed gets the core's Basic rules.
+package games
+
+import "tablekeeper/tracker"
+
+// Registry returns the rules of every game.
+func Registry() tracker.Registry {
+	return tracker.Registry{}
+}

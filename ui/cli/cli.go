@@ -1,0 +1,410 @@
+// Package cli runs Tablekeeper's headless verbs: the same binary, no window,
+// for scripting and support. It is the command-line face of the app, so it
+// lives beside the Fyne one in ui/.
+package cli
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"tablekeeper/storage"
+	"tablekeeper/tracker"
+)
+
+// Usage is the --help text.
+const Usage = `Tablekeeper keeps the bookkeeping of a campaign board game and plays its enemy side.
+
+Usage:
+  tablekeeper [--db PATH]                      open the app's window
+  tablekeeper [--db PATH] list                 list the campaigns
+  tablekeeper [--db PATH] new GAME NAME [--seed N]
+                                               start a campaign (GAME: eternaut, phantom-epoch, reichbusters, alone)
+  tablekeeper [--db PATH] export ID [FILE]     write a campaign as JSON (to FILE, or to standard output)
+  tablekeeper [--db PATH] import FILE [--as-copy]
+                                               read a campaign from an export file (- for standard input)
+  tablekeeper [--db PATH] verify               check the file and replay every campaign
+  tablekeeper [--db PATH] backup               write a verified backup now
+  tablekeeper [--db PATH] backups              list the backups
+  tablekeeper [--db PATH] restore BACKUP       put a backup in place of the file (the old file is kept aside)
+  tablekeeper resolve GAME FILE                print an enemy decision and its trace as JSON for a situation file
+
+ID may be the first characters of a campaign's ID, if no other campaign starts with them.
+The file is ` + "`%s`" + ` unless --db says otherwise.
+`
+
+// Env is what the verbs need from the outside world.
+type Env struct {
+	Stdin          io.Reader
+	Stdout, Stderr io.Writer
+	Registry       tracker.Registry
+	// Resolvers maps a game to its resolve entry point: a situation file
+	// in, the decision and its trace out as JSON.
+	Resolvers map[tracker.GameID]func([]byte) ([]byte, error)
+	// GUI opens the window on the file at path; nil where there is none.
+	GUI func(dbPath string) error
+}
+
+// DefaultDBPath is where the campaigns live unless --db says otherwise.
+func DefaultDBPath() string {
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		dir = "."
+	}
+	return filepath.Join(dir, "tablekeeper", "tablekeeper.db")
+}
+
+// Run runs one command line and returns the process's exit code: 0 for
+// success, 1 for a failure, 2 for a usage mistake.
+func Run(args []string, env Env) int {
+	fs := flag.NewFlagSet("tablekeeper", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	dbPath := fs.String("db", DefaultDBPath(), "")
+	help := fs.Bool("help", false, "")
+	fs.BoolVar(help, "h", false, "")
+	if err := fs.Parse(args); err != nil {
+		fmt.Fprintf(env.Stderr, "tablekeeper: %v\n\n", err)
+		fmt.Fprintf(env.Stderr, Usage, DefaultDBPath())
+		return 2
+	}
+	rest := fs.Args()
+	if *help || (len(rest) > 0 && rest[0] == "help") {
+		fmt.Fprintf(env.Stdout, Usage, DefaultDBPath())
+		return 0
+	}
+	if len(rest) == 0 {
+		if env.GUI == nil {
+			fmt.Fprintln(env.Stderr, "tablekeeper: this build has no window; see --help for the verbs")
+			return 2
+		}
+		if err := env.GUI(*dbPath); err != nil {
+			fmt.Fprintf(env.Stderr, "tablekeeper: %v\n", err)
+			return 1
+		}
+		return 0
+	}
+	verb, vargs := rest[0], rest[1:]
+	c := &command{env: env, dbPath: *dbPath}
+	var err error
+	switch verb {
+	case "list":
+		err = c.withDB(vargs, 0, 0, c.list)
+	case "new":
+		err = c.newCampaign(vargs)
+	case "export":
+		err = c.withDB(vargs, 1, 2, c.export)
+	case "import":
+		err = c.importFile(vargs)
+	case "verify":
+		err = c.withDB(vargs, 0, 0, c.verify)
+	case "backup":
+		err = c.withDB(vargs, 0, 0, c.backup)
+	case "backups":
+		err = c.withDB(vargs, 0, 0, c.backups)
+	case "restore":
+		err = c.restore(vargs)
+	case "resolve":
+		err = c.resolve(vargs)
+	default:
+		err = usageError{fmt.Sprintf("unknown verb %q", verb)}
+	}
+	var ue usageError
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &ue):
+		fmt.Fprintf(env.Stderr, "tablekeeper: %v\n\n", err)
+		fmt.Fprintf(env.Stderr, Usage, DefaultDBPath())
+		return 2
+	default:
+		fmt.Fprintf(env.Stderr, "tablekeeper: %v\n", err)
+		return 1
+	}
+}
+
+type usageError struct{ msg string }
+
+func (u usageError) Error() string { return u.msg }
+
+type command struct {
+	env    Env
+	dbPath string
+}
+
+func (c *command) withDB(args []string, min, max int, fn func(db *storage.DB, args []string) error) error {
+	if len(args) < min || len(args) > max {
+		return usageError{fmt.Sprintf("wrong number of arguments (%d)", len(args))}
+	}
+	db, err := storage.Open(c.dbPath, c.env.Registry)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	return fn(db, args)
+}
+
+func (c *command) list(db *storage.DB, _ []string) error {
+	list, err := db.List()
+	if err != nil {
+		return err
+	}
+	if len(list) == 0 {
+		fmt.Fprintf(c.env.Stdout, "No campaigns yet in %s. Start one with: tablekeeper new GAME NAME\n", db.Path())
+		return nil
+	}
+	w := tabwriter.NewWriter(c.env.Stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(w, "ID\tGAME\tNAME\tLAST PLAYED\tWHERE\tEVENTS")
+	for _, cp := range list {
+		last := "never"
+		if !cp.LastPlayed.IsZero() {
+			last = cp.LastPlayed.Local().Format("2006-01-02 15:04")
+		}
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%d\n", cp.ID[:8], cp.Game, cp.Name, last, dash(cp.Where), cp.Events)
+	}
+	return w.Flush()
+}
+
+func dash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+func (c *command) newCampaign(args []string) error {
+	fs := flag.NewFlagSet("new", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	seed := fs.String("seed", "", "")
+	var pos []string
+	for len(args) > 0 {
+		if err := fs.Parse(args); err != nil {
+			return usageError{err.Error()}
+		}
+		args = fs.Args()
+		if len(args) > 0 {
+			pos, args = append(pos, args[0]), args[1:]
+		}
+	}
+	if len(pos) < 2 {
+		return usageError{"new needs a game and a name"}
+	}
+	game, err := tracker.ParseGameID(pos[0])
+	if err != nil {
+		return err
+	}
+	var s uint64
+	if *seed != "" {
+		if s, err = strconv.ParseUint(*seed, 10, 64); err != nil || s == 0 {
+			return fmt.Errorf("the seed must be a whole number from 1 to %d, not %q", uint64(1<<64-1), *seed)
+		}
+	}
+	db, err := storage.Open(c.dbPath, c.env.Registry)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	cp, err := db.NewCampaign(game, strings.Join(pos[1:], " "), s)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(c.env.Stdout, "%s\t%s\t%s\n", cp.ID, cp.Game, cp.Name)
+	return nil
+}
+
+// findCampaign accepts a whole ID or a prefix that only one campaign has.
+func findCampaign(db *storage.DB, id string) (tracker.Campaign, error) {
+	list, err := db.List()
+	if err != nil {
+		return tracker.Campaign{}, err
+	}
+	var found []tracker.Campaign
+	for _, cp := range list {
+		if cp.ID == id {
+			return cp, nil
+		}
+		if id != "" && strings.HasPrefix(cp.ID, id) {
+			found = append(found, cp)
+		}
+	}
+	switch len(found) {
+	case 0:
+		return tracker.Campaign{}, fmt.Errorf("no campaign has an ID starting with %q (see: tablekeeper list)", id)
+	case 1:
+		return found[0], nil
+	}
+	return tracker.Campaign{}, fmt.Errorf("%d campaigns have IDs starting with %q; give more of the ID", len(found), id)
+}
+
+func (c *command) export(db *storage.DB, args []string) error {
+	cp, err := findCampaign(db, args[0])
+	if err != nil {
+		return err
+	}
+	x, err := db.Export(cp.ID)
+	if err != nil {
+		return err
+	}
+	data, err := x.Encode()
+	if err != nil {
+		return err
+	}
+	if len(args) == 1 || args[1] == "-" {
+		_, err = c.env.Stdout.Write(append(data, '\n'))
+		return err
+	}
+	if err := os.WriteFile(args[1], append(data, '\n'), 0o644); err != nil {
+		return err
+	}
+	fmt.Fprintf(c.env.Stderr, "exported %q (%d events) to %s\n", cp.Name, len(x.Events), args[1])
+	return nil
+}
+
+func (c *command) importFile(args []string) error {
+	asCopy := false
+	var files []string
+	for _, a := range args {
+		if a == "--as-copy" || a == "-as-copy" {
+			asCopy = true
+		} else {
+			files = append(files, a)
+		}
+	}
+	if len(files) != 1 {
+		return usageError{"import needs one file"}
+	}
+	data, err := c.readInput(files[0])
+	if err != nil {
+		return err
+	}
+	db, err := storage.Open(c.dbPath, c.env.Registry)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	cp, err := db.Import(data, asCopy)
+	if err != nil {
+		var ee *storage.ExistsError
+		if errors.As(err, &ee) {
+			return fmt.Errorf("%v: tablekeeper import --as-copy %s", err, files[0])
+		}
+		return err
+	}
+	fmt.Fprintf(c.env.Stdout, "%s\t%s\t%s\t%d events\n", cp.ID, cp.Game, cp.Name, cp.Events)
+	return nil
+}
+
+func (c *command) readInput(name string) ([]byte, error) {
+	if name == "-" {
+		return io.ReadAll(io.LimitReader(c.env.Stdin, tracker.MaxExportSize+1))
+	}
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return nil, fmt.Errorf("cannot read %s: %w", name, errors.Unwrap(err))
+	}
+	return data, nil
+}
+
+func (c *command) verify(db *storage.DB, _ []string) error {
+	r, err := db.Verify()
+	if r != nil {
+		for _, cc := range r.Campaigns {
+			status := "ok"
+			if cc.Err != nil {
+				status = "DAMAGED: " + cc.Err.Error()
+			}
+			fmt.Fprintf(c.env.Stdout, "%s  %-13s %-30q %6d events  %s\n", cc.Campaign.ID[:8], cc.Campaign.Game, cc.Campaign.Name, cc.Campaign.Events, status)
+		}
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(c.env.Stdout, "%s: %d campaigns, all replay; the file is sound\n", db.Path(), len(r.Campaigns))
+	return nil
+}
+
+func (c *command) backup(db *storage.DB, _ []string) error {
+	b, err := db.Backup()
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(c.env.Stdout, "%s (%d KB, verified)\n", b.Path, (b.Size+1023)/1024)
+	return nil
+}
+
+func (c *command) backups(db *storage.DB, _ []string) error {
+	list, err := db.Backups()
+	if err != nil {
+		return err
+	}
+	if len(list) == 0 {
+		fmt.Fprintf(c.env.Stdout, "No backups yet in %s\n", db.BackupDirPath())
+		return nil
+	}
+	sort.Slice(list, func(i, j int) bool { return list[i].Time.After(list[j].Time) })
+	for _, b := range list {
+		fmt.Fprintf(c.env.Stdout, "%s  %s  %d KB\n", b.Time.Local().Format("2006-01-02 15:04:05"), b.Path, (b.Size+1023)/1024)
+	}
+	return nil
+}
+
+// restore works even when the file is too damaged to open: that is when it
+// is needed most.
+func (c *command) restore(args []string) error {
+	if len(args) != 1 {
+		return usageError{"restore needs the backup file"}
+	}
+	backup := args[0]
+	r, err := storage.VerifyFile(backup, c.env.Registry)
+	if err != nil {
+		return fmt.Errorf("that backup cannot be restored: %w", err)
+	}
+	db, err := storage.Open(c.dbPath, c.env.Registry)
+	var le *storage.LockedError
+	switch {
+	case errors.As(err, &le):
+		return err
+	case err == nil:
+		defer db.Close()
+		if err := db.Restore(backup); err != nil {
+			return err
+		}
+	default:
+		if err := storage.RestoreFile(c.dbPath, backup, time.Now()); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintf(c.env.Stdout, "restored %s (%d campaigns) to %s; the file it replaced is kept beside it\n", backup, len(r.Campaigns), c.dbPath)
+	return nil
+}
+
+func (c *command) resolve(args []string) error {
+	if len(args) != 2 {
+		return usageError{"resolve needs a game and a situation file"}
+	}
+	game, err := tracker.ParseGameID(args[0])
+	if err != nil {
+		return err
+	}
+	fn, ok := c.env.Resolvers[game]
+	if !ok {
+		return fmt.Errorf("%s has no enemy decisions to resolve in this version", game.Title())
+	}
+	data, err := c.readInput(args[1])
+	if err != nil {
+		return err
+	}
+	out, err := fn(data)
+	if err != nil {
+		return fmt.Errorf("%s: %w", args[1], err)
+	}
+	_, err = c.env.Stdout.Write(append(out, '\n'))
+	return err
+}
