@@ -179,7 +179,9 @@ func EndOfTurn(sit Situation, r automa.Rand) (EndOfTurnDecision, automa.Trace, e
 	} else {
 		st.Result = strings.Join(path, " → ")
 	}
-	for round := 0; round < 2; round++ {
+	// A card already played this Turn (an Instant) makes the next one a
+	// combo, which must be a Strike.
+	for round := min(sit.Track.PlayedThisTurn, 1); round < 2; round++ {
 		if err := sit.Track.CheckPlay(true, sit.Config); err != nil || !sit.handHas(1) {
 			why := "no card left in the Evil hand"
 			if err != nil {
