@@ -81,7 +81,7 @@ func TestDecisionPickColour(t *testing.T) {
 
 func TestCentroidFractions(t *testing.T) {
 	a := Centroid("a", []int{0, 1}, []int{0, 0}) // X (0+2)/2 = 1
-	b := Centroid("b", []int{0}, []int{0})      // X 0
+	b := Centroid("b", []int{0}, []int{0})       // X 0
 	if f, _ := further(a, b, East); !f {
 		t.Error("centroid a should be east of b")
 	}

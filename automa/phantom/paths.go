@@ -1,0 +1,193 @@
+package phantom
+
+import "container/heap"
+
+// Movement searches for one figure (spec §2.4, §2.8). They depend on who is
+// moving (enemies block, allies do not, Invisible lets anyone through), so
+// they live here, over the board's adjacency, rather than in the geometry.
+
+// canEnterMove: a Move may enter s (§2.4): a map space that is not a closed
+// door, gap, blocking object or orb, and holds no enemy unless the mover or
+// that enemy is Invisible; hazards only when hazOK (§8.7 step 3: otherwise
+// they count as indestructible objects).
+func (w *world) canEnterMove(s int, a *fig, hazOK bool) bool {
+	sp := &w.b.sp[s]
+	if sp.ClosedDoor || sp.Gap || sp.Orb || w.b.blockingObject(s) {
+		return false
+	}
+	if sp.Hazard != "" && !hazOK {
+		return false
+	}
+	if o := w.occ[s]; o != nil && o != a && w.enemies(a, o) &&
+		!a.Conds.Has(Invisible) && !o.Conds.Has(Invisible) {
+		return false
+	}
+	return true
+}
+
+// standable: a Move or Leap may end on s (§2.4): the mover's own space, or
+// an empty space, or a hazard space when allowed.
+func (w *world) standable(s int, a *fig, allowHazard bool) bool {
+	if s == a.Pos {
+		return true
+	}
+	sp := &w.b.sp[s]
+	if sp.ClosedDoor || sp.Gap || sp.Orb || w.b.blockingObject(s) || w.occ[s] != nil {
+		return false
+	}
+	return sp.Hazard == "" || allowHazard
+}
+
+// cost is a path's length in MP with the two path tie-breakers of §8.7
+// step 7: hazard spaces entered, then hazard damage taken.
+type cost struct{ mp, haz, dmg int }
+
+func (c cost) less(d cost) bool {
+	if c.mp != d.mp {
+		return c.mp < d.mp
+	}
+	if c.haz != d.haz {
+		return c.haz < d.haz
+	}
+	return c.dmg < d.dmg
+}
+
+type pqItem struct {
+	s int
+	c cost
+}
+type pq []pqItem
+
+func (p pq) Len() int            { return len(p) }
+func (p pq) Less(i, j int) bool  { return p[i].c.less(p[j].c) }
+func (p pq) Swap(i, j int)       { p[i], p[j] = p[j], p[i] }
+func (p *pq) Push(x any)         { *p = append(*p, x.(pqItem)) }
+func (p *pq) Pop() any           { o := *p; x := o[len(o)-1]; *p = o[:len(o)-1]; return x }
+func (p *pq) push(s int, c cost) { heap.Push(p, pqItem{s, c}) }
+
+// moveFrom is a Dijkstra from one space under Move rules: the least MP to
+// every space (entering hazards at cost 1 when hazOK), preferring fewer
+// hazards and less hazard damage among equal-MP paths, with the parent of
+// each space to rebuild the path.
+func (w *world) moveFrom(a *fig, from int, hazOK bool) ([]cost, []int) {
+	n := len(w.b.sp)
+	dist := make([]cost, n)
+	prev := make([]int, n)
+	for i := range dist {
+		dist[i] = cost{inf, 0, 0}
+		prev[i] = -1
+	}
+	dist[from] = cost{}
+	h := &pq{}
+	h.push(from, cost{})
+	for h.Len() > 0 {
+		it := heap.Pop(h).(pqItem)
+		if dist[it.s].less(it.c) {
+			continue
+		}
+		for _, v := range w.b.nb[it.s] {
+			if !w.canEnterMove(v, a, hazOK) {
+				continue
+			}
+			nc := cost{it.c.mp + w.b.moveCost(v), it.c.haz, it.c.dmg}
+			if w.b.hazard(v) {
+				nc.haz++
+				nc.dmg += w.b.hazardDamage(v)
+			}
+			if nc.less(dist[v]) || (nc == dist[v] && prev[v] >= 0 && w.tieLess(it.s, prev[v])) {
+				dist[v] = nc
+				prev[v] = it.s
+				h.push(v, nc)
+			}
+		}
+	}
+	return dist, prev
+}
+
+// tieLess makes remaining path ties deterministic (A-38: they have no game
+// effect except which trap token goes): the lower (r, q) parent wins.
+func (w *world) tieLess(a, b int) bool {
+	sa, sb := w.b.sp[a], w.b.sp[b]
+	return sa.R < sb.R || (sa.R == sb.R && sa.Q < sb.Q)
+}
+
+// moveTo is the reverse search: the least MP from every space to reach any
+// space of goals under Move rules (MoveCost of §8.6). Spaces from which no
+// goal can be reached get inf.
+func (w *world) moveTo(a *fig, goals []int, hazOK bool) []int {
+	n := len(w.b.sp)
+	g := make([]int, n)
+	for i := range g {
+		g[i] = inf
+	}
+	h := &pq{}
+	for _, s := range goals {
+		g[s] = 0
+		h.push(s, cost{})
+	}
+	for h.Len() > 0 {
+		it := heap.Pop(h).(pqItem)
+		v := it.s
+		if it.c.mp > g[v] {
+			continue
+		}
+		// Stepping into v from a neighbour u needs v enterable.
+		if !w.canEnterMove(v, a, hazOK) {
+			continue
+		}
+		c := it.c.mp + w.b.moveCost(v)
+		for _, u := range w.b.nb[v] {
+			if c < g[u] {
+				g[u] = c
+				h.push(u, cost{mp: c})
+			}
+		}
+	}
+	return g
+}
+
+// leapFrom is a breadth-first search of a Leap (§2.8): every step costs 1,
+// anything may be leapt over except walls and closed doors (an adversary
+// never opens a door).
+func (w *world) leapFrom(from int) ([]int, []int) {
+	n := len(w.b.sp)
+	d := make([]int, n)
+	prev := make([]int, n)
+	for i := range d {
+		d[i] = inf
+		prev[i] = -1
+	}
+	d[from] = 0
+	q := []int{from}
+	for len(q) > 0 {
+		u := q[0]
+		q = q[1:]
+		for _, v := range w.b.nb[u] {
+			if w.b.sp[v].ClosedDoor {
+				continue
+			}
+			if d[v] == inf {
+				d[v] = d[u] + 1
+				prev[v] = u
+				q = append(q, v)
+			} else if d[v] == d[u]+1 && w.tieLess(u, prev[v]) {
+				prev[v] = u
+			}
+		}
+	}
+	return d, prev
+}
+
+// path rebuilds the spaces from the start to s (start excluded).
+func path(prev []int, s int) []int {
+	var out []int
+	for ; prev[s] >= 0; s = prev[s] {
+		out = append(out, s)
+	}
+	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
+		out[i], out[j] = out[j], out[i]
+	}
+	return out
+}
+
+func heapPop(h *pq) pqItem { return heap.Pop(h).(pqItem) }

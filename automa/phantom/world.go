@@ -1,0 +1,341 @@
+package phantom
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Side says which side of the table a figure is on.
+type Side string
+
+// Sides.
+const (
+	SideCharacter Side = "character"
+	SideAdversary Side = "adversary"
+	SideBoss      Side = "boss"
+)
+
+// fig is one figure during a decision.
+type fig struct {
+	Name   string
+	Side   Side
+	Type   string // adversary type name or boss board name
+	Colour Colour
+	Pos    int // space index, -1 once off the map
+	HP     int
+	MaxHP  int
+	Conds  Conds
+	// Guard and Attack for characters are entered (equipment, cards);
+	// adversaries take theirs from the description card or boss board.
+	Guard           int
+	PlacedAfterDraw bool
+	PlacedByEvent   bool
+	Seat            int
+	Initiative      int
+}
+
+func (f *fig) onMap() bool { return f.Pos >= 0 }
+
+func (f *fig) adversary() bool { return f.Side != SideCharacter }
+
+// world is everything one decision looks at. It is a private copy: a turn
+// plays itself out on it, and the result reports what changed.
+type world struct {
+	b          *board
+	figs       []*fig
+	face       Face
+	chars      int // characters that embarked (defeated included)
+	difficulty int
+	types      map[string]*AdversaryType
+	bosses     map[string]*BossBoard
+	// override names the mission's or a card's primary target (§8.13).
+	override string
+	// foes lists pairs of adversary names or types that are enemies of each
+	// other by mission, event or card (§2.4 enemies).
+	foes [][2]string
+	opts Options
+	// occ[s] is the figure on space s, or nil.
+	occ []*fig
+	// orig is the spaces as the situation gave them.
+	orig []space
+}
+
+// Options are the readings the spec leaves open (§17) that players may
+// switch.
+type Options struct {
+	// CountAdjacentBlockers: §8.5 step 1 counts blockers next to the
+	// attacker although they cause no Accuracy roll (A-21, default true).
+	CountAdjacentBlockers *bool `json:"countAdjacentBlockers,omitempty"`
+}
+
+func (o Options) countAdjacent() bool {
+	return o.CountAdjacentBlockers == nil || *o.CountAdjacentBlockers
+}
+
+func (w *world) rebuildOcc() {
+	w.occ = make([]*fig, len(w.b.sp))
+	for _, f := range w.figs {
+		if f.onMap() {
+			w.occ[f.Pos] = f
+		}
+	}
+}
+
+func (w *world) fig(name string) *fig {
+	for _, f := range w.figs {
+		if f.Name == name {
+			return f
+		}
+	}
+	return nil
+}
+
+// enemies: characters and adversaries are enemies; mission rules may make
+// some adversaries enemies of each other (§2.4, RB p.26).
+func (w *world) enemies(a, b *fig) bool {
+	if a == b {
+		return false
+	}
+	if a.adversary() != b.adversary() {
+		return true
+	}
+	if !a.adversary() {
+		return false
+	}
+	for _, p := range w.foes {
+		if (p[0] == a.Name || p[0] == a.Type) && (p[1] == b.Name || p[1] == b.Type) ||
+			(p[1] == a.Name || p[1] == a.Type) && (p[0] == b.Name || p[0] == b.Type) {
+			return true
+		}
+	}
+	return false
+}
+
+// baseRange is the range printed on the description card or boss board
+// (§8.6: targeting and movement ignore card modifiers, A-17).
+func (w *world) baseRange(a *fig) int {
+	if a.Side == SideBoss {
+		if b := w.bosses[a.Type]; b != nil {
+			return b.Range[column(w.chars)]
+		}
+		return 1
+	}
+	if t := w.types[a.Type]; t != nil {
+		return t.Range
+	}
+	return 1
+}
+
+func (w *world) attackAttr(a *fig) int {
+	if a.Side == SideBoss {
+		return w.bosses[a.Type].Attack[column(w.chars)]
+	}
+	if t := w.types[a.Type]; t != nil {
+		return t.Attack
+	}
+	return 0
+}
+
+func (w *world) guardOf(f *fig) int {
+	switch f.Side {
+	case SideBoss:
+		return w.bosses[f.Type].Guard[column(w.chars)] + f.Guard
+	case SideAdversary:
+		g := f.Guard
+		if t := w.types[f.Type]; t != nil {
+			g += t.Guard
+		}
+		for _, e := range w.roundEffects(f) {
+			g += e.Guard
+		}
+		return g
+	}
+	return f.Guard
+}
+
+// roundEffects are the round effects active for an adversary (§8.12): those
+// of its type's species card and of its colour's class row, unless it is
+// Knocked Down or Stunned, or was placed after the draw.
+func (w *world) roundEffects(f *fig) []RoundEffect {
+	if f.Side != SideAdversary || f.PlacedAfterDraw || f.Conds.Has(KnockedDown) || f.Conds.Has(Stunned) {
+		return nil
+	}
+	t := w.types[f.Type]
+	if t == nil {
+		return nil
+	}
+	var out []RoundEffect
+	if t.SpeciesCard != nil {
+		out = append(out, t.SpeciesCard.RoundEffects...)
+	}
+	if row, ok := t.ClassCard.Row(f.Colour); ok {
+		out = append(out, row.RoundEffects...)
+	}
+	return out
+}
+
+func (w *world) label(s int) string {
+	if s < 0 {
+		return "off the map"
+	}
+	return w.b.sp[s].Label
+}
+
+// pickFig makes a figure a Decision die option.
+func (w *world) pickFig(f *fig) Pickable {
+	p := w.pickSpace(f.Pos)
+	p.Name, p.Colour = f.Name, f.Colour
+	return p
+}
+
+func (w *world) pickSpace(s int) Pickable {
+	sp := w.b.sp[s]
+	p := At(sp.Label, "", sp.Q, sp.R)
+	if w.b.pt != nil {
+		p.X, p.Y = w.b.pt[s][0], w.b.pt[s][1]
+	}
+	return p
+}
+
+// damage takes HP from a figure (a Barrier takes any damage instead) and
+// removes it at 0; it returns what happened in words.
+func (w *world) damage(f *fig, n int, why string) string {
+	if n <= 0 {
+		return fmt.Sprintf("%s: %s deals no damage", f.Name, why)
+	}
+	if f.Conds.Has(Barrier) {
+		delete(f.Conds, Barrier)
+		return fmt.Sprintf("%s: Barrier absorbs %d damage from %s", f.Name, n, why)
+	}
+	before := f.HP
+	f.HP = max(0, f.HP-n)
+	msg := fmt.Sprintf("%s takes %d damage from %s (HP %d → %d)", f.Name, n, why, before, f.HP)
+	if f.HP == 0 {
+		msg += "; " + w.defeat(f)
+	}
+	return msg
+}
+
+// defeat removes a figure (§6.6, §8.14) and places an adversary's nova
+// cells: its difficulty rating, a boss mission difficulty + characters
+// embarked, nothing for event adversaries.
+func (w *world) defeat(f *fig) string {
+	pos := f.Pos
+	if w.occ[pos] == f {
+		w.occ[pos] = nil
+	}
+	f.Pos = -1
+	f.Conds = Conds{}
+	msg := f.Name + " is defeated"
+	if !f.adversary() {
+		return msg + " and evacuated"
+	}
+	drop := 0
+	switch {
+	case f.PlacedByEvent:
+		msg += "; placed by an event, it drops no nova cells"
+	case f.Side == SideBoss:
+		drop = w.difficulty + w.chars
+	default:
+		if t := w.types[f.Type]; t != nil {
+			drop = t.Difficulty
+		}
+	}
+	if drop > 0 {
+		w.b.sp[pos].Nova += drop
+		msg += fmt.Sprintf("; %d nova cells placed on %s", drop, w.label(pos))
+	}
+	last := true
+	for _, o := range w.figs {
+		if o.onMap() && o.Type == f.Type && o.Side == f.Side {
+			last = false
+		}
+	}
+	if last && f.Side == SideAdversary {
+		msg += "; it was the last " + f.Type + ": discard its type's action cards"
+	}
+	return msg
+}
+
+// enter applies what entering space s does to f (§5.1): fire, poison,
+// trap. It reports the effect in words ("" for none).
+func (w *world) enter(f *fig, s int) string {
+	sp := &w.b.sp[s]
+	switch sp.Hazard {
+	case HazFire:
+		m := w.damage(f, 3, "fire on "+sp.Label)
+		if f.onMap() {
+			m += "; " + f.Conds.Inflict(Burning, true)
+		}
+		return m
+	case HazPoison:
+		m := w.damage(f, 3, "poison on "+sp.Label)
+		if f.onMap() {
+			m += "; " + f.Conds.Inflict(Weakened, true)
+		}
+		return m
+	case HazTrap:
+		m := w.damage(f, 5, "trap on "+sp.Label)
+		if sp.HazardToken {
+			sp.Hazard, sp.HazardToken = "", false
+			m += "; the trap token is removed"
+		}
+		return m
+	}
+	return ""
+}
+
+func joinNonEmpty(parts ...string) string {
+	var out []string
+	for _, p := range parts {
+		if p != "" {
+			out = append(out, p)
+		}
+	}
+	return strings.Join(out, "; ")
+}
+
+// changes lists destructible objects whose state changed and nova cells
+// placed since the world was built.
+func (w *world) changes() (map[string]string, map[string]int) {
+	var objs map[string]string
+	var nova map[string]int
+	for i, s := range w.b.sp {
+		if i >= len(w.orig) {
+			break
+		}
+		o := w.orig[i]
+		if s.ObjState != o.ObjState {
+			if objs == nil {
+				objs = map[string]string{}
+			}
+			objs[s.Label] = s.ObjState
+		}
+		if s.Nova != o.Nova {
+			if nova == nil {
+				nova = map[string]int{}
+			}
+			nova[s.Label] = s.Nova
+		}
+	}
+	return objs, nova
+}
+
+// centroid makes a Decision die option at the centre of several spaces
+// (a line of sight's blockers, §8.5 step 4).
+func (w *world) centroid(name string, spaces []int) Pickable {
+	var qs, rs []int
+	for _, s := range spaces {
+		qs = append(qs, w.b.sp[s].Q)
+		rs = append(rs, w.b.sp[s].R)
+	}
+	p := Centroid(name, qs, rs)
+	if w.b.pt != nil && len(spaces) > 0 {
+		p.X, p.Y = 0, 0
+		for _, s := range spaces {
+			p.X += w.b.pt[s][0]
+			p.Y += w.b.pt[s][1]
+		}
+	}
+	return p
+}
