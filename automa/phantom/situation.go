@@ -32,7 +32,7 @@ type Situation struct {
 	// 0: the number of character figures listed.
 	Characters int `json:"charactersEmbarked,omitempty"`
 	// MissionDifficulty sets the boss drop; 0: the map's difficulty.
-	MissionDifficulty int `json:"missionDifficulty,omitempty"`
+	MissionDifficulty int             `json:"missionDifficulty,omitempty"`
 	Types             []AdversaryType `json:"types,omitempty"`
 	Bosses            []BossBoard     `json:"bosses,omitempty"`
 	Figures           []FigureInput   `json:"figures"`

@@ -169,7 +169,7 @@ func (sc *scene) turn(adv string) (Turn, automa.Trace) {
 }
 
 // Cards used across tests.
-func moveCard(n int) Card   { return Card{AP: n, Actions: []Action{{Kind: ActMove, Value: n}}} }
+func moveCard(n int) Card    { return Card{AP: n, Actions: []Action{{Kind: ActMove, Value: n}}} }
 func attackCard(ap int) Card { return Card{AP: ap, Actions: []Action{{Kind: ActAttack}}} }
 func row(c Colour, card Card) ClassRow {
 	return ClassRow{Colour: c, Card: card}
