@@ -1,0 +1,238 @@
+package alone
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"tablekeeper/automa/alone"
+	"tablekeeper/tracker"
+)
+
+// Rules is Alone's tracker.Rules. It is stateless.
+type Rules struct{}
+
+// Kinds are "alone." followed by the op's own name.
+const kindPrefix = "alone."
+
+// An op is one event's payload: the command's inputs, every die face it
+// used, and the values it changed. run checks the op against the rules and
+// applies it to s, filling in the values it changed; Decide runs it on a
+// copy, Apply on the state itself, so the two can never disagree.
+type op interface {
+	kind() string
+	run(s *State) error
+	line() string
+}
+
+// A command is something the UI sends; plan turns it into an op, rolling
+// any virtual dice it needs.
+type command interface {
+	plan(s *State, d *tracker.Dice) (op, error)
+}
+
+var kinds = map[string]func() op{}
+
+func register(mk ...func() op) {
+	for _, f := range mk {
+		kinds[f().kind()] = f
+	}
+}
+
+// Game is Alone.
+func (Rules) Game() tracker.GameID { return tracker.Alone }
+
+// NewState is a game before its Hero sheet is set up.
+func (Rules) NewState(tracker.Campaign) tracker.State {
+	return &State{Settings: alone.DefaultSettings()}
+}
+
+// DecodeState reverses json.Marshal of a *State.
+func (Rules) DecodeState(b []byte) (tracker.State, error) {
+	var s State
+	if err := json.Unmarshal(b, &s); err != nil {
+		return nil, err
+	}
+	return &s, nil
+}
+
+// Decide checks a command against the rules and returns its one event.
+func (Rules) Decide(st tracker.State, cmd tracker.Command, d *tracker.Dice) (tracker.Change, error) {
+	s, ok := st.(*State)
+	if !ok {
+		return tracker.Change{}, fmt.Errorf("alone: state of type %T", st)
+	}
+	c, ok := cmd.(command)
+	if !ok {
+		return tracker.Change{}, tracker.ErrNotThisGame
+	}
+	if s.Outcome != "" {
+		return tracker.Change{}, refuse("§8 V11", "the game is over (the Hero %s); only undo is possible now", s.Outcome)
+	}
+	o, err := c.plan(s, d)
+	if err != nil {
+		return tracker.Change{}, err
+	}
+	if err := o.run(s.clone()); err != nil {
+		return tracker.Change{}, err
+	}
+	return tracker.Change{Kind: kindPrefix + o.kind(), Payload: o}, nil
+}
+
+func decodeOp(e tracker.Event) (op, error) {
+	mk, ok := kinds[strings.TrimPrefix(e.Kind, kindPrefix)]
+	if !ok || !strings.HasPrefix(e.Kind, kindPrefix) {
+		return nil, fmt.Errorf("event kind %q is not known to this version of Tablekeeper", e.Kind)
+	}
+	o := mk()
+	if err := e.Decode(o); err != nil {
+		return nil, fmt.Errorf("event %s: %w", e.Kind, err)
+	}
+	return o, nil
+}
+
+// Apply folds an event by running its recorded op on the state.
+func (Rules) Apply(st tracker.State, e tracker.Event) (tracker.State, error) {
+	s, ok := st.(*State)
+	if !ok {
+		return st, fmt.Errorf("alone: state of type %T", st)
+	}
+	o, err := decodeOp(e)
+	if err != nil {
+		return s, err
+	}
+	if err := o.run(s); err != nil {
+		return s, err
+	}
+	return s, nil
+}
+
+// Describe is the event's diary line. In solo mode it says only what the
+// Hero may know; DescribeHidden tells the rest.
+func (Rules) Describe(e tracker.Event) string {
+	o, err := decodeOp(e)
+	if err != nil {
+		return e.Kind
+	}
+	return o.line()
+}
+
+// hidden is an op that knows more than the Hero may see in solo mode.
+type hidden interface {
+	secret() string
+}
+
+// DescribeHidden is the diary line with what the Evil side hid, for the
+// reveal at the end of a solo game or for the Evil players' screen.
+func DescribeHidden(e tracker.Event) string {
+	o, err := decodeOp(e)
+	if err != nil {
+		return e.Kind
+	}
+	if h, ok := o.(hidden); ok {
+		if t := h.secret(); t != "" {
+			return t
+		}
+	}
+	return o.line()
+}
+
+// Where says where the game stands.
+func (Rules) Where(st tracker.State) string {
+	s, ok := st.(*State)
+	if !ok || !s.Started {
+		return "Setting up"
+	}
+	w := fmt.Sprintf("Round %d · Turn %d", s.Round, s.Turn())
+	if s.Nightmare {
+		w += " · Nightmare"
+	}
+	switch s.Outcome {
+	case Won:
+		w += " · Hero won"
+	case Defeated:
+		w += " · Hero defeated"
+	}
+	return w
+}
+
+func refuse(rule, format string, args ...any) error {
+	return tracker.Refuse("alone "+rule, format, args...)
+}
+
+// playing is the check every in-game command makes.
+func playing(s *State) error {
+	if !s.Started {
+		return refuse("§2.1", "the game has not started yet: set up the Hero sheet and start the game first")
+	}
+	return nil
+}
+
+// needMap is for commands that work on the hidden Map.
+func needMap(s *State) error {
+	if err := playing(s); err != nil {
+		return err
+	}
+	if s.Map == nil {
+		return refuse("§7.2", "this game keeps no Map (bookkeeping mode): record the effect by hand instead")
+	}
+	return nil
+}
+
+// rollFaces rolls n virtual dice with the sheet's face weights (§5.0 item 6).
+func rollFaces(d *tracker.Dice, w alone.DiceWeights, n int) []alone.Face {
+	total := w.Hit + w.Special + w.Blank
+	out := make([]alone.Face, n)
+	for i := range out {
+		v := d.Intn(total)
+		switch {
+		case v < w.Hit:
+			out[i] = alone.Hit
+		case v < w.Hit+w.Special:
+			out[i] = alone.Special
+		default:
+			out[i] = alone.Blank
+		}
+	}
+	return out
+}
+
+// faces takes the faces a player typed from physical dice, or rolls n
+// virtual ones when none were typed.
+func faces(s *State, d *tracker.Dice, given []alone.Face, n int, what string) ([]alone.Face, error) {
+	if given == nil {
+		return rollFaces(d, s.Sheet.Dice, n), nil
+	}
+	if len(given) != n {
+		return nil, refuse("§5.0", "%s rolls %d dice, but %d faces were entered", what, n, len(given))
+	}
+	return given, checkFaces(given, what)
+}
+
+// checkFaces is V30: a face is HIT, SPECIAL or BLANK.
+func checkFaces(f []alone.Face, what string) error {
+	for i, x := range f {
+		if !x.Valid() {
+			return refuse("§8 V30", "%s: die %d shows %q; a face is HIT, SPECIAL or BLANK", what, i+1, x)
+		}
+	}
+	return nil
+}
+
+func facesText(f []alone.Face) string {
+	if len(f) == 0 {
+		return "no dice"
+	}
+	p := make([]string, len(f))
+	for i, x := range f {
+		p[i] = string(x)
+	}
+	return strings.Join(p, " ")
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, one)
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
