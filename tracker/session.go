@@ -38,6 +38,30 @@ type Session struct {
 	now         func() time.Time
 	watchers    []func(Event)
 	snapErr     error
+	// recent keeps the newest events seen, so undo and redo rebuild state
+	// without reading each event back from the store.
+	recent map[uint64]Event
+}
+
+// recentKept bounds the event cache; it covers a few checkpoints' worth.
+const recentKept = 8 * checkpointEvery
+
+func (s *Session) remember(e Event) {
+	s.recent[e.Seq] = e
+	if len(s.recent) > 2*recentKept {
+		for seq := range s.recent {
+			if seq+recentKept < e.Seq {
+				delete(s.recent, seq)
+			}
+		}
+	}
+}
+
+func (s *Session) event(seq uint64) (Event, error) {
+	if e, ok := s.recent[seq]; ok {
+		return e, nil
+	}
+	return s.store.Event(s.camp.ID, seq)
 }
 
 type folded struct {
@@ -55,7 +79,7 @@ func Open(store Store, rules Rules, id string) (*Session, error) {
 	if c.Game != rules.Game() {
 		return nil, fmt.Errorf("campaign %q is a game of %s, not %s", c.Name, c.Game.Title(), rules.Game().Title())
 	}
-	s := &Session{store: store, rules: rules, camp: c, now: time.Now, checkpoints: map[int]json.RawMessage{}}
+	s := &Session{store: store, rules: rules, camp: c, now: time.Now, checkpoints: map[int]json.RawMessage{}, recent: map[uint64]Event{}}
 	s.game = rules.NewState(c)
 	s.checkpoints[0] = s.encode()
 	if snap, err := store.LatestSnapshot(id); err == nil && snap != nil {
@@ -124,6 +148,7 @@ func (s *Session) replay(e Event) error {
 	if e.Seq != s.last+1 {
 		return fmt.Errorf("expected event %d next", s.last+1)
 	}
+	s.remember(e)
 	switch e.Kind {
 	case KindUndo:
 		var p undoPayload
@@ -145,7 +170,7 @@ func (s *Session) replay(e Event) error {
 		if len(p.Targets) != 1 || len(s.redo) == 0 || s.redo[len(s.redo)-1] != p.Targets[0] {
 			return errors.New("redo of an action that is not the next to redo")
 		}
-		t, err := s.store.Event(s.camp.ID, p.Targets[0])
+		t, err := s.event(p.Targets[0])
 		if err != nil {
 			return err
 		}
@@ -236,7 +261,7 @@ func (s *Session) rewind() error {
 		return err
 	}
 	for i := from; i < d; i++ {
-		e, err := s.store.Event(s.camp.ID, s.active[i])
+		e, err := s.event(s.active[i])
 		if err != nil {
 			return err
 		}
@@ -298,6 +323,7 @@ func (s *Session) newEvent(kind string, payload json.RawMessage) Event {
 // when one is due, and the watchers.
 func (s *Session) committed(e Event) {
 	s.last = e.Seq
+	s.remember(e)
 	s.camp.LastPlayed, s.camp.Where, s.camp.Events = e.Time, e.Where, e.Seq
 	if e.Seq%SnapshotEvery == 0 {
 		s.snapErr = s.store.PutSnapshot(s.camp.ID, s.snapshot())
@@ -345,7 +371,7 @@ func (s *Session) UndoTo(depth int) (Event, error) {
 	}
 	var p undoPayload
 	for i := len(s.active) - 1; i >= depth; i-- {
-		t, err := s.store.Event(s.camp.ID, s.active[i])
+		t, err := s.event(s.active[i])
 		if err != nil {
 			return Event{}, err
 		}
@@ -354,14 +380,14 @@ func (s *Session) UndoTo(depth int) (Event, error) {
 	}
 	payload, _ := json.Marshal(p)
 	e := s.newEvent(KindUndo, payload)
-	savedActive, savedRedo := append([]uint64(nil), s.active...), append([]uint64(nil), s.redo...)
+	popped, redoLen := append([]uint64(nil), s.active[depth:]...), len(s.redo)
 	s.popTo(depth)
 	err := s.rewind()
 	if err == nil {
 		err = s.store.Append(s.camp.ID, e)
 	}
 	if err != nil {
-		s.active, s.redo = savedActive, savedRedo
+		s.active, s.redo = append(s.active, popped...), s.redo[:redoLen]
 		_ = s.rewind()
 		return Event{}, fmt.Errorf("nothing was undone: %w", err)
 	}
@@ -377,7 +403,7 @@ func (s *Session) Redo() (Event, error) {
 	if len(s.redo) == 0 {
 		return Event{}, errors.New("there is nothing to redo")
 	}
-	t, err := s.store.Event(s.camp.ID, s.redo[len(s.redo)-1])
+	t, err := s.event(s.redo[len(s.redo)-1])
 	if err != nil {
 		return Event{}, err
 	}

@@ -72,7 +72,16 @@ func packRuns(seqs []uint64) [][2]uint64 {
 }
 
 func unpackRuns(runs [][2]uint64) ([]uint64, error) {
-	var seqs []uint64
+	n := uint64(0)
+	for _, r := range runs {
+		if r[1] >= r[0] {
+			n += r[1] - r[0] + 1
+		}
+	}
+	if n > 1<<32 {
+		return nil, errors.New("snapshot: active runs too long")
+	}
+	seqs := make([]uint64, 0, n)
 	for _, r := range runs {
 		if r[1] < r[0] || (len(seqs) > 0 && r[0] <= seqs[len(seqs)-1]) {
 			return nil, errors.New("snapshot: active runs out of order")
