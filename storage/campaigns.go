@@ -33,12 +33,17 @@ func (db *DB) Import(data []byte, asCopy bool) (tracker.Campaign, error) {
 			c.Name = copyName(c.Name)
 		}
 	}
-	err = db.update(func(tx *bolt.Tx) error {
+	return c, db.writeCampaign(c, x.Events)
+}
+
+// writeCampaign creates a campaign with its whole log in one transaction.
+func (db *DB) writeCampaign(c tracker.Campaign, events []tracker.Event) error {
+	return db.update(func(tx *bolt.Tx) error {
 		if err := createIn(tx, c); err != nil {
 			return err
 		}
 		ev := tx.Bucket(campaignKey(c.ID)).Bucket(bucketEvents)
-		for _, e := range x.Events {
+		for _, e := range events {
 			v, err := frame(e)
 			if err != nil {
 				return err
@@ -49,7 +54,6 @@ func (db *DB) Import(data []byte, asCopy bool) (tracker.Campaign, error) {
 		}
 		return nil
 	})
-	return c, err
 }
 
 func copyName(name string) string {
@@ -76,23 +80,7 @@ func (db *DB) Duplicate(id, name string) (tracker.Campaign, error) {
 	if src, err := db.Campaign(id); err == nil {
 		c.LastPlayed, c.Where = src.LastPlayed, src.Where
 	}
-	err = db.update(func(tx *bolt.Tx) error {
-		if err := createIn(tx, c); err != nil {
-			return err
-		}
-		ev := tx.Bucket(campaignKey(c.ID)).Bucket(bucketEvents)
-		for _, e := range x.Events {
-			v, err := frame(e)
-			if err != nil {
-				return err
-			}
-			if err := ev.Put(seqKey(e.Seq), v); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	return c, err
+	return c, db.writeCampaign(c, x.Events)
 }
 
 // Delete removes a campaign after exporting it to the backup folder's
