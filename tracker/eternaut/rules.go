@@ -1,0 +1,200 @@
+package eternaut
+
+import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"strings"
+
+	"tablekeeper/tracker"
+)
+
+// Rules is The Eternaut's tracker.Rules. Register it as
+// tracker.Registry{tracker.Eternaut: eternaut.Rules{}}.
+type Rules struct{}
+
+var _ tracker.Rules = Rules{}
+
+// A command is one of the exported command structs: run checks it against
+// the state and, if the rules allow it, changes the state and says what it
+// did. Decide runs it on a copy; Apply runs it again on the real state,
+// which is deterministic because anything drawn is stored in the command.
+type command interface {
+	kind() string
+	run(s *State, x *exec) error
+}
+
+// A roller is a command that draws before it runs: withDraws returns the
+// command with the outcome filled in, so the event carries it.
+type roller interface {
+	withDraws(s *State, d *tracker.Dice) (command, error)
+}
+
+// exec collects what a command did, in words, and what it asks of the
+// players next.
+type exec struct {
+	said   []string
+	remind []string
+}
+
+func (x *exec) say(format string, args ...any) {
+	x.said = append(x.said, fmt.Sprintf(format, args...))
+}
+
+func (x *exec) ask(format string, args ...any) {
+	x.remind = append(x.remind, fmt.Sprintf(format, args...))
+}
+
+// envelope is every event's payload: the command as decided, and its diary
+// line and reminders, so Describe needs nothing else.
+type envelope struct {
+	Cmd    json.RawMessage `json:"cmd"`
+	Said   []string        `json:"said,omitempty"`
+	Remind []string        `json:"remind,omitempty"`
+}
+
+const kindPrefix = "eternaut."
+
+var kinds = map[string]reflect.Type{}
+
+func register(cmds ...command) {
+	for _, c := range cmds {
+		kinds[kindPrefix+c.kind()] = reflect.TypeOf(c)
+	}
+}
+
+// Game names the game.
+func (Rules) Game() tracker.GameID { return tracker.Eternaut }
+
+// NewState is a campaign before its first command: NewCampaign sets it up.
+func (Rules) NewState(tracker.Campaign) tracker.State {
+	return &State{Settings: DefaultSettings(), Deck: DefaultDeck(), Phase: PhaseBetween}
+}
+
+// DecodeState reads a state back from JSON.
+func (Rules) DecodeState(data []byte) (tracker.State, error) {
+	var s State
+	if err := json.Unmarshal(data, &s); err != nil {
+		return nil, err
+	}
+	return &s, nil
+}
+
+// StateVersion is the state format's version.
+func (Rules) StateVersion() int { return 1 }
+
+func clone(s *State) (*State, error) {
+	b, err := json.Marshal(s)
+	if err != nil {
+		return nil, err
+	}
+	var c State
+	if err := json.Unmarshal(b, &c); err != nil {
+		return nil, err
+	}
+	return &c, nil
+}
+
+// Decide checks a command against the rules on a copy of the state.
+func (Rules) Decide(st tracker.State, cmd tracker.Command, d *tracker.Dice) (tracker.Change, error) {
+	s, ok := st.(*State)
+	if !ok {
+		return tracker.Change{}, fmt.Errorf("internal error: state of type %T", st)
+	}
+	c, ok := cmd.(command)
+	if !ok {
+		return tracker.Change{}, tracker.ErrNotThisGame
+	}
+	if _, isNew := c.(NewCampaign); !isNew && !s.Started {
+		return tracker.Change{}, tracker.Refuse("eternaut §3.1", "set up the campaign first: players and the roster of Characters")
+	}
+	if r, ok := c.(roller); ok {
+		var err error
+		if c, err = r.withDraws(s, d); err != nil {
+			return tracker.Change{}, err
+		}
+	}
+	work, err := clone(s)
+	if err != nil {
+		return tracker.Change{}, err
+	}
+	x := &exec{}
+	if err := c.run(work, x); err != nil {
+		return tracker.Change{}, err
+	}
+	raw, err := json.Marshal(c)
+	if err != nil {
+		return tracker.Change{}, err
+	}
+	return tracker.Change{Kind: kindPrefix + c.kind(), Payload: envelope{Cmd: raw, Said: x.said, Remind: x.remind}}, nil
+}
+
+// Apply folds an event into the state by running its command again.
+func (Rules) Apply(st tracker.State, e tracker.Event) (tracker.State, error) {
+	s, ok := st.(*State)
+	if !ok {
+		return st, fmt.Errorf("internal error: state of type %T", st)
+	}
+	t, ok := kinds[e.Kind]
+	if !ok {
+		return s, fmt.Errorf("event kind %q is not known to this version of Tablekeeper", e.Kind)
+	}
+	var env envelope
+	if err := e.Decode(&env); err != nil {
+		return s, err
+	}
+	p := reflect.New(t)
+	if err := json.Unmarshal(env.Cmd, p.Interface()); err != nil {
+		return s, fmt.Errorf("%s: %w", e.Kind, err)
+	}
+	c := p.Elem().Interface().(command)
+	x := &exec{}
+	if err := c.run(s, x); err != nil {
+		return s, err
+	}
+	s.Reminders = x.remind
+	return s, nil
+}
+
+// Describe is the event's diary line, from its payload.
+func (Rules) Describe(e tracker.Event) string {
+	var env envelope
+	if err := e.Decode(&env); err != nil || len(env.Said) == 0 {
+		return strings.TrimPrefix(e.Kind, kindPrefix)
+	}
+	return strings.Join(env.Said, "; ")
+}
+
+// Reminders of an event: what it asked the players to do next.
+func Reminders(e tracker.Event) []string {
+	var env envelope
+	_ = e.Decode(&env)
+	return env.Remind
+}
+
+// Where says where the campaign stands.
+func (Rules) Where(st tracker.State) string {
+	s, ok := st.(*State)
+	if !ok || !s.Started {
+		return "New campaign"
+	}
+	switch s.Phase {
+	case PhasePlaying:
+		sc := s.Scenario
+		return fmt.Sprintf("Scenario %s · Round %d", sc.Key, sc.Round())
+	case PhaseEnding:
+		return fmt.Sprintf("End of scenario %s · %s", s.End.Scenario, s.End.Step)
+	case PhaseFinished:
+		return fmt.Sprintf("Campaign won · score %d", s.CampaignScore)
+	case PhaseLost:
+		return "Campaign lost"
+	}
+	return "Before scenario " + s.nextKey()
+}
+
+func (s *State) nextKey() string {
+	if s.Next == "" {
+		return "A"
+	}
+	return s.Next
+}
