@@ -88,7 +88,9 @@ func (m *Map) CheckMove(id string, path []Hop, rng int, nightmare bool, cfg Conf
 			return r, fmt.Errorf("step %d into %q needs %d movement, more than the range of %d (a Blocked Door costs 1 more to Unblock)", i+1, nxt, r.Steps, rng)
 		}
 		from, to := m.Sector(pos), m.Sector(nxt)
-		if to.Level != from.Level && m.CreaturesOnLevel(to.Level) >= cfg.levelLimit() {
+		// The Creature itself still counts on its own Level, so a step
+		// back home never trips the limit.
+		if to.Level != from.Level && to.Level != m.Sector(c.Sector).Level && m.CreaturesOnLevel(to.Level) >= cfg.levelLimit() {
 			return r, fmt.Errorf("step %d: Level %d already has %d Creatures, so no Creature can move into it", i+1, to.Level, cfg.levelLimit())
 		}
 		switch {

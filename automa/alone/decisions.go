@@ -381,40 +381,56 @@ func (m *Map) LegalSpawns(types []CreatureType, msdMod int, nightmare bool, cfg 
 }
 
 // LegalMoves lists every legal move of a Creature within a range, one per
-// destination (the cheapest way there), for the wizard (§7.5) and A7.
+// destination by its cheapest way there (A7 costs: 1 a Sector, 1 more per
+// Blocked Door; no step into a full Level), for the wizard (§7.5).
 func (m *Map) LegalMoves(id string, rng int, nightmare bool, cfg Config) ([]MoveResult, error) {
 	c := m.Creature(id)
 	if c == nil {
 		return nil, fmt.Errorf("there is no Creature %q on the Map", id)
 	}
-	best := map[string]MoveResult{}
-	var walk func(pos string, hops []string, cost int)
-	walk = func(pos string, hops []string, cost int) {
-		res, err := m.CheckMove(id, hops, rng, nightmare, cfg)
-		if err != nil {
-			return
-		}
-		if old, ok := best[res.To]; !ok || res.Steps < old.Steps {
-			best[res.To] = res
-		}
+	if rng < 0 {
+		return nil, fmt.Errorf("a move range cannot be negative (%d)", rng)
+	}
+	home := m.Sector(c.Sector).Level
+	cost := map[string]int{c.Sector: 0}
+	parent := map[string]string{}
+	// Costs are 1 or 2, so a few relaxation passes over a queue settle them.
+	queue := []string{c.Sector}
+	for len(queue) > 0 {
+		cur := queue[0]
+		queue = queue[1:]
 		for _, d := range allDirs {
-			l, ok := m.Sector(pos).Exits[d]
+			l, ok := m.Sector(cur).Exits[d]
 			if !ok {
+				continue
+			}
+			nxt := m.Sector(l.To)
+			if nxt == nil {
+				continue
+			}
+			if nxt.Level != m.Sector(cur).Level && nxt.Level != home && m.CreaturesOnLevel(nxt.Level) >= cfg.levelLimit() {
 				continue
 			}
 			step := 1
 			if l.Blocked {
 				step = 2
 			}
-			if cost+step <= rng {
-				walk(l.To, append(append([]string(nil), hops...), l.To), cost+step)
+			nc := cost[cur] + step
+			if old, seen := cost[l.To]; nc <= rng && (!seen || nc < old) {
+				cost[l.To], parent[l.To] = nc, cur
+				queue = append(queue, l.To)
 			}
 		}
 	}
-	walk(c.Sector, nil, 0)
-	out := make([]MoveResult, 0, len(best))
-	for _, r := range best {
-		out = append(out, r)
+	out := make([]MoveResult, 0, len(cost))
+	for dest := range cost {
+		var hops []string
+		for cur := dest; cur != c.Sector; cur = parent[cur] {
+			hops = append([]string{cur}, hops...)
+		}
+		if r, err := m.CheckMove(id, hops, rng, nightmare, cfg); err == nil {
+			out = append(out, r)
+		}
 	}
 	sort.Slice(out, func(i, j int) bool {
 		if out[i].Steps != out[j].Steps {

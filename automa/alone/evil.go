@@ -140,8 +140,9 @@ type EndOfTurnDecision struct {
 	// Suggestions ranks every qualifying play in policy order, for the
 	// Evil players in assist mode.
 	Suggestions []string `json:"suggestions,omitempty"`
-	// Communicate is what the Hero must be told, in order.
-	Communicate []Message `json:"communicate"`
+	// Communicate is what the Hero must be told, in order. (Resolve puts
+	// it at the top of its output, so it is not repeated here.)
+	Communicate []Message `json:"-"`
 	// Map is the Map after the plays.
 	Map *Map `json:"-"`
 }
@@ -256,11 +257,11 @@ func (p Play) describe() string {
 	case "spawn":
 		return fmt.Sprintf("%s: Spawn a %s in %s (%d card)", p.Priority, p.Spawn.Type, p.Spawn.Sector, p.Cards)
 	default:
-		steps := "0 steps"
+		steps := "stays in " + p.Move.From + " (0 steps)"
 		if len(p.Move.Path) > 0 {
-			steps = strings.Join(p.Move.Path, " → ")
+			steps = p.Move.From + " → " + strings.Join(p.Move.Path, " → ")
 		}
-		return fmt.Sprintf("%s: move %s from %s, %s (%d card%s)", p.Priority, p.Move.Creature, p.Move.From, steps, p.Cards, plural(p.Cards))
+		return fmt.Sprintf("%s: move %s %s (%d card%s)", p.Priority, p.Move.Creature, steps, p.Cards, plural(p.Cards))
 	}
 }
 

@@ -59,6 +59,10 @@ var decisions = []string{DecideEndOfTurn, DecideNoise, DecideAttackOrder, Decide
 	DecideTileReuse, DecideHandRefill, DecideRoll, DecideLocate, DecideSpawns, DecideMoves,
 	DecideHeroMove, DecideExplore, DecideRepairLCU, DecideEndOfRound, DecideHeroView}
 
+// maxDice bounds a virtual roll: the box has 8 dice, and card bonuses stay
+// far below this.
+const maxDice = 50
+
 // SituationFile is the JSON a resolve reads (RESOLVE.md documents it).
 type SituationFile struct {
 	Decision string        `json:"decision"`
@@ -232,6 +236,9 @@ func (sf *SituationFile) Decide() (*Outcome, error) {
 		if sf.DangerCount != nil {
 			n = *sf.DangerCount
 		}
+		if n > 2*MaxDangerPerLevel {
+			return nil, fmt.Errorf("dangerCount: %d Danger tokens cannot fit; the Map holds at most %d", n, 2*MaxDangerPerLevel)
+		}
 		p, t, err := PlaceDanger(m, n, sf.Goals, r)
 		if err != nil {
 			return nil, err
@@ -255,8 +262,8 @@ func (sf *SituationFile) Decide() (*Outcome, error) {
 		}
 		out.Result, tr = d, t
 	case DecideRoll:
-		if sf.Dice == nil || *sf.Dice < 0 {
-			return nil, fmt.Errorf("dice: the roll decision needs the number of dice (0 or more)")
+		if sf.Dice == nil || *sf.Dice < 0 || *sf.Dice > maxDice {
+			return nil, fmt.Errorf("dice: the roll decision needs the number of dice, 0 to %d", maxDice)
 		}
 		roll, t := EvilRoll(*sf.Dice, m.HeroSector().Danger, sf.Config, r)
 		out.Result, tr = roll, t

@@ -191,8 +191,11 @@ func (c Config) Validate() (warnings []string, err error) {
 	} else if c.HealthMax >= 3 && c.AdrenalineTrack[3] != 5 {
 		warnings = append(warnings, fmt.Sprintf("adrenalineTrack[3] is %d, but the manuals' example gives 5", c.AdrenalineTrack[3]))
 	}
-	if c.ReactionSpaces < 1 {
-		probs = append(probs, fmt.Sprintf("reactionSpaces is %d; the Reaction Track has at least 1 space", c.ReactionSpaces))
+	if c.ReactionSpaces < 1 || c.ReactionSpaces > 40 {
+		probs = append(probs, fmt.Sprintf("reactionSpaces is %d; the Reaction Track has 1 to 40 spaces", c.ReactionSpaces))
+	}
+	if c.HealthMax > 100 {
+		probs = append(probs, fmt.Sprintf("healthMax is %d; a health track has at most 100 spaces", c.HealthMax))
 	}
 	for _, d := range c.DangerSpaces {
 		if d < 0 || d >= c.ReactionSpaces {
