@@ -157,8 +157,8 @@ func TestLoSJunction(t *testing.T) {
 		ok    bool
 	}{
 		{nil, true},
-		{[]string{"1,0|1,1"}, true},            // one wall ends at the vertex: round its tip through (0,1)
-		{[]string{"0,1|1,1"}, true},            // the other one: round through (1,0)
+		{[]string{"1,0|1,1"}, true},             // one wall ends at the vertex: round its tip through (0,1)
+		{[]string{"0,1|1,1"}, true},             // the other one: round through (1,0)
 		{[]string{"1,0|1,1", "0,1|1,1"}, false}, // both: the line slips between them
 	}
 	for _, c := range cases {
