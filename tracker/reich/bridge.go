@@ -1,0 +1,344 @@
+package reich
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	ai "tablekeeper/automa/reich"
+	"tablekeeper/automa/reich/content"
+	"tablekeeper/tracker"
+)
+
+// The enemy's decisions come from automa/reich: the mission is turned into
+// a situation, the request is resolved with the campaign's seeded dice,
+// and the outcome's table-after is folded back into ops on the mission.
+
+// situation builds the automa's view of the mission.
+func (s *State) situation(req ai.Request, ans ai.Answers) (*ai.Situation, error) {
+	m := s.Mission
+	fac := s.Library.faction(m.Faction)
+	if fac == nil {
+		return nil, fmt.Errorf("faction card %s is no longer in the campaign's content", m.Faction)
+	}
+	cont := content.Content{Faction: *fac}
+	for _, id := range append(slices.Clone(m.SpawnDeck.Draw), m.SpawnDeck.Discard...) {
+		if sc := s.Library.spawnCard(id); sc != nil {
+			cont.SpawnCards = append(cont.SpawnCards, *sc)
+		}
+	}
+	for _, d := range []Deck{m.NoiseDeck, m.PostNoise} {
+		for _, id := range append(slices.Clone(d.Draw), d.Discard...) {
+			if nc := s.Library.noiseCard(id); nc != nil && cont.NoiseCard(id) == nil {
+				cont.NoiseCards = append(cont.NoiseCards, *nc)
+			}
+		}
+	}
+	if req.Card != "" && cont.NoiseCard(req.Card) == nil {
+		if nc := s.Library.noiseCard(req.Card); nc != nil {
+			cont.NoiseCards = append(cont.NoiseCards, *nc)
+		}
+	}
+	phase := ai.PreAlarm
+	switch m.Phase {
+	case PhasePostAlarm:
+		phase = ai.PostAlarm
+	case PhaseAlienWorld:
+		phase = ai.AlienWorld
+	}
+	during := ai.HeroTurn
+	switch m.Step {
+	case StepEnemyTurn:
+		during = ai.EnemyTurn
+	case StepEndOfRound, StepChooseOrder:
+		during = ai.EndOfRound
+	}
+	st := ai.State{Phase: phase, During: during, CurrentHero: m.Current, HeroesActed: m.acted(),
+		Doors: ai.DoorStates{}, Rooms: map[string]*ai.RoomState{}, PlacedEver: map[string]int{},
+		Units: []ai.Unit{}, Heroes: []ai.Hero{}, SpawnTokens: []ai.Token{}}
+	if st.CurrentHero == "" {
+		st.CurrentHero = m.LastHero
+	}
+	tr := &ai.Tracker{Pos: m.Tracker.Pos, AlarmPending: m.Tracker.AlarmPending, Colour: m.Tracker.colour()}
+	switch m.Tracker.Section {
+	case "pre":
+		tr.PreAlarmRounds = m.Tracker.Pre
+	case "post":
+		tr.PostAlarmRounds = m.Tracker.Post
+	case "alien":
+		tr.AlienRounds = m.Tracker.Alien
+	}
+	st.Tracker = tr
+	for id, ds := range m.Doors {
+		st.Doors[id] = ds
+	}
+	for _, r := range m.rooms() {
+		rs := &ai.RoomState{Cleared: m.Cleared[r], RaisedBySight: m.SightRaised[r]}
+		if !m.postAlarm() {
+			rs.Awareness = m.Awareness[r]
+		}
+		if rs.Cleared || rs.RaisedBySight || rs.Awareness != content.AtEase {
+			st.Rooms[r] = rs
+		}
+	}
+	for _, u := range m.Units {
+		st.Units = append(st.Units, ai.Unit{ID: u.ID, Code: u.Code, Area: u.Area, Wounds: u.Wounds, StateIndex: u.Side})
+	}
+	for _, h := range m.Heroes {
+		st.Heroes = append(st.Heroes, ai.Hero{ID: h.ID, Area: h.Area, Downed: h.Downed(), Captured: h.Captured, KnockedDown: h.KnockedDown, Escaped: h.Escaped})
+	}
+	for _, tk := range m.Tokens {
+		origin := "map"
+		if tk.Patrol {
+			origin = "patrol"
+		}
+		st.SpawnTokens = append(st.SpawnTokens, ai.Token{ID: tk.ID, Area: tk.Area, Icons: slices.Clone(tk.Icons), Origin: origin, Cleared: tk.Cleared})
+	}
+	for id := range m.Features {
+		st.RevealedFeatures = append(st.RevealedFeatures, id)
+	}
+	slices.Sort(st.RevealedFeatures)
+	for a := range m.Obscured {
+		st.Obscured = append(st.Obscured, a)
+	}
+	for a := range m.Suppressed {
+		st.Suppressed = append(st.Suppressed, a)
+	}
+	slices.Sort(st.Obscured)
+	slices.Sort(st.Suppressed)
+	for code, n := range m.Placed {
+		st.PlacedEver[code] = n
+	}
+	st.SpawnDeck = &ai.Deck{DrawPile: nonNil(m.SpawnDeck.Draw), Discard: nonNil(m.SpawnDeck.Discard)}
+	st.NoiseDeck = &ai.Deck{DrawPile: nonNil(m.NoiseDeck.Draw), Discard: nonNil(m.NoiseDeck.Discard)}
+	return &ai.Situation{Content: cont, Map: m.Map, State: st, Resolve: req, Answers: ans, Settings: s.Settings.Settings}, nil
+}
+
+func nonNil(ids []string) []string {
+	if ids == nil {
+		return []string{}
+	}
+	return slices.Clone(ids)
+}
+
+// acted lists the heroes who have had (or are having) their turn this
+// round, in turn order: the targeting tie-break (§7.2).
+func (m *Mission) acted() []string {
+	var out []string
+	for _, id := range m.TurnOrder {
+		if h := m.hero(id); h != nil && (h.HadTurn || id == m.Current && m.Step == StepHeroTurn) {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// colour is the current tracker space's colour, for spawnLevelSource =
+// trackerColour (§2.2); empty when the mission gives none.
+func (tr Tracker) colour() content.Level {
+	list := tr.PreColours
+	if tr.Section == "post" {
+		list = tr.PostColours
+	}
+	if tr.Pos >= 1 && tr.Pos <= len(list) {
+		return list[tr.Pos-1]
+	}
+	return ""
+}
+
+// resolve asks the enemy rules and folds the outcome into the working
+// mission. The players' answers (a face-down token's icons, a line of sight
+// the map cannot tell) come with the command.
+func (t *tx) resolve(req ai.Request, ans ai.Answers, d *tracker.Dice) (*ai.Outcome, error) {
+	sit, err := t.s.situation(req, ans)
+	if err != nil {
+		return nil, err
+	}
+	out, err := ai.Decide(sit, d)
+	if err != nil {
+		var need *ai.NeedInput
+		if errors.As(err, &need) {
+			return nil, tracker.Refuse("reichbusters §8.2", "the players need to answer first: %s", need.Question)
+		}
+		return nil, tracker.Refuse("reichbusters §7", "%v", err)
+	}
+	t.keepTrace(out.Trace)
+	t.sync(out)
+	return out, nil
+}
+
+// sync folds the automa's table-after into ops on the working mission.
+func (t *tx) sync(out *ai.Outcome) {
+	m := t.m()
+	after := out.After
+	// Units.
+	have := map[string]ai.Unit{}
+	for _, u := range after.Units {
+		have[u.ID] = u
+	}
+	for _, u := range slices.Clone(m.Units) {
+		nu, ok := have[u.ID]
+		if !ok {
+			t.do(Op{Op: opUnitRemove, Unit: u.ID})
+			continue
+		}
+		if nu.Area != u.Area {
+			t.do(Op{Op: opUnitMove, Unit: u.ID, Area: nu.Area})
+		}
+		if nu.Wounds != u.Wounds {
+			t.do(Op{Op: opUnitWounds, Unit: u.ID, N: nu.Wounds})
+		}
+		if nu.StateIndex != u.Side {
+			t.do(Op{Op: opUnitSide, Unit: u.ID, N: nu.StateIndex})
+		}
+	}
+	for _, u := range after.Units {
+		if m.unit(u.ID) == nil {
+			t.do(Op{Op: opUnitPlace, Unit: u.ID, Code: u.Code, Area: u.Area})
+			if u.Wounds != 0 {
+				t.do(Op{Op: opUnitWounds, Unit: u.ID, N: u.Wounds})
+			}
+		}
+	}
+	// Spawn tokens.
+	tok := map[string]ai.Token{}
+	for _, k := range after.SpawnTokens {
+		tok[k.ID] = k
+	}
+	for _, k := range slices.Clone(m.Tokens) {
+		nk, ok := tok[k.ID]
+		if !ok {
+			t.do(Op{Op: opTokenRemove, Token: k.ID})
+			continue
+		}
+		if !slices.Equal(nk.Icons, k.Icons) {
+			t.do(Op{Op: opTokenIcons, Token: k.ID, Icons: nk.Icons})
+		}
+		if nk.Cleared != k.Cleared {
+			t.do(Op{Op: opTokenFlip, Token: k.ID, Flag: nk.Cleared})
+		}
+	}
+	for _, k := range after.SpawnTokens {
+		if m.token(k.ID) == nil {
+			t.do(Op{Op: opTokenAdd, Token: k.ID, Area: k.Area, Icons: k.Icons, Flag: k.Origin == "patrol"})
+			if k.Cleared {
+				t.do(Op{Op: opTokenFlip, Token: k.ID, Flag: true})
+			}
+		}
+	}
+	// Rooms: awareness, cleared tokens, sightings this hero turn.
+	for _, r := range m.rooms() {
+		var rs ai.RoomState
+		if p := after.Rooms[r]; p != nil {
+			rs = *p
+		}
+		if m.Awareness[r] != rs.Awareness {
+			t.do(Op{Op: opAware, Room: r, Level: rs.Awareness})
+		}
+		if m.Cleared[r] != rs.Cleared {
+			t.do(Op{Op: opCleared, Room: r, Flag: rs.Cleared})
+		}
+		if m.SightRaised[r] != rs.RaisedBySight {
+			t.do(Op{Op: opSightRaised, Room: r, Flag: rs.RaisedBySight})
+		}
+	}
+	// Doors.
+	for id, ds := range after.Doors {
+		if cur, ok := m.Doors[id]; !ok || cur != ds {
+			t.do(Op{Op: opDoor, Door: id, State: ds})
+		}
+	}
+	// Room features, suppressed areas.
+	for _, f := range after.RevealedFeatures {
+		if !m.Features[f] {
+			t.do(Op{Op: opFeature, Code: f, Flag: true})
+		}
+	}
+	for a := range m.Suppressed {
+		if !slices.Contains(after.Suppressed, a) {
+			t.do(Op{Op: opSuppressed, Area: a, Flag: false})
+		}
+	}
+	// Decks.
+	if d := after.SpawnDeck; d != nil && (!slices.Equal(d.DrawPile, m.SpawnDeck.Draw) || !slices.Equal(d.Discard, m.SpawnDeck.Discard)) {
+		t.deck("spawn", func(x *Deck) { x.Draw, x.Discard = slices.Clone(d.DrawPile), slices.Clone(d.Discard) })
+	}
+	if d := after.NoiseDeck; d != nil && (!slices.Equal(d.DrawPile, m.NoiseDeck.Draw) || !slices.Equal(d.Discard, m.NoiseDeck.Discard)) {
+		t.deck("noise", func(x *Deck) { x.Draw, x.Discard = slices.Clone(d.DrawPile), slices.Clone(d.Discard) })
+	}
+	// Heroes hurt or knocked down by the enemy's effects (bombers, grenades).
+	for _, c := range out.Changes {
+		switch c.Kind {
+		case ai.ChHeroWounded:
+			n := max(c.N, 1)
+			t.hero(c.Hero, func(h *Hero) {
+				for range n {
+					h.Wounds = append(h.Wounds, Wound{})
+				}
+			})
+		case ai.ChHeroKnockedDown:
+			t.hero(c.Hero, func(h *Hero) { h.KnockedDown = true })
+		}
+	}
+	// The tracker.
+	if tr := after.Tracker; tr != nil && (tr.Pos != m.Tracker.Pos || tr.AlarmPending != m.Tracker.AlarmPending) {
+		t.tracker(func(x *Tracker) { x.Pos, x.AlarmPending = tr.Pos, tr.AlarmPending })
+	}
+	if out.AlarmTriggered && !m.Tracker.AlarmPending {
+		t.tracker(func(x *Tracker) { x.AlarmPending = true })
+	}
+	for _, c := range out.Changes {
+		t.say("%s", changeLine(c))
+	}
+	for _, a := range out.Attacks {
+		t.say("%s attacks %s (%s): total %d", a.Code, a.Target, a.Mode, a.Total)
+	}
+	if out.MissionFailed || (after.Tracker != nil && after.Tracker.Ended) {
+		t.do(Op{Op: opEnd, End: &MissionEnd{Ended: true, Result: "the mission tracker ran out", Failed: "time ran out"}})
+		t.say("Time has run out: the mission is lost (§5.5)")
+	}
+}
+
+// changeLine words one automa change for the diary.
+func changeLine(c ai.Change) string {
+	switch c.Kind {
+	case ai.ChUnitPlaced:
+		return fmt.Sprintf("%s %s placed in %s", c.Code, c.Unit, c.Area)
+	case ai.ChShortfall:
+		return fmt.Sprintf("%d %s not placed in %s (limit reached)", c.N, c.Code, c.Area)
+	case ai.ChUnitMoved:
+		return fmt.Sprintf("%s moved %s → %s", c.Unit, c.From, c.To)
+	case ai.ChUnitKilled:
+		return fmt.Sprintf("%s killed in %s", c.Unit, c.Area)
+	case ai.ChUnitWounded:
+		return fmt.Sprintf("%s has %d wound tokens", c.Unit, c.N)
+	case ai.ChDoorOpened:
+		return fmt.Sprintf("door %s opened", c.Door)
+	case ai.ChDoorUnlocked:
+		return fmt.Sprintf("door %s unlocked", c.Door)
+	case ai.ChAwareness:
+		return fmt.Sprintf("room %s: %s → %s", c.Room, c.From, c.To)
+	case ai.ChTokenPlaced:
+		return fmt.Sprintf("spawn token %s placed in %s", c.Token, c.Area)
+	case ai.ChTokenRemoved:
+		return fmt.Sprintf("spawn token %s removed from %s", c.Token, c.Area)
+	case ai.ChSpawnCardDrawn:
+		return fmt.Sprintf("spawn card %s drawn (%s)", c.Card, c.Level)
+	case ai.ChNoiseCardDrawn:
+		return fmt.Sprintf("noise card %s drawn", c.Card)
+	case ai.ChTracker:
+		return fmt.Sprintf("round marker %s → %s", c.From, c.To)
+	case ai.ChHeroWounded:
+		return fmt.Sprintf("%s takes %d permanent wounds", c.Hero, max(c.N, 1))
+	case ai.ChForPlayers:
+		return "for the players: " + c.Text
+	}
+	parts := []string{c.Kind}
+	for _, f := range []string{c.Unit, c.Hero, c.Area, c.Door, c.Room, c.Token, c.Feature, c.Card, c.Text} {
+		if f != "" {
+			parts = append(parts, f)
+		}
+	}
+	return strings.Join(parts, " ")
+}

@@ -1,0 +1,716 @@
+package reich
+
+import (
+	"slices"
+	"strings"
+
+	"tablekeeper/tracker"
+)
+
+// Defend records a hero's defence test against a pending enemy attack
+// (spec §6.4): the final defence total, any heroism points (defence or
+// wild, V-16), and, when the test fails, the wound card drawn (its id and
+// the permanent threshold printed mid-card, V-18). Damage is the attack
+// total minus the defence total; at or over the threshold the wound is
+// permanent and the card is kept.
+type Defend struct {
+	Hero      string
+	Attack    int // index in the mission's pending attacks
+	Total     int
+	HPBefore  []HPRef
+	HPAfter   []HPRef
+	WoundCard string
+	Threshold int
+}
+
+func (c Defend) decide(t *tx, d *tracker.Dice) (string, error) {
+	m, err := t.s.inPlay("reichbusters §6.4")
+	if err != nil {
+		return "", err
+	}
+	if c.Attack < 0 || c.Attack >= len(m.Pending) {
+		return "", tracker.Refuse("reichbusters §6.4", "there is no pending attack number %d", c.Attack)
+	}
+	a := m.Pending[c.Attack]
+	h := m.hero(c.Hero)
+	if h == nil || !slices.Contains(a.Defenders, c.Hero) {
+		return "", tracker.Refuse("reichbusters §6.4", "%q does not defend against this attack", c.Hero)
+	}
+	if c.Total < 0 {
+		return "", tracker.Refuse("reichbusters V-19", "a defence total is a whole number of 0 or more")
+	}
+	if c.Threshold < 0 {
+		return "", tracker.Refuse("reichbusters V-18", "a wound card's threshold is 0 or more")
+	}
+	failed := c.Total < a.Total
+	spent, err := t.hpSpend(h, HPDefence, c.HPBefore, c.HPAfter, failed)
+	if err != nil {
+		return "", err
+	}
+	switch {
+	case spent:
+		t.say("%s defends against %s (%d) with heroism points: no damage", h.Name, a.Code, a.Total)
+	case !failed:
+		t.say("%s defends against %s: %d against %d, no damage", h.Name, a.Code, c.Total, a.Total)
+	default:
+		dmg := a.Total - c.Total // V-18: only when defence < attack
+		perm := dmg >= c.Threshold
+		before := len(h.Wounds)
+		t.hero(h.ID, func(x *Hero) {
+			if perm || !t.s.Settings.DiscardNonPermanentWounds {
+				x.Wounds = append(x.Wounds, Wound{Card: c.WoundCard})
+			}
+		})
+		after := len(m.hero(h.ID).Wounds)
+		if perm {
+			t.say("%s fails the defence (%d against %d): %d damage ≥ threshold %d, a permanent wound (%d → %d)", h.Name, c.Total, a.Total, dmg, c.Threshold, before, after)
+		} else {
+			t.say("%s fails the defence (%d against %d): %d damage, below threshold %d: the top effect only, the card is discarded", h.Name, c.Total, a.Total, dmg, c.Threshold)
+		}
+		if after >= 4 && before < 4 {
+			t.say("%s is downed (4 or more permanent wounds)", h.Name)
+		}
+		for _, w := range a.OnWound {
+			t.say("on the wound: %s", w)
+		}
+	}
+	p := slices.Clone(m.Pending)
+	p[c.Attack].Defenders = slices.DeleteFunc(slices.Clone(a.Defenders), func(x string) bool { return x == c.Hero })
+	if len(p[c.Attack].Defenders) == 0 {
+		p = slices.Delete(p, c.Attack, c.Attack+1)
+	}
+	t.do(Op{Op: opPending, Pending: p})
+	if len(p) == 0 && m.EnemyDone && m.Step == StepEnemyTurn {
+		t.afterEnemyTurn(d)
+	} else if len(p) == 0 && m.Step == StepEndOfRound {
+		t.say("All defence tests done")
+	}
+	return "hero.defend", nil
+}
+
+// WoundHero gives a hero a wound card outside an enemy attack (spec
+// §6.4): Mode "auto" for a wound an effect inflicts (both halves, the card
+// is kept), "surge" for a vril backfire (bottom half only, kept; with Vril
+// Tolerance the top half only, discarded).
+type WoundHero struct {
+	Hero, Mode, Card, Reason string
+}
+
+func (c WoundHero) decide(t *tx, d *tracker.Dice) (string, error) { return woundHero(t, c, d) }
+
+func woundHero(t *tx, c WoundHero, d *tracker.Dice) (string, error) {
+	m, err := t.s.inPlay("reichbusters §6.4")
+	if err != nil {
+		return "", err
+	}
+	h := m.hero(c.Hero)
+	if h == nil {
+		return "", tracker.Refuse("reichbusters §6.4", "there is no hero %q in this mission", c.Hero)
+	}
+	keep := true
+	switch c.Mode {
+	case "auto":
+	case "surge":
+		if hasSkill(h, "Vril Tolerance") {
+			keep = false
+		}
+	default:
+		return "", tracker.Refuse("reichbusters §6.4", "a wound is auto (an effect) or surge (a vril backfire), not %q", c.Mode)
+	}
+	t.reason = c.Reason
+	before := len(h.Wounds)
+	if keep {
+		t.hero(h.ID, func(x *Hero) { x.Wounds = append(x.Wounds, Wound{Card: c.Card}) })
+		t.say("%s takes a permanent wound (%s): %d → %d", h.Name, c.Mode, before, before+1)
+	} else {
+		t.say("%s's Vril Tolerance: the surge's wound card applies its top half only and is discarded", h.Name)
+	}
+	if before < 4 && before+1 >= 4 && keep {
+		t.say("%s is downed", h.Name)
+	}
+	if m.Step == StepHeroTurn && m.Current == h.ID {
+		t.afterAction(h.ID)
+	}
+	return "hero.wound", nil
+}
+
+// Heal removes permanent wound cards (spec §6.4, V-46: never below 0):
+// Cards names them by index (newest first when absent).
+type Heal struct {
+	Hero   string
+	N      int
+	Cards  []int
+	Reason string
+}
+
+func (c Heal) decide(t *tx, _ *tracker.Dice) (string, error) {
+	m, err := t.s.inPlay("reichbusters §6.4")
+	if err != nil {
+		return "", err
+	}
+	h := m.hero(c.Hero)
+	if h == nil {
+		return "", tracker.Refuse("reichbusters §6.4", "there is no hero %q in this mission", c.Hero)
+	}
+	if c.N < 1 && len(c.Cards) == 0 {
+		return "", tracker.Refuse("reichbusters §6.4", "heal at least 1 wound")
+	}
+	before := len(h.Wounds)
+	wounds := slices.Clone(h.Wounds)
+	if len(c.Cards) > 0 {
+		drop := map[int]bool{}
+		for _, i := range c.Cards {
+			if i < 0 || i >= len(wounds) || drop[i] {
+				return "", tracker.Refuse("reichbusters §6.4", "%s has no wound card number %d", h.Name, i)
+			}
+			drop[i] = true
+		}
+		var kept []Wound
+		for i, w := range wounds {
+			if !drop[i] {
+				kept = append(kept, w)
+			}
+		}
+		wounds = kept
+	} else {
+		wounds = wounds[:max(0, len(wounds)-c.N)] // V-46: clamped at 0
+	}
+	t.reason = c.Reason
+	t.hero(h.ID, func(x *Hero) { x.Wounds = wounds })
+	t.say("%s heals: permanent wounds %d → %d", h.Name, before, len(wounds))
+	if before >= 4 && len(wounds) < 4 {
+		t.say("%s stands up, no longer downed", h.Name)
+	}
+	return "hero.heal", nil
+}
+
+// Recover is the compulsory action of a hero who starts the turn downed
+// (spec §5.2, V-05): it uses both basic actions and keeps at most 2 wound
+// cards, the ones Keep names (by index).
+type Recover struct {
+	Hero string
+	Keep []int
+}
+
+func (c Recover) decide(t *tx, _ *tracker.Dice) (string, error) {
+	_, h, err := t.actor(c.Hero, "reichbusters §5.2")
+	if err != nil {
+		return "", err
+	}
+	if !h.Turn.Recovering {
+		return "", tracker.Refuse("reichbusters V-05", "only a hero downed at the start of the turn recovers")
+	}
+	want := min(2, len(h.Wounds))
+	if len(c.Keep) != want {
+		return "", tracker.Refuse("reichbusters V-05", "Recover keeps %d wound cards; name exactly %d", want, want)
+	}
+	var kept []Wound
+	seen := map[int]bool{}
+	for _, i := range c.Keep {
+		if i < 0 || i >= len(h.Wounds) || seen[i] {
+			return "", tracker.Refuse("reichbusters V-05", "%s has no wound card number %d", h.Name, i)
+		}
+		seen[i] = true
+		kept = append(kept, h.Wounds[i])
+	}
+	t.hero(h.ID, func(x *Hero) {
+		x.Wounds, x.KnockedDown = kept, false
+		x.Turn.Recovering, x.Turn.Basic = false, 2
+	})
+	t.say("%s recovers: keeps %d wound cards and stands up", h.Name, len(kept))
+	return "hero.recover", nil
+}
+
+// DrawCards is the draw 2 cards basic action (Genius: draw 3, then
+// discard 1; spec §5.2).
+type DrawCards struct {
+	Hero   string
+	Genius bool
+}
+
+func (c DrawCards) decide(t *tx, d *tracker.Dice) (string, error) {
+	_, h, err := t.actor(c.Hero, "reichbusters §5.2")
+	if err != nil {
+		return "", err
+	}
+	if err := t.basic(h, "other"); err != nil {
+		return "", err
+	}
+	n := 2
+	if c.Genius {
+		n = 3
+	}
+	var got int
+	t.hero(h.ID, func(x *Hero) {
+		got = drawCards(x, n, d)
+		if c.Genius && x.Hand > 0 {
+			x.Hand--
+			x.Discard++
+		}
+	})
+	hh := t.m().hero(h.ID)
+	t.say("%s draws %d cards: hand %d, draw pile %d, discard %d, removed %d", h.Name, got, hh.Hand, hh.Draw, hh.Discard, hh.Removed)
+	return "hero.draw", nil
+}
+
+// Cards moves action cards (spec §9, V-03: the 12 cards always add up).
+// Action: "play" (hand → discard), "playOngoing" (hand → in play),
+// "endEffect" (in play → discard), "discard" (hand → discard, e.g. knocked
+// back), "remove" (hand → removed), "draw" (Algorithm D outside the basic
+// action), "returnRemoved" (Vril Enhanced: removed → top of the discard).
+type Cards struct {
+	Hero   string
+	Action string
+	N      int
+}
+
+func (c Cards) decide(t *tx, d *tracker.Dice) (string, error) {
+	m, err := t.s.inPlay("reichbusters §9")
+	if err != nil {
+		return "", err
+	}
+	h := m.hero(c.Hero)
+	if h == nil {
+		return "", tracker.Refuse("reichbusters §9", "there is no hero %q in this mission", c.Hero)
+	}
+	n := max(c.N, 1)
+	x := cloneHero(*h)
+	move := func(from, to *int, what string) error {
+		if *from < n {
+			return tracker.Refuse("reichbusters V-03", "%s has only %d cards %s", h.Name, *from, what)
+		}
+		*from -= n
+		*to += n
+		return nil
+	}
+	switch c.Action {
+	case "play":
+		err = move(&x.Hand, &x.Discard, "in hand")
+	case "playOngoing":
+		err = move(&x.Hand, &x.InPlay, "in hand")
+	case "endEffect":
+		err = move(&x.InPlay, &x.Discard, "in play")
+	case "discard":
+		err = move(&x.Hand, &x.Discard, "in hand")
+	case "remove":
+		err = move(&x.Hand, &x.Removed, "in hand")
+	case "returnRemoved":
+		err = move(&x.Removed, &x.Discard, "removed")
+	case "draw":
+		drawCards(&x, n, d)
+	default:
+		return "", tracker.Refuse("reichbusters §9", "card action %q is not play, playOngoing, endEffect, discard, remove, returnRemoved or draw", c.Action)
+	}
+	if err != nil {
+		return "", err
+	}
+	t.do(Op{Op: opHero, Hero: &x})
+	t.say("%s: %s %d — hand %d, draw %d, discard %d, removed %d, in play %d", h.Name, c.Action, n, x.Hand, x.Draw, x.Discard, x.Removed, x.InPlay)
+	return "hero.cards", nil
+}
+
+// GrantAction records a card or skill that grants another basic move or
+// basic attack this turn (V-04).
+type GrantAction struct {
+	Hero   string
+	Attack bool // else a move
+	Reason string
+}
+
+func (c GrantAction) decide(t *tx, _ *tracker.Dice) (string, error) {
+	_, h, err := t.actor(c.Hero, "reichbusters V-04")
+	if err != nil {
+		return "", err
+	}
+	if strings.TrimSpace(c.Reason) == "" {
+		return "", tracker.Refuse("reichbusters V-04", "name the card or skill that grants it")
+	}
+	t.reason = c.Reason
+	what := "move"
+	t.hero(h.ID, func(x *Hero) {
+		if c.Attack {
+			x.Turn.ExtraAtk++
+			what = "attack"
+		} else {
+			x.Turn.ExtraMove++
+		}
+	})
+	t.say("%s may take another basic %s this turn", h.Name, what)
+	return "hero.grant", nil
+}
+
+// GiveItem gives (or, with Take, takes) an item between heroes in the same
+// area with no enemy units there (V-07, once per turn). Drop names a slot
+// of the receiver to drop when the item would be a fifth (V-08; -1 none).
+type GiveItem struct {
+	Hero, Other string
+	Item        int
+	Take        bool
+	Drop        int
+}
+
+func (c GiveItem) decide(t *tx, _ *tracker.Dice) (string, error) {
+	m, h, err := t.actor(c.Hero, "reichbusters §5.2")
+	if err != nil {
+		return "", err
+	}
+	o := m.hero(c.Other)
+	if o == nil || o.ID == h.ID || o.Escaped {
+		return "", tracker.Refuse("reichbusters V-07", "%q is not another hero on the map", c.Other)
+	}
+	if h.Turn.GiveUsed {
+		return "", tracker.Refuse("reichbusters V-07", "%s has already given, taken or dropped an item this turn", h.Name)
+	}
+	if o.Area != h.Area {
+		return "", tracker.Refuse("reichbusters V-07", "items pass only between heroes in the same area")
+	}
+	if m.unitsInArea(h.Area) > 0 {
+		return "", tracker.Refuse("reichbusters V-07", "enemy units are in %s: items cannot be given or taken (dropping is allowed)", h.Area)
+	}
+	from, to := h, o
+	if c.Take {
+		from, to = o, h
+	}
+	if c.Item < 0 || c.Item >= len(from.Items) {
+		return "", tracker.Refuse("reichbusters §5.2", "%s has no item in slot %d", from.Name, c.Item)
+	}
+	it := from.Items[c.Item]
+	recv, dropped, err := gain(to, it, c.Drop)
+	if err != nil {
+		return "", err
+	}
+	fromItems := slices.Delete(slices.Clone(from.Items), c.Item, c.Item+1)
+	t.hero(from.ID, func(x *Hero) { x.Items = fromItems })
+	t.hero(to.ID, func(x *Hero) { x.Items = recv })
+	t.hero(h.ID, func(x *Hero) { x.Turn.GiveUsed = true })
+	t.say("%s passes %s from %s to %s", h.Name, it.Name, from.Name, to.Name)
+	if dropped != nil {
+		t.say("%s drops %s face up in %s to make room", to.Name, dropped.Name, to.Area)
+	}
+	return "hero.give", nil
+}
+
+// gain adds an item to a dashboard, dropping slot drop when it would be a
+// fifth (V-08).
+func gain(h *Hero, it Item, drop int) ([]Item, *Item, error) {
+	items := slices.Clone(h.Items)
+	var dropped *Item
+	if len(items) >= MaxItems {
+		if drop < 0 || drop >= len(items) {
+			return nil, nil, tracker.Refuse("reichbusters V-08", "%s already carries %d items: name one to drop for the new one", h.Name, MaxItems)
+		}
+		d := items[drop]
+		dropped = &d
+		items = slices.Delete(items, drop, drop+1)
+	} else if drop >= 0 {
+		return nil, nil, tracker.Refuse("reichbusters V-08", "%s has room; nothing needs dropping", h.Name)
+	}
+	return append(items, it), dropped, nil
+}
+
+// DropItem drops an item face up in the hero's area (allowed with enemies
+// present; it shares the once-per-turn limit, V-07).
+type DropItem struct {
+	Hero string
+	Item int
+}
+
+func (c DropItem) decide(t *tx, _ *tracker.Dice) (string, error) {
+	_, h, err := t.actor(c.Hero, "reichbusters §5.2")
+	if err != nil {
+		return "", err
+	}
+	if h.Turn.GiveUsed {
+		return "", tracker.Refuse("reichbusters V-07", "%s has already given, taken or dropped an item this turn", h.Name)
+	}
+	if c.Item < 0 || c.Item >= len(h.Items) {
+		return "", tracker.Refuse("reichbusters §5.2", "%s has no item in slot %d", h.Name, c.Item)
+	}
+	it := h.Items[c.Item]
+	t.hero(h.ID, func(x *Hero) {
+		x.Items = slices.Delete(x.Items, c.Item, c.Item+1)
+		x.Turn.GiveUsed = true
+		if it.Kind == ItemObjective {
+			x.Objectives = max(0, x.Objectives-1)
+		}
+	})
+	t.say("%s drops %s face up in %s", h.Name, it.Name, h.Area)
+	return "hero.drop", nil
+}
+
+// Search is the search basic action (spec §5.2, V-13): no enemy units in
+// the area; the item found goes on the dashboard (Drop names a slot to drop
+// for a fifth). FaceUp: picking up an item already face up, which needs no
+// noise test; otherwise the search's noise test (settings.searchNoiseDice)
+// follows as a NoiseTest.
+type Search struct {
+	Hero   string
+	Found  Item
+	FaceUp bool
+	Drop   int
+}
+
+func (c Search) decide(t *tx, _ *tracker.Dice) (string, error) {
+	m, h, err := t.actor(c.Hero, "reichbusters §5.2")
+	if err != nil {
+		return "", err
+	}
+	if m.unitsInArea(h.Area) > 0 {
+		return "", tracker.Refuse("reichbusters V-13", "enemy units are in %s: no searching", h.Area)
+	}
+	if strings.TrimSpace(c.Found.Name) == "" {
+		return "", tracker.Refuse("reichbusters V-13", "name the item taken")
+	}
+	if err := t.basic(h, "other"); err != nil {
+		return "", err
+	}
+	items, dropped, err := gain(h, c.Found, c.Drop)
+	if err != nil {
+		return "", err
+	}
+	t.hero(h.ID, func(x *Hero) {
+		x.Items = items
+		if c.Found.Kind == ItemObjective {
+			x.Objectives++
+		}
+	})
+	if c.FaceUp {
+		t.say("%s picks up %s (face up already: no noise test)", h.Name, c.Found.Name)
+	} else {
+		t.say("%s searches %s and takes %s; a %d-dice noise test follows", h.Name, h.Area, c.Found.Name, t.s.Settings.SearchNoiseDice)
+	}
+	if dropped != nil {
+		t.say("%s drops %s face up to make room", h.Name, dropped.Name)
+	}
+	return "hero.search", nil
+}
+
+// UseItem uses an item (spec §5.2, V-11: not jammed or drained). Discard:
+// the item is used up. Jam: it jams after use (Unreliable).
+type UseItem struct {
+	Hero    string
+	Item    int
+	Discard bool
+	Jam     bool
+}
+
+func (c UseItem) decide(t *tx, _ *tracker.Dice) (string, error) {
+	_, h, err := t.actor(c.Hero, "reichbusters §5.2")
+	if err != nil {
+		return "", err
+	}
+	if c.Item < 0 || c.Item >= len(h.Items) {
+		return "", tracker.Refuse("reichbusters §5.2", "%s has no item in slot %d", h.Name, c.Item)
+	}
+	it := h.Items[c.Item]
+	if it.Status != StatusNone {
+		return "", tracker.Refuse("reichbusters V-11", "%s is %s and cannot be used", it.Name, it.Status)
+	}
+	t.hero(h.ID, func(x *Hero) {
+		if c.Discard {
+			x.Items = slices.Delete(x.Items, c.Item, c.Item+1)
+		} else if c.Jam {
+			x.Items[c.Item].Status = StatusJammed
+		}
+	})
+	t.say("%s uses %s", h.Name, it.Name)
+	return "hero.useItem", nil
+}
+
+// SetGearStatus puts a jammed or drained token on a weapon (Slot 0/1) or
+// item (Item true) after a test (spec §6.1 step 5, §6.6; V-09: at most one).
+type SetGearStatus struct {
+	Hero   string
+	Item   bool
+	Slot   int
+	Status string
+}
+
+func (c SetGearStatus) decide(t *tx, _ *tracker.Dice) (string, error) {
+	m, err := t.s.inPlay("reichbusters §6.6")
+	if err != nil {
+		return "", err
+	}
+	h := m.hero(c.Hero)
+	if h == nil {
+		return "", tracker.Refuse("reichbusters §6.6", "there is no hero %q in this mission", c.Hero)
+	}
+	if c.Status != StatusJammed && c.Status != StatusDrained {
+		return "", tracker.Refuse("reichbusters §6.6", "the token is jammed or drained, not %q", c.Status)
+	}
+	cur, name := "", ""
+	switch {
+	case c.Item && c.Slot >= 0 && c.Slot < len(h.Items):
+		cur, name = h.Items[c.Slot].Status, h.Items[c.Slot].Name
+	case !c.Item && (c.Slot == 0 || c.Slot == 1):
+		cur, name = h.Weapons[c.Slot].Status, h.Weapons[c.Slot].Name
+	default:
+		return "", tracker.Refuse("reichbusters §6.6", "%s has no such weapon or item slot %d", h.Name, c.Slot)
+	}
+	if cur != StatusNone {
+		return "", tracker.Refuse("reichbusters V-09", "%s already carries a %s token (at most one)", name, cur)
+	}
+	t.hero(h.ID, func(x *Hero) {
+		if c.Item {
+			x.Items[c.Slot].Status = c.Status
+		} else {
+			x.Weapons[c.Slot].Status = c.Status
+		}
+	})
+	t.say("%s's %s is %s", h.Name, name, c.Status)
+	return "hero.gearStatus", nil
+}
+
+// ReadyEquipment removes a jammed or drained token from one of the hero's
+// weapons (Weapon 0/1) or items (Item ≥ 0 with Weapon -1) (spec §5.2,
+// V-10): a drained token also needs a vril orb (NotE: or an Alien Heart)
+// from the hero's items, named by Orb, which is discarded.
+type ReadyEquipment struct {
+	Hero   string
+	Weapon int
+	Item   int
+	Orb    int
+}
+
+func (c ReadyEquipment) decide(t *tx, _ *tracker.Dice) (string, error) {
+	m, h, err := t.actor(c.Hero, "reichbusters §5.2")
+	if err != nil {
+		return "", err
+	}
+	var status, name string
+	switch {
+	case c.Weapon == 0 || c.Weapon == 1:
+		status, name = h.Weapons[c.Weapon].Status, h.Weapons[c.Weapon].Name
+	case c.Weapon == -1 && c.Item >= 0 && c.Item < len(h.Items):
+		status, name = h.Items[c.Item].Status, h.Items[c.Item].Name
+	default:
+		return "", tracker.Refuse("reichbusters V-10", "name one of %s's own weapons or items", h.Name)
+	}
+	if status == StatusNone {
+		return "", tracker.Refuse("reichbusters §5.2", "%s carries no jammed or drained token", name)
+	}
+	if status == StatusDrained {
+		if c.Orb < 0 || c.Orb >= len(h.Items) || c.Orb == c.Item && c.Weapon == -1 {
+			return "", tracker.Refuse("reichbusters V-10", "removing a drained token needs a vril orb from %s's items", h.Name)
+		}
+		k := h.Items[c.Orb].Kind
+		if k != ItemVrilOrb && !(k == ItemAlienHeart && m.note()) {
+			return "", tracker.Refuse("reichbusters V-10", "%s is not a vril orb%s", h.Items[c.Orb].Name, map[bool]string{true: " or an Alien Heart", false: ""}[m.note()])
+		}
+	}
+	if err := t.basic(h, "other"); err != nil {
+		return "", err
+	}
+	t.hero(h.ID, func(x *Hero) {
+		if c.Weapon >= 0 {
+			x.Weapons[c.Weapon].Status = StatusNone
+		} else {
+			x.Items[c.Item].Status = StatusNone
+		}
+		if status == StatusDrained {
+			x.Items = slices.Delete(x.Items, c.Orb, c.Orb+1)
+		}
+	})
+	t.say("%s readies %s (the %s token is removed)", h.Name, name, status)
+	return "hero.ready", nil
+}
+
+// VrilEnhance discards 2 vril orbs to flip a weapon to its vril side for
+// the rest of the mission (spec §5.2, V-12).
+type VrilEnhance struct {
+	Hero   string
+	Weapon int
+}
+
+func (c VrilEnhance) decide(t *tx, _ *tracker.Dice) (string, error) {
+	_, h, err := t.actor(c.Hero, "reichbusters §5.2")
+	if err != nil {
+		return "", err
+	}
+	if c.Weapon != 0 && c.Weapon != 1 {
+		return "", tracker.Refuse("reichbusters V-12", "name weapon 0 or 1")
+	}
+	if h.Weapons[c.Weapon].Vril {
+		return "", tracker.Refuse("reichbusters V-12", "%s is already on its vril side", h.Weapons[c.Weapon].Name)
+	}
+	var orbs []int
+	for i, it := range h.Items {
+		if it.Kind == ItemVrilOrb {
+			orbs = append(orbs, i)
+		}
+	}
+	if len(orbs) < 2 {
+		return "", tracker.Refuse("reichbusters V-12", "a vril enhancement needs 2 vril orbs on the dashboard; %s has %d", h.Name, len(orbs))
+	}
+	t.hero(h.ID, func(x *Hero) {
+		x.Weapons[c.Weapon].Vril = true
+		x.Items = slices.Delete(x.Items, orbs[1], orbs[1]+1)
+		x.Items = slices.Delete(x.Items, orbs[0], orbs[0]+1)
+	})
+	t.say("%s discards 2 vril orbs: %s is vril-enhanced for the rest of the mission", h.Name, h.Weapons[c.Weapon].Name)
+	return "hero.vril", nil
+}
+
+// KnockDown and KnockBack record the hero states of spec §12.1 (V-47:
+// never on a knocked-down or downed hero). KnockBack moves the hero To an
+// area and discards 1 action card; a hero who cannot be moved or has no
+// card is knocked down instead.
+type KnockDown struct{ Hero string }
+
+// KnockBack is described with KnockDown.
+type KnockBack struct{ Hero, To string }
+
+func (c KnockDown) decide(t *tx, _ *tracker.Dice) (string, error) {
+	m, err := t.s.inPlay("reichbusters §12.1")
+	if err != nil {
+		return "", err
+	}
+	h := m.hero(c.Hero)
+	if h == nil || h.Escaped {
+		return "", tracker.Refuse("reichbusters §12.1", "there is no hero %q on the map", c.Hero)
+	}
+	if h.KnockedDown || h.Downed() {
+		return "", tracker.Refuse("reichbusters §12.1", "%s is already on the ground", h.Name)
+	}
+	t.hero(h.ID, func(x *Hero) { x.KnockedDown = true })
+	t.say("%s is knocked down", h.Name)
+	return "hero.knockDown", nil
+}
+
+func (c KnockBack) decide(t *tx, _ *tracker.Dice) (string, error) {
+	m, err := t.s.inPlay("reichbusters §12.1")
+	if err != nil {
+		return "", err
+	}
+	h := m.hero(c.Hero)
+	if h == nil || h.Escaped {
+		return "", tracker.Refuse("reichbusters §12.1", "there is no hero %q on the map", c.Hero)
+	}
+	if h.KnockedDown || h.Downed() {
+		return "", tracker.Refuse("reichbusters V-47", "a knocked-down or downed hero cannot be knocked back")
+	}
+	if c.To == "" || h.Hand == 0 {
+		t.hero(h.ID, func(x *Hero) { x.KnockedDown = true })
+		t.say("%s cannot be knocked back (no room or no card): knocked down instead", h.Name)
+		return "hero.knockBack", nil
+	}
+	b, err := m.board()
+	if err != nil {
+		return "", err
+	}
+	x, _ := b.Index(h.Area)
+	y, ok := b.Index(c.To)
+	if !ok || !b.Adjacent(x, y, m.doorStates()) {
+		return "", tracker.Refuse("reichbusters §12.1", "%s is not an area next to %s", c.To, h.Area)
+	}
+	t.hero(h.ID, func(z *Hero) {
+		z.Area = c.To
+		z.Hand--
+		z.Discard++
+		if i := slices.IndexFunc(z.Items, func(it Item) bool { return it.Kind == ItemEscort }); i >= 0 {
+			z.Items = slices.Delete(z.Items, i, i+1)
+		}
+	})
+	t.say("%s is knocked back to %s and discards an action card", h.Name, c.To)
+	return "hero.knockBack", nil
+}

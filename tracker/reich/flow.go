@@ -1,0 +1,365 @@
+package reich
+
+import (
+	"slices"
+	"strings"
+
+	ai "tablekeeper/automa/reich"
+	"tablekeeper/tracker"
+)
+
+// PendingAttack is an enemy attack waiting for the heroes' defence tests
+// (spec §7.5.5, §6.4): the automa decided it; the players roll.
+type PendingAttack struct {
+	Code      string   `json:"code"`
+	Mode      string   `json:"mode"`
+	Total     int      `json:"total"`
+	Defenders []string `json:"defenders"`
+	Breakdown []string `json:"breakdown,omitempty"`
+	NoItems   bool     `json:"noItems,omitempty"`
+	OnWound   []string `json:"onWound,omitempty"`
+}
+
+// SetTurnOrder sets the heroes' order for this round before the alarm: the
+// players choose it freely (spec §5.1). After the alarm use DealTurnOrder.
+type SetTurnOrder struct{ Order []string }
+
+// DealTurnOrder shuffles and deals the turn order tokens at the start of a
+// post-alarm round (spec §5.1, V-27).
+type DealTurnOrder struct{}
+
+// SwapTurnOrder is Opportunist: straight after dealing, the hero swaps turn
+// order tokens with another (V-27).
+type SwapTurnOrder struct{ Hero, With string }
+
+func (c SetTurnOrder) decide(t *tx, d *tracker.Dice) (string, error) {
+	m, err := t.s.inPlay("reichbusters §5.1")
+	if err != nil {
+		return "", err
+	}
+	if m.Step != StepChooseOrder {
+		return "", tracker.Refuse("reichbusters §5.1", "the order is set at the start of a round, before the first hero turn")
+	}
+	if m.postAlarm() {
+		return "", tracker.Refuse("reichbusters V-27", "after the alarm the turn order tokens are dealt at random")
+	}
+	if err := checkOrder(m, c.Order); err != nil {
+		return "", err
+	}
+	t.flow(func(f *Flow) { f.TurnOrder, f.Dealt = slices.Clone(c.Order), false })
+	t.say("Round %d: the heroes play in the order %s", m.Round, t.names(c.Order))
+	t.beginTurn(0, d)
+	return "round.order", nil
+}
+
+func checkOrder(m *Mission, order []string) error {
+	want := m.heroesInPlay()
+	if len(order) != len(want) {
+		return tracker.Refuse("reichbusters V-27", "the order must list each of the %d heroes in play once, not %d entries", len(want), len(order))
+	}
+	seen := map[string]bool{}
+	for _, id := range order {
+		if !slices.Contains(want, id) {
+			return tracker.Refuse("reichbusters V-27", "%q is not a hero in play", id)
+		}
+		if seen[id] {
+			return tracker.Refuse("reichbusters V-27", "%s is listed twice", id)
+		}
+		seen[id] = true
+	}
+	return nil
+}
+
+func (DealTurnOrder) decide(t *tx, d *tracker.Dice) (string, error) {
+	m, err := t.s.inPlay("reichbusters §5.1")
+	if err != nil {
+		return "", err
+	}
+	if m.Step != StepChooseOrder {
+		return "", tracker.Refuse("reichbusters §5.1", "the tokens are dealt at the start of a round")
+	}
+	if !m.postAlarm() {
+		return "", tracker.Refuse("reichbusters V-27", "turn order tokens are used only after the alarm; before it the players choose the order")
+	}
+	order := shuffled(d, m.heroesInPlay())
+	t.flow(func(f *Flow) { f.TurnOrder, f.Dealt = order, true })
+	t.say("Round %d: turn order tokens dealt: %s", m.Round, t.names(order))
+	if !t.anyOpportunist(order) {
+		t.beginTurn(0, d)
+	}
+	return "round.deal", nil
+}
+
+// anyOpportunist reports whether a hero may still swap (the first turn
+// then waits for StartRound or the swap).
+func (t *tx) anyOpportunist(order []string) bool {
+	for _, id := range order {
+		if h := t.m().hero(id); h != nil && hasSkill(h, "Opportunist") {
+			return true
+		}
+	}
+	return false
+}
+
+func hasSkill(h *Hero, id string) bool {
+	return slices.ContainsFunc(h.Skills, func(s Skill) bool { return s.ID == id && s.Active })
+}
+
+func (c SwapTurnOrder) decide(t *tx, d *tracker.Dice) (string, error) {
+	m, err := t.s.inPlay("reichbusters V-27")
+	if err != nil {
+		return "", err
+	}
+	if m.Step != StepChooseOrder || !m.Dealt {
+		return "", tracker.Refuse("reichbusters V-27", "an Opportunist swap is allowed only straight after the tokens are dealt")
+	}
+	h := m.hero(c.Hero)
+	if h == nil || !hasSkill(h, "Opportunist") {
+		return "", tracker.Refuse("reichbusters V-27", "only a hero with the Opportunist skill may swap turn order tokens")
+	}
+	i, j := slices.Index(m.TurnOrder, c.Hero), slices.Index(m.TurnOrder, c.With)
+	if i < 0 || j < 0 || i == j {
+		return "", tracker.Refuse("reichbusters V-27", "%q is not another hero in this round's order", c.With)
+	}
+	order := slices.Clone(m.TurnOrder)
+	order[i], order[j] = order[j], order[i]
+	t.flow(func(f *Flow) { f.TurnOrder = order })
+	t.say("%s (Opportunist) swapped turn order tokens with %s: %s", h.Name, t.name(c.With), t.names(order))
+	t.beginTurn(0, d)
+	return "round.swap", nil
+}
+
+// StartRound starts the first hero turn after dealing, when an Opportunist
+// chose not to swap.
+type StartRound struct{}
+
+func (StartRound) decide(t *tx, d *tracker.Dice) (string, error) {
+	m, err := t.s.inPlay("reichbusters §5.1")
+	if err != nil {
+		return "", err
+	}
+	if m.Step != StepChooseOrder || len(m.TurnOrder) == 0 || !m.Dealt {
+		return "", tracker.Refuse("reichbusters §5.1", "deal or set the turn order first")
+	}
+	t.beginTurn(0, d)
+	return "round.start", nil
+}
+
+func (t *tx) name(id string) string {
+	if h := t.m().hero(id); h != nil {
+		return h.Name
+	}
+	return id
+}
+
+func (t *tx) names(ids []string) string {
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = t.name(id)
+	}
+	return strings.Join(out, ", ")
+}
+
+// beginTurn starts the hero turn at position i of the order (spec §5.2
+// start of turn): expiries, the capture check, the rescue check, Recover.
+func (t *tx) beginTurn(i int, d *tracker.Dice) {
+	m := t.m()
+	id := m.TurnOrder[i]
+	t.flow(func(f *Flow) {
+		f.Step, f.TurnIndex, f.Current, f.LastHero, f.EnemyDone = StepHeroTurn, i, id, id, false
+	})
+	if len(m.SightRaised) > 0 {
+		t.do(Op{Op: opSightRaised})
+	}
+	if len(m.Pacified) > 0 {
+		t.do(Op{Op: opPacified})
+	}
+	// §5.2 step 1: areas suppressed until the next hero turn are free again.
+	if len(m.Suppressed) > 0 {
+		t.do(Op{Op: opSuppressed})
+	}
+	h := *m.hero(id)
+	captureHolds := h.Downed() && m.unitsInArea(h.Area) >= 4 && t.otherHeroesIn(h.ID, h.Area) == 0
+	t.hero(id, func(x *Hero) {
+		x.Turn = TurnUse{}
+		x.HadTurn = true
+	})
+	switch {
+	case captureHolds && !h.Captured:
+		t.hero(id, func(x *Hero) { x.Captured = true })
+		t.say("%s's turn: downed with %d enemies and no other hero in %s: captured (§5.2)", h.Name, m.unitsInArea(h.Area), h.Area)
+	case captureHolds:
+		t.say("%s's turn: still captured; no actions, the enemy turn follows (V-06)", h.Name)
+	case h.Captured:
+		t.hero(id, func(x *Hero) { x.Captured = false })
+		t.say("%s's turn: rescued, the capture no longer holds (§5.2)", h.Name)
+		t.awardHP(t.rescuer(&h), "rescuing "+h.Name, d)
+		if h.Downed() {
+			t.hero(id, func(x *Hero) { x.Turn.Recovering = true })
+			t.say("%s starts the turn downed: both basic actions go to Recover (V-05)", h.Name)
+		}
+	case h.Downed():
+		t.hero(id, func(x *Hero) { x.Turn.Recovering = true })
+		t.say("%s's turn: downed, so both basic actions go to Recover (V-05)", h.Name)
+	default:
+		t.say("%s's turn", h.Name)
+	}
+}
+
+func (t *tx) otherHeroesIn(id, area string) int {
+	n := 0
+	for _, o := range t.m().Heroes {
+		if o.ID != id && !o.Escaped && o.Area == area {
+			n++
+		}
+	}
+	return n
+}
+
+// rescuer is who earns the rescue HP (§6.5 AMBIGUOUS default): a
+// non-captured hero in the freed hero's area, else the most recent hero,
+// else the freed hero.
+func (t *tx) rescuer(freed *Hero) string {
+	for _, o := range t.m().Heroes {
+		if o.ID != freed.ID && !o.Captured && !o.Escaped && o.Area == freed.Area {
+			return o.ID
+		}
+	}
+	for i := len(t.m().TurnOrder) - 1; i >= 0; i-- {
+		id := t.m().TurnOrder[i]
+		if h := t.m().hero(id); id != freed.ID && h != nil && h.HadTurn && !h.Captured {
+			return id
+		}
+	}
+	return freed.ID
+}
+
+// awardHP draws a random heroism point from the face-down supply onto the
+// hero's dashboard (§6.5.4).
+func (t *tx) awardHP(hero, why string, d *tracker.Dice) {
+	supply := t.m().HPSupply
+	if len(supply) == 0 {
+		t.say("No heroism point for %s: the supply is empty", why)
+		return
+	}
+	i := d.Intn(len(supply))
+	kind := supply[i]
+	t.hp(func(p *HPPools) { p.Supply = slices.Delete(p.Supply, i, i+1) })
+	t.hero(hero, func(h *Hero) { h.HP = append(h.HP, kind) })
+	t.say("%s gains a %s heroism point for %s", t.name(hero), kind, why)
+}
+
+// EndTurn ends the current hero's turn: cleared tokens are checked
+// (§5.2) and the enemy turn follows. Answers carry what the map cannot
+// tell (lines of sight in assisted mode, revealed icons).
+type EndTurn struct{ Answers ai.Answers }
+
+func (c EndTurn) decide(t *tx, d *tracker.Dice) (string, error) {
+	m, err := t.s.inPlay("reichbusters §5.2")
+	if err != nil {
+		return "", err
+	}
+	if m.Step != StepHeroTurn {
+		return "", tracker.Refuse("reichbusters §5.1", "it is not a hero turn")
+	}
+	h := m.hero(m.Current)
+	if h.Turn.Recovering {
+		return "", tracker.Refuse("reichbusters V-05", "%s started the turn downed and must Recover before the turn ends", h.Name)
+	}
+	t.say("%s ends the turn", h.Name)
+	if !h.Captured && !h.Escaped {
+		if _, err := t.resolve(ai.Request{Kind: "sightCheck", Hero: h.ID, EndOfTurn: true}, c.Answers, d); err != nil {
+			return "", err
+		}
+	}
+	t.afterHeroTurn()
+	return "turn.end", nil
+}
+
+// afterHeroTurn moves on from a hero turn: to the enemy turn, or straight
+// to the end of round when the alarm was set off (§5.6 step 1).
+func (t *tx) afterHeroTurn() {
+	m := t.m()
+	if m.Ended {
+		return
+	}
+	if m.Tracker.AlarmPending {
+		t.toEndOfRound("the alarm was set off during the hero turn: no enemy turn follows, the remaining heroes lose their turns (§5.6)")
+		return
+	}
+	t.flow(func(f *Flow) { f.Step, f.EnemyDone = StepEnemyTurn, false })
+}
+
+func (t *tx) toEndOfRound(why string) {
+	m := t.m()
+	for _, id := range m.TurnOrder {
+		if h := m.hero(id); h != nil && !h.HadTurn && !h.Escaped {
+			t.hero(id, func(x *Hero) { x.HadTurn = true })
+		}
+	}
+	t.flow(func(f *Flow) { f.Step = StepEndOfRound })
+	if why != "" {
+		t.say("%s", why)
+	}
+}
+
+// EnemyTurn plays the enemy turn after a hero turn (spec §5.3): phase 1
+// (pre-alarm), movement, attacks and phase 4 as automa/reich decides them,
+// with the campaign's seeded dice. The attacks wait for Defend.
+type EnemyTurn struct{ Answers ai.Answers }
+
+func (c EnemyTurn) decide(t *tx, d *tracker.Dice) (string, error) {
+	m, err := t.s.inPlay("reichbusters §5.3")
+	if err != nil {
+		return "", err
+	}
+	if m.Step != StepEnemyTurn || m.EnemyDone {
+		return "", tracker.Refuse("reichbusters V-28", "the enemy takes its turn after each hero turn, and it is not that moment")
+	}
+	if len(m.Pending) > 0 {
+		return "", tracker.Refuse("reichbusters §6.4", "resolve the pending defence tests first")
+	}
+	t.say("Enemy turn after %s", t.name(m.Current))
+	out, err := t.resolve(ai.Request{Kind: "enemyTurn", Hero: m.Current}, c.Answers, d)
+	if err != nil {
+		return "", err
+	}
+	t.pend(out.Attacks)
+	t.afterEnemyTurn(d)
+	return "enemy.turn", nil
+}
+
+func (t *tx) pend(attacks []ai.Attack) {
+	if len(attacks) == 0 {
+		return
+	}
+	p := slices.Clone(t.m().Pending)
+	for _, a := range attacks {
+		p = append(p, PendingAttack{Code: a.Code, Mode: a.Mode, Total: a.Total, Defenders: slices.Clone(a.Defenders),
+			Breakdown: a.Breakdown, NoItems: a.NoItems, OnWound: a.OnWound})
+	}
+	t.do(Op{Op: opPending, Pending: p})
+}
+
+// afterEnemyTurn moves on once the enemy turn is done and its defence
+// tests are resolved: to the next hero, or to the end of round.
+func (t *tx) afterEnemyTurn(d *tracker.Dice) {
+	m := t.m()
+	if m.Ended {
+		return
+	}
+	t.flow(func(f *Flow) { f.EnemyDone = true })
+	if len(m.Pending) > 0 {
+		return
+	}
+	if m.Tracker.AlarmPending {
+		t.toEndOfRound("the alarm was set off: straight to the end of round after this enemy turn (§5.6)")
+		return
+	}
+	next := m.TurnIndex + 1
+	if next >= len(m.TurnOrder) {
+		t.flow(func(f *Flow) { f.Step = StepEndOfRound })
+		return
+	}
+	t.beginTurn(next, d)
+}

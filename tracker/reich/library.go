@@ -1,0 +1,395 @@
+package reich
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	"tablekeeper/automa/reich/content"
+	"tablekeeper/tracker"
+)
+
+// Content the players supply (spec §2), entered once per campaign and
+// reusable: faction cards, spawn cards, noise cards, mission maps and the
+// mission details. Every entry is checked with automa/reich/content's
+// validation before it is stored.
+
+// PutFaction adds a faction card, or replaces the one with the same id.
+type PutFaction struct{ Faction content.Faction }
+
+// RemoveFaction takes a faction card out of the campaign's content.
+type RemoveFaction struct{ ID string }
+
+// PutSpawnCard adds a spawn card, or replaces the one with the same id.
+type PutSpawnCard struct{ Card content.SpawnCard }
+
+// RemoveSpawnCard takes a spawn card out.
+type RemoveSpawnCard struct{ ID string }
+
+// PutNoiseCard adds a noise card, or replaces the one with the same id.
+type PutNoiseCard struct{ Card content.NoiseCard }
+
+// RemoveNoiseCard takes a noise card out.
+type RemoveNoiseCard struct{ ID string }
+
+// PutMap adds a mission map (keyed by its mission id), or replaces it.
+type PutMap struct{ Map content.Map }
+
+// RemoveMap takes a mission map out.
+type RemoveMap struct{ MissionID string }
+
+// PutMissionInfo adds a mission's tracker lengths, chart and HQ items, or
+// replaces them.
+type PutMissionInfo struct{ Info MissionInfo }
+
+// RemoveMissionInfo takes a mission's details out.
+type RemoveMissionInfo struct{ ID string }
+
+// ImportContent replaces or merges content from a content file made by
+// ExportContent. The whole file is checked before anything changes; with
+// Replace false, entries with an id already present are replaced and the
+// others kept.
+type ImportContent struct {
+	Data    []byte
+	Replace bool
+}
+
+// ContentFile is the content file format: a campaign's content, shareable
+// with another group.
+type ContentFile struct {
+	Format  string  `json:"format"`
+	Version int     `json:"version"`
+	Content Library `json:"content"`
+}
+
+// The content file's format name and version.
+const (
+	ContentFormat  = "tablekeeper-reichbusters-content"
+	ContentVersion = 1
+)
+
+// ExportContent writes the campaign's content as a content file.
+func ExportContent(s *State) ([]byte, error) {
+	if s == nil {
+		return nil, fmt.Errorf("no campaign to export content from")
+	}
+	return json.MarshalIndent(ContentFile{Format: ContentFormat, Version: ContentVersion, Content: s.Library}, "", "  ")
+}
+
+// ParseContentFile reads and checks a whole content file.
+func ParseContentFile(data []byte) (*Library, error) {
+	var f ContentFile
+	if err := content.Decode(data, &f, "content file"); err != nil {
+		return nil, err
+	}
+	if f.Format != ContentFormat {
+		return nil, fmt.Errorf("content file: its format is %q, not %q", f.Format, ContentFormat)
+	}
+	if f.Version < 1 || f.Version > ContentVersion {
+		return nil, fmt.Errorf("content file: version %d is not one this Tablekeeper reads (1 to %d)", f.Version, ContentVersion)
+	}
+	if err := f.Content.Validate(); err != nil {
+		return nil, fmt.Errorf("content file: %w", err)
+	}
+	return &f.Content, nil
+}
+
+// Validate checks every entry of the library, and that ids are unique.
+func (l *Library) Validate() error {
+	ids := map[string]bool{}
+	for i := range l.Factions {
+		f := &l.Factions[i]
+		if strings.TrimSpace(f.ID) == "" {
+			return fmt.Errorf("faction card %d has no id", i+1)
+		}
+		if ids[f.ID] {
+			return fmt.Errorf("faction card id %q is used twice", f.ID)
+		}
+		ids[f.ID] = true
+		if err := f.Validate(); err != nil {
+			return fmt.Errorf("faction %s: %w", f.ID, err)
+		}
+	}
+	clear(ids)
+	for i := range l.SpawnCards {
+		c := &l.SpawnCards[i]
+		if err := c.Validate(); err != nil {
+			return fmt.Errorf("spawn card %d: %w", i+1, err)
+		}
+		if ids[c.ID] {
+			return fmt.Errorf("spawn card id %q is used twice", c.ID)
+		}
+		ids[c.ID] = true
+	}
+	clear(ids)
+	for i := range l.NoiseCards {
+		c := &l.NoiseCards[i]
+		if err := c.Validate(); err != nil {
+			return fmt.Errorf("noise card %d: %w", i+1, err)
+		}
+		if ids[c.ID] {
+			return fmt.Errorf("noise card id %q is used twice", c.ID)
+		}
+		ids[c.ID] = true
+	}
+	clear(ids)
+	for i := range l.Maps {
+		m := &l.Maps[i]
+		if strings.TrimSpace(m.MissionID) == "" {
+			return fmt.Errorf("map %d has no mission id", i+1)
+		}
+		if ids[m.MissionID] {
+			return fmt.Errorf("two maps are for mission %q", m.MissionID)
+		}
+		ids[m.MissionID] = true
+		if err := m.Validate(); err != nil {
+			return fmt.Errorf("mission %s: %w", m.MissionID, err)
+		}
+	}
+	clear(ids)
+	for i := range l.Missions {
+		mi := &l.Missions[i]
+		if err := mi.Validate(); err != nil {
+			return err
+		}
+		if ids[mi.ID] {
+			return fmt.Errorf("mission details for %q are given twice", mi.ID)
+		}
+		ids[mi.ID] = true
+	}
+	return nil
+}
+
+// Validate checks a mission's details.
+func (mi *MissionInfo) Validate() error {
+	if strings.TrimSpace(mi.ID) == "" {
+		return fmt.Errorf("mission details have no mission id")
+	}
+	if mi.PreAlarm < 0 || mi.PostAlarm < 0 || mi.AlienWorld < 0 {
+		return fmt.Errorf("mission %s: tracker lengths must be 0 or more", mi.ID)
+	}
+	for i, l := range append(slices.Clone(mi.PreColours), mi.PostColours...) {
+		if !l.Valid() {
+			return fmt.Errorf("mission %s: tracker colour %d: %q is not green, orange or red", mi.ID, i+1, l)
+		}
+	}
+	if len(mi.PreColours) > 0 && len(mi.PreColours) != mi.PreAlarm {
+		return fmt.Errorf("mission %s: %d pre-alarm space colours for %d spaces", mi.ID, len(mi.PreColours), mi.PreAlarm)
+	}
+	if len(mi.PostColours) > 0 && len(mi.PostColours) != mi.PostAlarm {
+		return fmt.Errorf("mission %s: %d post-alarm space colours for %d spaces", mi.ID, len(mi.PostColours), mi.PostAlarm)
+	}
+	for i, r := range mi.VictoryChart {
+		if strings.TrimSpace(r.Text) == "" {
+			return fmt.Errorf("mission %s: Victory or Defeat? row %d is empty", mi.ID, i+1)
+		}
+	}
+	return nil
+}
+
+// put replaces the element with the same key, or appends.
+func put[T any](list []T, v T, key func(T) string) ([]T, bool) {
+	for i := range list {
+		if key(list[i]) == key(v) {
+			out := slices.Clone(list)
+			out[i] = v
+			return out, true
+		}
+	}
+	return append(slices.Clone(list), v), false
+}
+
+func remove[T any](list []T, id string, key func(T) string) ([]T, bool) {
+	i := slices.IndexFunc(list, func(v T) bool { return key(v) == id })
+	if i < 0 {
+		return list, false
+	}
+	return slices.Delete(slices.Clone(list), i, i+1), true
+}
+
+func (t *tx) library(l Library) { t.do(Op{Op: opLibrary, Library: &l}) }
+
+func (c PutFaction) decide(t *tx, _ *tracker.Dice) (string, error) {
+	f := c.Faction
+	if strings.TrimSpace(f.ID) == "" {
+		return "", tracker.Refuse("reichbusters §2.1", "the faction card needs an id")
+	}
+	if err := f.Validate(); err != nil {
+		return "", tracker.Refuse("reichbusters §2.1", "%v", err)
+	}
+	l := t.s.Library
+	var replaced bool
+	l.Factions, replaced = put(l.Factions, f, func(f content.Faction) string { return f.ID })
+	t.library(l)
+	t.say("%s faction card %s (%s, %d unit types)", verb(replaced), f.ID, f.Name, len(f.Units))
+	return "content.faction", nil
+}
+
+func verb(replaced bool) string {
+	if replaced {
+		return "Changed"
+	}
+	return "Added"
+}
+
+func (c RemoveFaction) decide(t *tx, _ *tracker.Dice) (string, error) {
+	l := t.s.Library
+	var ok bool
+	if l.Factions, ok = remove(l.Factions, c.ID, func(f content.Faction) string { return f.ID }); !ok {
+		return "", tracker.Refuse("reichbusters §2.1", "there is no faction card %q", c.ID)
+	}
+	if m := t.s.Mission; m != nil && !m.Ended && m.Faction == c.ID {
+		return "", tracker.Refuse("reichbusters §2.1", "faction card %s is in use by the mission in play", c.ID)
+	}
+	t.library(l)
+	t.say("Removed faction card %s", c.ID)
+	return "content.faction", nil
+}
+
+func (c PutSpawnCard) decide(t *tx, _ *tracker.Dice) (string, error) {
+	if err := c.Card.Validate(); err != nil {
+		return "", tracker.Refuse("reichbusters §2.2", "spawn card: %v", err)
+	}
+	l := t.s.Library
+	var replaced bool
+	l.SpawnCards, replaced = put(l.SpawnCards, c.Card, func(c content.SpawnCard) string { return c.ID })
+	t.library(l)
+	t.say("%s spawn card %s", verb(replaced), c.Card.ID)
+	return "content.spawnCard", nil
+}
+
+func (c RemoveSpawnCard) decide(t *tx, _ *tracker.Dice) (string, error) {
+	l := t.s.Library
+	var ok bool
+	if l.SpawnCards, ok = remove(l.SpawnCards, c.ID, func(c content.SpawnCard) string { return c.ID }); !ok {
+		return "", tracker.Refuse("reichbusters §2.2", "there is no spawn card %q", c.ID)
+	}
+	if m := t.s.Mission; m != nil && !m.Ended && inDeck(m.SpawnDeck, c.ID) {
+		return "", tracker.Refuse("reichbusters §2.2", "spawn card %s is in the mission's spawn deck", c.ID)
+	}
+	t.library(l)
+	t.say("Removed spawn card %s", c.ID)
+	return "content.spawnCard", nil
+}
+
+func inDeck(d Deck, id string) bool {
+	return slices.Contains(d.Draw, id) || slices.Contains(d.Discard, id)
+}
+
+func (c PutNoiseCard) decide(t *tx, _ *tracker.Dice) (string, error) {
+	if err := c.Card.Validate(); err != nil {
+		return "", tracker.Refuse("reichbusters §2.3", "noise card: %v", err)
+	}
+	l := t.s.Library
+	var replaced bool
+	l.NoiseCards, replaced = put(l.NoiseCards, c.Card, func(c content.NoiseCard) string { return c.ID })
+	t.library(l)
+	t.say("%s noise card %s (%s deck)", verb(replaced), c.Card.ID, c.Card.Deck)
+	return "content.noiseCard", nil
+}
+
+func (c RemoveNoiseCard) decide(t *tx, _ *tracker.Dice) (string, error) {
+	l := t.s.Library
+	var ok bool
+	if l.NoiseCards, ok = remove(l.NoiseCards, c.ID, func(c content.NoiseCard) string { return c.ID }); !ok {
+		return "", tracker.Refuse("reichbusters §2.3", "there is no noise card %q", c.ID)
+	}
+	if m := t.s.Mission; m != nil && !m.Ended && (inDeck(m.NoiseDeck, c.ID) || inDeck(m.PostNoise, c.ID)) {
+		return "", tracker.Refuse("reichbusters §2.3", "noise card %s is in the mission's noise deck", c.ID)
+	}
+	t.library(l)
+	t.say("Removed noise card %s", c.ID)
+	return "content.noiseCard", nil
+}
+
+func (c PutMap) decide(t *tx, _ *tracker.Dice) (string, error) {
+	if strings.TrimSpace(c.Map.MissionID) == "" {
+		return "", tracker.Refuse("reichbusters §3.2", "the map needs the mission id it belongs to")
+	}
+	if err := c.Map.Validate(); err != nil {
+		return "", tracker.Refuse("reichbusters §3.2", "%v", err)
+	}
+	l := t.s.Library
+	var replaced bool
+	l.Maps, replaced = put(l.Maps, c.Map, func(m content.Map) string { return m.MissionID })
+	t.library(l)
+	t.say("%s the map of mission %s (%d areas, %d doors)", verb(replaced), c.Map.MissionID, len(c.Map.Areas), len(c.Map.Doors))
+	return "content.map", nil
+}
+
+func (c RemoveMap) decide(t *tx, _ *tracker.Dice) (string, error) {
+	l := t.s.Library
+	var ok bool
+	if l.Maps, ok = remove(l.Maps, c.MissionID, func(m content.Map) string { return m.MissionID }); !ok {
+		return "", tracker.Refuse("reichbusters §3.2", "there is no map for mission %q", c.MissionID)
+	}
+	t.library(l)
+	t.say("Removed the map of mission %s", c.MissionID)
+	return "content.map", nil
+}
+
+func (c PutMissionInfo) decide(t *tx, _ *tracker.Dice) (string, error) {
+	if err := c.Info.Validate(); err != nil {
+		return "", tracker.Refuse("reichbusters §2.4", "%v", err)
+	}
+	l := t.s.Library
+	var replaced bool
+	l.Missions, replaced = put(l.Missions, c.Info, func(m MissionInfo) string { return m.ID })
+	t.library(l)
+	t.say("%s the details of mission %s (tracker %d/%d)", verb(replaced), c.Info.ID, c.Info.PreAlarm, c.Info.PostAlarm)
+	return "content.mission", nil
+}
+
+func (c RemoveMissionInfo) decide(t *tx, _ *tracker.Dice) (string, error) {
+	l := t.s.Library
+	var ok bool
+	if l.Missions, ok = remove(l.Missions, c.ID, func(m MissionInfo) string { return m.ID }); !ok {
+		return "", tracker.Refuse("reichbusters §2.4", "there are no details for mission %q", c.ID)
+	}
+	t.library(l)
+	t.say("Removed the details of mission %s", c.ID)
+	return "content.mission", nil
+}
+
+func (c ImportContent) decide(t *tx, _ *tracker.Dice) (string, error) {
+	in, err := ParseContentFile(c.Data)
+	if err != nil {
+		return "", tracker.Refuse("reichbusters §2", "%v", err)
+	}
+	l := *in
+	if !c.Replace {
+		l = t.s.Library
+		for _, f := range in.Factions {
+			l.Factions, _ = put(l.Factions, f, func(f content.Faction) string { return f.ID })
+		}
+		for _, x := range in.SpawnCards {
+			l.SpawnCards, _ = put(l.SpawnCards, x, func(c content.SpawnCard) string { return c.ID })
+		}
+		for _, x := range in.NoiseCards {
+			l.NoiseCards, _ = put(l.NoiseCards, x, func(c content.NoiseCard) string { return c.ID })
+		}
+		for _, x := range in.Maps {
+			l.Maps, _ = put(l.Maps, x, func(m content.Map) string { return m.MissionID })
+		}
+		for _, x := range in.Missions {
+			l.Missions, _ = put(l.Missions, x, func(m MissionInfo) string { return m.ID })
+		}
+		if err := l.Validate(); err != nil {
+			return "", tracker.Refuse("reichbusters §2", "after merging: %v", err)
+		}
+	}
+	if m := t.s.Mission; m != nil && !m.Ended {
+		if l.faction(m.Faction) == nil {
+			return "", tracker.Refuse("reichbusters §2", "the import would remove faction card %s, which the mission in play uses", m.Faction)
+		}
+	}
+	t.library(l)
+	how := "Merged"
+	if c.Replace {
+		how = "Replaced the content with"
+	}
+	t.say("%s a content file: %d faction cards, %d spawn cards, %d noise cards, %d maps, %d mission details",
+		how, len(in.Factions), len(in.SpawnCards), len(in.NoiseCards), len(in.Maps), len(in.Missions))
+	return "content.import", nil
+}

@@ -1,0 +1,147 @@
+package reich
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"tablekeeper/tracker"
+)
+
+// Game is this package's game ID.
+const Game = tracker.Reichbusters
+
+// kindPrefix starts every event kind of this game.
+const kindPrefix = "reichbusters."
+
+// Rules is the Reichbusters: Projekt Vril rules for the tracker core.
+var Rules tracker.Rules = rules{}
+
+type rules struct{}
+
+// command is implemented by every command type of this package: it checks
+// the command against the rules and works it out into ops on t.
+type command interface {
+	decide(t *tx, d *tracker.Dice) (kind string, err error)
+}
+
+func (rules) Game() tracker.GameID { return Game }
+
+// NewState is a campaign before its first event: the default settings,
+// no content, no mission.
+func (rules) NewState(tracker.Campaign) tracker.State {
+	return &State{Settings: DefaultSettings()}
+}
+
+func (rules) DecodeState(data []byte) (tracker.State, error) {
+	var s State
+	if err := json.Unmarshal(data, &s); err != nil {
+		return nil, err
+	}
+	return &s, nil
+}
+
+func (rules) Decide(st tracker.State, cmd tracker.Command, d *tracker.Dice) (tracker.Change, error) {
+	s, ok := st.(*State)
+	if !ok {
+		return tracker.Change{}, fmt.Errorf("internal error: state of type %T is not a Reichbusters state", st)
+	}
+	c, ok := cmd.(command)
+	if !ok {
+		return tracker.Change{}, tracker.ErrNotThisGame
+	}
+	t := newTx(s)
+	kind, err := c.decide(t, d)
+	if err != nil {
+		return tracker.Change{}, err
+	}
+	if t.err != nil {
+		return tracker.Change{}, fmt.Errorf("internal error, nothing was recorded: %w", t.err)
+	}
+	p := Payload{Reason: t.reason, Trace: t.trace, Ops: t.ops}
+	if len(t.lines) > 0 {
+		p.Summary = t.lines[0]
+		p.Lines = t.lines[1:]
+	}
+	return tracker.Change{Kind: kindPrefix + kind, Payload: p}, nil
+}
+
+func (rules) Apply(st tracker.State, e tracker.Event) (tracker.State, error) {
+	s, ok := st.(*State)
+	if !ok {
+		return st, fmt.Errorf("internal error: state of type %T is not a Reichbusters state", st)
+	}
+	if !strings.HasPrefix(e.Kind, kindPrefix) {
+		return s, fmt.Errorf("event kind %q is not a Reichbusters event", e.Kind)
+	}
+	var p Payload
+	if err := e.Decode(&p); err != nil {
+		return s, fmt.Errorf("event %s: %w", e.Kind, err)
+	}
+	for i, op := range p.Ops {
+		if err := applyOp(s, op); err != nil {
+			return s, fmt.Errorf("event %s, change %d: %w", e.Kind, i+1, err)
+		}
+	}
+	return s, nil
+}
+
+// Describe is the diary line: the summary written when the event was
+// decided, with the reason of an override or correction.
+func (rules) Describe(e tracker.Event) string {
+	var p Payload
+	if err := e.Decode(&p); err != nil || p.Summary == "" {
+		return e.Kind
+	}
+	line := p.Summary
+	if len(p.Lines) > 0 {
+		line += ": " + strings.Join(p.Lines, "; ")
+	}
+	if p.Reason != "" {
+		line += " (reason: " + p.Reason + ")"
+	}
+	return line
+}
+
+// Where says where the campaign stands: the mission, round and tracker, or
+// the campaign between missions.
+func (rules) Where(st tracker.State) string {
+	s, ok := st.(*State)
+	if !ok {
+		return ""
+	}
+	m := s.Mission
+	if m == nil {
+		n := len(s.Campaign.Outcomes)
+		if n == 0 {
+			return "Before the first mission"
+		}
+		if s.Campaign.Debrief != nil {
+			return fmt.Sprintf("After mission %s", s.Campaign.Debrief.Mission)
+		}
+		return fmt.Sprintf("Between missions · %d played", n)
+	}
+	if m.Ended {
+		return fmt.Sprintf("Mission %s · ended · %s", m.ID, m.Result)
+	}
+	return fmt.Sprintf("Mission %s · Round %d · %s", m.ID, m.Round, m.Tracker.String())
+}
+
+// String shows the tracker as players read it ("pre-alarm 3/8").
+func (tr Tracker) String() string {
+	switch tr.Section {
+	case "pre":
+		s := fmt.Sprintf("pre-alarm %d/%d", tr.Pos, tr.Pre)
+		if tr.AlarmPending {
+			s += " · alarm pending"
+		}
+		return s
+	case "post":
+		return fmt.Sprintf("post-alarm %d/%d", tr.Pos, tr.Post)
+	case "alien":
+		return fmt.Sprintf("alien world %d/%d", tr.Pos, tr.Alien)
+	case "alarm":
+		return "alarm"
+	}
+	return tr.Section
+}
