@@ -204,3 +204,25 @@ func oneOf(s string, opts ...string) bool {
 	}
 	return false
 }
+
+// grid is a cols×rows test map of normal spaces with some cells set by
+// label (cells use the same letters as mapSpec rows).
+func grid(cols, rows int, cells map[string]string, walls ...[2]string) mapSpec {
+	var ms mapSpec
+	for r := range rows {
+		var row []string
+		for c := range cols {
+			cell := "."
+			if v, ok := cells[label(c, r)]; ok {
+				cell = v
+			}
+			row = append(row, cell)
+		}
+		ms.rows = append(ms.rows, strings.Join(row, " "))
+	}
+	ms.walls = walls
+	return ms
+}
+
+// ax labels axial (q, r) on a grid map.
+func ax(q, r int) string { return label(q+(r-(r&1))/2, r) }

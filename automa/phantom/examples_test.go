@@ -1,0 +1,269 @@
+package phantom
+
+import (
+	"strings"
+	"testing"
+)
+
+// One test per Clarifying Example of the rulebook (RB p.50–58), each on a
+// map that reproduces the situation the example describes.
+
+// RB p.51 Fig. 38: both enemies at range 2 of a range-1 adversary; the red
+// one needs 2 MP to an attack space, the dark blue one 1 MP; the die is red
+// but MP decide first.
+func TestExampleFig38FewestMP(t *testing.T) {
+	sc := newScene(t, grid(4, 5, map[string]string{"B3": "O"}), face(Red, North, East))
+	sc.typ("Grallok Berserker", 1, moveCard(2), allRows(attackCard(3))...)
+	sc.adv("Berserker", "Grallok Berserker", DarkBlue, "A2")
+	sc.char("Blue", DarkBlue, "C2")
+	sc.char("Red", Red, "B4")
+	got, tr := sc.target("Berserker", 0)
+	if got != "Blue" {
+		t.Fatalf("primary target %s, want Blue\n%s", got, tr)
+	}
+	if strings.Contains(tr.String(), "Decision die") {
+		t.Errorf("MP alone should decide, no die:\n%s", tr)
+	}
+}
+
+// RB p.51 Fig. 37: the only enemy has no empty space within range 1 around
+// it: the adversary has no primary target, does not move and skips its
+// attack.
+func TestExampleFig37NoSpaceNoTarget(t *testing.T) {
+	c := ax(1, 2)
+	cells := map[string]string{}
+	for _, n := range [][2]int{{2, 1}, {2, 2}, {1, 3}, {0, 3}, {0, 2}} {
+		cells[ax(n[0], n[1])] = "I"
+	}
+	sc := newScene(t, grid(5, 5, cells), face(Red, North, East))
+	sc.typ("Grallok Berserker", 1, moveCard(3), allRows(attackCard(2))...)
+	sc.char("Slink", DarkBlue, c)
+	sc.adv("Guard", "Grallok Berserker", Red, ax(1, 1)) // the sixth neighbour: an ally
+	sc.adv("Berserker", "Grallok Berserker", DarkBlue, "E5")
+	sc.s.Rolls.Attack = []string{"3"}
+	got, tr := sc.target("Berserker", 0)
+	if got != "none" {
+		t.Fatalf("primary target %s, want none\n%s", got, tr)
+	}
+	turn, tr := sc.turn("Berserker")
+	if turn.End != "E5" {
+		t.Errorf("moved to %s; with no target it stays\n%s", turn.End, tr)
+	}
+	for _, e := range turn.Events {
+		if e.Attack != nil {
+			t.Errorf("attacked with no target: %+v", e)
+		}
+	}
+}
+
+// RB p.50 Fig. 36: the mission names the red character as every
+// adversary's primary target. The Berserker's class action has a round
+// effect, so it cannot convert to a Move toward red; it attacks the enemy
+// in range instead (light blue). Without the round effect it would convert.
+func TestExampleFig36Override(t *testing.T) {
+	build := func(roundEffect bool) *scene {
+		sc := newScene(t, grid(8, 5, nil), face(Yellow, North, East))
+		overextend := Card{Name: "Overextend", AP: 3, Actions: []Action{{Kind: ActAttack, Value: 1}}}
+		if roundEffect {
+			overextend.RoundEffects = []RoundEffect{{Text: "guard up", Guard: 1}}
+		}
+		species := Card{Name: "Patch up", AP: 2, Actions: []Action{{Kind: ActHeal, Value: 2, SelfOnly: true}}}
+		sc.typ("Human Berserker", 1, species, allRows(overextend)...)
+		sc.adv("Berserker", "Human Berserker", DarkBlue, "C3")
+		sc.char("Light", LightBlue, "D3")
+		sc.char("Red", Red, "H5")
+		sc.s.PrimaryTarget = "Red"
+		sc.s.Rolls.Attack = []string{"2"}
+		return sc
+	}
+	turn, tr := build(true).turn("Berserker")
+	if turn.PrimaryTarget != "Red" {
+		t.Fatalf("override ignored: %s\n%s", turn.PrimaryTarget, tr)
+	}
+	var hit string
+	for _, e := range turn.Events {
+		if e.Attack != nil {
+			hit = e.Attack.Target
+		}
+	}
+	if hit != "Light" || turn.End != "C3" {
+		t.Fatalf("attacked %q ending on %s; want Light from C3\n%s", hit, turn.End, tr)
+	}
+	turn, tr = build(false).turn("Berserker")
+	if turn.End == "C3" {
+		t.Fatalf("without a round effect the card converts to a Move toward Red\n%s", tr)
+	}
+	for _, e := range turn.Events {
+		if e.Attack != nil {
+			t.Fatalf("converted card must not attack: %+v", e)
+		}
+	}
+}
+
+// RB p.57 Fig. 45: the Berserker's primary target is the closest enemy
+// (dark blue); it could reach range 1 of it with 1 MP but moves on to a
+// space from which the red character is in range too. Its target does not
+// change after moving.
+func TestExampleFig45MoreEnemiesInRange(t *testing.T) {
+	sc := newScene(t, grid(8, 6, nil), face(Yellow, North, East))
+	sc.typ("Grallok Berserker", 1, moveCard(4), allRows(attackCard(2))...)
+	sc.adv("Berserker", "Grallok Berserker", DarkBlue, ax(1, 2))
+	sc.char("Blue", DarkBlue, ax(3, 2))
+	sc.char("Red", Red, ax(4, 3))
+	sc.s.Rolls.Attack = []string{"1"}
+	turn, tr := sc.turn("Berserker")
+	if turn.PrimaryTarget != "Blue" {
+		t.Fatalf("primary target %s\n%s", turn.PrimaryTarget, tr)
+	}
+	if !oneOf(turn.End, ax(4, 2), ax(3, 3)) {
+		t.Fatalf("ended on %s, want a space next to both (%s or %s)\n%s", turn.End, ax(4, 2), ax(3, 3), tr)
+	}
+	var hit string
+	for _, e := range turn.Events {
+		if e.Attack != nil {
+			hit = e.Attack.Target
+		}
+	}
+	if hit != "Blue" {
+		t.Errorf("attacked %s; the primary target stays Blue", hit)
+	}
+	// Blue blocks the straight way to the northern one: the southern one
+	// takes 3 MP, the northern 4, so "closest" settles it before the die.
+	if turn.End != ax(3, 3) {
+		t.Errorf("fewest MP should pick %s, got %s\n%s", ax(3, 3), turn.End, tr)
+	}
+}
+
+// RB p.60 Fig. 48: an Attack with Target 3 and four enemies in range: the
+// primary target first, then each next target chosen as a primary target
+// would be with the attacked ones gone: closest first.
+func TestExampleFig48MultiTarget(t *testing.T) {
+	sc := newScene(t, grid(9, 5, nil), face(Red, North, East))
+	sc.typ("Grallok Archer", 6, Card{AP: 2}, allRows(Card{AP: 3, Actions: []Action{{Kind: ActAttack, Targets: 3}}})...)
+	sc.adv("Archer", "Grallok Archer", Yellow, ax(1, 2))
+	sc.char("Light", LightBlue, ax(2, 2)) // range 1
+	sc.char("Red", Red, ax(3, 2))         // range 2
+	sc.char("Dark", DarkBlue, ax(4, 2))   // range 3
+	sc.char("Yellow", Yellow, ax(6, 2))   // range 5
+	sc.s.Rolls.Attack = []string{"1", "1", "1", "1"}
+	turn, tr := sc.turn("Archer")
+	var order []string
+	for _, e := range turn.Events {
+		if e.Attack != nil {
+			order = append(order, e.Attack.Target)
+		}
+	}
+	want := []string{"Light", "Red", "Dark"}
+	if strings.Join(order, ",") != strings.Join(want, ",") {
+		t.Fatalf("attack order %v, want %v\n%s", order, want, tr)
+	}
+}
+
+// RB p.61 Fig. 49: a ranged attack whose every line passes a destructible
+// object next to the attacker (no roll), the yellow Sentry, then another
+// destructible object, before the red Human; every outcome of the dice.
+func TestExampleFig49RangedAttack(t *testing.T) {
+	// A corridor: every line from A3 to E3 goes through B3, C3 and D3.
+	ms := mapSpec{rows: []string{
+		"_ _ _ _ _",
+		" _ _ _ _ _",
+		". O . O .",
+		" _ _ _ _ _",
+	}}
+	cases := []struct {
+		name     string
+		attack   string
+		accuracy []string
+		hitOn    string
+		humanHP  int
+		sentryHP int
+		object   string // state of D3 after
+	}{
+		{"crit reaches the Human", "crit", nil, "Human", 10 - (3 + 1), 10, ""},
+		{"fumble fails", "fumble", nil, "", 10, 10, ""},
+		{"miss on the Sentry fails", "2", []string{"miss"}, "", 10, 10, ""},
+		{"block makes the Sentry the target", "2", []string{"block"}, "Sentry", 10, 10 - 3, ""},
+		{"success then miss fails", "2", []string{"success", "miss"}, "", 10, 10, ""},
+		{"success then block hits the object", "2", []string{"success", "block"}, "object on D3", 10, 10, StateDamaged},
+		{"success twice reaches the Human", "2", []string{"success", "success"}, "Human", 10 - 3, 10, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			sc := newScene(t, ms, face(Red, North, East))
+			sc.typ("Grallok Archer", 6, Card{AP: 1}, allRows(attackCard(2))...)
+			sc.typ("Grallok Sentry", 1, Card{AP: 1}, allRows(Card{AP: 9})...)
+			sc.adv("Archer", "Grallok Archer", LightBlue, "A3")
+			sc.adv("Sentry", "Grallok Sentry", Yellow, "C3")
+			sc.char("Human", Red, "E3")
+			sc.s.Rolls.Attack = []string{c.attack}
+			sc.s.Rolls.Accuracy = c.accuracy
+			turn, tr := sc.turn("Archer")
+			var rep *AttackReport
+			for _, e := range turn.Events {
+				if e.Attack != nil {
+					rep = e.Attack
+				}
+			}
+			if rep == nil {
+				t.Fatalf("no attack\n%s", tr)
+			}
+			if c.attack != "fumble" && c.attack != "crit" {
+				if len(rep.Accuracy) == 0 || !strings.Contains(rep.Accuracy[0], "adjacent") {
+					t.Errorf("the object next to the Archer needs no roll: %v", rep.Accuracy)
+				}
+			}
+			if c.hitOn != "" && !strings.HasPrefix(rep.HitOn, c.hitOn) {
+				t.Errorf("hit on %q, want %q\n%s", rep.HitOn, c.hitOn, tr)
+			}
+			if hpOf(turn, "Human") != c.humanHP || hpOf(turn, "Sentry") != c.sentryHP {
+				t.Errorf("Human %d Sentry %d, want %d %d\n%s", hpOf(turn, "Human"), hpOf(turn, "Sentry"), c.humanHP, c.sentryHP, tr)
+			}
+			if turn.Objects["D3"] != c.object {
+				t.Errorf("D3 %q, want %q", turn.Objects["D3"], c.object)
+			}
+			if c.attack != "fumble" && (rep.LoS == nil || len(rep.LoS.Blockers) != 3) {
+				t.Errorf("line of sight should pass three blockers: %+v", rep.LoS)
+			}
+			if turn.Stopped != "" {
+				t.Errorf("stopped: %s", turn.Stopped)
+			}
+		})
+	}
+}
+
+// RB p.58 Fig. 46: the boss card calls for action #3: initiative is the
+// inherent AP plus #3's AP (2 + 7 = 9); on its turn the boss first does its
+// inherent Move 2, then Regenerate (Heal 2 per character embarked, self).
+func TestExampleFig46Boss(t *testing.T) {
+	sc := newScene(t, grid(8, 5, nil), face(Red, North, East))
+	sc.s.Bosses = []BossBoard{{
+		Name: "Mutant Grallok", HP: [3]int{23, 26, 32}, Attack: [3]int{2, 3, 3}, Guard: [3]int{1, 1, 1}, Range: [3]int{1, 1, 1},
+		Inherent: Card{Name: "inherent", AP: 2, Actions: []Action{{Kind: ActMove, Value: 2}}},
+		Actions: [3]Card{
+			{Name: "Claw", AP: 3, Actions: []Action{{Kind: ActAttack}}},
+			{Name: "Crushing Leap", AP: 5, Actions: []Action{{Kind: ActLeap, Value: 2}, {Kind: ActDamage, Value: 3, Area: "adjacentFigures", Inflict: []string{"Knocked Down"}}}},
+			{Name: "Regenerate", AP: 7, Actions: []Action{{Kind: ActHeal, Value: 2, PerCharacter: true, SelfOnly: true}}},
+		},
+		Card: &BossCard{Actions: []int{3}},
+	}}
+	sc.s.Figures = append(sc.s.Figures, FigureInput{Name: "Mutant", Side: "boss", Type: "Mutant Grallok", Colour: "red", Position: "A3", HP: 10})
+	sc.char("Ana", DarkBlue, "H3").Initiative = 9
+	sc.char("Bo", LightBlue, "H1").Initiative = 12
+	sc.char("Cy", Yellow, "H5").Initiative = 4
+	sc.s.Decide = "initiative"
+	order, _, err := TurnOrderOf(sc.check(), nil)
+	sc.s.Decide = ""
+	if err != nil {
+		t.Fatal(err)
+	}
+	if order[1].Name != "Ana" || order[2].Name != "Mutant" || order[2].Initiative != 9 {
+		t.Fatalf("order %+v: boss initiative 9, after the character tied with it", order)
+	}
+	turn, tr := sc.turn("Mutant")
+	if len(turn.Events) < 2 || turn.Events[0].Movement == nil || turn.Events[0].Movement.Spent != 2 {
+		t.Fatalf("inherent Move 2 first: %+v\n%s", turn.Events, tr)
+	}
+	if hpOf(turn, "Mutant") != 16 {
+		t.Fatalf("Regenerate heals 2 × 3 characters: HP %d, want 16\n%s", hpOf(turn, "Mutant"), tr)
+	}
+}
