@@ -46,6 +46,19 @@ type Situation struct {
 	Goals    []string `json:"goals,omitempty"`
 	Config   Config   `json:"-"`
 	Settings Settings `json:"-"`
+
+	suggest []string
+}
+
+// note keeps the best few options of a priority for the assist mode's
+// ranked suggestions.
+func (s *Situation) note(prio string, ch choice, cs []cand) {
+	for n, i := range ch.order {
+		if n == 3 {
+			break
+		}
+		s.suggest = append(s.suggest, fmt.Sprintf("%s: %s %v", prio, cs[i].name, cs[i].facts))
+	}
 }
 
 func (s *Situation) handHas(n int) bool { return s.Hand < 0 || s.Hand >= n }
@@ -137,8 +150,8 @@ type EndOfTurnDecision struct {
 	Plays []Play `json:"plays"`
 	// Track is the Reaction Track after the plays.
 	Track ReactionTrack `json:"reactionTrack"`
-	// Suggestions ranks every qualifying play in policy order, for the
-	// Evil players in assist mode.
+	// Suggestions ranks the best options of each priority weighed, in
+	// policy order, for the Evil players in assist mode (§7.2 M1).
 	Suggestions []string `json:"suggestions,omitempty"`
 	// Communicate is what the Hero must be told, in order. (Resolve puts
 	// it at the top of its output, so it is not repeated here.)
@@ -221,9 +234,7 @@ func EndOfTurn(sit Situation, r automa.Rand) (EndOfTurnDecision, automa.Trace, e
 			break
 		}
 	}
-	for _, p := range dec.Plays {
-		dec.Suggestions = append(dec.Suggestions, p.describe())
-	}
+	dec.Suggestions = sit.suggest
 	dec.Track, dec.Map = sit.Track, m
 	return dec, tr, nil
 }
@@ -378,6 +389,7 @@ func (s *Situation) strike(path []string, tr *automa.Trace, r automa.Rand) *Play
 	}
 	ch := choose(cs, []string{"higher value", "lower cost", "Unrevealed first", "lower Creature id"}, r)
 	ch.record(step, cs)
+	s.note("P1 Strike", ch, cs)
 	play := cs[ch.best].val.(*Play)
 	step.Result = play.describe()
 	s.apply(play)
@@ -491,6 +503,7 @@ func (s *Situation) spawn(path []string, tr *automa.Trace, r automa.Rand) *Play 
 	sortBySectorID(cs, m)
 	ch := choose(cs, []string{"higher score", "lower Sector id", "type order Spore, Parasite, Cultist, Hybrid, Worm"}, r)
 	ch.record(step, cs)
+	s.note("P2 Spawn", ch, cs)
 	p := cs[ch.best].val.(*Play)
 	p.SpawnID = m.newCreatureID(p.Spawn.Type)
 	step.Result = p.describe()
@@ -584,6 +597,7 @@ func (s *Situation) lightsOut(path []string, tr *automa.Trace, r automa.Rand) *P
 	}
 	ch := choose(cs, []string{"nearer the Hero"}, r)
 	ch.record(step, cs)
+	s.note("P3 Lights out", ch, cs)
 	p := cs[ch.best].val.(*Play)
 	step.Result = p.describe()
 	return p
@@ -635,6 +649,7 @@ func (s *Situation) advance(path []string, tr *automa.Trace, r automa.Rand) *Pla
 	}
 	ch := choose(cs, []string{"nearer the Hero", "stays Unrevealed", "into a Dark Sector", "onto path*"}, r)
 	ch.record(step, cs)
+	s.note("P4 Advance", ch, cs)
 	p := cs[ch.best].val.(*Play)
 	step.Result = p.describe()
 	return p

@@ -323,6 +323,9 @@ type RoundEndResult struct {
 	NightmareTriggered bool          `json:"nightmareTriggered"` // step 8
 	Nightmare          bool          `json:"nightmare"`
 	HealingCap         int           `json:"healingCap"`
+	// DangerSectors is where step 6 may place Danger, on the Map after the
+	// Labyrinth cleanup (for the End-of-Round wizard, §7.5).
+	DangerSectors []string `json:"dangerSectors,omitempty"`
 }
 
 // EndOfRound is spec T2 as a computation on values: the Danger count, the
@@ -340,6 +343,15 @@ func EndOfRound(m *Map, in RoundEnd, cfg Config, set Settings) (RoundEndResult, 
 	r.DangerToPlace = in.Track.DangerToPlace(cfg)
 	if m != nil {
 		_, r.LabyrinthRemove = m.LabyrinthCleanup()
+		after := m.Clone()
+		for _, id := range r.LabyrinthRemove {
+			after.UnrevealSector(id)
+		}
+		for _, id := range after.LegalDangerSectors() {
+			if after.DangerOnLevel(after.Sector(id).Level) < MaxDangerPerLevel {
+				r.DangerSectors = append(r.DangerSectors, id)
+			}
+		}
 	}
 	pool, err := cfg.AdrenalineRefill(in.Tracks, in.ColdBlood)
 	if err != nil {

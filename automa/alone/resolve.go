@@ -40,6 +40,7 @@ const (
 	DecideEndOfTurn   = "endOfTurn"
 	DecideNoise       = "noise"
 	DecideAttackOrder = "attackOrder"
+	DecideTurnEnd     = "turnEnd"
 	DecideCompanion   = "companionRedirect"
 	DecideDanger      = "dangerPlacement"
 	DecideTileReuse   = "tileReuse"
@@ -55,7 +56,7 @@ const (
 	DecideHeroView    = "heroView"
 )
 
-var decisions = []string{DecideEndOfTurn, DecideNoise, DecideAttackOrder, DecideCompanion, DecideDanger,
+var decisions = []string{DecideEndOfTurn, DecideNoise, DecideAttackOrder, DecideTurnEnd, DecideCompanion, DecideDanger,
 	DecideTileReuse, DecideHandRefill, DecideRoll, DecideLocate, DecideSpawns, DecideMoves,
 	DecideHeroMove, DecideExplore, DecideRepairLCU, DecideEndOfRound, DecideHeroView}
 
@@ -218,6 +219,16 @@ func (sf *SituationFile) Decide() (*Outcome, error) {
 			Combined bool     `json:"combined"`
 		}{order, sf.Settings.CombineCreatureAttacks}
 		tr = t
+	case DecideTurnEnd:
+		te, t := EndOfTurnSteps(m, sf.Hero.Nightmare, sf.Modifiers, sf.Config, sf.Settings, r)
+		n := m.Clone()
+		for _, id := range te.LightsOff {
+			n.Sector(id).Lighted = false
+		}
+		for i := range n.Creatures {
+			n.Creatures[i].Moved = false
+		}
+		out.Result, tr, after = te, t, n
 	case DecideCompanion:
 		if sf.Damage == nil {
 			return nil, fmt.Errorf("damage: the companionRedirect decision needs {\"kind\": \"life\" or \"sc\", \"n\": points}")

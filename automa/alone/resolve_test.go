@@ -68,6 +68,7 @@ func TestResolveEveryDecision(t *testing.T) {
 		DecideEndOfTurn:   {},
 		DecideNoise:       {"noiseSource": `"E3"`},
 		DecideAttackOrder: {"map": ""},
+		DecideTurnEnd:     {"attackModifiers": `{"worm-1": 1}`},
 		DecideCompanion:   {"damage": `{"kind":"life","n":2}`, "hero": `{"life":9,"sc":7,"companion":2}`},
 		DecideDanger:      {"dangerCount": `3`},
 		DecideTileReuse:   {"shape": `"deadend"`},
@@ -90,10 +91,10 @@ func TestResolveEveryDecision(t *testing.T) {
 			kv["decision"] = `"` + d + `"`
 			in := with(t, kv)
 			switch d {
-			case DecideAttackOrder:
+			case DecideAttackOrder, DecideTurnEnd:
 				// The Worm in the Hero's Sector.
 				in = []byte(strings.Replace(string(readExample(t)), `"sector": "E1"`, `"sector": "L", "revealed": true`, 1))
-				in = []byte(strings.Replace(string(in), `"decision": "endOfTurn"`, `"decision": "attackOrder"`, 1))
+				in = []byte(strings.Replace(string(in), `"decision": "endOfTurn"`, `"decision": "`+d+`"`, 1))
 			case DecideTileReuse:
 				// A Revealed dead end to reuse.
 				in = []byte(strings.Replace(string(in), `"shape":"deadend","exits":{"E":{"to":"L"}}`, `"shape":"deadend","revealed":true,"exits":{"E":{"to":"L"}}`, 1))
