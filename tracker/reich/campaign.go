@@ -314,7 +314,7 @@ func (c CloseMission) decide(t *tx, d *tracker.Dice) (string, error) {
 	t.do(Op{Op: opNoMission})
 	t.say("Mission %s closed: %s; %d items kept on the HQ card, %d heroism points on it", m.ID, resultWord(m.Success), len(pool), len(hqHP))
 	if gained != "" {
-		t.say("A %s heroism point was added to the HQ card for the success", gained)
+		t.say("%s heroism point was added to the HQ card for the success", strings.ToUpper(an(gained)[:1])+an(gained)[1:])
 	} else if m.Success {
 		t.say("No heroism point was added: the supply is empty")
 	}
@@ -381,7 +381,7 @@ func (c BuySkill) decide(t *tx, _ *tracker.Dice) (string, error) {
 		if st == "" {
 			st = skillType(s.ID)
 		}
-		if st == typ && (t.s.Settings.StartingSkillCounts || CampaignSkills[s.ID] != "") {
+		if st == typ && (t.s.Settings.StartingSkillCounts || !s.Starting) {
 			cost++
 		}
 	}
@@ -392,7 +392,7 @@ func (c BuySkill) decide(t *tx, _ *tracker.Dice) (string, error) {
 	heroHP, hqHP := slices.Clone(h.HP), slices.Clone(rec.HQHP)
 	for i, p := range c.Pay {
 		if !hpPays(p.Kind, typ) {
-			return "", tracker.Refuse("reichbusters V-29", "payment %d: a %s heroism point cannot pay for a %s skill", i+1, p.Kind, typ)
+			return "", tracker.Refuse("reichbusters V-29", "payment %d: %s heroism point cannot pay for %s skill", i+1, an(p.Kind), an(typ))
 		}
 		var src *[]string
 		switch p.From {
@@ -506,4 +506,12 @@ func (FinishDebrief) decide(t *tx, _ *tracker.Dice) (string, error) {
 	t.campaign(func(r *CampaignRecord) { r.Debrief = nil })
 	t.say("After-mission step of %s done; unspent HQ heroism points stay on the HQ card", mission)
 	return "campaign.debriefDone", nil
+}
+
+// an puts "a" or "an" before a word.
+func an(w string) string {
+	if w != "" && strings.ContainsRune("aeiouAEIOU", rune(w[0])) {
+		return "an " + w
+	}
+	return "a " + w
 }

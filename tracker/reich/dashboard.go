@@ -714,3 +714,82 @@ func (c KnockBack) decide(t *tx, _ *tracker.Dice) (string, error) {
 	t.say("%s is knocked back to %s and discards an action card", h.Name, c.To)
 	return "hero.knockBack", nil
 }
+
+// CorrectHero sets a hero's whole dashboard by hand (the table is the
+// source of truth), still within the rules' bounds: the 12 action cards
+// add up (V-03), at most 4 items (V-08), at most one status token per
+// weapon or item (V-09), at most 4 skills without duplicates (V-30),
+// heroism points of known kinds, and only a downed hero captured (V-20).
+type CorrectHero struct {
+	Hero   Hero
+	Reason string
+}
+
+func (c CorrectHero) decide(t *tx, _ *tracker.Dice) (string, error) {
+	m, err := t.s.inPlay("reichbusters §9")
+	if err != nil {
+		return "", err
+	}
+	h := c.Hero
+	old := m.hero(h.ID)
+	if old == nil {
+		return "", tracker.Refuse("reichbusters §9", "there is no hero %q in this mission", h.ID)
+	}
+	if strings.TrimSpace(c.Reason) == "" {
+		return "", tracker.Refuse("reichbusters §9", "say why the dashboard is corrected")
+	}
+	if err := checkHero(&h); err != nil {
+		return "", err
+	}
+	t.reason = c.Reason
+	t.do(Op{Op: opHero, Hero: &h})
+	t.say("Corrected by hand: %s's dashboard", h.Name)
+	return "hero.correct", nil
+}
+
+func checkHero(h *Hero) error {
+	for _, n := range []int{h.Hand, h.Draw, h.Discard, h.Removed, h.InPlay} {
+		if n < 0 {
+			return tracker.Refuse("reichbusters V-03", "card counts are 0 or more")
+		}
+	}
+	if sum := h.Hand + h.Draw + h.Discard + h.Removed + h.InPlay; sum != DeckSize {
+		return tracker.Refuse("reichbusters V-03", "hand, draw pile, discard, removed and in play add up to %d, not %d", sum, DeckSize)
+	}
+	if len(h.Items) > MaxItems {
+		return tracker.Refuse("reichbusters V-08", "%s can carry at most %d items", h.Name, MaxItems)
+	}
+	ok := func(s string) bool { return s == StatusNone || s == StatusJammed || s == StatusDrained }
+	for _, w := range h.Weapons {
+		if !ok(w.Status) {
+			return tracker.Refuse("reichbusters V-09", "%s: status %q is not jammed or drained", w.Name, w.Status)
+		}
+	}
+	for _, it := range h.Items {
+		if !ok(it.Status) {
+			return tracker.Refuse("reichbusters V-09", "%s: status %q is not jammed or drained", it.Name, it.Status)
+		}
+	}
+	if len(h.Skills) > MaxSkills {
+		return tracker.Refuse("reichbusters V-30", "%s can hold at most %d skills", h.Name, MaxSkills)
+	}
+	seen := map[string]bool{}
+	for _, s := range h.Skills {
+		if seen[s.ID] {
+			return tracker.Refuse("reichbusters V-30", "%s holds %s twice", h.Name, s.ID)
+		}
+		seen[s.ID] = true
+	}
+	for _, k := range h.HP {
+		if !validHP(k) {
+			return tracker.Refuse("reichbusters V-44", "heroism point %q is not attack, defence or wild", k)
+		}
+	}
+	if h.Captured && !h.Downed() {
+		return tracker.Refuse("reichbusters V-20", "only a downed hero can be captured")
+	}
+	if h.Objectives < 0 {
+		return tracker.Refuse("reichbusters §9", "objective tokens are 0 or more")
+	}
+	return nil
+}

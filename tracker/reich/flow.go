@@ -246,7 +246,7 @@ func (t *tx) awardHP(hero, why string, d *tracker.Dice) {
 	kind := supply[i]
 	t.hp(func(p *HPPools) { p.Supply = slices.Delete(p.Supply, i, i+1) })
 	t.hero(hero, func(h *Hero) { h.HP = append(h.HP, kind) })
-	t.say("%s gains a %s heroism point for %s", t.name(hero), kind, why)
+	t.say("%s gains %s heroism point for %s", t.name(hero), an(kind), why)
 }
 
 // EndTurn ends the current hero's turn: cleared tokens are checked

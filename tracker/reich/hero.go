@@ -358,7 +358,7 @@ func (t *tx) hpSpend(h *Hero, kind string, before, after []HPRef, failed bool) (
 	mine, shared := slices.Clone(h.HP), slices.Clone(t.m().HPShared)
 	for i, r := range refs {
 		if r.Kind != kind && r.Kind != HPWild {
-			return false, tracker.Refuse("reichbusters V-16", "heroism point %d: a %s point cannot be spent on a %s test", i+1, r.Kind, kind)
+			return false, tracker.Refuse("reichbusters V-16", "heroism point %d: %s point cannot be spent on %s test", i+1, an(r.Kind), an(kind))
 		}
 		var src *[]string
 		switch r.From {

@@ -159,7 +159,7 @@ func (c StartMission) decide(t *tx, d *tracker.Dice) (string, error) {
 			h.Weapons[w].Status = StatusNone
 		}
 		if hs.StartingSkill != "" {
-			h.Skills = []Skill{{ID: canonicalSkill(hs.StartingSkill), Type: skillType(hs.StartingSkill), Active: true}}
+			h.Skills = []Skill{{ID: canonicalSkill(hs.StartingSkill), Type: skillType(hs.StartingSkill), Active: true, Starting: true}}
 		}
 		if campaign {
 			if rec := s.Campaign.hero(hs.ID); rec != nil {

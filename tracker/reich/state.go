@@ -167,6 +167,8 @@ type Skill struct {
 	ID     string `json:"id"`
 	Type   string `json:"type"`
 	Active bool   `json:"active"`
+	// Starting: the skill token printed on the hero card (§10.3 AMBIGUOUS).
+	Starting bool `json:"starting,omitempty"`
 }
 
 // Weapon is a weapon token on a dashboard (spec §9).
