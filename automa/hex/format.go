@@ -233,7 +233,8 @@ func plainJSONError(err error, data []byte) string {
 	var typ *json.UnmarshalTypeError
 	switch {
 	case errors.As(err, &syn):
-		line, col := lineCol(data, syn.Offset)
+		// Offset counts the offending byte itself; point at it.
+		line, col := lineCol(data, syn.Offset-1)
 		return fmt.Sprintf("not valid JSON at line %d, column %d: %s", line, col, strings.TrimPrefix(syn.Error(), "json: "))
 	case errors.As(err, &typ):
 		field := typ.Field
@@ -274,9 +275,7 @@ func kindWords(t reflect.Type) string {
 }
 
 func lineCol(data []byte, off int64) (int, int) {
-	if off > int64(len(data)) {
-		off = int64(len(data))
-	}
+	off = max(0, min(off, int64(len(data))))
 	line, col := 1, 1
 	for _, c := range data[:off] {
 		if c == '\n' {

@@ -42,8 +42,7 @@ func (m *Map) HasLoS(a, b int) bool {
 	}
 	n := len(m.spaces)
 	if n > maxMemoSpaces {
-		_, ok := m.LineOfSight(a, b)
-		return ok
+		return m.anyLine(a, b)
 	}
 	mm := m.memo
 	lo, hi := a, b
@@ -60,7 +59,7 @@ func (m *Map) HasLoS(a, b int) bool {
 	if v != 0 {
 		return v == 2
 	}
-	_, ok := m.LineOfSight(lo, hi)
+	ok := m.anyLine(lo, hi)
 	v = 1
 	if ok {
 		v = 2
@@ -69,6 +68,22 @@ func (m *Map) HasLoS(a, b int) bool {
 	mm.los[k] = v
 	mm.mu.Unlock()
 	return ok
+}
+
+// anyLine is LineOfSight without noting the spaces crossed.
+func (m *Map) anyLine(a, b int) bool {
+	if a == b || m.region[a] < 0 || m.region[a] != m.region[b] {
+		return false
+	}
+	var w walker
+	for i := range Vertex(6) {
+		for j := range Vertex(6) {
+			if i != j && w.run(m, a, i, b, j, false, false) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // Beyond this many spaces HasLoS does not keep answers (the memo is n²
