@@ -57,8 +57,22 @@ func (s *Situation) note(prio string, ch choice, cs []cand) {
 		if n == 3 {
 			break
 		}
-		s.suggest = append(s.suggest, fmt.Sprintf("%s: %s %v", prio, cs[i].name, cs[i].facts))
+		s.suggest = append(s.suggest, fmt.Sprintf("%s: %s (%s)", prio, cs[i].name, factsString(cs[i].facts)))
 	}
+}
+
+// factsString lists facts as "key value" pairs in key order.
+func factsString(f map[string]any) string {
+	keys := make([]string, 0, len(f))
+	for k := range f {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = fmt.Sprintf("%s %v", k, f[k])
+	}
+	return strings.Join(parts, ", ")
 }
 
 func (s *Situation) handHas(n int) bool { return s.Hand < 0 || s.Hand >= n }
