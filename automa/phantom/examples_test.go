@@ -267,3 +267,141 @@ func TestExampleFig46Boss(t *testing.T) {
 		t.Fatalf("Regenerate heals 2 × 3 characters: HP %d, want 16\n%s", hpOf(turn, "Mutant"), tr)
 	}
 }
+
+// RB p.54 Fig. 41, the Sentry: Move 2 then Move 3. With the Move 2 it
+// cannot reach range 1 of its target even through the fire, so it starts on
+// the long way round without entering the hazard; with the Move 3 the only
+// way to range 1 is through the fire, so it goes through it.
+func TestExampleFig41SentryHazard(t *testing.T) {
+	ms := mapSpec{rows: []string{
+		"_ . . . . _",
+		" _ . _ _ . _",
+		". . . F . .",
+	}}
+	sc := newScene(t, ms, face(Red, North, East))
+	sc.typ("Grallok Sentry", 1, moveCard(2), allRows(moveCard(3))...)
+	sc.adv("Sentry", "Grallok Sentry", Red, "A3")
+	sc.char("Blue", DarkBlue, "F3")
+	turn, tr := sc.turn("Sentry")
+	if len(turn.Events) != 2 {
+		t.Fatalf("events %+v\n%s", turn.Events, tr)
+	}
+	m1, m2 := turn.Events[0].Movement, turn.Events[1].Movement
+	if m1.To != "B2" || len(m1.Effects) != 0 {
+		t.Fatalf("Move 2 should start the long way to B2 without hazards: %+v\n%s", m1, tr)
+	}
+	if m2.To != "E3" || strings.Join(m2.Path, " ") != "C3 D3 E3" || len(m2.Effects) == 0 {
+		t.Fatalf("Move 3 should go through the fire on D3 to E3: %+v\n%s", m2, tr)
+	}
+	if turn.Events[1].Target != "Blue" {
+		t.Errorf("target changed: %s", turn.Events[1].Target)
+	}
+	if hpOf(turn, "Sentry") != 7 {
+		t.Errorf("fire deals 3: HP %d", hpOf(turn, "Sentry"))
+	}
+}
+
+// RB p.54 Fig. 41, the Scout (range 3): with Move 2 it cannot reach exactly
+// range 3 even through the hazard and cannot get farther by moving
+// elsewhere, so it stays; with Move 3 the only way to exactly range 3 is
+// through the hazard, so it takes it.
+func TestExampleFig41ScoutHazard(t *testing.T) {
+	ms := mapSpec{rows: []string{
+		"_ _ _ _",
+		" . _ _ _",
+		". . F d",
+		" _ _ _ _",
+	}}
+	sc := newScene(t, ms, face(Red, North, East))
+	sc.typ("Grallok Scout", 3, moveCard(2), allRows(moveCard(3))...)
+	sc.adv("Scout", "Grallok Scout", Red, "B3")
+	sc.char("Blue", DarkBlue, "A3")
+	turn, tr := sc.turn("Scout")
+	m1, m2 := turn.Events[0].Movement, turn.Events[1].Movement
+	if m1.To != "B3" || m1.Spent != 0 {
+		t.Fatalf("Move 2 should stay: %+v\n%s", m1, tr)
+	}
+	if m2.To != "D3" || len(m2.Effects) == 0 {
+		t.Fatalf("Move 3 should go through the fire to D3 (range 3): %+v\n%s", m2, tr)
+	}
+}
+
+// RB p.52 Fig. 39, the Scout: walled in by two destructible objects, it
+// takes the damaged one as its target; the object is already in range, so
+// it does not move, and its attack hits the object.
+func TestExampleFig39ScoutObject(t *testing.T) {
+	ms := mapSpec{rows: []string{
+		"_ _ _ _ _ _ _ _",
+		" . . O . . . . .",
+		". . D . . . . .",
+		" _ _ _ _ _ _ _ _",
+	}}
+	sc := newScene(t, ms, face(Yellow, North, West))
+	sc.typ("Slink Scout", 3, moveCard(4), allRows(attackCard(2))...)
+	sc.adv("Scout", "Slink Scout", Red, "B3")
+	sc.char("Far", DarkBlue, "H2")
+	sc.s.Rolls.Attack = []string{"2"}
+	turn, tr := sc.turn("Scout")
+	if turn.PrimaryTarget != "object on C3" {
+		t.Fatalf("primary target %s, want the damaged object on C3\n%s", turn.PrimaryTarget, tr)
+	}
+	if turn.End != "B3" {
+		t.Errorf("moved to %s; an object target in range means staying", turn.End)
+	}
+	if turn.Objects["C3"] != StateDestroyed {
+		t.Errorf("the attack should destroy the damaged object: %v\n%s", turn.Objects, tr)
+	}
+	if !strings.Contains(tr.String(), "object tie-breaker: damaged") {
+		t.Errorf("the damaged tie-breaker should decide:\n%s", tr)
+	}
+}
+
+// RB p.52 Fig. 39, the Berserker: no enemy can be reached this turn; it
+// moves to the end space needing the fewest MP afterwards (several tie: the
+// Decision die picks), and its Attack card converts to movement.
+func TestExampleFig39BerserkerApproach(t *testing.T) {
+	for _, f := range []Face{face(Red, North, East), face(Red, South, East)} {
+		sc := newScene(t, grid(10, 8, nil), f)
+		sc.typ("Slink Berserker", 1, moveCard(4), allRows(attackCard(2))...)
+		sc.adv("Berserker", "Slink Berserker", DarkBlue, ax(1, 1))
+		sc.char("Far", Yellow, ax(5, 5))
+		turn, tr := sc.turn("Berserker")
+		m1 := turn.Events[0].Movement
+		want := ax(5, 1) // northernmost of the tied spaces q + r = 6
+		if f.Primary == South {
+			want = ax(1, 5)
+		}
+		if m1.To != want {
+			t.Fatalf("face %v: Move 4 ended on %s, want %s\n%s", f, m1.To, want, tr)
+		}
+		if !strings.Contains(turn.Events[1].Action, "converted to Move 2") {
+			t.Fatalf("the Attack card should convert: %+v", turn.Events[1])
+		}
+	}
+}
+
+// RB p.56 Fig. 43: Move 3 then Leap 3. For the Move the primary target is a
+// destructible object blocking the way (two tie at 3 MP once opened: the
+// die, south, picks D3), and being next to it the Berserker stays; for the
+// Leap the target is the enemy and two spaces next to it tie at 2 steps:
+// the die picks the southern one.
+func TestExampleFig43MoveThenLeap(t *testing.T) {
+	cells := map[string]string{}
+	for r := range 5 {
+		cells[label(3, r)] = "O"
+	}
+	sc := newScene(t, grid(8, 5, cells), face(Red, South, East))
+	sc.typ("Slink Berserker", 1, moveCard(3), allRows(Card{AP: 3, Actions: []Action{{Kind: ActLeap, Value: 3}}})...)
+	sc.adv("Berserker", "Slink Berserker", DarkBlue, ax(2, 1))
+	sc.char("Slink", Yellow, ax(4, 2))
+	turn, tr := sc.turn("Berserker")
+	if turn.Events[0].Target != "object on "+ax(2, 2) {
+		t.Fatalf("Move target %s, want the object on %s\n%s", turn.Events[0].Target, ax(2, 2), tr)
+	}
+	if turn.Events[0].Movement.To != ax(2, 1) {
+		t.Errorf("next to its object target it stays: %+v", turn.Events[0].Movement)
+	}
+	if turn.Events[1].Target != "Slink" || turn.Events[1].Movement.To != ax(3, 2) {
+		t.Fatalf("Leap: target %s end %s, want Slink and %s\n%s", turn.Events[1].Target, turn.Events[1].Movement.To, ax(3, 2), tr)
+	}
+}

@@ -230,7 +230,11 @@ func (w *world) move(a *fig, m int, kind string, P target, tr *automa.Trace) Mov
 	p := path(prev, best.s)
 	mv.Path = w.b.labels(p)
 	mv.Spent = mpOf(best.s)
-	pst := tr.Add("phantom-epoch §8.7 step 7 (RB p.28)", "path of %d MP to %s: fewest MP, then fewest hazards entered, then least hazard damage; any remaining tie is settled by lowest (r, q) (A-38)", mv.Spent, w.label(best.s))
+	how := "fewest MP, then fewest hazards entered, then least hazard damage; any remaining tie is settled by lowest (r, q) (A-38)"
+	if leap {
+		how = "fewest steps; a Leap enters only its last space"
+	}
+	pst := tr.Add("phantom-epoch §8.7 step 7 (RB p.28)", "path of %d MP to %s: %s", mv.Spent, w.label(best.s), how)
 	pst.Result = fmt.Sprint(mv.Path)
 	w.walk(a, p, leap, &mv)
 	return mv

@@ -408,6 +408,7 @@ func (w *world) objectTarget(a *fig, E []*fig, R, leap int, tr *automa.Trace) (i
 			}
 		}
 		s.TieBreak = name
+		s.Result = fmt.Sprintf("%d object(s) left", len(next))
 		cand = next
 	}
 	filter("in range without entering a hazard", func(o objC) bool {

@@ -93,6 +93,9 @@ type turnState struct {
 	tr       *automa.Trace
 	P        target
 	both     bool // the turn has a Move and a Leap: re-target per movement
+	// fresh: P was chosen at the start of the turn for the first movement
+	// action and nothing has happened since, so that action reuses it.
+	fresh bool
 	fumbled  bool
 	attacked bool
 	events   []Event
@@ -149,6 +152,7 @@ func (w *world) adversaryTurn(a *fig, dice Dice, tr *automa.Trace) (Turn, error)
 			tr.Add(ruleLeapCx, "the turn has both a Move and a Leap: the primary target is chosen again for each movement action")
 		}
 		ts.P = w.primaryTarget(a, leap, nil, tr)
+		ts.fresh = true
 		t.PrimaryTarget = w.tname(ts.P)
 		// Steps 3–4: the cards.
 		for i, c := range cards {
@@ -419,13 +423,14 @@ func (ts *turnState) playCard(c *Card, label string) error {
 // perform does one action of a card.
 func (ts *turnState) perform(card string, x *Action) error {
 	w, a, tr := ts.w, ts.a, ts.tr
+	defer func() { ts.fresh = false }()
 	switch x.Kind {
 	case ActMove, ActLeap:
 		leap := 0
 		if x.Kind == ActLeap {
 			leap = x.Value
 		}
-		if ts.both {
+		if ts.both && !ts.fresh {
 			tr.Add(ruleLeapCx, "%s %d: primary target chosen for this action alone", x.Kind, x.Value)
 			ts.P = w.primaryTarget(a, leap, nil, tr)
 		} else {
