@@ -537,6 +537,16 @@ func (c Buy) run(s *State, x *exec) error {
 		if ch.Status != Alive || ch.AwaitsReveal {
 			return tracker.Refuse("eternaut §12 V14", "%s %s is not a living member of the group", ch.ID, ch.Name)
 		}
+		if kind == "PA" {
+			switch {
+			case ch.Masked:
+				return tracker.Refuse("eternaut §12 V14", "Masked Figures never hold a Personal Ability")
+			case paOwner(c.ID) != ch.ID:
+				return tracker.Refuse("eternaut §12 V14", "%s belongs to Character %s, not %s", c.ID, paOwner(c.ID), ch.ID)
+			case ch.PA != nil:
+				return tracker.Refuse("eternaut §12 V14", "%s already has %s: a Personal Ability cannot be bought over another", ch.Name, ch.PA.ID)
+			}
+		}
 		i := slices.Index(poolOf(s, kind), c.ID)
 		if i < 0 {
 			return tracker.Refuse("eternaut §12 V16", "%s is not in the Available Supply", c.ID)
@@ -558,15 +568,6 @@ func (c Buy) run(s *State, x *exec) error {
 			s.Pool.SKs = slices.Delete(s.Pool.SKs, i, i+1)
 			x.say("Bought %s (%s) for %s, %d PP; item capacity %d", c.ID, listOr(nonEmpty(skill), "no icon"), ch.Name, cost, ch.Capacity())
 		} else {
-			if ch.Masked {
-				return tracker.Refuse("eternaut §12 V14", "Masked Figures never hold a Personal Ability")
-			}
-			if paOwner(c.ID) != ch.ID {
-				return tracker.Refuse("eternaut §12 V14", "%s belongs to Character %s, not %s", c.ID, paOwner(c.ID), ch.ID)
-			}
-			if ch.PA != nil {
-				return tracker.Refuse("eternaut §12 V14", "%s already has %s: a Personal Ability cannot be bought over another", ch.Name, ch.PA.ID)
-			}
 			ch.PA = &Ability{ID: c.ID, Permanent: c.Permanent}
 			s.Pool.PAs = slices.Delete(s.Pool.PAs, i, i+1)
 			x.say("Bought %s for %s, %d PP", c.ID, ch.Name, cost)

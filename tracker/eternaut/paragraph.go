@@ -34,8 +34,10 @@ func sortKey(id string) float64 {
 	return float64(n)
 }
 
+func isPrefix(id string) bool { return id == "600" || id == "999" }
+
 // BuildParagraph forms the paragraph number of two IDs: the lower first
-// (§6.1). It refuses IDs that are not 3 digits or a placeholder, and two
+// (§6.1), except that the prefixes 600 and 999 always come first. It refuses IDs that are not 3 digits or a placeholder, and two
 // equal IDs (V23).
 func BuildParagraph(a, b string) (string, error) {
 	a, b = strings.ToUpper(strings.TrimSpace(a)), strings.ToUpper(strings.TrimSpace(b))
@@ -47,7 +49,9 @@ func BuildParagraph(a, b string) (string, error) {
 	if a == b {
 		return "", tracker.Refuse("eternaut §12 V23", "a paragraph needs two different IDs, not %s twice", a)
 	}
-	if sortKey(b) < sortKey(a) {
+	// 600 (death) and 999 (scenario start) are prefixes: always first
+	// (§6.2: 600-903, 999-001, 999-028).
+	if isPrefix(b) && !isPrefix(a) || sortKey(b) < sortKey(a) && isPrefix(a) == isPrefix(b) {
 		a, b = b, a
 	}
 	return a + "-" + b, nil
