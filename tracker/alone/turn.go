@@ -581,7 +581,8 @@ func (o *endTurnEv) text(all bool) string {
 // the tokens taken off a full Level to make room; Discards and Draws are
 // each Evil player's cards per deck (nil asks the app for the refill);
 // Effects is End-of-Round damage from Mission or Hero cards (step 7). In
-// solo mode the app decides the Danger tokens and the refill itself.
+// solo mode the app decides the Danger tokens and the refill itself; in the
+// other modes it proposes them when Danger or Draws is nil.
 type EndRound struct {
 	Danger       []string     `json:"danger,omitempty"`
 	DangerRemove []string     `json:"dangerRemove,omitempty"`
@@ -648,8 +649,9 @@ func (c EndRound) plan(s *State, d *tracker.Dice) (op, error) {
 			}
 		}
 	}
-	if s.Mode == Solo && s.Map != nil {
-		// Danger tokens are placed after the Labyrinth cleanup, so the
+	if s.Map != nil && (s.Mode == Solo || c.Danger == nil) {
+		// Without a placement from the table the app places the tokens by
+		// its policy (an empty list places none). They are placed after the Labyrinth cleanup, so the
 		// policy sees the Line of Sight the cleanup leaves (T2 steps 2, 6).
 		m := s.Map.Clone()
 		_, removed := m.LabyrinthCleanup()
