@@ -182,9 +182,10 @@ func (w *walker) line() Line {
 	return l
 }
 
-func (w *walker) fail(format string, args ...any) bool {
+// fail notes why a line is not valid, when asked to explain.
+func (w *walker) fail(why string) bool {
 	if w.explain {
-		w.why = fmt.Sprintf(format, args...)
+		w.why = why
 	}
 	return false
 }
@@ -238,7 +239,10 @@ func (w *walker) run(m *Map, a int, va Vertex, b int, vb Vertex, record, explain
 				return false
 			}
 			if around.isWall(out.i, out.j) {
-				return w.fail("it runs along the wall %s", w.m.edgeName(around, out.i, out.j))
+				if w.explain {
+					w.why = "it runs along the wall " + w.m.edgeName(around, out.i, out.j)
+				}
+				return false
 			}
 			w.note(h1, h2)
 			hin = [2]int32{h1, h2}
@@ -263,7 +267,10 @@ func (w *walker) run(m *Map, a int, va Vertex, b int, vb Vertex, record, explain
 				break
 			}
 			if w.m.wmask[h]&(1<<k) != 0 {
-				return w.fail("it crosses the wall on the %s side of %q", Dir(k), w.m.spaces[h].Label)
+				if w.explain {
+					w.why = fmt.Sprintf("it crosses the wall on the %s side of %q", Dir(k), w.m.spaces[h].Label)
+				}
+				return false
 			}
 			h = w.m.nbr[h][k]
 			w.note(h, -1)
@@ -331,9 +338,15 @@ func (w *walker) junction(v Point, ar *around, hin, hout [2]int32) bool {
 		}
 	}
 	if hout[0] < 0 && hout[1] < 0 {
-		return w.fail("it leaves the map at %v", v)
+		if w.explain {
+			w.why = fmt.Sprintf("it leaves the map at %v", v)
+		}
+		return false
 	}
-	return w.fail("it slips between walls at the corner %v", v)
+	if w.explain {
+		w.why = fmt.Sprintf("it slips between walls at the corner %v", v)
+	}
+	return false
 }
 
 // around is the neighbourhood of one grid vertex: its three hex positions
