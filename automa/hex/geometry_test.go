@@ -249,3 +249,28 @@ func TestCompassPoint(t *testing.T) {
 		t.Fatalf("flat: %v %v %v", o, e, s)
 	}
 }
+
+// TestSparseMap: spaces spread far apart use the map lookup and behave the
+// same.
+func TestSparseMap(t *testing.T) {
+	l := Layout{Spaces: []Space{
+		{Label: "A", Coord: Coord{-900, -900}}, {Label: "B", Coord: Coord{-899, -900}, EntryPoint: true},
+		{Label: "C", Coord: Coord{900, 900}}, {Label: "D", Coord: Coord{901, 899}},
+	}}
+	m, err := NewMap(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.sparse == nil {
+		t.Fatal("dense table for a sparse map")
+	}
+	if m.Range(0, 1) != 1 || m.Range(2, 3) != 1 || m.Range(0, 2) != Unreachable || !m.HasLoS(0, 1) || m.HasLoS(0, 2) {
+		t.Fatal("sparse geometry wrong")
+	}
+	if i, ok := m.IndexAt(Coord{901, 899}); !ok || i != 3 {
+		t.Fatal("IndexAt on a sparse map")
+	}
+	if got := m.EntryPoints(); len(got) != 1 || got[0] != 1 {
+		t.Fatalf("entry points %v", got)
+	}
+}

@@ -51,6 +51,7 @@ type Map struct {
 	// Dense lookup of hex positions over the map's bounding box.
 	minQ, minR, cols, rows int
 	grid                   []int32
+	sparse                 map[Coord]int32 // instead of grid when the box is mostly empty
 
 	nbr     [][6]int32 // neighbour space in each direction, or -1
 	listed  []uint8    // bit d: side d of the space is a listed wall
@@ -107,6 +108,18 @@ func (m *Map) Labels(idx []int) []string {
 	out := make([]string, len(idx))
 	for k, i := range idx {
 		out[k] = m.spaces[i].Label
+	}
+	return out
+}
+
+// EntryPoints lists the character entry points (V-02 wants at least one per
+// character; V-03 one each).
+func (m *Map) EntryPoints() []int {
+	var out []int
+	for i := range m.spaces {
+		if m.spaces[i].EntryPoint {
+			out = append(out, i)
+		}
 	}
 	return out
 }
@@ -174,7 +187,7 @@ func (m *Map) Clone() *Map {
 		spaces:  append([]Space(nil), m.spaces...),
 		walls:   append([]Wall(nil), m.walls...),
 		byLabel: m.byLabel, minQ: m.minQ, minR: m.minR, cols: m.cols, rows: m.rows,
-		grid: m.grid, nbr: m.nbr, listed: m.listed, adjDoor: m.adjDoor,
+		grid: m.grid, sparse: m.sparse, nbr: m.nbr, listed: m.listed, adjDoor: m.adjDoor,
 	}
 	for k := range c.spaces {
 		c.spaces[k].PlacementIcons = append([]PlacementIcon(nil), c.spaces[k].PlacementIcons...)
@@ -198,6 +211,12 @@ func (m *Map) CompassPoint(i int) Point {
 }
 
 func (m *Map) at(q, r int) int32 {
+	if m.sparse != nil {
+		if i, ok := m.sparse[Coord{q, r}]; ok {
+			return i
+		}
+		return -1
+	}
 	q -= m.minQ
 	r -= m.minR
 	if q < 0 || r < 0 || q >= m.cols || r >= m.rows {
@@ -231,12 +250,21 @@ func (m *Map) index() {
 	if n == 0 {
 		m.cols, m.rows = 0, 0
 	}
-	m.grid = make([]int32, m.cols*m.rows)
-	for k := range m.grid {
-		m.grid[k] = -1
-	}
-	for i, s := range m.spaces {
-		m.grid[(s.R-minR)*m.cols+(s.Q-minQ)] = int32(i)
+	if m.cols*m.rows > 64*n+4096 {
+		// A few spaces spread far apart: a dense table would be mostly
+		// empty, so look positions up in a map instead.
+		m.sparse = make(map[Coord]int32, n)
+		for i, s := range m.spaces {
+			m.sparse[s.Coord] = int32(i)
+		}
+	} else {
+		m.grid = make([]int32, m.cols*m.rows)
+		for k := range m.grid {
+			m.grid[k] = -1
+		}
+		for i, s := range m.spaces {
+			m.grid[(s.R-minR)*m.cols+(s.Q-minQ)] = int32(i)
+		}
 	}
 	m.nbr = make([][6]int32, n)
 	for i, s := range m.spaces {
