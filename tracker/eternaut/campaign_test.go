@@ -101,8 +101,8 @@ func TestWholeCampaign(t *testing.T) {
 
 	// ---- Scenario D ----
 	do(t, s, StartScenario{Key: "D", TimerStart: 9, Characters: []string{"901", "907", "902", "905"}})
-	if ch(s, "908").Status != Alive || st(s).Section("D").Row("908") != nil {
-		// 908 joined the group but did not play: no row until the end.
+	if r := st(s).Section("D").Row("908"); ch(s, "908").Status != Alive || r == nil || r.Played || r.LP != 10 {
+		// 908 joined the group at D setup and is written in D (10 life), not played.
 		t.Fatalf("masked figures: %+v", ch(s, "908"))
 	}
 	do(t, s, AddPenalty{Char: "907", Kind: Madness})

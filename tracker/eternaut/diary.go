@@ -31,15 +31,15 @@ type CorrectDiary struct {
 
 // CorrectCharacter sets a live value of a Character in play by hand: lp
 // (clamped to 0..10, 0 kills), ammo (0..5), fatigue, heavyWound (0/1),
-// madness (0/1), actionCards, cubes.
+// madness (0/1), actionCards.
 type CorrectCharacter struct {
 	Char, Field string
 	Value       int
 }
 
 // CorrectScenario sets a live scenario value by hand: timer (no Event
-// counters are read), timerStart, firstPlayer, active, cubesOnTarget,
-// snowflakes (0..16), truckAmmo.
+// counters are read), timerStart, firstPlayer, active, snowflakes (0..16),
+// truckAmmo. The Consumed cubes are set with SetCubes.
 type CorrectScenario struct {
 	Field string
 	Value int
@@ -350,10 +350,8 @@ func (c CorrectCharacter) run(s *State, x *exec) error {
 		return nil
 	case "actionCards":
 		dst = &ch.ActionCards
-	case "cubes":
-		dst, hi = &ch.Cubes, CubesForActivation
 	default:
-		return tracker.Refuse("eternaut §7.1", "%q is not a Character value (lp, ammo, fatigue, heavyWound, madness, actionCards, cubes)", c.Field)
+		return tracker.Refuse("eternaut §7.1", "%q is not a Character value (lp, ammo, fatigue, heavyWound, madness, actionCards; cubes: SetCubes)", c.Field)
 	}
 	if v < lo || v > hi {
 		return tracker.Refuse("eternaut §7.1", "%s must be from %d to %d, not %d", c.Field, lo, hi, v)
@@ -380,14 +378,12 @@ func (c CorrectScenario) run(s *State, x *exec) error {
 		dst, lo, hi = &sc.FirstPlayer, 1, s.Players
 	case "active":
 		dst, lo, hi = &sc.Active, 1, s.Players
-	case "cubesOnTarget":
-		dst, hi = &sc.CubesOnTarget, CubesForActivation
 	case "snowflakes":
 		dst, hi = &sc.Snowflakes, 16
 	case "truckAmmo":
 		dst = &sc.TruckAmmo
 	default:
-		return tracker.Refuse("eternaut §3.3", "%q is not a scenario value (timer, timerStart, firstPlayer, active, cubesOnTarget, snowflakes, truckAmmo)", c.Field)
+		return tracker.Refuse("eternaut §3.3", "%q is not a scenario value (timer, timerStart, firstPlayer, active, snowflakes, truckAmmo; cubes: SetCubes)", c.Field)
 	}
 	if c.Value < lo || c.Value > hi {
 		return tracker.Refuse("eternaut §3.3", "%s must be from %d to %d, not %d", c.Field, lo, hi, c.Value)

@@ -555,3 +555,38 @@ func (c SetUnavailable) run(s *State, x *exec) error {
 	}
 	return nil
 }
+
+// GainAbility: the story gives a Character a Personal Ability card, or
+// replaces the one it has (PA-912-A → PA-912-B, §7.10, §13.13); the old
+// card leaves the campaign. Permanent is the card's type.
+type GainAbility struct {
+	Char, ID  string
+	Permanent bool
+}
+
+func init() { register(GainAbility{}) }
+
+func (GainAbility) kind() string { return "ability.gain" }
+func (c GainAbility) run(s *State, x *exec) error {
+	ch, err := s.mustChar(c.Char)
+	if err != nil {
+		return err
+	}
+	if ch.Status != Alive {
+		return tracker.Refuse("eternaut §12 V14", "%s is not a living member of the group", ch.Name)
+	}
+	if ch.Masked {
+		return tracker.Refuse("eternaut §12 V14", "Masked Figures never hold a Personal Ability")
+	}
+	id := strings.TrimSpace(c.ID)
+	if !strings.HasPrefix(id, "PA-") {
+		return tracker.Refuse("eternaut §7.10", "%q is not a Personal Ability card (PA-…)", c.ID)
+	}
+	if ch.PA != nil {
+		x.say("%s's %s leaves the campaign", ch.Name, ch.PA.ID)
+	}
+	ch.PA = &Ability{ID: id, Permanent: c.Permanent}
+	s.Pool.PAs = slices.DeleteFunc(s.Pool.PAs, func(p string) bool { return p == id })
+	x.say("%s gains %s", ch.Name, id)
+	return nil
+}

@@ -268,3 +268,37 @@ func (c TouchSnow) run(s *State, x *exec) error {
 	x.ask("Read paragraph %s", s.SnowParagraph)
 	return nil
 }
+
+// Snowflakes is the number of Snowflake counters in the game (§11 A).
+const Snowflakes = 16
+
+// PlaceSnowflakes puts N Snowflake counters on the map (negative: takes
+// them off); placing stops when the reserve of 16 is empty.
+type PlaceSnowflakes struct{ N int }
+
+func init() { register(PlaceSnowflakes{}) }
+
+func (PlaceSnowflakes) kind() string { return "snow.place" }
+func (c PlaceSnowflakes) run(s *State, x *exec) error {
+	sc, err := s.playing("eternaut §11 A")
+	if err != nil {
+		return err
+	}
+	if Letter(sc.Key) != "A" {
+		return tracker.Refuse("eternaut §11 A", "snow is a rule of Scenario A")
+	}
+	if c.N == 0 {
+		return tracker.Refuse("eternaut §11 A", "place or remove at least 1 Snowflake counter")
+	}
+	to := sc.Snowflakes + c.N
+	if to < 0 {
+		return tracker.Refuse("eternaut §11 A", "only %d Snowflake counters are on the map", sc.Snowflakes)
+	}
+	if to > Snowflakes {
+		x.say("the Snowflake reserve is empty: %d placed, %d not", Snowflakes-sc.Snowflakes, to-Snowflakes)
+		to = Snowflakes
+	}
+	x.say("Snowflake counters on the map: %d → %d", sc.Snowflakes, to)
+	sc.Snowflakes = to
+	return nil
+}

@@ -310,7 +310,7 @@ func endRound(s *State, ender int, x *exec) bool {
 	for _, ch := range s.InPlay() {
 		if !ch.Gone() && ch.Penalties.HeavyWound {
 			damage(s, ch, HeavyWoundRoundDmg, "Heavy Wound", x)
-			if s.Phase != PhasePlaying || sc.LossPending {
+			if s.Phase != PhasePlaying {
 				return true
 			}
 		}
@@ -708,3 +708,70 @@ func (c LoseSpecialQuest) run(s *State, x *exec) error {
 }
 
 var _ = fmt.Sprint
+
+// SetCubes sets where the 4 Consumed cubes are, by hand: per board
+// (Character ID) and on the target. The total must stay 4 (V25).
+type SetCubes struct {
+	Boards   map[string]int
+	OnTarget int
+}
+
+// OverrideActivation records that the players resolved an enemy activation
+// differently from the app's decision, and why.
+type OverrideActivation struct{ Instead, Reason string }
+
+func init() { register(SetCubes{}, OverrideActivation{}) }
+
+func (SetCubes) kind() string { return "cube.set" }
+func (c SetCubes) run(s *State, x *exec) error {
+	sc, err := s.cubes("eternaut §5.7")
+	if err != nil {
+		return err
+	}
+	total := c.OnTarget
+	if c.OnTarget < 0 {
+		return tracker.Refuse("eternaut §12 V25", "the target cannot hold a negative number of cubes")
+	}
+	for _, id := range sortedKeys(c.Boards) {
+		ch, err := s.live(id, "eternaut §5.7")
+		if err != nil {
+			return err
+		}
+		if n := c.Boards[id]; n < 0 {
+			return tracker.Refuse("eternaut §12 V25", "%s's board cannot hold %d cubes", ch.Name, n)
+		}
+		total += c.Boards[id]
+	}
+	if total != CubesForActivation {
+		return tracker.Refuse("eternaut §12 V25", "there are %d Consumed cubes in all, not %d", CubesForActivation, total)
+	}
+	var parts []string
+	for _, ch := range s.InPlay() {
+		ch.Cubes = c.Boards[ch.ID]
+		if ch.Cubes > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", ch.ID, ch.Cubes))
+		}
+	}
+	sc.CubesOnTarget = c.OnTarget
+	x.say("Corrected by hand: Consumed cubes %s, %d on the target", listOr(parts, "none on the boards"), c.OnTarget)
+	return nil
+}
+
+func (OverrideActivation) kind() string { return "aliens.override" }
+func (c OverrideActivation) run(s *State, x *exec) error {
+	sc, err := s.playing("eternaut §5.8")
+	if err != nil {
+		return err
+	}
+	if len(sc.Activations) == 0 {
+		return tracker.Refuse("eternaut §5.8", "there is no enemy decision to override")
+	}
+	instead, why := strings.TrimSpace(c.Instead), strings.TrimSpace(c.Reason)
+	if instead == "" || why == "" {
+		return tracker.Refuse("eternaut §5.8", "say what was done instead, and why")
+	}
+	last := sc.Activations[len(sc.Activations)-1]
+	sc.Activations = append(sc.Activations, ActivationRecord{Round: sc.Round(), What: "overridden: " + instead + " (" + why + ")", Trace: last.Trace})
+	x.say("Players overrode “%s”: %s, because %s", last.What, instead, why)
+	return nil
+}

@@ -647,13 +647,23 @@ func TestCubes(t *testing.T) {
 	}
 	// Alien activation at 4 cubes, from the leftmost module.
 	do(t, s, SetAliensOnMap{Module: 1, OnMap: 1})
-	do(t, s, CorrectScenario{Field: "cubesOnTarget", Value: 4})
+	refuse(t, s, SetCubes{OnTarget: 3}, "V25")
+	refuse(t, s, SetCubes{Boards: map[string]int{"901": -1}, OnTarget: 5}, "V25")
+	do(t, s, SetCubes{OnTarget: 4})
 	do(t, s, PlayCard{Char: "901"})
 	do(t, s, EndTurn{})
 	acts := st(s).Scenario.Activations
 	last := acts[len(acts)-2]
 	if !strings.Contains(last.What, "Cascarudo") || !strings.Contains(last.Trace, "§5.8") {
 		t.Fatalf("activation record %+v", last)
+	}
+	if st(s).Scenario.CubesOnTarget != 0 || ch(s, "901").Cubes+ch(s, "902").Cubes+ch(s, "903").Cubes != 4 {
+		t.Fatal("re-dealt after the aliens")
+	}
+	refuse(t, s, OverrideActivation{Instead: "moved it left"}, "why")
+	e = do(t, s, OverrideActivation{Instead: "the Cascarudo moved left", Reason: "tie chosen by the players"})
+	if !strings.Contains(said(s, e), "overrode") {
+		t.Fatal(said(s, e))
 	}
 	// F: none until the light-blue deck is gone.
 	s = reach(t, "F1")
@@ -1127,6 +1137,25 @@ func TestTankAndDevice(t *testing.T) {
 	}
 	s = reach(t, "C")
 	refuse(t, s, TankSetup{Fuel: 1, MaxFuel: 1}, "Scenario F")
+}
+
+func TestStoryAbilitiesAndSnow(t *testing.T) {
+	s := reach(t, "A")
+	do(t, s, PlaceSnowflakes{N: 10})
+	e := do(t, s, PlaceSnowflakes{N: 10})
+	if st(s).Scenario.Snowflakes != 16 || !strings.Contains(said(s, e), "reserve is empty") {
+		t.Fatalf("snowflakes %d", st(s).Scenario.Snowflakes)
+	}
+	refuse(t, s, PlaceSnowflakes{N: -17}, "only 16")
+	do(t, s, PlaceSnowflakes{N: -6})
+	s = reach(t, "E1")
+	refuse(t, s, PlaceSnowflakes{N: 1}, "Scenario A")
+	refuse(t, s, GainAbility{Char: "907", ID: "PA-907"}, "V14")
+	refuse(t, s, GainAbility{Char: "901", ID: "SK-01"}, "not a Personal Ability")
+	e = do(t, s, GainAbility{Char: "912", ID: "PA-912-B"})
+	if ch(s, "912").PA.ID != "PA-912-B" || !strings.Contains(said(s, e), "PA-912-A leaves the campaign") {
+		t.Fatal(said(s, e))
+	}
 }
 
 func TestFigures(t *testing.T) {

@@ -110,7 +110,7 @@ func (c StartScenario) run(s *State, x *exec) error {
 			x.say("Masked Figure %s is back (%d life, no penalties, no skill counters, no items)", ch.ID, ch.LP)
 		}
 	}
-	chosen, err := c.choose(s, key)
+	chosen, err := c.choose(s, key, x)
 	if err != nil {
 		return err
 	}
@@ -174,6 +174,18 @@ func (c StartScenario) run(s *State, x *exec) error {
 			writeRow(sec, ch, true)
 		}
 	}
+	if letter == "D" {
+		// The Masked Figures are written in section D at its setup (§13.30).
+		for _, id := range []string{"907", "908", "909"} {
+			if ch := s.Char(id); ch != nil && ch.Status == Alive {
+				writeRow(sec, ch, ch.InPlay)
+			}
+		}
+	}
+	// Group Abilities from the diary start face up (§11 E).
+	for i := range s.GroupAbilities {
+		s.GroupAbilities[i].FaceDown = false
+	}
 	if sc.CubesActive {
 		if err := dealCubes(s, nil, x); err != nil {
 			return err
@@ -200,7 +212,7 @@ func (c StartScenario) run(s *State, x *exec) error {
 }
 
 // choose applies the selection rules of §4.3 (V21, V30).
-func (c StartScenario) choose(s *State, key string) ([]*Character, error) {
+func (c StartScenario) choose(s *State, key string, x *exec) ([]*Character, error) {
 	letter := Letter(key)
 	if letter == "A" || letter == "B" {
 		var out []*Character
@@ -271,6 +283,8 @@ func (c StartScenario) choose(s *State, key string) ([]*Character, error) {
 		if c905 := s.Char("905"); c905 != nil && c905.Status == Alive && !c905.AwaitsReveal {
 			return nil, tracker.Refuse("eternaut §4.3 S3", "902 %s plays only together with 905 %s", s.Char("902").Name, c905.Name)
 		}
+		// §13.20: 905 is not available, so the rule is waived.
+		x.say("note: 902 plays without 905, who is not available (the 902 → 905 rule is waived)")
 	}
 	if key == "E1" && !seen["912"] {
 		return nil, tracker.Refuse("eternaut §4.3 S4", "Character 912 must play Scenario E1")
