@@ -103,7 +103,7 @@ func (o *moveEv) run(s *State) error {
 	if o.Unblock {
 		l, ok := m.HeroSector().Exits[o.Dir]
 		if !ok || !l.Blocked {
-			return refuse("§5.1", "there is no Blocked Door to the %s of the Hero's Sector", o.Dir.Name())
+			return refuse("§5.1", "there is no Blocked Door to the %s of the Hero's Sector", dirWord(o.Dir))
 		}
 		if o.Block != "" {
 			return refuse("§5.1", "no Door is Blocked while Unblocking: there is no movement step")
@@ -128,6 +128,12 @@ func (o *moveEv) run(s *State) error {
 		}
 		f := o.AoOFaces
 		if o.AoOReroll != "" {
+			if !r.AoO.HeroRerolls || !s.Unlocked(Dexterity) {
+				return refuse("§4.9", "no reroll applies to an Attack of Opportunity (setting aooAllowsHeroRerolls)")
+			}
+			if err := checkFaces([]alone.Face{o.AoOReroll}, "the Dexterity reroll"); err != nil {
+				return err
+			}
 			f = rerollFirst(f, r.AoO.SpecialHits, o.AoOReroll, true)
 		}
 		o.AoOHits, _ = alone.CountHits(f, r.AoO.SpecialHits)
@@ -174,7 +180,7 @@ func (o *moveEv) run(s *State) error {
 	}
 	if o.Block != "" {
 		if !slices.Contains(r.BlockableDoors, o.Block) {
-			return refuse("§8 V18", "there is no open Door to the %s of %s to Block", o.Block.Name(), r.To)
+			return refuse("§8 V18", "there is no open Door to the %s of %s to Block", dirWord(o.Block), r.To)
 		}
 		setBlocked(s.Map, r.To, o.Block, true)
 	}
@@ -202,9 +208,9 @@ func rerollFirst(f []alone.Face, specialHits bool, reroll alone.Face, hit bool) 
 
 func (o *moveEv) line() string {
 	if o.Unblock {
-		return fmt.Sprintf("Move: the Hero Unblocks the Door to the %s", o.Dir.Name())
+		return fmt.Sprintf("Move: the Hero Unblocks the Door to the %s", dirWord(o.Dir))
 	}
-	l := fmt.Sprintf("Move %s: %s → %s", o.Dir.Name(), o.From, o.To)
+	l := fmt.Sprintf("Move %s: %s → %s", dirWord(o.Dir), o.From, o.To)
 	if o.AoO != nil {
 		l += fmt.Sprintf("; Attack of Opportunity with %s: %s, %s", plural(o.AoO.Dice, "die", "dice"), facesText(o.AoOFaces), plural(o.AoOHits, "hit", "hits"))
 		if o.AoORes != nil {
@@ -226,7 +232,7 @@ func (o *moveEv) line() string {
 		l += fmt.Sprintf("; %s of the old Level leave the Labyrinth", plural(len(o.Removed), "tile", "tiles"))
 	}
 	if o.Block != "" {
-		l += fmt.Sprintf("; the Door %s is Blocked", o.Block.Name())
+		l += fmt.Sprintf("; the Door %s is Blocked", dirWord(o.Block))
 	}
 	return l
 }
@@ -283,7 +289,7 @@ func (o *exploreEv) run(s *State) error {
 	return nil
 }
 func (o *exploreEv) line() string {
-	l := fmt.Sprintf("Explore %s", o.Dir.Name())
+	l := fmt.Sprintf("Explore %s", dirWord(o.Dir))
 	if len(o.Revealed) > 0 {
 		l += ": Revealed " + strings.Join(o.Revealed, ", ")
 	} else {
@@ -621,7 +627,7 @@ func (o *interactEv) line() string {
 	if o.Mission != "" {
 		return "Interact: " + o.Mission
 	}
-	l := fmt.Sprintf("Interact: LCU repaired, Lights on to the %s in %s", o.LCU.Name(), strings.Join(o.Lighted, ", "))
+	l := fmt.Sprintf("Interact: LCU repaired, Lights on to the %s in %s", dirWord(o.LCU), strings.Join(o.Lighted, ", "))
 	if len(o.Revealed) > 0 {
 		l += "; Revealed " + strings.Join(o.Revealed, ", ")
 	}

@@ -287,9 +287,9 @@ func noiseSay(n alone.Noise, dir alone.Dir) ([]string, error) {
 		dir = n.Directions[0]
 	}
 	if !slices.Contains(n.Directions, dir) {
-		return nil, refuse("§4.2", "the Noise does not reach the Hero from the %s; the true directions are %v", dir.Name(), n.Directions)
+		return nil, refuse("§4.2", "the Noise does not reach the Hero from the %s; the true directions are %v", dirWord(dir), n.Directions)
 	}
-	return []string{"Noise from the " + dir.Name()}, nil
+	return []string{"Noise from the " + dirWord(dir)}, nil
 }
 
 // moveCreature is A7 with V17, the reveal, the exit directions, the scare
@@ -304,7 +304,7 @@ func (s *State) moveCreature(mv MoveSpec, rng int, p ReactionPlay, out *reaction
 	c := s.Map.Creature(mv.Creature)
 	var said []string
 	for _, e := range r.ExitDirections {
-		said = append(said, fmt.Sprintf("A Creature leaves %s to the %s", e.Sector, e.Direction.Name()))
+		said = append(said, fmt.Sprintf("A Creature leaves %s to the %s", e.Sector, dirWord(e.Direction)))
 	}
 	if r.RevealedIn != "" && r.Revealed {
 		said = append(said, fmt.Sprintf("A %s is Revealed in %s (%s)", c.Type, r.To, woundedWord(c.Wounded)))
@@ -539,7 +539,7 @@ func (o *doorEv) run(s *State) error {
 	}
 	l, ok := sec.Exits[o.Dir]
 	if !ok || !l.Door {
-		return refuse("§5.1", "Sector %q has no Door to the %s", o.Sector, o.Dir.Name())
+		return refuse("§5.1", "Sector %q has no Door to the %s", o.Sector, dirWord(o.Dir))
 	}
 	if l.Blocked == o.Blocked {
 		return refuse("§5.1", "that Door is already %s", blockedWord(o.Blocked))
@@ -548,7 +548,7 @@ func (o *doorEv) run(s *State) error {
 	return nil
 }
 func (o *doorEv) line() string {
-	return fmt.Sprintf("The Door %s of %s is %s", o.Dir.Name(), o.Sector, blockedWord(o.Blocked))
+	return fmt.Sprintf("The Door %s of %s is %s", dirWord(o.Dir), o.Sector, blockedWord(o.Blocked))
 }
 
 func blockedWord(b bool) string {
@@ -773,4 +773,22 @@ func (o *goalsEv) run(s *State) error {
 func (o *goalsEv) line() string { return "Mission goals updated" }
 func (o *goalsEv) secret() string {
 	return "Mission goals: " + strings.Join(o.Sectors, ", ")
+}
+
+// dirWord is a direction as said at the table: north, east, south, west,
+// Stairs.
+func dirWord(d alone.Dir) string {
+	switch d {
+	case alone.North:
+		return "north"
+	case alone.East:
+		return "east"
+	case alone.South:
+		return "south"
+	case alone.West:
+		return "west"
+	case alone.Stairs:
+		return "Stairs"
+	}
+	return string(d)
 }

@@ -91,8 +91,10 @@ func decodeOp(e tracker.Event) (op, error) {
 	return o, nil
 }
 
-// Apply folds an event by running its recorded op on the state.
-func (Rules) Apply(st tracker.State, e tracker.Event) (tracker.State, error) {
+// Apply folds an event by running its recorded op on the state. An event
+// that does not fit the state (a damaged or hand-made file) is an error,
+// never a crash.
+func (Rules) Apply(st tracker.State, e tracker.Event) (_ tracker.State, err error) {
 	s, ok := st.(*State)
 	if !ok {
 		return st, fmt.Errorf("alone: state of type %T", st)
@@ -101,11 +103,22 @@ func (Rules) Apply(st tracker.State, e tracker.Event) (tracker.State, error) {
 	if err != nil {
 		return s, err
 	}
+	if !s.Started && !setupKinds[o.kind()] {
+		return s, fmt.Errorf("event %s comes before the game was started", e.Kind)
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("event %s does not fit the game: %v", e.Kind, r)
+		}
+	}()
 	if err := o.run(s); err != nil {
 		return s, err
 	}
 	return s, nil
 }
+
+// setupKinds are the events that may come before the game starts.
+var setupKinds = map[string]bool{"sheet": true, "settings": true, "start": true, "abilityFor": true}
 
 // Describe is the event's diary line. In solo mode it says only what the
 // Hero may know; DescribeHidden tells the rest.

@@ -123,6 +123,10 @@ func (o *evilEv) run(s *State) error {
 	if s.T.Pending != "" {
 		return refuse("§6 T1", "the Evil side's end-of-Turn Reactions wait until the Action is resolved")
 	}
+	if s.T.EvilAsked {
+		return refuse("§4.2", "the Evil side has already had its end-of-Turn Reactions this Turn")
+	}
+	s.T.EvilAsked = true
 	o.Out = nil
 	for _, p := range o.Plays {
 		out, err := s.playReaction(p)

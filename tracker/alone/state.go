@@ -196,6 +196,9 @@ type TurnFlags struct {
 	// ActionSector is the Hero's Sector when the first Action was
 	// declared (for dangerousCheck = atActionStart, AMB-5).
 	ActionSector string `json:"actionSector,omitempty"`
+	// EvilAsked: in solo mode the app's Evil side has had its end-of-Turn
+	// chance to react.
+	EvilAsked bool `json:"evilAsked,omitempty"`
 	// AttackMods are card modifiers to attack dice until the end of the
 	// Turn, by Creature id.
 	AttackMods map[string]int `json:"attackMods,omitempty"`

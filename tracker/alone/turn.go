@@ -430,6 +430,10 @@ func (c EndTurn) plan(s *State, d *tracker.Dice) (op, error) {
 		o.Trace = tr.String()
 	}
 	sorted = append(sorted, rest...)
+	charges := 0
+	if s.Companion != nil {
+		charges = s.Companion.Charges
+	}
 	for _, a := range sorted {
 		g := given[a.Creature]
 		f, err := faces(s, d, g.Faces, a.Dice, "the "+string(a.Type)+"'s attack")
@@ -449,6 +453,21 @@ func (c EndTurn) plan(s *State, d *tracker.Dice) (op, error) {
 				return nil, err
 			}
 		}
+		if s.Mode == Solo && charges > 0 {
+			// The app's Evil side sends an attack to the Companion by the
+			// policy (§7.4), the whole event or nothing (§3.7).
+			f := f
+			if out.Dexterity {
+				f = rerollFirst(f, a.SpecialHits, out.Reroll, true)
+			}
+			h, _ := alone.CountHits(f, a.SpecialHits)
+			if h > 0 {
+				out.Redirect, _ = alone.CompanionRedirect(h, charges)
+				if out.Redirect {
+					charges = max(0, charges-h)
+				}
+			}
+		}
 		o.Attacks = append(o.Attacks, out)
 	}
 	return o, nil
@@ -464,6 +483,9 @@ func (o *endTurnEv) run(s *State) error {
 	}
 	if err := s.turnState().CheckEndTurn(); err != nil {
 		return refuse("§8 V8", "%v", err)
+	}
+	if s.Mode == Solo && !s.T.EvilAsked {
+		return refuse("§2.2", "the Turn ends after the Evil side has had its chance to react: ask for its Reactions first")
 	}
 	o.Turn = s.TurnsUsed
 	// b. Creature attacks (§4.8), each its own damage event unless the
@@ -481,14 +503,11 @@ func (o *endTurnEv) run(s *State) error {
 			}
 			f := a.Faces
 			if a.Dexterity {
-				// The first Hit is rerolled.
-				f = slices.Clone(f)
-				for k, x := range f {
-					if alone.IsHit(x, a.SpecialHits) {
-						f[k] = a.Reroll
-						break
-					}
+				if !s.Unlocked(Dexterity) {
+					return refuse("§3.5", "only Dexterity makes the Evil side reroll a Hit")
 				}
+				// The first Hit is rerolled.
+				f = rerollFirst(f, a.SpecialHits, a.Reroll, true)
 			}
 			h, err := alone.CountHits(f, a.SpecialHits)
 			if err != nil {

@@ -1,0 +1,217 @@
+package alone
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"tablekeeper/automa/alone"
+	"tablekeeper/tracker"
+)
+
+// heroStep picks the Hero's Action in the scripted solo game: fight a
+// Creature in the Sector, act on the goal when standing on it, else walk a
+// shortest path to it (the test may peek at the Map; the Hero player would
+// use Locate).
+func heroStep(t *testing.T, s *tracker.Session, goal string) {
+	t.Helper()
+	g := st(s)
+	m := g.Map
+	if cs := m.CreaturesIn(m.Hero); len(cs) > 0 {
+		do(t, s, FightCreature{Target: cs[0].ID})
+		return
+	}
+	if m.Hero == goal {
+		do(t, s, InteractWith{Mission: "goal"})
+		switch {
+		case g.Missions.Starting[0].Status == Active:
+			do(t, s, CompleteMission{Which: 1})
+			do(t, s, TakeMidGameReward{Choice: alone.LifeDamage})
+		case g.Missions.Final.Status == Active:
+			// Completed at the end of the Turn, after the Evil side.
+		}
+		return
+	}
+	dist := m.DistancesFrom(goal, alone.Rules)
+	h := m.HeroSector()
+	for _, d := range []alone.Dir{alone.North, alone.East, alone.South, alone.West, alone.Stairs} {
+		l, ok := h.Exits[d]
+		if !ok {
+			continue
+		}
+		if l.Blocked {
+			do(t, s, MoveHero{Dir: d, Unblock: true})
+			return
+		}
+		if dd, ok := dist[l.To]; ok && dd < dist[m.Hero] {
+			do(t, s, MoveHero{Dir: d})
+			return
+		}
+	}
+	do(t, s, ExploreDir{Dir: alone.East})
+}
+
+// TestSoloGameReplaysFromExport plays a whole solo game through commands
+// with a fixed seed, the app playing Evil, then checks undo and redo, and
+// that the exported campaign replays to the same state.
+func TestSoloGameReplaysFromExport(t *testing.T) {
+	s, mem := newSession(t, 20261122)
+	do(t, s, SetupSheet{Sheet: testSheet()})
+	m := testMap()
+	c := startCmd(Solo, m)
+	c.EvilPlayers = nil
+	c.Goals = []string{"2-22"}
+	do(t, s, c)
+	do(t, s, StartTurn{})
+	do(t, s, Declare{Action: Locate})
+	refused(t, s, EvilTurn{}, "T1")
+	do(t, s, Resolve{})
+	refused(t, s, PlayReaction{ReactionPlay{Player: 0}}, "§7.2")
+	refused(t, s, EvilTurn{Overriding: true}, "§7.2") // no reason
+	do(t, s, EvilTurn{Overriding: true, Reason: "the table agreed on a quiet first Turn"})
+	do(t, s, EndTurn{})
+	evilPlays := 0
+	for round := 0; st(s).Outcome == "" && round < 40; round++ {
+		for st(s).TurnsUsed < 8 && st(s).Outcome == "" {
+			g := st(s)
+			do(t, s, StartTurn{BulletTime: g.Adrenaline > 2})
+			heroStep(t, s, "2-22")
+			if st(s).Outcome != "" {
+				break
+			}
+			if st(s).T.BulletTime && st(s).Outcome == "" && st(s).T.Pending == "" {
+				heroStep(t, s, "2-22")
+				if st(s).Outcome != "" {
+					break
+				}
+			}
+			e := do(t, s, EvilTurn{})
+			var p evilEv
+			_ = e.Decode(&p)
+			evilPlays += len(p.Plays)
+			if len(p.Trace.Steps) == 0 {
+				t.Fatal("an Evil decision without its trace")
+			}
+			if st(s).Outcome != "" {
+				break
+			}
+			do(t, s, EndTurn{})
+			if g := st(s); g.Outcome == "" && g.Map.Hero == "2-22" && g.Missions.Final.Status == Active {
+				do(t, s, CompleteMission{Which: 3})
+			}
+		}
+		if st(s).Outcome == "" {
+			do(t, s, EndRound{})
+		}
+	}
+	g := st(s)
+	if g.Outcome == "" {
+		t.Fatalf("the game did not end: %s", Rules{}.Where(g))
+	}
+	if evilPlays == 0 {
+		t.Error("the Evil side never played")
+	}
+	t.Logf("solo game over: %s after %d events, %d Evil plays", Rules{}.Where(g), s.LastSeq(), evilPlays)
+	refused(t, s, StartTurn{}, "V11")
+
+	// Every event has a diary line, and none tells the Hero a hidden
+	// Creature's name before it is Revealed.
+	_ = s.Events(1, func(e tracker.Event) error {
+		if l := s.Describe(e); l == "" || l == e.Kind {
+			t.Errorf("event %d (%s) has no diary line", e.Seq, e.Kind)
+		}
+		if DescribeHidden(e) == "" {
+			t.Errorf("event %d has no full line", e.Seq)
+		}
+		return nil
+	})
+
+	want, _ := json.Marshal(st(s))
+	// Undo back a long way and redo everything: the same game.
+	depth := s.Depth()
+	if _, err := s.UndoTo(depth / 3); err != nil {
+		t.Fatal(err)
+	}
+	for s.CanRedo() {
+		if _, err := s.Redo(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got, _ := json.Marshal(st(s)); string(got) != string(want) {
+		t.Fatal("undo then redo changed the game")
+	}
+
+	x, err := tracker.ExportCampaign(mem, s.Campaign().ID, t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := x.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	y, err := tracker.ParseExport(data, tracker.Registry{tracker.Alone: Rules{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh := tracker.NewMemStore()
+	if err := fresh.Create(y.Campaign); err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range y.Events {
+		if err := fresh.Append(y.Campaign.ID, e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, err := tracker.Open(fresh, Rules{}, y.Campaign.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := json.Marshal(r.State()); string(got) != string(want) {
+		t.Fatalf("the imported campaign replays to another state")
+	}
+	if !strings.Contains(r.Where(), "Hero") {
+		t.Errorf("where %q", r.Where())
+	}
+}
+
+// Undo and redo across each kind of event, in a short assist game.
+func TestUndoRedoAcrossEvents(t *testing.T) {
+	s := assist(t, alone.Creature{ID: "spore-1", Type: alone.Spore, Sector: "1-00"})
+	snap := func() string { b, _ := json.Marshal(st(s)); return string(b) }
+	cmds := []tracker.Command{
+		StartTurn{BulletTime: true},
+		FightCreature{Target: "spore-1", Faces: hand(H, B)},
+		MoveHero{Dir: alone.East, AoOFaces: hand(H)},
+		PlayReaction{ReactionPlay{Player: 0, Spawn: &SpawnSpec{Type: alone.Worm, Sector: "2-12"}}},
+		EndTurn{Attacks: []AttackRoll{}},
+		DealDamage{Kind: alone.SCDamage, N: 3},
+		CompanionCmd{Do: "gain", Character: "Pilot"},
+		ChangeSettings{Settings: alone.DefaultSettings()},
+	}
+	var states []string
+	for _, c := range cmds {
+		states = append(states, snap())
+		if _, err := s.Do(c); err != nil {
+			// The AoO dice count follows the Creatures there; skip what
+			// the script got wrong rather than guess.
+			t.Fatalf("%T: %v", c, err)
+		}
+	}
+	final := snap()
+	for i := len(cmds) - 1; i >= 0; i-- {
+		if _, err := s.Undo(); err != nil {
+			t.Fatal(err)
+		}
+		if snap() != states[i] {
+			t.Fatalf("undo of %T did not restore the state", cmds[i])
+		}
+	}
+	for range cmds {
+		if _, err := s.Redo(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if snap() != final {
+		t.Fatal("redo did not give the same game")
+	}
+}
