@@ -43,6 +43,9 @@ func (c SetTurnOrder) decide(t *tx, d *tracker.Dice) (string, error) {
 	if m.postAlarm() {
 		return "", tracker.Refuse("reichbusters V-27", "after the alarm the turn order tokens are dealt at random")
 	}
+	if len(m.Pending) > 0 {
+		return "", tracker.Refuse("reichbusters §6.4", "resolve the pending defence tests first")
+	}
 	if err := checkOrder(m, c.Order); err != nil {
 		return "", err
 	}
@@ -80,6 +83,9 @@ func (DealTurnOrder) decide(t *tx, d *tracker.Dice) (string, error) {
 	}
 	if !m.postAlarm() {
 		return "", tracker.Refuse("reichbusters V-27", "turn order tokens are used only after the alarm; before it the players choose the order")
+	}
+	if len(m.Pending) > 0 {
+		return "", tracker.Refuse("reichbusters §6.4", "resolve the pending defence tests of the alarm's free enemy turn first")
 	}
 	order := shuffled(d, m.heroesInPlay())
 	t.flow(func(f *Flow) { f.TurnOrder, f.Dealt = order, true })

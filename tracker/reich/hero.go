@@ -569,7 +569,9 @@ func lootOf(f *content.Faction, code string) string {
 
 // killed keeps the pacify bookkeeping (§6.5.4, V-40): the hero's kills per
 // room this turn; a room emptied after at least 4 kills by one hero with no
-// HP spent this turn earns a random HP, once per room per turn.
+// HP spent this turn earns a random HP, once per room per turn. A unit that
+// arrived during the turn must be killed too, or the room is not empty
+// (§6.5 AMBIGUOUS default).
 func (t *tx) killed(h *Hero, room string, before int, d *tracker.Dice) {
 	t.hero(h.ID, func(x *Hero) {
 		if x.Turn.Kills == nil {
@@ -579,7 +581,7 @@ func (t *tx) killed(h *Hero, room string, before int, d *tracker.Dice) {
 	})
 	m := t.m()
 	hh := m.hero(h.ID)
-	if len(m.unitsInRoom(room)) > 0 || hh.Turn.Kills[room] < 4 || m.Pacified[room] || hh.Turn.HPSpent > 0 || hh.Turn.Spoilt[room] {
+	if len(m.unitsInRoom(room)) > 0 || hh.Turn.Kills[room] < 4 || m.Pacified[room] || hh.Turn.HPSpent > 0 {
 		return
 	}
 	p := map[string]bool{}

@@ -393,13 +393,6 @@ func cloneHero(h Hero) Hero {
 		}
 		h.Turn.Kills = k
 	}
-	if h.Turn.Spoilt != nil {
-		k := map[string]bool{}
-		for r, v := range h.Turn.Spoilt {
-			k[r] = v
-		}
-		h.Turn.Spoilt = k
-	}
 	return h
 }
 

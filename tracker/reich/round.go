@@ -129,6 +129,14 @@ func (t *tx) alarm(ans ai.Answers, d *tracker.Dice) error {
 		return err
 	}
 	m := t.m()
+	// Step 5: every ongoing action-card effect ends (§5.6 AMBIGUOUS default:
+	// every effect lasting beyond its action).
+	for _, h := range m.Heroes {
+		if h.InPlay > 0 {
+			t.hero(h.ID, func(x *Hero) { x.Discard += x.InPlay; x.InPlay = 0 })
+			t.say("%s's ongoing card effects end", h.Name)
+		}
+	}
 	for r := range m.Awareness {
 		t.do(Op{Op: opAware, Room: r, Level: 0})
 	}

@@ -342,8 +342,6 @@ type TurnUse struct {
 	Recovering bool `json:"recovering,omitempty"` // downed at the start: only Recover is allowed
 	// Kills counts this turn's kills by room, for pacifying (§6.5).
 	Kills map[string]int `json:"kills,omitempty"`
-	// Seen: rooms whose units this hero did not kill this turn (pacify is off there).
-	Spoilt map[string]bool `json:"spoilt,omitempty"`
 }
 
 // DeckSize is the action deck (spec §9).
