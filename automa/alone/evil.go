@@ -43,9 +43,16 @@ type Situation struct {
 	Hand int `json:"hand"`
 	// Goals are the Sectors that still hold an open Mission goal for the
 	// Hero; path* runs to the nearest of them (§7.4).
-	Goals    []string `json:"goals,omitempty"`
-	Config   Config   `json:"-"`
-	Settings Settings `json:"-"`
+	Goals []string `json:"goals,omitempty"`
+	// Cards is the Evil hand's cards when a Reaction card database is
+	// loaded (the Allowed-card mode of §7.4); Triggers is what happened
+	// this Turn (the Actions performed, and "life" / "sc" damage taken);
+	// ActionStart is the Hero's Sector when the Action began (AMB-5).
+	Cards       []ReactionCard `json:"cards,omitempty"`
+	Triggers    []Trigger      `json:"triggers,omitempty"`
+	ActionStart string         `json:"actionStart,omitempty"`
+	Config      Config         `json:"-"`
+	Settings    Settings       `json:"-"`
 
 	suggest []string
 }
@@ -145,6 +152,10 @@ type Play struct {
 	// Said is the Noise as Communicated: one direction, "other Level",
 	// "here" or nothing.
 	Said Message `json:"said"`
+	// Value is a Strike's or an Allowed card's estimated value (§7.4).
+	Value float64 `json:"value,omitempty"`
+	// Card is the Allowed card played face up, when it is one.
+	Card *ReactionCard `json:"card,omitempty"`
 }
 
 // Message is one thing the Evil side must Communicate to the Hero.
@@ -228,6 +239,9 @@ func EndOfTurn(sit Situation, r automa.Rand) (EndOfTurnDecision, automa.Trace, e
 			tr.Add(ruleCombo, "one card was played; a second card this Turn must be a Strike").Result = "looking for a Strike"
 			play = sit.strike(path, &tr, r)
 		}
+		if card := sit.allowed(play, round > 0, &tr, r); card != nil {
+			play = card
+		}
 		if play == nil {
 			if round == 0 {
 				tr.Add(ruleP5, "no priority qualified").Result = "no Reaction this Turn"
@@ -235,6 +249,10 @@ func EndOfTurn(sit Situation, r automa.Rand) (EndOfTurnDecision, automa.Trace, e
 				tr.Add(ruleCombo, "no Strike for a combo").Result = "no second Reaction"
 			}
 			break
+		}
+		sit.apply(play)
+		if play.Kind != "card" || play.Move != nil {
+			sit.sayNoise(play, path, &tr, r)
 		}
 		for i := 0; i < play.Cards; i++ {
 			sit.Track = sit.Track.Play()
@@ -274,11 +292,26 @@ func (s *Situation) check() error {
 			return fmt.Errorf("goal %q is not a Sector of this Map", g)
 		}
 	}
+	for i := range s.Cards {
+		if err := s.Cards[i].Validate(); err != nil {
+			return fmt.Errorf("cards: %w", err)
+		}
+	}
+	for _, t := range s.Triggers {
+		if !t.Valid() {
+			return fmt.Errorf("triggers: %q is not one of move, explore, fight, locate, scavenge, interact, life, sc", t)
+		}
+	}
+	if s.ActionStart != "" && s.Map.Sector(s.ActionStart) == nil {
+		return fmt.Errorf("actionStart %q is not a Sector of this Map", s.ActionStart)
+	}
 	return nil
 }
 
 func (p Play) describe() string {
 	switch p.Kind {
+	case "card":
+		return fmt.Sprintf("%s: play %s face up (value %.2f)", p.Priority, p.Card.title(), p.Value)
 	case "spawn":
 		return fmt.Sprintf("%s: Spawn a %s in %s (%d card)", p.Priority, p.Spawn.Type, p.Spawn.Sector, p.Cards)
 	default:
@@ -393,7 +426,7 @@ func (s *Situation) strike(path []string, tr *automa.Trace, r automa.Rand) *Play
 		res := best.res
 		cs = append(cs, cand{name: c.ID, facts: facts,
 			keys: []float64{value, -float64(k), b2f(!c.Revealed), -float64(idRank[c.ID])},
-			val:  &Play{Priority: "P1 Strike", Cards: cards, Kind: "move", Move: &res}})
+			val:  &Play{Priority: "P1 Strike", Cards: cards, Kind: "move", Move: &res, Value: round2(value)}})
 	}
 	step := tr.Add(ruleP1, "a Creature that can reach the Hero this Turn, worth E[dmg] + scare ≥ %.2f", s.Settings.strikeThreshold())
 	listDropped(step, drops)
@@ -406,8 +439,6 @@ func (s *Situation) strike(path []string, tr *automa.Trace, r automa.Rand) *Play
 	s.note("P1 Strike", ch, cs)
 	play := cs[ch.best].val.(*Play)
 	step.Result = play.describe()
-	s.apply(play)
-	s.sayNoise(play, path, tr, r)
 	return play
 }
 
@@ -427,8 +458,6 @@ func (s *Situation) paced(path []string, tr *automa.Trace, r automa.Rand) *Play 
 	step.Result = "pacing allows one more card"
 	for _, f := range []func([]string, *automa.Trace, automa.Rand) *Play{s.spawn, s.lightsOut, s.advance} {
 		if p := f(path, tr, r); p != nil {
-			s.apply(p)
-			s.sayNoise(p, path, tr, r)
 			return p
 		}
 	}
@@ -682,18 +711,27 @@ func (s *Situation) apply(p *Play) {
 		}
 	case "move":
 		s.Map.ApplyMove(*p.Move)
+	case "card":
+		if p.Move != nil {
+			s.Map.ApplyMove(*p.Move)
+		}
+		for i, c := range s.Cards {
+			if c.ID == p.Card.ID {
+				s.Cards = append(append([]ReactionCard(nil), s.Cards[:i]...), s.Cards[i+1:]...)
+				break
+			}
+		}
 	}
 }
 
 // sayNoise decides which true Noise answer to give for a play (A6) and
 // records it.
 func (s *Situation) sayNoise(p *Play, path []string, tr *automa.Trace, r automa.Rand) {
-	n := p.Move
 	var noise Noise
 	if p.Kind == "spawn" {
 		noise = p.Spawn.Noise
 	} else {
-		noise = n.Noise
+		noise = p.Move.Noise
 	}
 	p.Said = ChooseNoise(s.Map, noise, path, tr, r)
 }
@@ -727,7 +765,7 @@ func ChooseNoise(m *Map, n Noise, path []string, tr *automa.Trace, r automa.Rand
 		ch := choose(cs, []string{"not the first step of path*"}, r)
 		ch.record(step, cs)
 		msg.Direction = cs[ch.best].val.(Dir)
-		msg.Say = fmt.Sprintf("You hear a noise from the %s.", msg.Direction.Name())
+		msg.Say = fmt.Sprintf("You hear a noise from %s.", msg.Direction.Name())
 		if len(cs) > 1 && ch.tieBreak == "" {
 			step.TieBreak = "not the first step of path*"
 		}
@@ -742,10 +780,13 @@ func ChooseNoise(m *Map, n Noise, path []string, tr *automa.Trace, r automa.Rand
 // 7) and a scare.
 func (s *Situation) tell(p Play) []Message {
 	var out []Message
-	if p.Kind == "move" {
+	if p.Kind == "card" {
+		out = append(out, Message{Kind: "card", Say: fmt.Sprintf("The Evil side plays %s face up.", p.Card.title())})
+	}
+	if p.Move != nil {
 		for _, e := range p.Move.ExitDirections {
 			out = append(out, Message{Kind: "exit", Sector: e.Sector, Direction: e.Direction,
-				Say: fmt.Sprintf("The Creature in %s leaves to the %s.", e.Sector, e.Direction.Name())})
+				Say: fmt.Sprintf("The Creature in %s leaves by %s.", e.Sector, e.Direction.Name())})
 		}
 		if p.Move.RevealedIn != "" && p.Move.Revealed {
 			c := s.Map.Creature(p.Move.Creature)
@@ -759,7 +800,7 @@ func (s *Situation) tell(p Play) []Message {
 	if p.Kind == "spawn" && p.Spawn.Revealed {
 		out = append(out, revealedMsg(s.Map.Creature(p.SpawnID), p.Spawn.Sector))
 	}
-	if p.Said.Kind != "silence" {
+	if p.Said.Kind != "silence" && p.Said.Kind != "" {
 		out = append(out, p.Said)
 	}
 	return out

@@ -51,17 +51,18 @@ func (d Dir) Valid() bool {
 	return false
 }
 
-// Name is the direction in words, as it is Communicated to the Hero.
+// Name is the direction in words as it is Communicated to the Hero
+// ("the north", "the Stairs").
 func (d Dir) Name() string {
 	switch d {
 	case North:
-		return "north"
+		return "the north"
 	case East:
-		return "east"
+		return "the east"
 	case South:
-		return "south"
+		return "the south"
 	case West:
-		return "west"
+		return "the west"
 	case Stairs:
 		return "the Stairs"
 	}

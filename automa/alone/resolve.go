@@ -77,6 +77,10 @@ type SituationFile struct {
 	Track    ReactionTrack `json:"reactionTrack"`
 	Hand     *int          `json:"hand"`
 	Goals    []string      `json:"goals"`
+	// The Allowed-card mode (§7.4), when a Reaction card database is loaded.
+	Cards       []ReactionCard `json:"cards"`
+	Triggers    []Trigger      `json:"triggers"`
+	ActionStart string         `json:"actionStart"`
 
 	// Per decision point.
 	NoiseSource string         `json:"noiseSource"`     // noise
@@ -186,7 +190,8 @@ func (sf *SituationFile) Decide() (*Outcome, error) {
 	out := &Outcome{Game: "alone", Decision: sf.Decision, Mode: sf.Mode, Seed: sf.Seed}
 	m := sf.Map
 	after := m
-	sit := Situation{Map: m, Hero: sf.Hero, Turn: sf.Turn, Track: sf.Track, Hand: -1, Goals: sf.Goals, Config: sf.Config, Settings: sf.Settings}
+	sit := Situation{Map: m, Hero: sf.Hero, Turn: sf.Turn, Track: sf.Track, Hand: -1, Goals: sf.Goals, Config: sf.Config, Settings: sf.Settings,
+		Cards: sf.Cards, Triggers: sf.Triggers, ActionStart: sf.ActionStart}
 	if sf.Hand != nil {
 		sit.Hand = *sf.Hand
 	}

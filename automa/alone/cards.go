@@ -1,0 +1,205 @@
+package alone
+
+import (
+	"fmt"
+	"strings"
+
+	"tablekeeper/automa"
+)
+
+// Trigger is the symbol that lets a Reaction card be played face up (§4.2
+// item 5): an Action the Hero performed this Turn, or damage of a kind the
+// Hero took (its original kind, §3.2).
+type Trigger string
+
+// The triggers.
+const (
+	TriggerMove     Trigger = "move"
+	TriggerExplore  Trigger = "explore"
+	TriggerFight    Trigger = "fight"
+	TriggerLocate   Trigger = "locate"
+	TriggerScavenge Trigger = "scavenge"
+	TriggerInteract Trigger = "interact"
+	TriggerLife     Trigger = "life"
+	TriggerSC       Trigger = "sc"
+)
+
+var triggers = []Trigger{TriggerMove, TriggerExplore, TriggerFight, TriggerLocate, TriggerScavenge, TriggerInteract, TriggerLife, TriggerSC}
+
+// Valid says whether t is a trigger symbol.
+func (t Trigger) Valid() bool {
+	for _, x := range triggers {
+		if t == x {
+			return true
+		}
+	}
+	return false
+}
+
+// ReactionCard is one Reaction card as user-made data (spec §4.2 item 10):
+// its texts are the owner's; the app reads only the effect ops it needs to
+// weigh the card.
+type ReactionCard struct {
+	ID      string  `json:"id"`
+	Deck    string  `json:"deck,omitempty"`
+	Name    string  `json:"name,omitempty"`
+	Trigger Trigger `json:"trigger"`
+	// Instant cards are played at their Timing during the Turn; the others
+	// at the end of the Turn.
+	Instant   bool     `json:"instant,omitempty"`
+	Timing    string   `json:"timing,omitempty"`
+	Effect    []CardOp `json:"effect"`
+	Dangerous []CardOp `json:"dangerousEffect,omitempty"`
+}
+
+func (c *ReactionCard) title() string {
+	if c.Name != "" {
+		return fmt.Sprintf("%q (%s)", c.Name, c.ID)
+	}
+	return c.ID
+}
+
+// CardOp is one effect of a card, as far as the policy weighs it.
+type CardOp struct {
+	// Op is damage (N points of Kind to the Hero), attackDice (+N dice to
+	// a Creature attacking this Turn), move (a Creature moves up to Range),
+	// spawn, or other (no value the policy can weigh).
+	Op    string     `json:"op"`
+	Kind  DamageKind `json:"kind,omitempty"`
+	N     int        `json:"n,omitempty"`
+	Range int        `json:"range,omitempty"`
+}
+
+var cardOps = []string{"damage", "attackDice", "move", "spawn", "other"}
+
+// Validate checks one card's data.
+func (c *ReactionCard) Validate() error {
+	if c.ID == "" {
+		return fmt.Errorf("a Reaction card has no id")
+	}
+	if !c.Trigger.Valid() {
+		return fmt.Errorf("card %q: trigger %q is not one of move, explore, fight, locate, scavenge, interact, life, sc", c.ID, c.Trigger)
+	}
+	for _, ops := range [][]CardOp{c.Effect, c.Dangerous} {
+		for _, o := range ops {
+			switch {
+			case !contains(cardOps, o.Op):
+				return fmt.Errorf("card %q: effect %q is not one of %s", c.ID, o.Op, strings.Join(cardOps, ", "))
+			case o.Op == "damage" && !o.Kind.Valid():
+				return fmt.Errorf("card %q: damage needs kind life or sc", c.ID)
+			case o.N < 0 || o.Range < 0 || o.N > 20 || o.Range > 20:
+				return fmt.Errorf("card %q: effect numbers must be within 0..20", c.ID)
+			}
+		}
+	}
+	return nil
+}
+
+const ruleAllowed = "alone §7.4 Allowed-card mode (design proposal; Standard and Allowed Reactions EC p.5)"
+
+// allowed is the §7.4 Allowed-card mode: when the hand's cards are known,
+// weigh every non-Instant card whose trigger happened this Turn, and play the
+// best instead of the Standard play when its value is higher. A card worth
+// at least the Strike threshold plays like a Strike (pacing and Danger
+// symbols aside, and as a combo); a weaker one needs the pacing budget and
+// is never a combo.
+func (s *Situation) allowed(std *Play, combo bool, tr *automa.Trace, r automa.Rand) *Play {
+	if len(s.Cards) == 0 {
+		return nil
+	}
+	stdValue := 0.0
+	if std != nil && std.Priority == "P1 Strike" {
+		stdValue = std.Value
+	}
+	step := tr.Add(ruleAllowed, "weigh the Allowed cards in hand against the Standard play (value %.2f)", stdValue)
+	dangerous := s.Map.Dangerous(s.ActionStart, s.Settings)
+	happened := map[Trigger]bool{}
+	for _, t := range s.Triggers {
+		happened[t] = true
+	}
+	paced := s.Track.Used+s.Track.NextCost() <= pacingBudget(s.Config, s.Turn, s.Settings) && s.Track.FreeNoDanger(s.Config) >= s.Track.NextCost()
+	var cs []cand
+	var drops []automa.Candidate
+	for i := range s.Cards {
+		c := &s.Cards[i]
+		switch {
+		case c.Instant:
+			drops = append(drops, dropped(c.ID, "Instant: judged at its own timing point"))
+			continue
+		case !happened[c.Trigger]:
+			drops = append(drops, dropped(c.ID, fmt.Sprintf("its trigger (%s) did not happen this Turn", c.Trigger)))
+			continue
+		}
+		v, move := s.opsValue(c.Effect)
+		if dangerous {
+			dv, dmove := s.opsValue(c.Dangerous)
+			v += dv
+			if move == nil {
+				move = dmove
+			}
+		}
+		strong := v >= s.Settings.strikeThreshold()
+		switch {
+		case v <= stdValue:
+			drops = append(drops, automa.Candidate{Name: c.ID, Facts: map[string]any{"value": round2(v)}, Reason: "not worth more than the Standard play"})
+			continue
+		case !strong && (combo || !paced):
+			drops = append(drops, automa.Candidate{Name: c.ID, Facts: map[string]any{"value": round2(v)}, Reason: "below the Strike threshold, and pacing or the combo rule forbids it"})
+			continue
+		}
+		p := &Play{Priority: "Allowed card", Cards: 1, Kind: "card", Card: c, Move: move, Value: round2(v)}
+		cs = append(cs, cand{name: c.ID, keys: []float64{v}, facts: map[string]any{"value": round2(v), "dangerous": dangerous && len(c.Dangerous) > 0}, val: p})
+	}
+	listDropped(step, drops)
+	if len(cs) == 0 {
+		step.Result = "keep the Standard play"
+		return nil
+	}
+	ch := choose(cs, []string{"higher value"}, r)
+	ch.record(step, cs)
+	s.note("Allowed card", ch, cs)
+	p := cs[ch.best].val.(*Play)
+	step.Result = p.describe()
+	return p
+}
+
+// opsValue estimates a list of effects (§7.4): damage counts its points,
+// +n attack dice n × P(hit) when a Creature is in the Hero's Sector, and a
+// move the best Strike it allows (E[dmg] + scare), with that move.
+func (s *Situation) opsValue(ops []CardOp) (float64, *MoveResult) {
+	v := 0.0
+	var move *MoveResult
+	h := s.Map.HeroSector()
+	for _, o := range ops {
+		switch o.Op {
+		case "damage":
+			v += float64(o.N)
+		case "attackDice":
+			if len(s.Map.CreaturesIn(h.ID)) > 0 {
+				v += float64(o.N) * s.Config.Dice.pHit(h.Danger)
+			}
+		case "move":
+			best := 0.0
+			for i := range s.Map.Creatures {
+				c := &s.Map.Creatures[i]
+				if c.Sector == h.ID {
+					continue
+				}
+				mv, err := s.Map.LegalMoves(c.ID, o.Range, s.Hero.Nightmare, s.Config)
+				if err != nil {
+					continue
+				}
+				for _, r := range mv {
+					if r.To != h.ID {
+						continue
+					}
+					if val := s.expectedDamage(c.mustStats(s.Hero.Nightmare)) + float64(r.Scare); val > best {
+						best, move = val, &r
+					}
+				}
+			}
+			v += best
+		}
+	}
+	return v, move
+}
