@@ -186,6 +186,12 @@ func Resolve(situation []byte) ([]byte, error) {
 			return nil, err
 		}
 		out.Order, tr = o, trc
+	case "react":
+		t, trc, err := Reaction(s, s.Adversary, s.Attacker, s.Melee, nil)
+		if err != nil {
+			return nil, err
+		}
+		out.Turn, tr = &t, trc
 	case "place":
 		p, trc, err := Place(s, *s.Placement, nil)
 		if err != nil {

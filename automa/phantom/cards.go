@@ -66,6 +66,9 @@ type RoundEffect struct {
 	Text   string `json:"text,omitempty"`
 	Attack int    `json:"attack,omitempty"`
 	Guard  int    `json:"guard,omitempty"`
+	// AfterAttacked are actions the adversary performs after it has been
+	// attacked (e.g. a Retreat), outside its own turn (see Reaction).
+	AfterAttacked []Action `json:"afterAttacked,omitempty"`
 }
 
 // Card is an adversary species action card, one row of a class card, or a

@@ -405,3 +405,211 @@ func TestExampleFig43MoveThenLeap(t *testing.T) {
 		t.Fatalf("Leap: target %s end %s, want Slink and %s\n%s", turn.Events[1].Target, turn.Events[1].Movement.To, ax(3, 2), tr)
 	}
 }
+
+// RB p.50, multiple simultaneous effects: an adversary with Vengeful and a
+// round effect "Retreat 3 after being attacked" is hit in melee: it strikes
+// back first (while still in reach), then retreats.
+func TestExampleSimultaneousVengefulThenRetreat(t *testing.T) {
+	sc := newScene(t, grid(8, 5, nil), face(Red, North, East))
+	species := Card{AP: 2, RoundEffects: []RoundEffect{{Text: "after being attacked, Retreat 3", AfterAttacked: []Action{{Kind: ActRetreat, Value: 3}}}}}
+	sc.typ("Human Scout", 2, species, allRows(Card{AP: 3})...)
+	sc.adv("Scout", "Human Scout", Red, "C3").Conditions = []string{"Vengeful"}
+	sc.char("Ana", Yellow, "D3")
+	sc.s.Decide, sc.s.Adversary, sc.s.Attacker, sc.s.Melee = "react", "Scout", "Ana", true
+	sc.s.Rolls.Attack = []string{"2"}
+	turn, tr, err := Reaction(sc.check(), "Scout", "Ana", true, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(turn.Events) != 2 || turn.Events[0].Attack == nil || turn.Events[1].Movement == nil {
+		t.Fatalf("want strike back then retreat: %+v\n%s", turn.Events, tr)
+	}
+	if hpOf(turn, "Ana") != 10-(2+1-1) {
+		t.Errorf("Attack -1 with attribute 1 and a 2: Ana HP %d", hpOf(turn, "Ana"))
+	}
+	if turn.Events[1].Movement.Spent == 0 {
+		t.Errorf("it should retreat: %+v", turn.Events[1].Movement)
+	}
+	for _, f := range turn.Figures {
+		if f.Name == "Scout" && strings.Contains(strings.Join(f.Conditions, ","), "Vengeful") {
+			t.Error("Vengeful is used up")
+		}
+	}
+}
+
+// RB p.50, Frozen: (1) Frozen before its turn doubles its initiative and is
+// removed at the end of that turn; (2) gained after its turn it is still
+// there next round, same as (1); (3) gained during its own turn it has no
+// effect now and is not removed at the end of that turn. Frozen cards are
+// never converted to movement.
+func TestExampleFrozen(t *testing.T) {
+	sc := newScene(t, grid(8, 5, nil), face(Red, North, East))
+	sc.typ("Grallok Sentry", 1, Card{AP: 2}, allRows(attackCard(3))...)
+	sc.adv("Sentry", "Grallok Sentry", Red, "A1").Conditions = []string{"Frozen"}
+	sc.char("Ana", Yellow, "H5").Initiative = 7
+	sc.s.Decide = "initiative"
+	order, _, err := TurnOrderOf(sc.check(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if order[0].Name != "Ana" || order[1].Initiative != 10 {
+		t.Fatalf("Frozen doubles 2+3 to 10: %+v", order)
+	}
+	sc.s.Decide = ""
+	turn, tr := sc.turn("Sentry")
+	if turn.End != "A1" {
+		t.Errorf("a Frozen adversary cannot convert its card: moved to %s\n%s", turn.End, tr)
+	}
+	for _, f := range turn.Figures {
+		if f.Name == "Sentry" && len(f.Conditions) != 0 {
+			t.Errorf("Frozen should end with its full turn: %v", f.Conditions)
+		}
+	}
+	// (3) gained during its own turn.
+	sc2 := newScene(t, grid(8, 5, nil), face(Red, North, East))
+	sc2.typ("Grallok Sentry", 1, Card{AP: 2, Actions: []Action{{Kind: ActGrantCondition, Condition: "Frozen", SelfOnly: true}}}, allRows(Card{AP: 3})...)
+	sc2.adv("Sentry", "Grallok Sentry", Red, "A1")
+	sc2.char("Ana", Yellow, "H5")
+	turn, tr = sc2.turn("Sentry")
+	kept := false
+	for _, f := range turn.Figures {
+		if f.Name == "Sentry" {
+			kept = strings.Contains(strings.Join(f.Conditions, ","), "Frozen")
+		}
+	}
+	if !kept {
+		t.Errorf("Frozen gained during its own turn must stay\n%s", tr)
+	}
+}
+
+// RB p.53 Fig. 40, the Scout (range 3): ends at maximum range from its
+// target on a space that also has the other enemy in range.
+func TestExampleFig40Scout(t *testing.T) {
+	sc := newScene(t, grid(10, 8, nil), face(Red, North, East))
+	sc.typ("Grallok Scout", 3, moveCard(4), allRows(attackCard(2))...)
+	sc.adv("Scout", "Grallok Scout", Red, ax(2, 3))
+	sc.char("P", Yellow, ax(3, 3))
+	sc.char("Q", DarkBlue, ax(7, 1))
+	sc.s.Rolls.Attack = []string{"1"}
+	turn, tr := sc.turn("Scout")
+	w := sc.world()
+	end, _ := w.b.byLabel[turn.End]
+	p, q := w.fig("P").Pos, w.fig("Q").Pos
+	if turn.PrimaryTarget != "P" || w.b.rng(end, p) != 3 {
+		t.Fatalf("end %s at range %d from P, want 3\n%s", turn.End, w.b.rng(end, p), tr)
+	}
+	if d := w.b.rng(end, q); d > 3 || !w.b.los(end, q) {
+		t.Fatalf("the other enemy should be in range from %s (range %d)\n%s", turn.End, d, tr)
+	}
+}
+
+// RB p.53 Fig. 40, the Sentry (range 1): no path to any enemy; its target
+// is the destructible object whose opening gives the fewest MP; it walks up
+// to it and attacks it.
+func TestExampleFig40SentryObject(t *testing.T) {
+	cells := map[string]string{}
+	for r := range 5 {
+		cells[label(4, r)] = "O"
+	}
+	sc := newScene(t, grid(9, 5, cells), face(Red, North, East))
+	sc.typ("Grallok Sentry", 1, moveCard(4), allRows(attackCard(2))...)
+	sc.adv("Sentry", "Grallok Sentry", Red, "A5")
+	sc.char("Far", Yellow, "G5")
+	sc.s.Rolls.Attack = []string{"2"}
+	turn, tr := sc.turn("Sentry")
+	if turn.PrimaryTarget != "object on E5" {
+		t.Fatalf("target %s, want the object on E5\n%s", turn.PrimaryTarget, tr)
+	}
+	if turn.End != "D5" || turn.Objects["E5"] != StateDamaged {
+		t.Fatalf("end %s objects %v: it should walk next to E5 and damage it\n%s", turn.End, turn.Objects, tr)
+	}
+}
+
+// RB p.53 Fig. 40, the Archer (range 6): already in range of its target,
+// it cannot reach exactly range 6 this move, so it goes as far as it can
+// (here range 5) on a space with the other enemy in range; the spaces that
+// are left tie on MP, and the Decision die picks.
+func TestExampleFig40Archer(t *testing.T) {
+	sc := newScene(t, grid(7, 7, nil), face(Red, North, West))
+	sc.typ("Grallok Archer", 6, moveCard(4), allRows(attackCard(2))...)
+	sc.adv("Archer", "Grallok Archer", Red, ax(2, 3))
+	sc.char("P", Yellow, ax(1, 3))
+	sc.char("Q", DarkBlue, ax(2, 6))
+	sc.s.Rolls.Attack = []string{"1"}
+	turn, tr := sc.turn("Archer")
+	w := sc.world()
+	end := w.b.byLabel[turn.End]
+	p, q := w.fig("P").Pos, w.fig("Q").Pos
+	if w.b.rng(end, p) != 5 {
+		t.Fatalf("end %s at range %d, want 5 (the farthest it can get)\n%s", turn.End, w.b.rng(end, p), tr)
+	}
+	if w.b.rng(end, q) > 6 || !w.b.los(end, q) {
+		t.Fatalf("Q should be in range from %s\n%s", turn.End, tr)
+	}
+	if !strings.Contains(tr.String(), "Decision die picks the end space") {
+		t.Errorf("the last tie goes to the die\n%s", tr)
+	}
+}
+
+// RB p.55 Fig. 42: three equally good spaces next to the target, one north
+// and two side by side to the south: N picks the northern one, S+W the
+// south-western, S+E the south-eastern. (The three are made equally far
+// with a Leap, which passes the objects around the target.)
+func TestExampleFig42DecisionDie(t *testing.T) {
+	P := [2]int{3, 3}
+	cells := map[string]string{ax(3, 2): "I", ax(4, 2): "I", ax(2, 3): "I"} // NW, NE, W of the target
+	cases := []struct {
+		f    Face
+		want string
+	}{
+		{face(Red, North, East), ax(4, 3)},
+		{face(Red, South, West), ax(2, 4)},
+		{face(Red, South, East), ax(3, 4)},
+	}
+	for _, c := range cases {
+		sc := newScene(t, grid(8, 7, cells), c.f)
+		sc.typ("Grallok Sentry", 1, Card{AP: 3, Actions: []Action{{Kind: ActLeap, Value: 3}}}, allRows(Card{AP: 1})...)
+		sc.adv("Sentry", "Grallok Sentry", Red, ax(3, 1))
+		sc.char("P", Yellow, ax(P[0], P[1]))
+		turn, tr := sc.turn("Sentry")
+		if turn.End != c.want {
+			t.Errorf("face %v: ended on %s, want %s\n%s", c.f, turn.End, c.want, tr)
+		}
+	}
+}
+
+// RB p.57 Fig. 44: the range-6 adversary can attack from farther spaces
+// only where walls do not block the line of sight, so the best attack space
+// it can reach is closer to its target than where it started.
+func TestExampleFig44WallsBringItCloser(t *testing.T) {
+	// An L-shaped room: the target at the end of the top corridor, the
+	// Archer down the side corridor, out of sight around the corner.
+	ms := mapSpec{rows: []string{
+		"_ _ _ . . . . _",
+		" _ _ _ _ _ _ . _",
+		"_ _ _ _ _ _ . _",
+		" _ _ _ _ _ _ . _",
+		"_ _ _ _ _ _ . _",
+	}}
+	sc := newScene(t, ms, face(Red, North, East))
+	sc.typ("Slink Archer", 6, moveCard(2), allRows(attackCard(2))...)
+	sc.adv("Archer", "Slink Archer", Red, "G4")
+	sc.char("P", Yellow, "D1")
+	sc.s.Rolls.Attack = []string{"1"}
+	w := sc.world()
+	start, p := w.b.byLabel["G4"], w.fig("P").Pos
+	if w.b.rng(start, p) != 6 || w.b.los(start, p) {
+		t.Fatalf("set-up: G4 should be at range 6 without line of sight")
+	}
+	turn, tr := sc.turn("Archer")
+	if turn.End != "G2" {
+		t.Fatalf("ended on %s; the only reachable space it can attack from is G2 (range 4)\n%s", turn.End, tr)
+	}
+	attacked := false
+	for _, e := range turn.Events {
+		attacked = attacked || e.Attack != nil
+	}
+	if !attacked {
+		t.Errorf("it should attack from G2\n%s", tr)
+	}
+}

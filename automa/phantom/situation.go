@@ -18,8 +18,12 @@ import (
 type Situation struct {
 	// Decide is what to work out: "turn" (default) an adversary's whole
 	// turn, "target" its primary target only, "initiative" the round's
-	// turn order, "place" where a new adversary goes.
+	// turn order, "place" where a new adversary goes, "react" what an
+	// adversary does right after Attacker attacked it.
 	Decide string `json:"decide,omitempty"`
+	// Attacker and Melee describe the attack a "react" answers.
+	Attacker string `json:"attacker,omitempty"`
+	Melee    bool   `json:"melee,omitempty"`
 	// Adversary is whose turn or target is decided.
 	Adversary string `json:"adversary,omitempty"`
 	// Leap is the Leap value to count for "target" (§8.6.5); 0: none.
@@ -153,9 +157,9 @@ func (s *Situation) check() error {
 	var errs []error
 	bad := func(f string, a ...any) { errs = append(errs, fmt.Errorf(f, a...)) }
 	switch s.Decide {
-	case "", "turn", "target", "initiative", "place":
+	case "", "turn", "target", "initiative", "place", "react":
 	default:
-		bad("decide: %q is not turn, target, initiative or place", s.Decide)
+		bad("decide: %q is not turn, target, initiative, place or react", s.Decide)
 	}
 	if len(bytes.TrimSpace(s.Map)) == 0 {
 		return errors.New(`situation: no "map"`)
@@ -299,7 +303,7 @@ func (s *Situation) check() error {
 		bad("charactersEmbarked: %d (a mission has 2 to 4 characters)", s.Characters)
 	}
 	switch s.Decide {
-	case "", "turn", "target":
+	case "", "turn", "target", "react":
 		if s.Adversary == "" {
 			bad("adversary: name the adversary whose %s is decided", map[bool]string{true: "primary target", false: "turn"}[s.Decide == "target"])
 		} else {
@@ -319,6 +323,17 @@ func (s *Situation) check() error {
 				bad("adversary: no figure is named %q", s.Adversary)
 			}
 		}
+	}
+	if s.Decide == "react" {
+		found := false
+		for _, f := range s.Figures {
+			found = found || f.Name == s.Attacker
+		}
+		if !found {
+			bad("attacker: no figure is named %q", s.Attacker)
+		}
+	}
+	switch s.Decide {
 	case "place":
 		if s.Placement == nil {
 			bad("placement: decide is place but no placement is given")

@@ -87,15 +87,15 @@ func (e errStop) Error() string { return e.why }
 
 // turnState is the running state of one adversary turn.
 type turnState struct {
-	w        *world
-	a        *fig
-	dice     Dice
-	tr       *automa.Trace
-	P        target
-	both     bool // the turn has a Move and a Leap: re-target per movement
+	w    *world
+	a    *fig
+	dice Dice
+	tr   *automa.Trace
+	P    target
+	both bool // the turn has a Move and a Leap: re-target per movement
 	// fresh: P was chosen at the start of the turn for the first movement
 	// action and nothing has happened since, so that action reuses it.
-	fresh bool
+	fresh    bool
 	fumbled  bool
 	attacked bool
 	events   []Event
