@@ -274,3 +274,47 @@ func TestSparseMap(t *testing.T) {
 		t.Fatalf("entry points %v", got)
 	}
 }
+
+// TestConcurrentReads: the memos may be filled from several goroutines.
+func TestConcurrentReads(t *testing.T) {
+	m := GenerateBenchMap(5, 12, 12)
+	done := make(chan bool)
+	for g := range 4 {
+		go func() {
+			for a := g; a < m.Len(); a += 4 {
+				for b := 0; b < m.Len(); b += 7 {
+					if m.HasLoS(a, b) != m.HasLoS(b, a) || m.Range(a, b) != m.Range(b, a) {
+						t.Error("asymmetric answer under concurrency")
+					}
+				}
+			}
+			done <- true
+		}()
+	}
+	for range 4 {
+		<-done
+	}
+}
+
+// TestVertexRules: the same positional vertex at both ends is never a line
+// (RB p.18), nor two vertices at one point; a line through a wall says so.
+func TestVertexRules(t *testing.T) {
+	m := board(t, 0, 3, 0, 0, nil, "1,0|2,0")
+	a, b := idx(t, m, "0,0"), idx(t, m, "3,0")
+	if _, err := m.CheckLine(a, Top, b, Top); err == nil || !strings.Contains(err.Error(), "different vertices") {
+		t.Fatalf("top to top: %v", err)
+	}
+	if _, err := m.CheckLine(a, UpperRight, idx(t, m, "1,0"), UpperLeft); err == nil || !strings.Contains(err.Error(), "same point") {
+		t.Fatalf("one point: %v", err)
+	}
+	_, err := m.CheckLine(a, UpperRight, b, LowerLeft)
+	if err == nil || !strings.Contains(err.Error(), `crosses the wall on the E side of "1,0"`) {
+		t.Fatalf("through the wall: %v", err)
+	}
+	if m.HasLoS(a, b) || m.SightLines(a, b) != nil {
+		t.Fatal("sight through a wall across a one-row corridor")
+	}
+	if m.HasLoS(a, a) {
+		t.Fatal("a space has line of sight to itself")
+	}
+}
