@@ -117,7 +117,7 @@ func (s *Situation) allowed(std *Play, combo bool, tr *automa.Trace, r automa.Ra
 	for _, t := range s.Triggers {
 		happened[t] = true
 	}
-	paced := s.Track.Used+s.Track.NextCost() <= pacingBudget(s.Config, s.Turn, s.Settings) && s.Track.FreeNoDanger(s.Config) >= s.Track.NextCost()
+	paced := s.Track.Used+s.Track.NextCost() <= pacingBudget(s.Config, s.Turn, s.Settings) && !s.Track.CoversDanger(s.Config)
 	var cs []cand
 	var drops []automa.Candidate
 	for i := range s.Cards {

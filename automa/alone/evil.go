@@ -448,10 +448,11 @@ func (s *Situation) paced(path []string, tr *automa.Trace, r automa.Rand) *Play 
 	cost := s.Track.NextCost()
 	budget := pacingBudget(s.Config, s.Turn, s.Settings)
 	nd := s.Track.FreeNoDanger(s.Config)
+	covers := s.Track.CoversDanger(s.Config) || s.Track.Free(s.Config) < cost
 	step := tr.Add(rulePacing, "Turn %d: spaces spent may not exceed ceil(%d × %d / 8 × %.2f) = %d; a play that is not a Strike may not cover a Danger symbol",
 		s.Turn, s.Config.NoDangerTotal(), s.Turn, s.Settings.pacingScale(), budget)
 	step.Kept = []automa.Candidate{{Name: "track", Facts: map[string]any{"spent": s.Track.Used, "cost": cost, "budget": budget, "freeWithoutDanger": nd}}}
-	if s.Track.Used+cost > budget || nd < cost {
+	if s.Track.Used+cost > budget || covers {
 		step.Result = "pacing does not allow a Spawn, Lights out or Advance now"
 		return nil
 	}

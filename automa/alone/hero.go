@@ -72,20 +72,17 @@ func ApplyDamage(t Tracks, kind DamageKind, n int, redirect bool, companion int)
 	if kind == SCDamage {
 		own, other = &cur.SC, &cur.Life
 	}
-	for i := 0; i < n; i++ {
-		switch {
-		case *own > 0:
+	applied := 0
+	for ; applied < n && !cur.Defeated(); applied++ {
+		if *own > 0 {
 			*own--
-		case *other > 0:
+		} else {
 			*other--
 			r.Overflow++
 		}
-		if cur.Defeated() {
-			r.Defeated = true
-			r.Lost = n - i - 1
-			break
-		}
 	}
+	// Points left once both tracks are at 0 have nowhere to go.
+	r.Lost = n - applied
 	r.Defeated = cur.Defeated()
 	return r, nil
 }
@@ -243,6 +240,17 @@ func (cfg Config) NoDangerTotal() int {
 		}
 	}
 	return n
+}
+
+// CoversDanger says whether the next card would cover a space showing a
+// Danger symbol.
+func (t ReactionTrack) CoversDanger(cfg Config) bool {
+	for i := t.Used; i < t.Used+t.NextCost(); i++ {
+		if containsInt(cfg.DangerSpaces, i) {
+			return true
+		}
+	}
+	return false
 }
 
 // NextCost is the spaces the next card would cover: 1 for a Turn's first

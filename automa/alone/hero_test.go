@@ -27,6 +27,7 @@ func TestApplyDamage(t *testing.T) {
 		{"defeat with points left", Tracks{1, 0}, SCDamage, 4, Tracks{0, 0}, 1, 3, true},
 		{"Life 0 alone is no defeat", Tracks{2, 5}, LifeDamage, 2, Tracks{0, 5}, 0, 0, false},
 		{"SC 0 alone is no defeat", Tracks{5, 0}, LifeDamage, 0, Tracks{5, 0}, 0, 0, false},
+		{"already defeated: all lost", Tracks{0, 0}, LifeDamage, 2, Tracks{0, 0}, 0, 2, true},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -276,6 +277,12 @@ func TestReactionTrack(t *testing.T) {
 	}
 	if (ReactionTrack{Used: 5}).FreeNoDanger(cfg) != 2 || cfg.NoDangerTotal() != 7 {
 		t.Error("free without Danger")
+	}
+	// A Danger symbol in the middle of a custom track.
+	mid := DefaultConfig()
+	mid.DangerSpaces = []int{4}
+	if !(ReactionTrack{Used: 4}).CoversDanger(mid) || (ReactionTrack{Used: 5}).CoversDanger(mid) || !(ReactionTrack{Used: 3, PlayedThisTurn: 1}).CoversDanger(mid) {
+		t.Error("covers danger")
 	}
 	// Pacing budget: ceil(7 × t / 8).
 	for turn, want := range map[int]int{1: 1, 2: 2, 4: 4, 8: 7} {

@@ -1,6 +1,7 @@
 package alone
 
 import (
+	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
@@ -138,24 +139,42 @@ type Map struct {
 	index map[string]int
 }
 
-// Sector returns the Sector with this id, or nil.
+// Sector returns the Sector with this id, or nil. Lookups only read the
+// Map, so many goroutines may read one Map at once: the index is built when
+// a Map is decoded, validated or cloned, and a lookup it cannot answer falls
+// back to a scan.
 func (m *Map) Sector(id string) *Sector {
-	m.ensureIndex()
-	i, ok := m.index[id]
-	if !ok {
-		return nil
+	if i, ok := m.index[id]; ok && i < len(m.Sectors) && m.Sectors[i].ID == id {
+		return &m.Sectors[i]
 	}
-	return &m.Sectors[i]
+	for i := range m.Sectors {
+		if m.Sectors[i].ID == id {
+			return &m.Sectors[i]
+		}
+	}
+	return nil
 }
 
-func (m *Map) ensureIndex() {
-	if m.index != nil && len(m.index) == len(m.Sectors) {
-		return
-	}
+// buildIndex makes Sector lookups constant-time.
+func (m *Map) buildIndex() {
 	m.index = make(map[string]int, len(m.Sectors))
 	for i := range m.Sectors {
-		m.index[m.Sectors[i].ID] = i
+		if _, dup := m.index[m.Sectors[i].ID]; !dup {
+			m.index[m.Sectors[i].ID] = i
+		}
 	}
+}
+
+// UnmarshalJSON decodes a Map and builds its lookup index.
+func (m *Map) UnmarshalJSON(b []byte) error {
+	type plain Map
+	var p plain
+	if err := json.Unmarshal(b, &p); err != nil {
+		return err
+	}
+	*m = Map(p)
+	m.buildIndex()
+	return nil
 }
 
 // Creature returns the Creature with this id, or nil.
@@ -224,6 +243,7 @@ func (m *Map) Clone() *Map {
 		}
 		c.Creatures[i] = cr
 	}
+	c.buildIndex()
 	return c
 }
 
@@ -302,8 +322,7 @@ func (m *Map) Validate(cfg Config) error {
 			bad(where, "shape %q is not one of %s", s.Shape, strings.Join(shapes, ", "))
 		}
 	}
-	m.index = nil
-	m.ensureIndex()
+	m.buildIndex()
 	if !levels[1] || !levels[2] {
 		bad("map", "must have Sectors on both Level 1 and Level 2")
 	}
