@@ -107,6 +107,16 @@ func (s *Situation) checkRequest(b *board.Board) error {
 		}
 		return nil
 	}
+	if r.Card != "" {
+		c := s.Content.NoiseCard(r.Card)
+		if c == nil {
+			return fmt.Errorf("resolve: noise card %q is not in the content's noise cards", r.Card)
+		}
+		want := map[string]string{PreAlarm: content.DeckPreAlarm, PostAlarm: content.DeckPostAlarm, AlienWorld: content.DeckAlienWorld}[st.Phase]
+		if c.Deck != want {
+			return fmt.Errorf("resolve: noise card %s belongs to the %s deck, but the %s deck is in use now", r.Card, c.Deck, want)
+		}
+	}
 	switch r.Kind {
 	case KindNoiseCard:
 		if r.Total < 1 {
@@ -121,8 +131,17 @@ func (s *Situation) checkRequest(b *board.Board) error {
 			return fmt.Errorf("resolve: a BOOM's cause must be hero or enemy, got %q", r.Cause)
 		}
 	case KindSightCheck:
-		if r.Hero == "" && st.CurrentHero == "" {
+		id := r.Hero
+		if id == "" {
+			id = st.CurrentHero
+		}
+		if id == "" {
 			return fmt.Errorf("resolve: sightCheck needs the hero (resolve.hero or state.currentHero)")
+		}
+		for _, h := range st.Heroes {
+			if h.ID == id && h.Escaped {
+				return fmt.Errorf("resolve: hero %s has escaped and sees nothing on the map", id)
+			}
 		}
 		if r.From != "" {
 			if _, ok := b.Index(r.From); !ok {
