@@ -180,7 +180,7 @@ func decodeSpace(data []byte) (Space, error) {
 		return Space{}, errors.New(`needs both coordinates "q" and "r"`)
 	}
 	s := Space{
-		Label:          strings.TrimSpace(r.Label),
+		Label:          r.Label,
 		Coord:          Coord{*r.Q, *r.R},
 		Terrain:        Terrain(norm(r.Terrain, "normal")),
 		GapKind:        GapKind(norm(r.GapKind, "none")),
@@ -332,7 +332,7 @@ func NewMap(l Layout) (*Map, error) {
 	for k := range l.Spaces {
 		s := &l.Spaces[k]
 		where := fmt.Sprintf("space %q", s.Label)
-		if s.Label == "" {
+		if strings.TrimSpace(s.Label) == "" {
 			where = fmt.Sprintf("space %d", k+1)
 			bad("%s at %v: no label", where, s.Coord)
 		} else if j, dup := labels[s.Label]; dup {

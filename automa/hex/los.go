@@ -497,3 +497,25 @@ func abs64(x int64) int64 {
 	}
 	return x
 }
+
+// Blockers lists, in order and group by group, the spaces line l goes
+// through that hold a blocking object (an intact or damaged destructible
+// object, or an indestructible one) or, by figure, a figure that counts
+// (§2.7 item 2: the caller leaves out Invisible figures, A-06). Destroyed
+// objects, hazards, gaps, orbs and tokens are not blockers. Spaces in one
+// group are met at the same point; the attacker orders them (RB p.19).
+func (m *Map) Blockers(l Line, figure func(i int) bool) [][]int {
+	var out [][]int
+	for _, g := range l.Crossed {
+		var kept []int
+		for _, s := range g {
+			if m.spaces[s].BlockingObject() || (figure != nil && figure(s)) {
+				kept = append(kept, s)
+			}
+		}
+		if kept != nil {
+			out = append(out, kept)
+		}
+	}
+	return out
+}

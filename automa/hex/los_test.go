@@ -14,8 +14,14 @@ import (
 func TestLineWalkMatchesDefinition(t *testing.T) {
 	rng := rand.New(rand.NewSource(5))
 	maps, lines, valid := 0, 0, 0
-	for range 300 {
-		m := randomMap(rng, 2+rng.Intn(3))
+	for k := range 330 {
+		// Mostly small maps, where walls crowd together; then some larger
+		// ones for long lines.
+		radius := 2 + rng.Intn(3)
+		if k >= 300 {
+			radius = 6 + rng.Intn(3)
+		}
+		m := randomMap(rng, radius)
 		maps++
 		n := m.Len()
 		var w walker
@@ -210,5 +216,22 @@ func TestLoSWallTip(t *testing.T) {
 	_, err = m2.CheckLine(idx(t, m2, "0,1"), UpperRight, idx(t, m2, "3,1"), UpperLeft)
 	if err == nil || !strings.Contains(err.Error(), "slips between walls at the corner (4,2)") {
 		t.Fatalf("line through the corner of two walls: %v", err)
+	}
+}
+
+func TestBlockers(t *testing.T) {
+	m := board(t, 0, 3, 0, 2, []string{"0,1 destructible damaged", "1,0 indestructible", "1,1 destructible destroyed"})
+	l, err := m.CheckLine(idx(t, m, "0,0"), LowerRight, idx(t, m, "2,1"), LowerLeft)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fig := idx(t, m, "1,1")
+	got := labelGroups(m, m.Blockers(l, nil))
+	if fmt.Sprint(got) != "[[0,1 1,0]]" {
+		t.Fatalf("blockers without figures: %v", got)
+	}
+	got = labelGroups(m, m.Blockers(l, func(i int) bool { return i == fig }))
+	if fmt.Sprint(got) != "[[0,1 1,0] [1,1]]" {
+		t.Fatalf("blockers with a figure on the destroyed object: %v", got)
 	}
 }
