@@ -113,6 +113,9 @@ func TestSoloGameReplaysFromExport(t *testing.T) {
 	}
 	t.Logf("solo game over: %s after %d events, %d Evil plays", Rules{}.Where(g), s.LastSeq(), evilPlays)
 	refused(t, s, StartTurn{}, "V11")
+	if testing.Verbose() {
+		_ = s.Events(1, func(e tracker.Event) error { t.Log(DescribeHidden(e)); return nil })
+	}
 
 	// Every event has a diary line, and none tells the Hero a hidden
 	// Creature's name before it is Revealed.
