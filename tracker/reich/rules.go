@@ -122,6 +122,9 @@ func (rules) Where(st tracker.State) string {
 		return fmt.Sprintf("Between missions · %d played", n)
 	}
 	if m.Ended {
+		if m.Result == "" {
+			return fmt.Sprintf("Mission %s · ended · result to be read", m.ID)
+		}
 		return fmt.Sprintf("Mission %s · ended · %s", m.ID, m.Result)
 	}
 	return fmt.Sprintf("Mission %s · Round %d · %s", m.ID, m.Round, m.Tracker.String())
