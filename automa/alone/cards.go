@@ -104,6 +104,12 @@ const ruleAllowed = "alone §7.4 Allowed-card mode (design proposal; Standard an
 // symbols aside, and as a combo); a weaker one needs the pacing budget and
 // is never a combo.
 func (s *Situation) allowed(std *Play, combo bool, tr *automa.Trace, r automa.Rand) *Play {
+	return s.weighCards(std, combo, nil, tr, r)
+}
+
+// weighCards weighs the end-of-Turn cards, or with timing set the Instant
+// cards that may be played at that moment.
+func (s *Situation) weighCards(std *Play, combo bool, timing *string, tr *automa.Trace, r automa.Rand) *Play {
 	if len(s.Cards) == 0 {
 		return nil
 	}
@@ -123,8 +129,14 @@ func (s *Situation) allowed(std *Play, combo bool, tr *automa.Trace, r automa.Ra
 	for i := range s.Cards {
 		c := &s.Cards[i]
 		switch {
-		case c.Instant:
+		case timing == nil && c.Instant:
 			drops = append(drops, dropped(c.ID, "Instant: judged at its own timing point"))
+			continue
+		case timing != nil && !c.Instant:
+			drops = append(drops, dropped(c.ID, "not Instant: played at the end of the Turn"))
+			continue
+		case timing != nil && c.Timing != "" && c.Timing != *timing:
+			drops = append(drops, dropped(c.ID, fmt.Sprintf("its moment is %q, not %q", c.Timing, *timing)))
 			continue
 		case !happened[c.Trigger]:
 			drops = append(drops, dropped(c.ID, fmt.Sprintf("its trigger (%s) did not happen this Turn", c.Trigger)))
@@ -202,4 +214,41 @@ func (s *Situation) opsValue(ops []CardOp) (float64, *MoveResult) {
 		}
 	}
 	return v, move
+}
+
+const ruleInstant = "alone §4.2 item 6 and §7.4 Instant cards (Reaction timing EC p.5)"
+
+// Instant is the §7.4 rule for Instant cards at a timing point during the
+// Turn (e.g. "after dice are rolled"): the best triggered Instant whose
+// moment this is, if it is worth a Strike or pacing allows it, within the
+// Reaction limit and the Track's spaces. A combo must be worth a Strike.
+func Instant(sit Situation, timing string, r automa.Rand) (EndOfTurnDecision, automa.Trace, error) {
+	var tr automa.Trace
+	var dec EndOfTurnDecision
+	if err := sit.check(); err != nil {
+		return dec, tr, err
+	}
+	sit.Map = sit.Map.Clone()
+	sit.Cards = append([]ReactionCard(nil), sit.Cards...)
+	st := tr.Add(ruleInstant, "Instant cards at the moment %q", timing)
+	if err := sit.Track.CheckPlay(true, sit.Config); err != nil || !sit.handHas(1) {
+		st.Result = "no Reaction can be played now"
+		if err != nil {
+			st.Result = err.Error()
+		}
+	} else if p := sit.weighCards(nil, sit.Track.PlayedThisTurn > 0, &timing, &tr, r); p != nil {
+		p.Priority = "Instant card"
+		sit.apply(p)
+		if p.Move != nil {
+			sit.sayNoise(p, sit.Map.ObjectivePath(sit.Goals), &tr, r)
+		}
+		sit.Track = sit.Track.Play()
+		dec.Plays = append(dec.Plays, *p)
+		dec.Communicate = sit.tell(*p)
+		st.Result = p.describe()
+	} else {
+		st.Result = "no Instant card now"
+	}
+	dec.Suggestions, dec.Track, dec.Map = sit.suggest, sit.Track, sit.Map
+	return dec, tr, nil
 }

@@ -118,3 +118,27 @@ func TestResolveWithCards(t *testing.T) {
 		t.Errorf("plays %+v", p)
 	}
 }
+
+// Instant cards are judged at their own moment with the same rule.
+func TestInstant(t *testing.T) {
+	now := ReactionCard{ID: "i1", Trigger: TriggerFight, Instant: true, Timing: "after dice are rolled", Effect: []CardOp{{Op: "damage", Kind: LifeDamage, N: 2}}}
+	later := ReactionCard{ID: "i2", Trigger: TriggerFight, Instant: true, Timing: "before Revealing elements", Effect: []CardOp{{Op: "damage", Kind: LifeDamage, N: 3}}}
+	end := ReactionCard{ID: "e1", Trigger: TriggerFight, Effect: []CardOp{{Op: "damage", Kind: LifeDamage, N: 4}}}
+	s := sit(mustValid(t, station().build()))
+	s.Cards, s.Triggers = []ReactionCard{now, later, end}, []Trigger{TriggerFight}
+	d, tr, err := Instant(s, "after dice are rolled", &Seeded{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Plays) != 1 || d.Plays[0].Card.ID != "i1" || d.Track.Used != 1 || d.Track.PlayedThisTurn != 1 || len(tr.Steps) < 2 {
+		t.Errorf("instant %+v", d.Plays)
+	}
+	s.Triggers = []Trigger{TriggerMove}
+	if d, _, _ := Instant(s, "after dice are rolled", &Seeded{}); len(d.Plays) != 0 {
+		t.Errorf("untriggered: %+v", d.Plays)
+	}
+	s.Triggers, s.Track = []Trigger{TriggerFight}, ReactionTrack{Used: 2, PlayedThisTurn: 2}
+	if d, _, _ := Instant(s, "after dice are rolled", &Seeded{}); len(d.Plays) != 0 {
+		t.Errorf("limit: %+v", d.Plays)
+	}
+}

@@ -211,6 +211,7 @@ func EndOfTurn(sit Situation, r automa.Rand) (EndOfTurnDecision, automa.Trace, e
 	}
 	m := sit.Map.Clone()
 	sit.Map = m
+	sit.Cards = append([]ReactionCard(nil), sit.Cards...)
 	path := m.ObjectivePath(sit.Goals)
 	st := tr.Add(rulePathObj, "path*: the shortest path from the Hero's Sector %s to the nearest open Mission goal", m.Hero)
 	if path == nil {

@@ -38,6 +38,7 @@ func (s *Seeded) Intn(n int) int {
 // computations the assist mode offers).
 const (
 	DecideEndOfTurn   = "endOfTurn"
+	DecideInstant     = "instant"
 	DecideNoise       = "noise"
 	DecideAttackOrder = "attackOrder"
 	DecideTurnEnd     = "turnEnd"
@@ -56,7 +57,7 @@ const (
 	DecideHeroView    = "heroView"
 )
 
-var decisions = []string{DecideEndOfTurn, DecideNoise, DecideAttackOrder, DecideTurnEnd, DecideCompanion, DecideDanger,
+var decisions = []string{DecideEndOfTurn, DecideInstant, DecideNoise, DecideAttackOrder, DecideTurnEnd, DecideCompanion, DecideDanger,
 	DecideTileReuse, DecideHandRefill, DecideRoll, DecideLocate, DecideSpawns, DecideMoves,
 	DecideHeroMove, DecideExplore, DecideRepairLCU, DecideEndOfRound, DecideHeroView}
 
@@ -83,6 +84,7 @@ type SituationFile struct {
 	ActionStart string         `json:"actionStart"`
 
 	// Per decision point.
+	Timing      string         `json:"timing"`          // instant
 	NoiseSource string         `json:"noiseSource"`     // noise
 	Modifiers   map[string]int `json:"attackModifiers"` // attackOrder
 	Damage      *DamageEvent   `json:"damage"`          // companionRedirect
@@ -199,6 +201,12 @@ func (sf *SituationFile) Decide() (*Outcome, error) {
 	switch sf.Decision {
 	case DecideEndOfTurn:
 		d, t, err := EndOfTurn(sit, r)
+		if err != nil {
+			return nil, err
+		}
+		out.Result, out.Communicate, tr, after = d, d.Communicate, t, d.Map
+	case DecideInstant:
+		d, t, err := Instant(sit, sf.Timing, r)
 		if err != nil {
 			return nil, err
 		}

@@ -66,6 +66,7 @@ func with(t testing.TB, kv map[string]string) []byte {
 func TestResolveEveryDecision(t *testing.T) {
 	cases := map[string]map[string]string{
 		DecideEndOfTurn:   {},
+		DecideInstant:     {"timing": `"after dice are rolled"`, "triggers": `["fight"]`, "cards": `[{"id":"f1","trigger":"fight","instant":true,"timing":"after dice are rolled","effect":[{"op":"damage","kind":"life","n":1}]}]`},
 		DecideNoise:       {"noiseSource": `"E3"`},
 		DecideAttackOrder: {"map": ""},
 		DecideTurnEnd:     {"attackModifiers": `{"worm-1": 1}`},
