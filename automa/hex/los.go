@@ -225,22 +225,22 @@ func (w *walker) run(m *Map, a int, va Vertex, b int, vb Vertex, record, explain
 	// and a segment meets fewer of them than this; the cap only guards
 	// against looping on a bug.
 	for steps := 8*(abs64(w.dx)+abs64(w.dy)) + 16; steps > 0; steps-- {
-		around := w.m.around(v)
+		ar := w.m.around(v)
 		if v == w.q {
-			if !w.junction(v, &around, hin, [2]int32{int32(b), -1}) {
+			if !w.junction(v, &ar, hin, [2]int32{int32(b), -1}) {
 				return false
 			}
 			return true
 		}
-		out := around.classify(w.dx, w.dy)
+		out := ar.classify(w.dx, w.dy)
 		if out.edge {
-			h1, h2 := around.pos[out.i], around.pos[out.j]
-			if !w.junction(v, &around, hin, [2]int32{h1, h2}) {
+			h1, h2 := ar.pos[out.i], ar.pos[out.j]
+			if !w.junction(v, &ar, hin, [2]int32{h1, h2}) {
 				return false
 			}
-			if around.isWall(out.i, out.j) {
+			if ar.isWall(out.i, out.j) {
 				if w.explain {
-					w.why = "it runs along the wall " + w.m.edgeName(around, out.i, out.j)
+					w.why = "it runs along the wall " + w.m.edgeName(ar, out.i, out.j)
 				}
 				return false
 			}
@@ -249,8 +249,8 @@ func (w *walker) run(m *Map, a int, va Vertex, b int, vb Vertex, record, explain
 			v = Point{v.X + out.step.X, v.Y + out.step.Y}
 			continue
 		}
-		h := around.pos[out.i]
-		if !w.junction(v, &around, hin, [2]int32{h, -1}) {
+		h := ar.pos[out.i]
+		if !w.junction(v, &ar, hin, [2]int32{h, -1}) {
 			return false
 		}
 		w.note(h, -1)
