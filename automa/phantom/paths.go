@@ -1,6 +1,5 @@
 package phantom
 
-import "container/heap"
 
 // Movement searches for one figure (spec §2.4, §2.8). They depend on who is
 // moving (enemies block, allies do not, Invisible lets anyone through), so
@@ -56,14 +55,49 @@ type pqItem struct {
 	s int
 	c cost
 }
+
+// pq is a binary min-heap of search items, typed so a push allocates
+// nothing beyond the slice.
 type pq []pqItem
 
-func (p pq) Len() int            { return len(p) }
-func (p pq) Less(i, j int) bool  { return p[i].c.less(p[j].c) }
-func (p pq) Swap(i, j int)       { p[i], p[j] = p[j], p[i] }
-func (p *pq) Push(x any)         { *p = append(*p, x.(pqItem)) }
-func (p *pq) Pop() any           { o := *p; x := o[len(o)-1]; *p = o[:len(o)-1]; return x }
-func (p *pq) push(s int, c cost) { heap.Push(p, pqItem{s, c}) }
+func (p pq) Len() int { return len(p) }
+
+func (p *pq) push(s int, c cost) {
+	h := append(*p, pqItem{s, c})
+	for i := len(h) - 1; i > 0; {
+		parent := (i - 1) / 2
+		if !h[i].c.less(h[parent].c) {
+			break
+		}
+		h[i], h[parent] = h[parent], h[i]
+		i = parent
+	}
+	*p = h
+}
+
+func (p *pq) pop() pqItem {
+	h := *p
+	top := h[0]
+	last := len(h) - 1
+	h[0] = h[last]
+	h = h[:last]
+	for i := 0; ; {
+		l, r, small := 2*i+1, 2*i+2, i
+		if l < len(h) && h[l].c.less(h[small].c) {
+			small = l
+		}
+		if r < len(h) && h[r].c.less(h[small].c) {
+			small = r
+		}
+		if small == i {
+			break
+		}
+		h[i], h[small] = h[small], h[i]
+		i = small
+	}
+	*p = h
+	return top
+}
 
 // moveFrom is a Dijkstra from one space under Move rules: the least MP to
 // every space (entering hazards at cost 1 when hazOK), preferring fewer
@@ -81,7 +115,7 @@ func (w *world) moveFrom(a *fig, from int, hazOK bool) ([]cost, []int) {
 	h := &pq{}
 	h.push(from, cost{})
 	for h.Len() > 0 {
-		it := heap.Pop(h).(pqItem)
+		it := h.pop()
 		if dist[it.s].less(it.c) {
 			continue
 		}
@@ -126,7 +160,7 @@ func (w *world) moveTo(a *fig, goals []int, hazOK bool) []int {
 		h.push(s, cost{})
 	}
 	for h.Len() > 0 {
-		it := heap.Pop(h).(pqItem)
+		it := h.pop()
 		v := it.s
 		if it.c.mp > g[v] {
 			continue
@@ -190,4 +224,4 @@ func path(prev []int, s int) []int {
 	return out
 }
 
-func heapPop(h *pq) pqItem { return heap.Pop(h).(pqItem) }
+func heapPop(h *pq) pqItem { return h.pop() }

@@ -1,0 +1,64 @@
+package phantom
+
+import (
+	"encoding/json"
+	"fmt"
+	"testing"
+
+	"tablekeeper/automa/hex"
+)
+
+// benchSituation: a 30×30 map from the hex package's bench map builder
+// (walls, objects, hazards scattered), 6 characters and 6 adversaries.
+func benchSituation(b *testing.B) (*Situation, *hex.Map) {
+	m := hex.GenerateBenchMap(1, 30, 30)
+	raw, err := hex.EncodeMap(m)
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := &Situation{Map: json.RawMessage(raw), DecisionDie: DieInput{Face: face(Red, South, East)}, Adversary: "Raider 0"}
+	s.Types = []AdversaryType{{Name: "Raider", Range: 4, HP: 10, Attack: 1, Difficulty: 2,
+		SpeciesCard: &Card{AP: 3, Actions: []Action{{Kind: ActMove, Value: 4}}},
+		ClassCard:   &ClassCard{Rows: allRows(Card{AP: 2, Actions: []Action{{Kind: ActAttack, Targets: 2}}})}}}
+	picks := []int{}
+	for i := 0; len(picks) < 12 && i < m.Len(); i += 71 {
+		if m.SpaceAt(i).Standable(false) {
+			picks = append(picks, i)
+		}
+	}
+	for k, i := range picks {
+		c := Colours[k%4]
+		if k%2 == 0 {
+			s.Figures = append(s.Figures, FigureInput{Name: fmt.Sprintf("Raider %d", k/2), Side: "adversary", Type: "Raider", Colour: string(c), Position: m.Label(i), HP: 10})
+		} else {
+			s.Figures = append(s.Figures, FigureInput{Name: fmt.Sprintf("Hero %d", k/2), Side: "character", Colour: string(c), Position: m.Label(i), HP: 10, MaxHP: 10})
+		}
+	}
+	s.Rolls.Attack = []string{"2", "2", "2"}
+	s.Rolls.Accuracy = []string{"success", "success", "success", "success", "success", "success"}
+	if err := s.check(); err != nil {
+		b.Fatal(err)
+	}
+	return s, m
+}
+
+// BenchmarkAdversaryTurn is one whole adversary turn (primary target, a
+// Move 4, a Target 2 attack with line-of-sight choice) on the 30×30 map.
+func BenchmarkAdversaryTurn(b *testing.B) {
+	s, _ := benchSituation(b)
+	for b.Loop() {
+		if _, _, err := AdversaryTurn(s, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkShortestPathSweep is one plain MP shortest-path search over the
+// same map, for comparison.
+func BenchmarkShortestPathSweep(b *testing.B) {
+	s, m := benchSituation(b)
+	from, _ := m.Index(s.Figures[0].Position)
+	for b.Loop() {
+		m.ShortestPaths(from, hex.MoveRules{})
+	}
+}
