@@ -1,6 +1,5 @@
 package phantom
 
-
 // Movement searches for one figure (spec §2.4, §2.8). They depend on who is
 // moving (enemies block, allies do not, Invisible lets anyone through), so
 // they live here, over the board's adjacency, rather than in the geometry.
