@@ -114,16 +114,21 @@ func (Rules) Decide(st tracker.State, cmd tracker.Command, d *tracker.Dice) (tra
 			return tracker.Change{}, err
 		}
 	}
+	raw, err := json.Marshal(c)
+	if err != nil {
+		return tracker.Change{}, err
+	}
+	// Run the command exactly as Apply will see it: decoded from the
+	// event's JSON (which, for one, turns invalid UTF-8 into U+FFFD).
+	if c, err = decodeCommand(kindPrefix+c.kind(), raw); err != nil {
+		return tracker.Change{}, err
+	}
 	work, err := clone(s)
 	if err != nil {
 		return tracker.Change{}, err
 	}
 	x := &exec{}
 	if err := c.run(work, x); err != nil {
-		return tracker.Change{}, err
-	}
-	raw, err := json.Marshal(c)
-	if err != nil {
 		return tracker.Change{}, err
 	}
 	return tracker.Change{Kind: kindPrefix + c.kind(), Payload: envelope{Cmd: raw, Said: x.said, Remind: x.remind}}, nil
@@ -135,25 +140,32 @@ func (Rules) Apply(st tracker.State, e tracker.Event) (tracker.State, error) {
 	if !ok {
 		return st, fmt.Errorf("internal error: state of type %T", st)
 	}
-	t, ok := kinds[e.Kind]
-	if !ok {
-		return s, fmt.Errorf("event kind %q is not known to this version of Tablekeeper", e.Kind)
-	}
 	var env envelope
 	if err := e.Decode(&env); err != nil {
 		return s, err
 	}
-	p := reflect.New(t)
-	if err := json.Unmarshal(env.Cmd, p.Interface()); err != nil {
-		return s, fmt.Errorf("%s: %w", e.Kind, err)
+	c, err := decodeCommand(e.Kind, env.Cmd)
+	if err != nil {
+		return s, err
 	}
-	c := p.Elem().Interface().(command)
 	x := &exec{}
 	if err := c.run(s, x); err != nil {
 		return s, err
 	}
 	s.Reminders = x.remind
 	return s, nil
+}
+
+func decodeCommand(kind string, raw json.RawMessage) (command, error) {
+	t, ok := kinds[kind]
+	if !ok {
+		return nil, fmt.Errorf("event kind %q is not known to this version of Tablekeeper", kind)
+	}
+	p := reflect.New(t)
+	if err := json.Unmarshal(raw, p.Interface()); err != nil {
+		return nil, fmt.Errorf("%s: %w", kind, err)
+	}
+	return p.Elem().Interface().(command), nil
 }
 
 // Describe is the event's diary line, from its payload.
@@ -180,10 +192,13 @@ func (Rules) Where(st tracker.State) string {
 	}
 	switch s.Phase {
 	case PhasePlaying:
-		sc := s.Scenario
-		return fmt.Sprintf("Scenario %s · Round %d", sc.Key, sc.Round())
+		if sc := s.Scenario; sc != nil {
+			return fmt.Sprintf("Scenario %s · Round %d", sc.Key, sc.Round())
+		}
 	case PhaseEnding:
-		return fmt.Sprintf("End of scenario %s · %s", s.End.Scenario, s.End.Step)
+		if s.End != nil {
+			return fmt.Sprintf("End of scenario %s · %s", s.End.Scenario, s.End.Step)
+		}
 	case PhaseFinished:
 		return fmt.Sprintf("Campaign won · score %d", s.CampaignScore)
 	case PhaseLost:
