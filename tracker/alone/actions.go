@@ -87,6 +87,10 @@ func (c MoveHero) plan(s *State, d *tracker.Dice) (op, error) {
 			o.AoOToCompanion, _ = alone.CompanionRedirect(hits, s.Companion.Charges)
 		}
 	}
+	if s.Mode == Solo && s.Companion != nil && len(r.Scares) > 0 {
+		// The app's Evil side decides the redirect by the policy (§7.4).
+		o.ScareToCompanion, _ = alone.CompanionRedirect(r.Scares[0].SC, s.Companion.Charges)
+	}
 	if s.Unlocked(Courage) && c.CourageFaces == nil && len(r.Scares) > 0 {
 		o.CourageFaces = rollFaces(d, s.Sheet.Dice, len(r.Scares))
 	}

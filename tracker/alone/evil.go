@@ -523,13 +523,16 @@ type SetDoor struct {
 	Blocked bool      `json:"blocked"`
 }
 
-type doorEv struct{ SetDoor }
+type doorEv struct {
+	SetDoor
+	Public bool `json:"public,omitempty"`
+}
 
 func (c SetDoor) plan(s *State, _ *tracker.Dice) (op, error) {
 	if err := needMap(s); err != nil {
 		return nil, err
 	}
-	return &doorEv{c}, nil
+	return &doorEv{SetDoor: c}, nil
 }
 func (*doorEv) kind() string { return "door" }
 func (o *doorEv) run(s *State) error {
@@ -545,9 +548,16 @@ func (o *doorEv) run(s *State) error {
 		return refuse("§5.1", "that Door is already %s", blockedWord(o.Blocked))
 	}
 	setBlocked(s.Map, o.Sector, o.Dir, o.Blocked)
+	o.Public = s.Mode != Solo || sec.Revealed || s.Map.Sector(l.To).Revealed
 	return nil
 }
 func (o *doorEv) line() string {
+	if !o.Public {
+		return "A Door changes on the Map"
+	}
+	return o.secret()
+}
+func (o *doorEv) secret() string {
 	return fmt.Sprintf("The Door %s of %s is %s", dirWord(o.Dir), o.Sector, blockedWord(o.Blocked))
 }
 
@@ -583,6 +593,8 @@ type SetLight struct {
 type lightEv struct {
 	SetLight
 	Revealed []string `json:"revealed,omitempty"`
+	// Public is the Sectors the Hero sees change (all but in solo mode).
+	Public []string `json:"public,omitempty"`
 }
 
 func (c SetLight) plan(s *State, _ *tracker.Dice) (op, error) {
@@ -604,6 +616,12 @@ func (o *lightEv) run(s *State) error {
 		sec.Lighted = o.On
 	}
 	o.Revealed = s.revealLighted()
+	o.Public = nil
+	for _, id := range o.Sectors {
+		if s.Mode != Solo || s.Map.Sector(id).Revealed {
+			o.Public = append(o.Public, id)
+		}
+	}
 	return nil
 }
 
@@ -616,12 +634,22 @@ func (s *State) revealLighted() []string {
 	return ids
 }
 
-func (o *lightEv) line() string {
+func (o *lightEv) line() string   { return o.text(o.Public) }
+func (o *lightEv) secret() string { return o.text(o.Sectors) }
+
+func (o *lightEv) text(ids []string) string {
 	w := "off"
 	if o.On {
 		w = "on"
 	}
-	l := fmt.Sprintf("%s: Lights %s in %s", nonEmpty(o.Source, "Card"), w, strings.Join(o.Sectors, ", "))
+	where := strings.Join(ids, ", ")
+	switch {
+	case len(ids) == 0:
+		where = "a part of the Map the Hero cannot see"
+	case len(ids) < len(o.Sectors):
+		where += " and elsewhere"
+	}
+	l := fmt.Sprintf("%s: Lights %s in %s", nonEmpty(o.Source, "Card"), w, where)
 	if len(o.Revealed) > 0 {
 		l += "; Revealed " + strings.Join(o.Revealed, ", ")
 	}

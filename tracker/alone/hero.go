@@ -345,7 +345,7 @@ func defaultHands(n, size int) [][2]int {
 
 func (o *startEv) line() string {
 	m := ""
-	if o.Map != nil {
+	if o.Map != nil && o.Mode != Solo {
 		m = fmt.Sprintf(", Map of %d Sectors", len(o.Map.Sectors))
 	}
 	return fmt.Sprintf("Game started: %s difficulty, %s mode, Hero %s, %s against them, decks %s%s",

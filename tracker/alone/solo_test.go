@@ -218,3 +218,68 @@ func TestUndoRedoAcrossEvents(t *testing.T) {
 		t.Fatal("redo did not give the same game")
 	}
 }
+
+// In solo mode the diary tells the Hero only what the Labyrinth shows
+// (§7.2): card effects in Unrevealed Sectors name no Sector or Creature.
+func TestSoloDiaryHidesTheMap(t *testing.T) {
+	m := withCreatures(alone.Creature{ID: "worm-1", Type: alone.Worm, Sector: "2-22"})
+	s := mapped(t, Solo, m)
+	secret := []string{"2-22", "2-12", "worm-1", "1-22", "2-21"}
+	var lines []string
+	for _, c := range []tracker.Command{
+		Teleport{Creature: "worm-1", Sector: "2-12"},
+		SetDanger{Sector: "1-22", On: true},
+		SetLight{Sectors: []string{"2-21"}, On: true},
+		SetDoor{Sector: "1-11", Dir: alone.East, Blocked: true},
+		SetToken{Sector: "2-22", Token: "condition", On: true},
+		PlaceCreature{Type: alone.Boss, Sector: "2-21", Boss: &alone.BossStats{Name: "Matriarch", Normal: alone.Stats{Wound: 3, Kill: 3, AttackDark: 4, AttackLighted: 2, Scare: 3, MSD: 4}}},
+		RemoveCreature{Creature: "worm-1"},
+	} {
+		e := do(t, s, c)
+		lines = append(lines, s.Describe(e))
+		if DescribeHidden(e) == s.Describe(e) {
+			t.Errorf("%T: the full line tells no more than the Hero's", c)
+		}
+	}
+	for _, l := range lines {
+		for _, x := range secret {
+			if strings.Contains(l, x) {
+				t.Errorf("the Hero's diary line %q gives away %s", l, x)
+			}
+		}
+	}
+	if c := st(s).Map.Creature("boss-1"); c == nil || c.Boss.Name != "Matriarch" {
+		t.Fatal("the Boss was not placed")
+	}
+	v := HeroView(st(s))
+	if len(v.Labyrinth.Creatures) != 0 || len(v.Labyrinth.Sectors) != 1 {
+		t.Fatalf("the Hero sees %+v", v.Labyrinth)
+	}
+}
+
+func TestCorrectMapAndTokens(t *testing.T) {
+	s := assist(t)
+	bad := testMap()
+	bad.Hero = "nowhere"
+	refused(t, s, CorrectMap{Map: bad}, "V31")
+	good := testMap()
+	good.Hero = "1-10"
+	good.Sector("1-10").Revealed = true
+	do(t, s, CorrectMap{Map: good, Why: "the Hero token was misplaced"})
+	if st(s).Map.Hero != "1-10" {
+		t.Fatal("the Map was not corrected")
+	}
+	do(t, s, SetToken{Sector: "1-10", Token: "mission", On: true})
+	do(t, s, SetToken{Sector: "1-10", Token: "mission", On: false})
+	refused(t, s, SetToken{Sector: "1-10", Token: "mission", On: false}, "§4.12")
+	for i := 0; i < 2; i++ {
+		do(t, s, PlaceCreature{Type: alone.Boss, Sector: "2-22", Boss: &alone.BossStats{Normal: alone.Stats{Wound: 2, Kill: 2}}})
+	}
+	refused(t, s, PlaceCreature{Type: alone.Boss, Sector: "2-21", Boss: &alone.BossStats{Normal: alone.Stats{Wound: 2, Kill: 2}}}, "V16")
+	refused(t, s, PlaceCreature{Type: alone.Worm, Sector: "2-21", Boss: &alone.BossStats{}}, "§4.4")
+	do(t, s, PlaceCreature{Type: alone.Worm, Sector: "2-21"})
+	do(t, s, PlaceCreature{Type: alone.Worm, Sector: "2-20"})
+	refused(t, s, PlaceCreature{Type: alone.Worm, Sector: "2-10"}, "V16") // the Level has 4
+	do(t, s, LiftCreatureLimit{Source: "Mission"})
+	do(t, s, PlaceCreature{Type: alone.Worm, Sector: "2-10"})
+}
