@@ -318,8 +318,10 @@ func (w *world) sightCheck(r *Request) {
 	if r.From != "" {
 		was := h.Area
 		h.Area = r.From
+		w.gen++ // the blockers moved with the hero
 		w.seen = w.sightPairs()
 		h.Area = was
+		w.gen++
 	} else if r.Door != "" {
 		d, _ := w.b.DoorIndex(r.Door)
 		was := w.doors[d]

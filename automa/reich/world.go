@@ -56,6 +56,11 @@ type world struct {
 	serial       map[string]int
 	shotInPhase2 map[*unitW]bool
 
+	// gen counts changes; the sight blockers are cached per generation.
+	gen                     int
+	heroBlocks, enemyBlocks []bool
+	blocksGen               int
+
 	out Outcome
 	err error
 }
@@ -78,7 +83,34 @@ func (w *world) step(rule, format string, args ...any) *automa.Step {
 	return w.out.Trace.Add(rule, format, args...)
 }
 
-func (w *world) change(c Change) { w.out.Changes = append(w.out.Changes, c) }
+func (w *world) change(c Change) {
+	w.out.Changes = append(w.out.Changes, c)
+	w.gen++
+}
+
+// blockers returns the areas that block one side's sight now: enemy
+// units block heroes; standing heroes block enemies (§3.2).
+func (w *world) blockers(side string) []bool {
+	if w.heroBlocks == nil || w.blocksGen != w.gen {
+		w.heroBlocks = make([]bool, w.b.Len())
+		w.enemyBlocks = make([]bool, w.b.Len())
+		for _, u := range w.units {
+			if !u.gone {
+				w.heroBlocks[u.area] = true
+			}
+		}
+		for _, h := range w.onMap() {
+			if !h.Downed && !h.Captured && !h.KnockedDown {
+				w.enemyBlocks[w.heroArea(h)] = true
+			}
+		}
+		w.blocksGen = w.gen
+	}
+	if side == "hero" {
+		return w.heroBlocks
+	}
+	return w.enemyBlocks
+}
 
 // tracked reports whether awareness is tracked: before the alarm, and in
 // the alien world, which follows the pre-alarm rules (§7.3, §11.1).
@@ -384,21 +416,7 @@ func (w *world) sees(from, to int, side string) (bool, int) {
 			Field: "answers.los"})
 		return false, 0
 	}
-	blocks := make([]bool, w.b.Len())
-	if side == "hero" {
-		for _, u := range w.units {
-			if !u.gone {
-				blocks[u.area] = true
-			}
-		}
-	} else {
-		for _, h := range w.onMap() {
-			if !h.Downed && !h.Captured && !h.KnockedDown {
-				blocks[w.heroArea(h)] = true
-			}
-		}
-	}
-	sight.Blocks = blocks
+	sight.Blocks = w.blockers(side)
 	vis, rng, _ := w.b.LOS(from, to, sight)
 	return vis, rng
 }
