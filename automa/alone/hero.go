@@ -87,7 +87,7 @@ func ApplyDamage(t Tracks, kind DamageKind, n int, redirect bool, companion int)
 	return r, nil
 }
 
-// HealingCap is the cap with the Round marker on space i (§2.3; 0 is the
+// HealingCapAt is the cap with the Round marker on space i (§2.3; 0 is the
 // final space).
 func (c Config) HealingCapAt(space int) (int, error) {
 	if space < 0 || space >= len(c.HealingCap) {

@@ -287,7 +287,8 @@ func (es MapErrors) Error() string {
 	return strings.Join(parts, "; ")
 }
 
-// Validate checks the Map against the data rules (spec §8 V31, and the parts
+// Validate (which also builds the Sector lookup index) checks the Map
+// against the data rules (spec §8 V31, and the parts
 // of V16 and V28 a Map on its own can break): unique Sector ids, exactly two
 // Levels, symmetric links that agree on Doors and Blocked tokens, exactly two
 // sets of Stairs each joining Level 1 to Level 2 with one colour, Creatures
