@@ -1,12 +1,3 @@
-// Package eternaut keeps the books of The Eternaut's six-scenario campaign
-// (spec eternaut.md): the Chronicle Diary, every Character's life, ammo,
-// penalties, items and abilities, the Timer track and its Event counters,
-// the Consumed cubes, the end of each scenario with its purchases, the
-// branching between Storybooks and the campaign's finale.
-//
-// It plugs into the tracker core as Rules (game tracker.Eternaut). The UI
-// sends the command structs of commands.go to a tracker.Session; every
-// command becomes one event, whose diary line is written at decide time.
 package eternaut
 
 import (
@@ -42,6 +33,10 @@ const (
 	MaxCharactersInPlay  = 4
 	MaxCharactersInPlayE = 3
 )
+
+// DrawTo is how many cards a player holds after the draw step (T1): the
+// hand size plus one (§1, §5.1).
+func DrawTo(players int) int { return HandSize(players) + 1 }
 
 // HandSize is the starting hand for a number of players (spec §1, RB p.6).
 func HandSize(players int) int {
