@@ -288,8 +288,24 @@ func (t *tx) sync(out *ai.Outcome) {
 	if out.AlarmTriggered && !m.Tracker.AlarmPending {
 		t.tracker(func(x *Tracker) { x.AlarmPending = true })
 	}
+	if t.enemy == nil {
+		t.enemy = &EnemySummary{}
+	}
 	for _, c := range out.Changes {
 		t.say("%s", changeLine(c))
+		switch c.Kind {
+		case ai.ChUnitPlaced:
+			t.enemy.Placed = append(t.enemy.Placed, UnitAt{Unit: c.Unit, Code: c.Code, Area: c.Area})
+		case ai.ChUnitMoved:
+			t.enemy.Moved = append(t.enemy.Moved, UnitMove{Unit: c.Unit, From: c.From, To: c.To})
+		case ai.ChUnitKilled:
+			t.enemy.Removed = append(t.enemy.Removed, UnitAt{Unit: c.Unit, Area: c.Area})
+		case ai.ChTokenPlaced:
+			t.enemy.Tokens = append(t.enemy.Tokens, c.Token)
+		}
+	}
+	for _, a := range out.Attacks {
+		t.enemy.Attacks = append(t.enemy.Attacks, PendingAttack{Code: a.Code, Mode: a.Mode, Total: a.Total, Defenders: slices.Clone(a.Defenders), Breakdown: a.Breakdown})
 	}
 	for _, a := range out.Attacks {
 		t.say("%s attacks %s (%s): total %d", a.Code, a.Target, a.Mode, a.Total)

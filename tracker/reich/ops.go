@@ -312,6 +312,7 @@ type tx struct {
 	lines  []string
 	trace  []TraceLine
 	reason string
+	enemy  *EnemySummary
 	err    error
 }
 
@@ -419,5 +420,31 @@ type Payload struct {
 	Lines   []string    `json:"lines,omitempty"`
 	Reason  string      `json:"reason,omitempty"`
 	Trace   []TraceLine `json:"trace,omitempty"`
-	Ops     []Op        `json:"ops"`
+	// Enemy sums up what the enemy's decisions did, for the map picture:
+	// the units placed, moved and removed and the attacks made.
+	Enemy *EnemySummary `json:"enemy,omitempty"`
+	Ops   []Op          `json:"ops"`
+}
+
+// EnemySummary is what an enemy decision did to the board.
+type EnemySummary struct {
+	Placed  []UnitAt        `json:"placed,omitempty"`
+	Moved   []UnitMove      `json:"moved,omitempty"`
+	Removed []UnitAt        `json:"removed,omitempty"`
+	Tokens  []string        `json:"tokens,omitempty"` // spawn tokens placed
+	Attacks []PendingAttack `json:"attacks,omitempty"`
+}
+
+// UnitAt is a unit in an area.
+type UnitAt struct {
+	Unit string `json:"unit"`
+	Code string `json:"code,omitempty"`
+	Area string `json:"area"`
+}
+
+// UnitMove is a unit's step.
+type UnitMove struct {
+	Unit string `json:"unit"`
+	From string `json:"from"`
+	To   string `json:"to"`
 }

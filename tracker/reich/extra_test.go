@@ -1,0 +1,198 @@
+package reich
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"tablekeeper/automa/reich/content"
+	"tablekeeper/tracker"
+)
+
+func TestDecideNeverChangesTheState(t *testing.T) {
+	s := raid(t)
+	do(t, s, SetTurnOrder{Order: []string{"H1", "H2"}})
+	do(t, s, Move{Hero: "H1", Path: []string{"A2", "A3"}, Basic: true, Modifiers: 1})
+	state := st(s)
+	before := stateJSON(t, state)
+	for _, cmd := range []tracker.Command{
+		OpenDoor{Hero: "H1", Door: "D1"}, NoiseTest{Hero: "H1", Total: 4}, EndTurn{}, BangBoom{Cause: "hero", Boom: true},
+		Override{Reason: "x", Place: []UnitPlacement{{Code: "GR", Area: "A1"}}},
+	} {
+		if _, err := Rules.Decide(state, cmd, tracker.NewDice(7, 100)); err != nil {
+			t.Fatalf("%T: %v", cmd, err)
+		}
+		if stateJSON(t, state) != before {
+			t.Fatalf("%T: Decide changed the state", cmd)
+		}
+	}
+}
+
+func TestSpawnEventCarriesTheEnemySummary(t *testing.T) {
+	s := raid(t)
+	do(t, s, SetTurnOrder{Order: []string{"H1", "H2"}})
+	do(t, s, Move{Hero: "H1", Path: []string{"A2", "A3"}, Basic: true, Modifiers: 1})
+	e := do(t, s, OpenDoor{Hero: "H1", Door: "D1"})
+	var p Payload
+	if err := json.Unmarshal(e.Payload, &p); err != nil {
+		t.Fatal(err)
+	}
+	if p.Enemy == nil || len(p.Enemy.Placed) == 0 || len(p.Trace) == 0 {
+		t.Fatalf("spawn event without its summary or trace: %+v", p)
+	}
+	for _, u := range p.Enemy.Placed {
+		if u.Area != "B2" {
+			t.Errorf("unit %s placed in %s, want B2 (the token's area)", u.Unit, u.Area)
+		}
+	}
+	for _, l := range p.Trace {
+		if !strings.Contains(l.Rule, "§") {
+			t.Errorf("trace step %+v names no spec section", l)
+		}
+	}
+	// The spawn deck was shuffled with the seeded dice at setup; the card
+	// drawn is carried by the event's deck change, so replays never draw.
+	deckOp := false
+	for _, op := range p.Ops {
+		deckOp = deckOp || op.Op == opDeck && op.Deck == "spawn"
+	}
+	if !deckOp {
+		t.Error("the spawn card drawn is not in the event")
+	}
+}
+
+func TestOverrideIsAnEventWithItsReason(t *testing.T) {
+	s := raid(t)
+	do(t, s, SetTurnOrder{Order: []string{"H1", "H2"}})
+	do(t, s, Move{Hero: "H1", Path: []string{"A2", "A3"}, Basic: true, Modifiers: 1})
+	spawn := do(t, s, OpenDoor{Hero: "H1", Door: "D1"})
+	id := st(s).Mission.Units[0].ID
+	e := do(t, s, Override{Of: spawn.Seq, Reason: "we placed it in B1 by mistake and keep it there", Move: map[string]string{id: "B1"}})
+	d := s.Describe(e)
+	if !strings.Contains(d, "Override of event") || !strings.Contains(d, "reason: we placed it") || st(s).Mission.unit(id).Area != "B1" {
+		t.Fatalf("override: %q, unit in %s", d, st(s).Mission.unit(id).Area)
+	}
+}
+
+func TestOpportunistSwap(t *testing.T) {
+	s := raid(t)
+	h := *st(s).Mission.hero("H2")
+	h.Skills = []Skill{{ID: "Opportunist", Type: SkillTactical, Active: true}}
+	setHero(t, s, h)
+	for st(s).Mission.Phase == PhasePreAlarm {
+		playQuietRound(t, s)
+	}
+	refused(t, s, SwapTurnOrder{Hero: "H2", With: "H1"}, "straight after")
+	do(t, s, DealTurnOrder{})
+	if st(s).Mission.Step != StepChooseOrder {
+		t.Fatal("with an Opportunist the first turn waits for the swap")
+	}
+	refused(t, s, SwapTurnOrder{Hero: "H1", With: "H2"}, "Opportunist skill")
+	order := append([]string(nil), st(s).Mission.TurnOrder...)
+	do(t, s, SwapTurnOrder{Hero: "H2", With: "H1"})
+	got := st(s).Mission.TurnOrder
+	if got[0] != order[1] || got[1] != order[0] || st(s).Mission.Step != StepHeroTurn {
+		t.Fatalf("swap: %v → %v, step %s", order, got, st(s).Mission.Step)
+	}
+}
+
+func TestNotEVariantTrackerAndTunnel(t *testing.T) {
+	s := withContent(t)
+	do(t, s, SetSetting{Key: "notOfThisEarth", Value: "true"})
+	do(t, s, StartMission{Mission: "M1", Mode: ModeNoteRaid, Faction: "F1", Heroes: []HeroSetup{heroSetup("H1", "A1")}, Variant12: true})
+	refused(t, s, AdjustTracker{By: -1}, "say why")
+	do(t, s, AdjustTracker{By: -1, Reason: "Tunnel Network"})
+	if st(s).Mission.Tracker.Pos != 1 {
+		t.Fatal("the tracker moved below space 1 (V-26)")
+	}
+	do(t, s, SetTurnOrder{Order: []string{"H1"}})
+	refused(t, s, BangBoom{Cause: "hero", Card: "NQ1"}, "")
+	do(t, s, EndTurn{})
+	do(t, s, EnemyTurn{})
+	defendAll(t, s)
+	// The NotE free move at the start of the end of round (V-41).
+	refused(t, s, Move{Hero: "H1", Path: []string{"A2", "A3"}, Free: true}, "1 area")
+	do(t, s, Move{Hero: "H1", Path: []string{"A2"}, Free: true})
+	refused(t, s, Move{Hero: "H1", Path: []string{"A1"}, Free: true}, "at most 1")
+	do(t, s, ObjectiveDone{})
+	refused(t, s, ObjectiveDone{}, "already done")
+	do(t, s, EndRound{})
+	tr := st(s).Mission.Tracker
+	if !tr.Flipped || tr.Pos != 1 || tr.Alien != 6 {
+		t.Fatalf("after the objective the tracker flips to 6 with the marker on 1: %+v", tr)
+	}
+}
+
+func TestNotEAlienTrackRunsOut(t *testing.T) {
+	s := withContent(t)
+	do(t, s, SetSetting{Key: "notOfThisEarth", Value: "true"})
+	do(t, s, StartMission{Mission: "M1", Mode: ModeNoteRaid, Faction: "F1", Heroes: []HeroSetup{heroSetup("H1", "A1")}})
+	for i := 0; i < 10 && !st(s).Mission.Ended; i++ {
+		playQuietRound(t, s)
+	}
+	m := st(s).Mission
+	if !m.Ended || m.Failed == "" || m.Round != 5 {
+		t.Fatalf("the 5-space alien track: ended %v in round %d (%q)", m.Ended, m.Round, m.Failed)
+	}
+}
+
+func TestTrackerColourReachesTheAutoma(t *testing.T) {
+	s := withContent(t)
+	info := testLibrary().Missions[0]
+	info.PreColours = []content.Level{content.Red, content.Red, content.Red, content.Red}
+	info.PostColours = []content.Level{content.Red, content.Red, content.Red}
+	do(t, s, PutMissionInfo{Info: info})
+	do(t, s, SetSetting{Key: "spawnLevelSource", Value: "trackerColour"})
+	do(t, s, StartMission{Mission: "M1", Mode: ModeRaid, Faction: "F1", Heroes: []HeroSetup{heroSetup("H1", "A1")}})
+	do(t, s, SetTurnOrder{Order: []string{"H1"}})
+	do(t, s, Move{Hero: "H1", Path: []string{"A2", "A3"}, Basic: true, Modifiers: 1})
+	e := do(t, s, OpenDoor{Hero: "H1", Door: "D1"})
+	if !strings.Contains(s.Describe(e), "(red)") {
+		t.Fatalf("a red tracker space should pick the red row: %q", s.Describe(e))
+	}
+}
+
+func TestTriggerTokenAndFeatureByHand(t *testing.T) {
+	s := raid(t)
+	do(t, s, SetTurnOrder{Order: []string{"H1", "H2"}})
+	refused(t, s, TriggerToken{Token: "T9"}, "not on the map")
+	refused(t, s, TriggerToken{Token: "T3", Icons: []content.Level{"blue"}}, "V-23")
+	do(t, s, TriggerToken{Token: "T3"})
+	if st(s).Mission.token("T3") != nil || len(st(s).Mission.Units) == 0 {
+		t.Fatal("token T3 did not spawn")
+	}
+	do(t, s, RevealFeature{Feature: "RF1", Icons: []content.Level{content.Green}})
+	refused(t, s, RevealFeature{Feature: "RF1"}, "already face up")
+	refused(t, s, RaiseAwareness{Room: "R9x", Levels: 1}, "no room")
+	refused(t, s, RaiseAwareness{Room: "R4", Levels: 3}, "1 or 2")
+	do(t, s, RaiseAwareness{Room: "R4", Levels: 2})
+	if st(s).Mission.token("T2") != nil {
+		t.Fatal("an alert room triggers its spawn tokens (T4)")
+	}
+	refused(t, s, SpawnEffect{Kind: "rain"}, "patrol")
+	do(t, s, SpawnEffect{Kind: "patrol", Icons: []content.Level{content.Green}, Awareness: aw(content.AtEase)})
+	do(t, s, AreaState{Area: "A2", Obscured: true, On: true})
+	refused(t, s, AreaState{Area: "A2"}, "obscured or suppressed")
+	do(t, s, EndTurn{})
+	enemy(t, s)
+	do(t, s, EndTurn{})
+	enemy(t, s)
+	do(t, s, EndRound{Expired: []string{"A2"}})
+	if st(s).Mission.Obscured["A2"] {
+		t.Fatal("the obscured area did not expire")
+	}
+}
+
+func FuzzDecodeState(f *testing.F) {
+	s := raid(f)
+	f.Add([]byte(stateJSON(f, st(s))))
+	f.Add([]byte(`{}`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		st, err := Rules.DecodeState(b)
+		if err != nil {
+			return
+		}
+		_ = Rules.Where(st)
+		_, _ = json.Marshal(st)
+	})
+}
