@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"tablekeeper/automa"
+	"tablekeeper/automa/reich/board"
 	"tablekeeper/automa/reich/content"
 )
 
@@ -217,4 +218,67 @@ func (w *world) phase4() {
 // candidate is a small helper for trace candidates.
 func candidate(name string, facts map[string]any, reason string) automa.Candidate {
 	return automa.Candidate{Name: name, Facts: facts, Reason: reason}
+}
+
+// lowerNearest is LOWER (§7.3, Auf Deutsch): the nearest room to the hero
+// whose awareness is at least suspicious drops one level (AMBIGUOUS: the
+// spec's default reads "nearest room" as the nearest one with a token).
+func (w *world) lowerNearest() {
+	const rule = "reichbusters §7.3 LOWER"
+	h := w.triggeringHero(rule)
+	if h == nil {
+		return
+	}
+	dist := w.b.Distances(w.heroArea(h), board.Mover{}, w.doors)
+	s := w.step(rule, "Auf Deutsch: the nearest room to hero %s with an awareness token drops one level.", h.ID)
+	s.TieBreak = "AMBIGUOUS (default: the nearest room whose level is 1 or more)"
+	best, bestD := "", -1
+	for _, room := range w.b.Rooms() {
+		if w.rooms[room].Awareness == content.AtEase {
+			continue
+		}
+		d := -1
+		for _, a := range w.b.RoomAreas(room) {
+			if dist[a] != board.Unreachable && (d < 0 || dist[a] < d) {
+				d = dist[a]
+			}
+		}
+		if d < 0 {
+			continue
+		}
+		s.Kept = append(s.Kept, candidate(room, map[string]any{"distance": d, "awareness": w.rooms[room].Awareness.String()}, ""))
+		if bestD < 0 || d < bestD || (d == bestD && naturalLess(room, best)) {
+			best, bestD = room, d
+		}
+	}
+	if best == "" {
+		s.Result = "no room has an awareness token: no effect"
+		return
+	}
+	s.Result = "room " + best
+	w.setLevel(best, w.rooms[best].Awareness-1, "Auf Deutsch")
+}
+
+// disguiseKit is CANCEL (§7.3): the hero undoes an awareness increase it
+// caused in a room that no other hero can see.
+func (w *world) disguiseKit(room string) {
+	const rule = "reichbusters §7.3 CANCEL"
+	h := w.heroByID(w.hero)
+	for _, o := range w.onMap() {
+		if h != nil && o.ID == h.ID || o.Captured {
+			continue
+		}
+		for _, a := range w.b.RoomAreas(room) {
+			if ok, _ := w.sees(w.heroArea(o), a, "hero"); ok {
+				w.step(rule, "Hero %s can see room %s, so the Disguise Kit cannot undo the increase.", o.ID, room).Result = "no effect; the kit is kept"
+				return
+			}
+		}
+	}
+	if w.rooms[room].Awareness == content.AtEase {
+		w.step(rule, "Room %s is at ease: there is no increase to undo.", room).Result = "no effect"
+		return
+	}
+	w.step(rule, "No other hero sees room %s: the Disguise Kit undoes the increase and is discarded.", room)
+	w.setLevel(room, w.rooms[room].Awareness-1, "Disguise Kit")
 }

@@ -348,3 +348,15 @@ func (w *world) alarm() {
 	}
 	w.step(rule+" step 7", "The round marker goes onto the first post-alarm space; the first post-alarm round follows.")
 }
+
+// DetectBonus is what enemy units with Detect add to a noise test total
+// made in their area (§6.3; AMBIGUOUS amount, settings.detectBonus each).
+func DetectBonus(f *content.Faction, units []Unit, area string, set Settings) int {
+	n := 0
+	for _, u := range units {
+		if t := f.Unit(u.Code); t != nil && u.Area == area && !u.Escorted && t.Has(content.KwDetect) {
+			n += set.DetectBonus
+		}
+	}
+	return n
+}

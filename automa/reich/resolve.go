@@ -25,6 +25,8 @@ const (
 	KindTokenSpawn     = "tokenSpawn"
 	KindRoomFeature    = "roomFeature"
 	KindRaiseAwareness = "raiseAwareness"
+	KindLowerAwareness = "lowerAwareness"
+	KindDisguiseKit    = "disguiseKit"
 	KindAlarm          = "alarm"
 	KindEnemyTurn      = "enemyTurn"
 	KindPatrol         = "patrol"
@@ -189,6 +191,17 @@ func (s *Situation) checkRequest(b *board.Board) error {
 		if st.Phase == PostAlarm {
 			return fmt.Errorf("resolve: awareness cannot change after the alarm (V-45)")
 		}
+	case KindLowerAwareness:
+		if st.Phase == PostAlarm {
+			return fmt.Errorf("resolve: awareness cannot change after the alarm (V-45)")
+		}
+	case KindDisguiseKit:
+		if len(b.RoomAreas(r.Room)) == 0 {
+			return fmt.Errorf("resolve: room %q is not on the map", r.Room)
+		}
+		if st.Phase == PostAlarm {
+			return fmt.Errorf("resolve: awareness cannot change after the alarm (V-45)")
+		}
 	case KindAlarm:
 		if st.Phase != PreAlarm {
 			return fmt.Errorf("resolve: the alarm can sound only before the alarm (phase is %s)", st.Phase)
@@ -226,7 +239,7 @@ func (s *Situation) checkRequest(b *board.Board) error {
 	case "":
 		return fmt.Errorf("resolve: say what to resolve (resolve.kind)")
 	default:
-		return fmt.Errorf("resolve: kind %q is not one of noiseCard, bang, boom, sightCheck, tokenSpawn, roomFeature, raiseAwareness, alarm, enemyTurn, patrol, barracks, darkness, woundUnit", r.Kind)
+		return fmt.Errorf("resolve: kind %q is not one of noiseCard, bang, boom, sightCheck, tokenSpawn, roomFeature, raiseAwareness, lowerAwareness, disguiseKit, alarm, enemyTurn, patrol, barracks, darkness, woundUnit", r.Kind)
 	}
 	return nil
 }
@@ -272,6 +285,10 @@ func Decide(s *Situation, rng automa.Rand) (*Outcome, error) {
 		w.raise(r.Room, r.Levels, "asked for")
 		w.runQueue()
 		w.cleanup(r.Room)
+	case KindLowerAwareness:
+		w.lowerNearest()
+	case KindDisguiseKit:
+		w.disguiseKit(r.Room)
 	case KindAlarm:
 		w.alarm()
 	case KindEnemyTurn:

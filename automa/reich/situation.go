@@ -104,6 +104,9 @@ type Unit struct {
 	Area       string `json:"area"`
 	Wounds     int    `json:"wounds,omitempty"`
 	StateIndex int    `json:"stateIndex,omitempty"`
+	// Escorted units move with their hero and count as neither heroes nor
+	// enemy units (§12.1 Escort); their miniature still counts for "#".
+	Escorted bool `json:"escorted,omitempty"`
 }
 
 // Hero is what the enemy rules need to know of a hero.
@@ -159,8 +162,8 @@ type LOSAnswer struct {
 // Request is what to resolve.
 type Request struct {
 	// Kind is one of: noiseCard, bang, boom, sightCheck, tokenSpawn,
-	// roomFeature, raiseAwareness, alarm, enemyTurn, patrol, barracks,
-	// darkness, woundUnit.
+	// roomFeature, raiseAwareness, lowerAwareness, disguiseKit, alarm,
+	// enemyTurn, patrol, barracks, darkness, woundUnit.
 	Kind string `json:"kind"`
 	// Hero is the triggering hero (default: state.currentHero).
 	Hero string `json:"hero,omitempty"`
@@ -296,7 +299,7 @@ func (s *Situation) check(b *board.Board) error {
 	for _, r := range b.Rooms() {
 		if st.Rooms[r] != nil && st.Rooms[r].Cleared {
 			for _, u := range st.Units {
-				if b.Room(b.MustIndex(u.Area)) == r {
+				if !u.Escorted && b.Room(b.MustIndex(u.Area)) == r {
 					return fmt.Errorf("state: room %s has a cleared token but enemy unit %s is in it (V-25)", r, u.ID)
 				}
 			}

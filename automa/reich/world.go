@@ -95,7 +95,7 @@ func (w *world) blockers(side string) []bool {
 		w.heroBlocks = make([]bool, w.b.Len())
 		w.enemyBlocks = make([]bool, w.b.Len())
 		for _, u := range w.units {
-			if !u.gone {
+			if !u.gone && !u.Escorted {
 				w.heroBlocks[u.area] = true
 			}
 		}
@@ -247,10 +247,12 @@ func (w *world) export() State {
 
 // --- look-ups -------------------------------------------------------------
 
+// liveUnits lists the enemy units on the map, escorted ones left out
+// (they count as neither heroes nor enemies).
 func (w *world) liveUnits() []*unitW {
 	out := make([]*unitW, 0, len(w.units))
 	for _, u := range w.units {
-		if !u.gone {
+		if !u.gone && !u.Escorted {
 			out = append(out, u)
 		}
 	}
@@ -270,7 +272,7 @@ func (w *world) onBoard(code string) int {
 func (w *world) unitsIn(area int) []*unitW {
 	var out []*unitW
 	for _, u := range w.units {
-		if !u.gone && u.area == area {
+		if !u.gone && !u.Escorted && u.area == area {
 			out = append(out, u)
 		}
 	}
@@ -280,7 +282,7 @@ func (w *world) unitsIn(area int) []*unitW {
 func (w *world) unitsInRoom(room string) int {
 	n := 0
 	for _, u := range w.units {
-		if !u.gone && w.b.Room(u.area) == room {
+		if !u.gone && !u.Escorted && w.b.Room(u.area) == room {
 			n++
 		}
 	}

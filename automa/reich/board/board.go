@@ -329,3 +329,31 @@ func (b *Board) LOSAlien(from, to int, s Sight) bool {
 	}
 	return b.Adjacent(from, to, s.Doors)
 }
+
+// CanEscape is the end-of-game check (§5.7): is there a path, with
+// unlimited movement, from area from to one of the exits that never enters
+// an area holding an enemy unit? Doors, even closed or locked ones, are
+// passable for this check (AMBIGUOUS; the spec's default).
+func (b *Board) CanEscape(from int, exits []int, enemy []bool) bool {
+	exit := make([]bool, len(b.ids))
+	for _, e := range exits {
+		exit[e] = true
+	}
+	seen := make([]bool, len(b.ids))
+	seen[from] = true
+	queue := []int{from}
+	for len(queue) > 0 {
+		a := queue[0]
+		queue = queue[1:]
+		if exit[a] {
+			return true
+		}
+		for _, l := range b.adj[a] {
+			if !seen[l.to] && !enemy[l.to] {
+				seen[l.to] = true
+				queue = append(queue, l.to)
+			}
+		}
+	}
+	return false
+}

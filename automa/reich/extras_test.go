@@ -1,0 +1,73 @@
+package reich
+
+import (
+	"testing"
+
+	"tablekeeper/automa/reich/content"
+)
+
+// LOWER (Auf Deutsch) and CANCEL (Disguise Kit), §7.3.
+func TestLowerAndCancel(t *testing.T) {
+	s := situation()
+	s.State.Rooms = map[string]*RoomState{"R4": {Awareness: content.Suspicious}, "R2": {Awareness: content.Alert}}
+	s.State.Units = []Unit{{ID: "g1", Code: "GR", Area: "B1"}}
+	s.Resolve = Request{Kind: KindLowerAwareness}
+	out := decide(t, s)
+	// From A1: R4 costs 3 (E1 through D4), R2 costs 4 (B1 through D1).
+	eq(t, "lower", changes(out, ChAwareness), "R4:atEase")
+	s.Resolve = Request{Kind: KindDisguiseKit, Room: "R4"}
+	eq(t, "cancel", changes(decide(t, s), ChAwareness), "R4:atEase")
+	// Another hero who sees the room blocks the kit.
+	s.State.Doors = DoorStates{"D4": content.Open}
+	s.State.Heroes = []Hero{{ID: "H1", Area: "A1"}, {ID: "H2", Area: "A2"}}
+	eq(t, "seen", changes(decide(t, s), ChAwareness))
+}
+
+func TestDetectBonus(t *testing.T) {
+	c := testContent()
+	c.Faction.Unit("GR").Keywords = kws("detect")
+	units := []Unit{{ID: "a", Code: "GR", Area: "A1"}, {ID: "b", Code: "GR", Area: "A1"}, {ID: "c", Code: "GR", Area: "A2"}, {ID: "d", Code: "DG", Area: "A1"}, {ID: "e", Code: "GR", Area: "A1", Escorted: true}}
+	set := DefaultSettings()
+	if got := DetectBonus(&c.Faction, units, "A1", set); got != 2 {
+		t.Errorf("detect bonus %d, want 2", got)
+	}
+	set.DetectBonus = 2
+	if got := DetectBonus(&c.Faction, units, "A1", set); got != 4 {
+		t.Errorf("detect bonus %d, want 4", got)
+	}
+}
+
+func TestCanEscape(t *testing.T) {
+	s := situation()
+	b := mustBoard(t, s)
+	i := b.MustIndex
+	enemy := make([]bool, b.Len())
+	if !b.CanEscape(i("C1"), []int{i("X1")}, enemy) {
+		t.Errorf("closed and locked doors are passable for the escape check")
+	}
+	enemy[i("A2")] = true
+	if b.CanEscape(i("C1"), []int{i("X1")}, enemy) {
+		t.Errorf("the only way runs through an enemy")
+	}
+	if !b.CanEscape(i("A1"), []int{i("X1")}, enemy) {
+		t.Errorf("A1 is next to the exit")
+	}
+}
+
+// Escorted units count as neither heroes nor enemies: they do not act,
+// block sight or keep a room's awareness, but they do use a miniature.
+func TestEscorted(t *testing.T) {
+	s := postAlarmTurn([]Unit{{ID: "d1", Code: "DG", Area: "A1", Escorted: true}}, twoHeroes("A1"), nil)
+	if out := decide(t, s); len(out.Attacks) != 0 {
+		t.Errorf("an escorted unit does not attack")
+	}
+	s = situation()
+	s.State.SpawnTokens = []Token{}
+	s.Content.Faction.Unit("OF").Max = 1
+	s.State.Units = []Unit{{ID: "o1", Code: "OF", Area: "A1", Escorted: true}}
+	s.State.Phase = PostAlarm
+	s.Content.SpawnCards = []content.SpawnCard{card("RBX", row("OF", 1), nil, nil)}
+	s.State.SpawnDeck = &Deck{DrawPile: []string{"RBX"}}
+	s.Resolve = Request{Kind: KindBarracks, Letter: "A", Icons: []content.Level{content.Green}}
+	eq(t, "escorted miniature still counts", changes(decide(t, s), ChShortfall), "OF-1")
+}
