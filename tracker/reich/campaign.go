@@ -375,16 +375,7 @@ func (c BuySkill) decide(t *tx, _ *tracker.Dice) (string, error) {
 		}
 	}
 	// The price is worked out before any discard to make room (§10.3 AMBIGUOUS default).
-	cost := 1
-	for _, s := range h.Skills {
-		st := s.Type
-		if st == "" {
-			st = skillType(s.ID)
-		}
-		if st == typ && (t.s.Settings.StartingSkillCounts || !s.Starting) {
-			cost++
-		}
-	}
+	cost, _, _ := SkillPrice(t.s, h.ID, skill)
 	if len(c.Pay) != cost {
 		return "", tracker.Refuse("reichbusters V-29", "%s costs %s %d heroism points (%s skills held after buying: %d); %d were offered, and no change is given",
 			skill, h.Name, cost, typ, cost, len(c.Pay))

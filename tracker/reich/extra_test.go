@@ -196,3 +196,26 @@ func FuzzDecodeState(f *testing.F) {
 		_, _ = json.Marshal(st)
 	})
 }
+
+func TestScreenHelpers(t *testing.T) {
+	s := raid(t)
+	m := st(s).Mission
+	if m.RoundsLeft() != 4 || m.DoorState("D2") != content.Locked || m.RoomOf("B1") != "R2" || len(m.Rooms()) != 6 {
+		t.Fatalf("helpers: left %d, D2 %s, B1 in %s, %d rooms", m.RoundsLeft(), m.DoorState("D2"), m.RoomOf("B1"), len(m.Rooms()))
+	}
+	if m.HeroByID("H1") == nil || m.UnitByID("x") != nil || m.TokenByID("T1") == nil || m.Level("R1") != content.AtEase {
+		t.Fatal("lookups")
+	}
+	c := campaignMission(t)
+	endMission(t, c, 1)
+	do(t, c, CloseMission{})
+	if p, kinds, ok := SkillPrice(st(c), "H1", "Quick Shot"); !ok || p != 2 || strings.Join(kinds, ",") != "attack,wild" {
+		t.Fatalf("Quick Shot for H1: %d %v %v", p, kinds, ok)
+	}
+	if p, kinds, ok := SkillPrice(st(c), "H2", "Recon"); !ok || p != 1 || strings.Join(kinds, ",") != "wild" {
+		t.Fatalf("Recon for H2: %d %v %v", p, kinds, ok)
+	}
+	if _, _, ok := SkillPrice(st(c), "H1", "Vril Implants"); ok {
+		t.Fatal("vril skills have no HP price")
+	}
+}

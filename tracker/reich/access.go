@@ -1,0 +1,86 @@
+package reich
+
+import (
+	"tablekeeper/automa/reich/board"
+	"tablekeeper/automa/reich/content"
+)
+
+// Read-only helpers for the screens.
+
+// HeroByID returns the hero's dashboard, or nil.
+func (m *Mission) HeroByID(id string) *Hero { return m.hero(id) }
+
+// UnitByID returns the enemy unit, or nil.
+func (m *Mission) UnitByID(id string) *Unit { return m.unit(id) }
+
+// TokenByID returns the spawn token, or nil.
+func (m *Mission) TokenByID(id string) *Token { return m.token(id) }
+
+// RoomOf names an area's room.
+func (m *Mission) RoomOf(area string) string { return m.room(area) }
+
+// Level is a room's awareness now (alert for every room after the alarm).
+func (m *Mission) Level(room string) content.Awareness { return m.level(room) }
+
+// Rooms lists the map's rooms.
+func (m *Mission) Rooms() []string { return m.rooms() }
+
+// HeroesInPlay lists the heroes still on the map.
+func (m *Mission) HeroesInPlay() []string { return m.heroesInPlay() }
+
+// DoorState is a door's state now.
+func (m *Mission) DoorState(id string) content.DoorState {
+	if s, ok := m.Doors[id]; ok {
+		return s
+	}
+	if d := m.Map.Door(id); d != nil {
+		return d.State
+	}
+	return ""
+}
+
+// Board is the mission map's geometry (adjacency, PathCost, line of sight).
+func (m *Mission) Board() (*board.Board, error) { return m.board() }
+
+// RoundsLeft is how many end-of-round advances the current track still
+// takes before the alarm (pre-alarm) or the end (post-alarm, alien world),
+// under the default reading of §5.5.
+func (m *Mission) RoundsLeft() int {
+	tr := m.Tracker
+	switch tr.Section {
+	case "pre":
+		return tr.Pre - tr.Pos + 1
+	case "post":
+		return tr.Post - tr.Pos + 1
+	case "alien":
+		return tr.Alien - tr.Pos + 1
+	}
+	return 0
+}
+
+// SkillPrice is what a campaign skill costs a hero now (Algorithm P,
+// §10.3), and the HP kinds that may pay; ok is false for a skill that
+// cannot be bought with heroism points.
+func SkillPrice(s *State, heroID, skill string) (price int, kinds []string, ok bool) {
+	h := s.Campaign.hero(heroID)
+	typ, known := CampaignSkills[canonicalSkill(skill)]
+	if h == nil || !known || typ == SkillVril {
+		return 0, nil, false
+	}
+	price = 1
+	for _, sk := range h.Skills {
+		st := sk.Type
+		if st == "" {
+			st = skillType(sk.ID)
+		}
+		if st == typ && (s.Settings.StartingSkillCounts || !sk.Starting) {
+			price++
+		}
+	}
+	for _, k := range []string{HPAttack, HPDefence, HPWild} {
+		if hpPays(k, typ) {
+			kinds = append(kinds, k)
+		}
+	}
+	return price, kinds, true
+}
