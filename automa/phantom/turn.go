@@ -588,7 +588,7 @@ func (ts *turnState) strike(card, label string, x *Action, T target) error {
 	if d > 1 {
 		line, blockers := w.chooseLine(a, T, tr)
 		if line != nil {
-			rep.LoS = &LoSReport{From: w.label(a.Pos) + " " + vertexNames[line.FromVertex], To: w.tname(T) + " " + vertexNames[line.ToVertex]}
+			rep.LoS = &LoSReport{From: w.label(a.Pos) + " " + vertexNames[line.FromVertex], To: w.label(T.pos()) + " " + vertexNames[line.ToVertex], Blockers: []string{}}
 			for _, b := range blockers {
 				rep.LoS.Blockers = append(rep.LoS.Blockers, w.blockerName(b))
 			}
