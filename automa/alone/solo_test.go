@@ -93,11 +93,12 @@ func playSolo(t *testing.T, seed uint64) string {
 			t.Fatal(err)
 		}
 		for _, id := range p.Place {
-			if m.CheckDangerPlacement(id) != nil && !contains(p.Remove, id) {
-				if err := p.Map.Validate(cfg); err != nil {
-					t.Fatalf("danger placement: %v", err)
-				}
+			if id == m.Hero || m.InLineOfSight(m.Hero, id) {
+				t.Fatalf("Danger placed in sight: %s", id)
 			}
+		}
+		if err := p.Map.Validate(cfg); err != nil {
+			t.Fatalf("danger placement: %v", err)
 		}
 		m, hero, marker, nightmare, used = p.Map, end.Tracks, end.RoundMarker, end.Nightmare, 0
 		b, _ := json.Marshal(end)
