@@ -176,6 +176,13 @@ func EndOfTurn(cubesOnTarget int, survivorsMode bool, survivors []string, module
 		s3.Result = fmt.Sprintf("%v", redealInB)
 		return tr, t, nil
 	}
+	if len(modules) == 0 {
+		// No module on the Alien board means no alien on the map: the cubes
+		// are simply dealt again (§5.7 C3).
+		st := t.Add("eternaut §5.7 C3", "no alien module is on the Alien board")
+		st.Result = "no alien is on the map: nothing is drawn; deal the cubes again"
+		return Trigger{Fire: true, Aliens: &Activation{}, Redeal: true}, t, nil
+	}
 	a, at, err := ActivationOrder(modules, 0)
 	if err != nil {
 		return Trigger{}, t, err

@@ -129,8 +129,12 @@ func TestEndOfTurn(t *testing.T) {
 	if !strings.Contains(trace.String(), "§5.8") {
 		t.Errorf("trace: %s", trace)
 	}
-	if _, _, err := EndOfTurn(4, false, nil, nil, true); err == nil {
-		t.Error("alien activation without modules accepted")
+	tr, _, err := EndOfTurn(4, false, nil, nil, true)
+	if err != nil || !tr.Fire || tr.Aliens == nil || len(tr.Aliens.Draw) != 0 || !tr.Redeal {
+		t.Errorf("no modules: just re-deal: %+v %v", tr, err)
+	}
+	if _, _, err := EndOfTurn(4, false, nil, []Module{{"X", -2}}, true); err == nil {
+		t.Error("a negative alien count accepted")
 	}
 }
 

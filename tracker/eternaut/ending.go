@@ -375,7 +375,10 @@ func (c Unlock) run(s *State, x *exec) error {
 			return
 		}
 		ch.Status, ch.Found, ch.LP, ch.Penalties = Alive, true, CharMaxLP, Penalties{}
-		writeRow(sec, ch, false)
+		if letter == "B" {
+			// 905/906 are written in section B with 10 life (§8.1).
+			writeRow(sec, ch, false)
+		}
 		x.say("%s %s joins the group (%s)", id, ch.Name, why)
 	}
 	out := func(id string) {
