@@ -212,3 +212,17 @@ func HeroView(s *State) View {
 	}
 	return v
 }
+
+// EvilTrace is the explanation recorded with a solo Evil decision, for the
+// UI's explanation panel. In solo mode it names what the Evil side hides,
+// so the Hero's screen shows it only once the game is over.
+func EvilTrace(e tracker.Event) (automa.Trace, bool) {
+	if e.Kind != kindPrefix+"evil" {
+		return automa.Trace{}, false
+	}
+	var o evilEv
+	if err := e.Decode(&o); err != nil {
+		return automa.Trace{}, false
+	}
+	return o.Trace, true
+}

@@ -89,7 +89,7 @@ func TestSoloGameReplaysFromExport(t *testing.T) {
 			var p evilEv
 			_ = e.Decode(&p)
 			evilPlays += len(p.Plays)
-			if len(p.Trace.Steps) == 0 {
+			if tr, ok := EvilTrace(e); !ok || len(tr.Steps) == 0 || len(p.Trace.Steps) == 0 {
 				t.Fatal("an Evil decision without its trace")
 			}
 			if st(s).Outcome != "" {

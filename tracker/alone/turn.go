@@ -700,7 +700,6 @@ func (o *endRoundEv) run(s *State) error {
 	if s.T.Started || s.TurnsUsed < alone.TurnsPerRound {
 		return refuse("§8 V7", "the Round ends after its 8th Turn")
 	}
-	cfg := s.config()
 	o.Round = s.Round
 	res, err := alone.EndOfRound(s.Map, alone.RoundEnd{
 		Tracks: alone.Tracks{Life: s.Life, SC: s.SC}, RoundMarker: s.RoundMarker, Nightmare: s.Nightmare,
@@ -815,7 +814,6 @@ func (o *endRoundEv) run(s *State) error {
 			s.Map.Creatures[i].Moved = false
 		}
 	}
-	_ = cfg
 	return nil
 }
 
