@@ -83,7 +83,7 @@ func (s *State) situation(req ai.Request, ans ai.Answers) (*ai.Situation, error)
 		}
 	}
 	for _, u := range m.Units {
-		st.Units = append(st.Units, ai.Unit{ID: u.ID, Code: u.Code, Area: u.Area, Wounds: u.Wounds, StateIndex: u.Side})
+		st.Units = append(st.Units, ai.Unit{ID: u.ID, Code: u.Code, Area: u.Area, Wounds: u.Wounds, StateIndex: u.Side, Escorted: u.EscortedBy != ""})
 	}
 	for _, h := range m.Heroes {
 		st.Heroes = append(st.Heroes, ai.Hero{ID: h.ID, Area: h.Area, Downed: h.Downed(), Captured: h.Captured, KnockedDown: h.KnockedDown, Escaped: h.Escaped})

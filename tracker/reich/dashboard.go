@@ -703,13 +703,11 @@ func (c KnockBack) decide(t *tx, _ *tracker.Dice) (string, error) {
 	if !ok || !b.Adjacent(x, y, m.doorStates()) {
 		return "", tracker.Refuse("reichbusters §12.1", "%s is not an area next to %s", c.To, h.Area)
 	}
+	t.dropEscort(h.ID) // the escort token is dropped before moving (§12.1)
 	t.hero(h.ID, func(z *Hero) {
 		z.Area = c.To
 		z.Hand--
 		z.Discard++
-		if i := slices.IndexFunc(z.Items, func(it Item) bool { return it.Kind == ItemEscort }); i >= 0 {
-			z.Items = slices.Delete(z.Items, i, i+1)
-		}
 	})
 	t.say("%s is knocked back to %s and discards an action card", h.Name, c.To)
 	return "hero.knockBack", nil
@@ -792,4 +790,21 @@ func checkHero(h *Hero) error {
 		return tracker.Refuse("reichbusters §9", "objective tokens are 0 or more")
 	}
 	return nil
+}
+
+// dropEscort: the hero drops the escort token; the unit stays where it is,
+// no longer escorted (§12.1 Escort).
+func (t *tx) dropEscort(heroID string) {
+	m := t.m()
+	for _, u := range m.Units {
+		if u.EscortedBy == heroID {
+			t.do(Op{Op: opUnitEscort, Unit: u.ID})
+			t.say("%s drops the escort token: %s stays in %s", t.name(heroID), u.ID, u.Area)
+		}
+	}
+	if h := m.hero(heroID); h != nil && slices.ContainsFunc(h.Items, func(it Item) bool { return it.Kind == ItemEscort }) {
+		t.hero(heroID, func(x *Hero) {
+			x.Items = slices.DeleteFunc(x.Items, func(it Item) bool { return it.Kind == ItemEscort })
+		})
+	}
 }

@@ -205,22 +205,12 @@ func (t *tx) correct(c Override) error {
 		t.cleanup(room)
 	}
 	for _, p := range c.Place {
-		ut := fac.Unit(p.Code)
-		if ut == nil {
-			return tracker.Refuse("reichbusters V-23", "unit code %q is not on the faction card", p.Code)
+		if err := ai.CheckPlacement(fac, p.Code, m.onBoard(p.Code), m.Placed[p.Code], t.s.Settings.Settings); err != nil {
+			return tracker.Refuse("reichbusters §13", "%v", err)
 		}
+		ut := fac.Unit(p.Code)
 		if _, ok := b.Index(p.Area); !ok {
 			return tracker.Refuse("reichbusters §3.2", "area %q is not on the map", p.Area)
-		}
-		count := m.onBoard(p.Code)
-		if t.s.Settings.CapIsLifetime {
-			count = m.Placed[p.Code]
-		}
-		if count >= ut.Max {
-			return tracker.Refuse("reichbusters V-21", "all %d %s miniatures are already placed (the # limit)", ut.Max, ut.Name)
-		}
-		if ut.Unique() && m.Placed[p.Code] > 0 {
-			return tracker.Refuse("reichbusters V-22", "%s is Unique and has already been placed this game", ut.Name)
 		}
 		id := t.freshID("m")
 		t.do(Op{Op: opUnitPlace, Unit: id, Code: p.Code, Area: p.Area})
@@ -259,13 +249,16 @@ func (t *tx) correct(c Override) error {
 		if !slices.Contains(m.rooms(), r) {
 			return tracker.Refuse("reichbusters §7.3", "there is no room %q on the map", r)
 		}
-		if !l.Valid() {
-			return tracker.Refuse("reichbusters V-24", "awareness is 0, 1 or 2")
-		}
+		phase := ai.PreAlarm
 		if m.postAlarm() {
-			return tracker.Refuse("reichbusters V-24", "awareness cannot be edited after the alarm")
+			phase = ai.PostAlarm
 		}
-		if l != content.AtEase && len(m.unitsInRoom(r)) == 0 && m.tokensInRoom(r) == 0 {
+		occupied := len(m.unitsInRoom(r)) > 0 || m.tokensInRoom(r) > 0
+		got, err := ai.CheckAwarenessEdit(phase, l, occupied)
+		if err != nil {
+			return tracker.Refuse("reichbusters V-24", "room %s: %v", r, err)
+		}
+		if got != l {
 			return tracker.Refuse("reichbusters V-24", "room %s holds no spawn tokens and no enemy units, so its awareness is at ease", r)
 		}
 		t.do(Op{Op: opAware, Room: r, Level: l})
@@ -283,8 +276,8 @@ func (t *tx) correct(c Override) error {
 			return tracker.Refuse("reichbusters §3.2", "there is no door %q", id)
 		}
 		from := m.doorStates()[di]
-		if !(from == content.Locked && (to == content.Closed || to == content.Open) || from == content.Closed && to == content.Open) {
-			return tracker.Refuse("reichbusters V-14", "door %s cannot go from %s to %s (doors only open further and never lock again)", id, from, to)
+		if err := ai.CheckDoorChange(from, to); err != nil {
+			return tracker.Refuse("reichbusters V-14", "door %s: %v", id, err)
 		}
 		t.do(Op{Op: opDoor, Door: id, State: to})
 		t.say("door %s: %s → %s", id, from, to)
@@ -348,8 +341,8 @@ func (c AreaState) decide(t *tx, _ *tracker.Dice) (string, error) {
 // Escape takes a hero off the map through an exit (spec §5.7, V-35: only
 // with an objective token). The game ends at once: every other hero who is
 // not captured escapes if a path to an exit avoids every area holding an
-// enemy unit (closed doors pass, settings.escapeThroughClosedDoors), and is
-// captured otherwise.
+// enemy unit (automa/reich's board.CanEscape: closed doors pass, the
+// spec's AMBIGUOUS default), and is captured otherwise.
 type Escape struct{ Hero string }
 
 func (c Escape) decide(t *tx, _ *tracker.Dice) (string, error) {
@@ -369,17 +362,16 @@ func (c Escape) decide(t *tx, _ *tracker.Dice) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	doors := m.doorStates()
 	enemy := make([]bool, b.Len())
 	for _, u := range m.Units {
-		if i, ok := b.Index(u.Area); ok {
+		if i, ok := b.Index(u.Area); ok && u.EscortedBy == "" {
 			enemy[i] = true
 		}
 	}
-	exits := make([]bool, b.Len())
+	var exits []int
 	for _, a := range m.Map.Exits {
 		if i, ok := b.Index(a); ok {
-			exits[i] = true
+			exits = append(exits, i)
 		}
 	}
 	for _, o := range m.Heroes {
@@ -387,28 +379,7 @@ func (c Escape) decide(t *tx, _ *tracker.Dice) (string, error) {
 			continue
 		}
 		start, _ := b.Index(o.Area)
-		seen := make([]bool, b.Len())
-		seen[start] = true
-		queue := []int{start}
-		found := false
-		for len(queue) > 0 && !found {
-			a := queue[0]
-			queue = queue[1:]
-			if exits[a] {
-				found = true
-				break
-			}
-			for _, n := range b.Neighbours(a) {
-				if seen[n.Area] || enemy[n.Area] {
-					continue
-				}
-				if n.Door >= 0 && doors[n.Door].Shut() && !t.s.Settings.EscapeThroughClosedDoors {
-					continue
-				}
-				seen[n.Area] = true
-				queue = append(queue, n.Area)
-			}
-		}
+		found := b.CanEscape(start, exits, enemy)
 		if found {
 			t.hero(o.ID, func(x *Hero) { x.Escaped = true })
 			t.say("%s finds a way out and escapes too", o.Name)
@@ -467,4 +438,114 @@ func (c DeclareResult) decide(t *tx, _ *tracker.Dice) (string, error) {
 	t.do(Op{Op: opEnd, End: &MissionEnd{Ended: true, Result: text, Success: ok, Failed: failed}})
 	t.say("Mission %s result: %s (%s)", m.ID, text, resultWord(ok))
 	return "mission.result", nil
+}
+
+// LowerAwareness is Auf Deutsch (spec §7.3 LOWER): the nearest room with
+// an awareness token drops a level, as the automa picks it.
+type LowerAwareness struct {
+	Hero    string
+	Answers ai.Answers
+}
+
+func (c LowerAwareness) decide(t *tx, d *tracker.Dice) (string, error) {
+	m, err := t.s.inPlay("reichbusters §7.3")
+	if err != nil {
+		return "", err
+	}
+	if m.postAlarm() {
+		return "", tracker.Refuse("reichbusters V-45", "awareness is not tracked after the alarm")
+	}
+	if m.hero(c.Hero) == nil {
+		return "", tracker.Refuse("reichbusters §7.3", "there is no hero %q in this mission", c.Hero)
+	}
+	t.say("%s uses Auf Deutsch", t.name(c.Hero))
+	if _, err := t.resolve(ai.Request{Kind: ai.KindLowerAwareness, Hero: c.Hero}, c.Answers, d); err != nil {
+		return "", err
+	}
+	return "enemy.awareness", nil
+}
+
+// DisguiseKit undoes an awareness increase the hero caused in Room when no
+// other hero sees it (spec §7.3 CANCEL); the automa checks the sight.
+type DisguiseKit struct {
+	Hero, Room string
+	Answers    ai.Answers
+}
+
+func (c DisguiseKit) decide(t *tx, d *tracker.Dice) (string, error) {
+	m, err := t.s.inPlay("reichbusters §7.3")
+	if err != nil {
+		return "", err
+	}
+	if m.postAlarm() {
+		return "", tracker.Refuse("reichbusters V-45", "awareness is not tracked after the alarm")
+	}
+	h := m.hero(c.Hero)
+	if h == nil {
+		return "", tracker.Refuse("reichbusters §7.3", "there is no hero %q in this mission", c.Hero)
+	}
+	if !slices.ContainsFunc(h.Items, func(it Item) bool { return strings.EqualFold(it.Name, "Disguise Kit") }) {
+		return "", tracker.Refuse("reichbusters §12.3", "%s carries no Disguise Kit", h.Name)
+	}
+	t.say("%s uses the Disguise Kit on %s", h.Name, c.Room)
+	before := m.Awareness[c.Room]
+	if _, err := t.resolve(ai.Request{Kind: ai.KindDisguiseKit, Hero: c.Hero, Room: c.Room}, c.Answers, d); err != nil {
+		return "", err
+	}
+	if t.m().Awareness[c.Room] != before {
+		t.hero(h.ID, func(x *Hero) {
+			i := slices.IndexFunc(x.Items, func(it Item) bool { return strings.EqualFold(it.Name, "Disguise Kit") })
+			x.Items = slices.Delete(x.Items, i, i+1)
+		})
+		t.say("the Disguise Kit is discarded")
+	}
+	return "enemy.awareness", nil
+}
+
+// EscortUnit is the basic action to escort a unit with the Escort keyword
+// in the hero's area (spec §12.1): the escort token goes in an item slot
+// (Drop names a slot to drop for a fifth), and the unit moves with the hero.
+type EscortUnit struct {
+	Hero, Unit string
+	Drop       int
+}
+
+func (c EscortUnit) decide(t *tx, _ *tracker.Dice) (string, error) {
+	m, h, err := t.actor(c.Hero, "reichbusters §12.1")
+	if err != nil {
+		return "", err
+	}
+	u := m.unit(c.Unit)
+	fac := t.s.Library.faction(m.Faction)
+	if u == nil || fac.Unit(u.Code) == nil || !fac.Unit(u.Code).Has(content.KwEscort) {
+		return "", tracker.Refuse("reichbusters §12.1", "%q is not a unit with the Escort keyword", c.Unit)
+	}
+	if u.Area != h.Area {
+		return "", tracker.Refuse("reichbusters §12.1", "%s is not in %s's area", c.Unit, h.Name)
+	}
+	if u.EscortedBy == h.ID {
+		return "", tracker.Refuse("reichbusters §12.1", "%s already escorts %s", h.Name, c.Unit)
+	}
+	if err := t.basic(h, "other"); err != nil {
+		return "", err
+	}
+	items, dropped, err := gain(h, Item{Name: "Escort token", Kind: ItemEscort}, c.Drop)
+	if err != nil {
+		return "", err
+	}
+	if u.EscortedBy != "" {
+		prev := u.EscortedBy
+		t.hero(prev, func(x *Hero) {
+			if i := slices.IndexFunc(x.Items, func(it Item) bool { return it.Kind == ItemEscort }); i >= 0 {
+				x.Items = slices.Delete(x.Items, i, i+1)
+			}
+		})
+	}
+	t.hero(h.ID, func(x *Hero) { x.Items = items })
+	t.do(Op{Op: opUnitEscort, Unit: c.Unit, Code: h.ID})
+	t.say("%s escorts %s", h.Name, c.Unit)
+	if dropped != nil {
+		t.say("%s drops %s to make room", h.Name, dropped.Name)
+	}
+	return "hero.escort", nil
 }

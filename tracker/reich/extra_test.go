@@ -219,3 +219,36 @@ func TestScreenHelpers(t *testing.T) {
 		t.Fatal("vril skills have no HP price")
 	}
 }
+
+func TestEscort(t *testing.T) {
+	s := raid(t)
+	do(t, s, SetTurnOrder{Order: []string{"H1", "H2"}})
+	do(t, s, Override{Reason: "x", Place: []UnitPlacement{{Code: "SC", Area: "A1"}, {Code: "GR", Area: "A1"}}})
+	ids := unitIDs(s)
+	refused(t, s, EscortUnit{Hero: "H1", Unit: ids[1], Drop: -1}, "Escort keyword")
+	do(t, s, EscortUnit{Hero: "H1", Unit: ids[0], Drop: -1})
+	if st(s).Mission.unitsInArea("A1") != 1 {
+		t.Fatal("an escorted unit counts as no enemy")
+	}
+	do(t, s, Override{Reason: "x", Remove: []string{ids[1]}})
+	do(t, s, Move{Hero: "H1", Path: []string{"A2"}, Basic: true})
+	if st(s).Mission.unit(ids[0]).Area != "A2" {
+		t.Fatal("the escorted unit did not move with its hero")
+	}
+	do(t, s, KnockBack{Hero: "H1", To: "A3"})
+	m := st(s).Mission
+	if m.unit(ids[0]).Area != "A2" || m.unit(ids[0]).EscortedBy != "" || len(m.hero("H1").Items) != 0 {
+		t.Fatal("a knocked-back hero drops the escort token before moving")
+	}
+}
+
+func TestAufDeutschAndDisguiseKit(t *testing.T) {
+	s := raid(t)
+	do(t, s, SetTurnOrder{Order: []string{"H1", "H2"}})
+	do(t, s, Override{Reason: "x", Awareness: map[string]content.Awareness{"R4": content.Suspicious}})
+	do(t, s, LowerAwareness{Hero: "H1"})
+	if st(s).Mission.Awareness["R4"] != content.AtEase {
+		t.Fatalf("Auf Deutsch: R4 is %v", st(s).Mission.Awareness["R4"])
+	}
+	refused(t, s, DisguiseKit{Hero: "H1", Room: "R4"}, "no Disguise Kit")
+}

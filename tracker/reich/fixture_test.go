@@ -80,6 +80,7 @@ func testFaction() content.Faction {
 		{Code: "DG", Name: "Dog", LootColour: "black", Max: 4, MeleeAttack: 4, Support: 2, Defence: 2, Keywords: kws("fast", "noHands"), Tags: []string{"dog"}},
 		{Code: "VM", Name: "Vrilmeister", LootColour: "red", Max: 2, MeleeAttack: 5, Support: 2, Defence: 5, Tags: []string{"vrilmeister"}},
 		{Code: "AR", Name: "Armour", LootColour: "grey", Max: 2, MeleeAttack: 5, Support: 2, Defence: 2, Keywords: kws("armoured", "detect")},
+		{Code: "SC", Name: "Scientist", NameIsWhite: true, LootColour: "black", Max: 1, Defence: 1, Keywords: kws("escort")},
 	}}
 }
 

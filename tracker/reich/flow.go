@@ -194,6 +194,7 @@ func (t *tx) beginTurn(i int, d *tracker.Dice) {
 	case captureHolds && !h.Captured:
 		t.hero(id, func(x *Hero) { x.Captured = true })
 		t.say("%s's turn: downed with %d enemies and no other hero in %s: captured (§5.2)", h.Name, m.unitsInArea(h.Area), h.Area)
+		t.dropEscort(id)
 	case captureHolds:
 		t.say("%s's turn: still captured; no actions, the enemy turn follows (V-06)", h.Name)
 	case h.Captured:

@@ -199,6 +199,11 @@ func (c Move) decide(t *tx, d *tracker.Dice) (string, error) {
 		cur = a
 	}
 	t.hero(h.ID, func(x *Hero) { x.Area, x.KnockedDown = cur, false })
+	for _, u := range m.Units {
+		if u.EscortedBy == h.ID {
+			t.do(Op{Op: opUnitMove, Unit: u.ID, Area: cur})
+		}
+	}
 	if c.Free {
 		t.flow(func(f *Flow) { f.FreeActionUsed = true })
 	}
@@ -308,11 +313,11 @@ func (c NoiseTest) decide(t *tx, d *tracker.Dice) (string, error) {
 	total := c.Total
 	detect := 0
 	if fac := t.s.Library.faction(m.Faction); fac != nil {
-		for _, u := range m.Units {
-			if ut := fac.Unit(u.Code); u.Area == h.Area && ut != nil && ut.Has(content.KwDetect) {
-				detect += t.s.Settings.DetectBonus
-			}
+		sit, err := t.s.situation(ai.Request{}, ai.Answers{})
+		if err != nil {
+			return "", err
 		}
+		detect = ai.DetectBonus(fac, sit.State.Units, h.Area, t.s.Settings.Settings)
 	}
 	total += detect
 	if detect > 0 {

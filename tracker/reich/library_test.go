@@ -17,7 +17,7 @@ func TestDefaultSettingsAreTheSpecs(t *testing.T) {
 		"guardCountPerUnit": "true", "ruthlessAlsoPhase3": "true", "heroHpCarry": "toHQ",
 		"unarmed.attackDice": "", "unarmed.noise": "", "notOfThisEarth": "false",
 		"whiteNamesCountForPhase1": "true", "clearedAfterSpawnCheck": "true", "discardNonPermanentWounds": "true",
-		"mixHpKinds": "true", "escapeThroughClosedDoors": "true", "startingSkillCounts": "true",
+		"mixHpKinds": "true", "startingSkillCounts": "true",
 		"chainFireHitsDowned": "false", "aurasStack": "false", "armouredIgnoresExplosions": "true",
 	}
 	for k, v := range want {

@@ -72,6 +72,7 @@ const (
 	opLibrary     = "library"
 	opSettings    = "settings"
 	opPending     = "pending"
+	opUnitEscort  = "unit.escort"
 )
 
 // Flow is where the round stands (spec §3.1 currentTurn and friends).
@@ -183,7 +184,7 @@ func applyOp(s *State, op Op) error {
 			return fmt.Errorf("unit %s is not on the map", op.Unit)
 		}
 		m.Units = slices.Delete(m.Units, i, i+1)
-	case opUnitMove, opUnitWounds, opUnitSide:
+	case opUnitMove, opUnitWounds, opUnitSide, opUnitEscort:
 		u := m.unit(op.Unit)
 		if u == nil {
 			return fmt.Errorf("unit %s is not on the map", op.Unit)
@@ -193,6 +194,8 @@ func applyOp(s *State, op Op) error {
 			u.Area = op.Area
 		case opUnitWounds:
 			u.Wounds = op.N
+		case opUnitEscort:
+			u.EscortedBy = op.Code
 		default:
 			u.Side = op.N
 		}

@@ -27,9 +27,6 @@ type Settings struct {
 	// MixHPKinds: the 2 HPs spent after a failed test may be of different
 	// suitable kinds (§6.5 AMBIGUOUS; default true).
 	MixHPKinds bool `json:"mixHpKinds"`
-	// EscapeThroughClosedDoors: the escape check passes closed and locked
-	// doors (§5.7 AMBIGUOUS; default true).
-	EscapeThroughClosedDoors bool `json:"escapeThroughClosedDoors"`
 	// StartingSkillCounts: a starting skill that is one of the 20 campaign
 	// skills counts toward its type's price (§10.3 AMBIGUOUS; default true).
 	StartingSkillCounts bool `json:"startingSkillCounts"`
@@ -42,7 +39,6 @@ func DefaultSettings() Settings {
 		ClearedAfterSpawnCheck:    true,
 		DiscardNonPermanentWounds: true,
 		MixHPKinds:                true,
-		EscapeThroughClosedDoors:  true,
 		StartingSkillCounts:       true,
 	}
 }
@@ -142,7 +138,6 @@ var settingDefs = map[string]settingDef{
 	"clearedAfterSpawnCheck":     boolSetting("§5.2", func(s *Settings) *bool { return &s.ClearedAfterSpawnCheck }),
 	"discardNonPermanentWounds":  boolSetting("§6.4", func(s *Settings) *bool { return &s.DiscardNonPermanentWounds }),
 	"mixHpKinds":                 boolSetting("§6.5", func(s *Settings) *bool { return &s.MixHPKinds }),
-	"escapeThroughClosedDoors":   boolSetting("§5.7", func(s *Settings) *bool { return &s.EscapeThroughClosedDoors }),
 	"startingSkillCounts":        boolSetting("§10.3", func(s *Settings) *bool { return &s.StartingSkillCounts }),
 }
 

@@ -297,6 +297,9 @@ type Unit struct {
 	Area   string `json:"area"`
 	Wounds int    `json:"wounds,omitempty"`
 	Side   int    `json:"side,omitempty"` // multi-state units: index into the unit's card sides
+	// EscortedBy is the hero escorting the unit (§12.1 Escort): it moves
+	// with that hero and counts as neither hero nor enemy.
+	EscortedBy string `json:"escortedBy,omitempty"`
 }
 
 // Hero is a hero's dashboard during a mission (spec §9).
@@ -404,7 +407,7 @@ func (m *Mission) room(area string) string {
 func (m *Mission) unitsInRoom(room string) []*Unit {
 	var out []*Unit
 	for i := range m.Units {
-		if m.room(m.Units[i].Area) == room {
+		if m.room(m.Units[i].Area) == room && m.Units[i].EscortedBy == "" {
 			out = append(out, &m.Units[i])
 		}
 	}
@@ -414,7 +417,7 @@ func (m *Mission) unitsInRoom(room string) []*Unit {
 func (m *Mission) unitsInArea(area string) int {
 	n := 0
 	for _, u := range m.Units {
-		if u.Area == area {
+		if u.Area == area && u.EscortedBy == "" {
 			n++
 		}
 	}
