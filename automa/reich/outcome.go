@@ -13,6 +13,8 @@ type Outcome struct {
 	Resolved string   `json:"resolved"`
 	Changes  []Change `json:"changes"`
 	Attacks  []Attack `json:"attacks,omitempty"`
+	// Target answers a heroTarget request.
+	Target *Target `json:"target,omitempty"`
 	// AlarmTriggered: something set the alarm off (the early procedure of
 	// §5.6 follows). MissionFailed: the last track ran out (§5.5, §11.1).
 	AlarmTriggered bool         `json:"alarmTriggered,omitempty"`

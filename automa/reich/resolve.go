@@ -33,6 +33,7 @@ const (
 	KindBarracks       = "barracks"
 	KindDarkness       = "darkness"
 	KindWoundUnit      = "woundUnit"
+	KindHeroTarget     = "heroTarget"
 )
 
 // Resolve reads a situation file and answers it with the decision and its
@@ -225,7 +226,7 @@ func (s *Situation) checkRequest(b *board.Board) error {
 			return fmt.Errorf("resolve: units spawn from the darkness only in the alien world")
 		}
 		return icons()
-	case KindWoundUnit:
+	case KindWoundUnit, KindHeroTarget:
 		found := false
 		for _, u := range st.Units {
 			found = found || u.ID == r.Unit
@@ -239,7 +240,7 @@ func (s *Situation) checkRequest(b *board.Board) error {
 	case "":
 		return fmt.Errorf("resolve: say what to resolve (resolve.kind)")
 	default:
-		return fmt.Errorf("resolve: kind %q is not one of noiseCard, bang, boom, sightCheck, tokenSpawn, roomFeature, raiseAwareness, lowerAwareness, disguiseKit, alarm, enemyTurn, patrol, barracks, darkness, woundUnit", r.Kind)
+		return fmt.Errorf("resolve: kind %q is not one of noiseCard, bang, boom, sightCheck, tokenSpawn, roomFeature, raiseAwareness, lowerAwareness, disguiseKit, alarm, enemyTurn, patrol, barracks, darkness, woundUnit, heroTarget", r.Kind)
 	}
 	return nil
 }
@@ -303,6 +304,13 @@ func Decide(s *Situation, rng automa.Rand) (*Outcome, error) {
 	case KindDarkness:
 		w.queue = append(w.queue, spawnReq{kind: reqDarkness, icons: r.Icons, aw: r.Awareness, hero: w.hero})
 		w.runQueue()
+	case KindHeroTarget:
+		for _, u := range w.units {
+			if u.ID == r.Unit {
+				tg := w.heroTarget(u, r.Ranged, r.Accurate)
+				w.out.Target = &tg
+			}
+		}
 	case KindWoundUnit:
 		h := Hit{Wounds: 1}
 		if r.Hit != nil {

@@ -163,7 +163,7 @@ type LOSAnswer struct {
 type Request struct {
 	// Kind is one of: noiseCard, bang, boom, sightCheck, tokenSpawn,
 	// roomFeature, raiseAwareness, lowerAwareness, disguiseKit, alarm,
-	// enemyTurn, patrol, barracks, darkness, woundUnit.
+	// enemyTurn, patrol, barracks, darkness, woundUnit, heroTarget.
 	Kind string `json:"kind"`
 	// Hero is the triggering hero (default: state.currentHero).
 	Hero string `json:"hero,omitempty"`
@@ -190,9 +190,11 @@ type Request struct {
 	Icons     []content.Level    `json:"icons,omitempty"`
 	Awareness *content.Awareness `json:"awareness,omitempty"`
 	Letter    string             `json:"letter,omitempty"`
-	// Unit and Hit for woundUnit.
-	Unit string `json:"unit,omitempty"`
-	Hit  *Hit   `json:"hit,omitempty"`
+	// Unit and Hit for woundUnit; Unit, Ranged and Accurate for heroTarget.
+	Unit     string `json:"unit,omitempty"`
+	Hit      *Hit   `json:"hit,omitempty"`
+	Ranged   bool   `json:"ranged,omitempty"`
+	Accurate bool   `json:"accurate,omitempty"`
 }
 
 // check validates the state against the map and content: every id
