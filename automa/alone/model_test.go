@@ -272,3 +272,43 @@ func TestSettingsValidate(t *testing.T) {
 		t.Error("unknown aggression")
 	}
 }
+
+// A Boss from a Mission card strikes with its own stats and counts toward
+// the Level limit (AMB-21).
+func TestBossOnTheMap(t *testing.T) {
+	boss := &BossStats{Name: "Hive Queen", Normal: Stats{Wound: 3, Kill: 3, AttackDark: 4, AttackLighted: 2, Scare: 3, MSD: 3}}
+	m := mustValid(t, station().creature("q", Boss, "E1", func(c *Creature) { c.Boss = boss }).build())
+	d := endTurn(t, sit(m), nil)
+	if len(d.Plays) == 0 || d.Plays[0].Move == nil || d.Plays[0].Move.Creature != "q" || d.Plays[0].Move.Scare != 3 {
+		t.Fatalf("boss strike: %+v", d.Plays)
+	}
+	if v := d.Map.HeroView(); v.Creatures[0].Name != "Hive Queen" {
+		t.Errorf("the Hero sees the Boss by name: %+v", v.Creatures)
+	}
+	b := station()
+	for i, s := range []string{"C", "R", "W1"} {
+		b.creature(string(rune('a'+i)), CreatureTypes[i], s)
+	}
+	b.creature("q", Boss, "S3", func(c *Creature) { c.Boss = boss })
+	if _, err := mustValid(t, b.build()).CheckSpawn(Spore, "E3", 0, false, DefaultConfig(), DefaultSettings()); err == nil {
+		t.Error("the Boss fills the Level")
+	}
+	for _, bad := range []BossStats{
+		{Normal: Stats{Wound: 1, Kill: 1, AttackDark: -1}},
+		{Normal: Stats{Wound: 1, Kill: 1}, Nightmare: &Stats{Wound: 0, Kill: 1}},
+	} {
+		if bad.validate() == nil {
+			t.Errorf("accepted %+v", bad)
+		}
+	}
+	c := Creature{ID: "x", Type: Boss}
+	if _, err := c.StatsOf(false); err == nil {
+		t.Error("a Boss without stats")
+	}
+	w := Creature{ID: "y", Type: Worm, Boss: boss}
+	m2 := station().build()
+	m2.Creatures = []Creature{w}
+	if err := m2.Validate(DefaultConfig()); err == nil || !strings.Contains(err.Error(), "Boss stats") {
+		t.Errorf("boss stats on a worm: %v", err)
+	}
+}
