@@ -408,3 +408,28 @@ func TestDangerPlacement(t *testing.T) {
 		t.Fatalf("%d tokens on Level 1 after the policy placed 4: %q", n, s.Describe(e))
 	}
 }
+
+func TestWizardHelpers(t *testing.T) {
+	s := assist(t, alone.Creature{ID: "worm-1", Type: alone.Worm, Sector: "1-22"})
+	g := st(s)
+	for _, o := range LegalSpawns(g, []alone.CreatureType{alone.Spore}, 0) {
+		if o.Distance < 3 {
+			t.Fatalf("a Spore offered %d from the Hero", o.Distance)
+		}
+	}
+	mv, err := LegalMoves(g, "worm-1", 1)
+	if err != nil || len(mv) != 4 { // stay, north, west, Stairs
+		t.Fatalf("moves %v %v", mv, err)
+	}
+	for _, id := range LegalDangerSectors(g) {
+		if id == "1-00" {
+			t.Fatal("the Hero's Sector offered for Danger")
+		}
+	}
+	if g.DangerToPlace() != 4 {
+		t.Fatalf("danger to place %d", g.DangerToPlace())
+	}
+	if DefaultSettings() != alone.DefaultSettings() {
+		t.Fatal("defaults differ")
+	}
+}

@@ -226,3 +226,43 @@ func EvilTrace(e tracker.Event) (automa.Trace, bool) {
 	}
 	return o.Trace, true
 }
+
+// DefaultSettings is the spec's reading of every AMBIGUOUS option, for the
+// settings screen to pre-fill.
+func DefaultSettings() alone.Settings { return alone.DefaultSettings() }
+
+// DangerToPlace is how many Danger tokens the End of the Round will set
+// aside as the Reaction Track stands now (§4.11 item 3).
+func (s *State) DangerToPlace() int {
+	if s.Sheet == nil {
+		return 0
+	}
+	return s.reactionTrack().DangerToPlace(s.Sheet.Config)
+}
+
+// LegalSpawns lists every legal Spawn now, for the assist mode's Standard
+// Reaction wizard (§7.5); msdMod is a card's modifier.
+func LegalSpawns(s *State, types []alone.CreatureType, msdMod int) []alone.SpawnOption {
+	if s.Map == nil {
+		return nil
+	}
+	return s.Map.LegalSpawns(types, msdMod, s.Nightmare, s.config(), s.Settings)
+}
+
+// LegalMoves lists where a Creature may move now within a range (A7), for
+// the wizard.
+func LegalMoves(s *State, creature string, rng int) ([]alone.MoveResult, error) {
+	if s.Map == nil {
+		return nil, fmt.Errorf("this game keeps no Map")
+	}
+	return s.Map.LegalMoves(creature, rng, s.Nightmare, s.config())
+}
+
+// LegalDangerSectors lists where a Danger token may go now (§4.11), for the
+// End-of-Round wizard.
+func LegalDangerSectors(s *State) []string {
+	if s.Map == nil {
+		return nil
+	}
+	return s.Map.LegalDangerSectors()
+}
