@@ -8,6 +8,9 @@ import (
 
 	"fyne.io/fyne/v2/app"
 
+	"tablekeeper/automa/alone"
+	"tablekeeper/automa/phantom"
+	"tablekeeper/automa/reich"
 	"tablekeeper/tracker"
 	"tablekeeper/tracker/games"
 	"tablekeeper/ui"
@@ -33,5 +36,9 @@ func main() {
 
 // resolvers maps each game to its enemy decision's resolve entry point.
 func resolvers() map[tracker.GameID]func([]byte) ([]byte, error) {
-	return map[tracker.GameID]func([]byte) ([]byte, error){}
+	return map[tracker.GameID]func([]byte) ([]byte, error){
+		tracker.PhantomEpoch: phantom.Resolve,
+		tracker.Reichbusters: reich.Resolve,
+		tracker.Alone:        alone.Resolve,
+	}
 }

@@ -3,9 +3,18 @@
 // A game whose rules have not landed gets the core's Basic rules.
 package games
 
-import "tablekeeper/tracker"
+import (
+	"tablekeeper/tracker"
+	"tablekeeper/tracker/alone"
+	"tablekeeper/tracker/eternaut"
+	"tablekeeper/tracker/reich"
+)
 
 // Registry returns the rules of every game.
 func Registry() tracker.Registry {
-	return tracker.Registry{}
+	return tracker.Registry{
+		tracker.Eternaut:     eternaut.Rules{},
+		tracker.Reichbusters: reich.Rules,
+		tracker.Alone:        alone.Rules{},
+	}
 }
