@@ -162,9 +162,26 @@ func (c Heal) run(s *State, x *exec) error {
 	return nil
 }
 
+// mortal finds a Character who can die or leave now: in play, or — while
+// the scenario is being finished, before its diary section is written — a
+// Character of the scenario killed by the Epilogue (§7.13 step 2).
+func (s *State) mortal(id string) (*Character, error) {
+	if s.Phase == PhaseEnding && s.End != nil && (s.End.Step == StepObjectives || s.End.Step == StepItems || s.End.Step == StepRecord) {
+		ch, err := s.mustChar(id)
+		if err != nil {
+			return nil, err
+		}
+		if !ch.InPlay || ch.Gone() {
+			return nil, tracker.Refuse("eternaut §7.13", "%s %s is not a living Character of this scenario", ch.ID, ch.Name)
+		}
+		return ch, nil
+	}
+	return s.live(id, "eternaut §7.13")
+}
+
 func (Kill) kind() string { return "kill" }
 func (c Kill) run(s *State, x *exec) error {
-	ch, err := s.live(c.Char, "eternaut §7.13")
+	ch, err := s.mortal(c.Char)
 	if err != nil {
 		return err
 	}
@@ -178,7 +195,7 @@ func (c Kill) run(s *State, x *exec) error {
 
 func (LeaveGroup) kind() string { return "leave" }
 func (c LeaveGroup) run(s *State, x *exec) error {
-	ch, err := s.live(c.Char, "eternaut §7.13")
+	ch, err := s.mortal(c.Char)
 	if err != nil {
 		return err
 	}
@@ -201,9 +218,12 @@ func kill(s *State, ch *Character, cause string, death bool, x *exec) {
 		ch.Status = LeftGroup
 	}
 	ch.LP, ch.DiedHere = 0, true
-	// Step 2: the items become a Drop pile where the Character was.
+	// Step 2: the items become a Drop pile where the Character was; after
+	// the scenario's end they are discarded instead.
 	items := append(slices.Clone(ch.Items), ch.BagItems...)
-	if len(items) > 0 {
+	if len(items) > 0 && s.Phase == PhaseEnding {
+		x.say("%s's items go back to the Item deck: %s", ch.Name, strings.Join(items, ", "))
+	} else if len(items) > 0 {
 		l, extra := sc.nextPileLetter()
 		sc.DropPiles = append(sc.DropPiles, DropPile{Letter: l, Where: "where " + ch.Name + " fell", Items: items})
 		x.say("Drop pile %s: %s", l, strings.Join(items, ", "))

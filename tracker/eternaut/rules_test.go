@@ -1071,6 +1071,20 @@ func TestLossAndRestart(t *testing.T) {
 	}
 }
 
+func TestDeathInTheEpilogue(t *testing.T) {
+	s := reach(t, "B1")
+	do(t, s, GainItem{Char: "903", Item: "020"}, EndScenario{}, ConfirmObjectives{})
+	e := do(t, s, Kill{Char: "903", Cause: "epilogue"})
+	if !strings.Contains(said(s, e), "back to the Item deck") || len(st(s).Scenario.DropPiles) != 0 {
+		t.Fatalf("items discarded after the end: %s", said(s, e))
+	}
+	do(t, s, ReturnItems{}, RecordEpilogue{Code: "END-C-1"})
+	if !st(s).Section("B").Row("903").Skull || slices.Contains(st(s).Section("B").ItemReserve, "020") {
+		t.Fatal("skull, and the items are not carried")
+	}
+	refuse(t, s, Kill{Char: "901"}, "no scenario")
+}
+
 func TestReinforcementsInF(t *testing.T) {
 	s := reach(t, "D")
 	finish(t, s, "END-E2-1", Unlock{})
@@ -1337,5 +1351,51 @@ func TestDiaryMarkdownEscapes(t *testing.T) {
 		if !strings.Contains(md, "## Scenario "+l) {
 			t.Errorf("section %s missing", l)
 		}
+	}
+}
+
+// Carried penalties (§5.2, §7.4, §9.4): Fatigue written at the end of A
+// comes back in B and counts from turn 1; played Characters keep their
+// penalties, the ones who did not play are cleared (C, D, E); Madness never
+// survives D.
+func TestCarriedPenalties(t *testing.T) {
+	s := reach(t, "A")
+	for range 4 {
+		do(t, s, AddPenalty{Char: "904", Kind: Fatigue})
+	}
+	do(t, s, EndScenario{}, ConfirmObjectives{}, ReturnItems{}, RecordEpilogue{Code: "END-B1-1"})
+	if r := st(s).Section("A").Row("904"); r.Penalties.Fatigue != 4 {
+		t.Fatalf("A row %+v", r)
+	}
+	do(t, s, RecordSpecialQuests{}, Unlock{}, CloseShop{})
+	do(t, s, StartScenario{Key: "B1", TimerStart: 5})
+	if !EndOfRoundDue(st(s)) {
+		t.Fatal("4 carried Fatigue end the round from turn 1")
+	}
+	e := playTurn(t, s, "901")
+	if !strings.Contains(said(s, e), "End of round 1") {
+		t.Fatal(said(s, e))
+	}
+	finish(t, s, "END-C-1", Unlock{})
+	do(t, s, StartScenario{Key: "C", Characters: []string{"901", "902", "903", "904"}})
+	do(t, s, TakeABreak{Char: "904"}, AddPenalty{Char: "901", Kind: HeavyWound})
+	finish(t, s, "END-D-1", Unlock{})
+	if p := ch(s, "901").Penalties; !p.HeavyWound {
+		t.Fatal("a played Character keeps the Heavy Wound")
+	}
+	do(t, s, StartScenario{Key: "D", TimerStart: 5, Characters: []string{"902", "903", "904", "907"}})
+	if !ch(s, "901").Penalties.HeavyWound {
+		t.Fatal("901 did not play D but is still wounded until the end")
+	}
+	do(t, s, AddPenalty{Char: "902", Kind: Madness}, AddPenalty{Char: "902", Kind: Fatigue})
+	finish(t, s, "END-E2-1", Unlock{})
+	if p := ch(s, "901").Penalties; p.HeavyWound || ch(s, "901").LP != 10 {
+		t.Fatalf("901 did not play D: cleared and 10 life, got %+v", p)
+	}
+	if p := ch(s, "902").Penalties; p.Madness || p.Fatigue != 1 {
+		t.Fatalf("902 keeps Fatigue but not Madness: %+v", p)
+	}
+	if r := st(s).Section("D").Row("902"); r.Penalties.Madness || r.Penalties.Fatigue != 1 || !r.Played {
+		t.Fatalf("D row %+v", r)
 	}
 }
