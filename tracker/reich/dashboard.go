@@ -306,6 +306,9 @@ func (c Cards) decide(t *tx, d *tracker.Dice) (string, error) {
 	}
 	t.do(Op{Op: opHero, Hero: &x})
 	t.say("%s: %s %d — hand %d, draw %d, discard %d, removed %d, in play %d", h.Name, c.Action, n, x.Hand, x.Draw, x.Discard, x.Removed, x.InPlay)
+	if c.Action == "play" || c.Action == "playOngoing" {
+		t.acted(h.ID) // a card's free action may make noise
+	}
 	return "hero.cards", nil
 }
 
@@ -474,6 +477,7 @@ func (c Search) decide(t *tx, _ *tracker.Dice) (string, error) {
 			x.Objectives++
 		}
 	})
+	t.acted(h.ID)
 	if c.FaceUp {
 		t.say("%s picks up %s (face up already: no noise test)", h.Name, c.Found.Name)
 	} else {
@@ -514,6 +518,7 @@ func (c UseItem) decide(t *tx, _ *tracker.Dice) (string, error) {
 		}
 	})
 	t.say("%s uses %s", h.Name, it.Name)
+	t.acted(h.ID)
 	return "hero.useItem", nil
 }
 

@@ -95,6 +95,14 @@ func (t *tx) basic(h *Hero, kind string) error {
 	return nil
 }
 
+// acted counts an action of the hero whose turn it is: each action may
+// make one noise test (V-15).
+func (t *tx) acted(id string) {
+	if m := t.m(); m.Step == StepHeroTurn && m.Current == id {
+		t.hero(id, func(x *Hero) { x.Turn.Actions++ })
+	}
+}
+
 // afterAction ends the turn of a hero downed during their own action
 // (§5.2): the action finishes, then the turn ends.
 func (t *tx) afterAction(id string) {
@@ -208,6 +216,7 @@ func (c Move) decide(t *tx, d *tracker.Dice) (string, error) {
 		t.flow(func(f *Flow) { f.FreeActionUsed = true })
 	}
 	t.say("%s moves %s → %s", h.Name, from, strings.Join(steps, " → "))
+	t.acted(h.ID)
 	if _, err := t.resolve(ai.Request{Kind: ai.KindSightCheck, Hero: h.ID, From: from}, c.Answers, d); err != nil {
 		return "", err
 	}
@@ -232,6 +241,7 @@ func (c OpenDoor) decide(t *tx, d *tracker.Dice) (string, error) {
 		return "", err
 	}
 	keys := slices.ContainsFunc(h.Items, func(it Item) bool { return it.Kind == ItemKeys && it.Status == StatusNone })
+	t.acted(h.ID)
 	if err := t.openDoor(c.Hero, c.Door, keys, c.Answers, d, "basic action"); err != nil {
 		return "", err
 	}
@@ -309,6 +319,18 @@ func (c NoiseTest) decide(t *tx, d *tracker.Dice) (string, error) {
 	}
 	if m.Step != StepHeroTurn && m.Step != StepEndOfRound {
 		return "", tracker.Refuse("reichbusters §6.3", "enemy actions never cause noise tests")
+	}
+	if m.Step == StepHeroTurn {
+		if m.Current != h.ID {
+			return "", tracker.Refuse("reichbusters §6.3", "it is %s's turn: the noise test belongs to that hero's action", t.name(m.Current))
+		}
+		if h.Turn.Actions == 0 {
+			return "", tracker.Refuse("reichbusters V-15", "%s has taken no action yet to make noise", h.Name)
+		}
+		if h.Turn.NoiseFor == h.Turn.Actions {
+			return "", tracker.Refuse("reichbusters V-15", "one noise test per action: %s's last action has had its test (roll only the one with the most dice)", h.Name)
+		}
+		t.hero(h.ID, func(x *Hero) { x.Turn.NoiseFor = x.Turn.Actions })
 	}
 	total := c.Total
 	detect := 0
@@ -513,6 +535,7 @@ func (c Attack) decide(t *tx, d *tracker.Dice) (string, error) {
 		return "", err
 	}
 	t.say("%s attacks with %s: total %d", h.Name, wname, c.Total)
+	t.acted(h.ID)
 	var hit []string
 	for i, id := range c.Targets {
 		ut := types[i]

@@ -290,12 +290,17 @@ func TestNoiseTestValidation(t *testing.T) {
 	s := raid(t)
 	do(t, s, SetTurnOrder{Order: []string{"H1", "H2"}})
 	refused(t, s, NoiseTest{Hero: "H1", Total: -1}, "V-15")
+	refused(t, s, NoiseTest{Hero: "H1", Total: 0}, "no action yet")
+	refused(t, s, NoiseTest{Hero: "H2", Total: 0}, "it is Hero H1's turn")
+	do(t, s, Cards{Hero: "H1", Action: "play"})
 	e := do(t, s, NoiseTest{Hero: "H1", Total: 0})
 	if !strings.Contains(s.Describe(e), "nothing happens") {
 		t.Errorf("failed noise test diary %q", s.Describe(e))
 	}
 	// Detect: +1 per Detect unit in the hero's area.
+	refused(t, s, NoiseTest{Hero: "H1", Total: 0}, "one noise test per action")
 	do(t, s, Override{Reason: "test", Place: []UnitPlacement{{Code: "AR", Area: "A1"}}})
+	do(t, s, Cards{Hero: "H1", Action: "play"})
 	e = do(t, s, NoiseTest{Hero: "H1", Total: 0, Card: "NP2"})
 	if !strings.Contains(s.Describe(e), "+1 for Detect") || !strings.Contains(s.Describe(e), "NP2") {
 		t.Errorf("Detect diary %q", s.Describe(e))
@@ -782,4 +787,15 @@ func unitIDs(s *tracker.Session) []string {
 		ids = append(ids, u.ID)
 	}
 	return ids
+}
+
+func TestGiveNeedsSameArea(t *testing.T) {
+	s := raid(t)
+	do(t, s, SetTurnOrder{Order: []string{"H1", "H2"}})
+	h := *st(s).Mission.hero("H1")
+	h.Items = []Item{{Name: "Grenade"}}
+	setHero(t, s, h)
+	do(t, s, Move{Hero: "H1", Path: []string{"A2"}, Basic: true})
+	refused(t, s, GiveItem{Hero: "H1", Other: "H2", Item: 0, Drop: -1}, "same area")
+	refused(t, s, GiveItem{Hero: "H1", Other: "H1", Item: 0, Drop: -1}, "another hero")
 }

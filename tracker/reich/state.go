@@ -343,6 +343,10 @@ type TurnUse struct {
 	GiveUsed   bool `json:"giveUsed,omitempty"`
 	HPSpent    int  `json:"hpSpent,omitempty"`
 	Recovering bool `json:"recovering,omitempty"` // downed at the start: only Recover is allowed
+	// Actions counts the actions taken this turn; NoiseFor is the action
+	// whose noise test was made (V-15: at most 1 noise test per action).
+	Actions  int `json:"actions,omitempty"`
+	NoiseFor int `json:"noiseFor,omitempty"`
 	// Kills counts this turn's kills by room, for pacifying (§6.5).
 	Kills map[string]int `json:"kills,omitempty"`
 }
