@@ -496,11 +496,11 @@ func (c JoinCharacter) run(s *State, x *exec) error {
 	if err != nil {
 		return err
 	}
-	if ch.InPlay {
-		return tracker.Refuse("eternaut §10.2", "%s is already in play", ch.Name)
-	}
 	if ch.Status == Dead || ch.Status == LeftGroup || ch.Status == OutOfCampaign {
 		return tracker.Refuse("eternaut §12 V21", "%s cannot join: %s", ch.Name, statusWords(ch.Status))
+	}
+	if ch.InPlay {
+		return tracker.Refuse("eternaut §10.2", "%s is already in play", ch.Name)
 	}
 	n := 0
 	for _, o := range s.InPlay() {

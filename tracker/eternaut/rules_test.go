@@ -1399,3 +1399,90 @@ func TestCarriedPenalties(t *testing.T) {
 		t.Fatalf("D row %+v", r)
 	}
 }
+
+func TestMoreCharacterCommands(t *testing.T) {
+	if DrawTo(4) != 6 || (Rules{}).StateVersion() != 1 {
+		t.Fatal("DrawTo / StateVersion")
+	}
+	s := reach(t, "C")
+	// Leaving the group: no 600 paragraph, items dropped unless kept.
+	do(t, s, GainItem{Char: "903", Item: "020"})
+	e := do(t, s, LeaveGroup{Char: "903"})
+	if c := ch(s, "903"); c.Status != LeftGroup || len(st(s).Scenario.DropPiles) != 1 || slices.ContainsFunc(Reminders(e), func(r string) bool { return strings.Contains(r, "600-") }) {
+		t.Fatalf("leave: %+v %v", c, Reminders(e))
+	}
+	do(t, s, GainItem{Char: "904", Item: "021"}, LeaveGroup{Char: "904", KeepItems: true})
+	if len(st(s).Scenario.DropPiles) != 1 {
+		t.Fatal("KeepItems: no drop pile")
+	}
+	refuse(t, s, StartScenario{Key: "D"}, "between scenarios")
+	// Unavailable: its cubes move to another board.
+	do(t, s, SetUnavailable{Char: "902", Unavailable: true})
+	if ch(s, "902").Cubes != 0 || ch(s, "901").Cubes != 4 {
+		t.Fatalf("cubes %d %d", ch(s, "901").Cubes, ch(s, "902").Cubes)
+	}
+	refuse(t, s, SetUnavailable{Char: "902", Unavailable: true}, "no change")
+	do(t, s, SetUnavailable{Char: "902"})
+	// Removing penalties by special effects.
+	do(t, s, AddPenalty{Char: "902", Kind: Fatigue}, AddPenalty{Char: "902", Kind: Fatigue}, AddPenalty{Char: "902", Kind: HeavyWound})
+	do(t, s, RemovePenalty{Char: "902", Kind: Fatigue, N: 1}, RemovePenalty{Char: "902", Kind: HeavyWound})
+	if p := ch(s, "902").Penalties; p.Fatigue != 1 || p.HeavyWound {
+		t.Fatalf("removed %+v", p)
+	}
+	refuse(t, s, RemovePenalty{Char: "902", Kind: Fatigue, N: 2}, "cannot remove 2")
+	refuse(t, s, RemovePenalty{Char: "902", Kind: HeavyWound}, "no Heavy Wound")
+	refuse(t, s, RemovePenalty{Char: "902", Kind: "cold"}, "not a penalty")
+	do(t, s, GainAmmo{Char: "902", N: 3}, LoseAmmo{Char: "902", N: 2})
+	if ch(s, "902").Ammo != 1 {
+		t.Fatal("lose ammo")
+	}
+	refuse(t, s, LoseAmmo{Char: "902", N: 0}, "at least 1")
+}
+
+func TestAbilitiesAndDevices(t *testing.T) {
+	s := reach(t, "D")
+	do(t, s, EndScenario{}, ConfirmObjectives{}, ReturnItems{}, RecordEpilogue{Code: "END-E1-1"}, RecordSpecialQuests{}, Unlock{})
+	do(t, s, CorrectDiary{Section: "D", Field: "availablePP", Value: "15"})
+	do(t, s, Buy{Kind: "GA", ID: "GA-01"}, Buy{Kind: "GA", ID: "GA-02", Permanent: true}, CloseShop{})
+	do(t, s, StartScenario{Key: "E1", TimerStart: 5, Characters: []string{"912", "901", "902", "903"}})
+	do(t, s, FlipAbility{GA: "GA-01"})
+	refuse(t, s, FlipAbility{GA: "GA-01"}, "V27")
+	refuse(t, s, FlipAbility{GA: "GA-02"}, "permanent")
+	refuse(t, s, FlipAbility{Char: "901"}, "no Personal Ability")
+	refuse(t, s, FlipAbility{Char: "912", GA: "GA-01"}, "either")
+	for range 4 {
+		do(t, s, AddPenalty{Char: "901", Kind: Fatigue})
+	}
+	playTurn(t, s, "902")
+	if st(s).GroupAbilities[0].FaceDown {
+		t.Fatal("E5 refreshes Group Abilities too")
+	}
+	do(t, s, EndScenario{}, ConfirmObjectives{}, ReturnItems{}, RecordEpilogue{Code: "END-F1-1"})
+	if g := st(s).Section("E").GroupAbilities; !slices.Equal(g, []string{"GA-01", "GA-02"}) {
+		t.Fatalf("GAs written at the end of E: %v", g)
+	}
+	do(t, s, RecordSpecialQuests{}, Unlock{}, CloseShop{})
+	do(t, s, StartScenario{Key: "F1", TimerStart: 5, Characters: []string{"912", "901", "902", "903"}})
+	do(t, s, TankSetup{Fuel: 3, MaxFuel: 3, Ammo: 1, MaxAmmo: 1}, TankOperate{Char: "901"})
+	refuse(t, s, DeviceOperate{Char: "902"}, "not on the table")
+	do(t, s, DeviceSetup{MaxLP: 3})
+	refuse(t, s, DeviceOperate{Char: "901"}, "already operates")
+	refuse(t, s, DeviceOperate{}, "no one controls")
+	do(t, s, DeviceOperate{Char: "902"}, DeviceOperate{})
+	if st(s).Scenario.Mystery.Operator != "" || ch(s, "902").Operating != "" {
+		t.Fatal("release")
+	}
+	do(t, s, TankLeave{})
+	refuse(t, s, TankLeave{}, "no one is in the Tank")
+	refuse(t, s, TankAct{Action: "move"}, "needs an operator")
+	do(t, s, TankDestroyed{})
+	refuse(t, s, TankOperate{Char: "901"}, "not on the table")
+	refuse(t, s, JoinCharacter{ID: "913", Board: "white"}, "V30")
+	do(t, s, Kill{Char: "903", Cause: "Gurbo"})
+	refuse(t, s, JoinCharacter{ID: "903"}, "dead")
+	refuse(t, s, JoinCharacter{ID: "901"}, "already in play")
+	do(t, s, JoinCharacter{ID: "913", Board: "white"})
+	if c := ch(s, "913"); c.Status != Alive || c.LP != 10 || !st(s).Section("F").Row("913").Played {
+		t.Fatalf("913 joins in F: %+v", c)
+	}
+}
