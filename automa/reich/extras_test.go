@@ -1,6 +1,7 @@
 package reich
 
 import (
+	"strings"
 	"testing"
 
 	"tablekeeper/automa/reich/content"
@@ -70,4 +71,30 @@ func TestEscorted(t *testing.T) {
 	s.State.SpawnDeck = &Deck{DrawPile: []string{"RBX"}}
 	s.Resolve = Request{Kind: KindBarracks, Letter: "A", Icons: []content.Level{content.Green}}
 	eq(t, "escorted miniature still counts", changes(decide(t, s), ChShortfall), "OF-1")
+}
+
+// The players' picks settle ties the rules leave to them (CHOICE).
+func TestChoices(t *testing.T) {
+	s := situation()
+	s.State.SpawnTokens = []Token{}
+	s.State.Heroes = []Hero{{ID: "H1", Area: "B1"}}
+	s.State.HeroesActed = []string{"H1"}
+	s.Answers.FeatureIcons = map[string][]content.Level{"RF1": {}}
+	s.Resolve = Request{Kind: KindPatrol, Icons: []content.Level{content.Green}, Awareness: aw(content.AtEase)}
+	eq(t, "default", changes(decide(t, s), ChDoorOpened), "D1")
+	s.Answers.Choices = map[string]string{"patrolDoor": "D5"}
+	eq(t, "picked", changes(decide(t, s), ChDoorOpened), "D5")
+	s.Answers.Choices = map[string]string{"patrolDoor": "D4"}
+	if err := decideErr(t, s); !strings.Contains(err.Error(), "not one of the tied options") {
+		t.Errorf("a pick outside the tie: %v", err)
+	}
+	s.Answers.Choices = map[string]string{"favouriteDoor": "D4"}
+	if err := decideErr(t, s); !strings.Contains(err.Error(), "not a choice") {
+		t.Errorf("unknown choice key: %v", err)
+	}
+	// Tied heroes, none has had a turn: the players pick.
+	s = postAlarmTurn([]Unit{{ID: "d1", Code: "DG", Area: "A1"}}, twoHeroes("A1"), nil)
+	s.State.HeroesActed, s.State.CurrentHero = nil, ""
+	s.Answers.Choices = map[string]string{"hero": "H2"}
+	eq(t, "hero pick", attacks(decide(t, s)), "DG:melee>H2=4")
 }

@@ -130,7 +130,8 @@ func (w *world) noiseRaise(target string, levels int) {
 	}
 	dist := w.b.Distances(ha, board.Mover{}, w.doors)
 	s := w.step(rule, "The noise card raises the nearest %s room to hero %s by %d.", map[string]string{content.TargetNearestAtEaseRoom: "at-ease"}[target], h.ID, levels)
-	best, bestD, ties := "", -1, 0
+	best, bestD := "", -1
+	var tied []string
 	for _, room := range w.b.Rooms() {
 		d := -1
 		for _, a := range w.b.RoomAreas(room) {
@@ -156,9 +157,9 @@ func (w *world) noiseRaise(target string, levels int) {
 		s.Kept = append(s.Kept, candidate(room, facts, ""))
 		switch {
 		case bestD < 0 || d < bestD:
-			best, bestD, ties = room, d, 1
+			best, bestD, tied = room, d, []string{room}
 		case d == bestD:
-			ties++
+			tied = append(tied, room)
 			if naturalLess(room, best) {
 				best = room
 			}
@@ -169,8 +170,8 @@ func (w *world) noiseRaise(target string, levels int) {
 		s.TieBreak = "NOT IN SOURCE (default: no effect)"
 		return
 	}
-	if ties > 1 {
-		s.TieBreak = "CHOICE (default: lowest room id)"
+	if len(tied) > 1 {
+		best, s.TieBreak = w.choose("noiseRoom", tied, best, "lowest room id")
 	}
 	s.Result = "room " + best
 	w.raise(best, levels, "noise card")

@@ -336,7 +336,9 @@ func Decide(s *Situation, rng automa.Rand) (*Outcome, error) {
 // sightCheck re-checks sight after a hero moved (From) or opened a door
 // (Door): spawn tokens and room features the heroes now see (T3, T5),
 // enemy units that begin to see a hero (SIGHT), and the cleared token.
-// Without From or Door every enemy→hero sight line counts as new.
+// Without From or Door (and not just ending the turn) every enemy→hero
+// sight line counts as new: use it after a change the engine did not see,
+// such as an obscuring token ending.
 func (w *world) sightCheck(r *Request) {
 	h := w.heroByID(w.hero)
 	// The sight lines as they were before the change, to tell which begin now.
@@ -353,6 +355,8 @@ func (w *world) sightCheck(r *Request) {
 		w.doors[d] = content.Closed
 		w.seen = w.sightPairs()
 		w.doors[d] = was
+	} else if r.EndOfTurn {
+		w.seen = w.sightPairs() // nothing moved: only the cleared token is in question
 	} else {
 		w.seen = map[[2]string]bool{}
 	}

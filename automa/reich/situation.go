@@ -146,6 +146,12 @@ type Answers struct {
 	// without sight lines) every question needs an answer; in map mode an
 	// answer overrides the computed value (the table is the source of truth).
 	LOS []LOSAnswer `json:"los,omitempty"`
+	// Choices are the players' picks where the rules leave a tie to them
+	// (CHOICE): "patrolDoor" (door id), "barracks" (target area),
+	// "darknessArea" (area id), "noiseRoom" (room id), "hero" (the hero
+	// picked among tied heroes none of whom has had a turn). A pick is used
+	// only when that tie arises, and must be one of the tied options.
+	Choices map[string]string `json:"choices,omitempty"`
 }
 
 // LOSAnswer is the players' word on whether From sees To. Side narrows it
@@ -409,6 +415,13 @@ func (s *Situation) check(b *board.Board) error {
 		}
 		if a.See && a.From != a.To && a.Range < 1 {
 			return fmt.Errorf("answers.los %d: %s sees %s: give the range in areas (1 or more)", i+1, a.From, a.To)
+		}
+	}
+	for k := range s.Answers.Choices {
+		switch k {
+		case "patrolDoor", "barracks", "darknessArea", "noiseRoom", "hero":
+		default:
+			return fmt.Errorf("answers.choices: %q is not a choice the rules leave to the players (patrolDoor, barracks, darknessArea, noiseRoom, hero)", k)
 		}
 	}
 	for id, icons := range s.Answers.TokenIcons {

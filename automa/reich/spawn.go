@@ -338,7 +338,9 @@ func (w *world) patrol(icons []content.Level, aw content.Awareness) {
 				}
 			}
 			pick = hi[0]
+			var ids []string
 			for _, c := range hi {
+				ids = append(ids, w.b.DoorID(c.door))
 				if naturalLess(w.b.DoorID(c.door), w.b.DoorID(pick.door)) {
 					pick = c
 				}
@@ -347,7 +349,13 @@ func (w *world) patrol(icons []content.Level, aw content.Awareness) {
 				s.TieBreak = "equidistant doors: the one whose origin room has the highest awareness"
 			}
 			if len(hi) > 1 {
-				s.TieBreak = strings.TrimPrefix(s.TieBreak+"; CHOICE (default: lowest door id)", "; ")
+				id, tb := w.choose("patrolDoor", ids, w.b.DoorID(pick.door), "lowest door id")
+				for _, c := range hi {
+					if w.b.DoorID(c.door) == id {
+						pick = c
+					}
+				}
+				s.TieBreak = strings.TrimPrefix(s.TieBreak+"; "+tb, "; ")
 			}
 		}
 		d := pick.door
@@ -419,14 +427,21 @@ func (w *world) nearestBarracks(dist []int, letter, rule string) *content.Barrac
 			best = b
 		}
 	}
-	ties := 0
+	var tied []string
 	for _, b := range pool {
 		if cost(b) == cost(best) {
-			ties++
+			tied = append(tied, b.Target)
 		}
 	}
-	if ties > 1 {
-		s.TieBreak = "CHOICE (default: the first listed on the map)"
+	if len(tied) > 1 {
+		target, tb := w.choose("barracks", tied, best.Target, "the first listed on the map")
+		for _, b := range pool {
+			if b.Target == target && cost(b) == cost(best) {
+				best = b
+				break
+			}
+		}
+		s.TieBreak = tb
 	}
 	s.Result = best.Letter + "→" + best.Target
 	return best
@@ -507,14 +522,15 @@ func (w *world) darkness(icons []content.Level, cardAw *content.Awareness) {
 		s.Result = "no area borders the darkness: nothing spawns"
 		return
 	}
-	ties := 0
+	var tied []string
 	for _, c := range s.Kept {
 		if c.Facts["distance"] == dist[best] {
-			ties++
+			tied = append(tied, c.Name)
 		}
 	}
-	if ties > 1 {
-		s.TieBreak = "CHOICE (default: lowest area id)"
+	if len(tied) > 1 {
+		id, tb := w.choose("darknessArea", tied, w.b.ID(best), "lowest area id")
+		best, s.TieBreak = w.b.MustIndex(id), tb
 	}
 	s.Result = "area " + w.b.ID(best)
 	aw := w.rooms[w.b.Room(best)].Awareness

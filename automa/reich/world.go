@@ -369,9 +369,13 @@ func (w *world) triggeringHero(rule string) *Hero {
 		return nil
 	}
 	s := w.step(rule, "No hero's turn is current or past this round, so the players choose the triggering hero.")
-	s.TieBreak = "CHOICE (default: the first hero listed)"
-	s.Result = hs[0].ID
-	return hs[0]
+	var ids []string
+	for _, h := range hs {
+		ids = append(ids, h.ID)
+	}
+	id, tb := w.choose("hero", ids, hs[0].ID, "the first hero listed")
+	s.TieBreak, s.Result = tb, id
+	return w.heroByID(id)
 }
 
 // --- line of sight ----------------------------------------------------------
@@ -465,7 +469,12 @@ func (w *world) latestHero(tied []*Hero) (*Hero, string) {
 			}
 		}
 	}
-	return tied[0], "CHOICE: no tied hero has had a turn this round (default: the first listed, " + tied[0].ID + ")"
+	var ids []string
+	for _, h := range tied {
+		ids = append(ids, h.ID)
+	}
+	id, tb := w.choose("hero", ids, tied[0].ID, "the first listed, "+tied[0].ID)
+	return w.heroByID(id), "no tied hero has had a turn this round: " + tb
 }
 
 // naturalLess orders ids so that "A2" comes before "A10".
@@ -520,4 +529,21 @@ func (w *world) newID(prefix string) string {
 			return id
 		}
 	}
+}
+
+// choose settles a tie the rules leave to the players (CHOICE): their pick
+// from answers.choices if they gave one, else the spec's default. It
+// returns the option and the tie-break text for the trace.
+func (w *world) choose(key string, tied []string, def, defWhy string) (string, string) {
+	pick, ok := w.ans.Choices[key]
+	if !ok {
+		return def, "CHOICE (default: " + defWhy + ")"
+	}
+	for _, t := range tied {
+		if t == pick {
+			return pick, "CHOICE: the players picked " + pick
+		}
+	}
+	w.fail(fmt.Errorf("answers.choices.%s: %q is not one of the tied options %v", key, pick, tied))
+	return def, ""
 }
