@@ -156,3 +156,59 @@ func BenchmarkEvilTurn(b *testing.B) {
 		}
 	}
 }
+
+// AMB-4: the Spawn distance treats Blocked Doors as impassable, or with the
+// option passes them.
+func TestSpawnDistanceOption(t *testing.T) {
+	for _, ignore := range []bool{false, true} {
+		m := testMap()
+		m.Sector("1-00").Revealed = false
+		m.Hero = "1-01"
+		m.Sector("1-01").Revealed = true
+		e := m.Sector("1-01").Exits[alone.East]
+		e.Blocked = true
+		m.Sector("1-01").Exits[alone.East] = e
+		w := m.Sector("1-11").Exits[alone.West]
+		w.Blocked = true
+		m.Sector("1-11").Exits[alone.West] = w
+		s := mapped(t, Assist, m)
+		set := alone.DefaultSettings()
+		set.SpawnDistanceIgnoresBlockedDoors = ignore
+		do(t, s, ChangeSettings{Settings: set})
+		do(t, s, StartTurn{})
+		do(t, s, Declare{Action: Locate})
+		do(t, s, Resolve{})
+		spawn := PlayReaction{ReactionPlay{Player: 0, Spawn: &SpawnSpec{Type: alone.Spore, Sector: "1-21"}}}
+		if ignore {
+			refused(t, s, spawn, "V16")
+		} else {
+			do(t, s, spawn)
+		}
+	}
+}
+
+// AMB-7: no Hero reroll on an Attack of Opportunity unless the option says.
+func TestAoORerollOption(t *testing.T) {
+	for _, allow := range []bool{false, true} {
+		s := assist(t, alone.Creature{ID: "worm-1", Type: alone.Worm, Sector: "1-00"})
+		set := alone.DefaultSettings()
+		set.AoOAllowsHeroRerolls = allow
+		do(t, s, ChangeSettings{Settings: set})
+		do(t, s, GainXP{Ability: Dexterity})
+		do(t, s, GainXP{Ability: Dexterity})
+		do(t, s, StartTurn{})
+		mv := MoveHero{Dir: alone.East, AoOFaces: hand(H), AoOReroll: B}
+		if !allow {
+			refused(t, s, mv, "§4.9")
+			do(t, s, MoveHero{Dir: alone.East, AoOFaces: hand(H)})
+			if st(s).Life != 11 {
+				t.Fatalf("Life %d", st(s).Life)
+			}
+			continue
+		}
+		do(t, s, mv)
+		if st(s).Life != 12 {
+			t.Fatalf("with the reroll allowed: Life %d", st(s).Life)
+		}
+	}
+}
