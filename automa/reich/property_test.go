@@ -1,6 +1,7 @@
 package reich
 
 import (
+	"encoding/json"
 	"errors"
 	"testing"
 
@@ -129,6 +130,17 @@ func FuzzDecideProperties(f *testing.F) {
 		if _, err := next.validate(); err != nil {
 			t.Fatalf("the state afterwards is not valid: %v", err)
 		}
+		// Pure: the same situation gives the same answer, and is left as it was.
+		rolls = automa.Fixed(make([]int, 64))
+		again, err := Decide(s, &rolls)
+		if err != nil {
+			t.Fatalf("second run: %v", err)
+		}
+		a, _ := json.Marshal(out)
+		b, _ := json.Marshal(again)
+		if string(a) != string(b) {
+			t.Fatalf("two runs on one situation differ")
+		}
 	})
 }
 
@@ -157,6 +169,13 @@ func TestPropertySeeds(t *testing.T) {
 		next.Resolve = Request{Kind: KindEnemyTurn}
 		if _, err := next.validate(); err != nil {
 			t.Fatalf("case %d (%s): the state afterwards is not valid: %v", i, s.Resolve.Kind, err)
+		}
+		rolls = automa.Fixed(make([]int, 64))
+		again, _ := Decide(s, &rolls)
+		a, _ := json.Marshal(out)
+		b, _ := json.Marshal(again)
+		if string(a) != string(b) {
+			t.Fatalf("case %d: two runs on one situation differ", i)
 		}
 	}
 }

@@ -278,7 +278,13 @@ func Decide(s *Situation, rng automa.Rand) (*Outcome, error) {
 		w.runQueue()
 	case KindRoomFeature:
 		if len(r.Icons) > 0 {
-			w.ans.FeatureIcons = map[string][]content.Level{r.Feature: r.Icons}
+			icons := map[string][]content.Level{r.Feature: r.Icons}
+			for k, v := range w.ans.FeatureIcons {
+				if k != r.Feature {
+					icons[k] = v
+				}
+			}
+			w.ans.FeatureIcons = icons
 		}
 		w.revealFeature(r.Feature, w.hero)
 		w.runQueue()
