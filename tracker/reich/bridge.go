@@ -310,14 +310,7 @@ func (t *tx) sync(out *ai.Outcome) {
 	for _, a := range out.Attacks {
 		t.say("%s attacks %s (%s): total %d", a.Code, a.Target, a.Mode, a.Total)
 	}
-	// V-25: a cleared token never shares a room with enemy units; when
-	// units come into a cleared room, the token goes.
-	for _, r := range m.rooms() {
-		if m.Cleared[r] && len(m.unitsInRoom(r)) > 0 {
-			t.do(Op{Op: opCleared, Room: r, Flag: false})
-			t.say("enemies are in %s again: its cleared token is removed (V-25)", r)
-		}
-	}
+	t.clearedCheck()
 
 	if out.MissionFailed || (after.Tracker != nil && after.Tracker.Ended) {
 		t.do(Op{Op: opEnd, End: &MissionEnd{Ended: true, Result: "the mission tracker ran out", Failed: "time ran out"}})
@@ -366,4 +359,16 @@ func changeLine(c ai.Change) string {
 		}
 	}
 	return strings.Join(parts, " ")
+}
+
+// clearedCheck keeps V-25: a cleared token never shares a room with enemy
+// units; when units come into a cleared room, the token goes.
+func (t *tx) clearedCheck() {
+	m := t.m()
+	for _, r := range m.rooms() {
+		if m.Cleared[r] && len(m.unitsInRoom(r)) > 0 {
+			t.do(Op{Op: opCleared, Room: r, Flag: false})
+			t.say("enemies are in %s again: its cleared token is removed (V-25)", r)
+		}
+	}
 }

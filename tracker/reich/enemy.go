@@ -215,10 +215,6 @@ func (t *tx) correct(c Override) error {
 		id := t.freshID("m")
 		t.do(Op{Op: opUnitPlace, Unit: id, Code: p.Code, Area: p.Area})
 		t.say("%s %s placed in %s", ut.Name, id, p.Area)
-		room := m.room(p.Area)
-		if !m.postAlarm() && m.Cleared[room] && !m.note() {
-			t.do(Op{Op: opCleared, Room: room})
-		}
 	}
 	keys := make([]string, 0, len(c.Move))
 	for k := range c.Move {
@@ -282,6 +278,7 @@ func (t *tx) correct(c Override) error {
 		t.do(Op{Op: opDoor, Door: id, State: to})
 		t.say("door %s: %s → %s", id, from, to)
 	}
+	t.clearedCheck()
 	return nil
 }
 

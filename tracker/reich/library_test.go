@@ -16,7 +16,7 @@ func TestDefaultSettingsAreTheSpecs(t *testing.T) {
 		"moveTargetIncludesDowned": "true", "patrolPlaceSide": "origin", "capIsLifetime": "false",
 		"guardCountPerUnit": "true", "ruthlessAlsoPhase3": "true", "heroHpCarry": "toHQ",
 		"unarmed.attackDice": "", "unarmed.noise": "", "notOfThisEarth": "false",
-		"whiteNamesCountForPhase1": "true", "clearedAfterSpawnCheck": "true", "discardNonPermanentWounds": "true",
+		"whiteNamesCountForPhase1": "true", "discardNonPermanentWounds": "true",
 		"mixHpKinds": "true", "startingSkillCounts": "true",
 		"chainFireHitsDowned": "false", "aurasStack": "false", "armouredIgnoresExplosions": "true",
 	}

@@ -368,7 +368,7 @@ func (t *tx) deck(name string, f func(d *Deck)) {
 		t.err = err
 		return
 	}
-	c := Deck{Draw: slices.Clone(d.Draw), Discard: slices.Clone(d.Discard), Removed: slices.Clone(d.Removed), Physical: d.Physical}
+	c := Deck{Draw: slices.Clone(d.Draw), Discard: slices.Clone(d.Discard), Removed: slices.Clone(d.Removed)}
 	f(&c)
 	t.do(Op{Op: opDeck, Deck: name, Cards: &c})
 }

@@ -18,9 +18,6 @@ type Settings struct {
 	ai.Settings
 	// NotOfThisEarth: the campaign plays the expansion's missions (§11).
 	NotOfThisEarth bool `json:"notOfThisEarth"`
-	// ClearedAfterSpawnCheck: spawn triggers are checked before a cleared
-	// token is placed (§5.2 AMBIGUOUS; default true).
-	ClearedAfterSpawnCheck bool `json:"clearedAfterSpawnCheck"`
 	// DiscardNonPermanentWounds: a wound card that is not permanent is
 	// discarded at once (§6.4 AMBIGUOUS; default true).
 	DiscardNonPermanentWounds bool `json:"discardNonPermanentWounds"`
@@ -36,7 +33,6 @@ type Settings struct {
 func DefaultSettings() Settings {
 	return Settings{
 		Settings:                  ai.DefaultSettings(),
-		ClearedAfterSpawnCheck:    true,
 		DiscardNonPermanentWounds: true,
 		MixHPKinds:                true,
 		StartingSkillCounts:       true,
@@ -135,7 +131,6 @@ var settingDefs = map[string]settingDef{
 	"chainFireHitsDowned":        boolSetting("§7.5.5", func(s *Settings) *bool { return &s.ChainFireHitsDowned }),
 	"aurasStack":                 boolSetting("§7.5.6", func(s *Settings) *bool { return &s.AurasStack }),
 	"armouredIgnoresExplosions":  boolSetting("§7.6.4", func(s *Settings) *bool { return &s.ArmouredIgnoresExplosions }),
-	"clearedAfterSpawnCheck":     boolSetting("§5.2", func(s *Settings) *bool { return &s.ClearedAfterSpawnCheck }),
 	"discardNonPermanentWounds":  boolSetting("§6.4", func(s *Settings) *bool { return &s.DiscardNonPermanentWounds }),
 	"mixHpKinds":                 boolSetting("§6.5", func(s *Settings) *bool { return &s.MixHPKinds }),
 	"startingSkillCounts":        boolSetting("§10.3", func(s *Settings) *bool { return &s.StartingSkillCounts }),

@@ -276,8 +276,6 @@ type Deck struct {
 	Draw    []string `json:"draw,omitempty"`
 	Discard []string `json:"discard,omitempty"`
 	Removed []string `json:"removed,omitempty"`
-	// Physical: the players draw real cards and type in what they drew.
-	Physical bool `json:"physical,omitempty"`
 }
 
 // Token is a spawn token on the map (spec §3.2).
