@@ -1,15 +1,3 @@
-// Package alone keeps a game of Alone at the table (spec alone.md): the
-// Hero's sheet (Life and Self Control with overflow, the Round track and its
-// Healing Cap, Nightmare Mode, the 8 Turns, Bullet Time, Adrenaline,
-// experience, Items, the Companion, the Missions), the Evil side's
-// bookkeeping (players, Leader, hands and decks, the Reaction Track, the
-// hidden Map with its Creatures, Lights, Danger tokens and Doors), and the
-// solo mode in which the app plays Evil through automa/alone.
-//
-// Every command is validated against the rules and becomes one event. The
-// event's payload carries the command, every die face it used and every
-// value it changed, and Apply folds it by running the same rules again on
-// those recorded inputs, so Apply never rolls.
 package alone
 
 import (
