@@ -813,3 +813,36 @@ func (t *tx) dropEscort(heroID string) {
 		})
 	}
 }
+
+// SetSkillActive flips a skill token to its deactivated side (an effect
+// used it up) or back (spec §9; after a campaign mission every skill flips
+// back, §10.2 step 6).
+type SetSkillActive struct {
+	Hero, Skill string
+	Active      bool
+}
+
+func (c SetSkillActive) decide(t *tx, _ *tracker.Dice) (string, error) {
+	m, err := t.s.inPlay("reichbusters §9")
+	if err != nil {
+		return "", err
+	}
+	h := m.hero(c.Hero)
+	if h == nil {
+		return "", tracker.Refuse("reichbusters §9", "there is no hero %q in this mission", c.Hero)
+	}
+	i := slices.IndexFunc(h.Skills, func(s Skill) bool { return s.ID == canonicalSkill(c.Skill) })
+	if i < 0 {
+		return "", tracker.Refuse("reichbusters §9", "%s has no skill %q", h.Name, c.Skill)
+	}
+	if h.Skills[i].Active == c.Active {
+		return "", tracker.Refuse("reichbusters §9", "%s's %s is already on that side", h.Name, h.Skills[i].ID)
+	}
+	t.hero(h.ID, func(x *Hero) { x.Skills[i].Active = c.Active })
+	word := "deactivated"
+	if c.Active {
+		word = "active again"
+	}
+	t.say("%s's %s is %s", h.Name, h.Skills[i].ID, word)
+	return "hero.skill", nil
+}

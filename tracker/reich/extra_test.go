@@ -252,3 +252,18 @@ func TestAufDeutschAndDisguiseKit(t *testing.T) {
 	}
 	refused(t, s, DisguiseKit{Hero: "H1", Room: "R4"}, "no Disguise Kit")
 }
+
+func TestSkillSides(t *testing.T) {
+	s := campaignMission(t)
+	refused(t, s, SetSkillActive{Hero: "H1", Skill: "Recon"}, "no skill")
+	refused(t, s, SetSkillActive{Hero: "H1", Skill: "Frenzy", Active: true}, "already")
+	do(t, s, SetSkillActive{Hero: "H1", Skill: "frenzy"})
+	if st(s).Mission.hero("H1").Skills[0].Active {
+		t.Fatal("not deactivated")
+	}
+	endMission(t, s, 1)
+	do(t, s, CloseMission{})
+	if !st(s).Campaign.hero("H1").Skills[0].Active {
+		t.Fatal("§10.2 step 6: skills flip back after a campaign mission")
+	}
+}
