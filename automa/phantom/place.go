@@ -180,6 +180,7 @@ func (w *world) place(p Placement, tr *automa.Trace) (Placed, error) {
 	if e := w.enter(f, space); e != "" {
 		res.Effects = append(res.Effects, e)
 	}
+	res.HP = f.HP
 	tr.Add(rulePlace, "%s placed on %s", name, w.label(space)).Result = w.label(space)
 	if p.AfterDraw {
 		tr.Add(rulePlace+" item 5", "cards were already drawn this round: %s gets no turn and ignores them", name)

@@ -125,6 +125,7 @@ func (w *world) adversaryTurn(a *fig, dice Dice, tr *automa.Trace) (Turn, error)
 	if !a.onMap() {
 		t.End, t.PrimaryTarget = "defeated", "none"
 		t.Events, t.Figures = ts.events, w.states()
+		t.Objects, t.Nova = w.changes()
 		return t, nil
 	}
 	if a.Conds.Has(Stunned) {
