@@ -187,14 +187,21 @@ func TestRandomPlayKeepsTheRules(t *testing.T) {
 				t.Fatalf("seed %d step %d after %T%+v: %v", seed, step, cmd, cmd, err)
 			}
 			if r.Intn(25) == 0 {
+				now, _ := json.Marshal(st(s))
 				if _, err := s.Undo(); err != nil {
 					t.Fatal(err)
+				}
+				undone, _ := json.Marshal(st(s))
+				if string(undone) != string(before) {
+					t.Fatalf("seed %d: undo of %T does not give back the state before it", seed, cmd)
 				}
 				if _, err := s.Redo(); err != nil {
 					t.Fatal(err)
 				}
 				redone, _ := json.Marshal(st(s))
-				_ = redone
+				if string(redone) != string(now) {
+					t.Fatalf("seed %d: redo of %T differs", seed, cmd)
+				}
 			}
 		}
 		if accepted < 80 && st(s).Phase != PhaseFinished {
