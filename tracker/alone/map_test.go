@@ -433,3 +433,15 @@ func TestWizardHelpers(t *testing.T) {
 		t.Fatal("defaults differ")
 	}
 }
+
+func TestEachCreatureAttacksOnce(t *testing.T) {
+	s := assist(t, alone.Creature{ID: "spore-1", Type: alone.Spore, Sector: "1-00"})
+	do(t, s, StartTurn{})
+	do(t, s, Declare{Action: Locate})
+	do(t, s, Resolve{})
+	refused(t, s, EndTurn{Attacks: []AttackRoll{{Creature: "spore-1", Faces: hand(H, H, H)}, {Creature: "spore-1", Faces: hand(H, H, H)}}}, "§4.8")
+	do(t, s, EndTurn{Attacks: []AttackRoll{{Creature: "spore-1", Faces: hand(H, H, H)}}})
+	if st(s).Life != 9 {
+		t.Fatalf("Life %d", st(s).Life)
+	}
+}

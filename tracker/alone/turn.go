@@ -390,6 +390,9 @@ func (c EndTurn) plan(s *State, d *tracker.Dice) (op, error) {
 	given := map[string]AttackRoll{}
 	var order []string
 	for _, a := range c.Attacks {
+		if _, dup := given[a.Creature]; dup {
+			return nil, refuse("§4.8", "%s attacks once at the end of a Turn, not twice", a.Creature)
+		}
 		given[a.Creature] = a
 		order = append(order, a.Creature)
 	}
@@ -489,7 +492,19 @@ func (o *endTurnEv) run(s *State) error {
 	}
 	o.Turn = s.TurnsUsed
 	// b. Creature attacks (§4.8), each its own damage event unless the
-	// setting combines them (AMB-6).
+	// setting combines them (AMB-6). Every Creature in the Hero's Sector
+	// attacks, once, with its table's dice.
+	if s.Map != nil {
+		att := s.Map.EndOfTurnAttacks(s.Nightmare, s.T.AttackMods, s.config())
+		if len(att) != len(o.Attacks) {
+			return refuse("§4.8", "%d Creatures are in the Hero's Sector and each attacks; %d attacks were given", len(att), len(o.Attacks))
+		}
+		for _, a := range att {
+			if !slices.ContainsFunc(o.Attacks, func(x attackOut) bool { return x.Creature == a.Creature && x.Dice == a.Dice }) {
+				return refuse("§4.8", "the %s %s attacks with %d dice", a.Type, a.Creature, a.Dice)
+			}
+		}
+	}
 	total := 0
 	for i := range o.Attacks {
 		a := &o.Attacks[i]
