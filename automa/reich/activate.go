@@ -595,14 +595,21 @@ func (w *world) resolveAttacks(t *content.UnitType, plans []plannedAttack, phase
 		units := groups[k]
 		var bombers []*unitW
 		if k.mode == "melee" && t.Has(content.KwBomber) {
-			bombers, units = units, nil
+			bombers = units
+			if !w.set.BomberAlsoAttacks {
+				units = nil
+			}
 		}
 		if len(units) > 0 {
 			w.out.Attacks = append(w.out.Attacks, w.combine(t, units, k.mode, k.hero, phase))
 		}
 		for _, b := range bombers {
 			if !b.gone {
-				w.step("reichbusters §7.6.4 Bomber", "%s makes a melee attack on %s: it explodes instead.", b.ID, k.hero.ID).TieBreak = "AMBIGUOUS (default: the explosion replaces its attack)"
+				why := "AMBIGUOUS (default: the explosion replaces its attack)"
+				if w.set.BomberAlsoAttacks {
+					why = "AMBIGUOUS (house rule bomberAlsoAttacks: it attacks, then explodes)"
+				}
+				w.step("reichbusters §7.6.4 Bomber", "%s makes a melee attack on %s and explodes.", b.ID, k.hero.ID).TieBreak = why
 				w.explode(b, "Bomber")
 			}
 		}

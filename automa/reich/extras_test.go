@@ -40,19 +40,61 @@ func TestDetectBonus(t *testing.T) {
 
 func TestCanEscape(t *testing.T) {
 	s := situation()
-	b := mustBoard(t, s)
-	i := b.MustIndex
-	enemy := make([]bool, b.Len())
-	if !b.CanEscape(i("C1"), []int{i("X1")}, enemy) {
-		t.Errorf("closed and locked doors are passable for the escape check")
+	s.State.Heroes = []Hero{{ID: "H1", Area: "C1"}, {ID: "H2", Area: "A1"}}
+	for _, c := range []struct {
+		hero         string
+		units        []Unit
+		closedBlocks bool
+		want         bool
+	}{
+		{"H1", nil, false, true}, // closed and locked doors are passable by default
+		{"H1", nil, true, false}, // house rule: D2 is locked
+		{"H1", []Unit{{ID: "g", Code: "GR", Area: "A2"}}, false, false}, // the only way runs through an enemy
+		{"H2", []Unit{{ID: "g", Code: "GR", Area: "A2"}}, false, true},  // A1 is next to the exit
+		{"H2", []Unit{{ID: "g", Code: "GR", Area: "A2", Escorted: true}}, false, true},
+	} {
+		s.State.Units = c.units
+		s.Settings.EscapeThroughClosedDoors = !c.closedBlocks
+		got, err := s.CanEscape(c.hero)
+		if err != nil || got != c.want {
+			t.Errorf("%s %v closed-blocks %v: %v %v", c.hero, c.units, c.closedBlocks, got, err)
+		}
 	}
-	enemy[i("A2")] = true
-	if b.CanEscape(i("C1"), []int{i("X1")}, enemy) {
-		t.Errorf("the only way runs through an enemy")
+	if _, err := s.CanEscape("H9"); err == nil {
+		t.Errorf("unknown hero accepted")
 	}
-	if !b.CanEscape(i("A1"), []int{i("X1")}, enemy) {
-		t.Errorf("A1 is next to the exit")
+}
+
+// The AMBIGUOUS readings as house rules: patrol tokens, Bomber, cleared token.
+func TestAmbiguitySettings(t *testing.T) {
+	s := situation()
+	s.State.SpawnTokens = []Token{}
+	s.Settings.PatrolTokenPerIcon = false
+	s.Resolve = Request{Kind: KindPatrol, Icons: []content.Level{content.Green, content.Red}, Awareness: aw(content.AtEase)}
+	out := decide(t, s)
+	if got := changes(out, ChTokenPlaced); len(got) != 1 || len(out.After.SpawnTokens[0].Icons) != 2 {
+		t.Errorf("one token with both icons, got %v", out.After.SpawnTokens)
 	}
+
+	s = postAlarmTurn([]Unit{{ID: "b1", Code: "ZB", Area: "A1"}}, twoHeroes("A1"), nil)
+	addKeywords(s, "ZB", "bomber")
+	if out := decide(t, s); len(out.Attacks) != 0 || len(changes(out, ChUnitKilled)) != 1 {
+		t.Errorf("default: the explosion replaces the attack")
+	}
+	s.Settings.BomberAlsoAttacks = true
+	if out := decide(t, s); len(out.Attacks) != 1 || len(changes(out, ChUnitKilled)) != 1 {
+		t.Errorf("house rule: it attacks, then explodes")
+	}
+
+	// Cleared token order: with the house rule the token goes down before
+	// the token in sight spawns.
+	s = situation()
+	s.State.Doors = DoorStates{"D1": content.Open}
+	s.State.Heroes = []Hero{{ID: "H1", Area: "B1"}, {ID: "H2", Area: "A1"}}
+	s.Resolve = Request{Kind: KindSightCheck, From: "A3"}
+	eq(t, "default", changes(decide(t, s), ChClearedPlaced))
+	s.Settings.ClearedBeforeSpawnCheck = true
+	eq(t, "house rule", changes(decide(t, s), ChClearedPlaced), "R2")
 }
 
 // Escorted units count as neither heroes nor enemies: they do not act,

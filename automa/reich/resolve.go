@@ -366,21 +366,29 @@ func (w *world) sightCheck(r *Request) {
 	} else {
 		w.seen = map[[2]string]bool{}
 	}
-	w.afterChange()
-	w.runQueue()
-	if w.err != nil || w.phase == AlienWorld {
-		return
-	}
-	// §5.2 cleared token: spawn triggers first, then the token if the room
-	// still holds no enemy units (AMBIGUOUS; the spec's default order).
+	// §5.2 cleared token: by default spawn triggers are checked first and
+	// the token goes down only if the room still holds no enemy units
+	// (AMBIGUOUS; house rule clearedBeforeSpawnCheck swaps the order).
 	room := w.b.Room(w.heroArea(h))
 	movedIn := r.From != "" && w.b.Room(w.b.MustIndex(r.From)) != room
-	if (movedIn || r.EndOfTurn) && !w.rooms[room].Cleared && w.unitsInRoom(room) == 0 {
+	placeCleared := func(order string) {
+		if w.phase == AlienWorld || !(movedIn || r.EndOfTurn) || w.rooms[room].Cleared || w.unitsInRoom(room) > 0 {
+			return
+		}
 		w.rooms[room].Cleared = true
 		w.change(Change{Kind: ChClearedPlaced, Room: room})
 		s := w.step("reichbusters §5.2", "Hero %s is in room %s with no enemy units: a cleared token is placed.", h.ID, room)
-		s.TieBreak = "AMBIGUOUS (default: spawn triggers are checked first)"
+		s.TieBreak = "AMBIGUOUS (" + order + ")"
 	}
+	if w.set.ClearedBeforeSpawnCheck {
+		placeCleared("house rule: the cleared token before the spawn check")
+	}
+	w.afterChange()
+	w.runQueue()
+	if w.err != nil {
+		return
+	}
+	placeCleared("default: spawn triggers are checked first")
 }
 
 // SeededRand is an automa.Rand drawn from a seed, for the resolve verb.

@@ -55,6 +55,18 @@ type Settings struct {
 	// ArmouredIgnoresExplosions: explosions (Bomber, Unstable) are not
 	// armour piercing, so they cannot wound Armoured units (§7.6.1, §7.6.4).
 	ArmouredIgnoresExplosions bool `json:"armouredIgnoresExplosions"`
+	// PatrolTokenPerIcon: a patrol left as tokens gets one token per icon,
+	// not one token carrying every icon (§7.4.4).
+	PatrolTokenPerIcon bool `json:"patrolTokenPerIcon"`
+	// BomberAlsoAttacks: a Bomber makes its melee attack and then explodes,
+	// rather than the explosion replacing the attack (§7.5.5).
+	BomberAlsoAttacks bool `json:"bomberAlsoAttacks"`
+	// ClearedBeforeSpawnCheck: the cleared token goes down before the
+	// spawn triggers are checked, not after (§5.2).
+	ClearedBeforeSpawnCheck bool `json:"clearedBeforeSpawnCheck"`
+	// EscapeThroughClosedDoors: the end-of-game escape path may pass closed
+	// and locked doors (§5.7).
+	EscapeThroughClosedDoors bool `json:"escapeThroughClosedDoors"`
 }
 
 // DefaultSettings are the spec's readings (§14.1 and every AMBIGUOUS default).
@@ -71,6 +83,8 @@ func DefaultSettings() Settings {
 		HeroHpCarry:               "toHQ",
 		WhiteNamesCountForPhase1:  true,
 		ArmouredIgnoresExplosions: true,
+		PatrolTokenPerIcon:        true,
+		EscapeThroughClosedDoors:  true,
 	}
 }
 

@@ -304,15 +304,8 @@ func (s *Situation) check(b *board.Board) error {
 			return fmt.Errorf("state: unit %s: unit card side %d does not exist", u.ID, u.StateIndex)
 		}
 	}
-	for _, r := range b.Rooms() {
-		if st.Rooms[r] != nil && st.Rooms[r].Cleared {
-			for _, u := range st.Units {
-				if !u.Escorted && b.Room(b.MustIndex(u.Area)) == r {
-					return fmt.Errorf("state: room %s has a cleared token but enemy unit %s is in it (V-25)", r, u.ID)
-				}
-			}
-		}
-	}
+	// A cleared room may hold enemy units later (they can walk in); V-25
+	// only forbids placing the token while they are there (CheckClearedToken).
 	counts := map[string]int{}
 	for _, u := range st.Units {
 		counts[u.Code]++

@@ -387,9 +387,17 @@ func (w *world) patrol(icons []content.Level, aw content.Awareness) {
 		w.resolveIcons(icons, place, aw, "patrol")
 		return
 	}
-	w.step(rule, "No hero sees area %s: the patrol is placed as spawn tokens, one per icon.", w.b.ID(place))
-	for _, icon := range icons {
-		t := &Token{ID: w.newID("patrol"), Area: w.b.ID(place), Icons: []content.Level{icon}, Origin: "patrol"}
+	groups := [][]content.Level{icons}
+	how := "one token carrying every icon (house rule patrolTokenPerIcon off)"
+	if w.set.PatrolTokenPerIcon {
+		groups, how = nil, "one per icon"
+		for _, icon := range icons {
+			groups = append(groups, []content.Level{icon})
+		}
+	}
+	w.step(rule, "No hero sees area %s: the patrol is placed as spawn tokens, %s.", w.b.ID(place), how).TieBreak = "AMBIGUOUS (tokens per icon)"
+	for _, g := range groups {
+		t := &Token{ID: w.newID("patrol"), Area: w.b.ID(place), Icons: append([]content.Level(nil), g...), Origin: "patrol"}
 		w.tokens = append(w.tokens, t)
 		w.change(Change{Kind: ChTokenPlaced, Token: t.ID, Area: t.Area, Icons: t.Icons})
 	}

@@ -129,3 +129,35 @@ func (s *Situation) CheckNoiseTarget(room string) error {
 	}
 	return nil
 }
+
+// CanEscape is the end-of-game check for one hero (§5.7): once a hero has
+// left the map, can this one reach an exit with unlimited movement without
+// entering an area that holds an enemy unit? Closed doors are passable
+// unless the house rule escapeThroughClosedDoors is off.
+func (s *Situation) CanEscape(heroID string) (bool, error) {
+	b, err := board.New(&s.Map)
+	if err != nil {
+		return false, err
+	}
+	w := newWorld(s, b, nil)
+	h := w.heroByID(heroID)
+	if h == nil || h.Escaped {
+		return false, fmt.Errorf("hero %q is not on the map", heroID)
+	}
+	if _, ok := b.Index(h.Area); !ok {
+		return false, fmt.Errorf("hero %s: area %q is not on the map", heroID, h.Area)
+	}
+	var exits []int
+	for _, e := range s.Map.Exits {
+		exits = append(exits, b.MustIndex(e))
+	}
+	enemy := make([]bool, b.Len())
+	for _, u := range w.liveUnits() {
+		enemy[u.area] = true
+	}
+	var doors []content.DoorState
+	if !s.Settings.EscapeThroughClosedDoors {
+		doors = w.doors
+	}
+	return b.CanEscape(w.heroArea(h), exits, enemy, doors), nil
+}

@@ -147,10 +147,6 @@ func TestSituationChecks(t *testing.T) {
 			s.State.Phase = PostAlarm
 			s.State.Rooms = map[string]*RoomState{"R2": {Awareness: content.Alert}}
 		}, "V-24"},
-		{"cleared room with units (V-25)", func(s *Situation) {
-			s.State.Units = []Unit{{ID: "g", Code: "GR", Area: "B1"}}
-			s.State.Rooms = map[string]*RoomState{"R2": {Cleared: true}}
-		}, "V-25"},
 		{"cleared token in the alien world (V-25)", func(s *Situation) {
 			s.State.Phase = AlienWorld
 			s.State.Rooms = map[string]*RoomState{"R2": {Cleared: true}}

@@ -332,9 +332,10 @@ func (b *Board) LOSAlien(from, to int, s Sight) bool {
 
 // CanEscape is the end-of-game check (§5.7): is there a path, with
 // unlimited movement, from area from to one of the exits that never enters
-// an area holding an enemy unit? Doors, even closed or locked ones, are
-// passable for this check (AMBIGUOUS; the spec's default).
-func (b *Board) CanEscape(from int, exits []int, enemy []bool) bool {
+// an area holding an enemy unit? With doors nil, every door, even a closed
+// or locked one, is passable (AMBIGUOUS; the spec's default); otherwise
+// only open doors are.
+func (b *Board) CanEscape(from int, exits []int, enemy []bool, doors []content.DoorState) bool {
 	exit := make([]bool, len(b.ids))
 	for _, e := range exits {
 		exit[e] = true
@@ -349,6 +350,9 @@ func (b *Board) CanEscape(from int, exits []int, enemy []bool) bool {
 			return true
 		}
 		for _, l := range b.adj[a] {
+			if doors != nil && l.door >= 0 && doors[l.door].Shut() {
+				continue
+			}
 			if !seen[l.to] && !enemy[l.to] {
 				seen[l.to] = true
 				queue = append(queue, l.to)
