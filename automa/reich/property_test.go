@@ -67,6 +67,21 @@ func randomSituation(data []byte) *Situation {
 		s.State.SpawnTokens = []Token{}
 	}
 	s.State.SpawnDeck = &Deck{DrawPile: []string{"RB001", "RB002", "RB003", "RB004"}, Discard: []string{"RB001", "RB003"}}
+	flags := next()
+	set := &s.Settings
+	set.CapIsLifetime = flags&1 != 0
+	set.GuardCountPerUnit = flags&2 == 0
+	set.PatrolTokenPerIcon = flags&4 == 0
+	set.BomberAlsoAttacks = flags&8 != 0
+	set.ClearedBeforeSpawnCheck = flags&16 != 0
+	set.RangedTargetNearestOverall = flags&32 != 0
+	set.MoveTargetIncludesDowned = flags&64 == 0
+	if flags&128 != 0 {
+		set.PatrolPlaceSide = "heroSide"
+	}
+	if s.State.Phase == PreAlarm && next()%2 == 0 {
+		s.State.Rooms["R1"].Cleared = true
+	}
 	s.Answers.FeatureIcons = map[string][]content.Level{"RF1": {content.Green}}
 	s.Answers.TokenIcons = map[string][]content.Level{"T3": {content.Green}}
 	green := []content.Level{content.Green}
