@@ -93,6 +93,8 @@ type turnState struct {
 	tr   *automa.Trace
 	P    target
 	both bool // the turn has a Move and a Leap: re-target per movement
+	// hasLeap: the turn has a Leap, so a converted Move re-targets.
+	hasLeap bool
 	// fresh: P was chosen at the start of the turn for the first movement
 	// action and nothing has happened since, so that action reuses it.
 	fresh    bool
@@ -145,6 +147,7 @@ func (w *world) adversaryTurn(a *fig, dice Dice, tr *automa.Trace) (Turn, error)
 			}
 		}
 		ts.both = hasMove && firstLeap > 0
+		ts.hasLeap = firstLeap > 0
 		leap := 0
 		if firstLeap > 0 && (!hasMove || ts.firstMovementIsLeap(cards)) {
 			leap = firstLeap
@@ -402,7 +405,10 @@ func (ts *turnState) playCard(c *Card, label string) error {
 			st.Result = "no: Frozen adversaries cannot convert"
 		default:
 			st.Result = fmt.Sprintf("yes: Move %d (the card's AP) toward %s", c.AP, w.tname(ts.P))
-			if ts.both {
+			if ts.hasLeap {
+				// A converted card counts as a Move action: with a Leap on
+				// the turn, its target is chosen for it alone (§8.4, A-20).
+				tr.Add(ruleLeapCx, "converted Move %d: primary target chosen for this action alone", c.AP)
 				ts.P = w.primaryTarget(a, 0, nil, tr)
 			}
 			mv := w.move(a, c.AP, "convertedMove", ts.P, tr)
