@@ -560,6 +560,7 @@ type Correct struct {
 type correctEv struct {
 	Correct
 	From int `json:"from"`
+	To   int `json:"to"`
 	// Nightmare: the correction put the marker on the final space.
 	Nightmare bool `json:"nightmare,omitempty"`
 }
@@ -573,9 +574,14 @@ func (c Correct) plan(s *State, _ *tracker.Dice) (op, error) {
 func (*correctEv) kind() string { return "correct" }
 func (o *correctEv) run(s *State) error {
 	v := o.Value
+	// clamp keeps a value within its track (V1, V6, V9, V26, V27 clamp).
+	clamp := func(lo, hi int) error {
+		v = min(max(v, lo), hi)
+		return nil
+	}
 	rng := func(lo, hi int, what string) error {
 		if v < lo || v > hi {
-			return refuse("§8", "%s must be between %d and %d, not %d", what, lo, hi, v)
+			return refuse("§8 V7", "%s must be between %d and %d, not %d", what, lo, hi, v)
 		}
 		return nil
 	}
@@ -583,15 +589,15 @@ func (o *correctEv) run(s *State) error {
 	var err error
 	switch {
 	case o.Field == "life":
-		p, err = &s.Life, rng(0, s.Sheet.HealthMax, "Life")
+		p, err = &s.Life, clamp(0, s.Sheet.HealthMax)
 	case o.Field == "sc":
-		p, err = &s.SC, rng(0, s.Sheet.HealthMax, "Self Control")
+		p, err = &s.SC, clamp(0, s.Sheet.HealthMax)
 	case o.Field == "roundMarker":
-		p, err = &s.RoundMarker, rng(0, len(s.Sheet.HealingCap)-1, "the Round marker's space")
+		p, err = &s.RoundMarker, clamp(0, len(s.Sheet.HealingCap)-1)
 	case o.Field == "adrenaline":
-		p, err = &s.Adrenaline, rng(0, 99, "the Adrenaline pool")
+		p, err = &s.Adrenaline, clamp(0, 1<<20)
 	case o.Field == "round":
-		p, err = &s.Round, rng(1, 999, "the Round number")
+		p, err = &s.Round, rng(1, 1<<20, "the Round number")
 	case o.Field == "turnsUsed":
 		if s.T.Started {
 			return refuse("§2.2", "finish the Turn in play before correcting the Turn tokens")
@@ -601,24 +607,29 @@ func (o *correctEv) run(s *State) error {
 		if s.Companion == nil {
 			return refuse("§3.7", "there is no Companion to correct")
 		}
-		p, err = &s.Companion.Charges, rng(1, CompanionCharges, "the Companion's Charges")
+		p, err = &s.Companion.Charges, clamp(0, CompanionCharges)
 	case strings.HasPrefix(o.Field, "xp."):
 		a := Ability(strings.TrimPrefix(o.Field, "xp."))
 		if !a.valid() {
 			return refuse("§3.5", "%q is not an Ability", a)
 		}
-		x := s.XP[a]
-		p, err = &x, rng(0, MaxXP, "experience in an Ability")
-		if err == nil {
-			defer func() { s.XP[a] = x }()
+		if s.XP == nil {
+			s.XP = map[Ability]int{}
 		}
+		x := s.XP[a]
+		p, err = &x, clamp(0, MaxXP)
+		defer func() { s.XP[a] = x }()
 	default:
 		return refuse("§8", "%q cannot be corrected; use life, sc, roundMarker, adrenaline, round, turnsUsed, companion or xp.<ability>", o.Field)
 	}
 	if err != nil {
 		return err
 	}
-	o.From, *p = *p, v
+	o.From, *p, o.To = *p, v, v
+	if o.Field == "companion" && v == 0 {
+		// A Companion without Charges is discarded (§3.7).
+		s.Companion = nil
+	}
 	if o.Field == "roundMarker" && v == 0 && !s.Nightmare {
 		// Any move onto the final space triggers Nightmare (§2.4).
 		s.Nightmare, o.Nightmare = true, true
@@ -629,7 +640,10 @@ func (o *correctEv) run(s *State) error {
 	return nil
 }
 func (o *correctEv) line() string {
-	l := fmt.Sprintf("Corrected by hand: %s %d → %d", o.Field, o.From, o.Value)
+	l := fmt.Sprintf("Corrected by hand: %s %d → %d", o.Field, o.From, o.To)
+	if o.To != o.Value {
+		l += fmt.Sprintf(" (%d is off the track)", o.Value)
+	}
 	if o.Why != "" {
 		l += " (" + o.Why + ")"
 	}

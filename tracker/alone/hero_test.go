@@ -343,7 +343,10 @@ func TestGainRoundsClamps(t *testing.T) {
 	if g := st(s); g.RoundMarker != 3 || !g.Nightmare {
 		t.Fatal("gaining Rounds never ends Nightmare (V10)")
 	}
-	refused(t, s, Correct{Field: "roundMarker", Value: 9}, "§8")
+	do(t, s, Correct{Field: "roundMarker", Value: 99})
+	if st(s).RoundMarker != 8 || !st(s).Nightmare {
+		t.Fatal("V9 clamps the marker at the rightmost space, and Nightmare stays")
+	}
 }
 
 func TestStateRoundTrip(t *testing.T) {

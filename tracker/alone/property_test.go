@@ -27,7 +27,7 @@ func TestRandomPlayKeepsInvariants(t *testing.T) {
 		dirs := []alone.Dir{alone.North, alone.East, alone.South, alone.West, alone.Stairs}
 		sectors := st(s).Map.SectorIDs()
 		wasNightmare := false
-		for step := 0; step < 1500 && st(s).Outcome == ""; step++ {
+		for step := 0; step < 1000 && st(s).Outcome == ""; step++ {
 			g := st(s)
 			var cmd tracker.Command
 			switch r := rng.Intn(20); {

@@ -13,7 +13,24 @@ func TestMoreValidations(t *testing.T) {
 	// V10: nothing sets Nightmare back; it is not a correctable field.
 	s := bookkeeping(t)
 	refused(t, s, Correct{Field: "nightmare", Value: 0}, "§8")
-	refused(t, s, Correct{Field: "life", Value: 13}, "§8")
+	e := do(t, s, Correct{Field: "life", Value: 13})
+	if st(s).Life != 12 || !strings.Contains(s.Describe(e), "off the track") {
+		t.Fatalf("V1 clamps a hand correction: %d, %q", st(s).Life, s.Describe(e))
+	}
+	refused(t, s, Correct{Field: "turnsUsed", Value: 9}, "V7")
+	do(t, s, CompanionCmd{Do: "gain", Character: "Medic"})
+	do(t, s, Correct{Field: "companion", Value: 9})
+	if st(s).Companion.Charges != 6 {
+		t.Fatal("V26 clamps the Companion's Charges at 6")
+	}
+	do(t, s, Correct{Field: "companion", Value: 0})
+	if st(s).Companion != nil {
+		t.Fatal("a Companion corrected to 0 Charges is discarded")
+	}
+	do(t, s, Correct{Field: "xp.courage", Value: 5})
+	if st(s).XP[Courage] != 2 {
+		t.Fatal("V27 clamps experience at 2")
+	}
 	refused(t, s, DealDamage{Kind: alone.LifeDamage, N: 0}, "§3.2")
 	refused(t, s, DealDamage{Kind: "fear", N: 1}, "§3.2")
 	refused(t, s, ChangeSettings{Settings: alone.Settings{DangerousCheck: "sometimes", Aggression: alone.AggressionLow}}, "§10")
@@ -40,7 +57,7 @@ func TestMoreValidations(t *testing.T) {
 	do(t, s, StartTurn{})
 	refused(t, s, InteractWith{LCU: alone.North}, "V23")
 	refused(t, s, InteractWith{LCU: alone.Stairs}, "V23")
-	e := do(t, s, InteractWith{LCU: alone.East})
+	e = do(t, s, InteractWith{LCU: alone.East})
 	if g := st(s); !g.Map.Sector("1-20").Lighted || !g.Map.Sector("1-20").Revealed || g.Map.Sector("1-20").Exits == nil {
 		t.Fatalf("lighting east reveals the lit Sectors in LoS: %q", s.Describe(e))
 	}
