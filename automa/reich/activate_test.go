@@ -144,6 +144,10 @@ func TestMovement(t *testing.T) {
 			doors: DoorStates{"D4": content.Open}, keywords: map[string][]string{"ZB": {"scuttle"}}, moves: []string{"z1:E1>A2", "z1:A2>A3"}},
 		{name: "Scuttle without sight moves 1", units: []Unit{{ID: "z1", Code: "ZB", Area: "C1"}}, heroes: twoHeroes("A3"),
 			doors: DoorStates{"D2": content.Open}, keywords: map[string][]string{"ZB": {"scuttle"}}, moves: []string{"z1:C1>B2"}},
+		{name: "a door splits a group: the first opens it, the next walks through", units: []Unit{{ID: "z1", Code: "ZB", Area: "B1"}, {ID: "z2", Code: "ZB", Area: "B1"}},
+			heroes: twoHeroes("A1"), opened: []string{"D1"}, moves: []string{"z2:B1>A3"}},
+		{name: "a locked door takes two activations: this one unlocks it", units: []Unit{{ID: "z1", Code: "ZB", Area: "B1"}},
+			heroes: twoHeroes("A1"), doors: DoorStates{"D1": content.Locked}, unlocked: []string{"D1"}},
 		{name: "shortest path prefers no door, then lowest id", units: []Unit{{ID: "z1", Code: "ZB", Area: "A2"}}, heroes: twoHeroes("B1"),
 			doors: DoorStates{"D1": content.Open}, moves: []string{"z1:A2>A3"}},
 	}

@@ -3,6 +3,7 @@ package reich
 import (
 	"encoding/json"
 	"errors"
+	"strings"
 	"testing"
 
 	"tablekeeper/automa"
@@ -184,6 +185,11 @@ func TestPropertySeeds(t *testing.T) {
 		next.Resolve = Request{Kind: KindEnemyTurn}
 		if _, err := next.validate(); err != nil {
 			t.Fatalf("case %d (%s): the state afterwards is not valid: %v", i, s.Resolve.Kind, err)
+		}
+		for _, st := range out.Trace.Steps {
+			if !strings.HasPrefix(st.Rule, "reichbusters §") || st.Text == "" {
+				t.Fatalf("case %d: a trace step without its rule or text: %+v", i, st)
+			}
 		}
 		rolls = automa.Fixed(make([]int, 64))
 		again, _ := Decide(s, &rolls)
