@@ -890,7 +890,7 @@ func (s *State) killXP(t alone.CreatureType, revealed bool) ([]Ability, string, 
 		return nil, "", refuse("§3.5", "a Boss kill gives 1 experience in each of 2 Abilities of the Hero's choice: name them")
 	}
 	if !revealed {
-		return nil, "the Creature was Unrevealed: no experience", nil
+		return nil, "", refuse("§8 V27", "an Unrevealed Creature's death gives no experience")
 	}
 	a, ok := s.Sheet.AbilityFor[t]
 	if !ok {
