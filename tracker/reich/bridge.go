@@ -168,6 +168,21 @@ func (t *tx) resolve(req ai.Request, ans ai.Answers, d *tracker.Dice) (*ai.Outco
 	return out, nil
 }
 
+// query asks the enemy rules a question that changes nothing (a hero's
+// target); its trace is kept with the event.
+func (t *tx) query(req ai.Request, ans ai.Answers) (*ai.Outcome, error) {
+	sit, err := t.s.situation(req, ans)
+	if err != nil {
+		return nil, err
+	}
+	out, err := ai.Decide(sit, nil)
+	if err != nil {
+		return nil, tracker.Refuse("reichbusters §7", "%v", err)
+	}
+	t.keepTrace(out.Trace)
+	return out, nil
+}
+
 // sync folds the automa's table-after into ops on the working mission.
 func (t *tx) sync(out *ai.Outcome) {
 	m := t.m()

@@ -162,6 +162,12 @@ type Override struct {
 	Move      map[string]string
 	Awareness map[string]content.Awareness
 	Doors     map[string]content.DoorState
+	// RemoveTokens takes spawn tokens off the map; AddTokens puts spawn
+	// tokens down (icons may be empty while face down).
+	RemoveTokens []string
+	AddTokens    []Token
+	// Cleared puts (true) or takes away (false) rooms' cleared tokens (V-25).
+	Cleared map[string]bool
 }
 
 func (c Override) decide(t *tx, _ *tracker.Dice) (string, error) {
@@ -172,7 +178,7 @@ func (c Override) decide(t *tx, _ *tracker.Dice) (string, error) {
 	if strings.TrimSpace(c.Reason) == "" {
 		return "", tracker.Refuse("reichbusters §1", "say why the decision is overridden")
 	}
-	if len(c.Remove)+len(c.Place)+len(c.Move)+len(c.Awareness)+len(c.Doors) == 0 {
+	if len(c.Remove)+len(c.Place)+len(c.Move)+len(c.Awareness)+len(c.Doors)+len(c.RemoveTokens)+len(c.AddTokens)+len(c.Cleared) == 0 {
 		return "", tracker.Refuse("reichbusters §1", "the override changes nothing")
 	}
 	t.reason = c.Reason
@@ -278,6 +284,56 @@ func (t *tx) correct(c Override) error {
 		t.do(Op{Op: opDoor, Door: id, State: to})
 		t.say("door %s: %s → %s", id, from, to)
 	}
+	for _, id := range c.RemoveTokens {
+		tk := m.token(id)
+		if tk == nil {
+			return tracker.Refuse("reichbusters §3.2", "there is no spawn token %q on the map", id)
+		}
+		room := m.room(tk.Area)
+		t.do(Op{Op: opTokenRemove, Token: id})
+		t.say("spawn token %s removed from %s", id, tk.Area)
+		t.cleanup(room)
+	}
+	for _, tk := range c.AddTokens {
+		if _, ok := b.Index(tk.Area); !ok {
+			return tracker.Refuse("reichbusters §3.2", "area %q is not on the map", tk.Area)
+		}
+		for _, l := range tk.Icons {
+			if !l.Valid() {
+				return tracker.Refuse("reichbusters V-23", "spawn icon %q is not green, orange or red", l)
+			}
+		}
+		id := tk.ID
+		if id == "" || m.token(id) != nil || m.unit(id) != nil {
+			id = t.freshID("t")
+		}
+		t.do(Op{Op: opTokenAdd, Token: id, Area: tk.Area, Icons: tk.Icons, Flag: tk.Patrol})
+		t.say("spawn token %s placed in %s", id, tk.Area)
+	}
+	cleared := make([]string, 0, len(c.Cleared))
+	for r := range c.Cleared {
+		cleared = append(cleared, r)
+	}
+	slices.Sort(cleared)
+	for _, r := range cleared {
+		on := c.Cleared[r]
+		if !slices.Contains(m.rooms(), r) {
+			return tracker.Refuse("reichbusters §3.2", "there is no room %q on the map", r)
+		}
+		if on {
+			phase := ai.PreAlarm
+			if m.note() {
+				phase = ai.AlienWorld
+			}
+			if err := ai.CheckClearedToken(phase, m.Cleared[r], len(m.unitsInRoom(r))); err != nil {
+				return tracker.Refuse("reichbusters V-25", "room %s: %v", r, err)
+			}
+		} else if !m.Cleared[r] {
+			return tracker.Refuse("reichbusters V-25", "room %s has no cleared token", r)
+		}
+		t.do(Op{Op: opCleared, Room: r, Flag: on})
+		t.say("room %s cleared token: %v", r, on)
+	}
 	t.clearedCheck()
 	return nil
 }
@@ -338,8 +394,9 @@ func (c AreaState) decide(t *tx, _ *tracker.Dice) (string, error) {
 // Escape takes a hero off the map through an exit (spec §5.7, V-35: only
 // with an objective token). The game ends at once: every other hero who is
 // not captured escapes if a path to an exit avoids every area holding an
-// enemy unit (automa/reich's board.CanEscape: closed doors pass, the
-// spec's AMBIGUOUS default), and is captured otherwise.
+// enemy unit (automa/reich's board.CanEscape: closed doors pass by the
+// spec's AMBIGUOUS default, settings.escapeThroughClosedDoors), and is
+// captured otherwise.
 type Escape struct{ Hero string }
 
 func (c Escape) decide(t *tx, _ *tracker.Dice) (string, error) {
@@ -376,7 +433,11 @@ func (c Escape) decide(t *tx, _ *tracker.Dice) (string, error) {
 			continue
 		}
 		start, _ := b.Index(o.Area)
-		found := b.CanEscape(start, exits, enemy)
+		var doors []content.DoorState // nil: every door passes (§5.7 AMBIGUOUS default)
+		if !t.s.Settings.EscapeThroughClosedDoors {
+			doors = m.doorStates()
+		}
+		found := b.CanEscape(start, exits, enemy, doors)
 		if found {
 			t.hero(o.ID, func(x *Hero) { x.Escaped = true })
 			t.say("%s finds a way out and escapes too", o.Name)

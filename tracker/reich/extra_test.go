@@ -267,3 +267,45 @@ func TestSkillSides(t *testing.T) {
 		t.Fatal("§10.2 step 6: skills flip back after a campaign mission")
 	}
 }
+
+func TestOverrideTokensAndCleared(t *testing.T) {
+	s := raid(t)
+	do(t, s, SetTurnOrder{Order: []string{"H1", "H2"}})
+	refused(t, s, Override{Reason: "x", RemoveTokens: []string{"T9"}}, "no spawn token")
+	do(t, s, Override{Reason: "x", RemoveTokens: []string{"T2"}, AddTokens: []Token{{Area: "F1", Icons: []content.Level{content.Red}}}})
+	m := st(s).Mission
+	if m.token("T2") != nil || len(m.Tokens) != 3 {
+		t.Fatalf("tokens %+v", m.Tokens)
+	}
+	refused(t, s, Override{Reason: "x", AddTokens: []Token{{Area: "F1", Icons: []content.Level{"pink"}}}}, "V-23")
+	do(t, s, Override{Reason: "x", Cleared: map[string]bool{"R4": true}})
+	refused(t, s, Override{Reason: "x", Cleared: map[string]bool{"R4": true}}, "already has")
+	do(t, s, Override{Reason: "x", Place: []UnitPlacement{{Code: "GR", Area: "C1"}}})
+	refused(t, s, Override{Reason: "x", Cleared: map[string]bool{"R3": true}}, "enemy units")
+	refused(t, s, Override{Reason: "x", Cleared: map[string]bool{"R5": false}}, "no cleared token")
+	do(t, s, Override{Reason: "x", Place: []UnitPlacement{{Code: "GR", Area: "E1"}}})
+	if st(s).Mission.Cleared["R4"] {
+		t.Fatal("V-25: placing an enemy in a cleared room takes its token away")
+	}
+}
+
+func TestTargetsAndDefenceFromTheEnemyRules(t *testing.T) {
+	s := raid(t)
+	do(t, s, SetTurnOrder{Order: []string{"H1", "H2"}})
+	do(t, s, Override{Reason: "x", Place: []UnitPlacement{{Code: "OF", Area: "A1"}, {Code: "BG", Area: "A1"}}})
+	ids := unitIDs(s)
+	refused(t, s, Attack{Hero: "H1", Weapon: 1, Targets: []string{ids[0]}, Total: 9}, "Bodyguard")
+	// Dug In: +1 defence at a guard point (B2).
+	do(t, s, Override{Reason: "x", Move: map[string]string{ids[1]: "B2"}})
+	h := *st(s).Mission.hero("H1")
+	h.Area = "B2"
+	setHero(t, s, h)
+	do(t, s, Attack{Hero: "H1", Weapon: 1, Targets: []string{ids[1]}, Total: 3})
+	if st(s).Mission.unit(ids[1]) == nil {
+		t.Fatal("the guard died to 3 against defence 3 + 1 Dug In")
+	}
+	do(t, s, Attack{Hero: "H1", Weapon: 1, Targets: []string{ids[1]}, Total: 4})
+	if st(s).Mission.unit(ids[1]) != nil {
+		t.Fatal("4 against 3 + 1 Dug In should kill")
+	}
+}

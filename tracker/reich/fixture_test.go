@@ -80,6 +80,8 @@ func testFaction() content.Faction {
 		{Code: "DG", Name: "Dog", LootColour: "black", Max: 4, MeleeAttack: 4, Support: 2, Defence: 2, Keywords: kws("fast", "noHands"), Tags: []string{"dog"}},
 		{Code: "VM", Name: "Vrilmeister", LootColour: "red", Max: 2, MeleeAttack: 5, Support: 2, Defence: 5, Tags: []string{"vrilmeister"}},
 		{Code: "AR", Name: "Armour", LootColour: "grey", Max: 2, MeleeAttack: 5, Support: 2, Defence: 2, Keywords: kws("armoured", "detect")},
+		{Code: "OF", Name: "Officer", LootColour: "red", Max: 1, MeleeAttack: 2, Support: 1, Defence: 3, Tags: []string{"officer"}},
+		{Code: "BG", Name: "Guard", LootColour: "grey", Max: 2, MeleeAttack: 3, Support: 1, Defence: 3, Keywords: kws("bodyguard", "dugIn")},
 		{Code: "SC", Name: "Scientist", NameIsWhite: true, LootColour: "black", Max: 1, Defence: 1, Keywords: kws("escort")},
 	}}
 }

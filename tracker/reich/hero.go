@@ -416,6 +416,7 @@ func (t *tx) hpSpend(h *Hero, kind string, before, after []HPRef, failed bool) (
 // Shield), takes any heroism points (V-16) and asks the automa how each hit
 // lands (Armoured, X Wounds, multi-state cards, Bomber). Loot: a special
 // was spent for loot (§6.2 step 6). The noise test follows as a NoiseTest.
+// DefenceBonus is any further modifier the players apply by hand (a card).
 type Attack struct {
 	Hero           string
 	Weapon         int
@@ -481,7 +482,7 @@ func (c Attack) decide(t *tx, d *tracker.Dice) (string, error) {
 	inMelee := m.unitsInArea(h.Area) > 0
 	target := 0
 	seen := map[string]bool{}
-	var types []*content.UnitType
+	var defs []int
 	for _, id := range c.Targets {
 		u := m.unit(id)
 		if u == nil {
@@ -491,8 +492,6 @@ func (c Attack) decide(t *tx, d *tracker.Dice) (string, error) {
 			return "", tracker.Refuse("reichbusters §6.2", "unit %s is named twice", id)
 		}
 		seen[id] = true
-		ut := fac.Unit(u.Code)
-		types = append(types, ut)
 		same := u.Area == h.Area
 		switch {
 		case same && (rng == 0 || c.Versatile || c.DualWielding):
@@ -516,13 +515,28 @@ func (c Attack) decide(t *tx, d *tracker.Dice) (string, error) {
 				return "", tracker.Refuse("reichbusters V-37", "%s is %d areas away; %s reaches %d", u.Area, dist, wname, rng)
 			}
 		}
-		if ut.Unique() && (ut.Tagged("vrilmeister") || ut.Has(content.KwVrilmeister)) && len(c.HPBefore)+len(c.HPAfter) > 0 {
+		// Who may be picked and the defence to beat come from the enemy
+		// rules (Bodyguard, Meatshield, Elusive; Reinforce!, Dug In,
+		// Psychic Shield: §6.2, §7.5.6).
+		q, err := t.query(ai.Request{Kind: ai.KindHeroTarget, Unit: id, Hero: h.ID, Ranged: rng > 0, Accurate: c.Accurate}, c.Answers)
+		if err != nil {
+			return "", err
+		}
+		tg := q.Target
+		if tg == nil {
+			return "", tracker.Refuse("reichbusters §6.2", "unit %s cannot be targeted", id)
+		}
+		if !tg.Targetable {
+			return "", tracker.Refuse("reichbusters V-37", "%s cannot be targeted: %s", id, tg.Why)
+		}
+		if tg.NoHeroismPoints && len(c.HPBefore)+len(c.HPAfter) > 0 {
 			return "", tracker.Refuse("reichbusters V-16", "no heroism points may be spent on attacks against a vrilmeister")
 		}
+		defs = append(defs, tg.Defence)
 		if c.DualWielding {
-			target += ut.Defence
-		} else if ut.Defence > target {
-			target = ut.Defence
+			target += tg.Defence
+		} else if tg.Defence > target {
+			target = tg.Defence
 		}
 	}
 	target += c.DefenceBonus
@@ -538,8 +552,7 @@ func (c Attack) decide(t *tx, d *tracker.Dice) (string, error) {
 	t.acted(h.ID)
 	var hit []string
 	for i, id := range c.Targets {
-		ut := types[i]
-		def := ut.Defence + c.DefenceBonus
+		def := defs[i] + c.DefenceBonus
 		ok := c.Total >= def
 		if !c.Area && (c.DualWielding || len(c.Targets) == 1) {
 			ok = c.Total >= target

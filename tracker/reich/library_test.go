@@ -18,6 +18,7 @@ func TestDefaultSettingsAreTheSpecs(t *testing.T) {
 		"unarmed.attackDice": "", "unarmed.noise": "", "notOfThisEarth": "false",
 		"whiteNamesCountForPhase1": "true", "discardNonPermanentWounds": "true",
 		"mixHpKinds": "true", "startingSkillCounts": "true",
+		"patrolTokenPerIcon": "true", "bomberAlsoAttacks": "false", "clearedBeforeSpawnCheck": "false", "escapeThroughClosedDoors": "true",
 		"chainFireHitsDowned": "false", "aurasStack": "false", "armouredIgnoresExplosions": "true",
 	}
 	for k, v := range want {
