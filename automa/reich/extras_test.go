@@ -140,3 +140,35 @@ func TestChoices(t *testing.T) {
 	s.Answers.Choices = map[string]string{"hero": "H2"}
 	eq(t, "hero pick", attacks(decide(t, s)), "DG:melee>H2=4")
 }
+
+// The last track running out fails the mission (§5.5, §11.1).
+func TestTrackRunsOut(t *testing.T) {
+	for _, c := range []struct {
+		pos, length int
+		onLast      bool
+		fail        bool
+	}{{8, 8, false, true}, {7, 8, false, false}, {7, 8, true, true}} {
+		s := situation()
+		s.State.Phase = AlienWorld
+		s.State.During = EnemyTurn
+		s.State.SpawnTokens = []Token{}
+		s.State.Tracker = &Tracker{Pos: c.pos, AlienRounds: c.length}
+		s.State.Units = []Unit{{ID: "z1", Code: "ZB", Area: "C1"}}
+		s.State.Rooms = map[string]*RoomState{"R3": {Awareness: content.Alert}}
+		s.Settings.FailOnLastSpace = c.onLast
+		s.Resolve = Request{Kind: KindEnemyTurn}
+		out := decide(t, s)
+		if out.MissionFailed != c.fail || out.After.Tracker.Pos > c.length {
+			t.Errorf("alien track %d/%d onLast %v: failed %v at %d", c.pos, c.length, c.onLast, out.MissionFailed, out.After.Tracker.Pos)
+		}
+	}
+	// No alarm in the alien world: a trigger is only noted.
+	s := situation()
+	s.State.Phase = AlienWorld
+	s.State.Tracker = &Tracker{Pos: 1, AlienRounds: 8}
+	s.Content.NoiseCards = append(s.Content.NoiseCards, content.NoiseCard{ID: "NA2", Deck: content.DeckAlienWorld, Top: []content.Effect{{Kind: content.EffTriggerAlarm}}})
+	s.Resolve = Request{Kind: KindNoiseCard, Card: "NA2", Total: 1}
+	if out := decide(t, s); out.AlarmTriggered {
+		t.Errorf("the alien world has no alarm")
+	}
+}
