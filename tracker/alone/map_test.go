@@ -445,3 +445,30 @@ func TestEachCreatureAttacksOnce(t *testing.T) {
 		t.Fatalf("Life %d", st(s).Life)
 	}
 }
+
+// The Jet Pack examples (HC, EC): a 2-Sector Move with a Door Blocked after
+// each step, an Attack of Opportunity on each Sector left, and an extra
+// Action from the Item.
+func TestJetPackMove(t *testing.T) {
+	s := assist(t, alone.Creature{ID: "worm-1", Type: alone.Worm, Sector: "1-00"})
+	do(t, s, AddItems{Items: []Item{{Name: "Jet Pack", Action: Move, Charges: 2, Upgraded: true}}})
+	jet := st(s).Items[len(st(s).Items)-1].ID
+	do(t, s, StartTurn{})
+	do(t, s, Declare{Action: Move, Item: jet, GrantsExtra: 1})
+	do(t, s, MoveHero{Dir: alone.South, More: true, Block: alone.East, AoOFaces: hand(B)})
+	do(t, s, MoveHero{Dir: alone.South})
+	g := st(s)
+	if g.Map.Hero != "1-02" || !g.Map.Sector("1-01").Exits[alone.East].Blocked || g.T.Pending != "" {
+		t.Fatalf("hero %s, pending %q", g.Map.Hero, g.T.Pending)
+	}
+	refused(t, s, Declare{Action: Fight}, "V8")
+	do(t, s, Declare{Action: Locate, Extra: true})
+	do(t, s, Resolve{})
+	if tr := st(s).T.Triggers; !slices.Contains(tr, "move") || !slices.Contains(tr, "locate") {
+		t.Fatalf("both Actions unlock their Reactions: %v", tr)
+	}
+	do(t, s, EndTurn{})
+	if _, it := st(s).item(jet); it == nil || it.Charges != 1 {
+		t.Fatal("the Jet Pack spends 1 Charge for the Move")
+	}
+}
