@@ -153,28 +153,39 @@ func (w *world) moveTo(a *fig, goals []int, hazOK bool) []int {
 	for i := range g {
 		g[i] = inf
 	}
-	h := &pq{}
+	// Every step costs 1 or 2 MP, so a queue of three buckets by MP is a
+	// Dijkstra without a heap.
+	var bkt [3][]int
+	pending := 0
 	for _, s := range goals {
-		g[s] = 0
-		h.push(s, cost{})
+		if g[s] != 0 {
+			g[s] = 0
+			bkt[0] = append(bkt[0], s)
+			pending++
+		}
 	}
-	for h.Len() > 0 {
-		it := h.pop()
-		v := it.s
-		if it.c.mp > g[v] {
-			continue
-		}
-		// Stepping into v from a neighbour u needs v enterable.
-		if !w.canEnterMove(v, a, hazOK) {
-			continue
-		}
-		c := it.c.mp + w.b.moveCost(v)
-		for _, u := range w.b.nb[v] {
-			if c < g[u] {
-				g[u] = c
-				h.push(u, cost{mp: c})
+	for cur := 0; pending > 0; cur++ {
+		b := &bkt[cur%3]
+		for k := 0; k < len(*b); k++ {
+			v := (*b)[k]
+			if g[v] != cur {
+				continue
+			}
+			// Stepping into v from a neighbour u needs v enterable.
+			if !w.canEnterMove(v, a, hazOK) {
+				continue
+			}
+			c := cur + w.b.moveCost(v)
+			for _, u := range w.b.nb[v] {
+				if c < g[u] {
+					g[u] = c
+					bkt[c%3] = append(bkt[c%3], u)
+					pending++
+				}
 			}
 		}
+		pending -= len(*b)
+		*b = (*b)[:0]
 	}
 	return g
 }
