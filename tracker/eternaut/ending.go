@@ -1,7 +1,6 @@
 package eternaut
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -626,5 +625,3 @@ func (CloseShop) run(s *State, x *exec) error {
 	x.ask("Next: set up Storybook %s", s.Next)
 	return nil
 }
-
-var _ = fmt.Sprint

@@ -707,8 +707,6 @@ func (c LoseSpecialQuest) run(s *State, x *exec) error {
 	return nil
 }
 
-var _ = fmt.Sprint
-
 // SetCubes sets where the 4 Consumed cubes are, by hand: per board
 // (Character ID) and on the target. The total must stay 4 (V25).
 type SetCubes struct {
