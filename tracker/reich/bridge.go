@@ -159,13 +159,27 @@ func (t *tx) resolve(req ai.Request, ans ai.Answers, d *tracker.Dice) (*ai.Outco
 	if err != nil {
 		var need *ai.NeedInput
 		if errors.As(err, &need) {
-			return nil, tracker.Refuse("reichbusters §8.2", "the players need to answer first: %s", need.Question)
+			return nil, &NeedAnswer{Question: need.Question, Field: need.Field}
 		}
 		return nil, tracker.Refuse("reichbusters §7", "%v", err)
 	}
 	t.keepTrace(out.Trace)
 	t.sync(out)
 	return out, nil
+}
+
+// NeedAnswer is returned by Do when the enemy rules need something only
+// the players can tell (spec §8.2): a face-down token's icons, a line of
+// sight in assisted mode, a pick among tied options. Nothing was recorded;
+// send the same command again with the answer in its Answers (Field says
+// where: "answers.los", "answers.tokenIcons", "answers.choices", ...).
+type NeedAnswer struct {
+	Question string
+	Field    string
+}
+
+func (e *NeedAnswer) Error() string {
+	return "the players need to answer first: " + e.Question
 }
 
 // query asks the enemy rules a question that changes nothing (a hero's

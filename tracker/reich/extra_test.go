@@ -2,7 +2,9 @@ package reich
 
 import (
 	"encoding/json"
+	"errors"
 	"strings"
+	ai "tablekeeper/automa/reich"
 	"testing"
 
 	"tablekeeper/automa/reich/content"
@@ -308,4 +310,54 @@ func TestTargetsAndDefenceFromTheEnemyRules(t *testing.T) {
 	if st(s).Mission.unit(ids[1]) != nil {
 		t.Fatal("4 against 3 + 1 Dug In should kill")
 	}
+}
+
+func TestAssistedModeAsksThePlayers(t *testing.T) {
+	s := withContent(t)
+	mp := testMap()
+	mp.SightLines = nil // assisted mode: the players answer sight questions
+	do(t, s, PutMap{Map: mp})
+	do(t, s, StartMission{Mission: "M1", Mode: ModeRaid, Faction: "F1", Heroes: []HeroSetup{heroSetup("H1", "A1")}})
+	do(t, s, SetTurnOrder{Order: []string{"H1"}})
+	_, err := s.Do(Move{Hero: "H1", Path: []string{"A2"}, Basic: true})
+	var need *NeedAnswer
+	if !errors.As(err, &need) || need.Field == "" {
+		t.Fatalf("assisted mode: want a question for the players, got %v", err)
+	}
+	if st(s).Mission.hero("H1").Area != "A1" {
+		t.Fatal("a question recorded the move anyway")
+	}
+	// Answer every sight question "no" until the move goes through.
+	var ans ai.Answers
+	for range 200 {
+		_, err = s.Do(Move{Hero: "H1", Path: []string{"A2"}, Basic: true, Answers: ans})
+		if !errors.As(err, &need) {
+			break
+		}
+		from, to, ok := losPair(need.Question)
+		if !ok {
+			t.Fatalf("question %q", need.Question)
+		}
+		ans.LOS = append(ans.LOS, ai.LOSAnswer{From: from, To: to, See: false})
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st(s).Mission.hero("H1").Area != "A2" {
+		t.Fatal("the answered move did not happen")
+	}
+}
+
+// losPair reads the two area ids of a line-of-sight question.
+func losPair(q string) (string, string, bool) {
+	var ids []string
+	for _, w := range strings.FieldsFunc(q, func(r rune) bool { return r == ' ' || r == '?' || r == ',' || r == '(' || r == ')' || r == ':' }) {
+		if len(w) == 2 && w[0] >= 'A' && w[0] <= 'Z' && w[1] >= '0' && w[1] <= '9' {
+			ids = append(ids, w)
+		}
+	}
+	if len(ids) < 2 {
+		return "", "", false
+	}
+	return ids[0], ids[1], true
 }
