@@ -680,7 +680,13 @@ func (w *world) combine(t *content.UnitType, units []*unitW, mode string, target
 		}
 		return sum
 	}
-	s := w.step(rule, "%d %s unit(s) attack hero %s in %s; the attacks combine into one.", len(units), t.Code, target.ID, mode)
+	how := map[string]string{"melee": "in melee", "ranged": "with a ranged attack"}[mode]
+	var s *automa.Step
+	if len(units) == 1 {
+		s = w.step(rule, "%s attacks hero %s %s.", units[0].ID, target.ID, how)
+	} else {
+		s = w.step(rule, "%d %s units attack hero %s %s: the attacks combine into one.", len(units), t.Code, target.ID, how)
+	}
 	main := units[0]
 	for _, x := range units {
 		s.Kept = append(s.Kept, candidate(x.ID, map[string]any{"totalAsMain": total(x)}, ""))
