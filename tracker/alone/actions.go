@@ -218,7 +218,7 @@ func (o *moveEv) line() string {
 	if o.AoO != nil {
 		l += fmt.Sprintf("; Attack of Opportunity with %s: %s, %s", plural(o.AoO.Dice, "die", "dice"), facesText(o.AoOFaces), plural(o.AoOHits, "hit", "hits"))
 		if o.AoORes != nil {
-			l += " — " + damageLine("", *o.AoORes, o.AoOHits)[2:]
+			l += " — " + damageText(*o.AoORes, o.AoOHits)
 		}
 	}
 	if len(o.Revealed) > 0 {
@@ -227,7 +227,7 @@ func (o *moveEv) line() string {
 	for _, sc := range o.Scares {
 		l += fmt.Sprintf("; the %s scares", sc.Type)
 		if sc.Res != nil {
-			l += ": " + damageLine("", *sc.Res, sc.SC)[2:]
+			l += ": " + damageText(*sc.Res, sc.SC)
 		} else {
 			l += ", but Courage holds"
 		}

@@ -384,7 +384,7 @@ func reactionLine(p ReactionPlay, out reactionOut, turn int, all bool) string {
 		l += "; " + strings.Join(out.Said, "; ")
 	}
 	if out.Scare != nil {
-		l += "; scare: " + damageLine("", *out.Scare, out.ScareN)[2:]
+		l += "; scare: " + damageText(*out.Scare, out.ScareN)
 	} else if out.Move != nil && out.Move.Scare > 0 {
 		l += "; Courage: no Self Control lost"
 	}
@@ -468,7 +468,7 @@ func (o *teleportEv) line() string {
 		l = fmt.Sprintf("%s is teleported from %s to %s", o.Creature, o.From, o.Sector)
 	}
 	if o.Scare != nil {
-		l += "; scare: " + damageLine("", *o.Scare, o.ScareN)[2:]
+		l += "; scare: " + damageText(*o.Scare, o.ScareN)
 	}
 	return l
 }

@@ -436,14 +436,19 @@ func kindName(k alone.DamageKind) string {
 }
 
 func damageLine(src string, r alone.DamageResult, n int) string {
+	return src + ": " + damageText(r, n)
+}
+
+// damageText is one damage event in words, with the tracks before and after.
+func damageText(r alone.DamageResult, n int) string {
 	if r.Redirected {
-		l := fmt.Sprintf("%s: %d %s damage to the Companion instead, Charges %d → %d", src, n, kindName(r.Kind), r.CompanionBefore, r.CompanionAfter)
+		l := fmt.Sprintf("%d %s damage to the Companion instead, Charges %d → %d", n, kindName(r.Kind), r.CompanionBefore, r.CompanionAfter)
 		if r.CompanionDiscarded {
 			l += "; the Companion is discarded"
 		}
 		return l
 	}
-	l := fmt.Sprintf("%s: %d %s damage, Life %d → %d, SC %d → %d", src, n, kindName(r.Kind), r.Before.Life, r.After.Life, r.Before.SC, r.After.SC)
+	l := fmt.Sprintf("%d %s damage, Life %d → %d, SC %d → %d", n, kindName(r.Kind), r.Before.Life, r.After.Life, r.Before.SC, r.After.SC)
 	if r.Overflow > 0 {
 		l += fmt.Sprintf(" (%d overflowed)", r.Overflow)
 	}

@@ -221,7 +221,7 @@ func (o *declareEv) run(s *State) error { return s.declare(&o.Declare, o) }
 func (o *declareEv) line() string {
 	l := fmt.Sprintf("Turn %d: the Hero declares %s", o.Turn, o.Action)
 	if o.ItemName != "" {
-		l += " with " + itemUseLine(o.ItemName, o.ItemFrom, max(o.Charges, 1), o.Discarded)[5:]
+		l += " with " + strings.TrimPrefix(itemUseLine(o.ItemName, o.ItemFrom, max(o.Charges, 1), o.Discarded), "Used ")
 	}
 	if o.GrantsExtra > 0 {
 		l += fmt.Sprintf(" (+%d Action from the Item)", o.GrantsExtra)
@@ -588,11 +588,11 @@ func (o *endTurnEv) text(all bool) string {
 		}
 		l += fmt.Sprintf(", %s", plural(a.Hits, "hit", "hits"))
 		if !o.Combined && a.Hits > 0 && (a.Res.Before != a.Res.After || a.Res.Redirected) {
-			l += " — " + damageLine("", a.Res, a.Hits)[2:]
+			l += " — " + damageText(a.Res, a.Hits)
 		}
 	}
 	if o.CombinedRes != nil {
-		l += "; together " + damageLine("", *o.CombinedRes, o.CombinedRes.Before.Life-o.CombinedRes.After.Life+o.CombinedRes.Before.SC-o.CombinedRes.After.SC)[2:]
+		l += "; together " + damageText(*o.CombinedRes, o.CombinedRes.Before.Life-o.CombinedRes.After.Life+o.CombinedRes.Before.SC-o.CombinedRes.After.SC)
 	}
 	if len(o.LightsOff) > 0 && (all || !o.Hidden) {
 		l += "; Lights out in " + strings.Join(o.LightsOff, ", ")
