@@ -613,3 +613,57 @@ func TestExampleFig44WallsBringItCloser(t *testing.T) {
 		t.Errorf("it should attack from G2\n%s", tr)
 	}
 }
+
+// RB p.52 Fig. 39, the Archer (range 6): two enemies at the same range;
+// the Decision die (south) makes the southern one the primary target. It
+// moves to a space at exactly range 6 from it that keeps the other enemy in
+// range; the spaces left tie and the die (south) picks again.
+func TestExampleFig39ArcherDie(t *testing.T) {
+	sc := newScene(t, grid(16, 14, nil), face(Red, South, West))
+	sc.typ("Slink Archer", 6, moveCard(4), allRows(attackCard(2))...)
+	sc.adv("Archer", "Slink Archer", DarkBlue, ax(4, 5))
+	sc.char("North", Yellow, ax(4, 2))
+	sc.char("South", Yellow, ax(4, 8))
+	sc.s.Rolls.Attack = []string{"1"}
+	turn, tr := sc.turn("Archer")
+	if turn.PrimaryTarget != "South" {
+		t.Fatalf("target %s, want South by the die\n%s", turn.PrimaryTarget, tr)
+	}
+	w := sc.world()
+	end := w.b.byLabel[turn.End]
+	if w.b.rng(end, w.fig("South").Pos) != 6 {
+		t.Fatalf("end %s is not at range 6 from South\n%s", turn.End, tr)
+	}
+	if d := w.b.rng(end, w.fig("North").Pos); d > 6 || !w.b.los(end, w.fig("North").Pos) {
+		t.Fatalf("North should stay in range from %s\n%s", turn.End, tr)
+	}
+	picked := ""
+	for _, st := range tr.Steps {
+		if strings.Contains(st.Text, "Decision die picks the end space") {
+			picked = st.Result
+		}
+	}
+	if picked != turn.End {
+		t.Fatalf("the end space should be the die's pick (%q), got %s\n%s", picked, turn.End, tr)
+	}
+}
+
+// RB p.58, persistent boss card: the boss's detrimental conditions are
+// removed and it becomes immune to them (tokens on the card); while the card
+// stays, those conditions are not applied to it.
+func TestExamplePersistentBossImmunity(t *testing.T) {
+	sc := newScene(t, grid(6, 3, map[string]string{"B2": "F"}), face(Red, North, East))
+	sc.s.Bosses = []BossBoard{{
+		Name: "Mutant", HP: [3]int{20, 25, 30}, Attack: [3]int{2, 3, 4}, Guard: [3]int{1, 1, 1}, Range: [3]int{1, 1, 1},
+		Inherent:   Card{AP: 2, Actions: []Action{{Kind: ActMove, Value: 2}}},
+		Actions:    [3]Card{{AP: 3}, {AP: 5}, {AP: 7}},
+		Card:       &BossCard{Actions: []int{3}},
+		Persistent: []BossCard{{Name: "immunity", Other: "immune to the conditions removed", Persistent: true}},
+	}}
+	sc.s.Figures = append(sc.s.Figures, FigureInput{Name: "Boss", Side: "boss", Type: "Mutant", Colour: "red", Position: "A2", HP: 20, Immune: []string{"Burning"}})
+	sc.char("Foe", Yellow, "D2")
+	turn, tr := sc.turn("Boss")
+	if strings.Contains(conds(turn, "Boss"), "Burning") || hpOf(turn, "Boss") != 17 {
+		t.Fatalf("through the fire: 3 damage, no Burning: %d %q\n%s", hpOf(turn, "Boss"), conds(turn, "Boss"), tr)
+	}
+}

@@ -118,6 +118,9 @@ type FigureInput struct {
 	Initiative      int  `json:"initiative,omitempty"`
 	PlacedAfterDraw bool `json:"placedAfterDraw,omitempty"`
 	PlacedByEvent   bool `json:"placedByEvent,omitempty"`
+	// Immune lists conditions the figure cannot gain (a persistent boss
+	// card's immunity tokens, RB p.58).
+	Immune []string `json:"immune,omitempty"`
 }
 
 // ParseSituation reads and checks a situation file. Errors name what is
@@ -298,6 +301,7 @@ func (s *Situation) check() error {
 			bad("%s: hp %d is above maxHp %d", where, f.HP, f.MaxHP)
 		}
 		checkConds(f.Conditions, where, bad)
+		checkConds(f.Immune, where+": immune", bad)
 	}
 	if s.Characters < 0 || s.Characters > 4 {
 		bad("charactersEmbarked: %d (a mission has 2 to 4 characters)", s.Characters)
@@ -476,6 +480,13 @@ func (s *Situation) world(r automa.Rand, tr *automa.Trace) (*world, error) {
 		for _, cs := range f.Conditions {
 			cd, _ := ParseCond(cs)
 			fg.Conds[cd] = false
+		}
+		for _, cs := range f.Immune {
+			cd, _ := ParseCond(cs)
+			if fg.Immune == nil {
+				fg.Immune = map[Cond]bool{}
+			}
+			fg.Immune[cd] = true
 		}
 		if fg.Side == SideCharacter {
 			chars++

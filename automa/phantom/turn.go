@@ -253,10 +253,10 @@ func (ts *turnState) startOfTurn() {
 			parts = append(parts, "still on fire: Burning stays")
 		}
 	} else if onFire {
-		parts = append(parts, "still on fire: "+a.Conds.Inflict(Burning, false))
+		parts = append(parts, "still on fire: "+w.inflict(a, Burning, false))
 	}
 	if a.onMap() && w.b.sp[a.Pos].Hazard == HazPoison && !a.Conds.Has(Weakened) {
-		parts = append(parts, "still on poison: "+a.Conds.Inflict(Weakened, false))
+		parts = append(parts, "still on poison: "+w.inflict(a, Weakened, false))
 	}
 	if len(parts) > 0 {
 		ts.note("", "start of turn", strings.Join(parts, "; "))
@@ -663,7 +663,7 @@ func (ts *turnState) strike(card, label string, x *Action, T target) error {
 				if err != nil {
 					return fmt.Errorf("%s: %w", card, err)
 				}
-				rep.Effects = append(rep.Effects, victim.Name+": "+victim.Conds.Inflict(cond, victim == a))
+				rep.Effects = append(rep.Effects, victim.Name+": "+w.inflict(victim, cond, victim == a))
 			}
 		}
 	} else if h.ObjectStep {
@@ -717,7 +717,7 @@ func (ts *turnState) crit(T target) []string {
 		}
 		for _, c := range ab.Inflict {
 			if cond, err := ParseCond(c); err == nil && T.f.onMap() {
-				out = append(out, T.f.Name+": "+T.f.Conds.Inflict(cond, T.f == a))
+				out = append(out, T.f.Name+": "+w.inflict(T.f, cond, T.f == a))
 			}
 		}
 	}
@@ -913,7 +913,7 @@ func (ts *turnState) damageAction(card string, x *Action) {
 		if f.onMap() {
 			for _, c := range x.Inflict {
 				if cond, err := ParseCond(c); err == nil {
-					parts = append(parts, f.Name+": "+f.Conds.Inflict(cond, f == a))
+					parts = append(parts, f.Name+": "+w.inflict(f, cond, f == a))
 				}
 			}
 		}
@@ -938,7 +938,7 @@ func (ts *turnState) conditionOnTarget(card string, x *Action) {
 		ts.note(card, "condition", "players resolve: "+x.Text)
 		return
 	}
-	ts.note(card, "condition "+string(cond), ts.P.f.Name+": "+ts.P.f.Conds.Inflict(cond, false))
+	ts.note(card, "condition "+string(cond), ts.P.f.Name+": "+w.inflict(ts.P.f, cond, false))
 }
 
 // allyCandidates: a itself (when allowed) and its allies within range r
@@ -1040,7 +1040,7 @@ func (ts *turnState) grant(card string, x *Action) {
 	st := tr.Add(ruleAllies, "%s: itself if allowed and without it, else the closest ally without it", label)
 	if x.SelfOnly || (x.CanTargetSelf && !a.Conds.Has(cond)) {
 		st.Result = a.Name
-		ts.events = append(ts.events, Event{Card: card, Action: label, Target: a.Name, Note: a.Conds.Inflict(cond, true)})
+		ts.events = append(ts.events, Event{Card: card, Action: label, Target: a.Name, Note: w.inflict(a, cond, true)})
 		return
 	}
 	r := 1
@@ -1079,7 +1079,7 @@ func (ts *turnState) grant(card string, x *Action) {
 		f = kept[DecisionPick(ps, w.face, tr, "which ally gets "+string(cond))]
 	}
 	tr.Add(ruleAllies, "%s goes to %s", cond, f.Name).Result = f.Name
-	ts.events = append(ts.events, Event{Card: card, Action: label, Target: f.Name, Note: f.Conds.Inflict(cond, false)})
+	ts.events = append(ts.events, Event{Card: card, Action: label, Target: f.Name, Note: w.inflict(f, cond, false)})
 }
 
 // removeCondition takes a condition off the adversary itself ("detrimental"

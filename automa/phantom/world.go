@@ -32,6 +32,9 @@ type fig struct {
 	PlacedByEvent   bool
 	Seat            int
 	Initiative      int
+	// Immune lists conditions the figure cannot gain (e.g. a persistent
+	// boss card's immunity tokens, RB p.58).
+	Immune map[Cond]bool
 }
 
 func (f *fig) onMap() bool { return f.Pos >= 0 }
@@ -265,13 +268,13 @@ func (w *world) enter(f *fig, s int) string {
 	case HazFire:
 		m := w.damage(f, 3, "fire on "+sp.Label)
 		if f.onMap() {
-			m += "; " + f.Conds.Inflict(Burning, true)
+			m += "; " + w.inflict(f, Burning, true)
 		}
 		return m
 	case HazPoison:
 		m := w.damage(f, 3, "poison on "+sp.Label)
 		if f.onMap() {
-			m += "; " + f.Conds.Inflict(Weakened, true)
+			m += "; " + w.inflict(f, Weakened, true)
 		}
 		return m
 	case HazTrap:
@@ -338,4 +341,12 @@ func (w *world) centroid(name string, spaces []int) Pickable {
 		}
 	}
 	return p
+}
+
+// inflict gives f a condition unless it is immune to it (§4).
+func (w *world) inflict(f *fig, c Cond, duringOwnTurn bool) string {
+	if f.Immune[c] {
+		return fmt.Sprintf("immune to %s", c)
+	}
+	return f.Conds.Inflict(c, duringOwnTurn)
 }
