@@ -18,6 +18,9 @@ func (w *world) enemyTurn(free bool) {
 		rs.RaisedBySight = false
 		rs.RaisedThisEnemyTurn = false
 	}
+	if w.tracked() && w.set.SightInEnemyTurn {
+		w.seen = w.sightPairs()
+	}
 	if !free {
 		w.phase1()
 	}

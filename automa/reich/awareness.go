@@ -111,8 +111,9 @@ func (w *world) afterChange() {
 			w.revealFeature(f.ID, who)
 		}
 	}
-	// SIGHT: new enemy→hero sight lines during a hero turn.
-	if w.tracked() && w.during == HeroTurn {
+	// SIGHT: new enemy→hero sight lines during a hero turn (and, as a
+	// house rule, during an enemy turn).
+	if w.tracked() && (w.during == HeroTurn || (w.during == EnemyTurn && w.set.SightInEnemyTurn)) {
 		now := w.sightPairs()
 		if w.seen != nil {
 			raised := map[string]bool{}

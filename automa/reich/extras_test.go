@@ -172,3 +172,23 @@ func TestTrackRunsOut(t *testing.T) {
 		t.Errorf("the alien world has no alarm")
 	}
 }
+
+// Sightings in an enemy turn wait for phase 4 unless the house rule says
+// they raise the room at once (§7.3).
+func TestSightInEnemyTurn(t *testing.T) {
+	for _, now := range []bool{false, true} {
+		s := situation()
+		s.State.During = EnemyTurn
+		s.State.Phase = PreAlarm
+		s.Settings.SightInEnemyTurn = now
+		s.State.Heroes = twoHeroes("A1")
+		b := mustBoard(t, s)
+		w := newWorld(s, b, nil)
+		w.seen = w.sightPairs()
+		w.placeUnits(row("GR", 1), b.MustIndex("A3"))
+		w.afterChange()
+		if got := w.rooms["R1"].Awareness; (got == content.Suspicious) != now {
+			t.Errorf("sightInEnemyTurn %v: R1 is %s", now, got)
+		}
+	}
+}

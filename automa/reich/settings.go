@@ -67,6 +67,10 @@ type Settings struct {
 	// EscapeThroughClosedDoors: the end-of-game escape path may pass closed
 	// and locked doors (§5.7).
 	EscapeThroughClosedDoors bool `json:"escapeThroughClosedDoors"`
+	// SightInEnemyTurn: an enemy unit that begins to see a hero during an
+	// enemy turn raises its room at once (once per room per turn), instead
+	// of leaving it to phase 4 (§7.3).
+	SightInEnemyTurn bool `json:"sightInEnemyTurn"`
 }
 
 // DefaultSettings are the spec's readings (§14.1 and every AMBIGUOUS default).
