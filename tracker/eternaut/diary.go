@@ -17,7 +17,8 @@ import (
 //
 //	section: variant (0-2), checks, crosses, score, epilogue, specialQuests,
 //	  itemReserve, ammo (0-20), notes, truckItems, truckAmmo, basePP,
-//	  availablePP, remainingPP, specialContent, groupAbilities
+//	  availablePP, remainingPP, specialContent, groupAbilities, purchases
+//	  ("SAC Second Wind; SK SK-01 @901; GA GA-01")
 //	row: name, played, lp (0-10), skull, items, fatigue, heavyWound,
 //	  madness, skills ("SK-01:Science, SK-07"), pa
 //	campaign: quest1..quest7 ("#A".."#F" or empty), campaignScore
@@ -130,6 +131,11 @@ func (c CorrectDiary) run(s *State, x *exec) error {
 			return tracker.Refuse("eternaut §8.1", "only sections B, E and F have a variant box")
 		}
 		set(&sec.Variant, 0, 2)
+		// The box decides the next Storybook while that scenario is next.
+		if err == nil && s.Phase == PhaseBetween && Letter(s.Next) == sec.Letter && sec.Variant > 0 {
+			s.Next = fmt.Sprintf("%s%d", sec.Letter, sec.Variant)
+			x.say("Next: Storybook %s", s.Next)
+		}
 	case "checks":
 		set(&sec.Checks, 0, big)
 	case "crosses":
@@ -171,6 +177,13 @@ func (c CorrectDiary) run(s *State, x *exec) error {
 		set(&sec.RemainingPP, 0, big)
 	case "specialContent":
 		setList(&sec.SpecialContent)
+	case "purchases":
+		old = purchasesText(sec.Purchases)
+		var ps []Purchase
+		ps, err = parsePurchases(c.Value)
+		if err == nil {
+			sec.Purchases = ps
+		}
 	case "groupAbilities":
 		setList(&sec.GroupAbilities)
 	default:
@@ -394,6 +407,46 @@ func (c CorrectScenario) run(s *State, x *exec) error {
 		s.Section(Letter(sc.Key)).TruckAmmo = c.Value
 	}
 	return nil
+}
+
+func purchasesText(ps []Purchase) string {
+	var parts []string
+	for _, p := range ps {
+		t := p.Kind + " " + p.ID
+		if p.Char != "" {
+			t += " @" + p.Char
+		}
+		parts = append(parts, t)
+	}
+	return strings.Join(parts, "; ")
+}
+
+// parsePurchases reads "KIND ID [@CHAR]" entries separated by ";".
+func parsePurchases(v string) ([]Purchase, error) {
+	var out []Purchase
+	for _, e := range strings.Split(v, ";") {
+		e = strings.TrimSpace(e)
+		if e == "" {
+			continue
+		}
+		kind, rest, _ := strings.Cut(e, " ")
+		kind = strings.ToUpper(kind)
+		cost, ok := costs[kind]
+		if !ok {
+			return nil, tracker.Refuse("eternaut §9.6.3", "%q: a purchase starts with SAC, SK, PA or GA", e)
+		}
+		p := Purchase{Kind: kind, Cost: cost}
+		if i := strings.LastIndex(rest, "@"); i >= 0 {
+			p.Char = strings.TrimSpace(rest[i+1:])
+			rest = rest[:i]
+		}
+		p.ID = strings.TrimSpace(rest)
+		if p.ID == "" {
+			return nil, tracker.Refuse("eternaut §9.6.3", "%q: say what was bought", e)
+		}
+		out = append(out, p)
+	}
+	return out, nil
 }
 
 func skillsText(sk []SkillCounter) string {

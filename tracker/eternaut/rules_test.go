@@ -1235,6 +1235,7 @@ func TestCorrectionsAreEvents(t *testing.T) {
 		{Section: "B", Field: "notes", Value: "truck at the corner | rain"}, {Section: "B", Field: "ammo", Value: "20"},
 		{Section: "B", Field: "itemReserve", Value: "011, 012"}, {Section: "B", Field: "remainingPP", Value: "3"},
 		{Section: "B", Field: "score", Value: "2"}, {Section: "B", Field: "specialContent", Value: "X"},
+		{Section: "B", Field: "purchases", Value: "SAC X; SK SK-01 @901"},
 		{Section: "B", Char: "901", Field: "skills", Value: "SK-01:science, SK-07"}, {Section: "B", Char: "901", Field: "pa", Value: "PA-901"},
 		{Section: "B", Char: "901", Field: "skull", Value: "false"}, {Section: "B", Char: "901", Field: "lp", Value: "8"},
 		{Section: "B", Char: "901", Field: "name", Value: "Eduardo S."}, {Section: "B", Char: "901", Field: "played", Value: "true"},
@@ -1257,15 +1258,30 @@ func TestCorrectionsAreEvents(t *testing.T) {
 		{CorrectDiary{Section: "B", Char: "907", Field: "pa", Value: "PA-907"}, "V14"},
 		{CorrectDiary{Section: "B", Char: "901", Field: "played", Value: "maybe"}, "true or false"},
 		{CorrectDiary{Field: "quest9", Value: "#A"}, "quest number"},
+		{CorrectDiary{Section: "B", Field: "purchases", Value: "HAT x"}, "SAC, SK, PA or GA"},
+		{CorrectDiary{Section: "B", Field: "purchases", Value: "SK @901"}, "what was bought"},
 		{CorrectDiary{Field: "quest1", Value: "A"}, "#A to #F"},
 	}
 	for _, b := range bad {
 		refuse(t, s, b.c, b.want)
 	}
+	if p := st(s).Section("B").Purchases; len(p) != 2 || p[1].Char != "901" || p[1].Cost != CostSK {
+		t.Fatalf("purchases %+v", p)
+	}
 	do(t, s, CorrectScenario{Field: "timer", Value: 3}, CorrectCharacter{Char: "902", Field: "fatigue", Value: 2})
 	refuse(t, s, CorrectScenario{Field: "timer", Value: 0}, "from 1")
 	refuse(t, s, CorrectCharacter{Char: "902", Field: "heavyWound", Value: 2}, "0 or 1")
 	refuse(t, s, CorrectCharacter{Char: "902", Field: "speed", Value: 2}, "not a Character value")
+}
+
+func TestCorrectingTheBranchBox(t *testing.T) {
+	s := reach(t, "A")
+	finish(t, s, "END-B1-1", Unlock{})
+	do(t, s, CorrectDiary{Section: "B", Field: "variant", Value: "2"})
+	if st(s).Next != "B2" {
+		t.Fatalf("next %s", st(s).Next)
+	}
+	do(t, s, StartScenario{Key: "B2", TimerStart: 4})
 }
 
 func TestUndoRedoAndRoundTrip(t *testing.T) {
