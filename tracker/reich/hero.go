@@ -1,6 +1,7 @@
 package reich
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -664,7 +665,7 @@ func (t *tx) heroSees(b *board.Board, m *Mission, from, to string, accurate bool
 	}
 	see, dist, known := b.LOS(x, y, s)
 	if !known {
-		return false, 0, tracker.Refuse("reichbusters §3.2", "the map has no sight lines: answer whether %s sees %s (and at what range)", from, to)
+		return false, 0, &NeedAnswer{Question: fmt.Sprintf("does a hero in %s see %s, and at what range in areas? (the map has no sight lines)", from, to), Field: "answers.los"}
 	}
 	return see, dist, nil
 }
