@@ -444,19 +444,29 @@ func (c Unlock) run(s *State, x *exec) error {
 		x.say("Available Supply: GA-03, GA-04")
 	}
 	// Purchase Points (§9.6.1).
-	base := PPConstant[letter] - sec.Score
-	if base < 0 {
-		x.say("warning: the score %d is above %d: no new points (points saved earlier stay)", sec.Score, PPConstant[letter])
-		base = 0
-	}
 	prev := 0
 	if i := slices.Index(Letters, letter); i > 0 {
 		prev = s.Diary[i-1].RemainingPP
 	}
-	sec.BasePP, sec.AvailablePP = base, base+prev
+	base, avail, clamped := PurchasePoints(letter, sec.Score, prev)
+	if clamped {
+		x.say("warning: the score %d is above %d: no new points (points saved earlier stay)", sec.Score, PPConstant[letter])
+	}
+	sec.BasePP, sec.AvailablePP = base, avail
 	w.Step, w.Spent = StepShop, 0
 	x.say("Purchase Points: %d − %d = %d, + %d left from before = %d", PPConstant[letter], sec.Score, base, prev, base+prev)
 	return nil
+}
+
+// PurchasePoints is §9.6.1: the scenario's constant minus its score (never
+// below 0: clamped says it was, §13.16) plus the points left from the
+// previous purchase phase.
+func PurchasePoints(letter string, score, leftover int) (base, available int, clamped bool) {
+	base = PPConstant[letter] - score
+	if base < 0 {
+		base, clamped = 0, true
+	}
+	return base, base + leftover, clamped
 }
 
 // Skills are the six skills (§7.8); "Perception" is read as Sneaking.

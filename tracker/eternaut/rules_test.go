@@ -833,6 +833,37 @@ func TestPurchasePoints(t *testing.T) {
 	}
 }
 
+func TestPurchasePointsTable(t *testing.T) {
+	cases := []struct {
+		letter          string
+		score, leftover int
+		base, avail     int
+		clamped         bool
+	}{
+		{"A", 0, 0, 12, 12, false},
+		{"A", 5, 0, 7, 7, false},
+		{"B", 4, 3, 9, 12, false},
+		{"C", 14, 2, 0, 2, false},
+		{"C", 15, 2, 0, 2, true},
+		{"D", 6, 0, 9, 9, false},
+		{"D", 20, 5, 0, 5, true},
+		{"E", 3, 1, 13, 14, false},
+		{"E", 16, 0, 0, 0, false},
+	}
+	for _, c := range cases {
+		b, a, cl := PurchasePoints(c.letter, c.score, c.leftover)
+		if b != c.base || a != c.avail || cl != c.clamped {
+			t.Errorf("PP(%s, score %d, left %d) = %d/%d/%v, want %d/%d/%v", c.letter, c.score, c.leftover, b, a, cl, c.base, c.avail, c.clamped)
+		}
+	}
+	costs := map[string]int{"SAC": 2, "SK": 3, "PA": 4, "GA": 5}
+	for k, v := range costs {
+		if (map[string]int{"SAC": CostSAC, "SK": CostSK, "PA": CostPA, "GA": CostGA})[k] != v {
+			t.Errorf("cost of %s", k)
+		}
+	}
+}
+
 func TestShopRules(t *testing.T) {
 	s := reach(t, "A")
 	do(t, s, MarkPlot{N: 8}) // 12 − 8 = 4 PP
