@@ -122,7 +122,7 @@ func TurnOrderOf(s *Situation, r automa.Rand) ([]OrderEntry, automa.Trace, error
 	}
 	for i := range ts {
 		p := w.pickSpace(w.fig(ts[i].Name).Pos)
-		ts[i].Q, ts[i].R = p.Q, p.R
+		ts[i].Q, ts[i].R, ts[i].At = p.Q, p.R, &p
 	}
 	order := TurnOrder(ts, w.face, &tr)
 	out := make([]OrderEntry, len(order))

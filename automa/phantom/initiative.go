@@ -39,11 +39,14 @@ func BossInitiative(b *BossBoard, card *BossCard, frozen bool) (int, error) {
 
 // Turner is one figure in the round's turn order.
 type Turner struct {
-	Name       string
-	Character  bool
-	Type       string // adversary type, or the boss's name (a type of its own)
-	Colour     Colour
-	Q, R       int
+	Name      string
+	Character bool
+	Type      string // adversary type, or the boss's name (a type of its own)
+	Colour    Colour
+	Q, R      int
+	// At, when set, is the figure's compass position for the Decision die
+	// (a flat-top map's own north); otherwise Q, R on a pointy-top map.
+	At         *Pickable
 	Initiative int
 	// RowOrder is the position of the figure's colour among the rows of its
 	// type's class card, top first (§11.2 a); bosses use 0.
@@ -126,7 +129,7 @@ func breakTie(n int, group []Turner, face Face, tr *automa.Trace) []Turner {
 			if len(same) > 1 {
 				cands := make([]Pickable, len(same))
 				for k, i := range same {
-					cands[k] = At(advs[i].Name, advs[i].Colour, advs[i].Q, advs[i].R)
+					cands[k] = advs[i].pick()
 				}
 				h = same[DecisionPick(cands, face, tr, "the next "+typ+" of colour "+string(advs[h].Colour))]
 			}
@@ -136,7 +139,7 @@ func breakTie(n int, group []Turner, face Face, tr *automa.Trace) []Turner {
 		if len(heads) > 1 {
 			cands := make([]Pickable, len(heads))
 			for k, i := range heads {
-				cands[k] = At(advs[i].Name, advs[i].Colour, advs[i].Q, advs[i].R)
+				cands[k] = advs[i].pick()
 			}
 			next = heads[DecisionPick(cands, face, tr, "which adversary type goes next")]
 		}
@@ -149,4 +152,13 @@ func breakTie(n int, group []Turner, face Face, tr *automa.Trace) []Turner {
 	}
 	tr.Add("phantom-epoch §11.2 (RB p.12)", "order for initiative %d", n).Result = fmt.Sprint(names)
 	return out
+}
+
+func (t Turner) pick() Pickable {
+	if t.At != nil {
+		p := *t.At
+		p.Name, p.Colour = t.Name, t.Colour
+		return p
+	}
+	return At(t.Name, t.Colour, t.Q, t.R)
 }

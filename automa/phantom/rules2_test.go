@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"tablekeeper/automa"
+	"tablekeeper/automa/hex"
 )
 
 // fakeSight replaces the lines between two spaces, to test the adversary's
@@ -451,4 +452,28 @@ func TestBossActions(t *testing.T) {
 			t.Fatalf("%+v\n%s", turn.Events, tr)
 		}
 	})
+}
+
+// On a flat-top map the Decision die's compass follows that map's own
+// north (the hex package's compass points).
+func TestFlatTopCompass(t *testing.T) {
+	l := hex.Layout{Orientation: hex.Flat, Spaces: []hex.Space{
+		{Label: "A", Coord: hex.Coord{Q: 0, R: 0}},
+		{Label: "B", Coord: hex.Coord{Q: 1, R: 0}},
+	}}
+	m, err := hex.NewMap(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := hex.EncodeMap(m)
+	s := &Situation{Map: raw, Decide: "initiative", DecisionDie: DieInput{Face: face(Red, South, West)}}
+	var tr automa.Trace
+	w, err := s.world(nil, &tr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps := []Pickable{w.pickSpace(0), w.pickSpace(1)}
+	if i := DecisionPick(ps, w.face, &tr, "x"); i != 1 {
+		t.Fatalf("on a flat-top map (1,0) lies south of (0,0): picked %d\n%s", i, tr)
+	}
 }

@@ -403,7 +403,7 @@ func checkCard(c *Card, where string, bad func(string, ...any)) {
 		default:
 			bad("%s: kind %q is not attack, move, leap, retreat, teleport, heal, grantCondition, removeCondition, damage or manual", w, a.Kind)
 		}
-		if (a.Kind == ActMove || a.Kind == ActLeap || a.Kind == ActRetreat) && a.Value < 0 {
+		if (a.Kind == ActMove || a.Kind == ActLeap || a.Kind == ActRetreat || a.Kind == ActHeal || a.Kind == ActDamage) && a.Value < 0 {
 			bad("%s: %s %d is below zero", w, a.Kind, a.Value)
 		}
 		if a.Range != nil && *a.Range < 0 {
