@@ -361,3 +361,25 @@ func losPair(q string) (string, string, bool) {
 	}
 	return ids[0], ids[1], true
 }
+
+// FuzzApply feeds event payloads from an import file to Apply: a broken
+// or hostile file must be refused with an error, never a panic.
+func FuzzApply(f *testing.F) {
+	s, _ := playMission(f)
+	_ = s.Events(1, func(e tracker.Event) error {
+		if strings.HasPrefix(e.Kind, kindPrefix) && len(e.Payload) < 4000 {
+			f.Add(e.Kind, []byte(e.Payload))
+		}
+		return nil
+	})
+	f.Add(kindPrefix+"x", []byte(`{"ops":[{"op":"hero"},{"op":"unit.move","unit":"zz"},{"op":"deck","deck":"q"}]}`))
+	base := stateJSON(f, raid(f).State())
+	f.Fuzz(func(t *testing.T, kind string, payload []byte) {
+		st, err := Rules.DecodeState([]byte(base))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _ = Rules.Apply(st, tracker.Event{Kind: kind, Payload: payload})
+		_ = Rules.Describe(tracker.Event{Kind: kind, Payload: payload})
+	})
+}
