@@ -218,6 +218,13 @@ func (c PutFaction) decide(t *tx, _ *tracker.Dice) (string, error) {
 	if err := f.Validate(); err != nil {
 		return "", tracker.Refuse("reichbusters §2.1", "%v", err)
 	}
+	if m := t.s.Mission; m != nil && !m.Ended && m.Faction == f.ID {
+		for _, u := range m.Units {
+			if f.Unit(u.Code) == nil {
+				return "", tracker.Refuse("reichbusters §2.1", "unit %s on the map is a %s, which the changed faction card no longer lists", u.ID, u.Code)
+			}
+		}
+	}
 	l := t.s.Library
 	var replaced bool
 	l.Factions, replaced = put(l.Factions, f, func(f content.Faction) string { return f.ID })

@@ -199,3 +199,14 @@ func FuzzParseContentFile(f *testing.F) {
 		}
 	})
 }
+
+func TestFactionEditKeepsUnitsOnTheMap(t *testing.T) {
+	s := raid(t)
+	do(t, s, Override{Reason: "x", Place: []UnitPlacement{{Code: "DG", Area: "C1"}}})
+	f := testFaction()
+	f.Units = f.Units[:1] // only GR left
+	refused(t, s, PutFaction{Faction: f}, "no longer lists")
+	f = testFaction()
+	f.Units[0].Defence = 4
+	do(t, s, PutFaction{Faction: f})
+}
