@@ -100,12 +100,3 @@ func (cs Conds) Inflict(c Cond, duringOwnTurn bool) string {
 	cs[c] = duringOwnTurn
 	return string(c) + " gained"
 }
-
-// Clone copies the set.
-func (cs Conds) Clone() Conds {
-	out := make(Conds, len(cs))
-	for k, v := range cs {
-		out[k] = v
-	}
-	return out
-}

@@ -477,3 +477,49 @@ func TestFlatTopCompass(t *testing.T) {
 		t.Fatalf("on a flat-top map (1,0) lies south of (0,0): picked %d\n%s", i, tr)
 	}
 }
+
+func TestMoreActions(t *testing.T) {
+	t.Run("a condition aimed at the primary target, and removing its own", func(t *testing.T) {
+		sc := newScene(t, grid(6, 3, nil), face(Red, North, East))
+		sc.typ("Raider", 2, Card{AP: 1, Actions: []Action{
+			{Kind: ActGrantCondition, Condition: "Vulnerable"},
+			{Kind: ActRemoveCondition, Condition: "detrimental"},
+		}}, allRows(Card{AP: 1})...)
+		sc.adv("Me", "Raider", Red, "A2").Conditions = []string{"Bleeding", "Resilient"}
+		sc.char("Foe", Yellow, "C2")
+		turn, tr := sc.turn("Me")
+		if conds(turn, "Foe") != "Vulnerable" || conds(turn, "Me") != "Resilient" {
+			t.Fatalf("Foe %q Me %q\n%s", conds(turn, "Foe"), conds(turn, "Me"), tr)
+		}
+	})
+	t.Run("the primary target defeated: a new one at once (§8.4)", func(t *testing.T) {
+		sc := newScene(t, grid(6, 3, nil), face(Red, North, East))
+		sc.typ("Raider", 3, Card{AP: 1, Actions: []Action{{Kind: ActAttack, Value: 5}}}, allRows(attackCard(2))...)
+		sc.adv("Me", "Raider", Red, "A2")
+		sc.char("Weak", Yellow, "B2").HP = 1
+		sc.char("Next", DarkBlue, "D2")
+		sc.s.Rolls.Attack = []string{"1", "1"}
+		sc.s.Rolls.Accuracy = []string{"success"}
+		turn, tr := sc.turn("Me")
+		a := events(turn, "attack")
+		if len(a) != 2 || a[0].Attack.Target != "Weak" || a[1].Attack.Target != "Next" {
+			t.Fatalf("%+v\n%s", turn.Events, tr)
+		}
+	})
+	t.Run("the app rolls what is not entered, from the seed", func(t *testing.T) {
+		sc := newScene(t, grid(6, 3, nil), face(Red, North, East))
+		sc.typ("Raider", 1, Card{AP: 1}, allRows(attackCard(2))...)
+		sc.adv("Me", "Raider", Red, "A2")
+		sc.char("Foe", Yellow, "B2")
+		sc.s.DecisionDie = DieInput{Roll: true, Seed: 3, Faces: []Face{face(Red, North, East), face(Yellow, South, West)}}
+		sc.s.Rolls = RollsInput{Roll: true, Seed: 9, Faces: map[string][]string{"basic": {"2"}}}
+		turn, tr := sc.turn("Me")
+		if hpOf(turn, "Foe") != 10-3 || !strings.Contains(tr.String(), "the Decision die is rolled") {
+			t.Fatalf("%+v\n%s", turn, tr)
+		}
+		again, _ := sc.turn("Me")
+		if again.End != turn.End || hpOf(again, "Foe") != hpOf(turn, "Foe") {
+			t.Fatal("the same seed must give the same turn")
+		}
+	})
+}

@@ -1,9 +1,6 @@
 package phantom
 
-import (
-	"fmt"
-	"strings"
-)
+import "fmt"
 
 // Side says which side of the table a figure is on.
 type Side string
@@ -286,16 +283,6 @@ func (w *world) enter(f *fig, s int) string {
 		return m
 	}
 	return ""
-}
-
-func joinNonEmpty(parts ...string) string {
-	var out []string
-	for _, p := range parts {
-		if p != "" {
-			out = append(out, p)
-		}
-	}
-	return strings.Join(out, "; ")
 }
 
 // changes lists destructible objects whose state changed and nova cells
