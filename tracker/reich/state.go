@@ -1,13 +1,3 @@
-// Package reich keeps a Reichbusters: Projekt Vril campaign at the table
-// (reichbusters spec §4–§6, §8–§11, §13, §14): the content the players typed
-// in, the house-rule settings, the campaign record between missions, and
-// the mission in play — rounds, turns, the mission tracker and the alarm,
-// awareness, the heroes' dashboards — with the enemy's decisions taken from
-// automa/reich and recorded as events.
-//
-// Every change is decided into a list of small operations (Op) that the
-// event carries; applying an event is applying its operations, so replays
-// never roll and never depend on the enemy AI's code.
 package reich
 
 import (
