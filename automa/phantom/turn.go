@@ -130,6 +130,18 @@ func (w *world) adversaryTurn(a *fig, dice Dice, tr *automa.Trace) (Turn, error)
 		t.Objects, t.Nova = w.changes()
 		return t, nil
 	}
+	if b := w.bosses[a.Type]; a.Side == SideBoss && b != nil {
+		// Card effects that are not numbered actions are the players' to
+		// apply (§9.2, §9.5); the turn lists them.
+		if b.Card != nil && b.Card.Other != "" {
+			ts.note("boss card "+b.Card.Name, "manual", "players resolve: "+b.Card.Other)
+		}
+		for _, pc := range b.Persistent {
+			if pc.Other != "" {
+				ts.note("persistent boss card "+pc.Name, "manual", "in effect: "+pc.Other)
+			}
+		}
+	}
 	if a.Conds.Has(Stunned) {
 		ts.note("", "Stunned", "Stunned: no actions this turn, round effects inactive")
 		tr.Add(ruleTurn, "%s is Stunned and does nothing this turn", a.Name).Result = "no actions"
