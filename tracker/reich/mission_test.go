@@ -799,3 +799,25 @@ func TestGiveNeedsSameArea(t *testing.T) {
 	refused(t, s, GiveItem{Hero: "H1", Other: "H2", Item: 0, Drop: -1}, "same area")
 	refused(t, s, GiveItem{Hero: "H1", Other: "H1", Item: 0, Drop: -1}, "another hero")
 }
+
+func TestAlarmSetOffInAnEnemyTurn(t *testing.T) {
+	s := raid(t)
+	do(t, s, SetTurnOrder{Order: []string{"H1", "H2"}})
+	do(t, s, AdjustTracker{By: 3, Reason: "test: the last pre-alarm space"})
+	if st(s).Mission.Tracker.Pos != 4 || st(s).Mission.Tracker.AlarmPending {
+		t.Fatalf("tracker %+v", st(s).Mission.Tracker)
+	}
+	do(t, s, Override{Reason: "x", Place: []UnitPlacement{{Code: "GR", Area: "C1"}}, Awareness: map[string]content.Awareness{"R3": content.Alert}})
+	do(t, s, EndTurn{})
+	do(t, s, EnemyTurn{})
+	defendAll(t, s)
+	m := st(s).Mission
+	if !m.Tracker.AlarmPending || m.Step != StepEndOfRound || !m.hero("H2").HadTurn {
+		t.Fatalf("phase 1 past the last space: pending %v, step %s, H2 lost the turn %v", m.Tracker.AlarmPending, m.Step, m.hero("H2").HadTurn)
+	}
+	do(t, s, EndRound{})
+	defendAll(t, s)
+	if st(s).Mission.Phase != PhasePostAlarm {
+		t.Fatal("the alarm did not sound after the end of round")
+	}
+}
