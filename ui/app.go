@@ -1,35 +1,238 @@
-// Package ui is Tablekeeper's Fyne interface. It takes the fyne.App it is
-// given, so tests drive it with fyne's test app, without cgo or a display;
-// only main.go imports the GLFW driver.
+// Package ui is Tablekeeper's Fyne interface: the home screen of campaigns,
+// the campaign screen a game fills in (see package ui/shell), the Log with
+// undo and redo, the Data screen of backups, and the device's display
+// settings. It takes the fyne.App it is given, so tests drive it with
+// fyne's test app, without cgo or a display; only main.go imports the GLFW
+// driver.
 package ui
 
 import (
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
+	"tablekeeper/assets"
 	"tablekeeper/storage"
 	"tablekeeper/tracker"
+	"tablekeeper/ui/shell"
 )
 
 // Options say what the window opens.
 type Options struct {
 	DBPath   string
 	Registry tracker.Registry
+	// Screens are the games' screens; nil means every game that has
+	// registered its screens in this build (see screens.go).
+	Screens shell.Registry
+	// Open, if set, opens this campaign (an ID or its first characters)
+	// at once, on the tab named by Tab ("play", "campaign", "enemy", "log",
+	// or "data" and "settings" for those screens). Run reads them from
+	// TABLEKEEPER_OPEN and TABLEKEEPER_TAB when they are empty, which is
+	// how screenshots of every screen are taken.
+	Open, Tab string
 }
 
 // Run opens the campaign file, shows the main window and blocks until it is
-// closed. A file that cannot be opened is explained in the window.
+// closed. A file that cannot be opened is explained in the window, with what
+// can be done about it. When the window closes, an open campaign is closed
+// as at the end of a session: its play clock paused and a backup written.
 func Run(a fyne.App, opt Options) error {
-	w := a.NewWindow("Tablekeeper")
-	db, err := storage.Open(opt.DBPath, opt.Registry)
-	if err != nil {
-		w.SetContent(container.NewPadded(widget.NewLabel(err.Error())))
-	} else {
-		defer db.Close()
-		w.SetContent(container.NewPadded(widget.NewLabel("Tablekeeper — " + db.Path())))
+	if opt.Open == "" {
+		opt.Open = os.Getenv("TABLEKEEPER_OPEN")
 	}
-	w.Resize(fyne.NewSize(1024, 700))
-	w.ShowAndRun()
-	return nil
+	if opt.Tab == "" {
+		opt.Tab = os.Getenv("TABLEKEEPER_TAB")
+	}
+	u := New(a, opt)
+	u.Window.ShowAndRun()
+	return u.Shutdown()
+}
+
+// App is the running interface: one window, the open file, at most one open
+// campaign.
+type App struct {
+	Fyne   fyne.App
+	Window fyne.Window
+	DB     *storage.DB
+	opt    Options
+	// openErr is why the file could not be opened, while it cannot.
+	openErr error
+	screens shell.Registry
+	// camp is the open campaign, nil on the other screens.
+	camp *campaignScreen
+	// now is the wall clock, replaced in tests.
+	now func() time.Time
+	// lastNotice is the last message shown on the home or data screen.
+	lastNotice  string
+	noticeLabel *widget.Label
+}
+
+// New builds the interface in a new window without showing it.
+func New(a fyne.App, opt Options) *App {
+	u := &App{Fyne: a, opt: opt, now: time.Now}
+	u.screens = opt.Screens
+	if u.screens == nil {
+		u.screens = gameScreens()
+	}
+	a.SetIcon(assets.Icon)
+	u.applySettings(loadSettings(a.Preferences()))
+	u.Window = a.NewWindow("Tablekeeper")
+	u.Window.Resize(windowSize(os.Getenv("TABLEKEEPER_SIZE")))
+	u.Window.SetMaster()
+	u.openFile()
+	switch {
+	case u.DB == nil:
+		u.showOpenError()
+	case opt.Open != "":
+		u.openDirect(opt.Open, opt.Tab)
+	case opt.Tab == "data":
+		u.showData()
+	case opt.Tab == "settings":
+		u.showSettings()
+	default:
+		u.showHome()
+	}
+	return u
+}
+
+// windowSize reads a starting size "WxH" (for screenshots in portrait);
+// the default suits a 1280×800 tablet.
+func windowSize(s string) fyne.Size {
+	var w, h float32
+	if _, err := fmt.Sscanf(s, "%fx%f", &w, &h); err == nil && w >= 320 && h >= 320 {
+		return fyne.NewSize(w, h)
+	}
+	return fyne.NewSize(1280, 800)
+}
+
+func (u *App) openFile() {
+	db, err := storage.Open(u.opt.DBPath, u.opt.Registry)
+	u.DB, u.openErr = db, err
+}
+
+// openDirect opens a campaign by ID or prefix on a tab, for screenshots.
+func (u *App) openDirect(id, tab string) {
+	list, err := u.DB.List()
+	if err != nil {
+		u.showHome()
+		u.notice(err.Error())
+		return
+	}
+	for _, c := range list {
+		if strings.HasPrefix(c.ID, id) || c.Name == id {
+			u.openCampaign(c.ID)
+			if u.camp != nil {
+				u.camp.selectTab(tab)
+			}
+			return
+		}
+	}
+	u.showHome()
+	u.notice(fmt.Sprintf("There is no campaign %q to open.", id))
+}
+
+// Shutdown ends the session (if a campaign is open) and closes the file.
+func (u *App) Shutdown() error {
+	var errs []error
+	if u.camp != nil {
+		if _, err := u.closeCampaign(); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	if u.DB != nil {
+		errs = append(errs, u.DB.Close())
+		u.DB = nil
+	}
+	return errors.Join(errs...)
+}
+
+// setScreen replaces the window's content and forgets the campaign
+// screen's keys.
+func (u *App) setScreen(content fyne.CanvasObject) {
+	c := u.Window.Canvas()
+	c.SetOnTypedKey(nil)
+	c.RemoveShortcut(&fyne.ShortcutUndo{})
+	c.RemoveShortcut(&fyne.ShortcutRedo{})
+	u.Window.SetContent(content)
+}
+
+// notice shows a line on the home or data screen's message bar.
+func (u *App) notice(msg string) {
+	u.lastNotice = msg
+	if u.noticeLabel != nil {
+		u.noticeLabel.SetText(msg)
+		if msg == "" {
+			u.noticeLabel.Hide()
+		} else {
+			u.noticeLabel.Show()
+		}
+	}
+}
+
+// Notice is the last line shown on the home or data screen.
+func (u *App) Notice() string { return u.lastNotice }
+
+// showOpenError explains why the file cannot be opened, in the window,
+// with what the players can do: restore the newest good backup of a
+// damaged file, or try again once the other Tablekeeper is closed.
+func (u *App) showOpenError() {
+	err := u.openErr
+	msg := widget.NewLabel(err.Error())
+	msg.Wrapping = fyne.TextWrapWord
+	title := widget.NewLabelWithStyle("The campaign file cannot be opened", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	box := container.NewVBox(title, msg)
+	var de *storage.DamageError
+	var le *storage.LockedError
+	switch {
+	case errors.As(err, &de) && de.Backup != "":
+		box.Add(widget.NewLabel("The newest good backup: " + de.Backup))
+		box.Add(button("Restore that backup", func() { u.restoreAtStart(de.Path, de.Backup) }))
+	case errors.As(err, &le):
+		box.Add(button("Try again", func() { u.retryOpen() }))
+	default:
+		box.Add(button("Try again", func() { u.retryOpen() }))
+	}
+	u.noticeLabel = newNoticeLabel()
+	box.Add(u.noticeLabel)
+	u.setScreen(container.NewPadded(container.NewVScroll(box)))
+}
+
+func (u *App) retryOpen() {
+	u.openFile()
+	if u.DB == nil {
+		u.showOpenError()
+		u.notice("Still cannot open it.")
+		return
+	}
+	u.showHome()
+}
+
+// restoreAtStart puts a backup in place of a damaged file (which is kept
+// beside it) and opens it.
+func (u *App) restoreAtStart(path, backup string) {
+	if err := storage.RestoreFile(path, backup, u.now()); err != nil {
+		u.notice("The backup was not restored: " + err.Error())
+		return
+	}
+	u.openFile()
+	if u.DB == nil {
+		u.showOpenError()
+		return
+	}
+	u.showHome()
+	u.notice(fmt.Sprintf("Restored %s. The damaged file was kept beside it as %s.replaced-….", backup, path))
+}
+
+func newNoticeLabel() *widget.Label {
+	l := widget.NewLabel("")
+	l.Wrapping = fyne.TextWrapWord
+	l.Importance = widget.WarningImportance
+	l.Hide()
+	return l
 }

@@ -1,0 +1,273 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/layout"
+	fstorage "fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"tablekeeper/storage"
+	"tablekeeper/tracker"
+)
+
+// showData shows where the campaigns are kept, the backups with what each
+// holds, and export and import of a campaign.
+func (u *App) showData() {
+	if u.camp != nil {
+		if _, err := u.closeCampaign(); err != nil {
+			u.notice(err.Error())
+		}
+	}
+	u.Window.SetTitle("Tablekeeper — data")
+	where := widget.NewForm(
+		widget.NewFormItem("Campaign file", wrapped(u.DB.Path())),
+		widget.NewFormItem("Backups", wrapped(u.DB.BackupDirPath())),
+		widget.NewFormItem("Deleted campaigns", wrapped(u.DB.BackupDirPath()+"/deleted")),
+	)
+	camps, _ := u.DB.List()
+	names := make([]string, len(camps))
+	byName := map[string]string{}
+	for i, c := range camps {
+		names[i] = fmt.Sprintf("%s (%s)", c.Name, c.Game.Title())
+		byName[names[i]] = c.ID
+	}
+	pick := widget.NewSelect(names, nil)
+	pick.PlaceHolder = "Choose a campaign"
+	export := iconButton("Export…", theme.DocumentSaveIcon(), func() {
+		id, ok := byName[pick.Selected]
+		if !ok {
+			u.notice("Choose the campaign to export first.")
+			return
+		}
+		u.askExport(id)
+	})
+	imp := iconButton("Import a campaign…", theme.FolderOpenIcon(), u.askImport)
+	backupNow := iconButton("Back up now", theme.StorageIcon(), func() {
+		b, err := u.DB.Backup()
+		u.showData()
+		if err != nil {
+			u.notice(err.Error())
+			return
+		}
+		u.notice("Backup written and verified: " + b.Path)
+	})
+	moves := container.NewVBox(
+		container.NewBorder(nil, nil, nil, export, pick),
+		container.NewHBox(imp, backupNow),
+	)
+	backups := container.NewVBox()
+	list, err := u.DB.Backups()
+	if err != nil {
+		backups.Add(wrapped("The backups cannot be listed: " + err.Error()))
+	}
+	if err == nil && len(list) == 0 {
+		backups.Add(wrapped("No backups yet: one is written when a session ends, every 200 actions, and with “Back up now”."))
+	}
+	for _, b := range list {
+		backups.Add(u.backupCard(b))
+	}
+	u.noticeLabel = newNoticeLabel()
+	if u.lastNotice != "" {
+		u.noticeLabel.SetText(u.lastNotice)
+		u.noticeLabel.Show()
+	}
+	top := container.NewHBox(iconButton("Back", theme.NavigateBackIcon(), u.showHome), heading("Data"), layout.NewSpacer())
+	body := container.NewVBox(
+		widget.NewCard("Where the campaigns are kept", "", where),
+		widget.NewCard("Export and import", "A campaign as one file, with its seed and every event", moves),
+		widget.NewCard("Backups", "Newest first; each was verified by replaying every campaign", backups),
+	)
+	u.setScreen(container.NewBorder(container.NewPadded(top), container.NewPadded(u.noticeLabel), nil, nil,
+		container.NewVScroll(container.NewPadded(body))))
+}
+
+func wrapped(s string) *widget.Label {
+	l := widget.NewLabel(s)
+	l.Wrapping = fyne.TextWrapBreak
+	return l
+}
+
+// holds says what a backup holds, in one line.
+func holds(camps []tracker.Campaign, err error) string {
+	if err != nil {
+		return "cannot be read: " + err.Error()
+	}
+	if len(camps) == 0 {
+		return "no campaigns"
+	}
+	names := make([]string, len(camps))
+	for i, c := range camps {
+		names[i] = c.Name
+	}
+	return fmt.Sprintf("%d campaign(s): %s", len(camps), strings.Join(names, ", "))
+}
+
+func (u *App) backupCard(b storage.Backup) fyne.CanvasObject {
+	camps, err := storage.Campaigns(b.Path, u.DB.Registry())
+	when := b.Time.Local().Format("Mon 2 Jan 2006, 15:04:05")
+	info := wrapped(fmt.Sprintf("%s · %d KB · %s", ago(b.Time, u.now()), (b.Size+1023)/1024, holds(camps, err)))
+	restore := iconButton("Restore…", theme.HistoryIcon(), func() { u.previewRestore(b) })
+	if err != nil {
+		restore.Disable()
+	}
+	return widget.NewCard(when, "", container.NewBorder(nil, nil, nil, restore, info))
+}
+
+// previewRestore shows what a backup holds before it replaces the file.
+func (u *App) previewRestore(b storage.Backup) {
+	camps, err := storage.Campaigns(b.Path, u.DB.Registry())
+	if err != nil {
+		u.notice("That backup cannot be read: " + err.Error())
+		return
+	}
+	lines := []string{"Restoring puts this backup in place of the whole campaign file. The current file is kept beside it, so nothing is lost.", "", "It holds:"}
+	for _, c := range camps {
+		where := c.Where
+		if where == "" {
+			where = "not started"
+		}
+		lines = append(lines, fmt.Sprintf("• %s — %s · %s · %d events · %s", c.Name, c.Game.Title(), where, c.Events, lastPlayed(c)))
+	}
+	if len(camps) == 0 {
+		lines = append(lines, "• no campaigns")
+	}
+	text := wrapped(strings.Join(lines, "\n"))
+	d := dialog.NewCustomConfirm("Restore the backup of "+b.Time.Local().Format("2 Jan 15:04")+"?", "Restore", "Cancel",
+		container.NewVScroll(text), func(ok bool) {
+			if ok {
+				u.restore(b.Path)
+			}
+		}, u.Window)
+	d.Resize(fyne.NewSize(640, 480))
+	d.Show()
+}
+
+// restore closes any open session and puts the backup in place.
+func (u *App) restore(path string) {
+	if u.camp != nil {
+		if _, err := u.closeCampaign(); err != nil {
+			u.notice(err.Error())
+		}
+	}
+	err := u.DB.Restore(path)
+	u.showData()
+	if err != nil {
+		u.notice("Not restored: " + err.Error())
+		return
+	}
+	u.notice("Restored the backup " + path + ". The file it replaced was kept beside the campaign file.")
+}
+
+// exportTo writes a campaign's export file.
+func (u *App) exportTo(id string, w io.Writer) error {
+	x, err := u.DB.Export(id)
+	if err != nil {
+		return err
+	}
+	data, err := x.Encode()
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(data)
+	return err
+}
+
+func (u *App) askExport(id string) {
+	c, err := u.DB.Campaign(id)
+	if err != nil {
+		u.notice(err.Error())
+		return
+	}
+	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
+		if err != nil {
+			u.notice("Not exported: " + err.Error())
+			return
+		}
+		if w == nil {
+			return
+		}
+		err = u.exportTo(id, w)
+		if cerr := w.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			u.notice("Not exported: " + err.Error())
+			return
+		}
+		u.notice(fmt.Sprintf("Exported “%s” to %s.", c.Name, w.URI().Path()))
+	}, u.Window)
+	d.SetFileName(safeFileName(c.Name) + ".tablekeeper.json")
+	if l, err := fstorage.ListerForURI(fstorage.NewFileURI(u.DB.BackupDirPath())); err == nil {
+		d.SetLocation(l)
+	}
+	d.Show()
+}
+
+func safeFileName(s string) string {
+	return strings.Map(func(r rune) rune {
+		if strings.ContainsRune(`/\:*?"<>|`, r) || r < ' ' {
+			return '_'
+		}
+		return r
+	}, s)
+}
+
+func (u *App) askImport() {
+	dialog.ShowFileOpen(func(r fyne.URIReadCloser, err error) {
+		if err != nil {
+			u.notice("Not imported: " + err.Error())
+			return
+		}
+		if r == nil {
+			return
+		}
+		data, err := io.ReadAll(r)
+		r.Close()
+		if err != nil {
+			u.notice("Not imported: " + err.Error())
+			return
+		}
+		u.importData(data)
+	}, u.Window)
+}
+
+// importData imports an export file. A campaign that is already here is
+// never overwritten: the players are asked whether to import it as a copy.
+func (u *App) importData(data []byte) {
+	c, err := u.DB.Import(data, false)
+	var ex *storage.ExistsError
+	if errors.As(err, &ex) {
+		dialog.ShowConfirm("Already here",
+			fmt.Sprintf("“%s” is already here, and is never overwritten. Import it as a copy, so both are kept?", ex.Name),
+			func(ok bool) {
+				if ok {
+					u.importCopy(data)
+				}
+			}, u.Window)
+		return
+	}
+	u.showData()
+	if err != nil {
+		u.notice("Not imported: " + err.Error())
+		return
+	}
+	u.notice(fmt.Sprintf("Imported “%s” (%s, %d events).", c.Name, c.Game.Title(), c.Events))
+}
+
+func (u *App) importCopy(data []byte) {
+	c, err := u.DB.Import(data, true)
+	u.showData()
+	if err != nil {
+		u.notice("Not imported: " + err.Error())
+		return
+	}
+	u.notice(fmt.Sprintf("Imported “%s” as a copy.", c.Name))
+}

@@ -1,0 +1,75 @@
+package ui
+
+import (
+	"fmt"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"tablekeeper/tracker"
+	"tablekeeper/ui/shell"
+)
+
+// defaultScreens stand in for a game whose screens are not in this build:
+// its campaigns open, keep notes and clocks, and have the Log.
+type defaultScreens struct{ game tracker.GameID }
+
+func (d defaultScreens) notYet(what string) fyne.CanvasObject {
+	l := widget.NewLabel(fmt.Sprintf("The %s screens of %s are not in this version yet. Notes, the clocks and the Log work.", what, d.game.Title()))
+	l.Wrapping = fyne.TextWrapWord
+	l.Importance = widget.LowImportance
+	return l
+}
+
+// Play shows the notes, with a way to add one.
+func (d defaultScreens) Play(ctx *shell.Context) fyne.CanvasObject {
+	return container.NewBorder(d.notYet("play"), nil, nil, nil, notesPanel(ctx))
+}
+
+// Campaign shows the notes too: they are the campaign's diary.
+func (d defaultScreens) Campaign(ctx *shell.Context) fyne.CanvasObject {
+	return container.NewBorder(d.notYet("campaign"), nil, nil, nil, notesPanel(ctx))
+}
+
+// Enemy says the automation is not here yet.
+func (d defaultScreens) Enemy(*shell.Context) fyne.CanvasObject {
+	return container.NewPadded(d.notYet("enemy"))
+}
+
+func (defaultScreens) Setup(fyne.Window) shell.Setup { return shell.Setup{} }
+
+func (defaultScreens) Act(*shell.Context, shell.Tab, shell.Action) bool { return false }
+
+// notesPanel lists the campaign's notes, newest first, with an entry to
+// write one.
+func notesPanel(ctx *shell.Context) fyne.CanvasObject {
+	entry := widget.NewMultiLineEntry()
+	entry.SetPlaceHolder("Write a note for the campaign")
+	entry.Wrapping = fyne.TextWrapWord
+	entry.SetMinRowsVisible(2)
+	list := container.NewVBox()
+	show := func() {
+		list.Objects = nil
+		notes := ctx.Session.Core().Notes
+		if len(notes) == 0 {
+			list.Add(widget.NewLabel("No notes yet."))
+		}
+		for i := len(notes) - 1; i >= 0; i-- {
+			n := notes[i]
+			l := widget.NewLabel(n.Time.Local().Format("Mon 2 Jan 15:04") + " — " + n.Text)
+			l.Wrapping = fyne.TextWrapWord
+			list.Add(l)
+		}
+		list.Refresh()
+	}
+	add := widget.NewButtonWithIcon("Add note", theme.ContentAddIcon(), func() {
+		if _, ok := ctx.Do(tracker.AddNote{Text: entry.Text}); ok {
+			entry.SetText("")
+		}
+	})
+	ctx.OnChange(func(tracker.Event) { show() })
+	show()
+	return container.NewBorder(container.NewBorder(nil, nil, nil, add, entry), nil, nil, nil, container.NewVScroll(list))
+}

@@ -1,0 +1,82 @@
+package ui
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"tablekeeper/ui/shell"
+)
+
+var themeChoices = []struct{ Name, Value string }{
+	{"Dark", "dark"}, {"Light", "light"}, {"Follow the system", ""},
+}
+
+// applySettings makes the device's settings the app's theme.
+func (u *App) applySettings(s shell.Settings) {
+	u.Fyne.Settings().SetTheme(newTableTheme(s))
+}
+
+// setSettings keeps new settings in the device's preferences and applies
+// them at once.
+func (u *App) setSettings(s shell.Settings) {
+	saveSettings(u.Fyne.Preferences(), s)
+	u.applySettings(s)
+}
+
+// Settings are the device's display settings now.
+func (u *App) Settings() shell.Settings { return loadSettings(u.Fyne.Preferences()) }
+
+// showSettings shows the display settings: theme and text size. They are
+// the device's, so they apply to every campaign and never enter a log.
+func (u *App) showSettings() {
+	u.Window.SetTitle("Tablekeeper — settings")
+	cur := u.Settings()
+	names := make([]string, len(themeChoices))
+	sel := ""
+	for i, c := range themeChoices {
+		names[i] = c.Name
+		if c.Value == cur.Theme {
+			sel = c.Name
+		}
+	}
+	themes := widget.NewRadioGroup(names, func(name string) {
+		for _, c := range themeChoices {
+			if c.Name == name {
+				s := u.Settings()
+				s.Theme = c.Value
+				u.setSettings(s)
+			}
+		}
+	})
+	themes.Horizontal = true
+	themes.Selected = sel
+	sizes := make([]string, len(textScales))
+	sizeSel := ""
+	for i, t := range textScales {
+		sizes[i] = t.Name
+		if t.Scale == cur.TextScale {
+			sizeSel = t.Name
+		}
+	}
+	size := widget.NewRadioGroup(sizes, func(name string) {
+		for _, t := range textScales {
+			if t.Name == name {
+				s := u.Settings()
+				s.TextScale = t.Scale
+				u.setSettings(s)
+			}
+		}
+	})
+	size.Horizontal = true
+	size.Selected = sizeSel
+	sample := widget.NewLabel("Life 7 · Ammo 3 · Round 4 of 12")
+	note := widget.NewLabel("These settings belong to this device: every campaign uses them, and no campaign, export or undo ever changes them.")
+	note.Wrapping = fyne.TextWrapWord
+	note.Importance = widget.LowImportance
+	form := widget.NewForm(widget.NewFormItem("Theme", themes), widget.NewFormItem("Text size", size), widget.NewFormItem("Sample", sample))
+	top := container.NewHBox(iconButton("Back", theme.NavigateBackIcon(), u.showHome), heading("Settings"))
+	u.setScreen(container.NewBorder(container.NewPadded(top), nil, nil, nil,
+		container.NewVScroll(container.NewPadded(container.NewVBox(form, note)))))
+}

@@ -1,0 +1,142 @@
+package widgets
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+)
+
+// A CheckedEntry is an entry for a number or an ID that says what it
+// expects, and, once something is typed, what is wrong with it. Read it
+// with Checked (or Int for numbers), which gives the same error.
+type CheckedEntry struct {
+	widget.Entry
+	// Expects says in words what goes in ("a whole number from 1 to 10").
+	Expects string
+	check   func(string) error
+	hint    *widget.Label
+}
+
+// NewCheckedEntry makes an entry that accepts text check accepts.
+func NewCheckedEntry(expects string, check func(string) error) *CheckedEntry {
+	e := &CheckedEntry{Expects: expects, check: check}
+	e.ExtendBaseWidget(e)
+	e.PlaceHolder = expects
+	e.hint = widget.NewLabel("Expects " + expects)
+	e.hint.Wrapping = fyne.TextWrapWord
+	e.hint.Importance = widget.LowImportance
+	e.Validator = func(s string) error { return e.check(strings.TrimSpace(s)) }
+	e.SetOnValidationChanged(func(err error) { e.showHint(err) })
+	return e
+}
+
+// NewNumberEntry makes an entry for a whole number from min to max.
+func NewNumberEntry(min, max int) *CheckedEntry {
+	expects := fmt.Sprintf("a whole number from %d to %d", min, max)
+	return NewCheckedEntry(expects, func(s string) error {
+		_, err := parseInt(s, min, max)
+		return err
+	})
+}
+
+// NewIDEntry makes an entry for an ID written with the characters in
+// allowed (letters of a hex coordinate, digits of a card number), with
+// length from minLen to maxLen. expects describes it ("a card number like
+// 042"); known, if not nil, also says whether such an ID exists.
+func NewIDEntry(expects, allowed string, minLen, maxLen int, known func(string) bool) *CheckedEntry {
+	return NewCheckedEntry(expects, func(s string) error {
+		switch {
+		case s == "":
+			return errors.New("nothing is typed")
+		case len([]rune(s)) < minLen:
+			return fmt.Errorf("%q is too short: at least %d characters", s, minLen)
+		case len([]rune(s)) > maxLen:
+			return fmt.Errorf("%q is too long: at most %d characters", s, maxLen)
+		}
+		for _, r := range s {
+			if !strings.ContainsRune(allowed, r) {
+				return fmt.Errorf("%q cannot be part of it", string(r))
+			}
+		}
+		if known != nil && !known(s) {
+			return fmt.Errorf("there is no %q", s)
+		}
+		return nil
+	})
+}
+
+func parseInt(s string, min, max int) (int, error) {
+	if s == "" {
+		return 0, errors.New("nothing is typed")
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return 0, fmt.Errorf("%q is not a whole number", s)
+	}
+	if n < min {
+		return n, fmt.Errorf("%d is below %d", n, min)
+	}
+	if n > max {
+		return n, fmt.Errorf("%d is above %d", n, max)
+	}
+	return n, nil
+}
+
+// Checked is the trimmed text, or why it is not what the entry expects.
+func (e *CheckedEntry) Checked() (string, error) {
+	s := strings.TrimSpace(e.Text)
+	if err := e.check(s); err != nil {
+		e.showHint(err)
+		return s, fmt.Errorf("%s: expects %s", err, e.Expects)
+	}
+	return s, nil
+}
+
+// Int is the entry's number, for a number entry.
+func (e *CheckedEntry) Int() (int, error) {
+	s, err := e.Checked()
+	if err != nil {
+		return 0, err
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return 0, fmt.Errorf("%q is not a whole number", s)
+	}
+	return n, nil
+}
+
+// Hint is the line under the entry: what it expects, or what is wrong.
+func (e *CheckedEntry) Hint() string { return e.hint.Text }
+
+func (e *CheckedEntry) showHint(err error) {
+	if err == nil || strings.TrimSpace(e.Text) == "" && e.hint.Importance == widget.LowImportance {
+		e.hint.Importance = widget.LowImportance
+		e.hint.SetText("Expects " + e.Expects)
+		return
+	}
+	e.hint.Importance = widget.DangerImportance
+	e.hint.SetText(fmt.Sprintf("%s — expects %s", capitalize(err.Error()), e.Expects))
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// MinSize keeps the entry a comfortable touch target.
+func (e *CheckedEntry) MinSize() fyne.Size {
+	return e.Entry.MinSize().Max(fyne.NewSize(MinTouch*2, MinTouch))
+}
+
+// WithHint is the entry with its hint line under it, for use outside a
+// form (a form shows the validation itself).
+func (e *CheckedEntry) WithHint() fyne.CanvasObject {
+	return container.NewVBox(e, e.hint)
+}
