@@ -105,6 +105,10 @@ func (s *State) situation(req ai.Request, ans ai.Answers) (*ai.Situation, error)
 	for a := range m.Suppressed {
 		st.Suppressed = append(st.Suppressed, a)
 	}
+	for a := range m.Biscuits {
+		st.DogBiscuits = append(st.DogBiscuits, a)
+	}
+	slices.Sort(st.DogBiscuits)
 	slices.Sort(st.Obscured)
 	slices.Sort(st.Suppressed)
 	for code, n := range m.Placed {

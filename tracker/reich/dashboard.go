@@ -14,7 +14,10 @@ import (
 // total minus the defence total; at or over the threshold the wound is
 // permanent and the card is kept.
 type Defend struct {
-	Hero      string
+	Hero string
+	// Decoy names a hero with the Decoy skill in Hero's area who takes the
+	// attack instead (§7.5.5); the defence test is then Decoy's.
+	Decoy     string
 	Attack    int // index in the mission's pending attacks
 	Total     int
 	HPBefore  []HPRef
@@ -36,6 +39,20 @@ func (c Defend) decide(t *tx, d *tracker.Dice) (string, error) {
 	if h == nil || !slices.Contains(a.Defenders, c.Hero) {
 		return "", tracker.Refuse("reichbusters §6.4", "%q does not defend against this attack", c.Hero)
 	}
+	if c.Decoy != "" {
+		dh := m.hero(c.Decoy)
+		switch {
+		case dh == nil || dh.ID == h.ID:
+			return "", tracker.Refuse("reichbusters §12.1", "%q is not another hero in the mission", c.Decoy)
+		case !hasSkill(dh, "Decoy"):
+			return "", tracker.Refuse("reichbusters §12.1", "%s has no active Decoy skill", dh.Name)
+		case dh.Area != h.Area || dh.Escaped:
+			return "", tracker.Refuse("reichbusters §12.1", "Decoy takes attacks only for a hero in the same area")
+		case dh.Downed() || dh.Captured:
+			return "", tracker.Refuse("reichbusters §12.1", "%s is not a legal target (downed or captured)", dh.Name)
+		}
+		t.say("%s (Decoy) takes the attack meant for %s", dh.Name, h.Name)
+	}
 	if c.Total < 0 {
 		return "", tracker.Refuse("reichbusters V-19", "a defence total is a whole number of 0 or more")
 	}
@@ -43,6 +60,9 @@ func (c Defend) decide(t *tx, d *tracker.Dice) (string, error) {
 		return "", tracker.Refuse("reichbusters V-18", "a wound card's threshold is 0 or more")
 	}
 	failed := c.Total < a.Total
+	if c.Decoy != "" {
+		h = m.hero(c.Decoy)
+	}
 	spent, err := t.hpSpend(h, HPDefence, c.HPBefore, c.HPAfter, failed)
 	if err != nil {
 		return "", err
@@ -75,7 +95,7 @@ func (c Defend) decide(t *tx, d *tracker.Dice) (string, error) {
 		}
 	}
 	p := slices.Clone(m.Pending)
-	p[c.Attack].Defenders = slices.DeleteFunc(slices.Clone(a.Defenders), func(x string) bool { return x == c.Hero })
+	p[c.Attack].Defenders = slices.DeleteFunc(slices.Clone(a.Defenders), func(x string) bool { return x == c.Hero || x == c.Decoy })
 	if len(p[c.Attack].Defenders) == 0 {
 		p = slices.Delete(p, c.Attack, c.Attack+1)
 	}
@@ -519,6 +539,11 @@ func (c UseItem) decide(t *tx, _ *tracker.Dice) (string, error) {
 	})
 	t.say("%s uses %s", h.Name, it.Name)
 	t.acted(h.ID)
+	if strings.EqualFold(it.Name, "Dog Biscuits") {
+		// §7.5.6: no dog, experiment 6XX or General Wolff in the area attacks for the rest of the turn.
+		t.do(Op{Op: opBiscuits, Area: h.Area, Flag: true})
+		t.say("no dog, experiment 6XX or General Wolff in %s attacks for the rest of the turn", h.Area)
+	}
 	return "hero.useItem", nil
 }
 

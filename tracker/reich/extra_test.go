@@ -383,3 +383,51 @@ func FuzzApply(f *testing.F) {
 		_ = Rules.Describe(tracker.Event{Kind: kind, Payload: payload})
 	})
 }
+
+func TestDecoyReactionAndBiscuits(t *testing.T) {
+	s := raid(t)
+	h2 := *st(s).Mission.hero("H2")
+	h2.Skills = []Skill{{ID: "Decoy", Type: SkillTactical, Active: true}}
+	setHero(t, s, h2)
+	do(t, s, SetTurnOrder{Order: []string{"H1", "H2"}})
+	do(t, s, Override{Reason: "x", Place: []UnitPlacement{{Code: "GR", Area: "A1"}}, Awareness: map[string]content.Awareness{"R1": content.Alert}})
+	do(t, s, EndTurn{})
+	do(t, s, EnemyTurn{})
+	p := st(s).Mission.Pending[0]
+	target := p.Defenders[0]
+	other := "H1"
+	if target == "H1" {
+		other = "H2"
+	}
+	if other != "H2" {
+		t.Skip("the grunt attacked the Decoy hero itself")
+	}
+	refused(t, s, Defend{Hero: target, Decoy: target, Total: 9}, "another hero")
+	do(t, s, Defend{Hero: target, Decoy: "H2", Total: 0, WoundCard: "W", Threshold: 0})
+	m := st(s).Mission
+	if len(m.hero("H2").Wounds) != 1 || len(m.hero("H1").Wounds) != 0 {
+		t.Fatal("the Decoy hero should take the wound")
+	}
+	// Withdraw after the wound: a reaction move outside the hero's turn.
+	refused(t, s, Move{Hero: "H1", Reaction: "Withdraw", Path: []string{"A2", "A3"}}, "1 area")
+	do(t, s, Move{Hero: "H1", Reaction: "Withdraw", Path: []string{"A2"}})
+	if st(s).Mission.hero("H1").Area != "A2" {
+		t.Fatal("reaction move")
+	}
+	// Dog Biscuits: the area is marked for the rest of the turn.
+	h := *st(s).Mission.hero("H2")
+	h.Items = []Item{{Name: "Dog Biscuits"}}
+	setHero(t, s, h)
+	do(t, s, UseItem{Hero: "H2", Item: 0, Discard: true})
+	if !st(s).Mission.Biscuits["A1"] {
+		t.Fatal("Dog Biscuits not recorded")
+	}
+	do(t, s, EndTurn{})
+	do(t, s, EnemyTurn{})
+	defendAll(t, s)
+	do(t, s, EndRound{})
+	do(t, s, SetTurnOrder{Order: []string{"H1", "H2"}})
+	if len(st(s).Mission.Biscuits) != 0 {
+		t.Fatal("Dog Biscuits outlasted the turn")
+	}
+}

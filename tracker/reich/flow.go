@@ -180,6 +180,9 @@ func (t *tx) beginTurn(i int, d *tracker.Dice) {
 	if len(m.Pacified) > 0 {
 		t.do(Op{Op: opPacified})
 	}
+	if len(m.Biscuits) > 0 {
+		t.do(Op{Op: opBiscuits}) // Dog Biscuits last for the rest of that turn
+	}
 	// §5.2 step 1: areas suppressed until the next hero turn are free again.
 	if len(m.Suppressed) > 0 {
 		t.do(Op{Op: opSuppressed})

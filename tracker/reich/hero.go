@@ -124,6 +124,10 @@ func (t *tx) afterAction(id string) {
 // adding 1 area. An empty path with Basic stands a knocked-down hero up.
 // Free is the Not of this Earth! 1–2 player end-of-round free move.
 type Move struct {
+	// Reaction names what lets the hero move 1 area outside their own
+	// action (Withdraw after a wound card, Evasive after an attack, a card):
+	// no basic action is used and it may happen in any turn.
+	Reaction  string
 	Hero      string
 	Path      []string
 	Basic     bool
@@ -136,7 +140,18 @@ func (c Move) decide(t *tx, d *tracker.Dice) (string, error) {
 	var m *Mission
 	var h *Hero
 	var err error
-	if c.Free {
+	if c.Reaction != "" {
+		m, err = t.s.inPlay("reichbusters §12.1")
+		if err != nil {
+			return "", err
+		}
+		if h = m.hero(c.Hero); h == nil || h.Escaped || h.Captured {
+			return "", tracker.Refuse("reichbusters §12.1", "%q cannot move now", c.Hero)
+		}
+		if len(c.Path) != 1 || c.Basic || c.Free {
+			return "", tracker.Refuse("reichbusters §12.1", "a reaction moves the hero 1 area, outside the basic actions")
+		}
+	} else if c.Free {
 		m, err = t.s.inPlay("reichbusters V-41")
 		if err != nil {
 			return "", err
@@ -216,7 +231,11 @@ func (c Move) decide(t *tx, d *tracker.Dice) (string, error) {
 	if c.Free {
 		t.flow(func(f *Flow) { f.FreeActionUsed = true })
 	}
-	t.say("%s moves %s → %s", h.Name, from, strings.Join(steps, " → "))
+	if c.Reaction != "" {
+		t.say("%s moves %s → %s (%s)", h.Name, from, strings.Join(steps, " → "), c.Reaction)
+	} else {
+		t.say("%s moves %s → %s", h.Name, from, strings.Join(steps, " → "))
+	}
 	t.acted(h.ID)
 	if _, err := t.resolve(ai.Request{Kind: ai.KindSightCheck, Hero: h.ID, From: from}, c.Answers, d); err != nil {
 		return "", err

@@ -73,6 +73,7 @@ const (
 	opSettings    = "settings"
 	opPending     = "pending"
 	opUnitEscort  = "unit.escort"
+	opBiscuits    = "biscuits"
 )
 
 // Flow is where the round stands (spec §3.1 currentTurn and friends).
@@ -251,6 +252,12 @@ func applyOp(s *State, op Op) error {
 		}
 	case opObscured:
 		setFlag(&m.Obscured, op.Area, op.Flag)
+	case opBiscuits:
+		if op.Area == "" {
+			m.Biscuits = nil
+		} else {
+			setFlag(&m.Biscuits, op.Area, op.Flag)
+		}
 	case opFeature:
 		setFlag(&m.Features, op.Code, op.Flag)
 	case opPacified:

@@ -222,6 +222,8 @@ type Mission struct {
 	Suppressed  map[string]bool `json:"suppressed,omitempty"`
 	Obscured    map[string]bool `json:"obscured,omitempty"`
 	Features    map[string]bool `json:"featuresRevealed,omitempty"`
+	// Biscuits: areas where Dog Biscuits were used this turn (§7.5.6).
+	Biscuits map[string]bool `json:"biscuits,omitempty"`
 
 	SpawnDeck Deck `json:"spawnDeck"`
 	NoiseDeck Deck `json:"noiseDeck"`
