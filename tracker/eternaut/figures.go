@@ -472,6 +472,12 @@ func (c Reinforce) run(s *State, x *exec) error {
 	writeRow(sec, nw, true)
 	sc.LossPending = false
 	s.LossReason = ""
+	if sc.CubesActive && sc.CubesOnTarget == CubesForActivation && anyLiving(s, nw.ID) == nil {
+		// Every board had emptied: the cubes come back with the newcomer.
+		if err := dealCubes(s, nil, x); err != nil {
+			return err
+		}
+	}
 	x.say("Reinforcement: %s %s takes %s's board (%d life)", nw.ID, nw.Name, dead.Name, nw.LP)
 	x.ask("Place %s on the start space of Story card F1-01/F2-01", nw.Name)
 	return nil
@@ -498,6 +504,9 @@ func (c JoinCharacter) run(s *State, x *exec) error {
 	}
 	if ch.Status == Dead || ch.Status == LeftGroup || ch.Status == OutOfCampaign {
 		return tracker.Refuse("eternaut §12 V21", "%s cannot join: %s", ch.Name, statusWords(ch.Status))
+	}
+	if ch.Masked && !from(sc.Key, "D") {
+		return tracker.Refuse("eternaut §12 V21", "Masked Figures join the group only from Scenario D")
 	}
 	if ch.InPlay {
 		return tracker.Refuse("eternaut §10.2", "%s is already in play", ch.Name)

@@ -258,9 +258,17 @@ func kill(s *State, ch *Character, cause string, death bool, x *exec) {
 	}
 	// Step 5: the cubes move to another board (§5.7 C5).
 	if ch.Cubes > 0 {
-		if to := fewestCubes(s, ch.ID); to != nil {
+		to := fewestCubes(s, ch.ID)
+		if to == nil {
+			to = anyLiving(s, ch.ID)
+		}
+		if to != nil {
 			to.Cubes += ch.Cubes
 			x.say("%d Consumed cube(s) move to %s's board (MoveCubes to change)", ch.Cubes, to.Name)
+		} else {
+			// No board is left to hold them: they wait on the target and
+			// are dealt again if a reinforcement comes in.
+			sc.CubesOnTarget += ch.Cubes
 		}
 		ch.Cubes = 0
 	}
@@ -282,6 +290,16 @@ func fewestCubes(s *State, except string) *Character {
 		}
 	}
 	return best
+}
+
+// anyLiving is the first living board, available or not.
+func anyLiving(s *State, except string) *Character {
+	for _, c := range s.InPlay() {
+		if c.ID != except && !c.Gone() {
+			return c
+		}
+	}
+	return nil
 }
 
 // checkLoss runs §10.4 after a death.

@@ -84,7 +84,7 @@ func randomCommand(r *rand.Rand, s *State) tracker.Command {
 		// join at the setup of D.
 		order := append([]*Character{s.Char("905")}, s.Roster...)
 		for _, c := range order {
-			ok := selectable(c, Letter(key)) || Letter(key) == "D" && c.Masked && c.Status == NotUnlocked
+			ok := selectable(c, Letter(key)) || Letter(key) == "D" && c.Masked && c.Status == NotUnlocked || c.ReturnsNext
 			if ok && len(chars) < limit && !containsID(chars, c.ID) {
 				chars = append(chars, c.ID)
 			}
@@ -141,10 +141,20 @@ func randomCommand(r *rand.Rand, s *State) tracker.Command {
 		MoveCube{From: id}, MoveCubes{From: id, To: other, N: 1}, RevealR02{}, SwitchMenaceDeck{},
 		SetAliensOnMap{Module: 1, OnMap: r.Intn(3)}, MenaceActivation{Module: 1},
 		MarkPlot{Cross: r.Intn(3) == 0}, PlaceEvent{ID: "00" + fmt.Sprint(1+r.Intn(9)), Space: r.Intn(6)},
-		SetTimer{Value: r.Intn(5), ConfirmEnd: r.Intn(2) == 0}, JoinCharacter{ID: id},
+		SetTimer{Value: r.Intn(6), ConfirmEnd: r.Intn(8) == 0}, JoinCharacter{ID: id},
 		SetUnavailable{Char: id, Unavailable: r.Intn(2) == 0}, LeaveGroup{Char: id},
+		Trade{From: id, To: other, Give: []string{item}, Take: []string{item}[:r.Intn(2)]},
+		SetBag{Char: id, Bag: item}, BagStore{Char: id, Items: []string{item}}, BagTake{Char: id, Items: []string{item}},
+		PickUp{Char: id, Pile: "A", Items: []string{item}}, DiscardItem{Char: id, Item: item},
+		RevealFigure{ID: "70" + fmt.Sprint(1+r.Intn(3)), Kind: "enemy", MaxLP: 1 + r.Intn(4)},
+		DamageFigure{ID: "701", N: 1 + r.Intn(3)}, HealFigure{ID: "701", N: 1},
+		CorrectCharacter{Char: id, Field: []string{"lp", "ammo", "fatigue", "heavyWound", "actionCards"}[r.Intn(5)], Value: r.Intn(12) - 1},
+		SetCubes{Boards: map[string]int{id: r.Intn(5)}, OnTarget: r.Intn(5)}, DealCubes{},
+		Kill{Char: id}, TankSetup{Fuel: 2, MaxFuel: 3, Ammo: 1, MaxAmmo: 1}, TankOperate{Char: id}, TankAct{Action: "fire"},
+		FlipAbility{Char: id}, PickForMadness{Char: id, Hand: 1 + r.Intn(6)}, SetAlert{State: AlertRed},
+		CorrectDiary{Section: Letters[r.Intn(6)], Field: "checks", Value: fmt.Sprint(r.Intn(5))},
 	}
-	if r.Intn(40) == 0 {
+	if r.Intn(150) == 0 {
 		return EndScenario{}
 	}
 	return cmds[r.Intn(len(cmds))]
@@ -168,7 +178,7 @@ func TestRandomPlayKeepsTheRules(t *testing.T) {
 		s, mem := newGame(t)
 		do(t, s, NewCampaign{Players: 1 + r.Intn(5), Roster: roster()})
 		accepted := 0
-		for step := 0; step < 600; step++ {
+		for step := 0; step < 1000; step++ {
 			before, _ := json.Marshal(st(s))
 			cmd := randomCommand(r, st(s))
 			if _, err := s.Do(cmd); err != nil {
@@ -207,6 +217,9 @@ func TestRandomPlayKeepsTheRules(t *testing.T) {
 		if accepted < 80 && st(s).Phase != PhaseFinished {
 			_, err := s.Do(randomCommand(r, st(s)))
 			t.Errorf("seed %d: only %d commands accepted; stuck in %s (%s): %v", seed, accepted, st(s).Phase, s.Where(), err)
+			for _, c := range st(s).Roster {
+				t.Logf("%s %s lp %d", c.ID, c.Status, c.LP)
+			}
 		}
 		t.Logf("seed %d: %d accepted, played %v, now %s, restarts %d", seed, accepted, st(s).Played, s.Where(), st(s).Restarts)
 		want, _ := json.Marshal(st(s))

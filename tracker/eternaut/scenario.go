@@ -50,7 +50,7 @@ type ActivationRecord struct {
 }
 
 // Round is the round shown to the players: start − timer + 1 (§5.4).
-func (sc *Scenario) Round() int { return sc.TimerStart - sc.Timer + 1 }
+func (sc *Scenario) Round() int { return max(1, sc.TimerStart-sc.Timer+1) }
 
 // An Objective is a revealed Objective card (§9.1 step 1).
 type Objective struct {

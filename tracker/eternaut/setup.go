@@ -250,6 +250,9 @@ func (c StartScenario) choose(s *State, key string, x *exec) ([]*Character, erro
 			available++
 		}
 	}
+	if available == 0 {
+		return nil, tracker.Refuse("eternaut §10.4", "no Character of the group can play Scenario %s", key)
+	}
 	want := min(limit, available)
 	seen := map[string]bool{}
 	var out []*Character
