@@ -1,6 +1,9 @@
 package reich
 
 import (
+	"strconv"
+	"strings"
+
 	"tablekeeper/automa/reich/board"
 	"tablekeeper/automa/reich/content"
 )
@@ -83,4 +86,63 @@ func SkillPrice(s *State, heroID, skill string) (price int, kinds []string, ok b
 		}
 	}
 	return price, kinds, true
+}
+
+// Prompt says in words what the table does next, for the mission screen's
+// headline.
+func (s *State) Prompt() string {
+	m := s.Mission
+	if m == nil {
+		switch {
+		case s.Campaign.Debrief != nil:
+			return "After the mission: buy skills, then finish the after-mission step"
+		case len(s.Library.Maps) == 0 || len(s.Library.Factions) == 0:
+			return "Enter the content: a faction card, spawn cards, noise cards and a mission map"
+		}
+		return "Set up the next mission"
+	}
+	if m.Ended {
+		if m.Result == "" {
+			return "The mission is over: read the Victory or Defeat? chart"
+		}
+		return "Close the mission"
+	}
+	if len(m.Pending) > 0 {
+		p := m.Pending[0]
+		names := make([]string, len(p.Defenders))
+		for i, id := range p.Defenders {
+			names[i] = id
+			if h := m.hero(id); h != nil {
+				names[i] = h.Name
+			}
+		}
+		return "Defence test: " + strings.Join(names, ", ") + " against " + p.Code + " (" + strconv.Itoa(p.Total) + ")"
+	}
+	switch m.Step {
+	case StepChooseOrder:
+		switch {
+		case m.postAlarm() && !m.Dealt:
+			return "Deal the turn order tokens"
+		case m.Dealt:
+			return "Opportunist may swap turn order tokens, or start the round"
+		}
+		return "Choose the heroes' order for this round"
+	case StepHeroTurn:
+		h := m.hero(m.Current)
+		switch {
+		case h.Captured:
+			return h.Name + " is captured: end the turn"
+		case h.Turn.Recovering:
+			return h.Name + " must Recover"
+		}
+		return h.Name + "'s turn"
+	case StepEnemyTurn:
+		return "Enemy turn"
+	case StepEndOfRound:
+		if m.Tracker.AlarmPending {
+			return "End of round, then the alarm sounds"
+		}
+		return "End of round"
+	}
+	return ""
 }

@@ -431,3 +431,30 @@ func TestDecoyReactionAndBiscuits(t *testing.T) {
 		t.Fatal("Dog Biscuits outlasted the turn")
 	}
 }
+
+func TestPrompt(t *testing.T) {
+	s, _ := newSession(t)
+	if p := st(s).Prompt(); !strings.Contains(p, "Enter the content") {
+		t.Errorf("prompt %q", p)
+	}
+	r := raid(t)
+	want := []struct {
+		cmd    tracker.Command
+		prompt string
+	}{
+		{nil, "Choose the heroes' order"},
+		{SetTurnOrder{Order: []string{"H1", "H2"}}, "Hero H1's turn"},
+		{EndTurn{}, "Enemy turn"},
+		{EnemyTurn{}, "Hero H2's turn"},
+		{EndTurn{}, "Enemy turn"},
+		{EnemyTurn{}, "End of round"},
+	}
+	for _, w := range want {
+		if w.cmd != nil {
+			do(t, r, w.cmd)
+		}
+		if p := st(r).Prompt(); !strings.Contains(p, w.prompt) {
+			t.Errorf("after %T: prompt %q, want %q", w.cmd, p, w.prompt)
+		}
+	}
+}
