@@ -199,7 +199,9 @@ func Resolve(situation []byte) ([]byte, error) {
 		}
 		out.Placement, tr = &p, trc
 	}
+	s.mu.Lock()
 	out.DecisionDie = s.used
+	s.mu.Unlock()
 	out.Trace = tr
 	out.Explanation = splitLines(tr.String())
 	return json.MarshalIndent(out, "", "  ")

@@ -193,3 +193,12 @@ func (b *board) labels(path []int) []string {
 	}
 	return out
 }
+
+// fresh is a copy for one decision: its own spaces (object states, trap
+// tokens and nova cells change during a turn) and caches, sharing the
+// adjacency, compass points and geometry, which never change.
+func (b *board) fresh() *board {
+	return &board{sp: append([]space(nil), b.sp...), nb: b.nb, sight: b.sight, pt: b.pt,
+		byLabel: b.byLabel, byQR: b.byQR,
+		rangeCache: map[int][]int{}, losCache: map[[2]int]bool{}, lineCache: map[[2]int][]losLine{}}
+}

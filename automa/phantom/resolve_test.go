@@ -143,3 +143,32 @@ func TestResolveSmallExample(t *testing.T) {
 		t.Fatalf("RESOLVE.md says Raider 1 goes through the fire to D-1 (HP 4) and Ana drops to 6:\n%s", out)
 	}
 }
+
+// Decisions on one Situation may run side by side (the GUI may ask for a
+// preview while the table resolves); each works on its own copy.
+func TestConcurrentDecisions(t *testing.T) {
+	data, err := os.ReadFile("testdata/example.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := ParseSituation(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, _, err := AdversaryTurn(s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan Turn, 4)
+	for range 4 {
+		go func() {
+			t2, _, _ := AdversaryTurn(s, nil)
+			done <- t2
+		}()
+	}
+	for range 4 {
+		if got := <-done; got.End != first.End || hpOf(got, "Ana") != hpOf(first, "Ana") {
+			t.Fatalf("a decision changed the situation: %+v vs %+v", got, first)
+		}
+	}
+}

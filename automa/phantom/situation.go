@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
+	"sync"
 
 	"tablekeeper/automa"
 	"tablekeeper/automa/hex"
@@ -51,7 +52,11 @@ type Situation struct {
 	Placement *Placement `json:"placement,omitempty"`
 	Options   Options    `json:"options,omitzero"`
 
+	// Worked out once from the fields above (ParseSituation or the first
+	// decision); mu guards them so decisions may run side by side.
+	mu   sync.Mutex
 	hmap *hex.Map
+	base *board // the map's spaces and adjacency
 	face Face
 	used Face // the face the last decision used (entered or rolled)
 }
@@ -431,6 +436,8 @@ func NewSeeded(seed uint64) automa.Rand {
 // world builds the private world a decision plays out on; r rolls the
 // Decision die when the situation asks for a roll.
 func (s *Situation) world(r automa.Rand, tr *automa.Trace) (*world, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	if s.hmap == nil {
 		if err := s.check(); err != nil {
 			return nil, err
@@ -449,7 +456,10 @@ func (s *Situation) world(r automa.Rand, tr *automa.Trace) (*world, error) {
 		tr.Add("phantom-epoch §3.3, §11.1 step 1 (RB p.12, p.36)", "the Decision die is rolled for the round").Die = "Decision die: " + face.String()
 	}
 	s.used = face
-	b := fromHex(s.hmap)
+	if s.base == nil {
+		s.base = fromHex(s.hmap)
+	}
+	b := s.base.fresh()
 	w := &world{b: b, face: face, chars: s.Characters, difficulty: s.MissionDifficulty,
 		types: map[string]*AdversaryType{}, bosses: map[string]*BossBoard{}, override: s.PrimaryTarget, foes: s.Enemies, opts: s.Options}
 	if w.difficulty == 0 {
