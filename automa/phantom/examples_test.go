@@ -63,12 +63,12 @@ func TestExampleFig37NoSpaceNoTarget(t *testing.T) {
 func TestExampleFig36Override(t *testing.T) {
 	build := func(roundEffect bool) *scene {
 		sc := newScene(t, grid(8, 5, nil), face(Yellow, North, East))
-		overextend := Card{Name: "Overextend", AP: 3, Actions: []Action{{Kind: ActAttack, Value: 1}}}
+		roundCard := Card{Name: "attack with a round effect", AP: 3, Actions: []Action{{Kind: ActAttack, Value: 1}}}
 		if roundEffect {
-			overextend.RoundEffects = []RoundEffect{{Text: "guard up", Guard: 1}}
+			roundCard.RoundEffects = []RoundEffect{{Text: "guard up", Guard: 1}}
 		}
-		species := Card{Name: "Patch up", AP: 2, Actions: []Action{{Kind: ActHeal, Value: 2, SelfOnly: true}}}
-		sc.typ("Human Berserker", 1, species, allRows(overextend)...)
+		species := Card{Name: "self-heal", AP: 2, Actions: []Action{{Kind: ActHeal, Value: 2, SelfOnly: true}}}
+		sc.typ("Human Berserker", 1, species, allRows(roundCard)...)
 		sc.adv("Berserker", "Human Berserker", DarkBlue, "C3")
 		sc.char("Light", LightBlue, "D3")
 		sc.char("Red", Red, "H5")
@@ -233,20 +233,20 @@ func TestExampleFig49RangedAttack(t *testing.T) {
 
 // RB p.58 Fig. 46: the boss card calls for action #3: initiative is the
 // inherent AP plus #3's AP (2 + 7 = 9); on its turn the boss first does its
-// inherent Move 2, then Regenerate (Heal 2 per character embarked, self).
+// inherent Move 2, then its action #3 (Heal 2 per character embarked, self).
 func TestExampleFig46Boss(t *testing.T) {
 	sc := newScene(t, grid(8, 5, nil), face(Red, North, East))
 	sc.s.Bosses = []BossBoard{{
-		Name: "Mutant Grallok", HP: [3]int{23, 26, 32}, Attack: [3]int{2, 3, 3}, Guard: [3]int{1, 1, 1}, Range: [3]int{1, 1, 1},
+		Name: "Boss board", HP: [3]int{23, 26, 32}, Attack: [3]int{2, 3, 3}, Guard: [3]int{1, 1, 1}, Range: [3]int{1, 1, 1},
 		Inherent: Card{Name: "inherent", AP: 2, Actions: []Action{{Kind: ActMove, Value: 2}}},
 		Actions: [3]Card{
-			{Name: "Claw", AP: 3, Actions: []Action{{Kind: ActAttack}}},
-			{Name: "Crushing Leap", AP: 5, Actions: []Action{{Kind: ActLeap, Value: 2}, {Kind: ActDamage, Value: 3, Area: "adjacentFigures", Inflict: []string{"Knocked Down"}}}},
-			{Name: "Regenerate", AP: 7, Actions: []Action{{Kind: ActHeal, Value: 2, PerCharacter: true, SelfOnly: true}}},
+			{Name: "#1", AP: 3, Actions: []Action{{Kind: ActAttack}}},
+			{Name: "#2", AP: 5, Actions: []Action{{Kind: ActLeap, Value: 2}, {Kind: ActDamage, Value: 3, Area: "adjacentFigures", Inflict: []string{"Knocked Down"}}}},
+			{Name: "#3", AP: 7, Actions: []Action{{Kind: ActHeal, Value: 2, PerCharacter: true, SelfOnly: true}}},
 		},
 		Card: &BossCard{Actions: []int{3}},
 	}}
-	sc.s.Figures = append(sc.s.Figures, FigureInput{Name: "Mutant", Side: "boss", Type: "Mutant Grallok", Colour: "red", Position: "A3", HP: 10})
+	sc.s.Figures = append(sc.s.Figures, FigureInput{Name: "Mutant", Side: "boss", Type: "Boss board", Colour: "red", Position: "A3", HP: 10})
 	sc.char("Ana", DarkBlue, "H3").Initiative = 9
 	sc.char("Bo", LightBlue, "H1").Initiative = 12
 	sc.char("Cy", Yellow, "H5").Initiative = 4
@@ -264,7 +264,7 @@ func TestExampleFig46Boss(t *testing.T) {
 		t.Fatalf("inherent Move 2 first: %+v\n%s", turn.Events, tr)
 	}
 	if hpOf(turn, "Mutant") != 16 {
-		t.Fatalf("Regenerate heals 2 × 3 characters: HP %d, want 16\n%s", hpOf(turn, "Mutant"), tr)
+		t.Fatalf("#3 heals 2 × 3 characters: HP %d, want 16\n%s", hpOf(turn, "Mutant"), tr)
 	}
 }
 
