@@ -523,3 +523,36 @@ func TestMoreActions(t *testing.T) {
 		}
 	})
 }
+
+// §8.12: round effects count for the type's adversaries of that colour,
+// not while Knocked Down or Stunned, not for ones placed after the draw.
+func TestRoundEffects(t *testing.T) {
+	sc := newScene(t, grid(6, 3, nil), face(Red, North, East))
+	species := Card{AP: 1, RoundEffects: []RoundEffect{{Guard: 1}}}
+	rows := allRows(Card{AP: 1})
+	rows[2].RoundEffects = []RoundEffect{{Guard: 2}} // red row
+	sc.typ("Raider", 1, species, rows...)
+	sc.s.Types[0].Guard = 1
+	sc.adv("Red", "Raider", Red, "A1")
+	sc.adv("Yellow", "Raider", Yellow, "B1")
+	sc.adv("Down", "Raider", Red, "C1").Conditions = []string{"Knocked Down"}
+	sc.adv("Dazed", "Raider", Red, "D1").Conditions = []string{"Stunned"}
+	sc.adv("New", "Raider", Red, "E1").PlacedAfterDraw = true
+	sc.char("Foe", Yellow, "F3").Initiative = 3
+	w := sc.world()
+	for name, want := range map[string]int{"Red": 4, "Yellow": 2, "Down": 1, "Dazed": 1, "New": 1} {
+		if g := w.guardOf(w.fig(name)); g != want {
+			t.Errorf("%s: Guard %d, want %d", name, g, want)
+		}
+	}
+	sc.s.Decide = "initiative"
+	order, _, err := TurnOrderOf(sc.check(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range order {
+		if o.Name == "New" {
+			t.Fatal("placed after the draw: no turn this round")
+		}
+	}
+}
