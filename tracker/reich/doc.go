@@ -29,10 +29,13 @@
 //     Cards, Recover, GrantAction, GiveItem, DropItem, UseItem,
 //     SetGearStatus, ReadyEquipment, VrilEnhance, EscortUnit, WoundHero,
 //     Heal, KnockDown, KnockBack, SetSkillActive, LowerAwareness,
-//     DisguiseKit, Escape.
+//     DisguiseKit, Escape; Move{Reaction: …} and Defend{Decoy: …} outside
+//     the hero's own turn.
 //   - The enemy by hand: TriggerToken, RevealFeature, RaiseAwareness,
 //     SpawnEffect, AreaState; Override (any decision, with the reason);
 //     CorrectHero (a dashboard, with the reason).
+//   - Not of this Earth!: RevealEnvironment, UseTunnel, PlacePortal,
+//     ReadyPortal, ObjectiveDone, Move{Free: true}.
 //   - The end: Escape, EndMission, DeclareResult, then CloseMission.
 //
 // A command the enemy rules cannot finish without the players (a face-down

@@ -404,8 +404,17 @@ func (c Escape) decide(t *tx, _ *tracker.Dice) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if !slices.Contains(m.Map.Exits, h.Area) {
-		return "", tracker.Refuse("reichbusters §5.7", "%s is not at an exit (%s)", h.Name, fmtList(m.Map.Exits))
+	exitAreas := slices.Clone(m.Map.Exits)
+	if p := m.Portal; p != nil {
+		if p.Area == h.Area && p.Tokens > 0 {
+			return "", tracker.Refuse("reichbusters §11.3", "the portal still carries %d tokens: nobody leaves through it yet", p.Tokens)
+		}
+		if p.Tokens == 0 {
+			exitAreas = append(exitAreas, p.Area)
+		}
+	}
+	if !slices.Contains(exitAreas, h.Area) {
+		return "", tracker.Refuse("reichbusters §5.7", "%s is not at an exit (%s)", h.Name, fmtList(exitAreas))
 	}
 	if h.Objectives < 1 && !slices.ContainsFunc(h.Items, func(it Item) bool { return it.Kind == ItemObjective }) {
 		return "", tracker.Refuse("reichbusters V-35", "%s cannot leave the map without an objective token", h.Name)
@@ -423,7 +432,7 @@ func (c Escape) decide(t *tx, _ *tracker.Dice) (string, error) {
 		}
 	}
 	var exits []int
-	for _, a := range m.Map.Exits {
+	for _, a := range exitAreas {
 		if i, ok := b.Index(a); ok {
 			exits = append(exits, i)
 		}

@@ -458,3 +458,71 @@ func TestPrompt(t *testing.T) {
 		}
 	}
 }
+
+func noteRaid(t *testing.T) *tracker.Session {
+	t.Helper()
+	s := withContent(t)
+	do(t, s, SetSetting{Key: "notOfThisEarth", Value: "true"})
+	do(t, s, StartMission{Mission: "M1", Mode: ModeNoteRaid, Faction: "F1", Heroes: []HeroSetup{heroSetup("H1", "A1"), heroSetup("H2", "A1")}})
+	do(t, s, SetTurnOrder{Order: []string{"H1", "H2"}})
+	return s
+}
+
+func TestEnvironmentTokens(t *testing.T) {
+	r := raid(t)
+	refused(t, r, RevealEnvironment{Area: "A2", Kind: EnvAlienWeb}, "Not of this Earth")
+	s := noteRaid(t)
+	refused(t, s, RevealEnvironment{Area: "A2", Kind: "lava"}, "not one of")
+	do(t, s, RevealEnvironment{Area: "A2", Kind: EnvLooseGround})
+	refused(t, s, RevealEnvironment{Area: "A2", Kind: EnvAlienWeb}, "already face up")
+	do(t, s, Move{Hero: "H1", Path: []string{"A2"}, Basic: true})
+	if !st(s).Mission.hero("H1").KnockedDown {
+		t.Fatal("loose ground knocks the hero down")
+	}
+	do(t, s, RevealEnvironment{Area: "A1", Kind: EnvAlienWeb})
+	do(t, s, RevealEnvironment{Area: "A3", Kind: EnvAlienSpore})
+	do(t, s, EndTurn{})
+	do(t, s, EnemyTurn{})
+	defendAll(t, s)
+	refused(t, s, Move{Hero: "H2", Path: []string{"A2"}, Basic: true}, "Alien Web")
+	do(t, s, Move{Hero: "H2", Path: []string{"A2"}})
+	if !st(s).Mission.hero("H2").KnockedDown {
+		t.Fatal("loose ground knocks every hero entering down")
+	}
+	do(t, s, Move{Hero: "H2", Basic: true}) // stands up
+	do(t, s, Move{Hero: "H2", Path: []string{"A3"}})
+	do(t, s, EndTurn{})
+	m := st(s).Mission
+	if len(m.Pending) != 1 || m.Pending[0].Total != AlienSporeAttack || m.Pending[0].Defenders[0] != "H2" {
+		t.Fatalf("Alien Spore: pending %+v", m.Pending)
+	}
+	refused(t, s, EnemyTurn{}, "defence tests first")
+	do(t, s, Defend{Hero: "H2", Total: 5})
+	do(t, s, EnemyTurn{})
+}
+
+func TestTunnelNetworkAndPortal(t *testing.T) {
+	s := noteRaid(t)
+	do(t, s, RevealEnvironment{Area: "A1", Kind: EnvTunnelNetwork})
+	do(t, s, RevealEnvironment{Area: "A3", Kind: EnvTunnelNetwork})
+	do(t, s, AdjustTracker{By: 2, Reason: "test"})
+	refused(t, s, UseTunnel{Hero: "H1", To: "A3", Back: true}, "not both")
+	refused(t, s, UseTunnel{Hero: "H1", To: "A2"}, "no other")
+	do(t, s, UseTunnel{Hero: "H1", Back: true})
+	if st(s).Mission.Tracker.Pos != 2 || st(s).Mission.Environment["A1"] != "" {
+		t.Fatalf("tunnel: tracker %+v, token left %q", st(s).Mission.Tracker, st(s).Mission.Environment["A1"])
+	}
+	refused(t, s, UseTunnel{Hero: "H1", To: "A3"}, "no discovered tunnel")
+	// The portal: heroes leave through it only when its tokens are gone.
+	do(t, s, PlacePortal{Area: "A1", Tokens: 1})
+	h := *st(s).Mission.hero("H1")
+	h.Items = []Item{{Name: "Alien Egg", Kind: ItemObjective}, {Name: "Orb", Kind: ItemVrilOrb}}
+	setHero(t, s, h)
+	refused(t, s, Escape{Hero: "H1"}, "still carries 1")
+	do(t, s, ReadyPortal{Hero: "H1", Orb: 1})
+	refused(t, s, ReadyPortal{Hero: "H1", Orb: 0}, "no portal token")
+	do(t, s, Escape{Hero: "H1"})
+	if !st(s).Mission.Ended {
+		t.Fatal("leaving through the open portal ends the game")
+	}
+}

@@ -278,9 +278,10 @@ func (c EndTurn) decide(t *tx, d *tracker.Dice) (string, error) {
 	}
 	t.say("%s ends the turn", h.Name)
 	if !h.Captured && !h.Escaped {
-		if _, err := t.resolve(ai.Request{Kind: "sightCheck", Hero: h.ID, EndOfTurn: true}, c.Answers, d); err != nil {
+		if _, err := t.resolve(ai.Request{Kind: ai.KindSightCheck, Hero: h.ID, EndOfTurn: true}, c.Answers, d); err != nil {
 			return "", err
 		}
+		t.sporeAttack(m.hero(h.ID))
 	}
 	t.afterHeroTurn()
 	return "turn.end", nil

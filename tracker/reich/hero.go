@@ -193,6 +193,9 @@ func (c Move) decide(t *tx, d *tracker.Dice) (string, error) {
 	if h.Downed() {
 		return "", tracker.Refuse("reichbusters §6.4", "%s is downed and cannot move", h.Name)
 	}
+	if (c.Basic || c.Free) && m.Environment[h.Area] == EnvAlienWeb {
+		return "", tracker.Refuse("reichbusters §12.10", "the Alien Web in %s stops basic moves", h.Area)
+	}
 	b, err := m.board()
 	if err != nil {
 		return "", err
@@ -228,6 +231,7 @@ func (c Move) decide(t *tx, d *tracker.Dice) (string, error) {
 			t.do(Op{Op: opUnitMove, Unit: u.ID, Area: cur})
 		}
 	}
+	t.environmentOnEntry(m.hero(h.ID), steps)
 	if c.Free {
 		t.flow(func(f *Flow) { f.FreeActionUsed = true })
 	}

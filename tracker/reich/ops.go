@@ -74,6 +74,8 @@ const (
 	opPending     = "pending"
 	opUnitEscort  = "unit.escort"
 	opBiscuits    = "biscuits"
+	opEnvironment = "environment"
+	opPortal      = "portal"
 )
 
 // Flow is where the round stands (spec §3.1 currentTurn and friends).
@@ -252,6 +254,17 @@ func applyOp(s *State, op Op) error {
 		}
 	case opObscured:
 		setFlag(&m.Obscured, op.Area, op.Flag)
+	case opEnvironment:
+		if op.Code == "" {
+			delete(m.Environment, op.Area)
+		} else {
+			if m.Environment == nil {
+				m.Environment = map[string]string{}
+			}
+			m.Environment[op.Area] = op.Code
+		}
+	case opPortal:
+		m.Portal = &Portal{Area: op.Area, Tokens: op.N}
 	case opBiscuits:
 		if op.Area == "" {
 			m.Biscuits = nil

@@ -222,6 +222,10 @@ type Mission struct {
 	Suppressed  map[string]bool `json:"suppressed,omitempty"`
 	Obscured    map[string]bool `json:"obscured,omitempty"`
 	Features    map[string]bool `json:"featuresRevealed,omitempty"`
+	// Environment holds the revealed NotE environment tokens by area (§12.10).
+	Environment map[string]string `json:"environment,omitempty"`
+	// Portal is the NotE alien portal, once placed (§11.3).
+	Portal *Portal `json:"portal,omitempty"`
 	// Biscuits: areas where Dog Biscuits were used this turn (§7.5.6).
 	Biscuits map[string]bool `json:"biscuits,omitempty"`
 
