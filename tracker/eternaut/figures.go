@@ -505,6 +505,18 @@ func (c JoinCharacter) run(s *State, x *exec) error {
 	if ch.Status == Dead || ch.Status == LeftGroup || ch.Status == OutOfCampaign {
 		return tracker.Refuse("eternaut §12 V21", "%s cannot join: %s", ch.Name, statusWords(ch.Status))
 	}
+	// Who joins during a scenario (§10.2): 911 when E2 reveals it, 913 in
+	// F, a Character the group added by hand (910), or any Character of
+	// the group at hand when a paragraph brings it in.
+	switch {
+	case ch.AwaitsReveal:
+	case ch.ID == "913":
+		if Letter(sc.Key) != "F" {
+			return tracker.Refuse("eternaut §10.2", "913 joins during Scenario F")
+		}
+	case ch.Status == NotUnlocked && slices.Contains(knownIDs, ch.ID):
+		return tracker.Refuse("eternaut §10.2", "%s %s joins the group %s", ch.ID, ch.Name, joinsWhen(ch.ID))
+	}
 	if ch.Masked && !from(sc.Key, "D") {
 		return tracker.Refuse("eternaut §12 V21", "Masked Figures join the group only from Scenario D")
 	}
@@ -538,6 +550,20 @@ func (c JoinCharacter) run(s *State, x *exec) error {
 	writeRow(s.Section(Letter(sc.Key)), ch, true)
 	x.say("%s %s joins the group and comes into play (%d life)", ch.ID, ch.Name, ch.LP)
 	return nil
+}
+
+func joinsWhen(id string) string {
+	switch id {
+	case "905", "906":
+		return "at the end of B, if its NPC card is face up"
+	case "907", "908", "909":
+		return "at the setup of D"
+	case "911":
+		return "when E2 reveals it"
+	case "912":
+		return "at the end of D, for E1"
+	}
+	return "when the story says so"
 }
 
 func (SetUnavailable) kind() string { return "unavailable" }

@@ -217,9 +217,6 @@ func TestRandomPlayKeepsTheRules(t *testing.T) {
 		if accepted < 80 && st(s).Phase != PhaseFinished {
 			_, err := s.Do(randomCommand(r, st(s)))
 			t.Errorf("seed %d: only %d commands accepted; stuck in %s (%s): %v", seed, accepted, st(s).Phase, s.Where(), err)
-			for _, c := range st(s).Roster {
-				t.Logf("%s %s lp %d", c.ID, c.Status, c.LP)
-			}
 		}
 		t.Logf("seed %d: %d accepted, played %v, now %s, restarts %d", seed, accepted, st(s).Played, s.Where(), st(s).Restarts)
 		want, _ := json.Marshal(st(s))
