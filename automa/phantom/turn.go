@@ -295,18 +295,15 @@ func (ts *turnState) endOfTurn() {
 	}
 }
 
-// refreshTarget picks a new primary target when the old one is gone (§8.4).
+// refreshTarget picks a new primary target when the one chosen is gone
+// (defeated, destroyed, Invisible; §8.4). An adversary that found no
+// target keeps none for the turn (RB p.27), except that a turn with both a
+// Move and a Leap chooses again for each movement action.
 func (ts *turnState) refreshTarget(leap int) {
-	if !ts.P.none() && ts.w.available(ts.P) {
+	if ts.P.none() || ts.w.available(ts.P) {
 		return
 	}
-	if !ts.P.none() {
-		ts.tr.Add(ruleTurn, "%s is no longer available: a new primary target is chosen", ts.w.tname(ts.P))
-	}
-	if ts.P.none() && !ts.attacked && ts.events != nil {
-		// A turn that started with no target looks again only when
-		// something changed; it is cheap, so always look.
-	}
+	ts.tr.Add(ruleTurn, "%s is no longer available: a new primary target is chosen", ts.w.tname(ts.P))
 	ts.P = ts.w.primaryTarget(ts.a, leap, nil, ts.tr)
 }
 
