@@ -1,6 +1,7 @@
 package reich
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -225,4 +226,40 @@ func TestReturningHeroKeepsRecord(t *testing.T) {
 func setHero(t testing.TB, s *tracker.Session, h Hero) {
 	t.Helper()
 	do(t, s, CorrectHero{Hero: h, Reason: "test setup"})
+}
+
+func TestSkillPriceTable(t *testing.T) {
+	// §10.3 / §12.2: the price is the number of that type's skills once bought: 1, 2, 3, 4.
+	held := []Skill{}
+	attack := []string{"Die Hard", "Fire Support", "Frenzy", "Quick Shot"}
+	for n := 0; n < 4; n++ {
+		s := &State{Settings: DefaultSettings(), Campaign: CampaignRecord{Heroes: []CampaignHero{{ID: "H", Skills: held}}}}
+		p, kinds, ok := SkillPrice(s, "H", attack[n])
+		if !ok || p != n+1 || strings.Join(kinds, ",") != "attack,wild" {
+			t.Errorf("attack skill with %d held: price %d %v %v, want %d", n, p, kinds, ok, n+1)
+		}
+		// Skills of other types never change the price.
+		s.Campaign.Heroes[0].Skills = append(slices.Clone(held), Skill{ID: "Recon", Type: SkillNoise, Active: true})
+		if p2, _, _ := SkillPrice(s, "H", attack[n]); p2 != n+1 {
+			t.Errorf("a noise skill changed an attack skill's price: %d", p2)
+		}
+		held = append(held, Skill{ID: attack[n], Type: SkillAttack, Active: true})
+	}
+	for skill, typ := range CampaignSkills {
+		s := &State{Settings: DefaultSettings(), Campaign: CampaignRecord{Heroes: []CampaignHero{{ID: "H"}}}}
+		_, kinds, ok := SkillPrice(s, "H", skill)
+		want := map[string]string{SkillAttack: "attack,wild", SkillDefence: "defence,wild", SkillTactical: "wild", SkillNoise: "wild"}[typ]
+		if typ == SkillVril {
+			if ok {
+				t.Errorf("%s (vril) has an HP price", skill)
+			}
+			continue
+		}
+		if !ok || strings.Join(kinds, ",") != want {
+			t.Errorf("%s (%s): paid with %v, want %s", skill, typ, kinds, want)
+		}
+	}
+	if len(CampaignSkills) != 20 {
+		t.Errorf("%d campaign skills, the spec lists 20", len(CampaignSkills))
+	}
 }
