@@ -277,6 +277,7 @@ func activationCheck(s *State, x *exec) error {
 		what = alienWords(sc, tr.Aliens, x)
 	}
 	sc.Activations = append(sc.Activations, ActivationRecord{Round: sc.Round(), What: what, Trace: trace.String()})
+	x.trace = append(x.trace, trace.String())
 	x.say("All 4 Consumed cubes on the target: %s", what)
 	if tr.Redeal {
 		return dealCubes(s, nil, x)
@@ -605,6 +606,7 @@ func (c MenaceActivation) run(s *State, x *exec) error {
 	}
 	what := alienWords(sc, &a, x)
 	sc.Activations = append(sc.Activations, ActivationRecord{Round: sc.Round(), What: "Menace card: " + what, Trace: trace.String()})
+	x.trace = append(x.trace, trace.String())
 	x.say("Menace card activates the aliens from %s: %s", sc.Aliens[i].Race, what)
 	if sc.CubesActive {
 		return dealCubes(s, nil, x)

@@ -35,6 +35,7 @@ type roller interface {
 type exec struct {
 	said   []string
 	remind []string
+	trace  []string
 }
 
 func (x *exec) say(format string, args ...any) {
@@ -51,6 +52,8 @@ type envelope struct {
 	Cmd    json.RawMessage `json:"cmd"`
 	Said   []string        `json:"said,omitempty"`
 	Remind []string        `json:"remind,omitempty"`
+	// Trace is the explanation of any enemy decision the event records.
+	Trace []string `json:"trace,omitempty"`
 }
 
 const kindPrefix = "eternaut."
@@ -131,7 +134,7 @@ func (Rules) Decide(st tracker.State, cmd tracker.Command, d *tracker.Dice) (tra
 	if err := c.run(work, x); err != nil {
 		return tracker.Change{}, err
 	}
-	return tracker.Change{Kind: kindPrefix + c.kind(), Payload: envelope{Cmd: raw, Said: x.said, Remind: x.remind}}, nil
+	return tracker.Change{Kind: kindPrefix + c.kind(), Payload: envelope{Cmd: raw, Said: x.said, Remind: x.remind, Trace: x.trace}}, nil
 }
 
 // Apply folds an event into the state by running its command again.
@@ -182,6 +185,14 @@ func Reminders(e tracker.Event) []string {
 	var env envelope
 	_ = e.Decode(&env)
 	return env.Remind
+}
+
+// Trace is the explanation of the enemy decisions an event recorded (the
+// automa trace, rendered), empty for other events.
+func Trace(e tracker.Event) string {
+	var env envelope
+	_ = e.Decode(&env)
+	return strings.Join(env.Trace, "")
 }
 
 // Where says where the campaign stands.

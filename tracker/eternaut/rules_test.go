@@ -684,7 +684,10 @@ func TestCubes(t *testing.T) {
 func TestMenaceActivation(t *testing.T) {
 	s := reach(t, "E1")
 	do(t, s, SetAliensOnMap{Module: 1, OnMap: 2}, SetAliensOnMap{Module: 2, OnMap: 1})
-	do(t, s, MenaceActivation{Module: 2})
+	e := do(t, s, MenaceActivation{Module: 2})
+	if tr := Trace(e); !strings.Contains(tr, "§5.8") || !strings.Contains(tr, "Mano") {
+		t.Fatalf("the event carries the trace: %q", tr)
+	}
 	r := st(s).Reminders
 	if len(r) != 2 || !strings.Contains(r[0], "Mano") || !strings.Contains(r[1], "Human Robot") {
 		t.Fatalf("order from the named deck: %v", r)

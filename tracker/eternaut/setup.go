@@ -478,6 +478,7 @@ func dealCubes(s *State, split []int, x *exec) error {
 	}
 	sc.CubesOnTarget = 0
 	sc.Activations = append(sc.Activations, ActivationRecord{Round: sc.Round(), What: "cubes dealt: " + strings.Join(parts, ", "), Trace: trace.String()})
+	x.trace = append(x.trace, trace.String())
 	x.say("Consumed cubes dealt: %s", strings.Join(parts, ", "))
 	return nil
 }
