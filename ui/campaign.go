@@ -7,7 +7,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -188,12 +187,12 @@ func (cs *campaignScreen) build() fyne.CanvasObject {
 
 	row1 := container.NewBorder(nil, nil, cs.home, container.NewHBox(cs.undo, cs.redo, cs.lock, cs.unlock),
 		container.NewVBox(cs.title, cs.where))
-	clocks := container.NewHBox(
-		widget.NewLabel("Play"), cs.playLabel, cs.playToggle, widget.NewSeparator(),
-		widget.NewLabel("Turn"), cs.turnLabel, cs.turnToggle, resetTurn, layout.NewSpacer(),
+	clocks := widgets.NewFlow(
+		widget.NewLabel("Play"), cs.playLabel, cs.playToggle,
+		widget.NewLabel("Turn"), cs.turnLabel, cs.turnToggle, resetTurn,
+		widgets.AtLeast(fyne.NewSize(130, widgets.MinTouch), cs.turnLimit), setLimit,
 	)
-	limitRow := container.NewHBox(widgets.AtLeast(fyne.NewSize(130, widgets.MinTouch), cs.turnLimit), setLimit)
-	header := container.NewVBox(row1, container.NewBorder(nil, nil, nil, limitRow, container.NewHScroll(clocks)), cs.lockBar)
+	header := container.NewVBox(row1, clocks, cs.lockBar)
 	return container.NewBorder(container.NewPadded(header), container.NewPadded(cs.msg), nil, nil, cs.tabs)
 }
 

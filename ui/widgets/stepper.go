@@ -189,4 +189,3 @@ func (r *barRenderer) Refresh() {
 }
 func (r *barRenderer) Objects() []fyne.CanvasObject { return []fyne.CanvasObject{r.b.back, r.b.fill} }
 func (r *barRenderer) Destroy()                     {}
-

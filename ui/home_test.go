@@ -1,0 +1,154 @@
+package ui
+
+import (
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"tablekeeper/tracker"
+	"tablekeeper/ui/widgets"
+)
+
+func TestHomeNewCampaignWithTheGamesSetup(t *testing.T) {
+	u, _ := newUI(t)
+	mustSee(t, u, "No campaigns yet")
+	test.Tap(findButton(t, u, "New campaign"))
+
+	// Nothing chosen: refused in words.
+	test.Tap(findButton(t, u, "Create and open"))
+	mustSee(t, u, "Choose the game first.")
+
+	radio := find[*widget.RadioGroup](u)[0]
+	radio.SetSelected(testGame.Title())
+	mustSee(t, u, "Starting life")
+	test.Tap(findButton(t, u, "Create and open"))
+	mustSee(t, u, "A campaign needs a name.")
+
+	name := find[*widget.Entry](u)[0]
+	start := find[*widgets.CheckedEntry](u)[0]
+	test.Type(name, "Thursday group")
+	test.Type(start, "11") // refused by the game's setup: nothing is made
+	test.Tap(findButton(t, u, "Create and open"))
+	mustSee(t, u, "Setup: starting life: 11 is above 10")
+	if l, _ := u.DB.List(); len(l) != 0 {
+		t.Fatalf("a refused setup made %d campaigns", len(l))
+	}
+	start.SetText("")
+	test.Type(start, "7")
+	test.Tap(findButton(t, u, "Create and open"))
+	if u.camp == nil {
+		t.Fatalf("not opened:\n%s", screenText(u))
+	}
+	if got := u.camp.s.State().(*lifeState).Life; got != 7 {
+		t.Fatalf("setup command not run: life %d", got)
+	}
+	if u.Window.Title() != "Tablekeeper — Thursday group" {
+		t.Fatalf("title %q", u.Window.Title())
+	}
+	test.Tap(findButton(t, u, "Home"))
+	if u.camp != nil {
+		t.Fatal("still open")
+	}
+	mustSee(t, u, "Thursday group")
+	mustSee(t, u, "Round 1") // where it stands
+	mustSee(t, u, "last played")
+}
+
+func TestHomeRenameDuplicateDelete(t *testing.T) {
+	u, _ := newUI(t)
+	c, err := u.DB.NewCampaign(testGame, "Alpha", 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u.showHome()
+
+	test.Tap(findButton(t, u, "Rename"))
+	e := topEntries(u)[0]
+	e.SetText("")
+	test.Type(e, "Beta")
+	test.Tap(findButton(t, u, "Rename")) // the dialog's button is on top
+	if got, _ := u.DB.Campaign(c.ID); got.Name != "Beta" {
+		t.Fatalf("name %q", got.Name)
+	}
+	mustSee(t, u, "Renamed to “Beta”.")
+
+	test.Tap(findButton(t, u, "Duplicate"))
+	test.Tap(findButton(t, u, "Duplicate"))
+	if l, _ := u.DB.List(); len(l) != 2 {
+		t.Fatalf("%d campaigns after duplicate", len(l))
+	}
+	mustSee(t, u, "Beta (copy)")
+
+	// A tap on Delete only explains; the hold deletes, exporting first.
+	del := findHold(t, u, "Delete")
+	test.Tap(del)
+	if !strings.Contains(u.Notice(), "Hold “Delete”") {
+		t.Fatalf("notice %q", u.Notice())
+	}
+	del.Hold = 10 * time.Millisecond
+	del.MouseDown(&desktop.MouseEvent{})
+	deadline := time.Now().Add(5 * time.Second)
+	for !strings.HasPrefix(u.Notice(), "Deleted") && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	if l, _ := u.DB.List(); len(l) != 1 {
+		t.Fatalf("%d campaigns after delete", len(l))
+	}
+	n := u.Notice()
+	i := strings.Index(n, " was kept at ")
+	j := strings.Index(n, ": import it")
+	if i < 0 || j < 0 {
+		t.Fatalf("notice does not say where: %q", n)
+	}
+	if _, err := os.Stat(n[i+len(" was kept at ") : j]); err != nil {
+		t.Fatalf("export not there: %v", err)
+	}
+}
+
+func TestRenameRefusesAnEmptyName(t *testing.T) {
+	u, _ := newUI(t)
+	c, _ := u.DB.NewCampaign(testGame, "Alpha", 7)
+	u.renameCampaign(c.ID, "  ")
+	if !strings.Contains(u.Notice(), "Not renamed: a campaign needs a name") {
+		t.Fatalf("notice %q", u.Notice())
+	}
+	u.duplicateCampaign(c.ID, "")
+	if !strings.Contains(u.Notice(), "Not duplicated") {
+		t.Fatalf("notice %q", u.Notice())
+	}
+}
+
+func TestOpenDirectlyOnATab(t *testing.T) {
+	a := test.NewTempApp(t)
+	path := t.TempDir() + "/t.db"
+	u := New(a, Options{DBPath: path, Registry: tracker.Registry{testGame: lifeRules{}}})
+	c, _ := u.DB.NewCampaign(testGame, "Alpha", 7)
+	u.Shutdown()
+
+	u = New(test.NewTempApp(t), Options{DBPath: path, Registry: tracker.Registry{testGame: lifeRules{}}, Open: c.ID[:6], Tab: "log"})
+	defer u.Shutdown()
+	if u.camp == nil || u.camp.currentTab().String() != "Log" {
+		t.Fatalf("not opened on the Log")
+	}
+	u.Shutdown()
+	u = New(test.NewTempApp(t), Options{DBPath: path, Open: "nope"})
+	mustSee(t, u, `There is no campaign "nope" to open.`)
+	u.Shutdown()
+	u = New(test.NewTempApp(t), Options{DBPath: path, Tab: "settings"})
+	mustSee(t, u, "These settings belong to this device")
+}
+
+func TestWindowSize(t *testing.T) {
+	if s := windowSize("800x1280"); s != fyne.NewSize(800, 1280) {
+		t.Fatal(s)
+	}
+	if s := windowSize("junk"); s != fyne.NewSize(1280, 800) {
+		t.Fatal(s)
+	}
+}

@@ -1,0 +1,64 @@
+package widgets
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+)
+
+// NewFlow lays objects out left to right at their natural size and wraps
+// onto another line when the screen is too narrow, so a row of controls
+// fits a tablet in portrait without scrolling sideways.
+func NewFlow(objs ...fyne.CanvasObject) *fyne.Container {
+	return container.New(&flowLayout{}, objs...)
+}
+
+type flowLayout struct{ width float32 }
+
+func (f *flowLayout) lines(objs []fyne.CanvasObject, width float32) (pos []fyne.Position, height float32) {
+	pad := theme.Padding()
+	x, y, lineH := float32(0), float32(0), float32(0)
+	for _, o := range objs {
+		if !o.Visible() {
+			pos = append(pos, fyne.Position{})
+			continue
+		}
+		m := o.MinSize()
+		if x > 0 && x+m.Width > width {
+			x, y = 0, y+lineH+pad
+			lineH = 0
+		}
+		pos = append(pos, fyne.NewPos(x, y))
+		x += m.Width + pad
+		lineH = max(lineH, m.Height)
+	}
+	return pos, y + lineH
+}
+
+func (f *flowLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	f.width = size.Width
+	pos, _ := f.lines(objs, size.Width)
+	for i, o := range objs {
+		o.Move(pos[i])
+		o.Resize(o.MinSize())
+	}
+}
+
+func (f *flowLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	w := float32(0)
+	for _, o := range objs {
+		if o.Visible() {
+			w = max(w, o.MinSize().Width)
+		}
+	}
+	width := f.width
+	if width < w {
+		width = w
+	}
+	if f.width == 0 {
+		// Not laid out yet: ask for one line.
+		width = 1e9
+	}
+	_, h := f.lines(objs, width)
+	return fyne.NewSize(w, h)
+}
