@@ -38,7 +38,7 @@ type rollPayload struct {
 	Draw tracker.Draw
 }
 
-func (lifeRules) Game() tracker.GameID                  { return testGame }
+func (lifeRules) Game() tracker.GameID                    { return testGame }
 func (lifeRules) NewState(tracker.Campaign) tracker.State { return &lifeState{Life: 10} }
 func (lifeRules) DecodeState(b []byte) (tracker.State, error) {
 	var s lifeState

@@ -30,8 +30,10 @@ func TestContextDoLockMessagesAndListeners(t *testing.T) {
 	locked := false
 	var msgs []string
 	ctx := NewContext(s, nil, Hooks{
-		Locked:  func() bool { return locked },
-		Message: func(text string, isError bool) { msgs = append(msgs, map[bool]string{true: "!", false: ""}[isError]+text) },
+		Locked: func() bool { return locked },
+		Message: func(text string, isError bool) {
+			msgs = append(msgs, map[bool]string{true: "!", false: ""}[isError]+text)
+		},
 	})
 	var changes int
 	ctx.OnChange(func(tracker.Event) { changes++ })
