@@ -81,7 +81,9 @@
 // Value}, CorrectScenario{Field, Value}; each is an event whose line starts
 // "Corrected by hand".
 //
-// Pure helpers for screens: HandSize, DrawTo, EndOfRoundDue, SkillValue,
-// CombinedSkill, Attack, Score, NextScenario, EpilogueFits, QuestOutcomes,
-// Band, DiaryMarkdown; Character.Capacity and BoardCount; Scenario.Round.
+// Pure helpers for screens: HandSize, DrawTo, EndOfRoundDue, TimerTrack,
+// SkillValue, CombinedSkill, Attack, Score, PurchasePoints, NextScenario,
+// EpilogueFits, QuestOutcomes, Band, DiaryMarkdown; Character.Capacity and
+// BoardCount; Scenario.Round. For an event: Reminders(e) (what it asks the
+// players to do next) and Trace(e) (the enemy decision's explanation).
 package eternaut

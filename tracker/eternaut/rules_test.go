@@ -322,6 +322,13 @@ func TestEndOfRoundAlgorithm(t *testing.T) {
 	if sc.Timer != 7 || sc.Round() != 2 {
 		t.Fatalf("timer %d", sc.Timer)
 	}
+	track := TimerTrack(sc, st(s).Settings.TimerMax)
+	if len(track) != 21 || !track[0].Clock || !track[7].Token || !slices.Equal(track[7].Events, []string{"003", "001"}) || track[8].Token {
+		t.Fatalf("track %+v", track[:9])
+	}
+	if TimerTrack(nil, 20) != nil {
+		t.Fatal("no scenario, no track")
+	}
 	r := st(s).Reminders
 	want := []string{"First Player reads paragraph 003 – TIMER TOKEN", "First Player reads paragraph 001 – TIMER TOKEN", "Reveal a Menace card: resolve the section for 7"}
 	if !slices.Equal(r, want) {

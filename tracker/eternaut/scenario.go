@@ -123,3 +123,25 @@ func (sc *Scenario) nextPileLetter() (string, bool) {
 		}
 	}
 }
+
+// A TimerSpace is one space of the Timer track as the board draws it.
+type TimerSpace struct {
+	Space  int      `json:"space"`
+	Clock  bool     `json:"clock,omitempty"`
+	Token  bool     `json:"token,omitempty"`
+	Events []string `json:"events,omitempty"` // top to bottom
+}
+
+// TimerTrack lists the track's spaces from the clock (0) to the last one,
+// with the Timer token and the Event counters on them, for the screen
+// that draws the track.
+func TimerTrack(sc *Scenario, timerMax int) []TimerSpace {
+	if sc == nil || timerMax < 1 {
+		return nil
+	}
+	out := make([]TimerSpace, 0, timerMax+1)
+	for i := 0; i <= timerMax; i++ {
+		out = append(out, TimerSpace{Space: i, Clock: i == 0, Token: sc.Timer == i, Events: sc.Events[i]})
+	}
+	return out
+}
