@@ -172,3 +172,47 @@ func TestConcurrentDecisions(t *testing.T) {
 		}
 	}
 }
+
+// The trace carries what a doubting player checks: the rule with its
+// spec section and rulebook page, candidates kept and dropped with their
+// numbers, the tie-breaker, the die face, the path and the line of sight.
+func TestTraceContents(t *testing.T) {
+	data, err := os.ReadFile("testdata/example.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := ParseSituation(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	turn, tr, err := AdversaryTurn(s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var facts, dropped bool
+	for _, st := range tr.Steps {
+		if !strings.Contains(st.Rule, "phantom-epoch §") || !strings.Contains(st.Rule, "RB p.") {
+			t.Errorf("step without spec section and rulebook page: %+v", st)
+		}
+		for _, c := range st.Kept {
+			if _, ok := c.Facts["mp"]; ok {
+				if _, ok := c.Facts["range"]; ok {
+					if _, ok := c.Facts["hazard"]; ok {
+						facts = true
+					}
+				}
+			}
+		}
+		dropped = dropped || len(st.Dropped) > 0 && st.Dropped[0].Reason != ""
+	}
+	if !facts || !dropped {
+		t.Fatalf("facts %v dropped-with-reasons %v\n%s", facts, dropped, tr)
+	}
+	mv := turn.Events[0].Movement
+	if mv == nil || len(mv.Path) == 0 {
+		t.Fatalf("no path: %+v", turn.Events[0])
+	}
+	if a := turn.Events[1].Attack; a == nil || a.LoS == nil || !strings.Contains(a.LoS.From, " ") {
+		t.Fatalf("no line of sight with its vertices: %+v", turn.Events[1])
+	}
+}

@@ -534,8 +534,7 @@ func (ts *turnState) attackAction(card string, x *Action) error {
 			if ts.fumbled {
 				break
 			}
-			st := tr.Add(ruleAttack+" (RB p.21, p.60 Fig. 48)", "Target %d: attack %d of %d; the next target is chosen like a primary target, as if those already attacked were gone", n, i+1, n)
-			_ = st
+			tr.Add("phantom-epoch §8.10 (RB p.21, p.60 Fig. 48)", "Target %d: attack %d of %d; the next target is chosen like a primary target, as if those already attacked were gone", n, i+1, n)
 			T = w.primaryTarget(a, 0, absent, tr)
 			if !w.canReach(a, T, r) {
 				tr.Add(ruleAttack, "%s is not a valid target for this attack from %s: the remaining attacks are not made (A-25)", w.tname(T), w.label(a.Pos)).Result = "stop"
@@ -657,6 +656,9 @@ func (ts *turnState) strike(card, label string, x *Action, T target) error {
 	h := ResolveStrike(s, def)
 	rep.Hit = &h
 	rs := tr.Add(ruleAttack, "attack value %d against Guard %d: %d damage", h.Value, h.Guard, h.Damage)
+	if h.BarrierUsed {
+		rs.Text += " (a Barrier takes it instead)"
+	}
 	rs.Result = map[bool]string{true: "success", false: "failed"}[h.Success]
 	if hitOn.f != nil {
 		victim := hitOn.f
