@@ -504,7 +504,7 @@ func (c TakeABreak) run(s *State, x *exec) error {
 	if ch.Penalties.Fatigue == 0 {
 		return tracker.Refuse("eternaut §12 V12", "%s has no Fatigue to discard", ch.Name)
 	}
-	x.say("%s takes a break: %d Fatigue discarded (board now %d cards)", ch.Name, ch.Penalties.Fatigue, ch.BoardCount()-ch.Penalties.Fatigue)
+	x.say("%s takes a break: %d Fatigue discarded (%s left on the board)", ch.Name, ch.Penalties.Fatigue, plural(ch.BoardCount()-ch.Penalties.Fatigue, "card", "cards"))
 	ch.Penalties.Fatigue = 0
 	return nil
 }

@@ -171,7 +171,7 @@ func (c PlayCard) run(s *State, x *exec) error {
 	if c.Card != "" {
 		card = "“" + strings.TrimSpace(c.Card) + "”"
 	}
-	x.say("Player %d played %s on %s (board %d cards)", sc.Active, card, ch.Name, ch.BoardCount())
+	x.say("Player %d played %s on %s (%s on the board)", sc.Active, card, ch.Name, plural(ch.BoardCount(), "card", "cards"))
 	if ch.Penalties.Madness {
 		x.say("%s is Mad: the card must be the one picked at random from the hand", ch.Name)
 	}
