@@ -556,3 +556,32 @@ func TestRoundEffects(t *testing.T) {
 		}
 	}
 }
+
+// blockers next to the attacker count for the line choice unless the
+// option says otherwise.
+func TestLineChoiceAdjacentOption(t *testing.T) {
+	ms := grid(8, 3, map[string]string{"B2": "O", "E1": "O"})
+	for _, c := range []struct {
+		count bool
+		want  string
+	}{{true, "object on E1"}, {false, "object on B2"}} {
+		sc := newScene(t, ms, face(Red, North, East))
+		sc.typ("Archer", 6, Card{AP: 1}, allRows(Card{AP: 1})...)
+		sc.adv("Me", "Archer", Red, "A2")
+		sc.char("Foe", Red, "G2")
+		sc.s.Options.CountAdjacentBlockers = &c.count
+		w := sc.world()
+		at := func(l string) int { return w.b.byLabel[l] }
+		// Both lines pass one object; only B2 is next to the attacker. With
+		// the option on they tie and the die (N) picks the northern E1.
+		w.b.sight = fakeSight{w.b.sight, []losLine{
+			{FromVertex: 0, ToVertex: 1, Crossed: [][]int{{at("B2")}}},
+			{FromVertex: 1, ToVertex: 2, Crossed: [][]int{{at("E1")}}},
+		}}
+		var tr automa.Trace
+		_, order := w.chooseLine(w.fig("Me"), figTarget(w.fig("Foe")), &tr)
+		if got := w.blockerName(order[0]); got != c.want {
+			t.Errorf("count adjacent %v: line through %s, want %s\n%s", c.count, got, c.want, tr)
+		}
+	}
+}
