@@ -153,6 +153,8 @@ func randomCommand(r *rand.Rand, s *State) tracker.Command {
 		Kill{Char: id}, TankSetup{Fuel: 2, MaxFuel: 3, Ammo: 1, MaxAmmo: 1}, TankOperate{Char: id}, TankAct{Action: "fire"},
 		FlipAbility{Char: id}, PickForMadness{Char: id, Hand: 1 + r.Intn(6)}, SetAlert{State: AlertRed},
 		CorrectDiary{Section: Letters[r.Intn(6)], Field: "checks", Value: fmt.Sprint(r.Intn(5))},
+		ChangeSettings{Settings: Settings{TimerMax: 20, PassFirstPlayer: r.Intn(2) == 0, RedealAfterSurvivors: r.Intn(2) == 0,
+			ActivationBeforeEndOfRound: r.Intn(2) == 0, TankFuelPerTurn: r.Intn(2) == 0, MaskedReturnLP: 1 + r.Intn(10)}},
 	}
 	if r.Intn(150) == 0 {
 		return EndScenario{}
