@@ -34,7 +34,8 @@
 // FirstPlayer, Items map[char][]item, Ammo map[char]n, Bags map[char]BagSetup,
 // Aliens []race}.
 //
-// Turns and rounds (§5): ExchangeCards{Fatigue char}, PlayCard{Char, Card},
+// Turns and rounds (§5): SetFirstPlayer{Player} (before the first turn),
+// ExchangeCards{Fatigue char}, PlayCard{Char, Card},
 // PickForMadness{Char, Hand}, EndTurn{} (end-of-round check, cube
 // activation, the whole end of round), SetTimer{Value, TriggerEvents,
 // ConfirmEnd}, PlaceEvent{ID, Space}, RemoveEvent{ID, Space}.

@@ -775,3 +775,26 @@ func (c OverrideActivation) run(s *State, x *exec) error {
 	x.say("Players overrode “%s”: %s, because %s", last.What, instead, why)
 	return nil
 }
+
+// SetFirstPlayer gives the First Player counter before the first turn
+// (§4.1: in C it is handed out at setup part 2); it is never passed after.
+type SetFirstPlayer struct{ Player int }
+
+func init() { register(SetFirstPlayer{}) }
+
+func (SetFirstPlayer) kind() string { return "firstplayer" }
+func (c SetFirstPlayer) run(s *State, x *exec) error {
+	sc, err := s.playing("eternaut §4.1")
+	if err != nil {
+		return err
+	}
+	if sc.Turn != 1 || sc.CardPlayed || sc.Exchanged {
+		return tracker.Refuse("eternaut §4.1", "the First Player counter is handed out before the first turn and never passed (correct it by hand if it was misplaced)")
+	}
+	if c.Player < 1 || c.Player > s.Players {
+		return tracker.Refuse("eternaut §4.1", "the First Player must be player 1 to %d, not %d", s.Players, c.Player)
+	}
+	sc.FirstPlayer, sc.Active = c.Player, c.Player
+	x.say("Player %d takes the First Player counter", c.Player)
+	return nil
+}

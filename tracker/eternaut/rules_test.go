@@ -274,6 +274,8 @@ func TestTakeABreakAndEndOfRoundCheck(t *testing.T) {
 
 func TestTurnSteps(t *testing.T) {
 	s := reach(t, "A")
+	refuse(t, s, SetFirstPlayer{Player: 3}, "player 1 to 2")
+	do(t, s, SetFirstPlayer{Player: 2}, SetFirstPlayer{Player: 1})
 	do(t, s, ExchangeCards{Fatigue: "901"}) // the rulebook's exchange example: Eduardo gets the Fatigue
 	if ch(s, "901").Penalties.Fatigue != 1 {
 		t.Fatal("exchange fatigue")
@@ -287,6 +289,7 @@ func TestTurnSteps(t *testing.T) {
 	}
 	do(t, s, PlayCard{Char: "901"})
 	refuse(t, s, ExchangeCards{Fatigue: "901"}, "before the Action card")
+	refuse(t, s, SetFirstPlayer{Player: 2}, "never passed")
 	do(t, s, EndTurn{})
 	if st(s).Scenario.Active != 1 || st(s).Scenario.Turn != 3 {
 		t.Fatalf("wrap to player 1: %+v", st(s).Scenario.Active)
