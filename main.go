@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/app"
 
 	"tablekeeper/automa/alone"
+	"tablekeeper/automa/eternaut"
 	"tablekeeper/automa/phantom"
 	"tablekeeper/automa/reich"
 	"tablekeeper/tracker"
@@ -37,6 +38,7 @@ func main() {
 // resolvers maps each game to its enemy decision's resolve entry point.
 func resolvers() map[tracker.GameID]func([]byte) ([]byte, error) {
 	return map[tracker.GameID]func([]byte) ([]byte, error){
+		tracker.Eternaut:     eternaut.Resolve,
 		tracker.PhantomEpoch: phantom.Resolve,
 		tracker.Reichbusters: reich.Resolve,
 		tracker.Alone:        alone.Resolve,
