@@ -1,0 +1,148 @@
+package eternaut
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+
+	"tablekeeper/ui/widgets"
+)
+
+// The two layouts a tablet turned either way needs: columns that become
+// one column on a narrow (portrait) screen, and a row of buttons that
+// wraps. Both remember the width they were last given, so their height
+// follows the number of rows they really use.
+
+// columnsLayout puts its objects in as many columns of at least minW as
+// fit, each row as tall as its tallest object.
+type columnsLayout struct {
+	minW  float32
+	width float32
+}
+
+// columns makes a responsive grid of objects at least minW wide.
+func columns(minW float32, objs ...fyne.CanvasObject) *fyne.Container {
+	return container.New(&columnsLayout{minW: minW}, objs...)
+}
+
+func (l *columnsLayout) cols(w float32, n int) int {
+	pad := theme.Padding()
+	c := int((w + pad) / (l.minW + pad))
+	if c < 1 {
+		c = 1
+	}
+	if c > n && n > 0 {
+		c = n
+	}
+	return c
+}
+
+func visible(objs []fyne.CanvasObject) []fyne.CanvasObject {
+	out := make([]fyne.CanvasObject, 0, len(objs))
+	for _, o := range objs {
+		if o.Visible() {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+func (l *columnsLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	l.width = size.Width
+	objs = visible(objs)
+	if len(objs) == 0 {
+		return
+	}
+	pad := theme.Padding()
+	n := l.cols(size.Width, len(objs))
+	cw := (size.Width - pad*float32(n-1)) / float32(n)
+	y := float32(0)
+	for i := 0; i < len(objs); i += n {
+		row := objs[i:min(i+n, len(objs))]
+		h := float32(0)
+		for _, o := range row {
+			h = max(h, o.MinSize().Height)
+		}
+		for j, o := range row {
+			o.Move(fyne.NewPos(float32(j)*(cw+pad), y))
+			o.Resize(fyne.NewSize(cw, h))
+		}
+		y += h + pad
+	}
+}
+
+func (l *columnsLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	objs = visible(objs)
+	if len(objs) == 0 {
+		return fyne.Size{}
+	}
+	pad := theme.Padding()
+	w := float32(0)
+	for _, o := range objs {
+		w = max(w, min(o.MinSize().Width, l.minW))
+	}
+	n := 1
+	if l.width > 0 {
+		n = l.cols(l.width, len(objs))
+	}
+	h := float32(0)
+	for i := 0; i < len(objs); i += n {
+		rh := float32(0)
+		for _, o := range objs[i:min(i+n, len(objs))] {
+			rh = max(rh, o.MinSize().Height)
+		}
+		h += rh
+		if i > 0 {
+			h += pad
+		}
+	}
+	return fyne.NewSize(w, h)
+}
+
+// flowLayout lays objects left to right at their own width (and at least
+// a finger's height), wrapping onto a new line when the line is full.
+type flowLayout struct{ width float32 }
+
+// flow makes a wrapping row (of buttons, chips).
+func flow(objs ...fyne.CanvasObject) *fyne.Container {
+	return container.New(&flowLayout{}, objs...)
+}
+
+func (l *flowLayout) place(objs []fyne.CanvasObject, width float32, move bool) float32 {
+	pad := theme.Padding()
+	x, y, lineH := float32(0), float32(0), float32(0)
+	for _, o := range visible(objs) {
+		s := o.MinSize()
+		s.Height = max(s.Height, widgets.MinTouch)
+		if width > 0 {
+			s.Width = min(s.Width, width)
+		}
+		if x > 0 && x+s.Width > width {
+			x, y, lineH = 0, y+lineH+pad, 0
+		}
+		if move {
+			o.Move(fyne.NewPos(x, y))
+			o.Resize(s)
+		}
+		x += s.Width + pad
+		lineH = max(lineH, s.Height)
+	}
+	return y + lineH
+}
+
+func (l *flowLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	l.width = size.Width
+	l.place(objs, size.Width, true)
+}
+
+func (l *flowLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	w := float32(0)
+	for _, o := range visible(objs) {
+		w = max(w, o.MinSize().Width)
+	}
+	if l.width <= 0 {
+		// Not laid out yet: guess a narrow card's width.
+		return fyne.NewSize(min(w, 360), l.place(objs, 360, false))
+	}
+	return fyne.NewSize(min(w, l.width), l.place(objs, l.width, false))
+}

@@ -1,0 +1,455 @@
+package eternaut
+
+import (
+	"bytes"
+	"slices"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	et "tablekeeper/tracker/eternaut"
+	"tablekeeper/ui/shell"
+)
+
+func TestNewCampaignForm(t *testing.T) {
+	tb := newTable(t)
+	setup := Screens{}.Setup(tb.win)
+	if len(setup.Items) < 13 {
+		t.Fatalf("%d form items; want players and the roster", len(setup.Items))
+	}
+	f := setup.Items[0].Widget.(*widget.Select)
+	// Nothing chosen: refused in words, nothing made.
+	if _, err := setup.Commands(); err == nil || !strings.Contains(err.Error(), "number of players") {
+		t.Fatalf("no players: %v", err)
+	}
+	f.SetSelectedIndex(1)
+	names := map[string]string{"901": "Eduardo", "902": "Simon", "903": "Sofia"}
+	for _, it := range setup.Items[1:] {
+		for id, n := range names {
+			if it.Text == "Character "+id {
+				test.Type(it.Widget.(*widget.Entry), n)
+			}
+		}
+	}
+	// 904 has no name: the rules refuse before any campaign exists.
+	if _, err := setup.Commands(); err == nil || !strings.Contains(err.Error(), "904") {
+		t.Fatalf("904 unnamed: %v", err)
+	}
+	for _, it := range setup.Items[1:] {
+		if it.Text == "Character 904" {
+			test.Type(it.Widget.(*widget.Entry), "Ana")
+		}
+	}
+	cmds, err := setup.Commands()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb.do(cmds...)
+	s := tb.st()
+	if s.Players != 2 || s.Char("903").Name != "Sofia" || s.Char("905").Name != "Character 905" {
+		t.Fatalf("campaign: %d players, %+v", s.Players, s.Char("903"))
+	}
+}
+
+func TestPlayTabSetsUpCampaignAndScenarioA(t *testing.T) {
+	tb := newTable(t)
+	p := NewPlayScreen(tb.ctx)
+	tb.win.SetContent(p.Object())
+	if p.startCampaign == nil {
+		t.Fatal("an unstarted campaign shows the roster form")
+	}
+	tap(t, p.startCampaign)
+	if !strings.Contains(p.Message(), "number of players") {
+		t.Fatalf("message %q", p.Message())
+	}
+	p.newForm.players.SetSelectedIndex(3)
+	for id, n := range map[string]string{"901": "Eduardo", "902": "Simon", "903": "Sofia", "904": "Ana"} {
+		test.Type(p.newForm.names[id], n)
+	}
+	tap(t, p.startCampaign)
+	if s := tb.st(); !s.Started || s.Players != 4 {
+		t.Fatalf("not started: %q", p.Message())
+	}
+	// Scenario A's setup: the Timer start is asked for.
+	f := p.setup
+	if f == nil {
+		t.Fatal("no scenario setup form")
+	}
+	tap(t, f.Start)
+	if !strings.Contains(p.Message(), "Timer must start") {
+		t.Fatalf("no timer: %q", p.Message())
+	}
+	test.Type(f.timer, "6")
+	if !strings.HasPrefix(f.check.Text, "Ready") {
+		t.Fatalf("check: %q", f.check.Text)
+	}
+	tap(t, f.Start)
+	s := tb.st()
+	if s.Phase != et.PhasePlaying || s.Scenario.Timer != 6 {
+		t.Fatalf("phase %s: %q", s.Phase, p.Message())
+	}
+	if p.Track == nil || !strings.Contains(p.Track.SpaceText(6), "Timer") {
+		t.Fatalf("the Timer token is not drawn on 6: %q", p.Track.SpaceText(6))
+	}
+	if len(p.Cards) != 4 || p.Cards["901"].Life != nil {
+		t.Fatal("four cards, no life bar in A")
+	}
+}
+
+func TestScenarioSetupChoosesAndHandsOut(t *testing.T) {
+	tb := newTable(t)
+	tb.toC()
+	p := NewPlayScreen(tb.ctx)
+	tb.win.SetContent(p.Object())
+	f := p.setup
+	if f.timer.Text != "8" || !f.timer.Disabled() {
+		t.Fatalf("C starts on 8: %q", f.timer.Text)
+	}
+	// 902 without 905 breaks §4.3 S3: the check says so before starting.
+	f.chars.SetSelected([]string{"901 Eduardo", "902 Simon", "903 Sofia"})
+	if !strings.Contains(f.check.Text, "Not ready") {
+		t.Fatalf("check: %q", f.check.Text)
+	}
+	f.chars.SetSelected([]string{"901 Eduardo", "902 Simon", "903 Sofia", "904 Ana"})
+	f.chars.SetSelected([]string{"901 Eduardo", "902 Simon", "903 Sofia", "905 Pablo"})
+	if !strings.HasPrefix(f.check.Text, "Ready") {
+		t.Fatalf("check: %q", f.check.Text)
+	}
+	// Hand an item and ammo out; the rest stays on the truck.
+	i := slices.Index(f.reserve, "046")
+	if i < 0 {
+		t.Fatalf("reserve %v", f.reserve)
+	}
+	f.itemTo[i].SetSelected("901 Eduardo")
+	test.Type(f.ammo["901"], "9")
+	tap(t, f.Start)
+	if !strings.Contains(p.Message(), "at most 5 ammo") {
+		t.Fatalf("ammo cap: %q", p.Message())
+	}
+	f.ammo["901"].SetText("5")
+	if !strings.Contains(f.leftover.Text, "ammo 2 of 7") {
+		t.Fatalf("leftover: %q", f.leftover.Text)
+	}
+	tap(t, f.Start)
+	s := tb.st()
+	if s.Phase != et.PhasePlaying {
+		t.Fatalf("not started: %q", p.Message())
+	}
+	if c := s.Char("901"); !slices.Equal(c.Items, []string{"046"}) || c.Ammo != 5 || s.Scenario.TruckAmmo != 2 {
+		t.Fatalf("901 %v %d; truck ammo %d", c.Items, c.Ammo, s.Scenario.TruckAmmo)
+	}
+	if !s.Char("905").Played {
+		t.Fatal("Played box")
+	}
+}
+
+func TestRoundWithEndOfRound(t *testing.T) {
+	tb := newTable(t)
+	tb.inC()
+	p := NewPlayScreen(tb.ctx)
+	remember(tb.ctx, p, nil)
+	tb.win.SetContent(p.Object())
+	// An Event counter on space 7, drawn on the track.
+	test.Type(p.evID, "001")
+	test.Type(p.evSpace, "7")
+	place := findButton(t, p.tableBox, "Place Event counter")
+	tap(t, place)
+	if !strings.Contains(p.Track.SpaceText(7), "001") {
+		t.Fatalf("space 7: %q", p.Track.SpaceText(7))
+	}
+	// Sofia gets a Heavy Wound from her card.
+	tap(t, p.Cards["903"].Buttons["wound"])
+	if !tb.st().Char("903").Penalties.HeavyWound {
+		t.Fatalf("no Heavy Wound: %q", p.Message())
+	}
+	// Turns until a board holds 4 cards: Next walks the steps; a card on
+	// 903's board (Heavy Wound + 3 Action cards).
+	g := Screens{}
+	for turn := 0; tb.st().Scenario.Timer == 8; turn++ {
+		if turn > 6 {
+			t.Fatal("the round never ended")
+		}
+		if !g.Act(tb.ctx, shell.TabPlay, shell.Next) || !g.Act(tb.ctx, shell.TabPlay, shell.Next) {
+			t.Fatal("Next not handled")
+		}
+		g.Act(tb.ctx, shell.TabPlay, shell.Next) // T3 asks for a board
+		if !strings.Contains(p.Message(), "Play card here") {
+			t.Fatalf("T3 hint: %q", p.Message())
+		}
+		tap(t, p.Cards["903"].PlayHere)
+		if p.currentStep(tb.st().Scenario) != 3 {
+			t.Fatal("after the card, the step is the end of the turn")
+		}
+		g.Act(tb.ctx, shell.TabPlay, shell.Next)
+	}
+	r := p.Results()
+	if r == nil {
+		t.Fatal("no end-of-round results")
+	}
+	lines := strings.Join(r.Lines(), "\n")
+	for _, want := range []string{"Heavy Wound, 2 damage, life 10 → 8", "Timer 8 → 7", "First Player reads 001 – TIMER TOKEN", "resolve the section for 7", "Player 1 starts round 2"} {
+		if !strings.Contains(lines, want) {
+			t.Fatalf("results lack %q:\n%s", want, lines)
+		}
+	}
+	// In the order of §5.3.
+	order := []string{"E1", "E2", "E3 Timer", "E3 First Player", "E4", "E6"}
+	last := -1
+	for _, o := range order {
+		i := strings.Index(lines, o)
+		if i < last {
+			t.Fatalf("%q out of order:\n%s", o, lines)
+		}
+		last = i
+	}
+	if c := tb.st().Char("903"); c.LP != 8 || c.ActionCards != 0 {
+		t.Fatalf("903 after the round: %+v", c)
+	}
+	if !strings.Contains(p.Track.SpaceText(7), "Timer") {
+		t.Fatal("the token moved to 7")
+	}
+	// The Timer paragraph is marked read from the results.
+	tap(t, findButton(t, p.tableBox, "Mark 001 – TIMER TOKEN as read"))
+	if !paragraphRead(tb.st(), "001 – TIMER TOKEN") {
+		t.Fatal("not recorded")
+	}
+}
+
+func TestLifeAmmoAndDeath(t *testing.T) {
+	tb := newTable(t)
+	tb.inC()
+	p := NewPlayScreen(tb.ctx)
+	tb.win.SetContent(p.Object())
+	c := p.Cards["902"]
+	tap(t, c.Life.Minus)
+	if tb.st().Char("902").LP != 9 {
+		t.Fatal("minus on the life bar deals 1 damage")
+	}
+	// The ammo bar refuses to pass its cap without asking the rules.
+	p.Cards["901"].Ammo.Step(+1)
+	if !strings.Contains(p.Cards["901"].Ammo.Message(), "above 5") {
+		t.Fatalf("ammo cap: %q", p.Cards["901"].Ammo.Message())
+	}
+	// A ranged attack with no ammo is refused with the rule.
+	tap(t, p.Cards["903"].Buttons["ranged"])
+	if !strings.Contains(p.Message(), "V6") {
+		t.Fatalf("ranged with no ammo: %q", p.Message())
+	}
+	tap(t, p.Cards["903"].Buttons["damage"])
+	f := p.last
+	f.Items[0].Widget.(interface{ SetText(string) }).SetText("10")
+	if err := f.Submit(); err != nil {
+		t.Fatal(err)
+	}
+	dead := p.Cards["903"]
+	if dead.Buttons["read"] == nil || !strings.Contains(dead.Buttons["read"].Text, "600-903") {
+		t.Fatal("the death prompt names 600-903")
+	}
+	tap(t, dead.Buttons["read"])
+	if !paragraphRead(tb.st(), "600-903") {
+		t.Fatal("600-903 not recorded")
+	}
+	if p.Cards["903"].Buttons["read"].Text != "Read ✓" {
+		t.Fatal("read mark")
+	}
+}
+
+func TestEndWizardWithRefusedPurchase(t *testing.T) {
+	tb := newTable(t)
+	tb.do(et.NewCampaign{Players: 2, Roster: rosterEntries()})
+	tb.do(et.StartScenario{Key: "A", TimerStart: 6}, et.GainItem{Char: "901", Item: "045"},
+		et.RevealObjective{ID: "A-OBJ1"}, et.MarkPlot{N: 4}, et.MarkPlot{Cross: true})
+	p := NewPlayScreen(tb.ctx)
+	tb.win.SetContent(p.Object())
+	tap(t, findButton(t, p.tableBox, "The story ends the scenario…"))
+	if err := p.last.Submit(); err != nil {
+		t.Fatal(err)
+	}
+	z := p.wiz
+	if z == nil || tb.st().End.Step != et.StepObjectives {
+		t.Fatal("the wizard starts with the Objectives")
+	}
+	tap(t, z.Confirm) // objectives
+	tap(t, z.Confirm) // items
+	if tb.st().End.Step != et.StepRecord {
+		t.Fatalf("step %s: %q", tb.st().End.Step, p.Message())
+	}
+	test.Type(z.Epilogue, "END-B2-1")
+	view := textOf(p.scroll.Content)
+	for _, want := range []string{"Next: Storybook B2", "Final score: 4 ✓ − 1 ✗ = 3", "axe 045 becomes 046"} {
+		if !strings.Contains(view, want) {
+			t.Fatalf("record step lacks %q:\n%s", want, view)
+		}
+	}
+	tap(t, z.Confirm) // record
+	tap(t, z.Confirm) // quests
+	if !strings.Contains(textOf(p.scroll.Content), "12 − score 3 = 9") {
+		t.Fatalf("points: %s", textOf(p.scroll.Content))
+	}
+	tap(t, z.Confirm) // unlocks
+	if tb.st().End.Step != et.StepShop {
+		t.Fatalf("step %s", tb.st().End.Step)
+	}
+	// A skill counter cannot be bought after A: the shop says why.
+	tap(t, z.BuySK)
+	if !strings.Contains(p.Message(), "SK can be bought from the end of B") {
+		t.Fatalf("refusal: %q", p.Message())
+	}
+	// A Special Action card needs a basic card to replace.
+	test.Type(z.SACName, "Second Wind")
+	tap(t, z.BuySAC)
+	if !strings.Contains(p.Message(), "V17") || z.SACName.Text != "Second Wind" {
+		t.Fatalf("refusal %q, name kept %q", p.Message(), z.SACName.Text)
+	}
+	z.SACRemove.SetSelected("Rummage")
+	tap(t, z.BuySAC)
+	if p.Message() != "" {
+		t.Fatalf("bought: %q", p.Message())
+	}
+	for range 4 {
+		z.SACName.SetText("Extra")
+		z.SACRemove.SetSelected("Moving On")
+		tap(t, z.BuySAC)
+	}
+	if !strings.Contains(p.Message(), "V15") {
+		t.Fatalf("over the points: %q", p.Message())
+	}
+	tap(t, z.CloseShop)
+	s := tb.st()
+	if s.Phase != et.PhaseBetween || s.Next != "B2" || s.Section("A").RemainingPP != 1 {
+		t.Fatalf("after the shop: %s %s %d", s.Phase, s.Next, s.Section("A").RemainingPP)
+	}
+	if r := s.Section("A").Row("901"); !slices.Equal(r.Items, []string{"046"}) {
+		t.Fatalf("901's row %v", r.Items)
+	}
+}
+
+func TestDiaryCorrectionAndExport(t *testing.T) {
+	tb := newTable(t)
+	tb.toB1()
+	d := NewDiaryScreen(tb.ctx)
+	tb.win.SetContent(d.Object())
+	score := d.Fields["A/score"]
+	if score == nil || !strings.Contains(score.Text, "Final score: 3") {
+		t.Fatalf("score field %v", score)
+	}
+	tap(t, score)
+	f := d.last
+	e := f.Items[0].Widget.(*widget.Entry)
+	e.SetText("-2")
+	if err := f.Submit(); err == nil || !strings.Contains(f.Message(), "score") {
+		t.Fatalf("a negative score is refused inside the form: %v %q", err, f.Message())
+	}
+	if e.Text != "-2" {
+		t.Fatal("the typed value is kept")
+	}
+	e.SetText("5")
+	if err := f.Submit(); err != nil {
+		t.Fatal(err)
+	}
+	if tb.st().Section("A").Score != 5 || !strings.Contains(d.Fields["A/score"].Text, "5") {
+		t.Fatalf("score %d, field %q", tb.st().Section("A").Score, d.Fields["A/score"].Text)
+	}
+	// A row's Fatigue, and the Played box through its check.
+	tap(t, d.Fields["A/903/fatigue"])
+	d.last.Items[0].Widget.(*widget.Entry).SetText("2")
+	if err := d.last.Submit(); err != nil {
+		t.Fatal(err)
+	}
+	if tb.st().Section("A").Row("903").Penalties.Fatigue != 2 || tb.st().Char("903").Penalties.Fatigue != 2 {
+		t.Fatal("the row's Fatigue (and what B's setup reads)")
+	}
+	// The correction is an event with its own diary line.
+	if !strings.Contains(tb.msgs[len(tb.msgs)-1], "Corrected by hand") {
+		t.Fatalf("message %q", tb.msgs[len(tb.msgs)-1])
+	}
+	var buf bytes.Buffer
+	if err := d.ExportTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	md := buf.String()
+	for _, want := range []string{"# Chronicle Diary", "## Scenario A", "Final score: 5", "Storybook: [x] B1"} {
+		if !strings.Contains(md, want) {
+			t.Fatalf("export lacks %q:\n%s", want, md)
+		}
+	}
+	tap(t, d.Export) // opens the save dialog without failing
+}
+
+func TestSettingsChange(t *testing.T) {
+	tb := newTable(t)
+	tb.toB1()
+	d := NewDiaryScreen(tb.ctx)
+	tb.win.SetContent(d.Object())
+	f := d.settings
+	f.TimerMax.SetText("0")
+	tap(t, f.Save)
+	if !strings.Contains(d.Message(), "1 to 99") {
+		t.Fatalf("refusal %q", d.Message())
+	}
+	f.TimerMax.SetText("16")
+	f.PassFirst.SetChecked(true)
+	tap(t, f.Save)
+	if s := tb.st().Settings; s.TimerMax != 16 || !s.PassFirstPlayer {
+		t.Fatalf("settings %+v", s)
+	}
+}
+
+func TestEnemyActivationAndTrace(t *testing.T) {
+	tb := newTable(t)
+	tb.inC()
+	e := NewEnemyScreen(tb.ctx)
+	remember(tb.ctx, nil, e)
+	tb.win.SetContent(e.Object())
+	tb.do(et.SetAliensOnMap{Module: 1, OnMap: 2})
+	lines := strings.Join(e.Trace.Lines(), "\n")
+	if !strings.Contains(lines, "§5.8") || !strings.Contains(lines, "Cascarudo") {
+		t.Fatalf("trace:\n%s", lines)
+	}
+	if !(Screens{}).Act(tb.ctx, shell.TabEnemy, shell.Resolve) {
+		t.Fatal("Resolve not handled")
+	}
+	acts := tb.st().Scenario.Activations
+	menace := acts[len(acts)-2] // then the cubes were dealt again
+	if !strings.Contains(menace.What, "Menace card: aliens activate: Cascarudo") || !strings.Contains(menace.Trace, "§5.8") {
+		t.Fatalf("activation %+v", menace)
+	}
+	if !strings.Contains(textOf(e.scroll.Content), "Menace card: aliens activate") {
+		t.Fatal("the history shows the activation")
+	}
+	// The cubes were dealt again after the Menace activation.
+	if tb.st().Scenario.CubesOnTarget != 0 {
+		t.Fatal("cubes not re-dealt")
+	}
+}
+
+func TestParagraphHelper(t *testing.T) {
+	tb := newTable(t)
+	tb.inC()
+	p := NewPlayScreen(tb.ctx)
+	tb.win.SetContent(p.Object())
+	h := p.para
+	h.Kind.SetSelectedIndex(0) // Rummage
+	test.Type(h.A, "901")
+	test.Type(h.B, "232")
+	if !slices.Equal(h.Found, []string{"232-901", "232-9XX", "232 (ANY INTERACTION)"}) {
+		t.Fatalf("candidates %v", h.Found)
+	}
+	h.B.SetText("901")
+	if !strings.Contains(h.hint.Text, "V23") {
+		t.Fatalf("equal IDs: %q", h.hint.Text)
+	}
+	h.B.SetText("232")
+	test.Type(h.By, "Eduardo")
+	h.read("232-901")
+	test.Type(h.Search, "eduardo")
+	if got := h.HistoryLines(); len(got) != 1 || !strings.Contains(got[0], "232-901") {
+		t.Fatalf("history %v", got)
+	}
+	h.Search.SetText("nothing like it")
+	if got := h.HistoryLines(); len(got) != 1 || !strings.Contains(got[0], "No paragraph") {
+		t.Fatalf("history %v", got)
+	}
+}
