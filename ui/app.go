@@ -93,6 +93,8 @@ func New(a fyne.App, opt Options) *App {
 		u.openDirect(opt.Open, opt.Tab)
 	case opt.Tab == "data":
 		u.showData()
+	case opt.Tab == "new":
+		u.showNewCampaign()
 	case opt.Tab == "settings":
 		u.showSettings()
 	default:

@@ -323,12 +323,12 @@ func (cs *campaignScreen) refresh() {
 		where = c.Game.Title() + " · " + where
 	}
 	cs.where.SetText(where)
-	if cs.locked {
-		cs.undo.Disable()
-		cs.redo.Disable()
-	} else {
-		setEnabled(cs.undo, cs.s.CanUndo())
-		setEnabled(cs.redo, cs.s.CanRedo())
+	canUndo, canRedo := !cs.locked && cs.s.CanUndo(), !cs.locked && cs.s.CanRedo()
+	for _, b := range []*widget.Button{cs.undo, cs.log.undo} {
+		setEnabled(b, canUndo)
+	}
+	for _, b := range []*widget.Button{cs.redo, cs.log.redo} {
+		setEnabled(b, canRedo)
 	}
 	cs.showClocks()
 	cs.log.refresh()

@@ -19,7 +19,7 @@ type defaultScreens struct{ game tracker.GameID }
 func (d defaultScreens) notYet(what string) fyne.CanvasObject {
 	l := widget.NewLabel(fmt.Sprintf("The %s screens of %s are not in this version yet. Notes, the clocks and the Log work.", what, d.game.Title()))
 	l.Wrapping = fyne.TextWrapWord
-	l.Importance = widget.LowImportance
+	l.TextStyle.Italic = true
 	return l
 }
 
@@ -43,24 +43,34 @@ func (defaultScreens) Setup(fyne.Window) shell.Setup { return shell.Setup{} }
 func (defaultScreens) Act(*shell.Context, shell.Tab, shell.Action) bool { return false }
 
 // notesPanel lists the campaign's notes, newest first, with an entry to
-// write one.
+// write one. The list only draws the notes on screen, so a campaign of
+// thousands of notes opens as fast as a new one.
 func notesPanel(ctx *shell.Context) fyne.CanvasObject {
 	entry := widget.NewMultiLineEntry()
 	entry.SetPlaceHolder("Write a note for the campaign")
 	entry.Wrapping = fyne.TextWrapWord
 	entry.SetMinRowsVisible(2)
-	list := container.NewVBox()
+	var notes []tracker.Note
+	empty := widget.NewLabel("No notes yet.")
+	list := widget.NewList(
+		func() int { return len(notes) },
+		func() fyne.CanvasObject {
+			l := widget.NewLabel("")
+			l.Truncation = fyne.TextTruncateEllipsis
+			return l
+		},
+		func(id widget.ListItemID, o fyne.CanvasObject) {
+			if id < len(notes) {
+				n := notes[len(notes)-1-id]
+				o.(*widget.Label).SetText(n.Time.Local().Format("Mon 2 Jan 15:04") + " — " + n.Text)
+			}
+		})
 	show := func() {
-		list.Objects = nil
-		notes := ctx.Session.Core().Notes
+		notes = ctx.Session.Core().Notes
 		if len(notes) == 0 {
-			list.Add(widget.NewLabel("No notes yet."))
-		}
-		for i := len(notes) - 1; i >= 0; i-- {
-			n := notes[i]
-			l := widget.NewLabel(n.Time.Local().Format("Mon 2 Jan 15:04") + " — " + n.Text)
-			l.Wrapping = fyne.TextWrapWord
-			list.Add(l)
+			empty.Show()
+		} else {
+			empty.Hide()
 		}
 		list.Refresh()
 	}
@@ -71,5 +81,5 @@ func notesPanel(ctx *shell.Context) fyne.CanvasObject {
 	})
 	ctx.OnChange(func(tracker.Event) { show() })
 	show()
-	return container.NewBorder(container.NewBorder(nil, nil, nil, add, entry), nil, nil, nil, container.NewVScroll(list))
+	return container.NewBorder(container.NewVBox(container.NewBorder(nil, nil, nil, add, entry), empty), nil, nil, nil, list)
 }

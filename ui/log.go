@@ -37,6 +37,8 @@ type logView struct {
 	filter *widget.Select
 	list   *widget.List
 	count  *widget.Label
+	// undo and redo are the Log's own buttons, enabled as the header's.
+	undo, redo *widget.Button
 }
 
 func newLogView(cs *campaignScreen) *logView {
@@ -66,8 +68,10 @@ func newLogView(cs *campaignScreen) *logView {
 			text.SetText(l.rowText(i))
 			if l.undone(i) {
 				text.Importance = widget.LowImportance
+				text.TextStyle.Italic = true
 			} else {
 				text.Importance = widget.MediumImportance
+				text.TextStyle.Italic = false
 			}
 			text.Refresh()
 			seq := l.events[i].Seq
@@ -83,9 +87,9 @@ func newLogView(cs *campaignScreen) *logView {
 }
 
 func (l *logView) object() fyne.CanvasObject {
-	undo := iconButton("Undo", theme.ContentUndoIcon(), l.cs.doUndo)
-	redo := iconButton("Redo", theme.ContentRedoIcon(), l.cs.doRedo)
-	bar := container.NewBorder(nil, nil, container.NewHBox(l.filter), container.NewHBox(l.count, undo, redo), l.search)
+	l.undo = iconButton("Undo", theme.ContentUndoIcon(), l.cs.doUndo)
+	l.redo = iconButton("Redo", theme.ContentRedoIcon(), l.cs.doRedo)
+	bar := container.NewBorder(nil, nil, container.NewHBox(l.filter), container.NewHBox(l.count, l.undo, l.redo), l.search)
 	return container.NewBorder(container.NewPadded(bar), nil, nil, nil, l.list)
 }
 
@@ -153,7 +157,7 @@ func (l *logView) undone(i int) bool {
 func (l *logView) rowText(i int) string {
 	e := l.events[i]
 	var b strings.Builder
-	fmt.Fprintf(&b, "#%d · %s", e.Seq, e.Time.Local().Format("Mon 15:04"))
+	fmt.Fprintf(&b, "#%d · %s", e.Seq, e.Time.Local().Format("Mon 2 Jan 15:04"))
 	if e.Where != "" {
 		b.WriteString(" · " + e.Where)
 	}

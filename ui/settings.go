@@ -74,7 +74,7 @@ func (u *App) showSettings() {
 	sample := widget.NewLabel("Life 7 · Ammo 3 · Round 4 of 12")
 	note := widget.NewLabel("These settings belong to this device: every campaign uses them, and no campaign, export or undo ever changes them.")
 	note.Wrapping = fyne.TextWrapWord
-	note.Importance = widget.LowImportance
+	note.TextStyle.Italic = true
 	form := widget.NewForm(widget.NewFormItem("Theme", themes), widget.NewFormItem("Text size", size), widget.NewFormItem("Sample", sample))
 	top := container.NewHBox(iconButton("Back", theme.NavigateBackIcon(), u.showHome), heading("Settings"))
 	u.setScreen(container.NewBorder(container.NewPadded(top), nil, nil, nil,

@@ -35,7 +35,7 @@ func NewDrawResult(title string) *DrawResult {
 	d.value.TextStyle.Bold = true
 	d.source = widget.NewLabel("no draw yet")
 	d.source.Alignment = fyne.TextAlignCenter
-	d.source.Importance = widget.LowImportance
+	d.source.TextStyle.Italic = true
 	d.value.TextSize = theme.TextSize() * 3
 	return d
 }

@@ -29,7 +29,7 @@ func NewCheckedEntry(expects string, check func(string) error) *CheckedEntry {
 	e.PlaceHolder = expects
 	e.hint = widget.NewLabel("Expects " + expects)
 	e.hint.Wrapping = fyne.TextWrapWord
-	e.hint.Importance = widget.LowImportance
+	e.hint.TextStyle.Italic = true
 	e.Validator = func(s string) error { return e.check(strings.TrimSpace(s)) }
 	e.SetOnValidationChanged(func(err error) { e.showHint(err) })
 	return e
@@ -114,8 +114,8 @@ func (e *CheckedEntry) Int() (int, error) {
 func (e *CheckedEntry) Hint() string { return e.hint.Text }
 
 func (e *CheckedEntry) showHint(err error) {
-	if err == nil || strings.TrimSpace(e.Text) == "" && e.hint.Importance == widget.LowImportance {
-		e.hint.Importance = widget.LowImportance
+	if err == nil || strings.TrimSpace(e.Text) == "" && e.hint.Importance != widget.DangerImportance {
+		e.hint.Importance = widget.MediumImportance
 		e.hint.SetText("Expects " + e.Expects)
 		return
 	}

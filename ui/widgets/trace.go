@@ -105,7 +105,7 @@ func stepCard(n int, s automa.Step) fyne.CanvasObject {
 		lab.Wrapping = fyne.TextWrapWord
 		switch {
 		case strings.HasPrefix(l, "✗"):
-			lab.Importance = widget.LowImportance
+			lab.TextStyle.Italic = true
 		case strings.HasPrefix(l, "→"):
 			lab.Importance = widget.HighImportance
 			lab.TextStyle.Bold = true
