@@ -1,0 +1,703 @@
+package phantom
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"tablekeeper/automa/hex"
+	"tablekeeper/automa/phantom"
+	"tablekeeper/tracker"
+)
+
+// hurt deals n damage to a figure (§7.3 step 6, V-08): Barrier takes the
+// hit instead; HP clamps at 0 and 0 defeats the figure at once.
+func (s *State) hurt(m *Mission, f *Figure, n int, source string) string {
+	if n <= 0 {
+		return fmt.Sprintf("%s takes no damage from %s", f.Name, source)
+	}
+	if f.has(phantom.Barrier) {
+		delete(f.Conditions, string(phantom.Barrier))
+		return fmt.Sprintf("%s's Barrier absorbs %d damage from %s", f.Name, n, source)
+	}
+	from := f.HP
+	f.HP = max(0, f.HP-n)
+	line := fmt.Sprintf("%s takes %d damage from %s, %d → %d", f.Name, n, source, from, f.HP)
+	if f.HP == 0 {
+		line += "; " + s.defeat(m, f, true)
+	}
+	return line
+}
+
+// defeat takes a figure out (§6.6 for characters, §8.14 and §9.4 for
+// adversaries). drop places the adversary's nova cells (the engine already
+// placed them for defeats in its turns).
+func (s *State) defeat(m *Mission, f *Figure, drop bool) string {
+	at := f.Position
+	f.Position = ""
+	f.Conditions = nil
+	f.Defeated = true
+	if f.character() {
+		// §6.6: evacuated with full HP, every card back in hand; it keeps
+		// its nova cells and still counts as embarked.
+		f.HP = f.MaxHP
+		f.Hand = append(append(append(append(f.Hand, f.Selected...), f.Discard...), f.Temporary...), f.PersistentCards...)
+		f.Selected, f.Discard, f.Temporary, f.PersistentCards = nil, nil, nil, nil
+		line := f.Name + " is defeated and evacuated"
+		alive := 0
+		for _, g := range m.Figures {
+			if g.character() && !g.Defeated {
+				alive++
+			}
+		}
+		if alive == 0 {
+			line += "; every character is defeated: the mission fails (§13.1)"
+		}
+		return line
+	}
+	line := f.Name + " is defeated"
+	nova := 0
+	if !f.PlacedByEvent {
+		if f.Side == "boss" {
+			nova = m.Difficulty + len(m.Embarked) // §9.4
+		} else {
+			nova = s.Content.Adversaries[AdversaryKey(f.Type, m.AdversaryDifficulty)].Difficulty // §8.14
+		}
+	}
+	if drop && nova > 0 && at != "" {
+		if hm, err := s.liveMap(); err == nil {
+			if sp, ok := hm.Space(at); ok {
+				sp.NovaCells += nova
+				_ = s.saveMap(hm)
+				line += fmt.Sprintf(", dropping %d nova cells on %s", nova, at)
+			}
+		}
+	}
+	// §8.2 item 5: the last of its type discards the type's cards.
+	if f.Side == "boss" || m.countType(f.Type) == 0 {
+		persist := map[string]bool{}
+		if f.Side != "boss" {
+			for _, ids := range m.Persistent {
+				for _, id := range ids {
+					persist[id] = true
+				}
+			}
+		} else {
+			delete(m.Persistent, f.Name)
+		}
+		m.Decks.DiscardType(f.Type, persist)
+	}
+	return line
+}
+
+// inflict gives a figure a condition by §4: at most once (a refresh
+// restarts the timer, A-11), Resilient absorbs a new detrimental one,
+// Burning and Frozen cancel each other, immunities hold.
+func (s *State) inflict(f *Figure, c phantom.Cond, _ bool) string {
+	if f.Conditions == nil {
+		f.Conditions = map[string]uint64{}
+	}
+	key := string(c)
+	if contains(f.Immune, key) {
+		return fmt.Sprintf("%s is immune to %s", f.Name, c)
+	}
+	if f.has(c) {
+		if c.Detrimental() && !s.Settings.ResilientSparedByRefresh && f.has(phantom.Resilient) {
+			delete(f.Conditions, string(phantom.Resilient))
+			return fmt.Sprintf("%s's Resilient absorbed %s", f.Name, c)
+		}
+		if s.Settings.RefreshRestartsTimer {
+			f.Conditions[key] = s.Tick
+		}
+		return fmt.Sprintf("%s's %s refreshed", f.Name, c)
+	}
+	if c.Detrimental() && f.has(phantom.Resilient) {
+		delete(f.Conditions, string(phantom.Resilient))
+		return fmt.Sprintf("%s's Resilient absorbed %s", f.Name, c)
+	}
+	if c == phantom.Frozen && f.has(phantom.Burning) {
+		delete(f.Conditions, string(phantom.Burning))
+		return fmt.Sprintf("Frozen removed %s's Burning instead", f.Name)
+	}
+	if c == phantom.Burning && f.has(phantom.Frozen) {
+		delete(f.Conditions, string(phantom.Frozen))
+		return fmt.Sprintf("Burning removed %s's Frozen instead", f.Name)
+	}
+	f.Conditions[key] = s.Tick
+	return fmt.Sprintf("%s gained %s", f.Name, c)
+}
+
+func (s *State) needFig(name string) (*Mission, *Figure, error) {
+	m, err := s.inMission()
+	if err != nil {
+		return nil, nil, err
+	}
+	f := m.fig(name)
+	if f == nil {
+		return nil, nil, tracker.Refuse(ruleChar, "there is no figure named %q on this mission", name)
+	}
+	if f.Defeated {
+		return nil, nil, tracker.Refuse(ruleChar, "%s was defeated", f.Name)
+	}
+	return m, f, nil
+}
+
+// Damage deals damage to a figure (an attack's result, a card, an event):
+// Barrier absorbs it, HP clamps at 0, 0 defeats (V-08).
+type Damage struct {
+	Figure string `json:"figure"`
+	N      int    `json:"n"`
+	Source string `json:"source,omitempty"`
+}
+
+func (c Damage) exec(s *State, x *ctx) (string, error) {
+	m, f, err := s.needFig(c.Figure)
+	if err != nil {
+		return "", err
+	}
+	if c.N < 1 {
+		return "", tracker.Refuse("phantom-epoch §7.3", "damage is at least 1")
+	}
+	src := c.Source
+	if src == "" {
+		src = "an attack"
+	}
+	return s.hurt(m, f, c.N, src), nil
+}
+
+// Heal restores HP up to the maximum (§6.7). A Heal action on a character
+// needs a free bandage slot (V-09) and gives a bandage when it restores at
+// least 1 HP; a Heal on a character at full HP does nothing. HealAction
+// false is HP from anything else: no bandage, no limit.
+type Heal struct {
+	Figure     string `json:"figure"`
+	N          int    `json:"n"`
+	HealAction bool   `json:"healAction,omitempty"`
+}
+
+func (c Heal) exec(s *State, x *ctx) (string, error) {
+	_, f, err := s.needFig(c.Figure)
+	if err != nil {
+		return "", err
+	}
+	if c.N < 1 {
+		return "", tracker.Refuse("phantom-epoch §6.7", "a heal restores at least 1 HP")
+	}
+	if c.HealAction && f.character() && f.Bandages >= f.BandageSlots {
+		return "", tracker.Refuse("phantom-epoch §6.7, V-09", "%s has no free bandage slot: a Heal action cannot affect it", f.Name)
+	}
+	if f.HP >= f.MaxHP {
+		return fmt.Sprintf("%s is at full HP: the heal has no effect", f.Name), nil
+	}
+	from := f.HP
+	f.HP = min(f.MaxHP, f.HP+c.N)
+	line := fmt.Sprintf("%s healed %d → %d", f.Name, from, f.HP)
+	if c.HealAction && f.character() {
+		f.Bandages++
+		line += fmt.Sprintf(", bandage %d of %d", f.Bandages, f.BandageSlots)
+	}
+	return line, nil
+}
+
+// Inflict gives a figure a condition (§4, V-27).
+type Inflict struct {
+	Figure    string `json:"figure"`
+	Condition string `json:"condition"`
+}
+
+func (c Inflict) exec(s *State, x *ctx) (string, error) {
+	_, f, err := s.needFig(c.Figure)
+	if err != nil {
+		return "", err
+	}
+	cond, err := phantom.ParseCond(c.Condition)
+	if err != nil {
+		return "", tracker.Refuse(ruleConds, "%v", err)
+	}
+	return s.inflict(f, cond, false), nil
+}
+
+// RemoveCondition takes a condition off a figure: Barrier or Resilient
+// used, Vengeful spent, Knocked Down by spending 1 MP, a card's removal,
+// Invisible lost by attacking.
+type RemoveCondition struct {
+	Figure    string `json:"figure"`
+	Condition string `json:"condition"`
+}
+
+func (c RemoveCondition) exec(s *State, x *ctx) (string, error) {
+	_, f, err := s.needFig(c.Figure)
+	if err != nil {
+		return "", err
+	}
+	cond, err := phantom.ParseCond(c.Condition)
+	if err != nil {
+		return "", tracker.Refuse(ruleConds, "%v", err)
+	}
+	if !f.has(cond) {
+		return "", tracker.Refuse(ruleConds, "%s does not have %s", f.Name, cond)
+	}
+	delete(f.Conditions, string(cond))
+	return fmt.Sprintf("%s lost %s", f.Name, cond), nil
+}
+
+// MoveFigure moves a character along a path (§2.4, §2.8, §6.5; V-10,
+// V-11, V-12): Path lists the spaces entered in order. A Move goes step by
+// step to adjacent spaces, through allies but not adversaries (unless one
+// side is Invisible), never onto gaps, objects or orbs, opening closed
+// doors it enters; every space entered triggers its hazard. A Leap passes
+// over everything but walls and only its last space triggers. A Teleport
+// goes to an empty space of the same region. The move ends on an empty or
+// hazard space. MP, when given, bounds the cost (difficult terrain 2 MP for
+// a Move, 1 for a Leap).
+type MoveFigure struct {
+	Figure string   `json:"figure"`
+	Path   []string `json:"path"`
+	// Kind: "move" (default), "leap" or "teleport".
+	Kind string `json:"kind,omitempty"`
+	MP   int    `json:"mp,omitempty"`
+}
+
+func (c MoveFigure) exec(s *State, x *ctx) (string, error) {
+	m, f, err := s.needFig(c.Figure)
+	if err != nil {
+		return "", err
+	}
+	if len(c.Path) == 0 {
+		return "", tracker.Refuse("phantom-epoch V-10", "the path has no spaces")
+	}
+	hm, err := s.liveMap()
+	if err != nil {
+		return "", err
+	}
+	start, ok := hm.Index(f.Position)
+	if !ok {
+		return "", tracker.Refuse("phantom-epoch V-10", "%s is not on the map", f.Name)
+	}
+	idx := []int{start}
+	for _, l := range c.Path {
+		i, ok := hm.Index(l)
+		if !ok {
+			return "", tracker.Refuse("phantom-epoch V-10", "%q is not a space on the map", l)
+		}
+		idx = append(idx, i)
+	}
+	occ := map[int]*Figure{}
+	for _, g := range m.Figures {
+		if g != f && !g.Defeated && g.Position != "" {
+			if i, ok := hm.Index(g.Position); ok {
+				occ[i] = g
+			}
+		}
+	}
+	end := idx[len(idx)-1]
+	kind := c.Kind
+	if kind == "" {
+		kind = "move"
+	}
+	rule := "phantom-epoch V-10"
+	switch kind {
+	case "move", "leap":
+		r := hex.MoveRules{Leap: kind == "leap", OpenDoors: f.character(), Limit: c.MP}
+		if kind == "leap" {
+			rule = "phantom-epoch V-11"
+		} else {
+			r.Blocked = make([]bool, hm.Len())
+			for i, g := range occ {
+				enemy := g.character() != f.character()
+				if enemy && !g.has(phantom.Invisible) && !f.has(phantom.Invisible) {
+					r.Blocked[i] = true
+				}
+			}
+		}
+		if _, err := hm.CheckMove(idx, r); err != nil {
+			return "", tracker.Refuse(rule, "%s: %v", f.Name, err)
+		}
+	case "teleport":
+		rule = "phantom-epoch V-12"
+		if len(idx) != 2 || !hm.SameRegion(start, end) {
+			return "", tracker.Refuse(rule, "a Teleport goes to one space of the same region (not beyond a closed door)")
+		}
+	default:
+		return "", tracker.Refuse(rule, "a movement is a move, a leap or a teleport")
+	}
+	sp := hm.SpaceAt(end)
+	if end != start && (occ[end] != nil || !sp.Standable(kind != "teleport")) {
+		return "", tracker.Refuse(rule, "%s cannot end on %s: it is not an empty space", f.Name, sp.Label)
+	}
+	// Doors the character passed open (§2.3 item 3).
+	var parts []string
+	for _, i := range idx[1:] {
+		if hm.SpaceAt(i).IsClosedDoor() {
+			hm.SetDoor(i, hex.OpenDoor)
+			parts = append(parts, "opened the door on "+hm.Label(i))
+		}
+	}
+	entered := idx[1:]
+	if kind != "move" {
+		entered = idx[len(idx)-1:]
+	}
+	f.Position = sp.Label
+	for _, i := range entered {
+		if f.Defeated {
+			break
+		}
+		parts = append(parts, s.enter(m, hm, f, i)...)
+	}
+	if err := s.saveMap(hm); err != nil {
+		return "", err
+	}
+	line := fmt.Sprintf("%s %s to %s", f.Name, map[string]string{"move": "moved", "leap": "leapt", "teleport": "teleported"}[kind], sp.Label)
+	if len(parts) > 0 {
+		line += ": " + strings.Join(parts, "; ")
+	}
+	return line, nil
+}
+
+// enter applies a hazard on entering a space (§5.1): fire 3 damage and
+// Burning, poison 3 damage and Weakened, trap 5 damage (a trap token is
+// then removed).
+func (s *State) enter(m *Mission, hm *hex.Map, f *Figure, i int) []string {
+	sp := hm.SpaceAt(i)
+	var out []string
+	switch sp.Hazard {
+	case hex.Fire:
+		out = append(out, s.hurt(m, f, 3, "fire on "+sp.Label))
+		if !f.Defeated {
+			out = append(out, s.inflict(f, phantom.Burning, true))
+		}
+	case hex.Poison:
+		out = append(out, s.hurt(m, f, 3, "poison on "+sp.Label))
+		if !f.Defeated {
+			out = append(out, s.inflict(f, phantom.Weakened, true))
+		}
+	case hex.Trap:
+		out = append(out, s.hurt(m, f, 5, "the trap on "+sp.Label))
+		if sp.HazardSource == hex.HazardToken {
+			sp.Hazard, sp.HazardSource = hex.NoHazard, hex.Printed
+			out = append(out, "trap token removed")
+		}
+	}
+	return out
+}
+
+// DamageObject damages a destructible object: any damage lowers its state
+// one step, intact → damaged → destroyed (§5.2); a destroyed object is
+// difficult terrain.
+type DamageObject struct {
+	Space string `json:"space"`
+}
+
+func (c DamageObject) exec(s *State, x *ctx) (string, error) {
+	if _, err := s.inMission(); err != nil {
+		return "", err
+	}
+	hm, err := s.liveMap()
+	if err != nil {
+		return "", err
+	}
+	sp, ok := hm.Space(c.Space)
+	if !ok {
+		return "", tracker.Refuse("phantom-epoch §5.2", "%q is not a space on the map", c.Space)
+	}
+	if !sp.StandingDestructible() {
+		return "", tracker.Refuse("phantom-epoch §5.2–5.3", "there is no destructible object standing on %s", c.Space)
+	}
+	from := string(sp.ObjectState)
+	if sp.ObjectState == hex.Intact {
+		sp.ObjectState = hex.Damaged
+	} else {
+		sp.ObjectState = hex.Destroyed
+	}
+	if from == "" {
+		from = "intact"
+	}
+	if err := s.saveMap(hm); err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("The object on %s: %s → %s", c.Space, from, sp.ObjectState), nil
+}
+
+// CorrectSpace sets a space's changing state by hand (the table is the
+// source of truth): an object's state, a door, a hazard token, nova cells,
+// an orb's side, treasure. Nil fields are left alone.
+type CorrectSpace struct {
+	Space           string  `json:"space"`
+	ObjectState     *string `json:"objectState,omitempty"`
+	Door            *string `json:"door,omitempty"`
+	Hazard          *string `json:"hazard,omitempty"`
+	HazardToken     bool    `json:"hazardToken,omitempty"`
+	NovaCells       *int    `json:"novaCells,omitempty"`
+	OrbActive       *bool   `json:"orbActive,omitempty"`
+	TreasurePresent *bool   `json:"treasurePresent,omitempty"`
+	Reason          string  `json:"reason,omitempty"`
+}
+
+func (c CorrectSpace) exec(s *State, x *ctx) (string, error) {
+	m, err := s.inMission()
+	if err != nil {
+		return "", err
+	}
+	hm, err := s.liveMap()
+	if err != nil {
+		return "", err
+	}
+	i, ok := hm.Index(c.Space)
+	if !ok {
+		return "", tracker.Refuse("phantom-epoch §2.2", "%q is not a space on the map", c.Space)
+	}
+	l := hm.Layout()
+	sp := &l.Spaces[i]
+	var parts []string
+	if c.ObjectState != nil {
+		sp.ObjectState = hex.ObjectState(strings.TrimPrefix(*c.ObjectState, "intact"))
+		parts = append(parts, "object "+*c.ObjectState)
+	}
+	if c.Door != nil {
+		sp.Door = hex.Door(strings.TrimPrefix(*c.Door, "none"))
+		parts = append(parts, "door "+*c.Door)
+		if sp.Door == hex.ClosedDoor {
+			for _, g := range m.Figures {
+				if g.Position == c.Space && !g.Defeated {
+					return "", tracker.Refuse("phantom-epoch §2.3 item 4", "%s stands on %s: move it to the closest empty space first", g.Name, c.Space)
+				}
+			}
+		}
+	}
+	if c.Hazard != nil {
+		sp.Hazard = hex.Hazard(strings.TrimPrefix(*c.Hazard, "none"))
+		sp.HazardSource = hex.Printed
+		if c.HazardToken {
+			sp.HazardSource = hex.HazardToken
+		}
+		parts = append(parts, "hazard "+*c.Hazard)
+	}
+	if c.NovaCells != nil {
+		if *c.NovaCells < 0 {
+			return "", tracker.Refuse("phantom-epoch V-15", "nova cells cannot be negative")
+		}
+		sp.NovaCells = *c.NovaCells
+		parts = append(parts, fmt.Sprintf("%d nova cells", *c.NovaCells))
+	}
+	if c.OrbActive != nil {
+		if sp.Orb.Kind == hex.NoToken {
+			return "", tracker.Refuse("phantom-epoch §5.4", "there is no orb on %s", c.Space)
+		}
+		sp.Orb.Active = *c.OrbActive
+		parts = append(parts, fmt.Sprintf("orb active %v", *c.OrbActive))
+	}
+	if c.TreasurePresent != nil {
+		if sp.Treasure.Kind == hex.NoToken {
+			return "", tracker.Refuse("phantom-epoch §5.4", "there is no treasure on %s", c.Space)
+		}
+		sp.Treasure.Present = *c.TreasurePresent
+		parts = append(parts, fmt.Sprintf("treasure present %v", *c.TreasurePresent))
+	}
+	if len(parts) == 0 {
+		return "", tracker.Refuse("phantom-epoch §2.2", "nothing to correct")
+	}
+	nm, err := hex.NewMap(l)
+	if err != nil {
+		return "", tracker.Refuse("phantom-epoch V-02", "%s: %v", c.Space, err)
+	}
+	if err := s.saveMap(nm); err != nil {
+		return "", err
+	}
+	line := fmt.Sprintf("Corrected by hand: %s %s", c.Space, strings.Join(parts, ", "))
+	if c.Reason != "" {
+		line += " (" + c.Reason + ")"
+	}
+	return line, nil
+}
+
+// CorrectFigure sets a figure's HP, space or conditions by hand. HP clamps
+// to [0, max] and 0 defeats (V-08); a condition is held at most once
+// (V-27).
+type CorrectFigure struct {
+	Figure     string    `json:"figure"`
+	HP         *int      `json:"hp,omitempty"`
+	Position   *string   `json:"position,omitempty"`
+	Conditions *[]string `json:"conditions,omitempty"`
+	Bandages   *int      `json:"bandages,omitempty"`
+	Nova       *int      `json:"nova,omitempty"`
+	Reason     string    `json:"reason,omitempty"`
+}
+
+func (c CorrectFigure) exec(s *State, x *ctx) (string, error) {
+	m, f, err := s.needFig(c.Figure)
+	if err != nil {
+		return "", err
+	}
+	var parts []string
+	if c.Position != nil {
+		hm, err := s.liveMap()
+		if err != nil {
+			return "", err
+		}
+		sp, ok := hm.Space(*c.Position)
+		if !ok {
+			return "", tracker.Refuse("phantom-epoch §2.2", "%q is not a space on the map", *c.Position)
+		}
+		if !sp.Standable(true) {
+			return "", tracker.Refuse("phantom-epoch §2.4", "nothing can stand on %s", sp.Label)
+		}
+		for _, g := range m.Figures {
+			if g != f && g.Position == sp.Label && !g.Defeated {
+				return "", tracker.Refuse("phantom-epoch §2.4", "%s already stands on %s", g.Name, sp.Label)
+			}
+		}
+		parts = append(parts, fmt.Sprintf("space %s → %s", f.Position, sp.Label))
+		f.Position = sp.Label
+	}
+	if c.Conditions != nil {
+		seen := map[string]bool{}
+		next := map[string]uint64{}
+		for _, cs := range *c.Conditions {
+			cond, err := phantom.ParseCond(cs)
+			if err != nil {
+				return "", tracker.Refuse(ruleConds, "%v", err)
+			}
+			if seen[string(cond)] {
+				return "", tracker.Refuse("phantom-epoch V-27", "a figure holds %s at most once", cond)
+			}
+			seen[string(cond)] = true
+			if t, ok := f.Conditions[string(cond)]; ok {
+				next[string(cond)] = t
+			} else {
+				next[string(cond)] = s.Tick
+			}
+		}
+		f.Conditions = next
+		parts = append(parts, "conditions ["+strings.Join(f.CondList(), ", ")+"]")
+	}
+	if c.Bandages != nil {
+		if *c.Bandages < 0 || *c.Bandages > f.BandageSlots {
+			return "", tracker.Refuse("phantom-epoch §6.7", "bandages go from 0 to %d", f.BandageSlots)
+		}
+		parts = append(parts, fmt.Sprintf("bandages %d → %d", f.Bandages, *c.Bandages))
+		f.Bandages = *c.Bandages
+	}
+	if c.Nova != nil {
+		if *c.Nova < 0 {
+			return "", tracker.Refuse("phantom-epoch V-15", "nova cells cannot be negative")
+		}
+		parts = append(parts, fmt.Sprintf("nova %d → %d", f.Nova, *c.Nova))
+		f.Nova = *c.Nova
+	}
+	if c.HP != nil {
+		hp := min(max(*c.HP, 0), f.MaxHP) // V-08: clamp
+		parts = append(parts, fmt.Sprintf("HP %d → %d", f.HP, hp))
+		f.HP = hp
+		if hp == 0 {
+			parts = append(parts, s.defeat(m, f, true))
+		}
+	}
+	if len(parts) == 0 {
+		return "", tracker.Refuse(ruleChar, "nothing to correct")
+	}
+	line := fmt.Sprintf("Corrected by hand: %s %s", f.Name, strings.Join(parts, ", "))
+	if c.Reason != "" {
+		line += " (" + c.Reason + ")"
+	}
+	return line, nil
+}
+
+// PlaceAdversary puts a new adversary or boss on the map during the
+// mission (§10.3): the engine picks the space if the named one is taken
+// and the HP-base colour; placed after this round's draw it has no turn
+// this round. Characters is the icon's lowest character count (§10.2);
+// ByEvent marks an Event card or mission event (no nova drop).
+type PlaceAdversary struct {
+	Type       string `json:"type"`
+	Boss       bool   `json:"boss,omitempty"`
+	Space      string `json:"space"`
+	Characters int    `json:"characters,omitempty"`
+	ByEvent    bool   `json:"byEvent,omitempty"`
+}
+
+type placeResult struct {
+	Placed phantom.Placed `json:"placed"`
+	Trace  []string       `json:"trace"`
+}
+
+func (c PlaceAdversary) exec(s *State, x *ctx) (string, error) {
+	m, err := s.inMission()
+	if err != nil {
+		return "", err
+	}
+	if c.Boss {
+		if _, ok := s.Content.Bosses[c.Type]; !ok {
+			return "", tracker.Refuse("phantom-epoch §10.3", "boss %q is not entered", c.Type)
+		}
+		if m.fig(c.Type) != nil {
+			return "", tracker.Refuse("phantom-epoch §10.3", "%s is already on this mission", c.Type)
+		}
+	} else if _, ok := s.Content.Adversaries[AdversaryKey(c.Type, m.AdversaryDifficulty)]; !ok {
+		return "", tracker.Refuse("phantom-epoch §10.1", "the %s description card for difficulty %d is not entered", c.Type, m.AdversaryDifficulty)
+	}
+	afterDraw := m.Phase == "draw" || m.Phase == "turns"
+	res, err := keep(x, func() (placeResult, error) {
+		if !c.Boss && !contains(m.Types, c.Type) {
+			m.Types = append(m.Types, c.Type) // the situation lists the type
+		}
+		sit, err := s.situation("place", "", nil)
+		if err != nil {
+			return placeResult{}, err
+		}
+		p, tr, err := phantom.Place(sit, phantom.Placement{Type: c.Type, Boss: c.Boss, Space: c.Space, Characters: c.Characters,
+			ByEvent: c.ByEvent, AfterDraw: afterDraw, Name: s.newName(m, c.Type, c.Boss)}, x)
+		if err != nil {
+			return placeResult{}, tracker.Refuse("phantom-epoch §10.3", "%v", err)
+		}
+		return placeResult{Placed: p, Trace: traceLines(tr)}, nil
+	})
+	if err != nil {
+		return "", err
+	}
+	p := res.Placed
+	if !p.Placed {
+		return fmt.Sprintf("%s is not placed: %s", c.Type, p.WhyNot), nil
+	}
+	side := "adversary"
+	if c.Boss {
+		side = "boss"
+		m.Bosses = append(m.Bosses, c.Type)
+	} else if !contains(m.Types, c.Type) {
+		m.Types = append(m.Types, c.Type)
+	}
+	f := &Figure{Name: p.Name, Side: side, Type: c.Type, Colour: string(p.Colour), Position: p.Space, HP: p.HP, MaxHP: p.HP,
+		PlacedAfterDraw: afterDraw, PlacedByEvent: c.ByEvent}
+	m.Figures = append(m.Figures, f)
+	if err := s.buildDecks(m, x); err != nil {
+		return "", err
+	}
+	if err := s.applyStates(m, p.Figures, nil, nil); err != nil {
+		return "", err
+	}
+	line := fmt.Sprintf("%s placed on %s (%s)", p.Name, p.Space, p.Colour)
+	if p.NoTurn {
+		line += ", no turn this round"
+	}
+	if len(p.Effects) > 0 {
+		line += ": " + strings.Join(p.Effects, "; ")
+	}
+	return line, nil
+}
+
+func (s *State) newName(m *Mission, typ string, boss bool) string {
+	if boss {
+		return typ
+	}
+	for n := 1; ; n++ {
+		name := fmt.Sprintf("%s %d", typ, n)
+		if m.fig(name) == nil {
+			return name
+		}
+	}
+}
+
+func init() {
+	register(Damage{}, Heal{}, Inflict{}, RemoveCondition{}, MoveFigure{}, DamageObject{}, CorrectSpace{}, CorrectFigure{}, PlaceAdversary{})
+}
+
+var _ = slices.Clone[[]string]
