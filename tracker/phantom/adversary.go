@@ -17,10 +17,10 @@ const ruleAdv = "phantom-epoch §8.4"
 // cards of the types in play, the boss boards and their cards, every
 // figure on the map. charOrder puts the characters in the players' order
 // for initiative ties (§11.2 item 1).
-func (s *State) situation(decide, adversary string, charOrder []string) (*phantom.Situation, error) {
+func (s *State) situation(decide, adversary string, charOrder []string, place *phantom.Placement) (*phantom.Situation, error) {
 	m := s.Mission
 	sit := phantom.Situation{Decide: decide, Adversary: adversary, Map: m.Map, Characters: len(m.Embarked),
-		MissionDifficulty: m.Difficulty, PrimaryTarget: m.PrimaryOverride}
+		MissionDifficulty: m.Difficulty, PrimaryTarget: m.PrimaryOverride, Placement: place}
 	if m.Face != nil {
 		sit.DecisionDie = phantom.DieInput{Face: *m.Face}
 	} else {
@@ -153,7 +153,7 @@ func (c ResolveAdversaryTurn) exec(s *State, x *ctx) (string, error) {
 		}
 	}
 	res, err := keep(x, func() (turnResult, error) {
-		sit, err := s.situation("turn", f.Name, nil)
+		sit, err := s.situation("turn", f.Name, nil, nil)
 		if err != nil {
 			return turnResult{}, err
 		}

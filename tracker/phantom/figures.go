@@ -514,13 +514,15 @@ func (c CorrectSpace) exec(s *State, x *ctx) (string, error) {
 // to [0, max] and 0 defeats (V-08); a condition is held at most once
 // (V-27).
 type CorrectFigure struct {
-	Figure     string    `json:"figure"`
-	HP         *int      `json:"hp,omitempty"`
-	Position   *string   `json:"position,omitempty"`
-	Conditions *[]string `json:"conditions,omitempty"`
-	Bandages   *int      `json:"bandages,omitempty"`
-	Nova       *int      `json:"nova,omitempty"`
-	Reason     string    `json:"reason,omitempty"`
+	Figure   string  `json:"figure"`
+	HP       *int    `json:"hp,omitempty"`
+	Position *string `json:"position,omitempty"`
+	// SetConditions replaces the conditions with Conditions.
+	SetConditions bool     `json:"setConditions,omitempty"`
+	Conditions    []string `json:"conditions,omitempty"`
+	Bandages      *int     `json:"bandages,omitempty"`
+	Nova          *int     `json:"nova,omitempty"`
+	Reason        string   `json:"reason,omitempty"`
 }
 
 func (c CorrectFigure) exec(s *State, x *ctx) (string, error) {
@@ -549,10 +551,10 @@ func (c CorrectFigure) exec(s *State, x *ctx) (string, error) {
 		parts = append(parts, fmt.Sprintf("space %s → %s", f.Position, sp.Label))
 		f.Position = sp.Label
 	}
-	if c.Conditions != nil {
+	if c.SetConditions {
 		seen := map[string]bool{}
 		next := map[string]uint64{}
-		for _, cs := range *c.Conditions {
+		for _, cs := range c.Conditions {
 			cond, err := phantom.ParseCond(cs)
 			if err != nil {
 				return "", tracker.Refuse(ruleConds, "%v", err)
@@ -640,12 +642,13 @@ func (c PlaceAdversary) exec(s *State, x *ctx) (string, error) {
 		if !c.Boss && !contains(m.Types, c.Type) {
 			m.Types = append(m.Types, c.Type) // the situation lists the type
 		}
-		sit, err := s.situation("place", "", nil)
+		pl := phantom.Placement{Type: c.Type, Boss: c.Boss, Space: c.Space, Characters: c.Characters,
+			ByEvent: c.ByEvent, AfterDraw: afterDraw, Name: s.newName(m, c.Type, c.Boss)}
+		sit, err := s.situation("place", "", nil, &pl)
 		if err != nil {
 			return placeResult{}, err
 		}
-		p, tr, err := phantom.Place(sit, phantom.Placement{Type: c.Type, Boss: c.Boss, Space: c.Space, Characters: c.Characters,
-			ByEvent: c.ByEvent, AfterDraw: afterDraw, Name: s.newName(m, c.Type, c.Boss)}, x)
+		p, tr, err := phantom.Place(sit, pl, x)
 		if err != nil {
 			return placeResult{}, tracker.Refuse("phantom-epoch §10.3", "%v", err)
 		}

@@ -602,7 +602,7 @@ func (c DetermineInitiative) exec(s *State, x *ctx) (string, error) {
 		}
 	}
 	res, err := keep(x, func() (initiativeResult, error) {
-		sit, err := s.situation("initiative", "", c.CharacterOrder)
+		sit, err := s.situation("initiative", "", c.CharacterOrder, nil)
 		if err != nil {
 			return initiativeResult{}, err
 		}
