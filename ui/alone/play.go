@@ -1,0 +1,395 @@
+package alone
+
+import (
+	"fmt"
+	"image/color"
+	"slices"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/widget"
+
+	"tablekeeper/automa/alone"
+	"tablekeeper/tracker"
+	ta "tablekeeper/tracker/alone"
+	"tablekeeper/ui/shell"
+)
+
+// PlayScreen is the live game: the Hero sheet laid out as a sheet on one
+// side, the Turn's steps on the other. Before the game is set up it shows
+// the setup form instead.
+type PlayScreen struct {
+	k    *kit
+	sk   *kit // the setup form's own line
+	root *fyne.Container
+
+	setup     *setupForm
+	setupView fyne.CanvasObject
+
+	// The Hero sheet.
+	where      *widget.Label
+	outcome    *widget.Label
+	tracks     *SheetTracks
+	lifeBig    *widget.Label
+	turns      *tokenRow
+	adrenaline *tokenRow
+	adrLabel   *widget.Label
+	xp         *fyne.Container
+	items      *fyne.Container
+	companion  *fyne.Container
+	missions   *fyne.Container
+
+	// Damage and recovery.
+	dmgKind   *widget.RadioGroup
+	dmgN      *widget.Entry
+	dmgComp   *widget.Check
+	dmgSource *widget.Entry
+	dmgResult *widget.Label
+
+	turn *TurnPanel
+	view fyne.CanvasObject
+}
+
+// NewPlayScreen builds the Play tab for a campaign.
+func NewPlayScreen(ctx *shell.Context) *PlayScreen {
+	p := &PlayScreen{k: newKit(ctx), sk: newKit(ctx)}
+	p.setup = newSetupForm()
+	startBtn := primary("Start the game", p.startFromForm)
+	p.setupView = container.NewVScroll(container.NewVBox(
+		bold("Set up this game of Alone"),
+		wrap("The Hero sheet's values are asked once; the spec's defaults are filled in. Check them against your sheet."),
+		widget.NewForm(p.setup.formItems()...), p.sk.msg, startBtn))
+
+	p.where = bold("")
+	p.outcome = wrap("")
+	p.outcome.TextStyle.Bold = true
+	p.outcome.Hide()
+	p.tracks = newSheetTracks()
+	p.tracks.OnTap = p.tapTrack
+	p.lifeBig = wrap("")
+	p.lifeBig.TextStyle.Bold = true
+	p.turns = newTokenRow(52)
+	p.adrenaline = newTokenRow(40)
+	p.adrLabel = widget.NewLabel("")
+	p.xp = container.NewGridWithColumns(5)
+	p.items = container.NewVBox()
+	p.companion = container.NewVBox()
+	p.missions = container.NewVBox()
+
+	p.dmgKind = widget.NewRadioGroup([]string{"Life", "Self Control"}, nil)
+	p.dmgKind.Horizontal = true
+	p.dmgKind.SetSelected("Life")
+	p.dmgN = entry("points")
+	p.dmgN.SetText("1")
+	p.dmgComp = widget.NewCheck("The Evil side sends it all to the Companion", nil)
+	p.dmgSource = entry("what dealt it (a card, a Mission)")
+	p.dmgResult = wrap("")
+	p.dmgResult.Hide()
+	damage := card("Damage and recovery",
+		p.dmgKind, field("Points", p.dmgN), field("From", p.dmgSource), p.dmgComp,
+		container.NewGridWithColumns(2, primary("Deal damage", p.dealDamage), button("Recover", p.recoverHealth)),
+		p.dmgResult)
+
+	sheet := container.NewVBox(
+		p.where, p.outcome,
+		card("Health", p.tracks, p.lifeBig,
+			wrap("Damage lowers its own track; at 0 it overflows into the other. Both at 0 is defeat. Recovery stops at the Healing Cap (the orange line).")),
+		card("Turn tokens", p.turns),
+		card("Adrenaline", p.adrenaline, p.adrLabel),
+		card("Experience", p.xp),
+		card("Items", p.items),
+		card("Companion", p.companion),
+		card("Missions", p.missions),
+		damage,
+	)
+	p.turn = newTurnPanel(p.k)
+	left := container.NewVScroll(container.NewPadded(sheet))
+	right := container.NewVScroll(container.NewPadded(container.NewVBox(p.k.msg, p.turn.obj)))
+	p.view = container.New(&splitLayout{}, left, right)
+	p.root = container.NewStack()
+	ctx.OnChange(func(tracker.Event) { p.Refresh() })
+	p.Refresh()
+	return p
+}
+
+// Object is the screen.
+func (p *PlayScreen) Object() fyne.CanvasObject { return p.root }
+
+func (p *PlayScreen) startFromForm() {
+	cmds, err := p.setup.commands()
+	if err != nil {
+		p.sk.refuse(err)
+		return
+	}
+	for _, c := range cmds {
+		if !p.sk.do(c) {
+			return
+		}
+	}
+}
+
+// Refresh re-reads the game.
+func (p *PlayScreen) Refresh() {
+	s := p.k.state()
+	if !s.Started || s.Sheet == nil {
+		if len(p.root.Objects) != 1 || p.root.Objects[0] != p.setupView {
+			setBox(p.root, p.setupView)
+		}
+		return
+	}
+	if len(p.root.Objects) != 1 || p.root.Objects[0] != p.view {
+		// The inline line moves with the view.
+		setBox(p.root, p.view)
+	}
+	p.where.SetText(fmt.Sprintf("%s · %s difficulty · %s mode · %s", p.k.ctx.Session.Where(), s.Difficulty, s.Mode, nonEmpty(s.Character, "Hero")))
+	switch s.Outcome {
+	case ta.Won:
+		p.outcome.SetText("The Hero wins: the Final Mission is completed.")
+		p.outcome.Importance = widget.SuccessImportance
+		p.outcome.Show()
+	case ta.Defeated:
+		p.outcome.SetText("The Evil side wins: Life and Self Control are both at 0.")
+		p.outcome.Importance = widget.DangerImportance
+		p.outcome.Show()
+	default:
+		p.outcome.Hide()
+	}
+	t := p.tracks
+	t.Max, t.Life, t.SC, t.Marker, t.Cap, t.Caps, t.Nightmare = s.Sheet.HealthMax, s.Life, s.SC, s.RoundMarker, s.HealingCap(), s.Sheet.HealingCap, s.Nightmare
+	t.Refresh()
+	nm := ""
+	if s.Nightmare {
+		nm = " · Nightmare Mode: the Nightmare stats, and 2 Self Control lost at each Round's end"
+	}
+	p.lifeBig.SetText(fmt.Sprintf("Life %d · Self Control %d · Healing Cap %d · Round %d%s", s.Life, s.SC, s.HealingCap(), s.Round, nm))
+	p.turns.set(turnTokens(s))
+	p.adrenaline.set(adrenalineTokens(s))
+	p.adrLabel.SetText(fmt.Sprintf("%s in the pool; refilled at the Round's end to %d (the track at min(Life, SC) = %d)", plural(s.Adrenaline, "token", "tokens"), refillNow(s), min(s.Life, s.SC)))
+	p.refreshXP(s)
+	p.refreshItems(s)
+	p.refreshCompanion(s)
+	p.refreshMissions(s)
+	p.turn.refresh()
+}
+
+func nonEmpty(s, def string) string {
+	if strings.TrimSpace(s) == "" {
+		return def
+	}
+	return s
+}
+
+func refillNow(s *ta.State) int {
+	v := min(s.Life, s.SC)
+	if v < 0 || v >= len(s.Sheet.AdrenalineTrack) {
+		return 0
+	}
+	n := s.Sheet.AdrenalineTrack[v]
+	if s.Unlocked(ta.ColdBlood) {
+		n++
+	}
+	return n
+}
+
+var (
+	colUsed    = color.NRGBA{R: 0x60, G: 0x60, B: 0x60, A: 0xff}
+	colUp      = color.NRGBA{R: 0x3a, G: 0x8a, B: 0x5a, A: 0xff}
+	colNow     = color.NRGBA{R: 0xe0, G: 0x9a, B: 0x20, A: 0xff}
+	colAdr     = color.NRGBA{R: 0xd0, G: 0x40, B: 0x80, A: 0xff}
+	colDangerS = color.NRGBA{R: 0xb0, G: 0x20, B: 0x20, A: 0xff}
+)
+
+// turnTokens are the 8 Turn tokens: face down once played, the one in play
+// showing Bullet Time or Recover if Adrenaline was spent on it.
+func turnTokens(s *ta.State) []token {
+	out := make([]token, alone.TurnsPerRound)
+	for i := range out {
+		n := i + 1
+		switch {
+		case n < s.TurnsUsed || (n == s.TurnsUsed && !s.T.Started):
+			out[i] = token{Text: fmt.Sprintf("%d ✓", n), Fill: colUsed}
+		case n == s.TurnsUsed && s.T.Started:
+			txt := fmt.Sprintf("%d now", n)
+			if s.T.BulletTime {
+				txt += " BT"
+			}
+			if s.T.Recover != "" {
+				txt += " +" + map[string]string{"life": "L", "sc": "SC"}[s.T.Recover]
+			}
+			out[i] = token{Text: txt, Fill: colNow, Ink: colBlack, Stroke: true}
+		default:
+			out[i] = token{Text: fmt.Sprint(n), Fill: colUp}
+		}
+	}
+	return out
+}
+
+func adrenalineTokens(s *ta.State) []token {
+	var out []token
+	for i := 0; i < s.Adrenaline; i++ {
+		out = append(out, token{Text: "A", Fill: colAdr})
+	}
+	if len(out) == 0 {
+		out = append(out, token{Text: "none", Fill: colEmpty, Ink: colBlack})
+	}
+	return out
+}
+
+func (p *PlayScreen) refreshXP(s *ta.State) {
+	var objs []fyne.CanvasObject
+	for _, a := range ta.Abilities {
+		x := s.XP[a]
+		pips := strings.Repeat("●", x) + strings.Repeat("○", ta.MaxXP-x)
+		l := widget.NewLabel(abilityName(a) + "\n" + pips)
+		l.Alignment = fyne.TextAlignCenter
+		if x >= ta.MaxXP {
+			l.Importance = widget.SuccessImportance
+			l.SetText(abilityName(a) + "\n" + pips + " unlocked")
+		}
+		objs = append(objs, l)
+	}
+	setBox(p.xp, objs...)
+}
+
+func (p *PlayScreen) refreshItems(s *ta.State) {
+	var objs []fyne.CanvasObject
+	for _, it := range s.Items {
+		it := it
+		kind := "Passive"
+		if !it.Passive {
+			kind = title(string(it.Action)) + " Item"
+		}
+		extra := ""
+		if it.Matrix != "" {
+			extra += " · Matrix " + it.Matrix
+		}
+		if it.Needs != "" {
+			extra += " · upgrades with " + it.Needs
+		}
+		if it.Upgraded {
+			extra += " · upgraded"
+		}
+		row := container.NewBorder(nil, nil, nil,
+			container.NewHBox(button("Use 1 Charge", func() { p.k.do(ta.UseItem{ID: it.ID, Charges: 1}) }),
+				button("Discard", func() { p.k.do(ta.DiscardItem{ID: it.ID}) })),
+			wrap(fmt.Sprintf("%s — %s · Charges %d%s", it.Name, kind, it.Charges, extra)))
+		objs = append(objs, row)
+	}
+	if len(objs) == 0 {
+		objs = append(objs, widget.NewLabel("No Items."))
+	}
+	setBox(p.items, objs...)
+}
+
+func (p *PlayScreen) refreshCompanion(s *ta.State) {
+	if s.Companion == nil {
+		txt := "No Companion."
+		if s.Sacrificed {
+			txt = "The Companion was sacrificed (once per game)."
+		}
+		setBox(p.companion, widget.NewLabel(txt))
+		return
+	}
+	c := s.Companion
+	setBox(p.companion,
+		wrap(fmt.Sprintf("%s · Charges %d of %d", c.Character, c.Charges, ta.CompanionCharges)),
+		container.NewGridWithColumns(2,
+			button("Use its ability (1 Charge)", func() { p.k.do(ta.CompanionCmd{Do: "use"}) }),
+			button("Sacrifice (start of a Turn)", func() { p.k.do(ta.CompanionCmd{Do: "sacrifice"}) })))
+}
+
+func (p *PlayScreen) refreshMissions(s *ta.State) {
+	m := s.Missions
+	line := func(label string, x ta.Mission) fyne.CanvasObject {
+		c := ""
+		if x.Colour != "" {
+			c = " (" + x.Colour + ")"
+		}
+		l := wrap(fmt.Sprintf("%s: %s%s — %s", label, x.Name, c, x.Status))
+		if x.Status == ta.Completed {
+			l.Importance = widget.SuccessImportance
+		}
+		return l
+	}
+	setBox(p.missions, line("Starting 1", m.Starting[0]), line("Starting 2", m.Starting[1]), line("Final", m.Final))
+}
+
+func (p *PlayScreen) kind() alone.DamageKind {
+	if p.dmgKind.Selected == "Self Control" {
+		return alone.SCDamage
+	}
+	return alone.LifeDamage
+}
+
+func (p *PlayScreen) dealDamage() {
+	n, err := number(p.dmgN, "damage points", 0)
+	if err != nil {
+		p.k.refuse(err)
+		return
+	}
+	if p.k.do(ta.DealDamage{Kind: p.kind(), N: n, ToCompanion: p.dmgComp.Checked, Source: strings.TrimSpace(p.dmgSource.Text)}) {
+		p.dmgResult.SetText(p.k.msg.Text)
+		p.dmgResult.Show()
+	}
+}
+
+func (p *PlayScreen) recoverHealth() {
+	n, err := number(p.dmgN, "recovery points", 0)
+	if err != nil {
+		p.k.refuse(err)
+		return
+	}
+	if p.k.do(ta.RecoverHealth{Kind: p.kind(), N: n, Source: strings.TrimSpace(p.dmgSource.Text)}) {
+		p.dmgResult.SetText(p.k.msg.Text)
+		p.dmgResult.Show()
+	}
+}
+
+// tapTrack corrects a track by hand, after asking.
+func (p *PlayScreen) tapTrack(row string, v int) {
+	field, name := row, map[string]string{"life": "Life", "sc": "Self Control", "round": "the Round marker"}[row]
+	if row == "round" {
+		field = "roundMarker"
+	}
+	ask := fmt.Sprintf("Set %s to %d by hand? (The table is the source of truth; the Log says it was corrected.)", name, v)
+	dialog.ShowConfirm("Correct by hand", ask, func(ok bool) {
+		if ok {
+			p.k.do(ta.Correct{Field: field, Value: v, Why: "set on the sheet"})
+		}
+	}, p.k.ctx.Window)
+}
+
+// splitLayout puts two panes side by side on a wide screen and one above
+// the other on a tall one.
+type splitLayout struct{}
+
+func (splitLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	if len(objs) != 2 {
+		return
+	}
+	if size.Width >= size.Height {
+		w := size.Width * 0.55
+		objs[0].Move(fyne.NewPos(0, 0))
+		objs[0].Resize(fyne.NewSize(w, size.Height))
+		objs[1].Move(fyne.NewPos(w, 0))
+		objs[1].Resize(fyne.NewSize(size.Width-w, size.Height))
+		return
+	}
+	h := size.Height * 0.55
+	objs[0].Move(fyne.NewPos(0, 0))
+	objs[0].Resize(fyne.NewSize(size.Width, h))
+	objs[1].Move(fyne.NewPos(0, h))
+	objs[1].Resize(fyne.NewSize(size.Width, size.Height-h))
+}
+
+func (splitLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var s fyne.Size
+	for _, o := range objs {
+		s = s.Max(o.MinSize())
+	}
+	return s
+}
+
+var _ = slices.Contains[[]string]

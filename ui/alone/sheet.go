@@ -1,0 +1,313 @@
+package alone
+
+import (
+	"fmt"
+	"image/color"
+	"strconv"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+)
+
+// SheetTracks draws the heart of the Hero sheet (spec §3.8): the Life track
+// on top, the Self Control track below, and the Round track between them
+// with its marker and the Healing Cap each space sets. A thick line on each
+// health track shows the Healing Cap now; spaces above it are shaded
+// (recovery stops at the line, §3.3). The final Round space is Nightmare's.
+// Tapping a space asks to correct the value by hand.
+type SheetTracks struct {
+	widget.BaseWidget
+	Max, Life, SC, Marker, Cap int
+	Caps                       []int
+	Nightmare                  bool
+	// OnTap is a tap on a space: row "life", "sc" or "round", and the value.
+	OnTap func(row string, v int)
+}
+
+func newSheetTracks() *SheetTracks {
+	t := &SheetTracks{}
+	t.ExtendBaseWidget(t)
+	return t
+}
+
+// Text is the tracks in words, for tests and screen readers.
+func (t *SheetTracks) Text() string {
+	return fmt.Sprintf("Life %d/%d · Round marker on space %d (Healing Cap %d) · Self Control %d/%d", t.Life, t.Max, t.Marker, t.Cap, t.SC, t.Max)
+}
+
+const (
+	rowH   = float32(46)
+	labW   = float32(92)
+	gapH   = float32(8)
+	roundH = float32(54)
+)
+
+func (t *SheetTracks) cellW(width float32) float32 {
+	n := float32(t.Max + 1)
+	return max(22, min(58, (width-labW)/n))
+}
+
+func (t *SheetTracks) MinSize() fyne.Size {
+	return fyne.NewSize(labW+float32(t.Max+1)*22, 2*rowH+roundH+2*gapH)
+}
+
+// Tapped finds the space under the finger.
+func (t *SheetTracks) Tapped(e *fyne.PointEvent) {
+	if t.OnTap == nil || e.Position.X < labW {
+		return
+	}
+	w := t.cellW(t.Size().Width)
+	y := e.Position.Y
+	switch {
+	case y < rowH:
+		t.OnTap("life", int((e.Position.X-labW)/w))
+	case y > rowH+gapH+roundH+gapH:
+		t.OnTap("sc", int((e.Position.X-labW)/w))
+	case y > rowH+gapH && y < rowH+gapH+roundH:
+		rw := t.roundW(t.Size().Width)
+		t.OnTap("round", int((e.Position.X-labW)/rw))
+	}
+}
+
+func (t *SheetTracks) roundW(width float32) float32 {
+	n := float32(max(len(t.Caps), 1))
+	return max(34, min(90, (width-labW)/n))
+}
+
+func (t *SheetTracks) CreateRenderer() fyne.WidgetRenderer {
+	r := &tracksRenderer{t: t}
+	r.rebuild()
+	return r
+}
+
+type tracksRenderer struct {
+	t     *SheetTracks
+	items []placedAt
+	objs  []fyne.CanvasObject
+}
+
+type placedAt struct {
+	obj fyne.CanvasObject
+	at  func(w float32) (fyne.Position, fyne.Size)
+}
+
+var (
+	colLife   = color.NRGBA{R: 0xd2, G: 0x3a, B: 0x3a, A: 0xff}
+	colSC     = color.NRGBA{R: 0x2f, G: 0x7d, B: 0xd6, A: 0xff}
+	colEmpty  = color.NRGBA{R: 0x80, G: 0x80, B: 0x80, A: 0x40}
+	colAbove  = color.NRGBA{R: 0x80, G: 0x80, B: 0x80, A: 0x20}
+	colCap    = color.NRGBA{R: 0xf0, G: 0xb0, B: 0x20, A: 0xff}
+	colPurple = color.NRGBA{R: 0x8a, G: 0x3c, B: 0xc8, A: 0xff}
+	colMarker = color.NRGBA{R: 0x20, G: 0x20, B: 0x20, A: 0xff}
+	colSpace  = color.NRGBA{R: 0x80, G: 0x80, B: 0x80, A: 0x50}
+)
+
+func (r *tracksRenderer) rebuild() {
+	t := r.t
+	fg := theme.Color(theme.ColorNameForeground)
+	r.items = nil
+	add := func(o fyne.CanvasObject, at func(w float32) (fyne.Position, fyne.Size)) {
+		r.items = append(r.items, placedAt{o, at})
+	}
+	row := func(name string, y float32, v int, fill color.Color) {
+		lab := text(name, fg, 15, true)
+		add(lab, func(w float32) (fyne.Position, fyne.Size) { return fyne.NewPos(0, y+12), fyne.NewSize(labW, 20) })
+		for i := 0; i <= t.Max; i++ {
+			i := i
+			c := colEmpty
+			switch {
+			case i <= v && i > 0:
+				c = fill.(color.NRGBA)
+			case i > t.Cap:
+				c = colAbove
+			}
+			box := canvas.NewRectangle(c)
+			box.CornerRadius = 4
+			if i == v {
+				box.StrokeColor, box.StrokeWidth = fg, 3
+			}
+			add(box, func(w float32) (fyne.Position, fyne.Size) {
+				cw := t.cellW(w)
+				return fyne.NewPos(labW+float32(i)*cw+1, y+2), fyne.NewSize(cw-2, rowH-4)
+			})
+			ink := fg
+			if i <= v && i > 0 {
+				ink = colWhite
+			}
+			n := text(strconv.Itoa(i), ink, 14, i == v)
+			n.Alignment = fyne.TextAlignCenter
+			add(n, func(w float32) (fyne.Position, fyne.Size) {
+				cw := t.cellW(w)
+				return fyne.NewPos(labW+float32(i)*cw, y+12), fyne.NewSize(cw, 20)
+			})
+		}
+		line := canvas.NewRectangle(colCap)
+		add(line, func(w float32) (fyne.Position, fyne.Size) {
+			cw := t.cellW(w)
+			return fyne.NewPos(labW+float32(t.Cap+1)*cw-3, y-2), fyne.NewSize(5, rowH+4)
+		})
+	}
+	row("Life", 0, t.Life, colLife)
+	ry := rowH + gapH
+	rl := text("Round", fg, 15, true)
+	add(rl, func(w float32) (fyne.Position, fyne.Size) { return fyne.NewPos(0, ry+16), fyne.NewSize(labW, 20) })
+	for i, c := range t.Caps {
+		i, c := i, c
+		fill := colSpace
+		if i == 0 {
+			fill = color.NRGBA{R: 0x8a, G: 0x3c, B: 0xc8, A: 0x60}
+		}
+		box := canvas.NewRectangle(fill)
+		box.CornerRadius = 6
+		if i == t.Marker {
+			box.FillColor = colCap
+			if t.Nightmare {
+				box.FillColor = colPurple
+			}
+			box.StrokeColor, box.StrokeWidth = fg, 3
+		}
+		add(box, func(w float32) (fyne.Position, fyne.Size) {
+			rw := t.roundW(w)
+			return fyne.NewPos(labW+float32(i)*rw+2, ry), fyne.NewSize(rw-4, roundH)
+		})
+		lbl := fmt.Sprintf("cap %d", c)
+		if i == 0 {
+			lbl = "☾ " + lbl
+		}
+		ink := fg
+		if i == t.Marker {
+			ink = colBlack
+			if t.Nightmare {
+				ink = colWhite
+			}
+		}
+		cl := text(lbl, ink, 12, i == t.Marker)
+		cl.Alignment = fyne.TextAlignCenter
+		add(cl, func(w float32) (fyne.Position, fyne.Size) {
+			rw := t.roundW(w)
+			return fyne.NewPos(labW+float32(i)*rw, ry+28), fyne.NewSize(rw, 18)
+		})
+		if i == t.Marker {
+			m := text("◆", ink, 16, true)
+			m.Alignment = fyne.TextAlignCenter
+			add(m, func(w float32) (fyne.Position, fyne.Size) {
+				rw := t.roundW(w)
+				return fyne.NewPos(labW+float32(i)*rw, ry+4), fyne.NewSize(rw, 20)
+			})
+		}
+	}
+	row("Self\nControl", ry+roundH+gapH, t.SC, colSC)
+	r.objs = make([]fyne.CanvasObject, len(r.items))
+	for i, it := range r.items {
+		r.objs[i] = it.obj
+	}
+}
+
+func (r *tracksRenderer) Layout(size fyne.Size) {
+	for _, it := range r.items {
+		p, s := it.at(size.Width)
+		it.obj.Move(p)
+		it.obj.Resize(s)
+	}
+}
+func (r *tracksRenderer) MinSize() fyne.Size { return r.t.MinSize() }
+func (r *tracksRenderer) Refresh() {
+	r.rebuild()
+	r.Layout(r.t.Size())
+	for _, o := range r.objs {
+		o.Refresh()
+	}
+}
+func (r *tracksRenderer) Objects() []fyne.CanvasObject { return r.objs }
+func (r *tracksRenderer) Destroy()                     {}
+
+// tokenRow draws n tokens as boxes with a caption each: the 8 Turn tokens,
+// the Reaction Track, the Adrenaline pool.
+type tokenRow struct {
+	widget.BaseWidget
+	tokens []token
+	size   float32
+}
+
+type token struct {
+	Text   string
+	Fill   color.Color
+	Ink    color.Color
+	Stroke bool
+}
+
+func newTokenRow(size float32) *tokenRow {
+	t := &tokenRow{size: size}
+	t.ExtendBaseWidget(t)
+	return t
+}
+
+func (t *tokenRow) set(ts []token) { t.tokens = ts; t.Refresh() }
+
+// Text is the tokens' captions.
+func (t *tokenRow) Text() []string {
+	out := make([]string, len(t.tokens))
+	for i, k := range t.tokens {
+		out[i] = k.Text
+	}
+	return out
+}
+
+func (t *tokenRow) MinSize() fyne.Size {
+	return fyne.NewSize(float32(max(len(t.tokens), 1))*(t.size*0.7+4), t.size)
+}
+
+func (t *tokenRow) CreateRenderer() fyne.WidgetRenderer {
+	r := &tokenRenderer{t: t}
+	r.rebuild()
+	return r
+}
+
+type tokenRenderer struct {
+	t    *tokenRow
+	objs []fyne.CanvasObject
+}
+
+func (r *tokenRenderer) rebuild() {
+	r.objs = nil
+	for _, k := range r.t.tokens {
+		b := canvas.NewRectangle(k.Fill)
+		b.CornerRadius = 6
+		if k.Stroke {
+			b.StrokeColor, b.StrokeWidth = theme.Color(theme.ColorNameForeground), 3
+		}
+		ink := k.Ink
+		if ink == nil {
+			ink = colWhite
+		}
+		tx := text(k.Text, ink, 12, true)
+		tx.Alignment = fyne.TextAlignCenter
+		r.objs = append(r.objs, b, tx)
+	}
+}
+
+func (r *tokenRenderer) Layout(size fyne.Size) {
+	n := len(r.t.tokens)
+	if n == 0 {
+		return
+	}
+	w := min(r.t.size*1.6, size.Width/float32(n))
+	for i := 0; i < n; i++ {
+		r.objs[2*i].Move(fyne.NewPos(float32(i)*w+2, 0))
+		r.objs[2*i].Resize(fyne.NewSize(w-4, size.Height))
+		r.objs[2*i+1].Move(fyne.NewPos(float32(i)*w, size.Height/2-9))
+		r.objs[2*i+1].Resize(fyne.NewSize(w, 18))
+	}
+}
+func (r *tokenRenderer) MinSize() fyne.Size { return r.t.MinSize() }
+func (r *tokenRenderer) Refresh() {
+	r.rebuild()
+	r.Layout(r.t.Size())
+	for _, o := range r.objs {
+		o.Refresh()
+	}
+}
+func (r *tokenRenderer) Objects() []fyne.CanvasObject { return r.objs }
+func (r *tokenRenderer) Destroy()                     {}
