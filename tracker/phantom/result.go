@@ -138,7 +138,7 @@ func (c MissionResult) exec(s *State, x *ctx) (string, error) {
 			s.Sheet.AttachmentDecks[t] = remove(s.Sheet.AttachmentDecks[t], id)
 		}
 		m.RewardChoices = draw.Cards
-		m.Picks = map[string]string{}
+		m.Picks = nil
 		if len(draw.Cards) > 0 {
 			parts = append(parts, fmt.Sprintf("attachment rewards drawn: %s", strings.Join(draw.Cards, ", ")))
 		}
@@ -186,7 +186,7 @@ type PickAttachment struct {
 
 func (c PickAttachment) exec(s *State, x *ctx) (string, error) {
 	m := s.Mission
-	if m == nil || m.Phase != "over" || m.Picks == nil || len(m.RewardChoices) == 0 {
+	if m == nil || m.Phase != "over" || len(m.RewardChoices) == 0 {
 		return "", tracker.Refuse("phantom-epoch §13.2 item 6", "there are no attachment rewards to pick")
 	}
 	if !contains(m.Embarked, c.Character) {
@@ -201,6 +201,9 @@ func (c PickAttachment) exec(s *State, x *ctx) (string, error) {
 	}
 	if !contains(m.RewardChoices, c.Attachment) || taken {
 		return "", tracker.Refuse("phantom-epoch V-19", "%q is not among the cards left to pick", c.Attachment)
+	}
+	if m.Picks == nil {
+		m.Picks = map[string]string{}
 	}
 	m.Picks[c.Character] = c.Attachment
 	ch := s.char(c.Character)

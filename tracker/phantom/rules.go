@@ -95,6 +95,9 @@ type ctx struct {
 	short  bool
 	result json.RawMessage
 	apply  bool
+	// kept counts the draws made while computing the kept result: at
+	// Apply they are passed over, as the result already holds them.
+	kept int
 }
 
 // Intn makes ctx an automa.Rand.
@@ -122,10 +125,13 @@ func (x *ctx) Intn(n int) int {
 func keep[T any](x *ctx, compute func() (T, error)) (T, error) {
 	var v T
 	if x.apply && len(x.result) > 0 {
+		x.pos += x.kept
 		err := json.Unmarshal(x.result, &v)
 		return v, err
 	}
+	n0 := len(x.draws)
 	v, err := compute()
+	x.kept += len(x.draws) - n0
 	if err != nil {
 		return v, err
 	}
@@ -142,7 +148,9 @@ type payload struct {
 	Command json.RawMessage `json:"command"`
 	Draws   []int           `json:"draws,omitempty"`
 	Result  json.RawMessage `json:"result,omitempty"`
-	Line    string          `json:"line"`
+	// Kept is how many of Draws the Result used.
+	Kept int    `json:"kept,omitempty"`
+	Line string `json:"line"`
 }
 
 const kindPrefix = "phantom-epoch."
@@ -216,7 +224,7 @@ func (Rules) Decide(st tracker.State, cmd tracker.Command, d *tracker.Dice) (tra
 	if err != nil {
 		return tracker.Change{}, err
 	}
-	return tracker.Change{Kind: kind, Payload: payload{Command: raw, Draws: x.draws, Result: x.result, Line: line}}, nil
+	return tracker.Change{Kind: kind, Payload: payload{Command: raw, Draws: x.draws, Result: x.result, Kept: x.kept, Line: line}}, nil
 }
 
 // Apply folds an event into the state.
@@ -238,11 +246,11 @@ func (Rules) Apply(st tracker.State, e tracker.Event) (tracker.State, error) {
 		return s, fmt.Errorf("%s: %w", e.Kind, err)
 	}
 	s.Tick++
-	x := &ctx{replay: p.Draws, result: p.Result, apply: true}
+	x := &ctx{replay: p.Draws, result: p.Result, apply: true, kept: p.Kept}
 	if _, err := c.exec(s, x); err != nil {
 		return s, fmt.Errorf("%s: %w", e.Kind, err)
 	}
-	if x.short || x.pos != len(x.replay) {
+	if x.short || x.pos != len(x.replay) || p.Kept < 0 || p.Kept > len(p.Draws) {
 		return s, fmt.Errorf("%s: the event's recorded draws do not match the command", e.Kind)
 	}
 	return s, nil
