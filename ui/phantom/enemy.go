@@ -1,0 +1,322 @@
+package phantom
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/widget"
+
+	"tablekeeper/automa"
+	ap "tablekeeper/automa/phantom"
+	"tablekeeper/tracker"
+	tp "tablekeeper/tracker/phantom"
+	"tablekeeper/ui/shell"
+	"tablekeeper/ui/widgets"
+)
+
+// An EnemyScreen plays the adversaries' turns: one tap resolves the next
+// adversary's turn through the engine; the map then shows its primary
+// target ringed, its path as arrows, its end space and the line of sight
+// it used between two vertices; the explanation panel shows every rule it
+// applied. The players confirm it (figures move, damage and conditions
+// apply) or override it with what happened instead and why.
+type EnemyScreen struct {
+	ctx *shell.Context
+
+	Map      *MapView
+	Trace    *widgets.TracePanel
+	Who      *widget.Label
+	Summary  *widget.Label
+	Attack   *widget.Entry
+	Accuracy *widget.Entry
+	// Buttons (exported for tests).
+	ResolveButton, ConfirmButton, OverrideButton *widget.Button
+
+	obj fyne.CanvasObject
+}
+
+// NewEnemyScreen builds the screen for a campaign and keeps it up to date.
+func NewEnemyScreen(ctx *shell.Context) *EnemyScreen {
+	e := &EnemyScreen{ctx: ctx, Map: NewMapView(), Trace: widgets.NewTracePanel(automa.Trace{})}
+	e.Who = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	e.Who.Wrapping = fyne.TextWrapWord
+	e.Summary = widget.NewLabel("")
+	e.Summary.Wrapping = fyne.TextWrapWord
+	e.Attack = widget.NewEntry()
+	e.Attack.SetPlaceHolder("attack rolls made at the table: 2, crit, fumble")
+	e.Accuracy = widget.NewEntry()
+	e.Accuracy.SetPlaceHolder("Accuracy rolls: miss, block, success")
+	e.ResolveButton = widget.NewButton("Resolve the adversary's turn (R)", func() { e.Resolve() })
+	e.ResolveButton.Importance = widget.HighImportance
+	e.ConfirmButton = widget.NewButton("Confirm: apply it", e.Confirm)
+	e.ConfirmButton.Importance = widget.SuccessImportance
+	e.OverrideButton = widget.NewButton("Override…", e.showOverride)
+	e.OverrideButton.Importance = widget.WarningImportance
+	zoomIn := widget.NewButton("Zoom +", func() { e.Map.Zoom(1.25) })
+	zoomOut := widget.NewButton("Zoom −", func() { e.Map.Zoom(0.8) })
+	side := container.NewBorder(
+		container.NewVBox(e.Who,
+			widget.NewForm(widget.NewFormItem("Attack", e.Attack), widget.NewFormItem("Accuracy", e.Accuracy)),
+			widgets.Touch(e.ResolveButton),
+			container.NewGridWithColumns(2, widgets.Touch(e.ConfirmButton), widgets.Touch(e.OverrideButton)),
+			e.Summary,
+			widget.NewLabelWithStyle("Why", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})),
+		nil, nil, nil, container.NewVScroll(e.Trace))
+	legend := widget.NewLabel("Magenta arrows: path · green ring: end space · red ring: primary target · cyan: line of sight")
+	legend.Wrapping = fyne.TextWrapWord
+	mapArea := container.NewBorder(container.NewHBox(zoomOut, zoomIn), legend, nil, nil, container.NewScroll(e.Map))
+	split := container.NewHSplit(mapArea, widgets.AtLeast(fyne.NewSize(320, 0), side))
+	split.Offset = 0.6
+	e.obj = split
+	ctx.OnChange(func(tracker.Event) { e.Refresh() })
+	e.Refresh()
+	return e
+}
+
+// Object is the screen.
+func (e *EnemyScreen) Object() fyne.CanvasObject { return e.obj }
+
+// Refresh re-reads the campaign.
+func (e *EnemyScreen) Refresh() {
+	s := state(e.ctx)
+	m := s.Mission
+	l, err := liveLayout(m)
+	if err != nil {
+		e.Who.SetText("The mission's map cannot be read: " + err.Error())
+		return
+	}
+	e.Map.SetLayout(l)
+	figs := marks(m)
+	e.Map.SetMarks(figs)
+	e.ConfirmButton.Disable()
+	e.OverrideButton.Disable()
+	switch {
+	case m == nil || m.Phase == "over":
+		e.Who.SetText("No mission is being played: start one on the Campaign tab.")
+		e.ResolveButton.Disable()
+		e.Map.SetOverlay(Overlay{})
+		e.Trace.SetTrace(automa.Trace{})
+		e.Summary.SetText("")
+		return
+	case m.Pending != nil:
+		p := m.Pending
+		e.Who.SetText(fmt.Sprintf("Round %d · %s's turn, worked out — confirm or override it", m.Round, p.Adversary))
+		e.Map.SetOverlay(TurnOverlay(p.Turn, figs))
+		e.Trace.SetTrace(TraceOf(p.Trace))
+		e.Summary.SetText(TurnWords(p.Turn))
+		e.OverrideButton.Enable()
+		if p.Turn.Stopped == "" {
+			e.ConfirmButton.Enable()
+			e.ResolveButton.Disable()
+		} else {
+			e.ResolveButton.Enable()
+		}
+		return
+	}
+	e.Map.SetOverlay(Overlay{})
+	e.Trace.SetTrace(automa.Trace{})
+	e.Summary.SetText("")
+	n := nextFigure(m)
+	f := figure(m, n)
+	switch {
+	case m.Phase != "turns":
+		e.Who.SetText(fmt.Sprintf("Round %d · %s: the adversaries act once the turn order is set (Play tab, Next).", m.Round, phaseWords(m.Phase)))
+		e.ResolveButton.Disable()
+	case m.Current != "":
+		e.Who.SetText(fmt.Sprintf("Round %d · %s's turn is being played.", m.Round, m.Current))
+		e.ResolveButton.Disable()
+	case f == nil:
+		e.Who.SetText(fmt.Sprintf("Round %d · every figure has had its turn: end the round on the Play tab.", m.Round))
+		e.ResolveButton.Disable()
+	case f.Side == "character":
+		e.Who.SetText(fmt.Sprintf("Round %d · next: %s (a character) — play it on the Play tab.", m.Round, n))
+		e.ResolveButton.Disable()
+	default:
+		e.Who.SetText(fmt.Sprintf("Round %d · next: %s", m.Round, n))
+		e.ResolveButton.Enable()
+	}
+}
+
+// Resolve resolves the next adversary's turn (or a stopped one again with
+// the rolls entered). It reports whether there was one to resolve.
+func (e *EnemyScreen) Resolve() bool {
+	m := state(e.ctx).Mission
+	if m == nil || m.Phase != "turns" {
+		return false
+	}
+	name := ""
+	switch {
+	case m.Pending != nil && m.Pending.Turn.Stopped != "":
+		name = m.Pending.Adversary
+	case m.Pending != nil || m.Current != "":
+		return false
+	default:
+		name = nextFigure(m)
+		if f := figure(m, name); f == nil || f.Side == "character" {
+			return false
+		}
+	}
+	cmd := tp.ResolveAdversaryTurn{Adversary: name, Attack: splitList(e.Attack.Text), Accuracy: splitList(e.Accuracy.Text)}
+	if _, ok := e.ctx.Do(cmd); ok {
+		e.Attack.SetText("")
+		e.Accuracy.SetText("")
+	}
+	return true
+}
+
+// Confirm applies the worked-out turn.
+func (e *EnemyScreen) Confirm() { e.ctx.Do(tp.ConfirmAdversaryTurn{}) }
+
+func splitList(s string) []string {
+	var out []string
+	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ';' || r == ' ' }) {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// OverrideRow is one figure's line in the override form.
+type OverrideRow struct {
+	Name                 string
+	Space, HP, Condition *widget.Entry
+}
+
+// OverrideForm is what the players say happened instead of the proposal.
+type OverrideForm struct {
+	Reason *widget.Entry
+	Rows   []OverrideRow
+	Form   fyne.CanvasObject
+}
+
+// NewOverrideForm lists the figures the turn touched, filled in with the
+// engine's proposal, for the players to correct.
+func NewOverrideForm(m *tp.Mission) *OverrideForm {
+	o := &OverrideForm{Reason: widget.NewMultiLineEntry()}
+	o.Reason.SetPlaceHolder("why (e.g. the card says otherwise, a rule we read differently)")
+	items := []*widget.FormItem{widget.NewFormItem("Reason", o.Reason)}
+	if m != nil && m.Pending != nil {
+		for _, fs := range m.Pending.Turn.Figures {
+			r := OverrideRow{Name: fs.Name, Space: widget.NewEntry(), HP: widget.NewEntry(), Condition: widget.NewEntry()}
+			r.Space.SetText(fs.Position)
+			r.HP.SetText(strconv.Itoa(fs.HP))
+			r.Condition.SetText(strings.Join(fs.Conditions, ", "))
+			r.Condition.SetPlaceHolder("conditions")
+			o.Rows = append(o.Rows, r)
+			items = append(items, widget.NewFormItem(fs.Name, container.NewGridWithColumns(3, r.Space, r.HP, r.Condition)))
+		}
+	}
+	o.Form = widget.NewForm(items...)
+	return o
+}
+
+// Command is the override command the form describes.
+func (o *OverrideForm) Command() (tp.OverrideAdversaryTurn, error) {
+	c := tp.OverrideAdversaryTurn{Reason: strings.TrimSpace(o.Reason.Text)}
+	for _, r := range o.Rows {
+		hp, err := strconv.Atoi(strings.TrimSpace(r.HP.Text))
+		if err != nil {
+			return c, fmt.Errorf("%s: HP %q is not a whole number", r.Name, r.HP.Text)
+		}
+		c.Figures = append(c.Figures, tp.FigureChange{Name: r.Name, Position: strings.TrimSpace(r.Space.Text), HP: hp, Conditions: splitConds(r.Condition.Text)})
+	}
+	return c, nil
+}
+
+func splitConds(s string) []string {
+	var out []string
+	for _, f := range strings.Split(s, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func (e *EnemyScreen) showOverride() {
+	o := NewOverrideForm(state(e.ctx).Mission)
+	d := dialog.NewCustomConfirm("Override the adversary's turn", "Record it", "Cancel", container.NewVScroll(o.Form), func(ok bool) {
+		if !ok {
+			return
+		}
+		cmd, err := o.Command()
+		if err != nil {
+			e.ctx.Message(err.Error(), true)
+			return
+		}
+		e.ctx.Do(cmd)
+	}, e.ctx.Window)
+	d.Resize(fyne.NewSize(640, 520))
+	d.Show()
+}
+
+// TurnWords tells a resolved turn event by event.
+func TurnWords(t ap.Turn) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Primary target: %s.", t.PrimaryTarget)
+	for _, ev := range t.Events {
+		b.WriteString("\n• ")
+		if ev.Card != "" {
+			b.WriteString(ev.Card + ": ")
+		}
+		b.WriteString(ev.Action)
+		if mv := ev.Movement; mv != nil {
+			if len(mv.Path) == 0 {
+				fmt.Fprintf(&b, " — stays on %s", mv.From)
+			} else {
+				fmt.Fprintf(&b, " — %s → %s (%s, %d MP)", mv.From, mv.To, strings.Join(mv.Path, " "), mv.Spent)
+			}
+			for _, x := range mv.Effects {
+				b.WriteString("; " + x)
+			}
+		}
+		if a := ev.Attack; a != nil {
+			fmt.Fprintf(&b, " — %s at range %d", a.Target, a.Range)
+			if a.LoS != nil {
+				fmt.Fprintf(&b, ", line %s → %s", a.LoS.From, a.LoS.To)
+			}
+			if a.Roll != "" {
+				fmt.Fprintf(&b, ", roll %s", a.Roll)
+			}
+			if len(a.Accuracy) > 0 {
+				fmt.Fprintf(&b, ", Accuracy %s", strings.Join(a.Accuracy, " "))
+			}
+			if a.Hit != nil {
+				fmt.Fprintf(&b, ": %d damage", a.Hit.Damage)
+			}
+			for _, x := range a.Effects {
+				b.WriteString("; " + x)
+			}
+		}
+		if ev.Note != "" {
+			b.WriteString(" (" + ev.Note + ")")
+		}
+	}
+	if t.Stopped != "" {
+		b.WriteString("\nStopped: " + t.Stopped + " — enter the roll and resolve again, or override.")
+	}
+	return b.String()
+}
+
+func phaseWords(p string) string {
+	switch p {
+	case "setup":
+		return "setting up"
+	case "select":
+		return "selecting cards"
+	case "draw":
+		return "adversary cards drawn"
+	case "turns":
+		return "turns"
+	case "end":
+		return "round over"
+	case "over":
+		return "mission over"
+	}
+	return p
+}

@@ -1,0 +1,837 @@
+package phantom
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/widget"
+
+	"tablekeeper/automa/hex"
+)
+
+// A Mark is a figure drawn on the map: a disc in its HP base colour with
+// its HP big in the middle, its name over it and its conditions as small
+// badges under it.
+type Mark struct {
+	Name string
+	// Side is "character", "adversary" or "boss": characters get a white
+	// ring, adversaries a black one, bosses a double ring.
+	Side       string
+	Colour     string // dark blue, light blue, red, yellow
+	Space      string // label
+	HP, MaxHP  int
+	Conditions []string
+}
+
+// An Overlay is what the last adversary decision is drawn with: the path
+// as arrows from space to space, the end space, the primary target ringed
+// and the line of sight between the two vertices the engine used.
+type Overlay struct {
+	Path   []string // labels, the start first
+	End    string
+	Target string // label of the primary target's space
+	// LoS: the line's two ends, each a space label and a vertex (0 top,
+	// clockwise to 5 upper-left, spec §2.1 item 3).
+	LoSFrom, LoSTo     string
+	LoSFromV, LoSToV   int
+	HasLoS             bool
+	Selected           string // a space the editor selected
+	SelectedCoord      *hex.Coord
+	Ghosts             []hex.Coord // positions the editor offers to add
+	ghostSet           map[hex.Coord]bool
+	ExtraPaths         [][]string // further movements of the same turn
+	TargetIsObject     bool
+	LoSBlockers        []string
+	highlightedBlocker map[string]bool
+}
+
+// A MapView draws a mission map as the mission book draws it: pointy-top
+// hexes with their printed labels, thick black walls, coloured borders
+// for difficult terrain (yellow), hazards (red), destructible (dark blue)
+// and indestructible (light blue) objects, gaps filled as lava or water,
+// doors, tokens, and the figures. It scrolls and zooms (Scale is the
+// hexes' radius in dp), and reports taps on spaces and edges.
+type MapView struct {
+	widget.BaseWidget
+
+	// Scale is a hex's radius in dp (centre to corner).
+	Scale float32
+	// OnTapSpace is called with the hex position tapped and the label of
+	// the space there ("" if none); OnTapEdge with the position and the
+	// side nearest the tap, when EdgeMode is on.
+	OnTapSpace func(c hex.Coord, label string)
+	OnTapEdge  func(c hex.Coord, side hex.Dir)
+	EdgeMode   bool
+
+	layout  hex.Layout
+	marks   []Mark
+	overlay Overlay
+
+	// derived from layout
+	byCoord map[hex.Coord]int
+	byLabel map[string]int
+	walls   map[edgeKey]bool
+	minX    int
+	minY    int
+	maxX    int
+	maxY    int
+}
+
+type edgeKey struct {
+	c hex.Coord
+	d hex.Dir
+}
+
+// NewMapView makes an empty map view.
+func NewMapView() *MapView {
+	v := &MapView{Scale: 34}
+	v.ExtendBaseWidget(v)
+	v.derive()
+	return v
+}
+
+// SetLayout shows a map (a hex.Layout, valid or still being drawn).
+func (v *MapView) SetLayout(l hex.Layout) {
+	v.layout = l
+	v.derive()
+	v.Refresh()
+}
+
+// SetMarks shows the figures.
+func (v *MapView) SetMarks(m []Mark) { v.marks = m; v.Refresh() }
+
+// SetOverlay shows a decision (or the editor's selection and ghosts).
+func (v *MapView) SetOverlay(o Overlay) {
+	v.overlay = o
+	v.derive()
+	v.Refresh()
+}
+
+// Overlay is what is drawn over the map now.
+func (v *MapView) Overlay() Overlay { return v.overlay }
+
+// Marks are the figures drawn now.
+func (v *MapView) Marks() []Mark { return v.marks }
+
+// Layout is the map drawn now.
+func (v *MapView) Layout() hex.Layout { return v.layout }
+
+// Zoom multiplies the scale, within readable limits.
+func (v *MapView) Zoom(f float32) {
+	s := v.Scale * f
+	if s < 14 {
+		s = 14
+	}
+	if s > 120 {
+		s = 120
+	}
+	v.Scale = s
+	v.Refresh()
+}
+
+// FitTo sets the scale so the whole map fits in size.
+func (v *MapView) FitTo(size fyne.Size) {
+	w := float32(v.maxX-v.minX) * sq3h
+	h := float32(v.maxY-v.minY) * 0.5
+	if w <= 0 || h <= 0 {
+		return
+	}
+	s := min((size.Width-2*pad)/w, (size.Height-2*pad)/h)
+	v.Scale = max(14, min(120, s))
+	v.Refresh()
+}
+
+const (
+	sq3h = float32(0.8660254) // √3/2
+	pad  = float32(6)
+)
+
+func (v *MapView) derive() {
+	v.byCoord = map[hex.Coord]int{}
+	v.byLabel = map[string]int{}
+	for i, s := range v.layout.Spaces {
+		v.byCoord[s.Coord] = i
+		v.byLabel[s.Label] = i
+	}
+	v.walls = map[edgeKey]bool{}
+	names := [6]string{"NE", "E", "SE", "SW", "W", "NW"}
+	if v.layout.Orientation == hex.Flat {
+		names = [6]string{"NE", "SE", "S", "SW", "NW", "N"}
+	}
+	for _, w := range v.layout.Walls {
+		if w.Space != "" {
+			i, ok := v.byLabel[w.Space]
+			if !ok {
+				continue
+			}
+			for d, n := range names {
+				if strings.EqualFold(n, strings.TrimSpace(w.Side)) {
+					v.addWall(v.layout.Spaces[i].Coord, hex.Dir(d))
+				}
+			}
+			continue
+		}
+		i, ok1 := v.byLabel[w.A]
+		j, ok2 := v.byLabel[w.B]
+		if !ok1 || !ok2 {
+			continue
+		}
+		a, b := v.layout.Spaces[i].Coord, v.layout.Spaces[j].Coord
+		for d := range 6 {
+			if a.Neighbor(hex.Dir(d)) == b {
+				v.addWall(a, hex.Dir(d))
+			}
+		}
+	}
+	v.overlay.ghostSet = map[hex.Coord]bool{}
+	for _, g := range v.overlay.Ghosts {
+		v.overlay.ghostSet[g] = true
+	}
+	first := true
+	grow := func(c hex.Coord) {
+		p := c.Centre()
+		if first {
+			v.minX, v.maxX, v.minY, v.maxY = p.X-1, p.X+1, p.Y-2, p.Y+2
+			first = false
+			return
+		}
+		v.minX, v.maxX = min(v.minX, p.X-1), max(v.maxX, p.X+1)
+		v.minY, v.maxY = min(v.minY, p.Y-2), max(v.maxY, p.Y+2)
+	}
+	for _, s := range v.layout.Spaces {
+		grow(s.Coord)
+	}
+	for _, g := range v.overlay.Ghosts {
+		grow(g)
+	}
+	if first {
+		v.minX, v.maxX, v.minY, v.maxY = -1, 1, -2, 2
+	}
+	v.overlay.highlightedBlocker = map[string]bool{}
+	for _, b := range v.overlay.LoSBlockers {
+		v.overlay.highlightedBlocker[b] = true
+	}
+}
+
+func (v *MapView) addWall(c hex.Coord, d hex.Dir) {
+	v.walls[edgeKey{c, d}] = true
+	v.walls[edgeKey{c.Neighbor(d), d.Opposite()}] = true
+}
+
+// HasWall reports whether the edge on side d of c is drawn as a wall (a
+// listed wall, or the map's edge).
+func (v *MapView) HasWall(c hex.Coord, d hex.Dir) bool {
+	if v.walls[edgeKey{c, d}] {
+		return true
+	}
+	_, here := v.byCoord[c]
+	_, there := v.byCoord[c.Neighbor(d)]
+	return here != there
+}
+
+// point converts an integer-frame point to a position in the widget.
+func (v *MapView) point(p hex.Point) fyne.Position {
+	s := v.Scale
+	return fyne.NewPos(pad+float32(p.X-v.minX)*s*sq3h, pad+float32(p.Y-v.minY)*s*0.5)
+}
+
+// Centre is where a space's centre is drawn, in the widget.
+func (v *MapView) Centre(c hex.Coord) fyne.Position { return v.point(c.Centre()) }
+
+// CentreOf is a labelled space's centre.
+func (v *MapView) CentreOf(label string) (fyne.Position, bool) {
+	i, ok := v.byLabel[label]
+	if !ok {
+		return fyne.Position{}, false
+	}
+	return v.Centre(v.layout.Spaces[i].Coord), true
+}
+
+// At finds the hex position under a point of the widget, and the side of
+// that hex nearest to it with its distance in dp.
+func (v *MapView) At(pos fyne.Position) (hex.Coord, hex.Dir, float32) {
+	s := float64(v.Scale)
+	xf := float64(pos.X-pad)/(s*float64(sq3h)) + float64(v.minX)
+	yf := float64(pos.Y-pad)/(s*0.5) + float64(v.minY)
+	c := roundAxial(xf, yf)
+	cp := c.Centre()
+	dx := (xf - float64(cp.X)) * s * float64(sq3h)
+	dy := (yf - float64(cp.Y)) * s * 0.5
+	d, dist := nearestEdge(dx, dy, s)
+	return c, d, float32(dist)
+}
+
+// roundAxial finds the hex whose centre is nearest to the integer-frame
+// point (x, y): axial r = y/3, q = (x − r)/2, then cube rounding.
+func roundAxial(x, y float64) hex.Coord {
+	r := y / 3
+	q := (x - r) / 2
+	sCube := -q - r
+	rq, rr, rs := math.Round(q), math.Round(r), math.Round(sCube)
+	dq, dr, ds := math.Abs(rq-q), math.Abs(rr-r), math.Abs(rs-sCube)
+	switch {
+	case dq > dr && dq > ds:
+		rq = -rr - rs
+	case dr > ds:
+		rr = -rq - rs
+	}
+	return hex.Coord{Q: int(rq), R: int(rr)}
+}
+
+var edgeNormals = func() [6][2]float64 {
+	var n [6][2]float64
+	for i := range 6 {
+		a := (-60 + 60*float64(i)) * math.Pi / 180
+		n[i] = [2]float64{math.Cos(a), math.Sin(a)}
+	}
+	return n
+}()
+
+// nearestEdge: the side of a pointy-top hex of radius s nearest to the
+// offset (dx, dy) from its centre, and the distance to it.
+func nearestEdge(dx, dy, s float64) (hex.Dir, float64) {
+	best, bp := 0, math.Inf(-1)
+	for i, n := range edgeNormals {
+		if p := dx*n[0] + dy*n[1]; p > bp {
+			best, bp = i, p
+		}
+	}
+	return hex.Dir(best), s*float64(sq3h) - bp
+}
+
+// Tapped reports a tap on a space or, in EdgeMode, on an edge.
+func (v *MapView) Tapped(ev *fyne.PointEvent) {
+	c, d, _ := v.At(ev.Position)
+	if v.EdgeMode {
+		if v.OnTapEdge != nil {
+			v.OnTapEdge(c, d)
+		}
+		return
+	}
+	if v.OnTapSpace != nil {
+		label := ""
+		if i, ok := v.byCoord[c]; ok {
+			label = v.layout.Spaces[i].Label
+		}
+		v.OnTapSpace(c, label)
+	}
+}
+
+// MinSize is the whole map at the current scale: put the view in a
+// scroll container.
+func (v *MapView) MinSize() fyne.Size {
+	s := v.Scale
+	return fyne.NewSize(2*pad+float32(v.maxX-v.minX)*s*sq3h, 2*pad+float32(v.maxY-v.minY)*s*0.5)
+}
+
+// CreateRenderer draws the map.
+func (v *MapView) CreateRenderer() fyne.WidgetRenderer {
+	r := &mapRenderer{v: v}
+	r.raster = canvas.NewRaster(r.draw)
+	r.raster.ScaleMode = canvas.ImageScaleFastest
+	r.rebuild()
+	return r
+}
+
+type mapRenderer struct {
+	v      *MapView
+	raster *canvas.Raster
+	objs   []fyne.CanvasObject
+}
+
+func (r *mapRenderer) Destroy()                     {}
+func (r *mapRenderer) MinSize() fyne.Size           { return r.v.MinSize() }
+func (r *mapRenderer) Objects() []fyne.CanvasObject { return r.objs }
+
+func (r *mapRenderer) Layout(size fyne.Size) {
+	r.raster.Resize(r.v.MinSize())
+	r.raster.Move(fyne.NewPos(0, 0))
+}
+
+func (r *mapRenderer) Refresh() {
+	r.rebuild()
+	r.raster.Refresh()
+	canvas.Refresh(r.v)
+}
+
+// Colours of the mission book's borders and fills.
+var (
+	colGround     = color.NRGBA{0xEE, 0xE8, 0xD6, 0xFF}
+	colGhost      = color.NRGBA{0x90, 0x90, 0x90, 0x40}
+	colGrid       = color.NRGBA{0x80, 0x78, 0x68, 0xFF}
+	colWall       = color.NRGBA{0x10, 0x10, 0x10, 0xFF}
+	colDifficult  = color.NRGBA{0xF2, 0xC4, 0x1B, 0xFF}
+	colHazard     = color.NRGBA{0xD6, 0x1F, 0x1F, 0xFF}
+	colDestruct   = color.NRGBA{0x1E, 0x3A, 0x8A, 0xFF}
+	colIndestr    = color.NRGBA{0x6C, 0xB4, 0xEE, 0xFF}
+	colLava       = color.NRGBA{0xE8, 0x6A, 0x2A, 0xFF}
+	colWater      = color.NRGBA{0x3A, 0x7B, 0xD5, 0xFF}
+	colOtherGap   = color.NRGBA{0x55, 0x55, 0x55, 0xFF}
+	colDoor       = color.NRGBA{0x8B, 0x5A, 0x2B, 0xFF}
+	colRubble     = color.NRGBA{0xB8, 0xB0, 0xA0, 0xFF}
+	colPath       = color.NRGBA{0xE0, 0x2A, 0xC8, 0xFF}
+	colLoS        = color.NRGBA{0x00, 0xB8, 0xD0, 0xFF}
+	colTarget     = color.NRGBA{0xE0, 0x10, 0x10, 0xFF}
+	colEnd        = color.NRGBA{0x18, 0xA0, 0x40, 0xFF}
+	colSelected   = color.NRGBA{0xFF, 0x9F, 0x00, 0xFF}
+	colText       = color.NRGBA{0x20, 0x20, 0x20, 0xFF}
+	colEntry      = color.NRGBA{0x18, 0x90, 0x40, 0xFF}
+	colBackground = color.NRGBA{0x30, 0x30, 0x34, 0xFF}
+)
+
+// ColourOf is the drawing colour of an HP base colour.
+func ColourOf(name string) color.Color {
+	switch strings.ToLower(strings.NewReplacer(" ", "", "-", "").Replace(name)) {
+	case "darkblue":
+		return color.NRGBA{0x1A, 0x2F, 0x9E, 0xFF}
+	case "lightblue":
+		return color.NRGBA{0x4F, 0xB8, 0xF0, 0xFF}
+	case "red":
+		return color.NRGBA{0xD0, 0x20, 0x20, 0xFF}
+	case "yellow":
+		return color.NRGBA{0xF5, 0xD0, 0x10, 0xFF}
+	}
+	return color.NRGBA{0x90, 0x90, 0x90, 0xFF}
+}
+
+// draw paints the spaces: fills, coloured borders, grid lines and walls,
+// pixel by pixel (a few hundred hexes stay cheap and exact).
+func (r *mapRenderer) draw(w, h int) image.Image {
+	v := r.v
+	img := image.NewNRGBA(image.Rect(0, 0, w, h))
+	size := v.MinSize()
+	if w == 0 || h == 0 {
+		return img
+	}
+	kx, ky := float64(size.Width)/float64(w), float64(size.Height)/float64(h)
+	s := float64(v.Scale)
+	wallHalf := max(2.5, s*0.07)
+	band := max(3.0, s*0.16)
+	for y := range h {
+		for x := range w {
+			pos := fyne.NewPos(float32((float64(x)+0.5)*kx), float32((float64(y)+0.5)*ky))
+			c, d, dist := v.At(pos)
+			i, ok := v.byCoord[c]
+			if !ok {
+				if v.overlay.ghostSet[c] {
+					if dist < 1.5 {
+						img.SetNRGBA(x, y, color.NRGBA{0xA0, 0xA0, 0xA0, 0xFF})
+					} else {
+						img.SetNRGBA(x, y, color.NRGBA(colGhost))
+					}
+				} else {
+					img.SetNRGBA(x, y, colBackground)
+				}
+				continue
+			}
+			sp := &v.layout.Spaces[i]
+			dd := float64(dist)
+			if v.HasWall(c, d) && dd < wallHalf {
+				img.SetNRGBA(x, y, colWall)
+				continue
+			}
+			if dd < 0.8 {
+				img.SetNRGBA(x, y, colGrid)
+				continue
+			}
+			img.SetNRGBA(x, y, spaceColour(sp, dd, band, pos, c, v))
+		}
+	}
+	return img
+}
+
+// spaceColour: the border band carries the space's kind (yellow difficult,
+// red hazard, dark-blue or light-blue object, dotted gap); the inside its
+// fill (ground, lava, water, door, object block).
+func spaceColour(sp *hex.Space, dist, band float64, pos fyne.Position, c hex.Coord, v *MapView) color.NRGBA {
+	s := float64(v.Scale)
+	cen := v.Centre(c)
+	dx, dy := float64(pos.X-cen.X), float64(pos.Y-cen.Y)
+	rad := math.Hypot(dx, dy)
+	inBand := dist < band
+	switch {
+	case sp.Door == hex.ClosedDoor:
+		if math.Abs(dy) < s*0.28 {
+			return colDoor
+		}
+		return colGround
+	case sp.Terrain == hex.Gap:
+		fill := colOtherGap
+		switch sp.GapKind {
+		case hex.Lava:
+			fill = colLava
+		case hex.Water:
+			fill = colWater
+		}
+		if inBand && int(math.Atan2(dy, dx)*12/math.Pi+24)%2 == 0 {
+			return colWall
+		}
+		return fill
+	}
+	if sp.HasHazard() && inBand {
+		return colHazard
+	}
+	if sp.Object == hex.Destructible && inBand {
+		return colDestruct
+	}
+	if sp.Object == hex.Indestructible && inBand {
+		return colIndestr
+	}
+	if sp.Terrain == hex.Difficult && inBand {
+		return colDifficult
+	}
+	if sp.Door == hex.OpenDoor && dist < band*0.6 {
+		return colDoor
+	}
+	if sp.EntryPoint && dist < band*1.6 && dist >= band {
+		return colEntry
+	}
+	switch sp.Object {
+	case hex.Indestructible:
+		if rad < s*0.42 {
+			return colIndestr
+		}
+	case hex.Destructible:
+		switch sp.ObjectState {
+		case hex.Destroyed:
+			if rad < s*0.42 && (int(dx+dy)/3)%2 == 0 {
+				return colRubble
+			}
+		case hex.Damaged:
+			if rad < s*0.42 {
+				if int(math.Floor((dx-dy)/4))%2 == 0 {
+					return color.NRGBA{0x6F, 0x84, 0xC8, 0xFF}
+				}
+				return colDestruct
+			}
+		default:
+			if rad < s*0.42 {
+				return colDestruct
+			}
+		}
+	}
+	if sp.Terrain == hex.Difficult && (int(math.Floor((dx+dy)/5)))%3 == 0 {
+		return color.NRGBA{0xE6, 0xD9, 0xA8, 0xFF}
+	}
+	return colGround
+}
+
+// rebuild lays out the labels, tokens, figures and the decision overlay
+// over the painted spaces.
+func (r *mapRenderer) rebuild() {
+	v := r.v
+	s := v.Scale
+	objs := []fyne.CanvasObject{r.raster}
+	text := func(str string, size float32, bold bool, col color.Color, centre fyne.Position) *canvas.Text {
+		t := canvas.NewText(str, col)
+		t.TextSize = size
+		t.TextStyle.Bold = bold
+		t.Alignment = fyne.TextAlignCenter
+		ms := t.MinSize()
+		t.Resize(ms)
+		t.Move(fyne.NewPos(centre.X-ms.Width/2, centre.Y-ms.Height/2))
+		return t
+	}
+	occupied := map[string]bool{}
+	for _, m := range v.marks {
+		occupied[m.Space] = true
+	}
+	for _, sp := range v.layout.Spaces {
+		cen := v.Centre(sp.Coord)
+		labelCol := color.Color(colText)
+		if sp.Door == hex.ClosedDoor || sp.Terrain == hex.Gap {
+			labelCol = color.White
+		}
+		if sp.Object == hex.Destructible && sp.ObjectState != hex.Destroyed || sp.Object == hex.Indestructible {
+			labelCol = color.White
+		}
+		ly := cen.Y - s*0.18
+		size := max(9, s*0.34)
+		if occupied[sp.Label] {
+			ly, size = cen.Y-s*0.62, max(8, s*0.22)
+			labelCol = colText
+		}
+		objs = append(objs, text(sp.Label, size, true, labelCol, fyne.NewPos(cen.X, ly)))
+		if note := spaceNote(&sp); note != "" && !occupied[sp.Label] {
+			objs = append(objs, text(note, max(7, s*0.22), false, labelCol, fyne.NewPos(cen.X, cen.Y+s*0.28)))
+		}
+	}
+	// The decision: path arrows, end ring, LoS line, target ring.
+	o := v.overlay
+	drawPath := func(path []string) {
+		for k := 1; k < len(path); k++ {
+			a, ok1 := v.CentreOf(path[k-1])
+			b, ok2 := v.CentreOf(path[k])
+			if ok1 && ok2 {
+				objs = append(objs, arrow(a, b, s, colPath)...)
+			}
+		}
+	}
+	for _, p := range o.ExtraPaths {
+		drawPath(p)
+	}
+	drawPath(o.Path)
+	ring := func(label string, col color.Color, rad float32, width float32) {
+		if c, ok := v.CentreOf(label); ok {
+			ci := canvas.NewCircle(color.Transparent)
+			ci.StrokeColor, ci.StrokeWidth = col, width
+			ci.Resize(fyne.NewSize(2*rad, 2*rad))
+			ci.Move(fyne.NewPos(c.X-rad, c.Y-rad))
+			objs = append(objs, ci)
+		}
+	}
+	if o.End != "" {
+		ring(o.End, colEnd, s*0.8, max(3, s*0.09))
+	}
+	if o.Selected != "" {
+		ring(o.Selected, colSelected, s*0.75, max(3, s*0.1))
+	} else if o.SelectedCoord != nil {
+		c := v.Centre(*o.SelectedCoord)
+		ci := canvas.NewCircle(color.Transparent)
+		ci.StrokeColor, ci.StrokeWidth = colSelected, max(3, s*0.1)
+		ci.Resize(fyne.NewSize(1.5*s, 1.5*s))
+		ci.Move(fyne.NewPos(c.X-0.75*s, c.Y-0.75*s))
+		objs = append(objs, ci)
+	}
+	// Figures.
+	for _, m := range v.marks {
+		c, ok := v.CentreOf(m.Space)
+		if !ok {
+			continue
+		}
+		objs = append(objs, figureObjects(m, c, s)...)
+	}
+	for b := range o.highlightedBlocker {
+		ring(b, colLoS, s*0.5, max(2, s*0.06))
+	}
+	if o.Target != "" {
+		ring(o.Target, colTarget, s*0.66, max(4, s*0.13))
+	}
+	if o.HasLoS {
+		a, ok1 := v.vertexPos(o.LoSFrom, o.LoSFromV)
+		b, ok2 := v.vertexPos(o.LoSTo, o.LoSToV)
+		if ok1 && ok2 {
+			l := canvas.NewLine(colLoS)
+			l.StrokeWidth = max(3, s*0.1)
+			l.Position1, l.Position2 = a, b
+			objs = append(objs, l)
+			for _, p := range []fyne.Position{a, b} {
+				d := canvas.NewCircle(colLoS)
+				rr := max(4, s*0.13)
+				d.Resize(fyne.NewSize(2*rr, 2*rr))
+				d.Move(fyne.NewPos(p.X-rr, p.Y-rr))
+				objs = append(objs, d)
+			}
+		}
+	}
+	r.objs = objs
+}
+
+// vertexPos is where vertex k of a labelled space is drawn.
+func (v *MapView) vertexPos(label string, k int) (fyne.Position, bool) {
+	i, ok := v.byLabel[label]
+	if !ok || k < 0 || k > 5 {
+		return fyne.Position{}, false
+	}
+	return v.point(v.layout.Spaces[i].Coord.Corner(hex.Vertex(k))), true
+}
+
+// spaceNote is the short line of tokens under a space's label.
+func spaceNote(sp *hex.Space) string {
+	var parts []string
+	if sp.EntryPoint {
+		parts = append(parts, "entry")
+	}
+	if sp.HasHazard() {
+		h := string(sp.Hazard)
+		if sp.HazardSource == hex.HazardToken {
+			h += "•"
+		}
+		parts = append(parts, h)
+	}
+	if sp.Object == hex.Destructible && sp.ObjectState != hex.Intact {
+		parts = append(parts, string(sp.ObjectState))
+	}
+	if sp.Door == hex.ClosedDoor {
+		parts = append(parts, "door")
+	}
+	if sp.Door == hex.OpenDoor {
+		parts = append(parts, "open")
+	}
+	if sp.HasOrb() {
+		o := "orb"
+		if sp.Orb.Kind == hex.CampaignToken {
+			o = fmt.Sprintf("orb %d", sp.Orb.Number)
+		}
+		if !sp.Orb.Active {
+			o += " off"
+		}
+		parts = append(parts, o)
+	}
+	if sp.Treasure.Kind != hex.NoToken && sp.Treasure.Present {
+		t := "treas."
+		if sp.Treasure.Kind == hex.CampaignToken {
+			t = fmt.Sprintf("treas. %d", sp.Treasure.Number)
+		}
+		parts = append(parts, t)
+	}
+	if sp.NovaCells > 0 {
+		parts = append(parts, fmt.Sprintf("nova %d", sp.NovaCells))
+	}
+	for _, p := range sp.PlacementIcons {
+		parts = append(parts, iconText(p))
+	}
+	return strings.Join(parts, " ")
+}
+
+// iconText abbreviates a placement icon: initials and character count.
+func iconText(p hex.PlacementIcon) string {
+	var b strings.Builder
+	for _, w := range strings.Fields(p.Adversary) {
+		b.WriteString(strings.ToUpper(w[:1]))
+	}
+	if p.Characters != "" {
+		b.WriteString(" " + p.Characters)
+	}
+	return "⚑" + b.String()
+}
+
+// arrow is a line from a to b, shortened at both ends, with a head.
+func arrow(a, b fyne.Position, s float32, col color.Color) []fyne.CanvasObject {
+	dx, dy := b.X-a.X, b.Y-a.Y
+	n := float32(math.Hypot(float64(dx), float64(dy)))
+	if n == 0 {
+		return nil
+	}
+	ux, uy := dx/n, dy/n
+	a2 := fyne.NewPos(a.X+ux*s*0.3, a.Y+uy*s*0.3)
+	b2 := fyne.NewPos(b.X-ux*s*0.3, b.Y-uy*s*0.3)
+	w := max(3, s*0.11)
+	l := canvas.NewLine(col)
+	l.StrokeWidth = w
+	l.Position1, l.Position2 = a2, b2
+	head := s * 0.3
+	h1 := canvas.NewLine(col)
+	h1.StrokeWidth = w
+	h1.Position1 = b2
+	h1.Position2 = fyne.NewPos(b2.X-head*(ux*0.8-uy*0.6), b2.Y-head*(uy*0.8+ux*0.6))
+	h2 := canvas.NewLine(col)
+	h2.StrokeWidth = w
+	h2.Position1 = b2
+	h2.Position2 = fyne.NewPos(b2.X-head*(ux*0.8+uy*0.6), b2.Y-head*(uy*0.8-ux*0.6))
+	return []fyne.CanvasObject{l, h1, h2}
+}
+
+// condBadge is a condition's short badge and whether it helps its holder.
+func condBadge(c string) (string, bool) {
+	switch strings.ToLower(strings.ReplaceAll(c, " ", "")) {
+	case "barrier":
+		return "Ba", true
+	case "invisible":
+		return "In", true
+	case "resilient":
+		return "Re", true
+	case "vengeful":
+		return "Ve", true
+	case "bleeding":
+		return "Bl", false
+	case "blinded":
+		return "Bd", false
+	case "burning":
+		return "Bu", false
+	case "frozen":
+		return "Fr", false
+	case "knockeddown":
+		return "KD", false
+	case "stunned":
+		return "St", false
+	case "vulnerable":
+		return "Vu", false
+	case "weakened":
+		return "We", false
+	}
+	if len(c) >= 2 {
+		return c[:2], false
+	}
+	return c, false
+}
+
+// figureObjects draws one figure on its space centre c.
+func figureObjects(m Mark, c fyne.Position, s float32) []fyne.CanvasObject {
+	var out []fyne.CanvasObject
+	rad := s * 0.5
+	if m.Side == "boss" {
+		rad = s * 0.6
+	}
+	disc := canvas.NewCircle(ColourOf(m.Colour))
+	ringCol := color.Color(color.Black)
+	if m.Side == "character" {
+		ringCol = color.White
+	}
+	disc.StrokeColor, disc.StrokeWidth = ringCol, max(2, s*0.08)
+	disc.Resize(fyne.NewSize(2*rad, 2*rad))
+	disc.Move(fyne.NewPos(c.X-rad, c.Y-rad))
+	out = append(out, disc)
+	if m.Side == "boss" {
+		in := canvas.NewCircle(color.Transparent)
+		in.StrokeColor, in.StrokeWidth = color.Black, max(2, s*0.05)
+		r2 := rad * 0.8
+		in.Resize(fyne.NewSize(2*r2, 2*r2))
+		in.Move(fyne.NewPos(c.X-r2, c.Y-r2))
+		out = append(out, in)
+	}
+	fg := color.Color(color.White)
+	if strings.Contains(strings.ToLower(m.Colour), "yellow") || strings.Contains(strings.ToLower(m.Colour), "light") {
+		fg = color.Black
+	}
+	hp := canvas.NewText(fmt.Sprint(m.HP), fg)
+	hp.TextStyle.Bold = true
+	hp.TextSize = max(10, s*0.48)
+	hs := hp.MinSize()
+	hp.Resize(hs)
+	hp.Move(fyne.NewPos(c.X-hs.Width/2, c.Y-hs.Height/2+s*0.06))
+	name := canvas.NewText(shortName(m.Name), fg)
+	name.TextSize = max(7, s*0.2)
+	ns := name.MinSize()
+	name.Resize(ns)
+	name.Move(fyne.NewPos(c.X-ns.Width/2, c.Y-rad*0.78))
+	out = append(out, hp, name)
+	// Conditions as badges along the bottom of the hex.
+	n := len(m.Conditions)
+	bw := max(10, s*0.34)
+	x0 := c.X - float32(n)*bw/2
+	for k, cond := range m.Conditions {
+		txt, good := condBadge(cond)
+		bg := color.NRGBA{0xC0, 0x30, 0x10, 0xFF}
+		if good {
+			bg = color.NRGBA{0x10, 0x90, 0x40, 0xFF}
+		}
+		b := canvas.NewRectangle(bg)
+		b.CornerRadius = bw * 0.25
+		b.StrokeColor, b.StrokeWidth = color.White, 1
+		b.Resize(fyne.NewSize(bw-1, bw*0.8))
+		b.Move(fyne.NewPos(x0+float32(k)*bw, c.Y+rad*0.62))
+		t := canvas.NewText(txt, color.White)
+		t.TextSize = max(7, bw*0.5)
+		t.TextStyle.Bold = true
+		ts := t.MinSize()
+		t.Resize(ts)
+		t.Move(fyne.NewPos(x0+float32(k)*bw+(bw-1-ts.Width)/2, c.Y+rad*0.62+(bw*0.8-ts.Height)/2))
+		out = append(out, b, t)
+	}
+	return out
+}
+
+// shortName keeps a figure's name short enough for its disc.
+func shortName(n string) string {
+	r := []rune(n)
+	if len(r) <= 8 {
+		return n
+	}
+	return string(r[:7]) + "…"
+}

@@ -1,0 +1,497 @@
+package phantom
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/widget"
+
+	"tablekeeper/automa/hex"
+	ap "tablekeeper/automa/phantom"
+	"tablekeeper/tracker"
+	tp "tablekeeper/tracker/phantom"
+	"tablekeeper/ui/shell"
+	"tablekeeper/ui/widgets"
+)
+
+// conditionNames are the twelve conditions of §4.
+var conditionNames = []string{"Barrier", "Invisible", "Resilient", "Vengeful", "Bleeding", "Blinded", "Burning", "Frozen", "Knocked Down", "Stunned", "Vulnerable", "Weakened"}
+
+// A PlayScreen is the mission at the table: the round and its step, the
+// Decision die shown all round, the map with every figure, and a card for
+// each figure with its HP, conditions and (for characters) cards,
+// bandages and nova cells. Next (Space) does the round's next step.
+type PlayScreen struct {
+	ctx *shell.Context
+
+	Map      *MapView
+	Die      *widgets.DrawResult
+	Round    *widget.Label
+	Step     *widget.Label
+	NextBt   *widget.Button
+	Figures  *fyne.Container
+	Space    *widget.Label
+	spaceBox *fyne.Container
+	faceCol  *widget.Select
+	facePri  *widget.Select
+	faceSec  *widget.Select
+	selected string // space label tapped
+	dieRound int
+	result   *fyne.Container
+
+	obj fyne.CanvasObject
+}
+
+// NewPlayScreen builds the screen and keeps it up to date.
+func NewPlayScreen(ctx *shell.Context) *PlayScreen {
+	p := &PlayScreen{ctx: ctx, Map: NewMapView(), Die: widgets.NewDrawResult("Decision die")}
+	p.Round = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	p.Step = widget.NewLabel("")
+	p.Step.Wrapping = fyne.TextWrapWord
+	p.NextBt = widget.NewButton("Next step (Space)", func() { p.Next() })
+	p.NextBt.Importance = widget.HighImportance
+	p.Figures = container.NewVBox()
+	p.Space = widget.NewLabel("Tap a space on the map to change its object, door, hazard or tokens.")
+	p.Space.Wrapping = fyne.TextWrapWord
+	p.spaceBox = container.NewVBox()
+	p.result = container.NewVBox()
+	cols := make([]string, len(ap.Colours))
+	for i, c := range ap.Colours {
+		cols[i] = string(c)
+	}
+	dirs := []string{"N", "E", "S", "W"}
+	p.faceCol = widget.NewSelect(cols, nil)
+	p.facePri = widget.NewSelect(dirs, nil)
+	p.faceSec = widget.NewSelect(dirs, nil)
+	faceBt := widget.NewButton("Begin the round with this face", p.beginWithFace)
+	p.Map.OnTapSpace = func(_ hex.Coord, label string) {
+		p.selected = label
+		p.showSpace()
+	}
+	zoomIn := widget.NewButton("Zoom +", func() { p.Map.Zoom(1.25) })
+	zoomOut := widget.NewButton("Zoom −", func() { p.Map.Zoom(0.8) })
+	top := container.NewBorder(nil, nil, nil,
+		container.NewHBox(zoomOut, zoomIn, widgets.Touch(p.NextBt)),
+		container.NewVBox(p.Round, p.Step))
+	faceForm := widget.NewForm(widget.NewFormItem("Face rolled", container.NewGridWithColumns(3, p.faceCol, p.facePri, p.faceSec)))
+	side := container.NewVScroll(container.NewVBox(
+		p.Die, faceForm, faceBt, p.result,
+		widget.NewLabelWithStyle("Figures", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		p.Figures,
+		widget.NewSeparator(),
+		p.Space, p.spaceBox,
+		widget.NewSeparator(),
+		p.placeForm(),
+	))
+	split := container.NewHSplit(container.NewScroll(p.Map), widgets.AtLeast(fyne.NewSize(340, 0), side))
+	split.Offset = 0.6
+	p.obj = container.NewBorder(top, nil, nil, nil, split)
+	ctx.OnChange(func(tracker.Event) { p.Refresh() })
+	p.Refresh()
+	return p
+}
+
+// Object is the screen.
+func (p *PlayScreen) Object() fyne.CanvasObject { return p.obj }
+
+// NextStep says what Next will do now, and the command it runs (nil when
+// the players have to act first).
+func NextStep(m *tp.Mission) (string, tracker.Command) {
+	if m == nil {
+		return "No mission: start one on the Campaign tab (Missions).", nil
+	}
+	switch m.Phase {
+	case "setup", "end":
+		if m.Phase == "end" {
+			return "The round is over: check the objectives (mission result on the Campaign tab), or begin the next round — Next rolls the Decision die.", tp.BeginRound{}
+		}
+		return "Begin round 1: Next rolls the Decision die (or enter the face rolled at the table).", tp.BeginRound{}
+	case "select":
+		return "Each character selects cards or rests (cards under each character). Next draws the adversary cards.", tp.DrawAdversaryCards{}
+	case "draw":
+		return "Adversary cards drawn. Next works out the turn order.", tp.DetermineInitiative{}
+	case "turns":
+		if m.Pending != nil {
+			return m.Pending.Adversary + "'s turn is worked out: confirm or override it on the Enemy tab.", nil
+		}
+		if m.Current != "" {
+			if f := figure(m, m.Current); f != nil && f.Side == "character" {
+				return m.Current + " is playing: play cards below; Next ends the turn.", tp.EndTurn{Character: m.Current}
+			}
+			return m.Current + " is acting.", nil
+		}
+		n := nextFigure(m)
+		f := figure(m, n)
+		switch {
+		case f == nil:
+			return "Every figure has acted: Next ends the round.", tp.EndRound{}
+		case f.Side == "character":
+			return "Next: " + n + "'s turn starts.", tp.StartTurn{Character: n}
+		default:
+			return "Next: " + n + "'s turn — Next (or R) resolves it.", tp.ResolveAdversaryTurn{Adversary: n}
+		}
+	case "over":
+		return "Mission over: " + m.Result + ".", nil
+	}
+	return "", nil
+}
+
+// Next does the round's next step; it reports whether there was one.
+func (p *PlayScreen) Next() bool {
+	_, cmd := NextStep(state(p.ctx).Mission)
+	if cmd == nil {
+		return false
+	}
+	p.ctx.Do(cmd)
+	return true
+}
+
+func (p *PlayScreen) beginWithFace() {
+	if p.faceCol.Selected == "" || p.facePri.Selected == "" || p.faceSec.Selected == "" {
+		p.ctx.Message("choose the face's colour, its large (primary) letter and its small (secondary) letter", true)
+		return
+	}
+	f := ap.Face{Colour: ap.Colour(p.faceCol.Selected), Primary: ap.Dir(p.facePri.Selected), Secondary: ap.Dir(p.faceSec.Selected)}
+	p.ctx.Do(tp.BeginRound{Face: &f})
+}
+
+// Refresh re-reads the campaign.
+func (p *PlayScreen) Refresh() {
+	s := state(p.ctx)
+	m := s.Mission
+	l, err := liveLayout(m)
+	if err != nil {
+		p.Step.SetText("The mission's map cannot be read: " + err.Error())
+		return
+	}
+	p.Map.SetLayout(l)
+	figs := marks(m)
+	p.Map.SetMarks(figs)
+	if m != nil && m.Pending != nil {
+		p.Map.SetOverlay(TurnOverlay(m.Pending.Turn, figs))
+	} else {
+		p.Map.SetOverlay(Overlay{Selected: p.selected})
+	}
+	text, cmd := NextStep(m)
+	p.Step.SetText(text)
+	if cmd == nil {
+		p.NextBt.Disable()
+	} else {
+		p.NextBt.Enable()
+	}
+	switch {
+	case m == nil:
+		p.Round.SetText("Between missions")
+	case m.Round == 0:
+		p.Round.SetText(fmt.Sprintf("%s · setup · difficulty %d", m.ID, m.Difficulty))
+	default:
+		p.Round.SetText(fmt.Sprintf("%s · Round %d · %s", m.ID, m.Round, phaseWords(m.Phase)))
+	}
+	p.showDie(m)
+	p.showFigures(s)
+	p.showSpace()
+	p.showResult(s)
+}
+
+// showDie shows the round's Decision die face and the seed draw it came
+// from (when the app rolled it).
+func (p *PlayScreen) showDie(m *tp.Mission) {
+	if m == nil || m.Face == nil {
+		p.Die.Clear()
+		p.dieRound = 0
+		return
+	}
+	shown := fmt.Sprintf("%s %s/%s", m.Face.Colour, m.Face.Primary, m.Face.Secondary)
+	if p.dieRound == m.Round && p.Die.Shown() == shown {
+		return
+	}
+	p.dieRound = m.Round
+	var draw *tracker.Draw
+	_ = p.ctx.Session.Events(1, func(e tracker.Event) error {
+		if e.Kind == "phantom-epoch.begin-round" && p.ctx.Session.InEffect(e.Seq) {
+			draw = nil
+			if len(e.Draws) > 0 {
+				d := e.Draws[len(e.Draws)-1]
+				draw = &d
+			}
+		}
+		return nil
+	})
+	if draw != nil {
+		p.Die.SetDraw(shown, *draw)
+	} else {
+		p.Die.SetDraw(shown, tracker.Draw{Index: 0, N: 1, Value: 0})
+		p.Die.Refresh()
+	}
+}
+
+func (p *PlayScreen) showFigures(s *tp.State) {
+	p.Figures.Objects = nil
+	m := s.Mission
+	if m == nil {
+		p.Figures.Refresh()
+		return
+	}
+	for _, f := range m.Figures {
+		p.Figures.Add(p.figureCard(s, m, f))
+	}
+	p.Figures.Refresh()
+}
+
+// figureCard is one figure: HP as a stepper with its bar, conditions as
+// buttons (tap to remove) and a picker to add one; a character's cards,
+// bandages and nova cells, and its turn's buttons.
+func (p *PlayScreen) figureCard(s *tp.State, m *tp.Mission, f *tp.Figure) fyne.CanvasObject {
+	name := f.Name
+	title := fmt.Sprintf("%s · %s · %s", f.Name, f.Colour, f.Side)
+	if f.Type != "" && f.Side != "boss" {
+		title = fmt.Sprintf("%s · %s %s · %s", f.Name, f.Colour, f.Type, f.Side)
+	}
+	if f.Defeated {
+		return widget.NewCard(title, "defeated — off the map", nil)
+	}
+	box := container.NewVBox()
+	hp := widgets.NewStepper("HP", 0, f.MaxHP, f.HP, func(to int) bool {
+		var cmd tracker.Command
+		if to < f.HP {
+			cmd = tp.Damage{Figure: name, N: f.HP - to, Source: "by hand"}
+		} else {
+			cmd = tp.Heal{Figure: name, N: to - f.HP}
+		}
+		_, ok := p.ctx.Do(cmd)
+		return ok
+	})
+	box.Add(hp)
+	conds := container.NewHBox()
+	for _, c := range f.CondList() {
+		c := c
+		conds.Add(widget.NewButton(c+" ✕", func() { p.ctx.Do(tp.RemoveCondition{Figure: name, Condition: c}) }))
+	}
+	add := widget.NewSelect(conditionNames, func(c string) {
+		if c != "" {
+			p.ctx.Do(tp.Inflict{Figure: name, Condition: c})
+		}
+	})
+	add.PlaceHolder = "add condition"
+	box.Add(container.NewBorder(nil, nil, nil, add, container.NewHScroll(conds)))
+	if f.Side == "character" {
+		info := fmt.Sprintf("Bandages %d/%d · nova cells %d · max AP %d · initiative %d", f.Bandages, f.BandageSlots, f.Nova, f.MaxAP, f.Initiative)
+		if f.Resting {
+			info += " · resting"
+		}
+		box.Add(widget.NewLabel(info))
+		box.Add(p.cardsBox(s, m, f))
+		healN := widget.NewEntry()
+		healN.SetPlaceHolder("HP")
+		box.Add(container.NewBorder(nil, nil, nil, widget.NewButton("Heal action (bandage)", func() {
+			n, err := strconv.Atoi(strings.TrimSpace(healN.Text))
+			if err != nil || n < 1 {
+				p.ctx.Message("type how many HP the Heal action restores", true)
+				return
+			}
+			p.ctx.Do(tp.Heal{Figure: name, N: n, HealAction: true})
+		}), healN))
+	}
+	if m.Current == name && f.Side == "character" {
+		box.Add(widget.NewButton("End "+name+"'s turn", func() { p.ctx.Do(tp.EndTurn{Character: name}) }))
+	}
+	sub := "at " + f.Position
+	if f.Position == "" {
+		sub = "off the map"
+	}
+	return widget.NewCard(title, sub, box)
+}
+
+// cardsBox: during card selection the hand as checks with Select and Rest;
+// during the character's turn its selected cards to play (as printed or
+// converted).
+func (p *PlayScreen) cardsBox(s *tp.State, m *tp.Mission, f *tp.Figure) fyne.CanvasObject {
+	name := f.Name
+	box := container.NewVBox()
+	apOf := func(id string) string {
+		if c, ok := s.Content.ActionCards[id]; ok {
+			return fmt.Sprintf("%s (%d AP)", id, c.AP)
+		}
+		return id
+	}
+	switch {
+	case m.Phase == "select":
+		var picks []string
+		checks := container.NewGridWithColumns(2)
+		for _, id := range append(append([]string(nil), f.Selected...), f.Hand...) {
+			id := id
+			ch := widget.NewCheck(apOf(id), func(b bool) {
+				if b {
+					picks = append(picks, id)
+				} else {
+					for i, x := range picks {
+						if x == id {
+							picks = append(picks[:i:i], picks[i+1:]...)
+							break
+						}
+					}
+				}
+			})
+			for _, x := range f.Selected {
+				if x == id {
+					ch.SetChecked(true)
+				}
+			}
+			checks.Add(ch)
+		}
+		box.Add(checks)
+		box.Add(container.NewGridWithColumns(2,
+			widget.NewButton("Select these cards", func() { p.ctx.Do(tp.SelectCards{Character: name, Cards: picks}) }),
+			widget.NewButton("Rest this round", func() { p.ctx.Do(tp.Rest{Character: name}) })))
+		if len(f.Selected) > 0 {
+			box.Add(widget.NewLabel(fmt.Sprintf("Selected: %d card(s)", len(f.Selected))))
+		}
+	case m.Current == name:
+		for _, id := range f.Selected {
+			id := id
+			row := container.NewGridWithColumns(4, widget.NewLabel(apOf(id)),
+				widget.NewButton("Play", func() { p.ctx.Do(tp.PlayCard{Character: name, Card: id}) }),
+				widget.NewButton("As Move", func() { p.ctx.Do(tp.PlayCard{Character: name, Card: id, Convert: "move"}) }),
+				widget.NewButton("As Attack", func() { p.ctx.Do(tp.PlayCard{Character: name, Card: id, Convert: "attack"}) }))
+			box.Add(row)
+			if f.Conditions != nil {
+				if _, stunned := f.Conditions["Stunned"]; stunned {
+					box.Add(widget.NewButton("Discard "+id+" to shake off Stunned", func() { p.ctx.Do(tp.DiscardForStun{Character: name, Card: id}) }))
+				}
+			}
+		}
+		mv := widget.NewEntry()
+		mv.SetPlaceHolder("path: labels, e.g. C-3 C-4")
+		box.Add(container.NewBorder(nil, nil, nil, widget.NewButton("Move", func() {
+			p.ctx.Do(tp.MoveFigure{Figure: name, Path: splitList(mv.Text)})
+		}), mv))
+	default:
+		box.Add(widget.NewLabel(fmt.Sprintf("Hand %d · selected %d · discard %d", len(f.Hand), len(f.Selected), len(f.Discard))))
+	}
+	return box
+}
+
+// showSpace is the tapped space's panel: its object, door, hazard and
+// tokens, each correctable by hand.
+func (p *PlayScreen) showSpace() {
+	p.spaceBox.Objects = nil
+	defer p.spaceBox.Refresh()
+	m := state(p.ctx).Mission
+	if m == nil || p.selected == "" {
+		return
+	}
+	l, _ := liveLayout(m)
+	var sp *hex.Space
+	for i := range l.Spaces {
+		if l.Spaces[i].Label == p.selected {
+			sp = &l.Spaces[i]
+		}
+	}
+	if sp == nil {
+		p.Space.SetText("No space there.")
+		return
+	}
+	label := sp.Label
+	note := spaceNote(sp)
+	if note == "" {
+		note = "nothing on it"
+	}
+	p.Space.SetText(fmt.Sprintf("Space %s: %s", label, note))
+	if sp.Object == hex.Destructible && sp.ObjectState != hex.Destroyed {
+		p.spaceBox.Add(widget.NewButton("Damage the object (one step)", func() { p.ctx.Do(tp.DamageObject{Space: label}) }))
+	}
+	if sp.Door != hex.NoDoor {
+		other := "open"
+		if sp.Door == hex.OpenDoor {
+			other = "closed"
+		}
+		p.spaceBox.Add(widget.NewButton("Door: make it "+other, func() {
+			p.ctx.Do(tp.CorrectSpace{Space: label, Door: &other, Reason: "door changed at the table"})
+		}))
+	}
+	if sp.HasOrb() {
+		act := !sp.Orb.Active
+		p.spaceBox.Add(widget.NewButton(fmt.Sprintf("Orb: set active = %v", act), func() {
+			p.ctx.Do(tp.CorrectSpace{Space: label, OrbActive: &act, Reason: "orb flipped at the table"})
+		}))
+		if cur := m.Current; cur != "" {
+			p.spaceBox.Add(widget.NewButton(cur+" activates the orb", func() { p.ctx.Do(tp.ActivateOrb{Character: cur, Space: label}) }))
+		}
+	}
+	nova := widget.NewEntry()
+	nova.SetText(strconv.Itoa(sp.NovaCells))
+	p.spaceBox.Add(container.NewBorder(nil, nil, widget.NewLabel("Nova cells"), widget.NewButton("Set", func() {
+		n, err := strconv.Atoi(strings.TrimSpace(nova.Text))
+		if err != nil {
+			p.ctx.Message("nova cells are a whole number", true)
+			return
+		}
+		p.ctx.Do(tp.CorrectSpace{Space: label, NovaCells: &n, Reason: "corrected by hand"})
+	}), nova))
+	hz := widget.NewSelect([]string{"none", "fire", "poison", "trap"}, nil)
+	hz.SetSelected(orDefault(string(sp.Hazard), "none"))
+	p.spaceBox.Add(container.NewBorder(nil, nil, widget.NewLabel("Hazard token"), widget.NewButton("Set", func() {
+		h := noneEmpty(hz.Selected, "none")
+		p.ctx.Do(tp.CorrectSpace{Space: label, Hazard: &h, HazardToken: h != "", Reason: "hazard token"})
+	}), hz))
+}
+
+// placeForm places a new adversary or boss mid-mission (§10.3).
+func (p *PlayScreen) placeForm() fyne.CanvasObject {
+	typ := widget.NewEntry()
+	typ.SetPlaceHolder("adversary type or boss")
+	sp := widget.NewEntry()
+	sp.SetPlaceHolder("space label")
+	boss := widget.NewCheck("boss", nil)
+	ev := widget.NewCheck("placed by an event (no nova drop)", nil)
+	bt := widget.NewButton("Place", func() {
+		p.ctx.Do(tp.PlaceAdversary{Type: strings.TrimSpace(typ.Text), Space: strings.TrimSpace(sp.Text), Boss: boss.Checked, ByEvent: ev.Checked})
+	})
+	return widget.NewCard("Place an adversary", "§10.3: on the nearest empty space if taken", container.NewVBox(typ, sp, container.NewHBox(boss, ev), bt))
+}
+
+// showResult: the mission result buttons, and the attachment picks after
+// a success.
+func (p *PlayScreen) showResult(s *tp.State) {
+	p.result.Objects = nil
+	defer p.result.Refresh()
+	m := s.Mission
+	if m == nil {
+		return
+	}
+	if m.Phase != "over" {
+		p.result.Add(container.NewGridWithColumns(2,
+			widget.NewButton("Mission succeeded", func() { p.confirmResult(true) }),
+			widget.NewButton("Mission failed", func() { p.confirmResult(false) })))
+		return
+	}
+	p.result.Add(widget.NewLabelWithStyle("Result: "+m.Result, fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+	if len(m.RewardChoices) > 0 {
+		for _, who := range m.Embarked {
+			who := who
+			if m.Picks[who] != "" {
+				p.result.Add(widget.NewLabel(fmt.Sprintf("%s took %s", who, m.Picks[who])))
+				continue
+			}
+			pick := widget.NewSelect(m.RewardChoices, func(a string) { p.ctx.Do(tp.PickAttachment{Character: who, Attachment: a}) })
+			pick.PlaceHolder = who + " picks an attachment"
+			p.result.Add(pick)
+		}
+	}
+}
+
+func (p *PlayScreen) confirmResult(success bool) {
+	what := "failed"
+	if success {
+		what = "succeeded"
+	}
+	dialog.ShowConfirm("Mission result", "Record that the mission "+what+"?", func(ok bool) {
+		if ok {
+			p.ctx.Do(tp.MissionResult{Success: success})
+		}
+	}, p.ctx.Window)
+}

@@ -1,0 +1,267 @@
+// Package phantom is Phantom Epoch's screens in Tablekeeper's campaign
+// frame (spec phantom-epoch.md): the mission map drawn as the mission book
+// draws it, with the figures, their HP and conditions, and after an
+// adversary's turn its path, end space, line of sight and primary target;
+// the round's steps with the Decision die shown all round; the adversary's
+// turn resolved in one tap, confirmed or overridden; the characters' HP,
+// conditions, cards, bandages and nova cells; the map editor; the content
+// printed on the group's components; mission setup and result; the
+// campaign and character sheets, purchases and the settings for the
+// spec's ambiguous readings.
+//
+// The screens never change the campaign themselves: every tap becomes one
+// of package tracker/phantom's commands, run through the frame's Context
+// (so the table lock and undo apply), and a refusal is shown in the rules'
+// own words.
+package phantom
+
+import (
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+
+	"fyne.io/fyne/v2"
+
+	"tablekeeper/automa"
+	"tablekeeper/automa/hex"
+	ap "tablekeeper/automa/phantom"
+	"tablekeeper/tracker"
+	tp "tablekeeper/tracker/phantom"
+	"tablekeeper/ui/shell"
+)
+
+// Screens is Phantom Epoch's shell.GameScreens. Its zero value is ready;
+// register it as shell.Registry{tracker.PhantomEpoch: &phantom.Screens{}}.
+type Screens struct {
+	mu    sync.Mutex
+	plays map[*shell.Context]*PlayScreen
+	enems map[*shell.Context]*EnemyScreen
+}
+
+var _ shell.GameScreens = (*Screens)(nil)
+
+// Game is the game these screens are for.
+func (*Screens) Game() tracker.GameID { return tracker.PhantomEpoch }
+
+// Play is the mission at the table: map, round, characters.
+func (g *Screens) Play(ctx *shell.Context) fyne.CanvasObject {
+	p := NewPlayScreen(ctx)
+	g.mu.Lock()
+	if g.plays == nil {
+		g.plays = map[*shell.Context]*PlayScreen{}
+	}
+	g.plays[ctx] = p
+	g.mu.Unlock()
+	return p.Object()
+}
+
+// Campaign is the campaign between missions, the map editor and content.
+func (g *Screens) Campaign(ctx *shell.Context) fyne.CanvasObject {
+	return NewCampaignScreen(ctx).Object()
+}
+
+// Enemy is the adversary's turn: resolve, see why, confirm or override.
+func (g *Screens) Enemy(ctx *shell.Context) fyne.CanvasObject {
+	e := NewEnemyScreen(ctx)
+	g.mu.Lock()
+	if g.enems == nil {
+		g.enems = map[*shell.Context]*EnemyScreen{}
+	}
+	g.enems[ctx] = e
+	g.mu.Unlock()
+	return e.Object()
+}
+
+// Setup adds nothing to the new-campaign form: content, characters and
+// missions are entered in the campaign itself.
+func (g *Screens) Setup(fyne.Window) shell.Setup { return shell.Setup{} }
+
+// Act runs a shortcut: Next advances the round's step (Play tab);
+// Resolve resolves the current adversary's turn (Play and Enemy tabs).
+func (g *Screens) Act(ctx *shell.Context, tab shell.Tab, a shell.Action) bool {
+	g.mu.Lock()
+	p, e := g.plays[ctx], g.enems[ctx]
+	g.mu.Unlock()
+	switch {
+	case a == shell.Next && tab == shell.TabPlay && p != nil:
+		return p.Next()
+	case a == shell.Resolve && (tab == shell.TabEnemy || tab == shell.TabPlay) && e != nil:
+		return e.Resolve()
+	}
+	return false
+}
+
+// state is the campaign's state, read-only.
+func state(ctx *shell.Context) *tp.State {
+	s, _ := ctx.Session.State().(*tp.State)
+	if s == nil {
+		return &tp.State{}
+	}
+	return s
+}
+
+// liveLayout is the mission's map as it stands now.
+func liveLayout(m *tp.Mission) (hex.Layout, error) {
+	if m == nil || len(m.Map) == 0 {
+		return hex.Layout{}, nil
+	}
+	hm, err := hex.ParseMap(m.Map)
+	if err != nil {
+		return hex.Layout{}, err
+	}
+	return hm.Layout(), nil
+}
+
+// marks are the figures on the map.
+func marks(m *tp.Mission) []Mark {
+	if m == nil {
+		return nil
+	}
+	var out []Mark
+	for _, f := range m.Figures {
+		if f.Defeated || f.Position == "" {
+			continue
+		}
+		out = append(out, Mark{Name: f.Name, Side: f.Side, Colour: f.Colour, Space: f.Position, HP: f.HP, MaxHP: f.MaxHP, Conditions: f.CondList()})
+	}
+	return out
+}
+
+// nextFigure is whose turn comes next in the round (not yet acted, not
+// defeated), "" when every figure has had its turn.
+func nextFigure(m *tp.Mission) string {
+	if m == nil {
+		return ""
+	}
+	acted := map[string]bool{}
+	for _, a := range m.Acted {
+		acted[a] = true
+	}
+	for _, n := range m.Order {
+		f := figure(m, n)
+		if f == nil || f.Defeated || acted[n] {
+			continue
+		}
+		return n
+	}
+	return ""
+}
+
+func figure(m *tp.Mission, name string) *tp.Figure {
+	if m == nil {
+		return nil
+	}
+	for _, f := range m.Figures {
+		if f.Name == name {
+			return f
+		}
+	}
+	return nil
+}
+
+var vertexWords = []string{"top", "upper-right", "lower-right", "bottom", "lower-left", "upper-left"}
+
+// splitVertex reads the engine's "A-1 upper-left" into a label and a
+// vertex index.
+func splitVertex(s string) (string, int, bool) {
+	for k, w := range vertexWords {
+		if strings.HasSuffix(s, " "+w) {
+			return strings.TrimSuffix(s, " "+w), k, true
+		}
+	}
+	return "", 0, false
+}
+
+// TurnOverlay is how a resolved turn is drawn on the map: the movements'
+// paths as arrows (the last one in front), the end space, the primary
+// target ringed (where it stands in figs), and the line of sight of the
+// last ranged attack between the two vertices used.
+func TurnOverlay(t ap.Turn, figs []Mark) Overlay {
+	var o Overlay
+	var paths [][]string
+	for _, ev := range t.Events {
+		if mv := ev.Movement; mv != nil && len(mv.Path) > 0 {
+			paths = append(paths, append([]string{mv.From}, mv.Path...))
+		}
+		if a := ev.Attack; a != nil && a.LoS != nil {
+			f, fv, ok1 := splitVertex(a.LoS.From)
+			to, tv, ok2 := splitVertex(a.LoS.To)
+			if ok1 && ok2 {
+				o.LoSFrom, o.LoSFromV, o.LoSTo, o.LoSToV, o.HasLoS = f, fv, to, tv, true
+				o.LoSBlockers = nil
+				for _, b := range a.LoS.Blockers {
+					if sp := spaceOfName(b, figs); sp != "" {
+						o.LoSBlockers = append(o.LoSBlockers, sp)
+					}
+				}
+			}
+		}
+	}
+	if n := len(paths); n > 0 {
+		o.Path = paths[n-1]
+		o.ExtraPaths = paths[:n-1]
+	}
+	if t.End != "" && t.End != t.Start {
+		o.End = t.End
+	}
+	o.Target = spaceOfName(t.PrimaryTarget, figs)
+	o.TargetIsObject = strings.HasPrefix(t.PrimaryTarget, "object on ")
+	return o
+}
+
+// spaceOfName finds where a named figure stands, or the space of "object
+// on L-4".
+func spaceOfName(name string, figs []Mark) string {
+	if l, ok := strings.CutPrefix(name, "object on "); ok {
+		return l
+	}
+	for _, f := range figs {
+		if f.Name == name {
+			return f.Space
+		}
+	}
+	return ""
+}
+
+var traceLine = regexp.MustCompile(`^\d+\. \[([^\]]*)\] (.*)$`)
+
+// TraceOf turns the trace lines a tracker event keeps back into steps for
+// the explanation panel: rule, text, tie-break, die and result.
+func TraceOf(lines []string) automa.Trace {
+	var tr automa.Trace
+	for _, l := range lines {
+		m := traceLine.FindStringSubmatch(l)
+		if m == nil {
+			if n := len(tr.Steps); n > 0 && l != "" {
+				tr.Steps[n-1].Text += " " + l
+			}
+			continue
+		}
+		st := automa.Step{Rule: m[1], Text: m[2]}
+		from := max(strings.Index(st.Text, " (die: "), strings.Index(st.Text, " (tie-break: "), 0)
+		if i := strings.Index(st.Text[from:], " → "); i >= 0 {
+			st.Result = st.Text[from+i+len(" → "):]
+			st.Text = st.Text[:from+i]
+		}
+		if i := strings.Index(st.Text, " (die: "); i >= 0 && strings.HasSuffix(st.Text, ")") {
+			st.Die = st.Text[i+len(" (die: ") : len(st.Text)-1]
+			st.Text = st.Text[:i]
+		}
+		if i := strings.Index(st.Text, " (tie-break: "); i >= 0 && strings.HasSuffix(st.Text, ")") {
+			st.TieBreak = st.Text[i+len(" (tie-break: ") : len(st.Text)-1]
+			st.Text = st.Text[:i]
+		}
+		tr.Steps = append(tr.Steps, st)
+	}
+	return tr
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
