@@ -237,6 +237,7 @@ func (s *State) applyStates(m *Mission, figs []phantom.FigureState, objects map[
 			return err
 		}
 	}
+	s.resort(m)
 	if len(objects) == 0 && len(nova) == 0 {
 		return nil
 	}

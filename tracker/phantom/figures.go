@@ -214,7 +214,9 @@ func (c Inflict) exec(s *State, x *ctx) (string, error) {
 	if err != nil {
 		return "", tracker.Refuse(ruleConds, "%v", err)
 	}
-	return s.inflict(f, cond, false), nil
+	line := s.inflict(f, cond, false)
+	s.resort(s.Mission)
+	return line, nil
 }
 
 // RemoveCondition takes a condition off a figure: Barrier or Resilient
@@ -238,6 +240,7 @@ func (c RemoveCondition) exec(s *State, x *ctx) (string, error) {
 		return "", tracker.Refuse(ruleConds, "%s does not have %s", f.Name, cond)
 	}
 	delete(f.Conditions, string(cond))
+	s.resort(s.Mission)
 	return fmt.Sprintf("%s lost %s", f.Name, cond), nil
 }
 
@@ -597,6 +600,7 @@ func (c CorrectFigure) exec(s *State, x *ctx) (string, error) {
 	if len(parts) == 0 {
 		return "", tracker.Refuse(ruleChar, "nothing to correct")
 	}
+	s.resort(m)
 	line := fmt.Sprintf("Corrected by hand: %s %s", f.Name, strings.Join(parts, ", "))
 	if c.Reason != "" {
 		line += " (" + c.Reason + ")"

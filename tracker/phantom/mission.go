@@ -1011,3 +1011,56 @@ func init() {
 }
 
 var _ = json.Marshal
+
+// resort puts the figures that have not acted yet back in initiative
+// order after something changed an initiative mid-round (§11.1: Frozen
+// gained or lost before a figure's turn moves it). Ties keep the order
+// already settled at step 6.
+func (s *State) resort(m *Mission) {
+	if m.Phase != "turns" {
+		return
+	}
+	drawn := map[string]phantom.Drawn{}
+	for _, d := range m.Decks.InPlay {
+		drawn[d.Type] = d
+	}
+	var done, rest []string
+	for _, n := range m.Order {
+		if contains(m.Acted, n) || n == m.Current {
+			done = append(done, n)
+			continue
+		}
+		rest = append(rest, n)
+	}
+	for _, n := range rest {
+		f := m.fig(n)
+		if f == nil || f.Defeated {
+			continue
+		}
+		frozen := f.has(phantom.Frozen)
+		switch f.Side {
+		case "character":
+			f.Initiative = s.charInitiative(f)
+		case "boss":
+			bb := s.Content.Bosses[f.Type]
+			if d, ok := drawn[f.Type]; ok {
+				bc := s.Content.BossCards[d.Boss]
+				if v, err := phantom.BossInitiative(&bb, &bc, frozen); err == nil {
+					f.Initiative = v
+				}
+			}
+		default:
+			if d, ok := drawn[f.Type]; ok {
+				sc := s.Content.SpeciesCards[d.Species].Card
+				cc := s.Content.ClassCards[d.Class].Card
+				if row, ok := cc.Row(phantom.Colour(f.Colour)); ok {
+					f.Initiative = phantom.AdversaryInitiative(&sc, row, frozen)
+				}
+			}
+		}
+	}
+	slices.SortStableFunc(rest, func(a, b string) int {
+		return m.fig(a).Initiative - m.fig(b).Initiative
+	})
+	m.Order = append(done, rest...)
+}

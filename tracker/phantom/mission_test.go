@@ -409,3 +409,24 @@ func TestDecisionDieValidation(t *testing.T) {
 	do(t, s, ChangeSettings{Settings: set})
 	refused(t, s, BeginRound{}, "§3.3")
 }
+
+func TestFrozenBeforeItsTurnMovesAFigureLater(t *testing.T) {
+	s := withContent(t)
+	do(t, s, startCmd(), BeginRound{Face: &phantom.Face{Colour: "red", Primary: "N", Secondary: "E"}},
+		SelectCards{Character: "Ana", Cards: []string{"W1", "W2"}}, SelectCards{Character: "Bo", Cards: []string{"H3"}},
+		DrawAdversaryCards{}, DetermineInitiative{})
+	m := st(s).Mission
+	if m.Order[0] != "Bo" {
+		t.Fatalf("order %v", m.Order)
+	}
+	// Bo's H3 is AP 1 → 2 while Frozen; Ana stays 5.
+	do(t, s, Inflict{Figure: "Ana", Condition: "Frozen"})
+	m = st(s).Mission
+	if m.fig("Ana").Initiative != 10 || m.Order[len(m.Order)-1] != "Ana" {
+		t.Fatalf("Frozen Ana must go last with initiative 10: %v (%d)", m.Order, m.fig("Ana").Initiative)
+	}
+	do(t, s, RemoveCondition{Figure: "Ana", Condition: "Frozen"})
+	if st(s).Mission.fig("Ana").Initiative != 5 {
+		t.Fatal("losing Frozen restores the initiative")
+	}
+}
