@@ -1,0 +1,214 @@
+package reich
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/widget"
+
+	ai "tablekeeper/automa/reich"
+	"tablekeeper/automa/reich/content"
+	"tablekeeper/tracker"
+	rb "tablekeeper/tracker/reich"
+	"tablekeeper/ui/widgets"
+)
+
+// A command the enemy rules cannot finish without the players (spec §8.2)
+// fails with *rb.NeedAnswer. The screens then ask the question in plain
+// words, add the answer to the command's Answers and send it again, until
+// it is accepted or the players give up.
+
+// question is a NeedAnswer put to the players.
+type question struct {
+	Question, Field string
+	k               *kit
+	build           func(ai.Answers) tracker.Command
+	ans             ai.Answers
+	onOK            func()
+	dlg             dialog.Dialog
+	// los is the parsed line-of-sight question.
+	losFrom, losTo, losSide string
+}
+
+// losQuestion reads the automa's line-of-sight question ("can heros in area
+// A1 see area B2?") into the viewer side and the two areas.
+var losQuestion = regexp.MustCompile(`^can (hero|enemy)s? in area (\S+) see area (\S+)\?$`)
+
+// runAsk runs the command built from the answers so far; a NeedAnswer opens
+// the question, and answering it runs the command again. onOK runs once the
+// command is accepted (now or after the answers).
+func (k *kit) runAsk(build func(ai.Answers) tracker.Command, ans ai.Answers, onOK func()) error {
+	_, err := k.run(build(ans))
+	var need *rb.NeedAnswer
+	if errors.As(err, &need) {
+		k.say(err)
+		k.askQuestion(&question{Question: need.Question, Field: need.Field, k: k, build: build, ans: ans, onOK: onOK})
+		return err
+	}
+	k.say(err)
+	if err == nil && onOK != nil {
+		onOK()
+	}
+	return err
+}
+
+// doAsk is runAsk from a button: the refusal shows on the screen's line.
+func (k *kit) doAsk(build func(ai.Answers) tracker.Command) {
+	_ = k.runAsk(build, ai.Answers{}, nil)
+}
+
+func (k *kit) askQuestion(q *question) {
+	k.Asked = q
+	if m := losQuestion.FindStringSubmatch(q.Question); q.Field == "answers.los" && m != nil {
+		q.losSide, q.losFrom, q.losTo = m[1], m[2], m[3]
+	}
+	if k.ctx.Window == nil {
+		return
+	}
+	var body fyne.CanvasObject
+	text := wrapped(capital(q.Question))
+	switch {
+	case q.Field == "answers.los":
+		rng := widgets.NewNumberEntry(0, 30)
+		rng.SetText("1")
+		yes := button("Yes, it can see", nil, func() {
+			n, err := rng.Int()
+			if err != nil {
+				k.say(err)
+				return
+			}
+			q.AnswerLOS(true, n)
+		})
+		yes.Importance = widget.HighImportance
+		no := button("No", nil, func() { q.AnswerLOS(false, 0) })
+		body = container.NewVBox(text, widget.NewForm(widget.NewFormItem("Range in areas (if it sees)", rng)),
+			container.NewGridWithColumns(2, widgets.Touch(no), widgets.Touch(yes)))
+	case strings.HasPrefix(q.Field, "answers.tokenIcons.") || strings.HasPrefix(q.Field, "answers.featureIcons."):
+		icons := entry("green orange …", "")
+		msg := widget.NewLabel("")
+		msg.Importance = widget.DangerImportance
+		ok := button("These are the icons", nil, func() {
+			lv, err := parseLevels(icons.Text)
+			if err != nil {
+				msg.SetText(err.Error())
+				return
+			}
+			q.AnswerIcons(lv)
+		})
+		ok.Importance = widget.HighImportance
+		body = container.NewVBox(text, widget.NewForm(widget.NewFormItem("Spawn icons, in printed order", icons)), msg, widgets.Touch(ok))
+	default:
+		body = container.NewVBox(text, wrapped(notAnswerable(q.Field)))
+	}
+	q.dlg = dialog.NewCustom("The enemy needs to know", "Not now", body, k.ctx.Window)
+	q.dlg.Resize(fyne.NewSize(min(k.ctx.Window.Canvas().Size().Width*0.95, 560), 0))
+	q.dlg.Show()
+}
+
+// notAnswerable says what to do about a question no answer field covers.
+func notAnswerable(field string) string {
+	switch field {
+	case "resolve.card":
+		return "Draw the noise card and give its id in the noise test or BANG/BOOM form (Card)."
+	case "state.spawnDeck.drawPile":
+		return "The spawn deck is empty: add spawn cards to the campaign's content, or place the enemy by hand with Override."
+	case "state.tracker.colour":
+		return "Enter the tracker's space colours in the mission's details (Campaign → Content → Missions), or switch the spawnLevelSource house rule back to iconColour."
+	}
+	return "Set the table by hand with Override, giving the reason."
+}
+
+// AnswerLOS answers a line-of-sight question and sends the command again.
+func (q *question) AnswerLOS(see bool, rng int) error {
+	if q.losFrom == "" {
+		return fmt.Errorf("this question is not about line of sight")
+	}
+	a := cloneAnswers(q.ans)
+	a.LOS = append(a.LOS, ai.LOSAnswer{From: q.losFrom, To: q.losTo, Side: q.losSide, See: see, Range: rng})
+	return q.again(a)
+}
+
+// AnswerIcons answers a face-down token's or a room feature's icons.
+func (q *question) AnswerIcons(lv []content.Level) error {
+	a := cloneAnswers(q.ans)
+	switch {
+	case strings.HasPrefix(q.Field, "answers.tokenIcons."):
+		if len(lv) == 0 {
+			return fmt.Errorf("a spawn token shows at least one icon")
+		}
+		a.TokenIcons[strings.TrimPrefix(q.Field, "answers.tokenIcons.")] = lv
+	case strings.HasPrefix(q.Field, "answers.featureIcons."):
+		a.FeatureIcons[strings.TrimPrefix(q.Field, "answers.featureIcons.")] = lv
+	default:
+		return fmt.Errorf("this question is not about icons")
+	}
+	return q.again(a)
+}
+
+func (q *question) again(a ai.Answers) error {
+	if q.dlg != nil {
+		q.dlg.Hide()
+	}
+	if q.k.Asked == q {
+		q.k.Asked = nil
+	}
+	return q.k.runAsk(q.build, a, q.onOK)
+}
+
+func cloneAnswers(a ai.Answers) ai.Answers {
+	out := ai.Answers{TokenIcons: map[string][]content.Level{}, FeatureIcons: map[string][]content.Level{}, Choices: map[string]string{}}
+	for k, v := range a.TokenIcons {
+		out.TokenIcons[k] = v
+	}
+	for k, v := range a.FeatureIcons {
+		out.FeatureIcons[k] = v
+	}
+	for k, v := range a.Choices {
+		out.Choices[k] = v
+	}
+	out.LOS = append(out.LOS, a.LOS...)
+	return out
+}
+
+// parseLevels reads spawn icons written as colours ("green orange", "g o r").
+func parseLevels(s string) ([]content.Level, error) {
+	var out []content.Level
+	for i, w := range splitList(strings.ToLower(s)) {
+		var l content.Level
+		switch w {
+		case "g", "green":
+			l = content.Green
+		case "o", "orange":
+			l = content.Orange
+		case "r", "red":
+			l = content.Red
+		default:
+			return nil, fmt.Errorf("icon %d: %q is not green, orange or red", i+1, w)
+		}
+		out = append(out, l)
+	}
+	return out, nil
+}
+
+func levelsText(lv []content.Level) string {
+	parts := make([]string, len(lv))
+	for i, l := range lv {
+		parts[i] = string(l)
+	}
+	return strings.Join(parts, " ")
+}
+
+func capital(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }

@@ -1,0 +1,473 @@
+package reich
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	ai "tablekeeper/automa/reich"
+	"tablekeeper/tracker"
+	rb "tablekeeper/tracker/reich"
+	"tablekeeper/ui/widgets"
+)
+
+// campaignScreen is the campaign between missions (spec §10): the record
+// and outcomes, the end of a mission (result and the after-mission step),
+// skill purchases with their prices and limits, the content the players
+// typed in, and the house-rule settings (§14) with Not of this Earth! (§11).
+type campaignScreen struct {
+	k       *kit
+	root    fyne.CanvasObject
+	tabs    *container.AppTabs
+	record  *fyne.Container
+	skills  *fyne.Container
+	rules   *fyne.Container
+	Content *contentScreen
+	// SkillPrice shows the price of the skill picked in the purchase form.
+	SkillPrice *widget.Label
+}
+
+func newCampaignScreen(k *kit) *campaignScreen {
+	c := &campaignScreen{k: k, record: container.NewVBox(), skills: container.NewVBox(), rules: container.NewVBox()}
+	c.Content = newContentScreen(k)
+	c.SkillPrice = wrapped("")
+	c.tabs = container.NewAppTabs(
+		container.NewTabItem("Record", container.NewVScroll(c.record)),
+		container.NewTabItem("Skills", container.NewVScroll(c.skills)),
+		container.NewTabItem("Content", container.NewVScroll(c.Content.root)),
+		container.NewTabItem("House rules", container.NewVScroll(c.rules)),
+	)
+	c.root = container.NewBorder(k.msg, nil, nil, nil, c.tabs)
+	c.Refresh()
+	return c
+}
+
+// Refresh re-reads the campaign.
+func (c *campaignScreen) Refresh() {
+	c.refreshRecord()
+	c.refreshSkills()
+	c.refreshRules()
+	c.Content.Refresh()
+}
+
+func (c *campaignScreen) refreshRecord() {
+	s := c.k.state()
+	r := s.Campaign
+	b := c.record
+	b.Objects = nil
+	b.Add(heading(c.k.ctx.Session.Where()))
+	if m := s.Mission; m != nil && m.Ended {
+		b.Add(c.missionEnd(s, m))
+	}
+	diff := "not chosen yet (needed before the first campaign mission)"
+	if d := r.Difficulty; d != nil {
+		diff = fmt.Sprintf("%s — %d items kept on the HQ card, %d permanent wounds removed after a mission", d.Name, d.ItemsKept, d.WoundsRemoved)
+		if r.Started {
+			diff += " (fixed: the campaign has started)"
+		}
+	}
+	diffBtn := widgets.Touch(button("Choose the difficulty…", nil, func() { c.DifficultyForm() }))
+	b.Add(widget.NewCard("Difficulty (§4.3)", diff, diffBtn))
+	var items []string
+	for _, it := range r.HQItems {
+		items = append(items, it.Name)
+	}
+	b.Add(widget.NewCard("HQ card", fmt.Sprintf("Items (%d of at most %d): %s\nHeroism points: %s\nFace-down supply: %s",
+		len(items), rb.MaxHQItems, hpText(items), hpText(r.HQHP), supplyText(r.HPSupply)),
+		container.NewGridWithColumns(2,
+			widgets.Touch(button("Set the HQ card…", nil, func() { c.HQForm() })),
+			widgets.Touch(button("Heroism point supply…", nil, func() { c.SupplyForm() })))))
+	out := container.NewVBox()
+	if len(r.Outcomes) == 0 {
+		out.Add(widget.NewLabel("No mission played yet."))
+	}
+	for i, o := range r.Outcomes {
+		res := "failure"
+		if o.Success {
+			res = "success"
+		}
+		row := ""
+		if o.Row > 0 {
+			row = fmt.Sprintf(", chart row %d", o.Row)
+		}
+		out.Add(wrapped(fmt.Sprintf("%d. %s (%s) — %s: %s, %d rounds%s", i+1, o.Mission, modeWords(o.Mode), res, o.Result, o.Rounds, row)))
+	}
+	b.Add(widget.NewCard("Missions played (§10.1)", "", out))
+	heroes := container.NewVBox()
+	if len(r.Heroes) == 0 {
+		heroes.Add(widget.NewLabel("The heroes' records appear after the first campaign mission."))
+	}
+	for _, h := range r.Heroes {
+		heroes.Add(wrapped(heroRecord(h)))
+	}
+	b.Add(widget.NewCard("Heroes between missions", "", heroes))
+	b.Refresh()
+}
+
+func supplyText(kinds []string) string {
+	if len(kinds) == 0 {
+		return "not entered"
+	}
+	n := map[string]int{}
+	for _, k := range kinds {
+		n[k]++
+	}
+	return fmt.Sprintf("%d attack, %d defence, %d wild", n[rb.HPAttack], n[rb.HPDefence], n[rb.HPWild])
+}
+
+func heroRecord(h rb.CampaignHero) string {
+	var sk []string
+	for _, s := range h.Skills {
+		t := s.ID + " (" + s.Type + ")"
+		if s.Starting {
+			t += " starting"
+		}
+		sk = append(sk, t)
+	}
+	var ws []string
+	for _, w := range h.Weapons {
+		if w.Vril {
+			ws = append(ws, w.Name+" vril side")
+		}
+	}
+	s := fmt.Sprintf("%s (%s): skills %d/%d — %s · permanent wounds %d · heroism points %s", h.Name, h.ID, len(h.Skills), rb.MaxSkills,
+		hpText(sk), len(h.Wounds), hpText(h.HP))
+	if len(ws) > 0 {
+		s += " · " + strings.Join(ws, ", ")
+	}
+	return s
+}
+
+// missionEnd is the ended mission's result and after-mission step.
+func (c *campaignScreen) missionEnd(s *rb.State, m *rb.Mission) fyne.CanvasObject {
+	box := container.NewVBox()
+	sub := "Read the Victory or Defeat? chart from the top; the first row that applies is the result."
+	if m.Result != "" {
+		sub = "Result: " + m.Result
+		if m.Failed != "" {
+			sub += " (" + m.Failed + ")"
+		}
+	}
+	box.Add(widgets.Touch(button("Declare the result…", nil, func() { c.ResultForm() })))
+	box.Add(widgets.Touch(button("Close the mission (after-mission step)…", theme.ConfirmIcon(), func() { c.CloseForm() })))
+	return widget.NewCard("Mission "+m.ID+" has ended", sub, box)
+}
+
+// ResultForm reads the Victory or Defeat? chart.
+func (c *campaignScreen) ResultForm() *formDialog {
+	s := c.k.state()
+	var rows []string
+	for _, mi := range s.Library.Missions {
+		if s.Mission != nil && mi.ID == s.Mission.ID {
+			for i, r := range mi.VictoryChart {
+				rows = append(rows, fmt.Sprintf("%d. %s", i+1, r.Text))
+			}
+		}
+	}
+	if len(rows) > 0 {
+		return c.k.cmdForm("Victory or Defeat? (§5.7)", "Declare", []fld{choice("First row that applies", rows, rows[0])},
+			func(v vals) (func(ai.Answers) tracker.Command, error) {
+				return plain(rb.DeclareResult{Row: slices.Index(rows, v.S("First row that applies")) + 1}), nil
+			})
+	}
+	return c.k.cmdForm("Result (§5.7)", "Declare", []fld{text("Result", "as the chart says", ""), tick("Success", "", false)},
+		func(v vals) (func(ai.Answers) tracker.Command, error) {
+			return plain(rb.DeclareResult{Text: v.S("Result"), Success: v.B("Success")}), nil
+		})
+}
+
+// CloseForm runs the after-mission procedure (Algorithm C).
+func (c *campaignScreen) CloseForm() *formDialog {
+	hint := "Items on the dashboards and the HQ card, by hero id or hq and slot number:"
+	if m := c.k.mission(); m != nil {
+		for _, h := range m.Heroes {
+			for i, it := range h.Items {
+				hint += fmt.Sprintf(" %s:%d=%s", h.ID, i+1, it.Name)
+			}
+		}
+	}
+	for i, it := range c.k.state().Campaign.HQItems {
+		hint += fmt.Sprintf(" hq:%d=%s", i+1, it.Name)
+	}
+	return c.k.cmdForm("After the mission (§10.2)", "Close the mission", []fld{
+		area("Keep items", hint, ""),
+		text("Keep vril sides", "weapons kept on the vril side, e.g. H1:1", ""),
+		text("Wound cards shed", "per hero, e.g. H1:1,2 (blank: the newest go first)", ""),
+	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
+		conv := func(ws []string, what string) ([]string, error) {
+			var out []string
+			for _, w := range ws {
+				who, n, ok := strings.Cut(w, ":")
+				if !ok {
+					return nil, fmt.Errorf("%s: write %q as hero:number", what, w)
+				}
+				i, err := atoi(what, n)
+				if err != nil {
+					return nil, err
+				}
+				out = append(out, fmt.Sprintf("%s:%d", who, i-1))
+			}
+			return out, nil
+		}
+		keep, err := conv(v.L("Keep items"), "keep items")
+		if err != nil {
+			return nil, err
+		}
+		vril, err := conv(v.L("Keep vril sides"), "keep vril sides")
+		if err != nil {
+			return nil, err
+		}
+		heal := map[string][]int{}
+		for _, w := range strings.Fields(v.S("Wound cards shed")) {
+			who, list, ok := strings.Cut(w, ":")
+			if !ok {
+				return nil, fmt.Errorf("wound cards shed: write %q as H1:1,2", w)
+			}
+			for _, n := range strings.Split(list, ",") {
+				i, err := atoi("wound cards shed", n)
+				if err != nil {
+					return nil, err
+				}
+				heal[who] = append(heal[who], i-1)
+			}
+		}
+		if len(heal) == 0 {
+			heal = nil
+		}
+		return plain(rb.CloseMission{KeepItems: keep, KeepVril: vril, HealCards: heal}), nil
+	})
+}
+
+// DifficultyForm chooses the campaign's difficulty.
+func (c *campaignScreen) DifficultyForm() *formDialog {
+	return c.k.cmdForm("Difficulty (§4.3)", "Choose", []fld{
+		text("Name", "as printed", ""), num("Items kept", "on the HQ card, at most 6", 3), num("Wounds removed", "per hero after a mission", 1),
+	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
+		items, err := v.I("Items kept")
+		if err != nil {
+			return nil, err
+		}
+		w, err := v.I("Wounds removed")
+		if err != nil {
+			return nil, err
+		}
+		return plain(rb.SetDifficulty{Name: v.S("Name"), ItemsKept: items, WoundsRemoved: w}), nil
+	})
+}
+
+// HQForm sets the HQ card by hand.
+func (c *campaignScreen) HQForm() *formDialog {
+	r := c.k.state().Campaign
+	var items []string
+	for _, it := range r.HQItems {
+		items = append(items, it.Name)
+	}
+	return c.k.cmdForm("HQ card", "Set", []fld{
+		text("Items", "comma-separated", strings.Join(items, ", ")),
+		text("Heroism points", "e.g. attack wild", strings.Join(r.HQHP, " ")),
+		text("Reason", "why it is set by hand", ""),
+	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
+		var its []rb.Item
+		for _, n := range strings.Split(v.S("Items"), ",") {
+			if n = strings.TrimSpace(n); n != "" {
+				its = append(its, rb.Item{Name: n})
+			}
+		}
+		return plain(rb.SetHQ{Items: its, HP: v.L("Heroism points"), Reason: v.S("Reason")}), nil
+	})
+}
+
+// SupplyForm enters the heroism point supply.
+func (c *campaignScreen) SupplyForm() *formDialog {
+	return c.k.cmdForm("Heroism point supply", "Set", []fld{
+		num("Attack", "", 0), num("Defence", "", 0), num("Wild", "", 0),
+	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
+		var kinds []string
+		for _, k := range []string{rb.HPAttack, rb.HPDefence, rb.HPWild} {
+			n, err := v.I(capital(k))
+			if err != nil {
+				return nil, err
+			}
+			for range n {
+				kinds = append(kinds, k)
+			}
+		}
+		return plain(rb.SetHPSupply{Kinds: kinds}), nil
+	})
+}
+
+// skillNames lists the 20 campaign skills by type.
+func skillNames() []string {
+	var out []string
+	for s := range rb.CampaignSkills {
+		out = append(out, s)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		ti, tj := rb.CampaignSkills[out[i]], rb.CampaignSkills[out[j]]
+		if ti != tj {
+			return ti < tj
+		}
+		return out[i] < out[j]
+	})
+	return out
+}
+
+func (c *campaignScreen) refreshSkills() {
+	s := c.k.state()
+	b := c.skills
+	b.Objects = nil
+	d := s.Campaign.Debrief
+	if d == nil {
+		b.Add(wrapped("Skills are bought after a campaign mission, while its after-mission step is open (§10.2 step 9). A mission reward can grant one at any time between missions."))
+	} else {
+		b.Add(heading("After mission " + d.Mission + ": buy skills"))
+		b.Add(wrapped("The price is 1 plus the skills of that type the hero already holds; attack points pay Attack skills, defence points Defence skills, wild points any skill but Vril. Points come from the hero's own dashboard and the HQ card. At most 4 skills: a fifth needs one discarded."))
+		b.Add(widgets.Touch(button("Buy a skill…", theme.ContentAddIcon(), func() { c.BuyForm() })))
+		b.Add(widgets.Touch(button("Finish the after-mission step", theme.ConfirmIcon(), func() { c.k.do(rb.FinishDebrief{}) })))
+	}
+	b.Add(widgets.Touch(button("Grant a skill (mission reward)…", nil, func() { c.GrantSkillForm() })))
+	for _, h := range s.Campaign.Heroes {
+		b.Add(wrapped(heroRecord(h)))
+	}
+	b.Refresh()
+}
+
+// priceText says what a skill costs a hero now, or why it cannot be bought.
+func priceText(s *rb.State, hero, skill string) string {
+	if hero == "" || skill == "" {
+		return "Pick a hero and a skill to see the price."
+	}
+	price, kinds, ok := rb.SkillPrice(s, hero, skill)
+	if !ok {
+		if rb.CampaignSkills[skill] == rb.SkillVril {
+			return skill + " is a Vril skill: heroism points cannot buy it (only a mission reward grants it)."
+		}
+		return "No campaign record for this hero yet."
+	}
+	avail := []string{}
+	for _, h := range s.Campaign.Heroes {
+		if h.ID == hero {
+			for _, k := range h.HP {
+				avail = append(avail, hero+":"+k)
+			}
+		}
+	}
+	for _, k := range s.Campaign.HQHP {
+		avail = append(avail, "hq:"+k)
+	}
+	return fmt.Sprintf("%s costs %d heroism point(s) of kind %s. Available: %s", skill, price, strings.Join(kinds, " or "), hpText(avail))
+}
+
+// BuyForm buys a campaign skill (Algorithm P).
+func (c *campaignScreen) BuyForm() *formDialog {
+	s := c.k.state()
+	var heroes []string
+	for _, h := range s.Campaign.Heroes {
+		heroes = append(heroes, h.ID)
+	}
+	fd := c.k.cmdForm("Buy a skill (§10.3)", "Buy", []fld{
+		choice("Hero", heroes, ""), choice("Skill", skillNames(), ""),
+		text("Pay with", "e.g. H1:attack hq:wild", ""),
+		text("Discard", "a skill to discard for a fifth", ""),
+	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
+		pay, err := parseHPRefs(v.S("Pay with"))
+		if err != nil {
+			return nil, err
+		}
+		return plain(rb.BuySkill{Hero: v.S("Hero"), Skill: v.S("Skill"), Pay: pay, Discard: v.S("Discard")}), nil
+	}, widget.NewFormItem("Price", c.SkillPrice))
+	hero, _ := fd.Field("Hero").(*widget.Select)
+	skill, _ := fd.Field("Skill").(*widget.Select)
+	update := func(string) { c.SkillPrice.SetText(priceText(c.k.state(), hero.Selected, skill.Selected)) }
+	hero.OnChanged, skill.OnChanged = update, update
+	update("")
+	return fd
+}
+
+// GrantSkillForm gives a skill as a mission reward.
+func (c *campaignScreen) GrantSkillForm() *formDialog {
+	var heroes []string
+	for _, h := range c.k.state().Campaign.Heroes {
+		heroes = append(heroes, h.ID)
+	}
+	return c.k.cmdForm("Grant a skill (mission reward)", "Grant", []fld{
+		choice("Hero", heroes, ""), choice("Skill", skillNames(), ""),
+		text("Discard", "a skill to discard for a fifth", ""), text("Reason", "the reward", ""),
+	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
+		return plain(rb.GrantSkill{Hero: v.S("Hero"), Skill: v.S("Skill"), Discard: v.S("Discard"), Reason: v.S("Reason")}), nil
+	})
+}
+
+// refreshRules lists every house-rule setting (§14) with its value, its
+// default and the spec section, each changeable (and logged).
+func (c *campaignScreen) refreshRules() {
+	s := c.k.state()
+	b := c.rules
+	b.Objects = nil
+	note := widget.NewCheck("Not of this Earth! — this campaign plays the expansion's missions (§11)", nil)
+	note.SetChecked(s.Settings.NotOfThisEarth)
+	note.OnChanged = func(on bool) {
+		if on == c.k.state().Settings.NotOfThisEarth {
+			return
+		}
+		if !c.SetRule("notOfThisEarth", fmt.Sprint(on)) {
+			note.SetChecked(!on)
+		}
+	}
+	b.Add(widget.NewCard("Not of this Earth! (§11)", "The alien world tracker, its noise deck and the darkness spawns. Switched only between missions.", note))
+	b.Add(heading("House rules (§14) — the spec's reading of each unclear rule, changeable per campaign"))
+	for _, info := range s.Settings.Describe() {
+		if info.Key == "notOfThisEarth" {
+			continue
+		}
+		b.Add(c.ruleRow(info))
+	}
+	b.Refresh()
+}
+
+// SetRule changes one setting; it reports whether the rules accepted it.
+func (c *campaignScreen) SetRule(key, value string) bool {
+	return c.k.do(rb.SetSetting{Key: key, Value: value})
+}
+
+func (c *campaignScreen) ruleRow(info rb.SettingInfo) fyne.CanvasObject {
+	label := wrapped(fmt.Sprintf("%s (%s) — default %s", info.Key, info.Section, show(info.Default)))
+	if info.Value != info.Default {
+		label.TextStyle.Bold = true
+	}
+	var w fyne.CanvasObject
+	switch info.Kind {
+	case "bool":
+		ch := widget.NewCheck("on", nil)
+		ch.SetChecked(info.Value == "true")
+		ch.OnChanged = func(on bool) {
+			if fmt.Sprint(on) == info.Value {
+				return
+			}
+			if !c.SetRule(info.Key, fmt.Sprint(on)) {
+				ch.SetChecked(!on)
+			}
+		}
+		w = ch
+	case "choice":
+		sel := widget.NewSelect(info.Choices, nil)
+		sel.SetSelected(info.Value)
+		sel.OnChanged = func(v string) {
+			if v != info.Value && !c.SetRule(info.Key, v) {
+				sel.SetSelected(info.Value)
+			}
+		}
+		w = sel
+	default:
+		e := entry("a whole number", info.Value)
+		set := button("Set", nil, func() { c.SetRule(info.Key, e.Text) })
+		w = container.NewBorder(nil, nil, nil, set, e)
+	}
+	return container.NewGridWithColumns(2, label, widgets.AtLeast(fyne.NewSize(120, widgets.MinTouch), w))
+}

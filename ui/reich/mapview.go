@@ -1,0 +1,364 @@
+package reich
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"slices"
+	"sort"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"tablekeeper/automa/reich/content"
+	rb "tablekeeper/tracker/reich"
+)
+
+// Colours of the map picture: awareness as the tokens' colours, doors by
+// how they stand, heroes and enemies apart, and the last resolution's new
+// units lit up.
+var (
+	colAtEase     = color.NRGBA{R: 0x4c, G: 0xaf, B: 0x50, A: 0xff}
+	colSuspicious = color.NRGBA{R: 0xff, G: 0x98, B: 0x00, A: 0xff}
+	colAlert      = color.NRGBA{R: 0xe5, G: 0x39, B: 0x35, A: 0xff}
+	colHero       = color.NRGBA{R: 0x42, G: 0xa5, B: 0xf5, A: 0xff}
+	colEnemy      = color.NRGBA{R: 0xef, G: 0x53, B: 0x50, A: 0xff}
+	colNew        = color.NRGBA{R: 0xff, G: 0xeb, B: 0x3b, A: 0xff}
+	colToken      = color.NRGBA{R: 0xab, G: 0x47, B: 0xbc, A: 0xff}
+)
+
+func awarenessColour(a content.Awareness) color.Color {
+	switch a {
+	case content.Suspicious:
+		return colSuspicious
+	case content.Alert:
+		return colAlert
+	}
+	return colAtEase
+}
+
+func doorColour(s content.DoorState) color.Color {
+	switch s {
+	case content.Open:
+		return colAtEase
+	case content.Locked:
+		return colAlert
+	}
+	return colSuspicious
+}
+
+// MapView draws a mission map as rooms holding their areas, doors as lines
+// between the areas they join, and on each area the heroes, enemy units
+// and spawn tokens standing there. Each room shows its awareness (before
+// the alarm) as its border's colour and in words; the units and tokens the
+// last enemy resolution placed are lit up.
+type MapView struct {
+	widget.BaseWidget
+	m *rb.Mission
+	// lit are the units and tokens placed by the last resolution; moved
+	// their new areas.
+	lit map[string]bool
+}
+
+// NewMapView makes an empty map.
+func NewMapView() *MapView {
+	v := &MapView{lit: map[string]bool{}}
+	v.ExtendBaseWidget(v)
+	return v
+}
+
+// SetMission shows a mission, lighting up the ids in lit.
+func (v *MapView) SetMission(m *rb.Mission, lit []string) {
+	v.m = m
+	v.lit = map[string]bool{}
+	for _, id := range lit {
+		v.lit[id] = true
+	}
+	v.Refresh()
+}
+
+// Lit lists the lit-up ids, sorted, for tests.
+func (v *MapView) Lit() []string {
+	var out []string
+	for id := range v.lit {
+		out = append(out, id)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// AreaText is what the map shows on an area, in words: heroes, units (a
+// lit-up one marked "new") and tokens.
+func (v *MapView) AreaText(area string) string {
+	if v.m == nil {
+		return ""
+	}
+	var parts []string
+	for _, h := range v.m.Heroes {
+		if h.Area == area && !h.Escaped {
+			s := h.Name
+			switch {
+			case h.Captured:
+				s += " (captured)"
+			case h.Downed():
+				s += " (downed)"
+			case h.KnockedDown:
+				s += " (knocked down)"
+			}
+			parts = append(parts, s)
+		}
+	}
+	for _, u := range v.m.Units {
+		if u.Area == area {
+			s := u.Code + " " + u.ID
+			if u.Wounds > 0 {
+				s += fmt.Sprintf(" ✚%d", u.Wounds)
+			}
+			if v.lit[u.ID] {
+				s += " new"
+			}
+			parts = append(parts, s)
+		}
+	}
+	for _, t := range v.m.Tokens {
+		if t.Area == area {
+			s := "token " + t.ID
+			switch {
+			case t.Cleared:
+				s += " (cleared)"
+			case len(t.Icons) == 0:
+				s += " (face down)"
+			default:
+				s += " " + levelsText(t.Icons)
+			}
+			if t.Patrol {
+				s += " patrol"
+			}
+			if v.lit[t.ID] {
+				s += " new"
+			}
+			parts = append(parts, s)
+		}
+	}
+	return strings.Join(parts, " · ")
+}
+
+// RoomText is a room's heading on the map: its id, awareness and tokens.
+func (v *MapView) RoomText(room string) string {
+	if v.m == nil {
+		return room
+	}
+	s := room
+	if v.m.Phase != rb.PhasePostAlarm {
+		s += " · " + awarenessWords(v.m.Level(room))
+	}
+	if v.m.Cleared[room] {
+		s += " · cleared"
+	}
+	return s
+}
+
+func awarenessWords(a content.Awareness) string {
+	switch a {
+	case content.Suspicious:
+		return "suspicious"
+	case content.Alert:
+		return "alert"
+	}
+	return "at ease"
+}
+
+// MinSize leaves room to read the map on a phone held upright.
+func (v *MapView) MinSize() fyne.Size { return fyne.NewSize(320, 360) }
+
+// CreateRenderer draws the map.
+func (v *MapView) CreateRenderer() fyne.WidgetRenderer { return &mapRenderer{v: v} }
+
+type mapRenderer struct {
+	v    *MapView
+	objs []fyne.CanvasObject
+	size fyne.Size
+}
+
+func (r *mapRenderer) Destroy()                     {}
+func (r *mapRenderer) MinSize() fyne.Size           { return r.v.MinSize() }
+func (r *mapRenderer) Objects() []fyne.CanvasObject { return r.objs }
+func (r *mapRenderer) Refresh() {
+	r.build(r.v.Size())
+	canvas.Refresh(r.v)
+}
+func (r *mapRenderer) Layout(size fyne.Size) { r.build(size) }
+
+func (r *mapRenderer) build(size fyne.Size) {
+	r.size = size
+	r.objs = nil
+	m := r.v.m
+	fg := theme.Color(theme.ColorNameForeground)
+	if m == nil || len(m.Map.Areas) == 0 {
+		t := canvas.NewText("No mission map yet: start a mission to see it here.", fg)
+		t.Move(fyne.NewPos(8, 8))
+		r.objs = append(r.objs, t)
+		return
+	}
+	rooms := m.Rooms()
+	areasOf := map[string][]string{}
+	for _, a := range m.Map.Areas {
+		areasOf[a.Room] = append(areasOf[a.Room], a.ID)
+	}
+	// Rooms in a grid shaped to the space: wider screens take more columns.
+	n := len(rooms)
+	cols := int(math.Ceil(math.Sqrt(float64(n) * float64(size.Width) / math.Max(float64(size.Height), 1))))
+	cols = max(1, min(cols, n))
+	rowsN := (n + cols - 1) / cols
+	gap := float32(14)
+	cw := (size.Width - gap*float32(cols+1)) / float32(cols)
+	ch := (size.Height - gap*float32(rowsN+1)) / float32(rowsN)
+	textSize := theme.TextSize() * 0.85
+	centre := map[string]fyne.Position{}
+	var doors []fyne.CanvasObject
+	var labels []fyne.CanvasObject
+	for i, room := range rooms {
+		x := gap + float32(i%cols)*(cw+gap)
+		y := gap + float32(i/cols)*(ch+gap)
+		box := canvas.NewRectangle(color.Transparent)
+		box.StrokeWidth = 3
+		box.StrokeColor = theme.Color(theme.ColorNameDisabled)
+		if m.Phase == rb.PhasePostAlarm {
+			box.StrokeColor = colAlert
+		} else if m.Phase != rb.PhaseEnded {
+			box.StrokeColor = awarenessColour(m.Level(room))
+		}
+		box.CornerRadius = 6
+		box.Move(fyne.NewPos(x, y))
+		box.Resize(fyne.NewSize(cw, ch))
+		r.objs = append(r.objs, box)
+		head := canvas.NewText(r.v.RoomText(room), fg)
+		head.TextStyle.Bold = true
+		head.TextSize = textSize
+		head.Move(fyne.NewPos(x+6, y+2))
+		labels = append(labels, head)
+		ids := areasOf[room]
+		ac := int(math.Ceil(math.Sqrt(float64(len(ids)))))
+		ar := (len(ids) + ac - 1) / ac
+		top := y + textSize + 8
+		aw := (cw - 8*float32(ac+1)) / float32(ac)
+		ah := (y + ch - top - 8*float32(ar)) / float32(ar)
+		for j, id := range ids {
+			ax := x + 8 + float32(j%ac)*(aw+8)
+			ay := top + float32(j/ac)*(ah+8)
+			cell := canvas.NewRectangle(theme.Color(theme.ColorNameInputBackground))
+			cell.CornerRadius = 4
+			cell.Move(fyne.NewPos(ax, ay))
+			cell.Resize(fyne.NewSize(aw, ah))
+			r.objs = append(r.objs, cell)
+			centre[id] = fyne.NewPos(ax+aw/2, ay+ah/2)
+			labels = append(labels, r.areaLabels(id, ax+4, ay+2, aw-8, ah-4, textSize)...)
+		}
+	}
+	for _, e := range m.Map.Edges {
+		if e.Door == "" {
+			continue
+		}
+		a, b := centre[e.A], centre[e.B]
+		st := m.DoorState(e.Door)
+		ln := canvas.NewLine(doorColour(st))
+		ln.StrokeWidth = 4
+		ln.Position1, ln.Position2 = a, b
+		doors = append(doors, ln)
+		mid := fyne.NewPos((a.X+b.X)/2, (a.Y+b.Y)/2)
+		bg := canvas.NewRectangle(doorColour(st))
+		bg.CornerRadius = 4
+		t := canvas.NewText(fmt.Sprintf("%s %s", e.Door, st), color.Black)
+		t.TextSize = textSize * 0.9
+		t.TextStyle.Bold = true
+		ts := t.MinSize()
+		bg.Move(fyne.NewPos(mid.X-ts.Width/2-3, mid.Y-ts.Height/2))
+		bg.Resize(fyne.NewSize(ts.Width+6, ts.Height))
+		t.Move(fyne.NewPos(mid.X-ts.Width/2, mid.Y-ts.Height/2))
+		doors = append(doors, bg, t)
+	}
+	r.objs = append(r.objs, doors...)
+	r.objs = append(r.objs, labels...)
+}
+
+// areaLabels writes an area's id and what stands on it, one line each,
+// as far as the cell holds.
+func (r *mapRenderer) areaLabels(id string, x, y, w, h, size float32) []fyne.CanvasObject {
+	m := r.v.m
+	fg := theme.Color(theme.ColorNameForeground)
+	type line struct {
+		text string
+		col  color.Color
+		lit  bool
+	}
+	head := id
+	if slices.Contains(m.Map.Exits, id) {
+		head += " ⇥exit"
+	}
+	if slices.Contains(m.Map.GuardPoints, id) {
+		head += " ⛨"
+	}
+	ls := []line{{text: head, col: theme.Color(theme.ColorNameDisabled)}}
+	for _, hr := range m.Heroes {
+		if hr.Area == id && !hr.Escaped {
+			s := "♦ " + hr.Name
+			if hr.Downed() {
+				s += " (downed)"
+			}
+			ls = append(ls, line{text: s, col: colHero})
+		}
+	}
+	for _, u := range m.Units {
+		if u.Area == id {
+			s := "▲ " + u.Code + " " + u.ID
+			if u.Wounds > 0 {
+				s += fmt.Sprintf(" ✚%d", u.Wounds)
+			}
+			ls = append(ls, line{text: s, col: colEnemy, lit: r.v.lit[u.ID]})
+		}
+	}
+	for _, t := range m.Tokens {
+		if t.Area == id {
+			s := "● " + t.ID
+			if len(t.Icons) > 0 {
+				s += " " + levelsText(t.Icons)
+			} else if !t.Cleared {
+				s += " ?"
+			}
+			if t.Cleared {
+				s += " cleared"
+			}
+			ls = append(ls, line{text: s, col: colToken, lit: r.v.lit[t.ID]})
+		}
+	}
+	var out []fyne.CanvasObject
+	lh := size + 4
+	maxLines := max(1, int(h/lh))
+	for i, l := range ls {
+		if i >= maxLines {
+			more := canvas.NewText(fmt.Sprintf("+%d more", len(ls)-i), fg)
+			more.TextSize = size
+			more.Move(fyne.NewPos(x+w-more.MinSize().Width, y+float32(maxLines-1)*lh))
+			out = append(out, more)
+			break
+		}
+		col := l.col
+		if l.lit {
+			bg := canvas.NewRectangle(colNew)
+			bg.CornerRadius = 3
+			bg.Move(fyne.NewPos(x-2, y+float32(i)*lh))
+			bg.Resize(fyne.NewSize(w, lh))
+			out = append(out, bg)
+			col = color.Black
+		}
+		t := canvas.NewText(l.text, col)
+		t.TextSize = size
+		t.TextStyle.Bold = l.lit
+		t.Move(fyne.NewPos(x, y+float32(i)*lh))
+		out = append(out, t)
+	}
+	return out
+}

@@ -1,0 +1,507 @@
+package reich
+
+import (
+	"bytes"
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"tablekeeper/automa/reich/content"
+	"tablekeeper/storage"
+	"tablekeeper/tracker"
+	rb "tablekeeper/tracker/reich"
+	"tablekeeper/ui/shell"
+)
+
+// testContent is made-up content in the content file's shape: a corridor
+// R1 (A1–A3) with rooms off it, doors between them.
+func testContent(t testing.TB) []byte {
+	t.Helper()
+	gr, two := 2, 2
+	lib := rb.Library{
+		Factions: []content.Faction{{ID: "F1", Name: "Made-up faction", Units: []content.UnitType{
+			{Code: "GR", Name: "Grunt", LootColour: "grey", Max: 6, MeleeAttack: 3, RangedAttack: &gr, Range: 3, Support: 1, Defence: 3},
+			{Code: "DG", Name: "Hound", LootColour: "black", Max: 4, MeleeAttack: 4, Support: 2, Defence: two},
+		}}},
+		SpawnCards: []content.SpawnCard{
+			{ID: "S1", Levels: map[content.Level][]content.SpawnItem{content.Green: {{UnitCode: "GR", Count: 2}}, content.Orange: {{UnitCode: "DG", Count: 1}}, content.Red: {{UnitCode: "GR", Count: 3}}}},
+			{ID: "S2", Levels: map[content.Level][]content.SpawnItem{content.Green: {{UnitCode: "GR", Count: 2}}, content.Orange: {{UnitCode: "GR", Count: 2}}, content.Red: {}}},
+		},
+		NoiseCards: []content.NoiseCard{
+			{ID: "N1", Deck: content.DeckPreAlarm, Threshold: 3, Top: []content.Effect{{Kind: content.EffAdvanceTracker, N: 1}}, Bottom: []content.Effect{{Kind: content.EffTriggerAlarm}}},
+			{ID: "Q1", Deck: content.DeckPostAlarm, Threshold: 3, Top: []content.Effect{{Kind: content.EffSpawnBarracks, Letter: "A", Icons: []content.Level{content.Green}}}, Bottom: []content.Effect{}},
+		},
+		Maps: []content.Map{{MissionID: "M1",
+			Areas: []content.Area{{ID: "A1", Room: "R1", Corridor: true}, {ID: "A2", Room: "R1", Corridor: true}, {ID: "A3", Room: "R1", Corridor: true},
+				{ID: "B1", Room: "R2"}, {ID: "B2", Room: "R2"}, {ID: "C1", Room: "R3"}},
+			Edges:       []content.Edge{{A: "A1", B: "A2"}, {A: "A2", B: "A3"}, {A: "A3", B: "B1", Door: "D1"}, {A: "B1", B: "B2"}, {A: "B2", B: "C1", Door: "D2"}},
+			Doors:       []content.Door{{ID: "D1", State: content.Closed, NoiseDice: 1}, {ID: "D2", State: content.Locked}},
+			SightLines:  [][]string{{"A1", "A2", "A3", "B1", "B2", "C1"}},
+			SpawnTokens: []content.SpawnToken{{ID: "T1", Area: "B2", Icons: []content.Level{content.Green}}, {ID: "T2", Area: "C1"}},
+			Barracks:    []content.Barracks{{Letter: "A", Target: "C1"}},
+			Entrances:   []string{"A1"}, Exits: []string{"A1"}}},
+		Missions: []rb.MissionInfo{{ID: "M1", PreAlarm: 4, PostAlarm: 3, VictoryChart: []rb.ChartRow{{Text: "Out with the papers", Success: true}, {Text: "Otherwise", Success: false}}}},
+	}
+	data, err := rb.ExportContent(&rb.State{Library: lib})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// newCtx opens a fresh Reichbusters campaign in a bbolt file and a test
+// window, as the frame would.
+func newCtx(t *testing.T) (*shell.Context, fyne.Window) {
+	t.Helper()
+	test.NewTempApp(t)
+	db, err := storage.Open(filepath.Join(t.TempDir(), "tk.db"), tracker.Registry{rb.Game: rb.Rules})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	c, err := tracker.NewCampaign(rb.Game, "Test", 7, time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Create(c); err != nil {
+		t.Fatal(err)
+	}
+	s, err := tracker.Open(db, rb.Rules, c.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := test.NewTempWindow(t, widget.NewLabel(""))
+	w.Resize(fyne.NewSize(1280, 800))
+	var last string
+	ctx := shell.NewContext(s, w, shell.Hooks{Message: func(text string, isError bool) { last = text }})
+	_ = last
+	return ctx, w
+}
+
+func st(ctx *shell.Context) *rb.State { return ctx.Session.State().(*rb.State) }
+
+func must(t *testing.T, ctx *shell.Context, cmd tracker.Command) {
+	t.Helper()
+	if _, err := ctx.Session.Do(cmd); err != nil {
+		t.Fatalf("%T: %v", cmd, err)
+	}
+}
+
+func setEntry(t *testing.T, f *formDialog, label, text string) {
+	t.Helper()
+	e := f.Entry(label)
+	if e == nil {
+		t.Fatalf("form %q has no entry %q", f.Title, label)
+	}
+	e.SetText(text)
+}
+
+func pick(t *testing.T, f *formDialog, label, option string) {
+	t.Helper()
+	s, ok := f.Field(label).(*widget.Select)
+	if !ok {
+		t.Fatalf("form %q has no choice %q", f.Title, label)
+	}
+	s.SetSelected(option)
+}
+
+func submitOK(t *testing.T, f *formDialog) {
+	t.Helper()
+	if err := f.Submit(); err != nil {
+		t.Fatalf("%s: %v", f.Title, err)
+	}
+}
+
+func submitRefused(t *testing.T, f *formDialog, want string) {
+	t.Helper()
+	if err := f.Submit(); err == nil {
+		t.Fatalf("%s was accepted; want a refusal mentioning %q", f.Title, want)
+	}
+	if !strings.Contains(f.Message(), want) {
+		t.Fatalf("%s: refusal %q does not mention %q", f.Title, f.Message(), want)
+	}
+}
+
+func TestContentEntry(t *testing.T) {
+	ctx, _ := newCtx(t)
+	g := Screens{}
+	g.Campaign(ctx)
+	c := gameOf(ctx).campaign.Content
+
+	// The faction card, line by line.
+	c.facID.SetText("F9")
+	c.facName.SetText("Typed-in faction")
+	f := c.unitForm(-1)
+	setEntry(t, f, "Code", "GR")
+	setEntry(t, f, "Name", "Grunt")
+	setEntry(t, f, "Miniatures (#)", "6")
+	setEntry(t, f, "Melee attack", "3")
+	setEntry(t, f, "Ranged attack", "2")
+	setEntry(t, f, "Range", "3")
+	setEntry(t, f, "Defence", "3")
+	setEntry(t, f, "Keywords", "fast, xWounds(2)")
+	submitOK(t, f)
+	// A second line with an unknown keyword and a range without ranged attack.
+	f = c.unitForm(-1)
+	setEntry(t, f, "Code", "DG")
+	setEntry(t, f, "Name", "Hound")
+	setEntry(t, f, "Keywords", "flying")
+	submitRefused(t, f, "flying")
+	setEntry(t, f, "Keywords", "noHands")
+	setEntry(t, f, "Range", "2")
+	submitRefused(t, f, "no ranged attack")
+	setEntry(t, f, "Range", "0")
+	setEntry(t, f, "Miniatures (#)", "four")
+	submitRefused(t, f, "not a whole number")
+	setEntry(t, f, "Miniatures (#)", "4")
+	submitOK(t, f)
+	if len(c.Faction.Units) != 2 || c.Faction.Units[0].WoundsToKill() != 2 {
+		t.Fatalf("faction lines: %+v", c.Faction.Units)
+	}
+	c.moveUnit(1, -1) // the hound activates first
+	if !c.SaveFaction() {
+		t.Fatalf("faction refused: %s", c.FactionMessage())
+	}
+	fac := st(ctx).Library.Factions[0]
+	if fac.ID != "F9" || fac.Units[0].Code != "DG" {
+		t.Fatalf("saved faction %+v", fac)
+	}
+	// A faction card without an id is refused by the rules, shown under the editor.
+	c.facID.SetText("")
+	if c.SaveFaction() || !strings.Contains(c.FactionMessage(), "id") {
+		t.Fatalf("faction without an id: %q", c.FactionMessage())
+	}
+
+	// Spawn cards: an invalid one is refused, with the reason.
+	sc := c.SpawnCardForm(-1)
+	setEntry(t, sc, "Card id", "RB001")
+	setEntry(t, sc, "Green row", "GR 0")
+	setEntry(t, sc, "Orange row", "DG 1")
+	setEntry(t, sc, "Red row", "GR 2, DG 1")
+	submitRefused(t, sc, "count must be 1 or more")
+	setEntry(t, sc, "Green row", "ZZ 1")
+	submitRefused(t, sc, `unit code "ZZ" is not on the faction card`)
+	setEntry(t, sc, "Green row", "GR two three")
+	submitRefused(t, sc, "write a unit code and a count")
+	setEntry(t, sc, "Green row", "2 GR")
+	submitOK(t, sc)
+	card := st(ctx).Library.SpawnCards[0]
+	if card.Levels[content.Green][0].Count != 2 || len(card.Levels[content.Red]) != 2 {
+		t.Fatalf("spawn card %+v", card)
+	}
+
+	// Noise cards.
+	nc := c.NoiseCardForm(-1)
+	setEntry(t, nc, "Card id", "N1")
+	setEntry(t, nc, "Threshold", "3")
+	setEntry(t, nc, "Top effects", "spawnPatrol suspicious green\nadvanceTracker 1")
+	setEntry(t, nc, "Bottom effects", "spawnBarracks A green")
+	submitRefused(t, nc, "belongs on a postAlarm noise card")
+	setEntry(t, nc, "Bottom effects", "explode")
+	submitRefused(t, nc, "is not an effect")
+	setEntry(t, nc, "Bottom effects", "triggerAlarm")
+	submitOK(t, nc)
+
+	// A map: rooms joined without a door are refused.
+	mf := c.MapForm(-1)
+	setEntry(t, mf, "Mission", "M1")
+	setEntry(t, mf, "Areas", "A1 R1 t1 corridor\nA2 R1\nB1 R2")
+	setEntry(t, mf, "Edges", "A1 A2\nA2 B1")
+	submitRefused(t, mf, "rooms connect only through doors")
+	setEntry(t, mf, "Edges", "A1 A2\nA2 B1 D1")
+	setEntry(t, mf, "Doors", "D1 locked 1")
+	setEntry(t, mf, "Sight lines", "A1 A2 B1")
+	setEntry(t, mf, "Spawn tokens", "T1 B1 green orange\nT2 A2")
+	setEntry(t, mf, "Barracks", "A B1")
+	setEntry(t, mf, "Guard points", "B1")
+	setEntry(t, mf, "Entrances", "A1")
+	submitOK(t, mf)
+	m := st(ctx).Library.Maps[0]
+	if len(m.Areas) != 3 || m.Doors[0].NoiseDice != 1 || len(m.SpawnTokens[0].Icons) != 2 || !m.Areas[0].Corridor {
+		t.Fatalf("map %+v", m)
+	}
+	// Mission details.
+	mi := c.MissionForm(-1)
+	setEntry(t, mi, "Mission", "M1")
+	setEntry(t, mi, "Pre-alarm", "8")
+	setEntry(t, mi, "Post-alarm", "6")
+	setEntry(t, mi, "Victory or Defeat?", "Escaped with the papers | success\nOtherwise")
+	submitRefused(t, mi, "success")
+	setEntry(t, mi, "Victory or Defeat?", "Escaped with the papers | success\nOtherwise | failure")
+	submitOK(t, mi)
+
+	// Export, then import into another campaign: the same content.
+	var buf bytes.Buffer
+	if err := c.Export(&buf); err != nil {
+		t.Fatal(err)
+	}
+	ctx2, _ := newCtx(t)
+	g.Campaign(ctx2)
+	c2 := gameOf(ctx2).campaign.Content
+	if err := c2.Import([]byte("{not json"), false); err == nil {
+		t.Fatal("a broken content file was imported")
+	}
+	if err := c2.Import(buf.Bytes(), false); err != nil {
+		t.Fatal(err)
+	}
+	a, _ := json.Marshal(st(ctx).Library)
+	b, _ := json.Marshal(st(ctx2).Library)
+	if string(a) != string(b) {
+		t.Fatalf("imported content differs:\n%s\n%s", a, b)
+	}
+	// The lists show what was entered, and an edit form comes back filled in.
+	c2.Refresh()
+	if e := c2.MapForm(0).Entry("Doors"); !strings.Contains(e.Text, "D1 locked 1") {
+		t.Fatalf("map edit form shows doors %q", e.Text)
+	}
+}
+
+// startRaid imports the test content and sets up a raid through the form.
+func startRaid(t *testing.T, ctx *shell.Context) *playScreen {
+	t.Helper()
+	must(t, ctx, rb.ImportContent{Data: testContent(t)})
+	Screens{}.Play(ctx)
+	Screens{}.Enemy(ctx)
+	Screens{}.Campaign(ctx)
+	p := gameOf(ctx).play
+	f := p.StartForm()
+	setEntry(t, f, "Heroes", "H1 Ana A1 3 Rifle:3 Knife:0 Sneaky\nH2 Bo B1 2 Pistol:2 Fists:0")
+	setEntry(t, f, "Team heroism points", "wild")
+	setEntry(t, f, "HP supply", "attack defence wild wild")
+	submitRefused(t, f, "must start on an entrance")
+	setEntry(t, f, "Heroes", "H1 Ana A1 3 Rifle:3 Knife:0 Sneaky\nH2 Bo A1 2 Pistol:2 Fists:0")
+	submitOK(t, f)
+	return p
+}
+
+func TestRoundWithSpawns(t *testing.T) {
+	ctx, _ := newCtx(t)
+	p := startRaid(t, ctx)
+	g := gameOf(ctx)
+	e := g.enemy
+	m := st(ctx).Mission
+	if m == nil || m.Round != 1 || p.track.Marker != 0 || len(p.track.Spaces) != 7 {
+		t.Fatalf("mission %+v, track marker %d spaces %d", m, p.track.Marker, len(p.track.Spaces))
+	}
+	if !strings.Contains(p.left.Text, "4 rounds until the alarm") {
+		t.Fatalf("rounds left: %q", p.left.Text)
+	}
+	// Next: the order as typed.
+	p.order.SetText("H2 H1")
+	if !(Screens{}).Act(ctx, shell.TabPlay, shell.Next) {
+		t.Fatal("Next was not handled")
+	}
+	if m := st(ctx).Mission; m.Step != rb.StepHeroTurn || m.Current != "H2" {
+		t.Fatalf("after Next: step %s, current %s (%s)", m.Step, m.Current, p.k.Message())
+	}
+	// Bo sees token T1 (face up, green): the spawn card's green row is placed.
+	f := e.TokenForm()
+	pick(t, f, "Token", "T1")
+	submitOK(t, f)
+	m = st(ctx).Mission
+	if len(m.Units) == 0 {
+		t.Fatal("no units spawned from token T1")
+	}
+	lit := e.Map.Lit()
+	if len(lit) != len(m.Units) {
+		t.Fatalf("lit %v, units %+v", lit, m.Units)
+	}
+	if txt := e.Map.AreaText("B2"); !strings.Contains(txt, "new") || !strings.Contains(txt, "GR") {
+		t.Fatalf("B2 shows %q", txt)
+	}
+	if !strings.Contains(e.summary.Text, "Placed in B2") {
+		t.Fatalf("summary %q", e.summary.Text)
+	}
+	if len(e.Trace.Lines()) == 0 || !strings.Contains(strings.Join(e.Trace.Lines(), "\n"), "§7.4") {
+		t.Fatalf("trace %v", e.Trace.Lines())
+	}
+	if rt, want := e.Map.RoomText("R2"), awarenessWords(st(ctx).Mission.Level("R2")); !strings.Contains(rt, want) {
+		t.Fatalf("room R2 after the spawn: %q", rt)
+	}
+	// A face-down token: the players are asked for its icons.
+	f = e.TokenForm()
+	pick(t, f, "Token", "T2")
+	if err := f.Submit(); err == nil {
+		t.Fatal("a face-down token spawned without its icons")
+	}
+	q := e.k.Asked
+	if q == nil || !strings.Contains(q.Question, "T2") {
+		t.Fatalf("no question asked: %+v", q)
+	}
+	if err := q.AnswerIcons([]content.Level{content.Orange}); err != nil {
+		t.Fatalf("answered icons: %v", err)
+	}
+	if st(ctx).Mission.TokenByID("T2") != nil {
+		t.Fatal("token T2 is still on the map after spawning")
+	}
+	// End Bo's turn, then the enemy turn by the Resolve shortcut.
+	p.Next()
+	if m := st(ctx).Mission; m.Step != rb.StepEnemyTurn {
+		t.Fatalf("after ending the turn: %s (%s)", m.Step, p.k.Message())
+	}
+	if !e.ResolveButton.Visible() || e.ResolveButton.Disabled() {
+		t.Fatal("Resolve is not offered in the enemy turn")
+	}
+	Screens{}.Act(ctx, shell.TabEnemy, shell.Resolve)
+	m = st(ctx).Mission
+	if m.Step == rb.StepEnemyTurn && !m.EnemyDone {
+		t.Fatalf("the enemy turn was not played: %s", e.k.Message())
+	}
+	if !strings.HasPrefix(e.title.Text, "Event") || len(e.Trace.Lines()) == 0 {
+		t.Fatalf("the enemy turn's trace is not shown: %q", e.title.Text)
+	}
+	// Defence tests for any attacks, then on to the end of the round.
+	for i := 0; i < 10 && len(st(ctx).Mission.Pending) > 0; i++ {
+		d := p.DefendForm(0)
+		setEntry(t, d, "Defence total", "9")
+		submitOK(t, d)
+	}
+	for i := 0; i < 6 && st(ctx).Mission.Step != rb.StepEndOfRound; i++ {
+		m := st(ctx).Mission
+		if m.Step == rb.StepEnemyTurn {
+			e.Resolve()
+			for len(st(ctx).Mission.Pending) > 0 {
+				d := p.DefendForm(0)
+				setEntry(t, d, "Defence total", "9")
+				submitOK(t, d)
+			}
+			continue
+		}
+		p.Next()
+		if p.k.Message() != "" && strings.HasPrefix(p.k.Message(), "Not") {
+			t.Fatalf("Next refused: %s", p.k.Message())
+		}
+	}
+	if st(ctx).Mission.Step != rb.StepEndOfRound {
+		t.Fatalf("round did not reach its end: %s", st(ctx).Mission.Step)
+	}
+	p.Next()
+	m = st(ctx).Mission
+	if m.Round != 2 || m.Tracker.Pos != 2 || p.track.Marker != 1 {
+		t.Fatalf("after the end of round: round %d, tracker %+v, marker %d", m.Round, m.Tracker, p.track.Marker)
+	}
+	// Undo in the Log takes the screens back: the lit units follow.
+	if _, ok := ctx.Run(ctx.Session.Undo); !ok {
+		t.Fatal("undo refused")
+	}
+	if st(ctx).Mission.Round != 1 {
+		t.Fatal("undo did not go back to round 1")
+	}
+	// An override without a reason is refused, with one it is recorded.
+	o := e.OverrideForm()
+	setEntry(t, o, "Place units", "DG@A3")
+	submitRefused(t, o, "say why")
+	setEntry(t, o, "Reason", "the hound was already there")
+	submitOK(t, o)
+	if !strings.Contains(e.Map.AreaText("A3"), "DG") {
+		t.Fatalf("A3 shows %q", e.Map.AreaText("A3"))
+	}
+}
+
+func TestSkillPurchase(t *testing.T) {
+	ctx, _ := newCtx(t)
+	must(t, ctx, rb.ImportContent{Data: testContent(t)})
+	Screens{}.Play(ctx)
+	Screens{}.Campaign(ctx)
+	g := gameOf(ctx)
+	c := g.campaign
+	d := c.DifficultyForm()
+	setEntry(t, d, "Name", "Normal")
+	setEntry(t, d, "Items kept", "7")
+	submitRefused(t, d, "6")
+	setEntry(t, d, "Items kept", "3")
+	submitOK(t, d)
+	f := g.play.StartForm()
+	pick(t, f, "Mode", rb.ModeCampaign)
+	setEntry(t, f, "Heroes", "H1 Ana A1 3 Rifle:3 Knife:0 Sneaky")
+	submitOK(t, f)
+	em := g.play.EndMissionForm()
+	setEntry(t, em, "Reason", "out with the papers")
+	submitOK(t, em)
+	r := c.ResultForm()
+	pick(t, r, "First row that applies", "1. Out with the papers")
+	submitOK(t, r)
+	cl := c.CloseForm()
+	submitOK(t, cl)
+	if st(ctx).Campaign.Debrief == nil {
+		t.Fatal("no after-mission step after closing the mission")
+	}
+	must(t, ctx, rb.SetHQ{HP: []string{rb.HPAttack, rb.HPWild, rb.HPWild}, Reason: "test"})
+
+	b := c.BuyForm()
+	pick(t, b, "Hero", "H1")
+	pick(t, b, "Skill", "Recon")
+	// Sneaky is a noise skill Ana starts with: Recon costs 2, wild only.
+	if !strings.Contains(c.SkillPrice.Text, "costs 2") || !strings.Contains(c.SkillPrice.Text, "wild") {
+		t.Fatalf("price shown: %q", c.SkillPrice.Text)
+	}
+	setEntry(t, b, "Pay with", "hq:attack hq:wild")
+	submitRefused(t, b, "attack")
+	setEntry(t, b, "Pay with", "hq:wild")
+	submitRefused(t, b, "2")
+	pick(t, b, "Skill", "Vril Implants")
+	if !strings.Contains(c.SkillPrice.Text, "cannot buy") {
+		t.Fatalf("vril price shown: %q", c.SkillPrice.Text)
+	}
+	submitRefused(t, b, "ril")
+	pick(t, b, "Skill", "Recon")
+	setEntry(t, b, "Pay with", "hq:wild, hq:wild")
+	submitOK(t, b)
+	h := st(ctx).Campaign.Heroes[0]
+	if len(h.Skills) != 2 || h.Skills[1].ID != "Recon" {
+		t.Fatalf("skills after buying: %+v", h.Skills)
+	}
+	if hp := st(ctx).Campaign.HQHP; len(hp) != 1 || hp[0] != rb.HPAttack {
+		t.Fatalf("HQ points after paying: %v", hp)
+	}
+	// The same skill again is refused.
+	b = c.BuyForm()
+	pick(t, b, "Hero", "H1")
+	pick(t, b, "Skill", "Recon")
+	setEntry(t, b, "Pay with", "hq:attack")
+	submitRefused(t, b, "Recon")
+	c.Refresh()
+	if !strings.Contains(heroRecord(h), "Recon") {
+		t.Fatalf("record %q", heroRecord(h))
+	}
+}
+
+func TestHouseRulesVisibleAndChangeable(t *testing.T) {
+	ctx, _ := newCtx(t)
+	Screens{}.Campaign(ctx)
+	c := gameOf(ctx).campaign
+	if n := len(c.rules.Objects); n < len(rb.SettingKeys()) {
+		t.Fatalf("%d rows for %d settings", n, len(rb.SettingKeys()))
+	}
+	if !c.SetRule("notOfThisEarth", "true") || !st(ctx).Settings.NotOfThisEarth {
+		t.Fatal("Not of this Earth! could not be switched on")
+	}
+	if c.SetRule("searchNoiseDice", "eleven") {
+		t.Fatal("a bad setting value was accepted")
+	}
+	if !strings.Contains(c.k.Message(), "whole number") {
+		t.Fatalf("refusal %q", c.k.Message())
+	}
+}
+
+func TestSetupCommands(t *testing.T) {
+	test.NewTempApp(t)
+	s := Screens{}.Setup(nil)
+	s.Items[0].Widget.(*widget.Check).SetChecked(true)
+	s.Items[2].Widget.(*widget.Entry).SetText("3")
+	if _, err := s.Commands(); err == nil {
+		t.Fatal("a difficulty without a name was accepted")
+	}
+	s.Items[1].Widget.(*widget.Entry).SetText("Normal")
+	s.Items[3].Widget.(*widget.Entry).SetText("1")
+	cmds, err := s.Commands()
+	if err != nil || len(cmds) != 2 {
+		t.Fatalf("commands %v, %v", cmds, err)
+	}
+}
