@@ -3,6 +3,8 @@ package phantom
 import (
 	"strings"
 	"testing"
+
+	"tablekeeper/automa"
 )
 
 // One test per Clarifying Example of the rulebook (RB p.50–58), each on a
@@ -551,30 +553,66 @@ func TestExampleFig40Archer(t *testing.T) {
 	}
 }
 
-// RB p.55 Fig. 42: three equally good spaces next to the target, one north
-// and two side by side to the south: N picks the northern one, S+W the
-// south-western, S+E the south-eastern. (The three are made equally far
-// with a Leap, which passes the objects around the target.)
+// RB p.55 Fig. 42: a range-1 Sentry with a Move 3 has three equally good
+// spaces next to its target, one to the north and two side by side to the
+// south; whatever the die shows, one of them wins: N the northern one, S+W
+// the south-western one, S+E the south-eastern one.
+//
+// The map: the target T, another adversary standing west of T (an ally: it
+// can be walked through, not stood on), difficult terrain south-west of T,
+// and the Sentry to the south-west at axial offset (-3, +2) from T.
+// North-west of T is 3 MP away (through the ally), south-west 3 MP (1 + 2
+// for the difficult space), south-east 3 MP (three plain spaces); the
+// eastern two are 4 spaces away. All three are attack spaces at range 1,
+// none has a hazard or another enemy in range, all cost 3 MP: only the die
+// is left.
 func TestExampleFig42DecisionDie(t *testing.T) {
-	P := [2]int{3, 3}
-	cells := map[string]string{ax(3, 2): "I", ax(4, 2): "I", ax(2, 3): "I"} // NW, NE, W of the target
+	T := [2]int{4, 2}
+	at := func(dq, dr int) string { return ax(T[0]+dq, T[1]+dr) }
+	nw, sw, se := at(0, -1), at(-1, 1), at(0, 1)
 	cases := []struct {
 		f    Face
 		want string
 	}{
-		{face(Red, North, East), ax(4, 3)},
-		{face(Red, South, West), ax(2, 4)},
-		{face(Red, South, East), ax(3, 4)},
+		{face(Red, North, East), nw},
+		{face(Red, North, West), nw},
+		{face(Red, South, West), sw},
+		{face(Red, South, East), se},
 	}
 	for _, c := range cases {
-		sc := newScene(t, grid(8, 7, cells), c.f)
-		sc.typ("Grallok Sentry", 1, Card{AP: 3, Actions: []Action{{Kind: ActLeap, Value: 3}}}, allRows(Card{AP: 1})...)
-		sc.adv("Sentry", "Grallok Sentry", Red, ax(3, 1))
-		sc.char("P", Yellow, ax(P[0], P[1]))
+		sc := newScene(t, grid(8, 7, map[string]string{sw: "d"}), c.f)
+		sc.typ("Grallok Sentry", 1, moveCard(3), allRows(Card{AP: 1})...)
+		sc.adv("Sentry", "Grallok Sentry", Red, at(-3, 2))
+		sc.adv("Ally", "Grallok Sentry", Yellow, at(-1, 0))
+		sc.char("P", Yellow, ax(T[0], T[1]))
 		turn, tr := sc.turn("Sentry")
-		if turn.End != c.want {
-			t.Errorf("face %v: ended on %s, want %s\n%s", c.f, turn.End, c.want, tr)
+		if turn.PrimaryTarget != "P" {
+			t.Fatalf("target %s\n%s", turn.PrimaryTarget, tr)
 		}
+		mv := turn.Events[0].Movement
+		if mv == nil || mv.Kind != "move" || turn.End != c.want || mv.Spent != 3 {
+			t.Errorf("face %v: Move ended on %s (%+v), want %s for 3 MP\n%s", c.f, turn.End, mv, c.want, tr)
+		}
+		// The die must be what separates exactly the three spaces.
+		var die *automa.Step
+		for i := range tr.Steps {
+			if strings.Contains(tr.Steps[i].Text, "Decision die picks the end space") {
+				die = &tr.Steps[i]
+			}
+		}
+		if die == nil || !strings.Contains(die.Text, "among 3 tied options") {
+			t.Errorf("face %v: the three spaces should reach the die tied\n%s", c.f, tr)
+		}
+	}
+	// Without the difficult terrain the south-western space is only 2 MP
+	// away and "closest" takes it before the die, whatever the face.
+	sc := newScene(t, grid(8, 7, nil), face(Red, North, East))
+	sc.typ("Grallok Sentry", 1, moveCard(3), allRows(Card{AP: 1})...)
+	sc.adv("Sentry", "Grallok Sentry", Red, at(-3, 2))
+	sc.adv("Ally", "Grallok Sentry", Yellow, at(-1, 0))
+	sc.char("P", Yellow, ax(T[0], T[1]))
+	if turn, tr := sc.turn("Sentry"); turn.End != sw {
+		t.Errorf("the 2-MP space should win on fewest MP: %s\n%s", turn.End, tr)
 	}
 }
 
