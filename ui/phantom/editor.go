@@ -427,6 +427,8 @@ func atoiOr0(s string) int {
 }
 
 func (e *Editor) build() {
+	e.loading = true
+	defer func() { e.loading = false }()
 	e.Status = widget.NewLabel("")
 	e.Status.Wrapping = fyne.TextWrapWord
 	e.Selected = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})

@@ -1,0 +1,497 @@
+package phantom
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"tablekeeper/automa/hex"
+	ap "tablekeeper/automa/phantom"
+	"tablekeeper/tracker"
+	tp "tablekeeper/tracker/phantom"
+	"tablekeeper/ui/shell"
+)
+
+// The test content is made up: neutral names and numbers, no card text.
+
+func raw(v any) json.RawMessage {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+// testMapJSON is a w×h parallelogram, rows A… (r), columns 1… (q); entry
+// points on the last row, two adversary icons on the first row, a wall,
+// a destructible object, fire and a gap.
+func testMapJSON(w, h int) string {
+	var sp []string
+	for r := 0; r < h; r++ {
+		for q := 0; q < w; q++ {
+			label := fmt.Sprintf("%s-%d", hex.RowName(r), q+1)
+			extra := ""
+			switch {
+			case r == h-1 && q < 4:
+				extra = `, "entryPoint": true`
+			case r == 0 && (q == 1 || q == w-2):
+				extra = `, "placementIcons": [{"adversary": "Vex Brute", "characters": "2-4"}]`
+			case r == 1 && q == 2:
+				extra = `, "object": "destructible"`
+			case r == 2 && q == w-1:
+				extra = `, "hazard": "fire"`
+			case r == 1 && q == 4:
+				extra = `, "terrain": "gap", "gapKind": "water"`
+			}
+			sp = append(sp, fmt.Sprintf(`{"label": %q, "q": %d, "r": %d%s}`, label, q, r, extra))
+		}
+	}
+	return `{"missionId": "Orbos-1", "planet": "Orbos", "difficulty": 1, "spaces": [` + strings.Join(sp, ",\n") +
+		`], "walls": [["B-1", "C-1"], ["B-2", "C-2"]]}`
+}
+
+// fixture enters the content and two characters.
+func fixture(w, h int) []tracker.Command {
+	var cmds []tracker.Command
+	put := func(kind tp.ContentKind, id string, v any) {
+		cmds = append(cmds, tp.SaveContent{Kind: kind, ID: id, Data: raw(v)})
+	}
+	put(tp.KindMap, "orbos-1", json.RawMessage(testMapJSON(w, h)))
+	put(tp.KindMission, "", tp.MissionInfo{ID: "Orbos-1", Planet: "Orbos", Difficulty: 1, Map: "orbos-1", SP: 2, Fame: map[string]int{"Orbos": 1}})
+	put(tp.KindAdversary, "", ap.AdversaryType{Name: "Vex Brute", Species: "Vex", Class: "Brute", Difficulty: 1, HP: 6, Attack: 1, Range: 1, Standees: 4})
+	for i := 1; i <= 3; i++ {
+		put(tp.KindSpeciesCard, fmt.Sprintf("V%d", i), tp.SpeciesCard{Species: "Vex", Card: ap.Card{AP: 1, Actions: []ap.Action{{Kind: ap.ActMove, Value: 3}}}})
+		var rows []ap.ClassRow
+		for _, col := range ap.Colours {
+			rows = append(rows, ap.ClassRow{Colour: col, Card: ap.Card{AP: 1, Actions: []ap.Action{{Kind: ap.ActAttack}}}})
+		}
+		put(tp.KindClassCard, fmt.Sprintf("K%d", i), tp.ClassCard{Class: "Brute", Card: ap.ClassCard{Rows: rows}})
+	}
+	put(tp.KindSpecies, "", tp.Species{Name: "Folk", HP: 10, MaxAP: 6})
+	for _, class := range []string{"Warrior", "Healer"} {
+		p := class[:1]
+		var start []string
+		for i := 1; i <= 12; i++ {
+			id := fmt.Sprintf("%s%d", p, i)
+			ac := tp.ActionCard{ID: id, Class: class, AP: 3}
+			if i > 10 {
+				ac.SPCost = i - 9 // 2 and 3 SP
+			} else {
+				start = append(start, id)
+			}
+			put(tp.KindActionCard, "", ac)
+		}
+		put(tp.KindClass, "", tp.ClassBoard{Name: class, BaseRange: 2, ItemSlots: 2, BandageSlots: 2, Starting: start})
+	}
+	var faces []ap.Face
+	for _, col := range ap.Colours {
+		faces = append(faces, ap.Face{Colour: col, Primary: "N", Secondary: "E"}, ap.Face{Colour: col, Primary: "S", Secondary: "W"})
+	}
+	cmds = append(cmds, tp.MarkMission{Mission: "Orbos-1", Available: true})
+	cmds = append(cmds, tp.SetDice{DecisionDie: faces, Basic: []string{"1", "1", "2", "2", "2", "3", "3", "crit"}},
+		tp.CreateCharacter{Name: "Ana", Class: "Warrior", Species: "Folk", Colour: "dark blue"},
+		tp.CreateCharacter{Name: "Bo", Class: "Healer", Species: "Folk", Colour: "yellow"},
+	)
+	return cmds
+}
+
+type harness struct {
+	t    *testing.T
+	s    *tracker.Session
+	ctx  *shell.Context
+	w    fyne.Window
+	msgs []string
+	errs []string
+}
+
+func newHarness(t *testing.T, cmds []tracker.Command) *harness {
+	t.Helper()
+	test.NewTempApp(t)
+	mem := tracker.NewMemStore()
+	c, err := tracker.NewCampaign(tracker.PhantomEpoch, "Test", 7, time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := mem.Create(c); err != nil {
+		t.Fatal(err)
+	}
+	s, err := tracker.Open(mem, tp.Rules{}, c.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := &harness{t: t, s: s, w: test.NewWindow(nil)}
+	h.w.Resize(fyne.NewSize(1280, 800))
+	h.ctx = shell.NewContext(s, h.w, shell.Hooks{Message: func(text string, isErr bool) {
+		if isErr {
+			h.errs = append(h.errs, text)
+		} else {
+			h.msgs = append(h.msgs, text)
+		}
+	}})
+	for _, c := range cmds {
+		h.do(c)
+	}
+	return h
+}
+
+func (h *harness) do(c tracker.Command) {
+	h.t.Helper()
+	if _, err := h.s.Do(c); err != nil {
+		h.t.Fatalf("%T: %v", c, err)
+	}
+}
+
+func (h *harness) state() *tp.State { return h.s.State().(*tp.State) }
+
+func (h *harness) lastErr() string {
+	if len(h.errs) == 0 {
+		return ""
+	}
+	return h.errs[len(h.errs)-1]
+}
+
+func startCmd() tp.StartMission {
+	cards := func(p string) []string {
+		var out []string
+		for i := 1; i <= 10; i++ {
+			out = append(out, fmt.Sprintf("%s%d", p, i))
+		}
+		return out
+	}
+	return tp.StartMission{Mission: "Orbos-1", Party: []tp.Embark{
+		{Character: "Ana", EntryPoint: "D-1", Cards: cards("W")},
+		{Character: "Bo", EntryPoint: "D-2", Cards: cards("H")},
+	}}
+}
+
+// toTurns plays the round up to the turns, with the characters selecting
+// two 3-AP cards each (initiative 6), so the adversaries (initiative 2)
+// act first.
+func (h *harness) toTurns() {
+	h.do(tp.BeginRound{})
+	h.do(tp.SelectCards{Character: "Ana", Cards: []string{"W1", "W2"}})
+	h.do(tp.SelectCards{Character: "Bo", Cards: []string{"H1", "H2"}})
+	h.do(tp.DrawAdversaryCards{})
+	h.do(tp.DetermineInitiative{})
+}
+
+func find[T fyne.CanvasObject](root fyne.CanvasObject, ok func(T) bool) T {
+	for _, o := range test.LaidOutObjects(root) {
+		if x, is := o.(T); is && ok(x) {
+			return x
+		}
+	}
+	var zero T
+	return zero
+}
+
+func button(root fyne.CanvasObject, text string) *widget.Button {
+	return find(root, func(b *widget.Button) bool { return b.Text == text })
+}
+
+func TestEditorBuildsASmallMapAndRefusesAnInvalidOne(t *testing.T) {
+	h := newHarness(t, nil)
+	e := NewEditor(h.w)
+	saved := map[string][]byte{}
+	e.Save = func(id string, data []byte) bool {
+		_, ok := h.ctx.Do(tp.SaveContent{Kind: tp.KindMap, ID: id, Data: data})
+		if ok {
+			saved[id] = data
+		}
+		return ok
+	}
+	h.w.SetContent(e.Object())
+	// Three spaces in a row, tapped on the map itself.
+	for q := 0; q < 3; q++ {
+		pos := e.View.Centre(hex.Coord{Q: q, R: 0})
+		test.TapAt(e.View, pos)
+	}
+	if n := len(e.Layout().Spaces); n != 3 {
+		t.Fatalf("3 taps made %d spaces", n)
+	}
+	if got := e.Layout().Spaces[1].Label; got != "A-2" {
+		t.Errorf("second space label %q, want A-2", got)
+	}
+	// The last tapped (A-3) is selected: make it an entry point with a
+	// destructible object, then difficult terrain instead.
+	e.Entry.SetChecked(true)
+	e.ObjectKind.SetSelected("destructible")
+	if e.Err == nil || !strings.Contains(e.Status.Text, "A-3") {
+		t.Fatalf("an entry point on an object must be refused, status %q", e.Status.Text)
+	}
+	e.ID.SetText("tiny")
+	test.Tap(e.SaveButton)
+	if len(saved) != 0 || !strings.Contains(e.Status.Text, "Not saved") {
+		t.Fatalf("an invalid map was saved; status %q", e.Status.Text)
+	}
+	e.ObjectKind.SetSelected("none")
+	e.Terrain.SetSelected("difficult")
+	// A wall between A-1 and A-2, put up in wall mode.
+	e.Mode.SetSelected("Walls")
+	a1, a2 := e.View.Centre(hex.Coord{Q: 0, R: 0}), e.View.Centre(hex.Coord{Q: 1, R: 0})
+	test.TapAt(e.View, fyne.NewPos((a1.X*3+a2.X*2)/5, a1.Y))
+	if n := len(e.Layout().Walls); n != 1 {
+		t.Fatalf("wall mode tap made %d walls", n)
+	}
+	if e.Err != nil {
+		t.Fatalf("the map should be valid: %v", e.Err)
+	}
+	test.Tap(e.SaveButton)
+	if _, ok := saved["tiny"]; !ok {
+		t.Fatalf("valid map not saved: %q / %v", e.Status.Text, h.errs)
+	}
+	m, err := hex.ParseMap(h.state().Content.Maps["tiny"])
+	if err != nil || m.Len() != 3 || !m.IsListedWall(0, hex.E) || m.SpaceAt(2).Terrain != hex.Difficult || !m.SpaceAt(2).EntryPoint {
+		t.Fatalf("saved map wrong: %v", err)
+	}
+	// Export and re-open.
+	data, err := e.Export()
+	if err != nil {
+		t.Fatal(err)
+	}
+	e2 := NewEditor(h.w)
+	if err := e2.LoadData("tiny", data); err != nil || len(e2.Layout().Walls) != 1 || e2.Err != nil {
+		t.Fatalf("re-open: %v, %+v", err, e2.Layout().Walls)
+	}
+	if err := e2.LoadData("bad", []byte(`{"spaces": [{"label": "A", "q": 0, "r": 0, "terain": "gap"}]}`)); err == nil || !strings.Contains(err.Error(), "terain") {
+		t.Fatalf("a bad file must be refused in words, got %v", err)
+	}
+}
+
+func TestSetUpAMissionFromTheCampaignTab(t *testing.T) {
+	h := newHarness(t, fixture(6, 4))
+	c := NewCampaignScreen(h.ctx)
+	h.w.SetContent(c.Object())
+	c.Setup.Mission.SetSelected("Orbos-1")
+	test.Tap(c.Setup.StartBt)
+	if h.state().Mission != nil || !strings.Contains(h.lastErr(), "2 to 4") {
+		t.Fatalf("a party of none must be refused with the rule: %q", h.lastErr())
+	}
+	for i, n := range []string{"Ana", "Bo"} {
+		r := c.Setup.Rows[n]
+		r.Embark.SetChecked(true)
+		r.Entry.SetSelected(fmt.Sprintf("D-%d", i+1))
+	}
+	test.Tap(c.Setup.StartBt)
+	m := h.state().Mission
+	if m == nil {
+		t.Fatalf("mission not started: %v", h.errs)
+	}
+	if len(m.Figures) != 4 {
+		t.Fatalf("2 characters and 2 adversaries expected, got %d figures", len(m.Figures))
+	}
+	p := NewPlayScreen(h.ctx)
+	if !strings.Contains(p.Step.Text, "Decision die") {
+		t.Errorf("step: %q", p.Step.Text)
+	}
+	if !p.Next() {
+		t.Fatal("Next should begin the round")
+	}
+	if got := p.Die.Shown(); got == "—" || !strings.Contains(p.Die.Source(), "draw #") {
+		t.Errorf("die shown %q from %q", got, p.Die.Source())
+	}
+	if len(p.Map.Marks()) != 4 {
+		t.Errorf("%d figures drawn", len(p.Map.Marks()))
+	}
+}
+
+func TestResolveConfirmUndoAndOverrideAnAdversaryTurn(t *testing.T) {
+	h := newHarness(t, append(fixture(6, 4), startCmd()))
+	h.toTurns()
+	e := NewEnemyScreen(h.ctx)
+	h.w.SetContent(e.Object())
+	m := h.state().Mission
+	next := nextFigure(m)
+	if f := figure(m, next); f == nil || f.Side == "character" {
+		t.Fatalf("an adversary should act first, next is %q", next)
+	}
+	if e.ResolveButton.Disabled() {
+		t.Fatalf("resolve disabled: %q", e.Who.Text)
+	}
+	test.Tap(e.ResolveButton)
+	m = h.state().Mission
+	if m.Pending == nil {
+		t.Fatalf("no turn worked out: %v", h.errs)
+	}
+	o := e.Map.Overlay()
+	if o.Target == "" || o.End == "" || len(o.Path) < 2 {
+		t.Errorf("the overlay should ring the target and draw the path: %+v", o)
+	}
+	if len(e.Trace.Lines()) < 4 || !strings.Contains(strings.Join(e.Trace.Lines(), "\n"), "§8.6") {
+		t.Errorf("trace panel: %v", e.Trace.Lines())
+	}
+	if e.ConfirmButton.Disabled() {
+		t.Fatal("confirm disabled")
+	}
+	pos := figure(m, next).Position
+	test.Tap(e.ConfirmButton)
+	m = h.state().Mission
+	if m.Pending != nil || figure(m, next).Position == pos {
+		t.Fatalf("confirm did not move %s from %s", next, pos)
+	}
+	// Undo brings the proposal back; override it.
+	h.ctx.Run(h.s.Undo)
+	m = h.state().Mission
+	if m.Pending == nil || figure(m, next).Position != pos {
+		t.Fatalf("undo should bring back the worked-out turn")
+	}
+	e.Refresh()
+	form := NewOverrideForm(m)
+	cmd, err := form.Command()
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.ctx.Do(cmd)
+	if !strings.Contains(h.lastErr(), "why") {
+		t.Fatalf("an override without a reason must be refused, got %q", h.lastErr())
+	}
+	form.Reason.SetText("the card was misread")
+	for _, r := range form.Rows {
+		if r.Name == next {
+			r.Space.SetText(pos)
+			r.HP.SetText("3")
+		}
+	}
+	cmd, _ = form.Command()
+	if _, ok := h.ctx.Do(cmd); !ok {
+		t.Fatalf("override refused: %v", h.errs)
+	}
+	f := figure(h.state().Mission, next)
+	if f.HP != 3 || f.Position != pos || h.state().Mission.Pending != nil {
+		t.Fatalf("override not applied: %+v", f)
+	}
+}
+
+// playRound plays every remaining turn of the round through the screens'
+// Next, confirming adversaries' turns, and ends the round.
+func (h *harness) playRound(p *PlayScreen, e *EnemyScreen) {
+	for i := 0; i < 40; i++ {
+		m := h.state().Mission
+		if m.Phase == "end" {
+			return
+		}
+		if m.Pending != nil {
+			e.Confirm()
+			continue
+		}
+		if !p.Next() {
+			h.t.Fatalf("Next did nothing: %q, %v", p.Step.Text, h.errs)
+		}
+	}
+	h.t.Fatalf("the round did not end: %v", h.errs)
+}
+
+func TestMissionResultAndSPPurchase(t *testing.T) {
+	h := newHarness(t, append(fixture(6, 4), startCmd()))
+	h.toTurns()
+	p, e := NewPlayScreen(h.ctx), NewEnemyScreen(h.ctx)
+	h.playRound(p, e)
+	h.w.SetContent(p.Object())
+	test.Tap(button(p.result, "Mission succeeded"))
+	yes := button(h.w.Canvas().Overlays().Top(), "Yes")
+	if yes == nil {
+		t.Fatal("no confirmation asked")
+	}
+	test.Tap(yes)
+	s := h.state()
+	if s.Mission.Phase != "over" || s.Characters["Ana"].SP != 2 {
+		t.Fatalf("result not recorded: phase %q SP %d, %v", s.Mission.Phase, s.Characters["Ana"].SP, h.errs)
+	}
+	c := NewCampaignScreen(h.ctx)
+	h.w.SetContent(c.Object())
+	sheet := c.chars
+	buy := find(sheet, func(s *widget.Select) bool {
+		return s.PlaceHolder == "Action card to buy with SP" && len(s.Options) > 0 && strings.HasPrefix(s.Options[0], "W")
+	})
+	if buy == nil {
+		t.Fatal("no card to buy listed")
+	}
+	buy.SetSelected("W12 (3 SP)")
+	var buyBt *widget.Button
+	for _, o := range test.LaidOutObjects(sheet) {
+		if b, ok := o.(*widget.Button); ok && b.Text == "Buy card" {
+			buyBt = b
+			break // Ana's sheet comes first
+		}
+	}
+	test.Tap(buyBt)
+	if !strings.Contains(h.lastErr(), "costs 3 SP") {
+		t.Fatalf("a purchase beyond the SP must be explained, got %q", h.lastErr())
+	}
+	buy = find(c.chars, func(s *widget.Select) bool {
+		return s.PlaceHolder == "Action card to buy with SP" && len(s.Options) > 0 && strings.HasPrefix(s.Options[0], "W")
+	})
+	buy.SetSelected("W11 (2 SP)")
+	for _, o := range test.LaidOutObjects(c.chars) {
+		if b, ok := o.(*widget.Button); ok && b.Text == "Buy card" {
+			test.Tap(b)
+			break
+		}
+	}
+	if ana := h.state().Characters["Ana"]; ana.SP != 0 || !containsStr(ana.Bought, "W11") {
+		t.Fatalf("purchase not made: %+v, %v", ana, h.errs)
+	}
+}
+
+func TestTraceLinesBackToSteps(t *testing.T) {
+	var tr = TraceOf([]string{
+		"1. [phantom-epoch §8.6 (RB p.27)] criterion 1 (tie-break: Decision die) (die: red N/E) → Ana",
+		"2. [phantom-epoch §8.5 (RB p.27)] line chosen → A-1 top → B-2 bottom",
+	})
+	if len(tr.Steps) != 2 || tr.Steps[0].Result != "Ana" || tr.Steps[0].Die != "red N/E" || tr.Steps[0].TieBreak != "Decision die" {
+		t.Fatalf("%+v", tr.Steps)
+	}
+	if tr.Steps[1].Result != "A-1 top → B-2 bottom" {
+		t.Fatalf("%+v", tr.Steps[1])
+	}
+}
+
+func TestTurnOverlayFromTheEngine(t *testing.T) {
+	turn := ap.Turn{Adversary: "X", Start: "A-1", End: "A-3", PrimaryTarget: "Ana",
+		Events: []ap.Event{
+			{Movement: &ap.Movement{Kind: "move", From: "A-1", To: "A-3", Path: []string{"A-2", "A-3"}}},
+			{Attack: &ap.AttackReport{Target: "Ana", Range: 2, LoS: &ap.LoSReport{From: "A-3 upper-left", To: "C-3 bottom", Blockers: []string{"Bo"}}}},
+		}}
+	o := TurnOverlay(turn, []Mark{{Name: "Ana", Space: "C-3"}, {Name: "Bo", Space: "B-3"}})
+	if o.Target != "C-3" || o.End != "A-3" || strings.Join(o.Path, " ") != "A-1 A-2 A-3" || !o.HasLoS ||
+		o.LoSFrom != "A-3" || o.LoSFromV != 5 || o.LoSTo != "C-3" || o.LoSToV != 3 || len(o.LoSBlockers) != 1 {
+		t.Fatalf("%+v", o)
+	}
+}
+
+func TestMapViewFindsSpacesAndEdges(t *testing.T) {
+	v := NewMapView()
+	l, err := hex.ParseMap([]byte(testMapJSON(20, 20)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v.SetLayout(l.Layout())
+	for _, c := range []hex.Coord{{Q: 0, R: 0}, {Q: 7, R: 3}, {Q: 19, R: 19}} {
+		got, _, _ := v.At(v.Centre(c))
+		if got != c {
+			t.Errorf("centre of %v read back as %v", c, got)
+		}
+		for d := range 6 {
+			cen := v.Centre(c)
+			nb := v.Centre(c.Neighbor(hex.Dir(d)))
+			p := fyne.NewPos(cen.X+(nb.X-cen.X)*0.4, cen.Y+(nb.Y-cen.Y)*0.4)
+			got, side, dist := v.At(p)
+			if got != c || side != hex.Dir(d) || dist > v.Scale*0.2 {
+				t.Errorf("near side %v of %v: got %v side %v dist %v", hex.Dir(d), c, got, side, dist)
+			}
+		}
+	}
+	if !v.HasWall(hex.Coord{Q: 0, R: 2}, hex.NW) || v.HasWall(hex.Coord{Q: 3, R: 3}, hex.E) || !v.HasWall(hex.Coord{Q: 0, R: 0}, hex.W) {
+		t.Error("walls: listed and boundary edges are walls, others not")
+	}
+	ms := v.MinSize()
+	if ms.Width < 20*v.Scale*1.7 || ms.Height < 20*v.Scale*1.4 {
+		t.Errorf("a 20×20 map at scale %v should be large, got %v", v.Scale, ms)
+	}
+}
