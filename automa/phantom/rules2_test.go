@@ -585,3 +585,40 @@ func TestLineChoiceAdjacentOption(t *testing.T) {
 		}
 	}
 }
+
+// RB p.21 and p.27 ("closest target": the shortest range when a target is
+// in range of the adversary or of its action): the further targets of a
+// "Target N" attack are chosen like a primary target with the attacked ones
+// gone, and an enemy in range of the action counts as in range even beyond
+// the base range. Here the base range is 1 and the action has Range +3:
+// X (range 2, across a gap no Move crosses) is closer than Y (range 4), so
+// X is the second target although the Archer could never walk up to it.
+func TestMultiTargetFollowUpUsesActionRange(t *testing.T) {
+	rows := map[string]string{}
+	for c := range 10 {
+		rows[label(c, 2)] = "g"
+	}
+	sc := newScene(t, grid(10, 5, rows), face(Red, South, East))
+	attack := Card{AP: 3, Actions: []Action{{Kind: ActAttack, RangeMod: 3, Targets: 2}}}
+	sc.typ("Grallok Archer", 1, Card{AP: 1}, allRows(attack)...)
+	sc.adv("Archer", "Grallok Archer", Yellow, ax(2, 3))
+	sc.char("P", LightBlue, ax(3, 3)) // range 1: the primary target
+	sc.char("X", Red, ax(2, 1))      // range 2, over the gap
+	sc.char("Y", DarkBlue, ax(6, 3)) // range 4, same side
+	sc.s.Rolls.Attack = []string{"1", "1"}
+	w := sc.world()
+	a := w.fig("Archer")
+	if d := w.b.rng(a.Pos, w.fig("X").Pos); d != 2 || !w.b.los(a.Pos, w.fig("X").Pos) {
+		t.Fatalf("set-up: X at range %d, want 2 with line of sight", d)
+	}
+	turn, tr := sc.turn("Archer")
+	var order []string
+	for _, e := range turn.Events {
+		if e.Attack != nil {
+			order = append(order, e.Attack.Target)
+		}
+	}
+	if strings.Join(order, ",") != "P,X" {
+		t.Fatalf("attack order %v, want [P X]\n%s", order, tr)
+	}
+}

@@ -535,7 +535,23 @@ func (ts *turnState) attackAction(card string, x *Action) error {
 				break
 			}
 			tr.Add("phantom-epoch §8.10 (RB p.21, p.60 Fig. 48)", "Target %d: attack %d of %d; the next target is chosen like a primary target, as if those already attacked were gone", n, i+1, n)
-			T = w.primaryTarget(a, 0, absent, tr)
+			// "Closest" counts the range of the adversary or of its
+			// action (RB p.27): an enemy this attack can reach from here
+			// is in range even beyond the base range, so criterion 1 is
+			// weighed with the action's range; only when none is left in
+			// reach do the other criteria (which can name no attackable
+			// enemy, but may name an object) get a say.
+			var rest []*fig
+			for _, f := range w.figs {
+				if f.onMap() && !absent[f] && w.enemies(a, f) && !f.Conds.Has(Invisible) {
+					rest = append(rest, f)
+				}
+			}
+			if f, ok := w.closestInRange(a, rest, r, tr); ok {
+				T = figTarget(f)
+			} else {
+				T = w.primaryTarget(a, 0, absent, tr)
+			}
 			if !w.canReach(a, T, r) {
 				tr.Add(ruleAttack, "%s is not a valid target for this attack from %s: the remaining attacks are not made (A-25)", w.tname(T), w.label(a.Pos)).Result = "stop"
 				break
