@@ -603,8 +603,8 @@ func TestMultiTargetFollowUpUsesActionRange(t *testing.T) {
 	sc.typ("Grallok Archer", 1, Card{AP: 1}, allRows(attack)...)
 	sc.adv("Archer", "Grallok Archer", Yellow, ax(2, 3))
 	sc.char("P", LightBlue, ax(3, 3)) // range 1: the primary target
-	sc.char("X", Red, ax(2, 1))      // range 2, over the gap
-	sc.char("Y", DarkBlue, ax(6, 3)) // range 4, same side
+	sc.char("X", Red, ax(2, 1))       // range 2, over the gap
+	sc.char("Y", DarkBlue, ax(6, 3))  // range 4, same side
 	sc.s.Rolls.Attack = []string{"1", "1"}
 	w := sc.world()
 	a := w.fig("Archer")
