@@ -382,29 +382,61 @@ func TestExampleFig39BerserkerApproach(t *testing.T) {
 	}
 }
 
-// RB p.56 Fig. 43: Move 3 then Leap 3. For the Move the primary target is a
-// destructible object blocking the way (two tie at 3 MP once opened: the
-// die, south, picks D3), and being next to it the Berserker stays; for the
-// Leap the target is the enemy and two spaces next to it tie at 2 steps:
-// the die picks the southern one.
+// RB p.56 Fig. 43: a range-1 Berserker with a Move 3 then a Leap 3, walled
+// off from the enemy by destructible objects. For the Move its primary
+// target is an object: two objects (D1, D2) would each open a path of 4 MP
+// to a space next to the enemy, so the Decision die (south) picks D2, and
+// the Berserker walks up to it (the book's green line). For the Leap the
+// target is chosen again, with the Leap: the way is open, so it is the
+// Slink; two spaces next to it are 2 steps away and the die picks the
+// southern one.
 func TestExampleFig43MoveThenLeap(t *testing.T) {
 	cells := map[string]string{}
-	for r := range 5 {
+	for r := range 6 {
 		cells[label(3, r)] = "O"
 	}
-	sc := newScene(t, grid(8, 5, cells), face(Red, South, East))
-	sc.typ("Slink Berserker", 1, moveCard(3), allRows(Card{AP: 3, Actions: []Action{{Kind: ActLeap, Value: 3}}})...)
-	sc.adv("Berserker", "Slink Berserker", DarkBlue, ax(2, 1))
-	sc.char("Slink", Yellow, ax(4, 2))
-	turn, tr := sc.turn("Berserker")
-	if turn.Events[0].Target != "object on "+ax(2, 2) {
-		t.Fatalf("Move target %s, want the object on %s\n%s", turn.Events[0].Target, ax(2, 2), tr)
+	build := func(f Face) *scene {
+		sc := newScene(t, grid(8, 6, cells), f)
+		sc.typ("Slink Berserker", 1, moveCard(3), allRows(Card{AP: 3, Actions: []Action{{Kind: ActLeap, Value: 3}}})...)
+		sc.adv("Berserker", "Slink Berserker", DarkBlue, "B1")
+		sc.char("Slink", Yellow, "E2")
+		return sc
 	}
-	if turn.Events[0].Movement.To != ax(2, 1) {
-		t.Errorf("next to its object target it stays: %+v", turn.Events[0].Movement)
+	turn, tr := build(face(Red, South, East)).turn("Berserker")
+	if len(turn.Events) != 2 || turn.Events[0].Movement == nil || turn.Events[1].Movement == nil {
+		t.Fatalf("want a Move then a Leap: %+v\n%s", turn.Events, tr)
 	}
-	if turn.Events[1].Target != "Slink" || turn.Events[1].Movement.To != ax(3, 2) {
-		t.Fatalf("Leap: target %s end %s, want Slink and %s\n%s", turn.Events[1].Target, turn.Events[1].Movement.To, ax(3, 2), tr)
+	var objects []string
+	for _, st := range tr.Steps {
+		if st.Text == "object tie-breaker: opens the path with the fewest MP" {
+			for _, k := range st.Kept {
+				if k.Facts["mpOpened"] != 4 {
+					t.Errorf("%s opens a path of %v MP; the book's two objects both open 4", k.Name, k.Facts["mpOpened"])
+				}
+				objects = append(objects, k.Name)
+			}
+		}
+	}
+	if strings.Join(objects, ",") != "object on D1,object on D2" && strings.Join(objects, ",") != "object on D2,object on D1" {
+		t.Errorf("the two candidate objects should be D1 and D2: %v\n%s", objects, tr)
+	}
+	if !strings.Contains(tr.String(), "Decision die picks the object among 2 tied options") {
+		t.Errorf("the die should settle the object\n%s", tr)
+	}
+	mv, lp := turn.Events[0], turn.Events[1]
+	if mv.Target != "object on D2" || mv.Movement.To != "C2" {
+		t.Fatalf("Move: target %s end %s, want the southern object D2 and C2 next to it\n%s", mv.Target, mv.Movement.To, tr)
+	}
+	if lp.Target != "Slink" || lp.Movement.Kind != "leap" || lp.Movement.To != "E3" || lp.Movement.Spent != 2 {
+		t.Fatalf("Leap: target %s %+v, want Slink and E3 in 2 steps\n%s", lp.Target, lp.Movement, tr)
+	}
+	if !strings.Contains(tr.String(), "Decision die picks the end space among 2 tied options") {
+		t.Errorf("two Leap end spaces should tie for the die\n%s", tr)
+	}
+	// A northern face picks the other object and walks to it instead.
+	turn, tr = build(face(Red, North, East)).turn("Berserker")
+	if turn.Events[0].Target != "object on D1" || turn.Events[0].Movement.To != "C1" {
+		t.Errorf("north: Move target %s end %s, want D1 and C1\n%s", turn.Events[0].Target, turn.Events[0].Movement.To, tr)
 	}
 }
 
