@@ -253,7 +253,7 @@ func TestHeroSheetDamageOverflowsAndRefusesBadInput(t *testing.T) {
 
 	// Adrenaline Recover that heals nothing is refused (V3), with the Turn
 	// not started.
-	p.turn.recover.SetSelected("Recover 1 Self Control")
+	p.turn.recover.SetSelected("Recover 1 SC")
 	test.Tap(p.turn.startBtn)
 	mustSee(t, p.Object(), "Refused:")
 	mustSee(t, p.Object(), "V3")
@@ -443,7 +443,10 @@ func TestSoloHidesTheMapUntilTheGameEnds(t *testing.T) {
 		t.Fatal("not over")
 	}
 	mustSee(t, e.Object(), "The reveal: the whole Map")
-	mustSee(t, e.fullMap.obj, "2C2 Control Room")
+	mustSee(t, e.fullMap.obj, "Control Room")
+	if !strings.Contains(e.fullMap.Text(), "2C2 · Control Room · unrevealed · LCU") {
+		t.Fatalf("the reveal's Map:\n%s", e.fullMap.Text())
+	}
 	mustSee(t, e.Object(), "§7.4")
 	mustSee(t, p.Object(), "The Evil side wins")
 }

@@ -149,7 +149,7 @@ func (c *CampaignScreen) Refresh() {
 		if m.Colour != "" {
 			col = " (" + m.Colour + ")"
 		}
-		b := button("Completed", func() { c.k.do(ta.CompleteMission{Which: i + 1}) })
+		b := button("Mark completed", func() { c.k.do(ta.CompleteMission{Which: i + 1}) })
 		if m.Status == ta.Completed {
 			b.Disable()
 		}
@@ -161,7 +161,7 @@ func (c *CampaignScreen) Refresh() {
 	for _, d := range []ta.Difficulty{ta.Easy, ta.Normal, ta.NightmareD, ta.Impossible} {
 		mark := "  "
 		if d == s.Difficulty {
-			mark = "▶ "
+			mark = "→ "
 		}
 		rw = append(rw, mark+rewardWords[d])
 	}

@@ -35,21 +35,22 @@ type EnemyScreen struct {
 	head *widget.Label
 
 	// Solo mode.
-	soloBox    *fyne.Container
-	soloScroll fyne.CanvasObject
-	evilBtn    *widget.Button
-	evilLine   *widget.Label
-	reason     *widget.Entry
-	ovKind     *widget.RadioGroup
-	ovType     *widget.Select
-	ovSector   *widget.Entry
-	ovCreature *widget.Entry
-	ovPath     *widget.Entry
-	heroMap    *MapPanel
-	heroMapBox fyne.CanvasObject
-	hiddenNote *widget.Label
-	reveal     *fyne.Container
-	fullMap    *MapPanel
+	soloBox      *fyne.Container
+	soloScroll   fyne.CanvasObject
+	evilBtn      *widget.Button
+	evilLine     *widget.Label
+	reason       *widget.Entry
+	ovKind       *widget.RadioGroup
+	ovType       *widget.Select
+	ovSector     *widget.Entry
+	ovCreature   *widget.Entry
+	ovPath       *widget.Entry
+	heroMap      *MapPanel
+	heroMapBox   fyne.CanvasObject
+	overrideCard *widget.Card
+	hiddenNote   *widget.Label
+	reveal       *fyne.Container
+	fullMap      *MapPanel
 
 	// Assist and bookkeeping.
 	tableBox  *fyne.Container
@@ -90,12 +91,13 @@ func NewEnemyScreen(ctx *shell.Context) *EnemyScreen {
 	e.hiddenNote.Importance = widget.LowImportance
 	e.reveal = container.NewVBox()
 	e.fullMap = newMapPanel()
+	e.overrideCard = card("Override the Evil side's decision", e.reason, e.ovKind,
+		field("Spawn", container.NewGridWithColumns(2, e.ovType, e.ovSector)),
+		field("Move", container.NewGridWithColumns(2, e.ovCreature, e.ovPath)),
+		button("Override", e.override))
 	e.soloBox = container.NewVBox(
 		card("The app plays Evil", e.evilBtn, e.evilLine, e.hiddenNote),
-		card("Override the Evil side's decision", e.reason, e.ovKind,
-			field("Spawn", container.NewGridWithColumns(2, e.ovType, e.ovSector)),
-			field("Move", container.NewGridWithColumns(2, e.ovCreature, e.ovPath)),
-			button("Override", e.override)),
+		e.overrideCard,
 		e.heroMapBox,
 		e.reveal,
 	)
@@ -174,12 +176,14 @@ func (e *EnemyScreen) refreshSolo(s *ta.State) {
 		e.heroMap.set(tilesFromLabyrinth(ta.HeroView(s).Labyrinth))
 		e.heroMapBox.Show()
 		e.hiddenNote.Show()
+		e.overrideCard.Show()
 		setBox(e.reveal)
 		return
 	}
 	// The reveal: the game is over, nothing is hidden any more.
 	e.heroMapBox.Hide()
 	e.hiddenNote.Hide()
+	e.overrideCard.Hide()
 	e.fullMap.set(tilesFromMap(s.Map))
 	objs := []fyne.CanvasObject{card("The reveal: the whole Map", e.fullMap.obj)}
 	_ = e.k.ctx.Session.Events(0, func(ev tracker.Event) error {
@@ -189,7 +193,9 @@ func (e *EnemyScreen) refreshSolo(s *ta.State) {
 		line := ta.DescribeHidden(ev)
 		if tr, ok := ta.EvilTrace(ev); ok {
 			p := widgets.NewTracePanel(tr)
-			objs = append(objs, card(strings.SplitN(line, "\n", 2)[0], p))
+			head := wrap(strings.SplitN(line, "\n", 2)[0])
+			head.TextStyle.Bold = true
+			objs = append(objs, widget.NewCard("", "", container.NewVBox(head, p)))
 		} else if line != e.k.ctx.Session.Describe(ev) {
 			objs = append(objs, wrap("Hidden then: "+line))
 		}

@@ -246,7 +246,7 @@ func (v *LevelView) Tapped(e *fyne.PointEvent) {
 }
 
 func (v *LevelView) MinSize() fyne.Size {
-	return fyne.NewSize(float32(max(v.cols, 2))*56, float32(max(v.rows, 1))*56+24)
+	return fyne.NewSize(float32(max(v.cols, 2))*70, float32(max(v.rows, 1))*84+24)
 }
 
 func (v *LevelView) CreateRenderer() fyne.WidgetRenderer {
@@ -377,15 +377,26 @@ func (r *levelRenderer) rebuild() {
 		if t.Lighted {
 			ink = colBlack
 		}
-		label := t.ID
-		if t.Room != "" {
-			label += " " + t.Room
-		}
-		lt := text(label, ink, 11, true)
+		lt := text(t.ID, ink, 12, true)
 		r.items = append(r.items, placed{lt, func(u float32) (fyne.Position, fyne.Size) {
-			lt.TextSize = max(9, min(13, u*0.12))
-			return cell(p, u, 0.16, 0.14, 0.7, 0.16)
+			lt.TextSize = max(9, min(14, u*0.13))
+			return cell(p, u, 0.16, 0.13, 0.7, 0.16)
 		}})
+		if t.Room != "" {
+			room := t.Room
+			rt := text(room, ink, 10, false)
+			r.items = append(r.items, placed{rt, func(u float32) (fyne.Position, fyne.Size) {
+				rt.TextSize = max(8, min(12, u*0.1))
+				// Shorten a long Room name to the tile's width.
+				n := int(u * 0.72 / (rt.TextSize * 0.55))
+				if len([]rune(room)) > n && n > 1 {
+					rt.Text = string([]rune(room)[:n-1]) + "…"
+				} else {
+					rt.Text = room
+				}
+				return cell(p, u, 0.16, 0.28, 0.7, 0.14)
+			}})
+		}
 		var marks []string
 		if t.LCU {
 			marks = append(marks, "LCU")
@@ -395,7 +406,7 @@ func (r *levelRenderer) rebuild() {
 			mt := text(strings.Join(marks, " "), ink, 10, false)
 			r.items = append(r.items, placed{mt, func(u float32) (fyne.Position, fyne.Size) {
 				mt.TextSize = max(8, min(12, u*0.1))
-				return cell(p, u, 0.16, 0.3, 0.7, 0.14)
+				return cell(p, u, 0.16, 0.42, 0.5, 0.14)
 			}})
 		}
 		if t.Stairs != "" {

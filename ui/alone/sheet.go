@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"strconv"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -112,8 +113,14 @@ func (r *tracksRenderer) rebuild() {
 		r.items = append(r.items, placedAt{o, at})
 	}
 	row := func(name string, y float32, v int, fill color.Color) {
-		lab := text(name, fg, 15, true)
-		add(lab, func(w float32) (fyne.Position, fyne.Size) { return fyne.NewPos(0, y+12), fyne.NewSize(labW, 20) })
+		lines := strings.Split(name, "\n")
+		for k, ln := range lines {
+			k := k
+			lab := text(ln, fg, 15, true)
+			off := y + 12 + (float32(k)-float32(len(lines)-1)/2)*18
+			add(lab, func(w float32) (fyne.Position, fyne.Size) { return fyne.NewPos(0, off), fyne.NewSize(labW, 20) })
+			_ = k
+		}
 		for i := 0; i <= t.Max; i++ {
 			i := i
 			c := colEmpty

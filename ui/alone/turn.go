@@ -23,7 +23,8 @@ type TurnPanel struct {
 	k   *kit
 	obj fyne.CanvasObject
 
-	status *widget.Label
+	status  *widget.Label
+	nextBtn *widget.Button
 
 	// Start of the Turn.
 	recover  *widget.RadioGroup
@@ -92,15 +93,14 @@ func newTurnPanel(k *kit) *TurnPanel {
 	t.status.TextStyle.Bold = true
 	t.status.Importance = widget.HighImportance
 
-	t.recover = widget.NewRadioGroup([]string{"no Recover", "Recover 1 Life", "Recover 1 Self Control"}, nil)
-	t.recover.Horizontal = true
+	t.recover = widget.NewRadioGroup([]string{"no Recover", "Recover 1 Life", "Recover 1 SC"}, nil)
 	t.recover.SetSelected("no Recover")
 	t.bullet = widget.NewCheck("Bullet Time: 1 Adrenaline for 2 Actions", nil)
 	t.startBtn = primary("Flip the Turn token", t.startTurn)
 	t.spendBox = container.NewGridWithColumns(3,
-		button("Bullet Time now", func() { t.k.do(ta.SpendAdrenaline{BulletTime: true}) }),
-		button("Recover 1 Life", func() { t.k.do(ta.SpendAdrenaline{Recover: alone.LifeDamage}) }),
-		button("Recover 1 SC", func() { t.k.do(ta.SpendAdrenaline{Recover: alone.SCDamage}) }))
+		button("Bullet Time", func() { t.k.do(ta.SpendAdrenaline{BulletTime: true}) }),
+		button("+1 Life", func() { t.k.do(ta.SpendAdrenaline{Recover: alone.LifeDamage}) }),
+		button("+1 SC", func() { t.k.do(ta.SpendAdrenaline{Recover: alone.SCDamage}) }))
 
 	t.action = widget.NewSelect(actionNames(), func(string) { t.showForm() })
 	t.item = widget.NewSelect([]string{"no Item"}, nil)
@@ -170,15 +170,16 @@ func newTurnPanel(k *kit) *TurnPanel {
 	t.labyrinth = newMapPanel()
 	t.labCard = card("What the Hero sees (the Labyrinth)", t.labyrinth.obj)
 
+	t.nextBtn = primary("Next step (Space)", func() { t.Next() })
 	t.obj = container.NewVBox(
-		t.status,
+		t.status, t.nextBtn,
+		t.labCard,
 		card("1 · Start of the Turn", t.recover, t.bullet, t.startBtn, wrap("Before the first Action you may still spend Adrenaline:"), t.spendBox),
 		card("2 · Declare an Action", field("Action", t.action), field("With an Item", t.item),
 			container.NewGridWithColumns(2, t.charges, t.grants), t.extra, t.declBtn, t.declared),
 		card("3 · Resolve it", t.resolveBox, t.resolveBtn),
 		card("4 · Reactions and the end of the Turn", t.evilBox, t.attackFaces, t.endTurnBtn),
 		card("End of the Round", t.roundInfo, t.roundDanger, t.roundEffect, t.endRoundBtn),
-		t.labCard,
 		card("Heard (the Radar)", t.heard, t.noiseBox),
 	)
 	return t
@@ -213,6 +214,16 @@ var stepWords = map[string]string{
 	"endTurn":  "Another Action if the Turn allows one, Reactions, then end the Turn.",
 }
 
+var nextWords = map[string]string{
+	"over":     "The game is over",
+	"endRound": "Next: End of the Round (Space)",
+	"start":    "Next: flip the Turn token (Space)",
+	"declare":  "Next: resolve the chosen Action (Space)",
+	"resolve":  "Next: resolve the declared Action (Space)",
+	"evil":     "Next: the Evil side reacts (Space or R)",
+	"endTurn":  "Next: end the Turn (Space)",
+}
+
 func (t *TurnPanel) refresh() {
 	s := t.k.state()
 	st := step(s)
@@ -224,6 +235,8 @@ func (t *TurnPanel) refresh() {
 			w.Disable()
 		}
 	}
+	t.nextBtn.SetText(nextWords[st])
+	enable(t.nextBtn, st != "over")
 	enable(t.startBtn, st == "start")
 	t.startBtn.SetText(fmt.Sprintf("Flip Turn token %d", min(s.TurnsUsed+1, 8)))
 	enable(t.declBtn, st == "declare" || st == "endTurn" || st == "evil")
@@ -366,7 +379,7 @@ func (t *TurnPanel) startTurn() {
 	switch t.recover.Selected {
 	case "Recover 1 Life":
 		c.Recover = alone.LifeDamage
-	case "Recover 1 Self Control":
+	case "Recover 1 SC":
 		c.Recover = alone.SCDamage
 	}
 	if t.k.do(c) {
