@@ -374,6 +374,7 @@ func (w *world) stepUnit(u *unitW, to int, s *automa.Step) {
 	if s != nil {
 		s.Result = fmt.Sprintf("moves %s → %s", w.b.ID(from), u.Area)
 	}
+	w.enemiesEnter(w.b.Room(to), "enemy unit "+u.ID+" came in")
 	if oldRoom, newRoom := w.b.Room(from), w.b.Room(to); oldRoom != newRoom && w.tracked() {
 		w.merge(newRoom, w.rooms[oldRoom].Awareness, "enemy unit "+u.ID+" came in from room "+oldRoom)
 		w.cleanup(oldRoom)

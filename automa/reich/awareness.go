@@ -66,6 +66,20 @@ func (w *world) cleanup(room string) {
 	}
 }
 
+// enemiesEnter takes a room's cleared token away when enemy units come
+// into it (V-25, §5.2): the token says no enemies remain there, so once
+// they do it goes, and patrols may come from that room again (§7.4.4).
+// Barracks spawns, which cleared tokens do not stop, land here too.
+func (w *world) enemiesEnter(room, why string) {
+	rs := w.rooms[room]
+	if !rs.Cleared {
+		return
+	}
+	rs.Cleared = false
+	w.change(Change{Kind: ChClearedRemoved, Room: room})
+	w.step("reichbusters §5.2 / V-25", "Room %s had a cleared token, but enemy units are in it now (%s): the token is removed.", room, why).Result = "room " + room + " is no longer cleared"
+}
+
 // sight is SIGHT(R) (§7.3): during a hero turn, an enemy unit in R that
 // begins to see a hero raises R by 1, once per room per hero turn.
 // Sightings in an enemy turn wait for phase 4.

@@ -48,6 +48,7 @@ const (
 	ChNoiseCardDrawn    = "noiseCardDrawn"     // Card
 	ChNoiseCardDiscard  = "noiseCardDiscarded" // Card
 	ChClearedPlaced     = "clearedPlaced"      // Room
+	ChClearedRemoved    = "clearedRemoved"     // Room: enemy units came into a cleared room (V-25)
 	ChTracker           = "trackerAdvanced"    // N, From, To (positions)
 	ChAlarmTriggered    = "alarmTriggered"
 	ChMissionFailed     = "missionFailed"

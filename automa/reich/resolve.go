@@ -256,6 +256,13 @@ func Decide(s *Situation, rng automa.Rand) (*Outcome, error) {
 	w := newWorld(s, b, rng)
 	r := &s.Resolve
 	w.out.Resolved = r.Kind
+	// V-25: a table that still shows a cleared token in a room holding
+	// enemy units is brought in line first, so no rule reads a stale token.
+	for _, room := range b.Rooms() {
+		if w.unitsInRoom(room) > 0 {
+			w.enemiesEnter(room, "they were there when this was asked")
+		}
+	}
 	if w.tracked() && w.during == HeroTurn && r.Kind != KindSightCheck {
 		// The sight lines before anything changes, to tell which begin now.
 		w.seen = w.sightPairs()

@@ -304,8 +304,8 @@ func (s *Situation) check(b *board.Board) error {
 			return fmt.Errorf("state: unit %s: unit card side %d does not exist", u.ID, u.StateIndex)
 		}
 	}
-	// A cleared room may hold enemy units later (they can walk in); V-25
-	// only forbids placing the token while they are there (CheckClearedToken).
+	// A cleared room holding enemy units is accepted (a table entered by
+	// hand may show it); Decide first takes the stale token away (V-25).
 	counts := map[string]int{}
 	for _, u := range st.Units {
 		counts[u.Code]++

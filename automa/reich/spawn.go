@@ -171,6 +171,9 @@ func (w *world) placeUnits(entries []content.SpawnItem, area int) {
 			w.placedEver[t.Code]++
 			w.change(Change{Kind: ChUnitPlaced, Unit: u.ID, Code: t.Code, Area: u.Area})
 		}
+		if k > 0 {
+			w.enemiesEnter(w.b.Room(area), fmt.Sprintf("%d %s placed in area %s", k, t.Code, w.b.ID(area)))
+		}
 		if n > k {
 			s.Result += fmt.Sprintf("; %d not placed (the # limit of %d is reached; nothing replaces them)", n-k, t.Max)
 			w.change(Change{Kind: ChShortfall, Code: t.Code, Area: w.b.ID(area), N: n - k})

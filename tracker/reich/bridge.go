@@ -343,8 +343,6 @@ func (t *tx) sync(out *ai.Outcome) {
 	for _, a := range out.Attacks {
 		t.say("%s attacks %s (%s): total %d", a.Code, a.Target, a.Mode, a.Total)
 	}
-	t.clearedCheck()
-
 	if out.MissionFailed || (after.Tracker != nil && after.Tracker.Ended) {
 		t.do(Op{Op: opEnd, End: &MissionEnd{Ended: true, Result: "the mission tracker ran out", Failed: "time ran out"}})
 		t.say("Time has run out: the mission is lost (§5.5)")
@@ -382,6 +380,8 @@ func changeLine(c ai.Change) string {
 		return fmt.Sprintf("round marker %s → %s", c.From, c.To)
 	case ai.ChHeroWounded:
 		return fmt.Sprintf("%s takes %d permanent wounds", c.Hero, max(c.N, 1))
+	case ai.ChClearedRemoved:
+		return fmt.Sprintf("enemies are in %s again: its cleared token is removed (V-25)", c.Room)
 	case ai.ChForPlayers:
 		return "for the players: " + c.Text
 	}
@@ -394,8 +394,10 @@ func changeLine(c ai.Change) string {
 	return strings.Join(parts, " ")
 }
 
-// clearedCheck keeps V-25: a cleared token never shares a room with enemy
-// units; when units come into a cleared room, the token goes.
+// clearedCheck keeps V-25 after hand corrections: a cleared token never
+// shares a room with enemy units; when units are put into a cleared room,
+// the token goes. (The enemy engine does this itself for its own moves and
+// spawns, and reports it as a clearedRemoved change.)
 func (t *tx) clearedCheck() {
 	m := t.m()
 	for _, r := range m.rooms() {

@@ -1,0 +1,57 @@
+package reich
+
+import (
+	"testing"
+
+	"tablekeeper/automa/reich/content"
+)
+
+// V-25 / §5.2: a cleared token says no enemies remain in its room. When
+// enemy units later come into the room (spawned there, or walking in), the
+// token goes, as a change the tracker records, so the room can again be a
+// patrol's origin (§7.4.4) and the state stays one the rules allow.
+func TestClearedTokenGoesWhenUnitsSpawnIn(t *testing.T) {
+	// Barracks spawn into a cleared room (cleared tokens do not stop them).
+	s := situation()
+	s.State.Phase = PostAlarm
+	s.State.Rooms = map[string]*RoomState{"R3": {Cleared: true}}
+	s.Resolve = Request{Kind: KindBarracks, Letter: "A", Icons: []content.Level{content.Green}}
+	out := decide(t, s)
+	eq(t, "units", changes(out, ChUnitPlaced), "GR@C1")
+	eq(t, "cleared removed", changes(out, ChClearedRemoved), "R3")
+	if r := out.After.Rooms["R3"]; r != nil && r.Cleared {
+		t.Errorf("R3 still has its cleared token with a unit in it")
+	}
+}
+
+func TestClearedTokenGoesWhenUnitWalksIn(t *testing.T) {
+	// An alert grunt in R2 (B1) walks into R1 toward the hero; R1 is cleared.
+	s := situation()
+	s.State.Heroes = []Hero{{ID: "H1", Area: "A1"}, {ID: "H2", Area: "A1"}}
+	s.State.Doors = DoorStates{"D1": content.Open}
+	s.State.SpawnTokens = []Token{}
+	s.State.Units = []Unit{{ID: "DG-1", Code: "DG", Area: "B1"}}
+	s.State.Rooms = map[string]*RoomState{"R1": {Cleared: true}, "R2": {Awareness: content.Alert}}
+	s.Resolve = Request{Kind: KindEnemyTurn}
+	out := decide(t, s)
+	eq(t, "moves", changes(out, ChUnitMoved), "DG-1:B1>A3", "DG-1:A3>A2")
+	eq(t, "cleared removed", changes(out, ChClearedRemoved), "R1")
+	if r := out.After.Rooms["R1"]; r != nil && r.Cleared {
+		t.Errorf("R1 still has its cleared token with a unit in it")
+	}
+}
+
+// A room cleared and then entered can again be the side a patrol comes
+// from (§7.4.4): the token no longer stands in its way.
+func TestClearedTokenGoneOpensPatrolOrigin(t *testing.T) {
+	s := situation()
+	s.State.SpawnTokens = []Token{}
+	s.State.Units = []Unit{{ID: "GR-1", Code: "GR", Area: "E1"}}
+	// Given a stale table (token and unit together), the engine takes the
+	// token away first and says so.
+	s.State.Rooms = map[string]*RoomState{"R4": {Cleared: true, Awareness: content.Suspicious}, "R1": {Cleared: true}}
+	s.Resolve = Request{Kind: KindNoiseCard, Card: "NP1", Total: 1}
+	out := decide(t, s)
+	eq(t, "cleared removed", changes(out, ChClearedRemoved), "R4")
+	eq(t, "doors", changes(out, ChDoorOpened), "D4")
+}
