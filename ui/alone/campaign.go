@@ -23,12 +23,13 @@ type CampaignScreen struct {
 	k   *kit
 	obj fyne.CanvasObject
 
-	outcome  *widget.Label
-	missions *fyne.Container
-	reward   *widget.RadioGroup
-	rewards  *widget.Label
-	record   *widget.Label
-	sheet    *widget.Label
+	outcome    *widget.Label
+	missions   *fyne.Container
+	missionDmg *widget.Entry
+	reward     *widget.RadioGroup
+	rewards    *widget.Label
+	record     *widget.Label
+	sheet      *widget.Label
 
 	rounds, roundsSrc         *widget.Entry
 	xpAbility, xpKill, xpType *widget.Select
@@ -60,6 +61,7 @@ func NewCampaignScreen(ctx *shell.Context) *CampaignScreen {
 	c.outcome = wrap("")
 	c.outcome.TextStyle.Bold = true
 	c.missions = container.NewVBox()
+	c.missionDmg = entry("damage in the same step, e.g. sc 2 (optional)")
 	c.reward = widget.NewRadioGroup([]string{"3 Life", "3 Self Control"}, nil)
 	c.reward.Horizontal = true
 	c.rewards = wrap("")
@@ -92,7 +94,7 @@ func NewCampaignScreen(ctx *shell.Context) *CampaignScreen {
 
 	body := container.NewVBox(
 		c.outcome, c.k.msg,
-		card("Missions", c.missions),
+		card("Missions", c.missions, field("With the completion", c.missionDmg)),
 		card("Difficulty rewards (when the Final Mission is triggered)", c.rewards, c.reward, primary("Take the mid-game rewards", c.takeReward)),
 		card("The record", c.record),
 		card("Rewards and cards",
@@ -149,7 +151,7 @@ func (c *CampaignScreen) Refresh() {
 		if m.Colour != "" {
 			col = " (" + m.Colour + ")"
 		}
-		b := button("Mark completed", func() { c.k.do(ta.CompleteMission{Which: i + 1}) })
+		b := button("Mark completed", func() { c.complete(i + 1) })
 		if m.Status == ta.Completed {
 			b.Disable()
 		}
@@ -304,4 +306,21 @@ func (c *CampaignScreen) applySettings() {
 		return
 	}
 	c.k.do(ta.ChangeSettings{Settings: s})
+}
+
+// complete marks a Mission completed, with any damage the same resolution
+// step deals (the win-or-defeat order is a setting, AMB-20).
+func (c *CampaignScreen) complete(which int) {
+	cmd := ta.CompleteMission{Which: which}
+	if f := strings.Fields(c.missionDmg.Text); len(f) > 0 {
+		var n int
+		if _, err := fmt.Sscan(strings.Join(f[1:], " "), &n); len(f) < 2 || err != nil {
+			c.k.refuse(fmt.Errorf("damage with the completion: write the track (life or sc) and the points, like sc 2"))
+			return
+		}
+		cmd.Damage = []ta.DealDamage{{Kind: alone.DamageKind(strings.ToLower(f[0])), N: n, Source: "Mission"}}
+	}
+	if c.k.do(cmd) {
+		c.missionDmg.SetText("")
+	}
 }

@@ -450,6 +450,8 @@ type reactionForm struct {
 	path, rng              *widget.Entry
 	noise                  *widget.Select
 	mapOnly                *fyne.Container
+	hint                   *widget.Label
+	scareComp              *widget.Check
 }
 
 func newReactionForm(k *kit) *reactionForm {
@@ -470,10 +472,16 @@ func newReactionForm(k *kit) *reactionForm {
 	f.creature = widget.NewSelect(nil, nil)
 	f.path, f.rng = entry("Sectors entered, in order (empty: stays)"), entry("range (card)")
 	f.noise = widget.NewSelect([]string{"", "N", "E", "S", "W", "STAIRS"}, nil)
+	f.hint = wrap("")
+	f.hint.Importance = widget.LowImportance
+	f.scareComp = widget.NewCheck("A scare goes to the Companion (the Evil side's choice)", nil)
+	f.spawnType.OnChanged = func(string) { f.showHint() }
+	f.creature.OnChanged = func(string) { f.showHint() }
+	f.rng.OnChanged = func(string) { f.showHint() }
 	f.mapOnly = container.NewVBox(f.effect,
 		field("Spawn", container.NewGridWithColumns(2, f.spawnType, f.spawnSector)), f.msd,
 		field("Move", container.NewGridWithColumns(2, f.creature, f.path)), f.rng,
-		field("Noise said from", f.noise))
+		field("Noise said from", f.noise), f.scareComp, f.hint)
 	f.obj = container.NewVBox(
 		field("Evil player", f.player), field("Deck", f.deck), f.face,
 		field("Trigger", f.trigger), f.instant, f.cardName, f.combo, f.danger, f.mapOnly,
@@ -505,6 +513,44 @@ func (f *reactionForm) refresh(s *ta.State) {
 	}
 	f.creature.Options = ids
 	f.creature.Refresh()
+	if s.Companion != nil {
+		f.scareComp.Show()
+	} else {
+		f.scareComp.Hide()
+	}
+	f.showHint()
+}
+
+// showHint lists the legal Spawn Sectors of the chosen type and the legal
+// destinations of the chosen Creature (A7, §4.5), the wizard of §7.5.
+func (f *reactionForm) showHint() {
+	s := f.k.state()
+	if s.Map == nil {
+		return
+	}
+	var lines []string
+	if f.spawnType.Selected != "" {
+		m, _ := number(f.msd, "", 0)
+		var sp []string
+		for _, o := range ta.LegalSpawns(s, []alone.CreatureType{alone.CreatureType(f.spawnType.Selected)}, m) {
+			sp = append(sp, fmt.Sprintf("%s (%d)", o.Sector, o.Distance))
+		}
+		lines = append(lines, fmt.Sprintf("A %s may Spawn in: %s", f.spawnType.Selected, list(sp)))
+	}
+	if f.creature.Selected != "" {
+		r, err := number(f.rng, "", 1)
+		if err == nil {
+			ms, err := ta.LegalMoves(s, f.creature.Selected, max(r, 1))
+			if err == nil {
+				var to []string
+				for _, m := range ms {
+					to = append(to, strings.Join(m.Path, "→"))
+				}
+				lines = append(lines, fmt.Sprintf("%s may move: %s", f.creature.Selected, list(to)))
+			}
+		}
+	}
+	f.hint.SetText(strings.Join(lines, "\n"))
 }
 
 func (f *reactionForm) play() {
@@ -547,6 +593,7 @@ func (f *reactionForm) play() {
 			p.Move = &ta.MoveSpec{Creature: f.creature.Selected, Path: splitNames(f.path.Text), Range: r}
 		}
 		p.Noise = alone.Dir(f.noise.Selected)
+		p.ScareToCompanion = f.scareComp.Checked && f.scareComp.Visible()
 	}
 	if f.k.do(ta.PlayReaction{ReactionPlay: p}) {
 		f.path.SetText("")

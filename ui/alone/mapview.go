@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/automa/alone"
@@ -297,9 +298,10 @@ func stairsColour(name string) color.Color {
 	return color.NRGBA{R: 0xa0, G: 0xa0, B: 0xa0, A: 0xff}
 }
 
+// text is a drawn label; its size follows the device's text-size setting.
 func text(s string, c color.Color, size float32, bold bool) *canvas.Text {
 	t := canvas.NewText(s, c)
-	t.TextSize = size
+	t.TextSize = size * theme.TextSize() / 14
 	t.TextStyle.Bold = bold
 	return t
 }

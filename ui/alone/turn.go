@@ -52,6 +52,7 @@ type TurnPanel struct {
 	moveDir, moveBlock      *widget.Select
 	moveUnblock, moveMore   *widget.Check
 	aooFaces                *widget.Entry
+	aooComp, scareComp      *widget.Check
 	exploreDir              *widget.Select
 	exploreDanger           *widget.Entry
 	fightTarget             *widget.Select
@@ -71,12 +72,15 @@ type TurnPanel struct {
 	evilBtn     *widget.Button
 	evilLine    *widget.Label
 	attackFaces *widget.Entry
+	attackComp  *widget.Check
 	endTurnBtn  *widget.Button
 
 	// The End of the Round.
 	roundInfo   *widget.Label
 	roundDanger *widget.Entry
 	roundEffect *widget.Entry
+	roundRemove *widget.Entry
+	roundDraws  *widget.Entry
 	endRoundBtn *widget.Button
 
 	// What the Hero knows.
@@ -116,6 +120,8 @@ func newTurnPanel(k *kit) *TurnPanel {
 	t.moveUnblock = widget.NewCheck("Unblock the Door that way instead of moving", nil)
 	t.moveMore = widget.NewCheck("An Item's move goes on for another step", nil)
 	t.aooFaces = entry("Attack of Opportunity dice, if rolled by hand: H S B")
+	t.aooComp = widget.NewCheck("The Evil side sends the Attack of Opportunity to the Companion", nil)
+	t.scareComp = widget.NewCheck("The Evil side sends the scare to the Companion", nil)
 	t.exploreDir, t.exploreDanger = widget.NewSelect(dirOptions, nil), entry("Sector to clear a Danger token from (optional)")
 	t.fightTarget = widget.NewSelect(nil, nil)
 	t.fightDice, t.fightFaces = entry("dice (2)"), entry("faces, if rolled by hand: H S B")
@@ -138,7 +144,7 @@ func newTurnPanel(k *kit) *TurnPanel {
 	t.interactLCU = widget.NewSelect([]string{"N", "E", "S", "W"}, nil)
 	t.interactMission = entry("what the Mission card asks")
 	t.forms = map[ta.Action]fyne.CanvasObject{
-		ta.Move:    container.NewVBox(field("Direction", t.moveDir), field("Then Block the Door", t.moveBlock), t.moveUnblock, t.moveMore, t.aooFaces),
+		ta.Move:    container.NewVBox(field("Direction", t.moveDir), field("Then Block the Door", t.moveBlock), t.moveUnblock, t.moveMore, t.aooFaces, t.aooComp, t.scareComp),
 		ta.Explore: container.NewVBox(field("Direction", t.exploreDir), t.exploreDanger),
 		ta.Fight: container.NewVBox(field("Target", t.fightTarget), field("Dice", t.fightDice), t.fightFaces, t.fightReach,
 			field("Boss kill: Abilities", container.NewGridWithColumns(2, t.boss1, t.boss2))),
@@ -157,11 +163,14 @@ func newTurnPanel(k *kit) *TurnPanel {
 	t.evilLine = wrap("")
 	t.evilBox = container.NewVBox()
 	t.attackFaces = entry("attack dice by hand, e.g. worm-1=H B S; spore-1=B B")
+	t.attackComp = widget.NewCheck("The Evil side sends each attack to the Companion", nil)
 	t.endTurnBtn = primary("End the Turn", t.endTurn)
 
 	t.roundInfo = wrap("")
 	t.roundDanger = entry("Danger token Sectors (empty: the app proposes)")
 	t.roundEffect = entry("End-of-Round damage, e.g. sc 1 Mission card")
+	t.roundRemove = entry("Danger tokens taken away from a full Level (Sectors)")
+	t.roundDraws = entry("hands: discards/draws per player and deck, e.g. 0+1/2+0; 0+0/0+3 (empty: the app refills)")
 	t.endRoundBtn = primary("End of the Round", t.endRound)
 
 	t.heard = wrap("")
@@ -178,8 +187,8 @@ func newTurnPanel(k *kit) *TurnPanel {
 		card("2 · Declare an Action", field("Action", t.action), field("With an Item", t.item),
 			container.NewGridWithColumns(2, t.charges, t.grants), t.extra, t.declBtn, t.declared),
 		card("3 · Resolve it", t.resolveBox, t.resolveBtn),
-		card("4 · Reactions and the end of the Turn", t.evilBox, t.attackFaces, t.endTurnBtn),
-		card("End of the Round", t.roundInfo, t.roundDanger, t.roundEffect, t.endRoundBtn),
+		card("4 · Reactions and the end of the Turn", t.evilBox, t.attackFaces, t.attackComp, t.endTurnBtn),
+		card("End of the Round", t.roundInfo, t.roundDanger, t.roundRemove, t.roundDraws, t.roundEffect, t.endRoundBtn),
 		card("Heard (the Radar)", t.heard, t.noiseBox),
 	)
 	return t
@@ -300,6 +309,15 @@ func (t *TurnPanel) refresh() {
 	} else {
 		t.attackFaces.SetPlaceHolder("attack dice by hand, e.g. worm-1=H B S (empty: virtual dice)")
 	}
+	// The Companion choices are the Evil players'; the app makes them in
+	// solo mode.
+	for _, c := range []*widget.Check{t.aooComp, t.scareComp, t.attackComp} {
+		if s.Companion != nil && s.Mode != ta.Solo {
+			c.Show()
+		} else {
+			c.Hide()
+		}
+	}
 	// End of the Round.
 	info := fmt.Sprintf("%s will be set aside.", plural(s.DangerToPlace(), "Danger token", "Danger tokens"))
 	if s.Map != nil && s.Mode != ta.Solo {
@@ -311,8 +329,15 @@ func (t *TurnPanel) refresh() {
 	t.roundInfo.SetText(info)
 	if s.Mode == ta.Solo || s.Map == nil {
 		t.roundDanger.Hide()
+		t.roundRemove.Hide()
 	} else {
 		t.roundDanger.Show()
+		t.roundRemove.Show()
+	}
+	if s.Mode == ta.Solo {
+		t.roundDraws.Hide()
+	} else {
+		t.roundDraws.Show()
 	}
 	// What the Hero knows.
 	var h []string
@@ -489,7 +514,8 @@ func (t *TurnPanel) resolution(s *ta.State, a ta.Action) (tracker.Command, error
 		if err != nil {
 			return nil, err
 		}
-		c := ta.MoveHero{Dir: alone.Dir(t.moveDir.Selected), Unblock: t.moveUnblock.Checked, More: t.moveMore.Checked, AoOFaces: f}
+		c := ta.MoveHero{Dir: alone.Dir(t.moveDir.Selected), Unblock: t.moveUnblock.Checked, More: t.moveMore.Checked, AoOFaces: f,
+			AoOToCompanion: t.aooComp.Checked, ScareToCompanion: t.scareComp.Checked}
 		if b := t.moveBlock.Selected; b != "" && b != "none" {
 			c.Block = alone.Dir(b)
 		}
@@ -605,7 +631,22 @@ func (t *TurnPanel) endTurn() {
 		t.k.refuse(err)
 		return
 	}
+	if t.attackComp.Checked && t.attackComp.Visible() {
+		given := map[string]bool{}
+		for i := range at {
+			at[i].ToCompanion = true
+			given[at[i].Creature] = true
+		}
+		if s.Map != nil {
+			for _, c := range s.Map.CreaturesIn(s.Map.Hero) {
+				if !given[c.ID] {
+					at = append(at, ta.AttackRoll{Creature: c.ID, ToCompanion: true})
+				}
+			}
+		}
+	}
 	if t.k.do(ta.EndTurn{Attacks: at}) {
+		t.attackComp.SetChecked(false)
 		t.attackFaces.SetText("")
 	}
 }
@@ -614,6 +655,17 @@ func (t *TurnPanel) endRound() {
 	c := ta.EndRound{}
 	if d := splitNames(t.roundDanger.Text); len(d) > 0 {
 		c.Danger = d
+	}
+	if d := splitNames(t.roundRemove.Text); len(d) > 0 {
+		c.DangerRemove = d
+	}
+	if strings.TrimSpace(t.roundDraws.Text) != "" {
+		disc, draws, err := parseHands(t.roundDraws.Text, len(t.k.state().Evil.Players))
+		if err != nil {
+			t.k.refuse(err)
+			return
+		}
+		c.Discards, c.Draws = disc, draws
 	}
 	if e := strings.Fields(t.roundEffect.Text); len(e) > 0 {
 		var n int
@@ -624,8 +676,9 @@ func (t *TurnPanel) endRound() {
 		c.Effects = []ta.DealDamage{{Kind: alone.DamageKind(strings.ToLower(e[0])), N: n, Source: strings.Join(e[2:], " ")}}
 	}
 	if t.k.do(c) {
-		t.roundDanger.SetText("")
-		t.roundEffect.SetText("")
+		for _, e := range []*widget.Entry{t.roundDanger, t.roundRemove, t.roundDraws, t.roundEffect} {
+			e.SetText("")
+		}
 	}
 }
 
@@ -655,4 +708,36 @@ func (t *TurnPanel) Next() bool {
 		t.endTurn()
 	}
 	return true
+}
+
+// parseHands reads each Evil player's End-of-Round discards and draws per
+// deck: "d0+d1/n0+n1" per player, players separated by ";".
+func parseHands(s string, players int) (disc, draws [][2]int, err error) {
+	parts := strings.Split(s, ";")
+	if len(parts) != players {
+		return nil, nil, fmt.Errorf("hands: give the discards and draws of each of the %d Evil players, separated by ;", players)
+	}
+	pair := func(x string) ([2]int, error) {
+		var a, b int
+		if _, err := fmt.Sscanf(strings.TrimSpace(x), "%d+%d", &a, &b); err != nil {
+			return [2]int{}, fmt.Errorf("hands: %q is not two numbers like 1+2 (first deck + second deck)", strings.TrimSpace(x))
+		}
+		return [2]int{a, b}, nil
+	}
+	for _, p := range parts {
+		d, n, ok := strings.Cut(p, "/")
+		if !ok {
+			return nil, nil, fmt.Errorf("hands: write discards/draws for each player, like 0+1/2+0, not %q", strings.TrimSpace(p))
+		}
+		a, err := pair(d)
+		if err != nil {
+			return nil, nil, err
+		}
+		b, err := pair(n)
+		if err != nil {
+			return nil, nil, err
+		}
+		disc, draws = append(disc, a), append(draws, b)
+	}
+	return disc, draws, nil
 }
