@@ -80,6 +80,18 @@ func (w *world) enemiesEnter(room, why string) {
 	w.step("reichbusters §5.2 / V-25", "Room %s had a cleared token, but enemy units are in it now (%s): the token is removed.", room, why).Result = "room " + room + " is no longer cleared"
 }
 
+// sightAtOnce reports whether a sighting raises its room straight away
+// (§7.3): the seed raises it the first time a unit sees a hero whatever the
+// circumstances, so in a hero turn and in the end of round phase (the 1–2
+// player free door action has no phase 4 after it). In an enemy turn the
+// spec's reading leaves it to phase 4 unless house rule sightInEnemyTurn.
+func (w *world) sightAtOnce() bool {
+	if !w.tracked() {
+		return false
+	}
+	return w.during == HeroTurn || w.during == EndOfRound || (w.during == EnemyTurn && w.set.SightInEnemyTurn)
+}
+
 // sight is SIGHT(R) (§7.3): during a hero turn, an enemy unit in R that
 // begins to see a hero raises R by 1, once per room per hero turn.
 // Sightings in an enemy turn wait for phase 4.
@@ -125,9 +137,9 @@ func (w *world) afterChange() {
 			w.revealFeature(f.ID, who)
 		}
 	}
-	// SIGHT: new enemy→hero sight lines during a hero turn (and, as a
-	// house rule, during an enemy turn).
-	if w.tracked() && (w.during == HeroTurn || (w.during == EnemyTurn && w.set.SightInEnemyTurn)) {
+	// SIGHT: new enemy→hero sight lines, at once outside enemy turns (and,
+	// as a house rule, within them).
+	if w.sightAtOnce() {
 		now := w.sightPairs()
 		if w.seen != nil {
 			raised := map[string]bool{}

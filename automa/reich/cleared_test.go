@@ -55,3 +55,32 @@ func TestClearedTokenGoneOpensPatrolOrigin(t *testing.T) {
 	eq(t, "cleared removed", changes(out, ChClearedRemoved), "R4")
 	eq(t, "doors", changes(out, ChDoorOpened), "D4")
 }
+
+// §7.3 SIGHT (seed: the first time an enemy unit sees a hero, whatever the
+// circumstances, its room goes up a level at once): a door opened in the
+// end of round phase (the 1–2 player free open/unlock, §5.4 step 0) has no
+// phase 4 after it, so the sighting raises the room then and there.
+func TestSightInEndOfRoundRaisesAtOnce(t *testing.T) {
+	s := situation()
+	s.State.During = EndOfRound
+	s.State.SpawnTokens = []Token{}
+	s.State.Heroes = []Hero{{ID: "H1", Area: "A3"}, {ID: "H2", Area: "A1"}}
+	s.State.Units = []Unit{{ID: "GR-1", Code: "GR", Area: "B2"}}
+	s.State.Doors = DoorStates{"D1": content.Open}
+	s.Resolve = Request{Kind: KindSightCheck, Door: "D1"}
+	out := decide(t, s)
+	eq(t, "awareness", changes(out, ChAwareness), "R2:suspicious")
+}
+
+// In an enemy turn the same sighting waits for phase 4 (§7.3 default).
+func TestSightInEnemyTurnWaitsForPhase4(t *testing.T) {
+	s := situation()
+	s.State.During = EnemyTurn
+	s.State.SpawnTokens = []Token{}
+	s.State.Heroes = []Hero{{ID: "H1", Area: "A3"}, {ID: "H2", Area: "A1"}}
+	s.State.Units = []Unit{{ID: "GR-1", Code: "GR", Area: "B2"}}
+	s.State.Doors = DoorStates{"D1": content.Open}
+	s.Resolve = Request{Kind: KindSightCheck, Door: "D1"}
+	out := decide(t, s)
+	eq(t, "awareness", changes(out, ChAwareness))
+}

@@ -263,7 +263,7 @@ func Decide(s *Situation, rng automa.Rand) (*Outcome, error) {
 			w.enemiesEnter(room, "they were there when this was asked")
 		}
 	}
-	if w.tracked() && w.during == HeroTurn && r.Kind != KindSightCheck {
+	if w.sightAtOnce() && w.during != EnemyTurn && r.Kind != KindSightCheck {
 		// The sight lines before anything changes, to tell which begin now.
 		w.seen = w.sightPairs()
 	}
