@@ -7,6 +7,7 @@ import (
 	"tablekeeper/tracker"
 	"tablekeeper/tracker/alone"
 	"tablekeeper/tracker/eternaut"
+	"tablekeeper/tracker/phantom"
 	"tablekeeper/tracker/reich"
 )
 
@@ -14,6 +15,7 @@ import (
 func Registry() tracker.Registry {
 	return tracker.Registry{
 		tracker.Eternaut:     eternaut.Rules{},
+		tracker.PhantomEpoch: phantom.Rules{},
 		tracker.Reichbusters: reich.Rules,
 		tracker.Alone:        alone.Rules{},
 	}
