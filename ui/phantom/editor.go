@@ -15,7 +15,6 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/automa/hex"
-	"tablekeeper/ui/widgets"
 )
 
 // An Editor draws a mission map on a hex grid: tap an empty position to
@@ -568,9 +567,7 @@ func (e *Editor) build() {
 	))
 	top := container.NewBorder(nil, nil, widget.NewLabel("Tap to edit:"), container.NewHBox(zoomOut, zoomIn), e.Mode)
 	mapArea := container.NewBorder(top, container.NewVScroll(e.Status), nil, nil, container.NewScroll(e.View))
-	split := container.NewHSplit(mapArea, widgets.AtLeast(fyne.NewSize(340, 0), side))
-	split.Offset = 0.62
-	e.obj = split
+	e.obj = newAdaptive(0.62, mapArea, side, nil)
 }
 
 // SaveToCampaign saves the map as campaign content, if it is valid.

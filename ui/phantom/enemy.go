@@ -36,7 +36,11 @@ type EnemyScreen struct {
 	// Buttons (exported for tests).
 	ResolveButton, ConfirmButton, OverrideButton *widget.Button
 
-	obj fyne.CanvasObject
+	scroll *container.Scroll
+	focus  string // a space to scroll to once the map is laid out
+	// focused is the turn last scrolled to.
+	focused string
+	obj     fyne.CanvasObject
 }
 
 // NewEnemyScreen builds the screen for a campaign and keeps it up to date.
@@ -58,6 +62,8 @@ func NewEnemyScreen(ctx *shell.Context) *EnemyScreen {
 	e.OverrideButton.Importance = widget.WarningImportance
 	zoomIn := widget.NewButton("Zoom +", func() { e.Map.Zoom(1.25) })
 	zoomOut := widget.NewButton("Zoom −", func() { e.Map.Zoom(0.8) })
+	e.scroll = container.NewScroll(e.Map)
+	fit := widget.NewButton("Whole map", func() { e.Map.FitTo(e.scroll.Size()) })
 	side := container.NewBorder(
 		container.NewVBox(e.Who,
 			widget.NewForm(widget.NewFormItem("Attack", e.Attack), widget.NewFormItem("Accuracy", e.Accuracy)),
@@ -68,10 +74,12 @@ func NewEnemyScreen(ctx *shell.Context) *EnemyScreen {
 		nil, nil, nil, container.NewVScroll(e.Trace))
 	legend := widget.NewLabel("Magenta arrows: path · green ring: end space · red ring: primary target · cyan: line of sight")
 	legend.Wrapping = fyne.TextWrapWord
-	mapArea := container.NewBorder(container.NewHBox(zoomOut, zoomIn), legend, nil, nil, container.NewScroll(e.Map))
-	split := container.NewHSplit(mapArea, widgets.AtLeast(fyne.NewSize(320, 0), side))
-	split.Offset = 0.6
-	e.obj = split
+	mapArea := container.NewBorder(container.NewHBox(zoomOut, zoomIn, fit), legend, nil, nil, e.scroll)
+	e.obj = newAdaptive(0.6, mapArea, side, func() {
+		if e.focus != "" {
+			e.Map.FocusOn(e.scroll, e.focus)
+		}
+	})
 	ctx.OnChange(func(tracker.Event) { e.Refresh() })
 	e.Refresh()
 	return e
@@ -105,7 +113,13 @@ func (e *EnemyScreen) Refresh() {
 	case m.Pending != nil:
 		p := m.Pending
 		e.Who.SetText(fmt.Sprintf("Round %d · %s's turn, worked out — confirm or override it", m.Round, p.Adversary))
-		e.Map.SetOverlay(TurnOverlay(p.Turn, figs))
+		o := TurnOverlay(p.Turn, figs)
+		e.Map.SetOverlay(o)
+		if key := p.Adversary + "@" + p.Turn.End; key != e.focused {
+			e.focused = key
+			e.focus = orDefault(o.End, p.Turn.Start)
+			e.Map.FocusOn(e.scroll, e.focus)
+		}
 		e.Trace.SetTrace(TraceOf(p.Trace))
 		e.Summary.SetText(TurnWords(p.Turn))
 		e.OverrideButton.Enable()

@@ -9,6 +9,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/automa/hex"
@@ -89,7 +90,7 @@ type edgeKey struct {
 
 // NewMapView makes an empty map view.
 func NewMapView() *MapView {
-	v := &MapView{Scale: 34}
+	v := &MapView{Scale: 38}
 	v.ExtendBaseWidget(v)
 	v.derive()
 	return v
@@ -221,6 +222,24 @@ func (v *MapView) derive() {
 func (v *MapView) addWall(c hex.Coord, d hex.Dir) {
 	v.walls[edgeKey{c, d}] = true
 	v.walls[edgeKey{c.Neighbor(d), d.Opposite()}] = true
+}
+
+// FocusOn scrolls sc (the scroll container holding v) so the labelled
+// space is in the middle of what shows, when the map is larger.
+func (v *MapView) FocusOn(sc *container.Scroll, label string) {
+	c, ok := v.CentreOf(label)
+	if !ok || sc == nil {
+		return
+	}
+	view, full := sc.Size(), v.MinSize()
+	if view.Width < 1 || view.Height < 1 {
+		return // not laid out yet: the layout asks again
+	}
+	off := fyne.NewPos(c.X-view.Width/2, c.Y-view.Height/2)
+	off.X = max(0, min(off.X, full.Width-view.Width))
+	off.Y = max(0, min(off.Y, full.Height-view.Height))
+	sc.Offset = off
+	sc.Refresh()
 }
 
 // HasWall reports whether the edge on side d of c is drawn as a wall (a
@@ -764,9 +783,9 @@ func condBadge(c string) (string, bool) {
 // figureObjects draws one figure on its space centre c.
 func figureObjects(m Mark, c fyne.Position, s float32) []fyne.CanvasObject {
 	var out []fyne.CanvasObject
-	rad := s * 0.5
+	rad := s * 0.6
 	if m.Side == "boss" {
-		rad = s * 0.6
+		rad = s * 0.7
 	}
 	disc := canvas.NewCircle(ColourOf(m.Colour))
 	ringCol := color.Color(color.Black)
@@ -791,7 +810,7 @@ func figureObjects(m Mark, c fyne.Position, s float32) []fyne.CanvasObject {
 	}
 	hp := canvas.NewText(fmt.Sprint(m.HP), fg)
 	hp.TextStyle.Bold = true
-	hp.TextSize = max(10, s*0.48)
+	hp.TextSize = max(11, s*0.58)
 	hs := hp.MinSize()
 	hp.Resize(hs)
 	hp.Move(fyne.NewPos(c.X-hs.Width/2, c.Y-hs.Height/2+s*0.06))
@@ -803,7 +822,7 @@ func figureObjects(m Mark, c fyne.Position, s float32) []fyne.CanvasObject {
 	out = append(out, hp, name)
 	// Conditions as badges along the bottom of the hex.
 	n := len(m.Conditions)
-	bw := max(10, s*0.34)
+	bw := max(14, s*0.42)
 	x0 := c.X - float32(n)*bw/2
 	for k, cond := range m.Conditions {
 		txt, good := condBadge(cond)

@@ -2,10 +2,12 @@ package phantom
 
 import (
 	"fmt"
+	"image/color"
 	"strconv"
 	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
@@ -42,6 +44,11 @@ type PlayScreen struct {
 	selected string // space label tapped
 	dieRound int
 	result   *fyne.Container
+	faceBox  *fyne.Container
+	swatch   *canvas.Rectangle
+	scroll   *container.Scroll
+	focus    string // a space to scroll to once the map is laid out
+	focused  string // the turn last scrolled to
 
 	obj fyne.CanvasObject
 }
@@ -74,12 +81,19 @@ func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 	}
 	zoomIn := widget.NewButton("Zoom +", func() { p.Map.Zoom(1.25) })
 	zoomOut := widget.NewButton("Zoom −", func() { p.Map.Zoom(0.8) })
+	p.scroll = container.NewScroll(p.Map)
+	fit := widget.NewButton("Whole map", func() { p.Map.FitTo(p.scroll.Size()) })
 	top := container.NewBorder(nil, nil, nil,
-		container.NewHBox(zoomOut, zoomIn, widgets.Touch(p.NextBt)),
+		container.NewHBox(zoomOut, zoomIn, fit, widgets.Touch(p.NextBt)),
 		container.NewVBox(p.Round, p.Step))
 	faceForm := widget.NewForm(widget.NewFormItem("Face rolled", container.NewGridWithColumns(3, p.faceCol, p.facePri, p.faceSec)))
+	p.faceBox = container.NewVBox(faceForm, faceBt)
+	p.swatch = canvas.NewRectangle(color.Transparent)
+	p.swatch.CornerRadius = 8
+	p.swatch.SetMinSize(fyne.NewSize(64, 64))
+	die := container.NewBorder(nil, nil, container.NewCenter(p.swatch), nil, p.Die)
 	side := container.NewVScroll(container.NewVBox(
-		p.Die, faceForm, faceBt, p.result,
+		die, p.faceBox, p.result,
 		widget.NewLabelWithStyle("Figures", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		p.Figures,
 		widget.NewSeparator(),
@@ -87,9 +101,11 @@ func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 		widget.NewSeparator(),
 		p.placeForm(),
 	))
-	split := container.NewHSplit(container.NewScroll(p.Map), widgets.AtLeast(fyne.NewSize(340, 0), side))
-	split.Offset = 0.6
-	p.obj = container.NewBorder(top, nil, nil, nil, split)
+	p.obj = container.NewBorder(top, nil, nil, nil, newAdaptive(0.6, p.scroll, side, func() {
+		if p.focus != "" {
+			p.Map.FocusOn(p.scroll, p.focus)
+		}
+	}))
 	ctx.OnChange(func(tracker.Event) { p.Refresh() })
 	p.Refresh()
 	return p
@@ -172,7 +188,13 @@ func (p *PlayScreen) Refresh() {
 	figs := marks(m)
 	p.Map.SetMarks(figs)
 	if m != nil && m.Pending != nil {
-		p.Map.SetOverlay(TurnOverlay(m.Pending.Turn, figs))
+		o := TurnOverlay(m.Pending.Turn, figs)
+		p.Map.SetOverlay(o)
+		if key := m.Pending.Adversary + "@" + m.Pending.Turn.End; key != p.focused {
+			p.focused = key
+			p.focus = orDefault(o.End, m.Pending.Turn.Start)
+			p.Map.FocusOn(p.scroll, p.focus)
+		}
 	} else {
 		p.Map.SetOverlay(Overlay{Selected: p.selected})
 	}
@@ -192,6 +214,11 @@ func (p *PlayScreen) Refresh() {
 		p.Round.SetText(fmt.Sprintf("%s · Round %d · %s", m.ID, m.Round, phaseWords(m.Phase)))
 	}
 	p.showDie(m)
+	if m != nil && (m.Phase == "setup" || m.Phase == "end") {
+		p.faceBox.Show()
+	} else {
+		p.faceBox.Hide()
+	}
 	p.showFigures(s)
 	p.showSpace()
 	p.showResult(s)
@@ -201,6 +228,8 @@ func (p *PlayScreen) Refresh() {
 // from (when the app rolled it).
 func (p *PlayScreen) showDie(m *tp.Mission) {
 	if m == nil || m.Face == nil {
+		p.swatch.FillColor = color.Transparent
+		p.swatch.Refresh()
 		p.Die.Clear()
 		p.dieRound = 0
 		return
@@ -210,6 +239,8 @@ func (p *PlayScreen) showDie(m *tp.Mission) {
 		return
 	}
 	p.dieRound = m.Round
+	p.swatch.FillColor = ColourOf(string(m.Face.Colour))
+	p.swatch.Refresh()
 	var draw *tracker.Draw
 	_ = p.ctx.Session.Events(1, func(e tracker.Event) error {
 		if e.Kind == "phantom-epoch.begin-round" && p.ctx.Session.InEffect(e.Seq) {
@@ -464,9 +495,15 @@ func (p *PlayScreen) showResult(s *tp.State) {
 		return
 	}
 	if m.Phase != "over" {
-		p.result.Add(container.NewGridWithColumns(2,
-			widget.NewButton("Mission succeeded", func() { p.confirmResult(true) }),
-			widget.NewButton("Mission failed", func() { p.confirmResult(false) })))
+		fail := widget.NewButton("Mission failed", func() { p.confirmResult(false) })
+		if m.Phase == "end" {
+			// §13.2: a mission succeeds when the round of its last
+			// objective ends.
+			p.result.Add(container.NewGridWithColumns(2,
+				widget.NewButton("Mission succeeded", func() { p.confirmResult(true) }), fail))
+		} else {
+			p.result.Add(fail)
+		}
 		return
 	}
 	p.result.Add(widget.NewLabelWithStyle("Result: "+m.Result, fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))

@@ -22,6 +22,7 @@ import (
 	"sync"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 
 	"tablekeeper/automa"
 	"tablekeeper/automa/hex"
@@ -264,4 +265,46 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// adaptive lays the map and its panel side by side on a landscape screen
+// and one over the other on a portrait one, then calls after (to scroll
+// the map to what matters once its size is known).
+type adaptive struct {
+	ratio float32 // the map's share
+	after func()
+}
+
+func newAdaptive(ratio float32, mapArea, panel fyne.CanvasObject, after func()) *fyne.Container {
+	return container.New(&adaptive{ratio: ratio, after: after}, mapArea, panel)
+}
+
+func (a *adaptive) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	if len(objs) != 2 {
+		return
+	}
+	if size.Width >= size.Height {
+		w := size.Width * a.ratio
+		objs[0].Move(fyne.NewPos(0, 0))
+		objs[0].Resize(fyne.NewSize(w, size.Height))
+		objs[1].Move(fyne.NewPos(w, 0))
+		objs[1].Resize(fyne.NewSize(size.Width-w, size.Height))
+	} else {
+		h := size.Height * 0.55
+		objs[0].Move(fyne.NewPos(0, 0))
+		objs[0].Resize(fyne.NewSize(size.Width, h))
+		objs[1].Move(fyne.NewPos(0, h))
+		objs[1].Resize(fyne.NewSize(size.Width, size.Height-h))
+	}
+	if a.after != nil {
+		a.after()
+	}
+}
+
+func (a *adaptive) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var s fyne.Size
+	for _, o := range objs {
+		s = s.Max(o.MinSize())
+	}
+	return s
 }
