@@ -450,3 +450,88 @@ func TestSoloHidesTheMapUntilTheGameEnds(t *testing.T) {
 	mustSee(t, e.Object(), "§7.4")
 	mustSee(t, p.Object(), "The Evil side wins")
 }
+
+func TestCampaignMissionsRewardsAndWin(t *testing.T) {
+	ctx, w := game(t, "bookkeeping", nil)
+	c := NewCampaignScreen(ctx)
+	p := NewPlayScreen(ctx)
+	w.SetContent(container.NewGridWithColumns(2, c.Object(), p.Object()))
+	mustSee(t, c.Object(), "Final Mission: Escape — locked")
+	mustSee(t, c.Object(), "→ Normal: gain 1 Round, then recover 3 Life or 3 Self Control")
+
+	// The Final Mission is locked until a Starting Mission is done (V12).
+	buttons := func() []*widget.Button {
+		var out []*widget.Button
+		for _, o := range c.missions.Objects {
+			if b, ok := o.(*fyne.Container); ok {
+				for _, x := range b.Objects {
+					if bt, ok := x.(*widget.Button); ok {
+						out = append(out, bt)
+					}
+				}
+			}
+		}
+		return out
+	}
+	test.Tap(buttons()[2])
+	mustSee(t, c.Object(), "V12")
+	test.Tap(findButton(t, c.Object(), "Take the mid-game rewards"))
+	mustSee(t, c.Object(), "the mid-game rewards come when a Starting Mission triggers the Final Mission")
+
+	ctx.Do(ta.DealDamage{Kind: alone.LifeDamage, N: 8})
+	test.Tap(buttons()[0])
+	mustSee(t, c.Object(), "Final Mission: Escape — active")
+	// Normal difficulty: the Hero chooses Life or Self Control.
+	test.Tap(findButton(t, c.Object(), "Take the mid-game rewards"))
+	mustSee(t, c.Object(), "choose life or sc")
+	c.reward.SetSelected("3 Life")
+	test.Tap(findButton(t, c.Object(), "Take the mid-game rewards"))
+	s := state(ctx)
+	if s.Life != 7 || s.RoundMarker != 8 || !s.Missions.RewardTaken {
+		t.Fatalf("reward: Life %d marker %d", s.Life, s.RoundMarker)
+	}
+	mustSee(t, c.Object(), "Rewards: taken")
+
+	// Experience and corrections from the Campaign tab.
+	c.xpAbility.SetSelected("Courage")
+	test.Tap(findButton(t, c.Object(), "Gain"))
+	c.fixField.SetSelected("xp.courage")
+	c.fixValue.SetText("5")
+	test.Tap(findButton(t, c.Object(), "Correct"))
+	if state(ctx).XP[ta.Courage] != 2 {
+		t.Fatalf("xp %v", state(ctx).XP)
+	}
+	mustSee(t, p.Object(), "Courage\n●● unlocked")
+
+	test.Tap(buttons()[2])
+	if state(ctx).Outcome != ta.Won {
+		t.Fatal("not won")
+	}
+	mustSee(t, c.Object(), "The Hero won")
+	mustSee(t, p.Object(), "The Hero wins")
+	// After the end only undo works.
+	test.Tap(findButton(t, c.Object(), "Gain"))
+	mustSee(t, c.Object(), "V11")
+}
+
+func TestFightInAssistModeKillsAndTrains(t *testing.T) {
+	ctx, w := game(t, "assist", func(f *setupForm) { f.abilityFor[alone.Spore].SetSelected("Precision") })
+	p := NewPlayScreen(ctx)
+	w.SetContent(p.Object())
+	// A card places a Spore in the Hero's Sector, Revealed there.
+	ctx.Do(ta.PlaceCreature{Type: alone.Spore, Sector: "1A1"})
+	p.turn.Next() // flip the token
+	p.turn.action.SetSelected("fight")
+	p.turn.fightTarget.SetSelected("spore-1")
+	p.turn.fightFaces.SetText("H Q")
+	p.turn.Next()
+	mustSee(t, p.Object(), `Fight: "Q" is not a die face`)
+	p.turn.fightFaces.SetText("H H")
+	p.turn.Next()
+	s := state(ctx)
+	if len(s.Map.Creatures) != 0 || s.XP[ta.Precision] != 1 {
+		t.Fatalf("creatures %v xp %v:\n%s", s.Map.Creatures, s.XP, texts(p.Object()))
+	}
+	mustSee(t, p.Object(), "Killed: experience in precision")
+	mustSee(t, p.Object(), "Precision\n●○")
+}

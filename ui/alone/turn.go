@@ -369,7 +369,13 @@ func lastEvil(k *kit) string {
 		return ""
 	}
 	line := ""
-	_ = k.ctx.Session.Events(0, func(e tracker.Event) error {
+	// This Turn's decision is among the last events; undo and redo keep
+	// it within a few hundred.
+	from := uint64(0)
+	if last := k.ctx.Session.LastSeq(); last > 300 {
+		from = last - 300
+	}
+	_ = k.ctx.Session.Events(from, func(e tracker.Event) error {
 		if e.Kind == "alone.evil" && k.ctx.Session.InEffect(e.Seq) {
 			line = k.ctx.Session.Describe(e)
 		}
