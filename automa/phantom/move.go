@@ -145,13 +145,9 @@ func (w *world) move(a *fig, m int, kind string, P target, tr *automa.Trace) Mov
 		return mv
 	}
 	R := w.baseRange(a)
-	if P.f == nil {
-		for _, s := range w.attackSpaces(a, P.obj, R, true, false) {
-			if s == a.Pos {
-				tr.Add(ruleMove, "the primary target is an object in range and line of sight: %s stays", a.Name).Result = "stay on " + mv.From
-				return mv
-			}
-		}
+	if w.objectInReach(a, P) {
+		tr.Add(ruleMove, "the primary target is an object in range and line of sight: %s stays", a.Name).Result = "stay on " + mv.From
+		return mv
 	}
 	leap := kind == "leap"
 	// Hazard permission (step 3).
@@ -238,6 +234,20 @@ func (w *world) move(a *fig, m int, kind string, P target, tr *automa.Trace) Mov
 	pst.Result = fmt.Sprint(mv.Path)
 	w.walk(a, p, leap, &mv)
 	return mv
+}
+
+// objectInReach: P is an object and a can attack it from where it stands
+// (§8.7 step 2: then it stays).
+func (w *world) objectInReach(a *fig, P target) bool {
+	if P.f != nil || P.obj < 0 {
+		return false
+	}
+	for _, s := range w.attackSpaces(a, P.obj, w.baseRange(a), true, false) {
+		if s == a.Pos {
+			return true
+		}
+	}
+	return false
 }
 
 // walk moves a along the path: a Move enters every space, a Leap only the
@@ -343,6 +353,12 @@ func (w *world) teleport(a *fig, P target, tr *automa.Trace) Movement {
 	mv := Movement{Kind: "teleport", From: w.label(a.Pos), To: w.label(a.Pos)}
 	if P.none() {
 		tr.Add(ruleTeleport, "%s has no primary target: it does not teleport", a.Name).Result = "stay"
+		return mv
+	}
+	// The Move & Leap flow it follows (RB p.29) starts with its own
+	// first rules: an object target in reach means staying.
+	if w.objectInReach(a, P) {
+		tr.Add(ruleTeleport, "the primary target is an object in range and line of sight: %s stays", a.Name).Result = "stay"
 		return mv
 	}
 	reg := w.b.regions()

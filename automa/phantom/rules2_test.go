@@ -622,3 +622,26 @@ func TestMultiTargetFollowUpUsesActionRange(t *testing.T) {
 		t.Fatalf("attack order %v, want [P X]\n%s", order, tr)
 	}
 }
+
+// RB p.29: a Teleport chooses its space with the Move & Leap flow of p.28,
+// whose first rules come before any end-space key: with an object as the
+// primary target already in range and line of sight, the adversary stays.
+func TestTeleportStaysWhenObjectTargetInRange(t *testing.T) {
+	ms := mapSpec{rows: []string{
+		"_ _ _ _ _ _ _ _",
+		" . . O . . . . .",
+		". . D . . . . .",
+		" _ _ _ _ _ _ _ _",
+	}}
+	sc := newScene(t, ms, face(Yellow, North, West))
+	sc.typ("Slink Scout", 3, Card{AP: 2, Actions: []Action{{Kind: ActTeleport}}}, allRows(Card{AP: 1})...)
+	sc.adv("Scout", "Slink Scout", Red, "B3")
+	sc.char("Far", DarkBlue, "H2")
+	turn, tr := sc.turn("Scout")
+	if turn.PrimaryTarget != "object on C3" {
+		t.Fatalf("primary target %s, want the damaged object on C3\n%s", turn.PrimaryTarget, tr)
+	}
+	if turn.End != "B3" {
+		t.Errorf("teleported to %s; an object target in range means staying\n%s", turn.End, tr)
+	}
+}
