@@ -1,6 +1,10 @@
 package reich
 
-import "testing"
+import (
+	"testing"
+
+	"tablekeeper/automa/reich/content"
+)
 
 // A hero's choice of target and the defence it faces (V-37, §7.5.6).
 func TestHeroTarget(t *testing.T) {
@@ -53,6 +57,26 @@ func TestHeroTarget(t *testing.T) {
 		tg := out.Target
 		if tg == nil || tg.Targetable != c.ok || tg.Defence != c.defence || tg.NoHeroismPoints != c.noHP {
 			t.Errorf("%s: %+v", c.name, tg)
+		}
+	}
+}
+
+// §0.4/§7.2: the hero whose turn it is (or whose turn the enemy turn
+// follows) is the most recent hero, even when heroesActed leaves it out,
+// so it wins a tie over a hero who went before it.
+func TestTieBreakCurrentHeroIsLatest(t *testing.T) {
+	for _, during := range []string{HeroTurn, EnemyTurn} {
+		s := situation()
+		s.State.During = during
+		s.State.SpawnTokens = []Token{}
+		s.State.CurrentHero, s.State.HeroesActed = "H1", []string{"H2"}
+		s.State.Heroes = []Hero{{ID: "H1", Area: "A1"}, {ID: "H2", Area: "A1"}}
+		s.State.Units = []Unit{{ID: "GR-1", Code: "GR", Area: "A1"}}
+		s.State.Rooms = map[string]*RoomState{"R1": {Awareness: content.Alert}}
+		s.Resolve = Request{Kind: KindEnemyTurn}
+		out := decide(t, s)
+		if len(out.Attacks) != 1 || out.Attacks[0].Target != "H1" {
+			t.Errorf("%s: attacks %+v, want one on H1 (the current hero)", during, out.Attacks)
 		}
 	}
 }

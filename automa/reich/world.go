@@ -35,6 +35,7 @@ type world struct {
 	phase, during string
 	hero          string // the triggering / most recent hero
 	acted         []string
+	actedGiven    []string // heroesActed as given, written back unchanged
 	tracker       *Tracker
 
 	doors      []content.DoorState
@@ -119,11 +120,22 @@ func (w *world) tracked() bool { return w.phase == PreAlarm || w.phase == AlienW
 func newWorld(s *Situation, b *board.Board, rng automa.Rand) *world {
 	st := &s.State
 	w := &world{b: b, c: &s.Content, set: s.Settings, ans: s.Answers, rng: rng,
-		phase: st.Phase, during: st.During, hero: st.CurrentHero, acted: append([]string(nil), st.HeroesActed...),
+		phase: st.Phase, during: st.During, hero: st.CurrentHero, acted: append([]string(nil), st.HeroesActed...), actedGiven: st.HeroesActed,
 		rooms: map[string]*RoomState{}, revealed: map[string]bool{}, placedEver: map[string]int{},
 		queuedToken: map[string]bool{}, serial: map[string]int{}}
 	if w.during == "" {
 		w.during = HeroTurn
+	}
+	// §0.4: in a hero turn, and in the enemy turn after it, the current
+	// hero is the most recent one, whether or not heroesActed lists it.
+	if c := st.CurrentHero; c != "" && (w.during == HeroTurn || w.during == EnemyTurn) {
+		listed := false
+		for _, id := range w.acted {
+			listed = listed || id == c
+		}
+		if !listed {
+			w.acted = append(w.acted, c)
+		}
 	}
 	if s.Resolve.Hero != "" {
 		w.hero = s.Resolve.Hero
@@ -194,7 +206,7 @@ func newWorld(s *Situation, b *board.Board, rng automa.Rand) *world {
 
 // export writes the working state back as a State, for the next question.
 func (w *world) export() State {
-	st := State{Phase: w.phase, During: w.during, CurrentHero: w.hero, HeroesActed: w.acted,
+	st := State{Phase: w.phase, During: w.during, CurrentHero: w.hero, HeroesActed: w.actedGiven,
 		Doors: DoorStates{}, Rooms: map[string]*RoomState{}, Units: []Unit{}, Heroes: []Hero{}, SpawnTokens: []Token{},
 		PlacedEver: map[string]int{}, SpawnDeck: w.spawnDeck, NoiseDeck: w.noiseDeck}
 	if w.tracker != nil {
