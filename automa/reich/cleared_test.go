@@ -84,3 +84,17 @@ func TestSightInEnemyTurnWaitsForPhase4(t *testing.T) {
 	out := decide(t, s)
 	eq(t, "awareness", changes(out, ChAwareness))
 }
+
+// A noise card the players name (drawn from the physical deck) that the
+// app also holds in its draw pile leaves the pile as it is drawn: after it
+// is resolved it sits in the discard only, never in both (§3.1 decks).
+func TestNamedNoiseCardLeavesTheDrawPile(t *testing.T) {
+	s := situation()
+	s.State.SpawnTokens = []Token{}
+	s.State.NoiseDeck = &Deck{DrawPile: []string{"NP2", "NP1"}, Discard: []string{}}
+	s.Resolve = Request{Kind: KindNoiseCard, Card: "NP1", Total: 1}
+	out := decide(t, s)
+	d := out.After.NoiseDeck
+	eq(t, "draw pile", d.DrawPile, "NP2")
+	eq(t, "discard", d.Discard, "NP1")
+}

@@ -40,6 +40,15 @@ func (w *world) drawNoiseCard(id string, soft bool) *content.NoiseCard {
 		}
 		id = d.DrawPile[0]
 		d.DrawPile = d.DrawPile[1:]
+	} else if d := w.noiseDeck; d != nil {
+		// A card named by the players is drawn: if the app's pile holds it,
+		// it leaves the pile (it goes to the discard once resolved).
+		for i, x := range d.DrawPile {
+			if x == id {
+				d.DrawPile = append(append([]string(nil), d.DrawPile[:i]...), d.DrawPile[i+1:]...)
+				break
+			}
+		}
 	}
 	c := w.c.NoiseCard(id)
 	if c == nil {
