@@ -78,11 +78,13 @@ func (c *campaignScreen) refreshRecord() {
 	for _, it := range r.HQItems {
 		items = append(items, it.Name)
 	}
-	b.Add(widget.NewCard("HQ card", fmt.Sprintf("Items (%d of at most %d): %s\nHeroism points: %s\nFace-down supply: %s",
-		len(items), rb.MaxHQItems, hpText(items), hpText(r.HQHP), supplyText(r.HPSupply)),
+	b.Add(widget.NewCard("HQ card", "", container.NewVBox(
+		wrapped(fmt.Sprintf("Items (%d of at most %d): %s", len(items), rb.MaxHQItems, hpText(items))),
+		wrapped("Heroism points: "+hpText(r.HQHP)),
+		wrapped("Face-down supply: "+supplyText(r.HPSupply)),
 		container.NewGridWithColumns(2,
 			widgets.Touch(button("Set the HQ card…", nil, func() { c.HQForm() })),
-			widgets.Touch(button("Heroism point supply…", nil, func() { c.SupplyForm() })))))
+			widgets.Touch(button("Heroism point supply…", nil, func() { c.SupplyForm() }))))))
 	out := container.NewVBox()
 	if len(r.Outcomes) == 0 {
 		out.Add(widget.NewLabel("No mission played yet."))

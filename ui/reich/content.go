@@ -270,8 +270,8 @@ func (c *contentScreen) unitForm(i int) *formDialog {
 		widget.NewFormItem("Melee attack", melee), widget.NewFormItem("Ranged attack", rng), widget.NewFormItem("Range", rangeN),
 		widget.NewFormItem("Support", support), widget.NewFormItem("Defence", defence), widget.NewFormItem("Wounds", wounds),
 		widget.NewFormItem("Keywords", kw), widget.NewFormItem("Tags", tags),
+		widget.NewFormItem("Known keywords", wrapped(strings.Join(content.KnownKeywords(), ", "))),
 	}
-	items[len(items)-2].HintText = "Known: " + strings.Join(content.KnownKeywords(), ", ")
 	title := "Add a unit line"
 	if i >= 0 {
 		title = "Change unit line " + itoa(i+1)
@@ -395,7 +395,7 @@ func (c *contentScreen) NoiseCardForm(i int) *formDialog {
 	bottom := multi(effectHelp, formatEffects(nc.Bottom), 3)
 	items := []*widget.FormItem{widget.NewFormItem("Card id", id), widget.NewFormItem("Deck", deck), widget.NewFormItem("Threshold", thr),
 		widget.NewFormItem("Top effects", top), widget.NewFormItem("Bottom effects", bottom)}
-	items[4].HintText = "One effect a line: spawnPatrol suspicious green · spawnBarracks A green · spawnFromDarkness red · raiseAwareness nearestRoom 1 · advanceTracker 1 · triggerAlarm · freeText …"
+	items = append(items, widget.NewFormItem("Effect lines", wrapped(effectHelp)))
 	return c.k.form("Noise card", "Save noise card", items, func() error {
 		card := content.NoiseCard{ID: strings.TrimSpace(id.Text), Deck: deck.Selected}
 		var err error
@@ -436,11 +436,9 @@ func (c *contentScreen) MapForm(i int) *formDialog {
 		widget.NewFormItem("Guard points", guards), widget.NewFormItem("Barracks", barracks), widget.NewFormItem("Room features", feats),
 		widget.NewFormItem("Entrances", ent), widget.NewFormItem("Exits", exits),
 	}
-	items[1].HintText = areasHelp
-	items[2].HintText = edgesHelp
-	items[3].HintText = doorsHelp
-	items[4].HintText = sightHelp
-	items[5].HintText = tokensHelp
+	items = append(items, widget.NewFormItem("How to write it", wrapped(strings.Join([]string{
+		"Areas: " + areasHelp, "Edges: " + edgesHelp, "Doors: " + doorsHelp, "Sight lines: " + sightHelp,
+		"Spawn tokens: " + tokensHelp, "Barracks: " + barracksHelp, "Room features: " + featuresHelp}, "\n"))))
 	return c.k.form("Mission map", "Save map", items, func() error {
 		mt := MapText{Mission: mission.Text, Areas: areas.Text, Edges: edges.Text, Doors: doors.Text, SightLines: sight.Text,
 			Tokens: tokens.Text, Guards: guards.Text, Barracks: barracks.Text, Features: feats.Text, Entrances: ent.Text, Exits: exits.Text}

@@ -203,7 +203,7 @@ func (r *mapRenderer) build(size fyne.Size) {
 		r.objs = append(r.objs, t)
 		return
 	}
-	rooms := m.Rooms()
+	rooms := roomOrder(m)
 	areasOf := map[string][]string{}
 	for _, a := range m.Map.Areas {
 		areasOf[a.Room] = append(areasOf[a.Room], a.ID)
@@ -218,6 +218,7 @@ func (r *mapRenderer) build(size fyne.Size) {
 	ch := (size.Height - gap*float32(rowsN+1)) / float32(rowsN)
 	textSize := theme.TextSize() * 0.85
 	centre := map[string]fyne.Position{}
+	half := map[string]fyne.Size{}
 	var doors []fyne.CanvasObject
 	var labels []fyne.CanvasObject
 	for i, room := range rooms {
@@ -255,6 +256,7 @@ func (r *mapRenderer) build(size fyne.Size) {
 			cell.Resize(fyne.NewSize(aw, ah))
 			r.objs = append(r.objs, cell)
 			centre[id] = fyne.NewPos(ax+aw/2, ay+ah/2)
+			half[id] = fyne.NewSize(aw/2, ah/2)
 			labels = append(labels, r.areaLabels(id, ax+4, ay+2, aw-8, ah-4, textSize)...)
 		}
 	}
@@ -262,7 +264,8 @@ func (r *mapRenderer) build(size fyne.Size) {
 		if e.Door == "" {
 			continue
 		}
-		a, b := centre[e.A], centre[e.B]
+		// The door runs between the two areas' borders, not across them.
+		a, b := border(centre[e.A], half[e.A], centre[e.B]), border(centre[e.B], half[e.B], centre[e.A])
 		st := m.DoorState(e.Door)
 		ln := canvas.NewLine(doorColour(st))
 		ln.StrokeWidth = 4
@@ -359,6 +362,69 @@ func (r *mapRenderer) areaLabels(id string, x, y, w, h, size float32) []fyne.Can
 		t.TextStyle.Bold = l.lit
 		t.Move(fyne.NewPos(x, y+float32(i)*lh))
 		out = append(out, t)
+	}
+	return out
+}
+
+// border is where the line from the centre c of a cell (half its size h)
+// towards p leaves the cell.
+func border(c fyne.Position, h fyne.Size, p fyne.Position) fyne.Position {
+	dx, dy := p.X-c.X, p.Y-c.Y
+	t := float32(math.Inf(1))
+	if dx != 0 {
+		t = min(t, h.Width/float32(math.Abs(float64(dx))))
+	}
+	if dy != 0 {
+		t = min(t, h.Height/float32(math.Abs(float64(dy))))
+	}
+	if math.IsInf(float64(t), 1) || t > 1 {
+		return c
+	}
+	return fyne.NewPos(c.X+dx*t, c.Y+dy*t)
+}
+
+// roomOrder lists the rooms as a walk through the doors from the first
+// entrance, so rooms a door joins land next to each other on the picture.
+func roomOrder(m *rb.Mission) []string {
+	all := m.Rooms()
+	if len(all) == 0 {
+		return all
+	}
+	next := map[string][]string{}
+	for _, e := range m.Map.Edges {
+		ra, rb := m.RoomOf(e.A), m.RoomOf(e.B)
+		if ra != rb {
+			next[ra] = append(next[ra], rb)
+			next[rb] = append(next[rb], ra)
+		}
+	}
+	start := all[0]
+	if len(m.Map.Entrances) > 0 {
+		if r := m.RoomOf(m.Map.Entrances[0]); r != "" {
+			start = r
+		}
+	}
+	seen := map[string]bool{}
+	var out []string
+	for _, s := range append([]string{start}, all...) {
+		if seen[s] {
+			continue
+		}
+		seen[s] = true
+		queue := []string{s}
+		for len(queue) > 0 {
+			r := queue[0]
+			queue = queue[1:]
+			out = append(out, r)
+			ns := next[r]
+			sort.Strings(ns)
+			for _, n := range ns {
+				if !seen[n] {
+					seen[n] = true
+					queue = append(queue, n)
+				}
+			}
+		}
 	}
 	return out
 }

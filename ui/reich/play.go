@@ -204,12 +204,12 @@ func (p *playScreen) refreshTrack(m *rb.Mission) {
 			spaces = append(spaces, fmt.Sprintf("Q%d", i))
 		}
 		if tr.Pre > 0 {
-			counters[tr.Pre-1] = append(counters[tr.Pre-1], widgets.Counter{Label: "ALARM after", Color: colAlert})
+			counters[tr.Pre-1] = append(counters[tr.Pre-1], widgets.Counter{Label: "Alarm", Color: colAlert})
 		}
 		if tr.Section == "pre" {
 			marker = tr.Pos - 1
 			if tr.AlarmPending {
-				counters[marker] = append(counters[marker], widgets.Counter{Label: "ALARM triggered", Color: colAlert})
+				counters[marker] = append(counters[marker], widgets.Counter{Label: "ALARM!", Color: colAlert})
 				p.left.SetText("The alarm is triggered: it sounds at the end of this round")
 			} else {
 				p.left.SetText(fmt.Sprintf("%d rounds until the alarm", m.RoundsLeft()))
@@ -379,9 +379,9 @@ func (p *playScreen) refreshActions(m *rb.Mission) {
 	if m.Variant12 && (m.Mode == rb.ModeNoteRaid || m.Mode == rb.ModeNoteCampaign) {
 		add("Objective done", func() { p.k.do(rb.ObjectiveDone{}) })
 	}
-	add("Smoke / stun on an area", func() { p.AreaStateForm() })
-	add("End the mission…", func() { p.EndMissionForm() })
-	p.actions.Add(container.NewGridWrap(fyne.NewSize(170, widgets.MinTouch), bs...))
+	add("Smoke / stun", func() { p.AreaStateForm() })
+	add("End mission…", func() { p.EndMissionForm() })
+	p.actions.Add(container.NewGridWrap(fyne.NewSize(180, widgets.MinTouch), bs...))
 }
 
 func turnNotes(h *rb.Hero) string {
