@@ -324,6 +324,58 @@ func (c *CampaignScreen) characterSheet(s *tp.State, name string) fyne.CanvasObj
 	dis.PlaceHolder = "attachment to dismantle"
 	ret := widget.NewSelect(ch.Bought, nil)
 	ret.PlaceHolder = "bought card to give back (training)"
+	// Equip, charge and trade: equipment ids are prefixed "equipment: ",
+	// attachments "attachment: ".
+	var gearOpts []string
+	for _, g := range ch.Equipment {
+		gearOpts = append(gearOpts, "equipment: "+g.ID)
+	}
+	for _, g := range ch.Attachments {
+		gearOpts = append(gearOpts, "attachment: "+g.ID)
+	}
+	gearSel := widget.NewSelect(gearOpts, nil)
+	gearSel.PlaceHolder = "equipment or attachment"
+	slot := widget.NewEntry()
+	slot.SetPlaceHolder("slot: head, body, feet, or 1, 2… (empty: unequip)")
+	charges := widget.NewEntry()
+	charges.SetPlaceHolder("charges to add (negative: remove)")
+	var others []string
+	for _, n := range sortedKeys(s.Characters) {
+		if n != name {
+			others = append(others, n)
+		}
+	}
+	to := widget.NewSelect(others, nil)
+	to.PlaceHolder = "give to"
+	tradeNova := widget.NewEntry()
+	tradeNova.SetPlaceHolder("nova cells to give")
+	gearOf := func() (eq, att string) {
+		if v, ok := strings.CutPrefix(gearSel.Selected, "equipment: "); ok {
+			return v, ""
+		}
+		v, _ := strings.CutPrefix(gearSel.Selected, "attachment: ")
+		return "", v
+	}
+	gearBox := container.NewVBox(gearSel,
+		container.NewBorder(nil, nil, nil, widget.NewButton("Equip / unequip", func() {
+			eq, att := gearOf()
+			c.ctx.Do(tp.Equip{Character: name, Equipment: eq, Attachment: att, Slot: strings.TrimSpace(slot.Text)})
+		}), slot),
+		container.NewBorder(nil, nil, nil, widget.NewButton("Charge", func() {
+			eq, att := gearOf()
+			n, err := strconv.Atoi(strings.TrimSpace(charges.Text))
+			if err != nil {
+				c.ctx.Message("charges are a whole number", true)
+				return
+			}
+			c.ctx.Do(tp.Charge{Character: name, Equipment: eq, Attachment: att, N: n})
+		}), charges),
+		container.NewBorder(nil, nil, nil, widget.NewButton("Trade", func() {
+			eq, att := gearOf()
+			n, _ := strconv.Atoi(strings.TrimSpace(tradeNova.Text))
+			c.ctx.Do(tp.Trade{From: name, To: to.Selected, Nova: n, Equipment: eq, Attachment: att})
+		}), container.NewGridWithColumns(2, to, tradeNova)),
+	)
 	sp := widget.NewEntry()
 	sp.SetPlaceHolder("SP")
 	nova := widget.NewEntry()
@@ -334,6 +386,7 @@ func (c *CampaignScreen) characterSheet(s *tp.State, name string) fyne.CanvasObj
 		container.NewBorder(nil, nil, nil, widget.NewButton("Sell", func() { c.ctx.Do(tp.SellEquipment{Character: name, Equipment: sell.Selected}) }), sell),
 		container.NewBorder(nil, nil, nil, widget.NewButton("Dismantle", func() { c.ctx.Do(tp.DismantleAttachment{Character: name, Attachment: dis.Selected}) }), dis),
 		container.NewBorder(nil, nil, nil, widget.NewButton("Give back", func() { c.ctx.Do(tp.ReturnActionCard{Character: name, Card: ret.Selected}) }), ret),
+		widget.NewCard("", "Equip, charge, trade (§14.3, V-06, V-07)", gearBox),
 		container.NewBorder(nil, nil, widget.NewLabel("Correct by hand"), widget.NewButton("Set", func() {
 			cmd := tp.CorrectCharacter{Character: name, Reason: "corrected by hand"}
 			if n, err := strconv.Atoi(strings.TrimSpace(sp.Text)); err == nil {
@@ -438,6 +491,24 @@ func (c *CampaignScreen) showSheet(s *tp.State) {
 			}
 			c.ctx.Do(cmd)
 		}))))
+	// Classes and attachment reward decks.
+	cls := widget.NewEntry()
+	cls.SetPlaceHolder("advanced class to unlock")
+	tier := widget.NewSelect([]string{"1", "2", "3", "4"}, nil)
+	tier.PlaceHolder = "tier"
+	deck := widget.NewEntry()
+	deck.SetPlaceHolder("attachment cards of the tier's deck (comma separated)")
+	var decks []string
+	for t := 1; t <= 4; t++ {
+		decks = append(decks, fmt.Sprintf("tier %d: %d cards", t, len(s.Sheet.AttachmentDecks[t])))
+	}
+	box.Add(widget.NewCard("Boxes and decks", "§14.1", container.NewVBox(
+		container.NewBorder(nil, nil, nil, widget.NewButton("Unlock", func() { c.ctx.Do(tp.UnlockClass{Class: strings.TrimSpace(cls.Text)}) }), cls),
+		wrap("Attachment reward decks: "+strings.Join(decks, " · ")),
+		container.NewBorder(nil, nil, tier, widget.NewButton("Set deck", func() {
+			t, _ := strconv.Atoi(tier.Selected)
+			c.ctx.Do(tp.SetAttachmentDeck{Tier: t, Cards: splitConds(deck.Text)})
+		}), deck))))
 	if len(s.Sheet.Expeditions) > 0 {
 		box.Add(wrap("Expeditions resolved: " + strings.Join(s.Sheet.Expeditions, ", ")))
 	}

@@ -35,6 +35,8 @@ type EnemyScreen struct {
 	Accuracy *widget.Entry
 	// Buttons (exported for tests).
 	ResolveButton, ConfirmButton, OverrideButton *widget.Button
+	// Override is the mission's or a card's named primary target (§8.13).
+	Override *widget.Select
 
 	scroll *container.Scroll
 	focus  string // a space to scroll to once the map is laid out
@@ -60,6 +62,15 @@ func NewEnemyScreen(ctx *shell.Context) *EnemyScreen {
 	e.ConfirmButton.Importance = widget.SuccessImportance
 	e.OverrideButton = widget.NewButton("Override…", e.showOverride)
 	e.OverrideButton.Importance = widget.WarningImportance
+	e.Override = widget.NewSelect(nil, nil)
+	e.Override.PlaceHolder = "no named primary target"
+	setOverride := widget.NewButton("Set", func() {
+		fig := e.Override.Selected
+		if fig == "(none)" {
+			fig = ""
+		}
+		e.ctx.Do(tp.SetPrimaryTarget{Figure: fig})
+	})
 	zoomIn := widget.NewButton("Zoom +", func() { e.Map.Zoom(1.25) })
 	zoomOut := widget.NewButton("Zoom −", func() { e.Map.Zoom(0.8) })
 	e.scroll = container.NewScroll(e.Map)
@@ -70,6 +81,7 @@ func NewEnemyScreen(ctx *shell.Context) *EnemyScreen {
 			widgets.Touch(e.ResolveButton),
 			container.NewGridWithColumns(2, widgets.Touch(e.ConfirmButton), widgets.Touch(e.OverrideButton)),
 			e.Summary,
+			container.NewBorder(nil, nil, widget.NewLabel("Primary target named by the mission (§8.13)"), setOverride, e.Override),
 			widget.NewLabelWithStyle("Why", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})),
 		nil, nil, nil, container.NewVScroll(e.Trace))
 	legend := widget.NewLabel("Magenta arrows: path · green ring: end space · red ring: primary target · cyan: line of sight")
@@ -102,6 +114,17 @@ func (e *EnemyScreen) Refresh() {
 	e.Map.SetMarks(figs)
 	e.ConfirmButton.Disable()
 	e.OverrideButton.Disable()
+	opts := []string{"(none)"}
+	for _, f := range figs {
+		opts = append(opts, f.Name)
+	}
+	e.Override.Options = opts
+	if m != nil && m.PrimaryOverride != "" {
+		e.Override.Selected = m.PrimaryOverride
+	} else {
+		e.Override.Selected = ""
+	}
+	e.Override.Refresh()
 	switch {
 	case m == nil || m.Phase == "over":
 		e.Who.SetText("No mission is being played: start one on the Campaign tab.")

@@ -44,6 +44,7 @@ type PlayScreen struct {
 	selected string // space label tapped
 	dieRound int
 	result   *fyne.Container
+	roundBox *fyne.Container
 	faceBox  *fyne.Container
 	swatch   *canvas.Rectangle
 	scroll   *container.Scroll
@@ -66,6 +67,7 @@ func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 	p.Space.Wrapping = fyne.TextWrapWord
 	p.spaceBox = container.NewVBox()
 	p.result = container.NewVBox()
+	p.roundBox = container.NewVBox()
 	cols := make([]string, len(ap.Colours))
 	for i, c := range ap.Colours {
 		cols[i] = string(c)
@@ -93,7 +95,7 @@ func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 	p.swatch.SetMinSize(fyne.NewSize(64, 64))
 	die := container.NewBorder(nil, nil, container.NewCenter(p.swatch), nil, p.Die)
 	side := container.NewVScroll(container.NewVBox(
-		die, p.faceBox, p.result,
+		die, p.faceBox, p.roundBox, p.result,
 		widget.NewLabelWithStyle("Figures", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		p.Figures,
 		widget.NewSeparator(),
@@ -220,6 +222,7 @@ func (p *PlayScreen) Refresh() {
 		p.faceBox.Hide()
 	}
 	p.showFigures(s)
+	p.showRoundForms(s)
 	p.showSpace()
 	p.showResult(s)
 }
@@ -327,14 +330,65 @@ func (p *PlayScreen) figureCard(s *tp.State, m *tp.Mission, f *tp.Figure) fyne.C
 			p.ctx.Do(tp.Heal{Figure: name, N: n, HealAction: true})
 		}), healN))
 	}
+	if f.Side == "character" && len(f.Items) > 0 {
+		items := container.NewHBox(widget.NewLabel("Items:"))
+		for _, it := range f.Items {
+			id := it.ID
+			b := widget.NewButton("Use "+id, func() { p.ctx.Do(tp.UseItem{Character: name, Item: id}) })
+			if it.Used {
+				b.SetText(id + " (used)")
+				b.Disable()
+			}
+			items.Add(b)
+		}
+		box.Add(container.NewHScroll(items))
+	}
 	if m.Current == name && f.Side == "character" {
 		box.Add(widget.NewButton("End "+name+"'s turn", func() { p.ctx.Do(tp.EndTurn{Character: name}) }))
 	}
+	box.Add(widget.NewButton("Correct by hand…", func() { p.correctFigure(f) }))
 	sub := "at " + f.Position
 	if f.Position == "" {
 		sub = "off the map"
 	}
 	return widget.NewCard(title, sub, box)
+}
+
+// correctFigure sets a figure's space, conditions, bandages and nova cells
+// by hand: the table is the source of truth.
+func (p *PlayScreen) correctFigure(f *tp.Figure) {
+	pos, bandages, nova, conds, why := widget.NewEntry(), widget.NewEntry(), widget.NewEntry(), widget.NewEntry(), widget.NewEntry()
+	pos.SetText(f.Position)
+	bandages.SetText(strconv.Itoa(f.Bandages))
+	nova.SetText(strconv.Itoa(f.Nova))
+	conds.SetText(strings.Join(f.CondList(), ", "))
+	why.SetPlaceHolder("why (for the log)")
+	items := []*widget.FormItem{widget.NewFormItem("Space", pos), widget.NewFormItem("Conditions", conds)}
+	if f.Side == "character" {
+		items = append(items, widget.NewFormItem("Bandages", bandages), widget.NewFormItem("Nova cells", nova))
+	}
+	items = append(items, widget.NewFormItem("Reason", why))
+	name := f.Name
+	dialog.ShowForm("Correct "+name+" by hand", "Record", "Cancel", items, func(ok bool) {
+		if !ok {
+			return
+		}
+		cmd := tp.CorrectFigure{Figure: name, Reason: orDefault(strings.TrimSpace(why.Text), "corrected by hand")}
+		if v := strings.TrimSpace(pos.Text); v != f.Position {
+			cmd.Position = &v
+		}
+		cs := splitConds(conds.Text)
+		if strings.Join(cs, ",") != strings.Join(f.CondList(), ",") {
+			cmd.SetConditions, cmd.Conditions = true, cs
+		}
+		if n, err := strconv.Atoi(strings.TrimSpace(bandages.Text)); err == nil && n != f.Bandages {
+			cmd.Bandages = &n
+		}
+		if n, err := strconv.Atoi(strings.TrimSpace(nova.Text)); err == nil && n != f.Nova {
+			cmd.Nova = &n
+		}
+		p.ctx.Do(cmd)
+	}, p.ctx.Window)
 }
 
 // cardsBox: during card selection the hand as checks with Select and Rest;
@@ -469,6 +523,113 @@ func (p *PlayScreen) showSpace() {
 		h := noneEmpty(hz.Selected, "none")
 		p.ctx.Do(tp.CorrectSpace{Space: label, Hazard: &h, HazardToken: h != "", Reason: "hazard token"})
 	}), hz))
+}
+
+// showRoundForms: while cards are selected, the adversary cards as drawn
+// at the table (instead of the app's seeded decks); once drawn, the
+// characters' order for initiative ties (§11.2 item 1).
+func (p *PlayScreen) showRoundForms(s *tp.State) {
+	p.roundBox.Objects = nil
+	defer p.roundBox.Refresh()
+	m := s.Mission
+	if m == nil {
+		return
+	}
+	switch m.Phase {
+	case "select":
+		var rows []func() (ap.Drawn, bool)
+		form := container.NewVBox()
+		for _, t := range m.Types {
+			alive := false
+			for _, f := range m.Figures {
+				alive = alive || (f.Type == t && f.Side == "adversary" && !f.Defeated)
+			}
+			if !alive {
+				continue
+			}
+			at := s.Content.Adversaries[tp.AdversaryKey(t, m.AdversaryDifficulty)]
+			var spOpts, clOpts []string
+			for _, id := range sortedKeys(s.Content.SpeciesCards) {
+				if s.Content.SpeciesCards[id].Species == at.Species {
+					spOpts = append(spOpts, id)
+				}
+			}
+			for _, id := range sortedKeys(s.Content.ClassCards) {
+				if s.Content.ClassCards[id].Class == at.Class {
+					clOpts = append(clOpts, id)
+				}
+			}
+			sp, cl := widget.NewSelect(spOpts, nil), widget.NewSelect(clOpts, nil)
+			sp.PlaceHolder, cl.PlaceHolder = "species card", "class card"
+			t := t
+			form.Add(container.NewBorder(nil, nil, widget.NewLabel(t), nil, container.NewGridWithColumns(2, sp, cl)))
+			rows = append(rows, func() (ap.Drawn, bool) {
+				return ap.Drawn{Type: t, Species: sp.Selected, Class: cl.Selected}, sp.Selected != "" && cl.Selected != ""
+			})
+		}
+		for _, b := range m.Bosses {
+			if f := figure(m, b); f == nil || f.Defeated {
+				continue
+			}
+			bc := widget.NewSelect(sortedKeys(s.Content.BossCards), nil)
+			bc.PlaceHolder = "boss card"
+			b := b
+			form.Add(container.NewBorder(nil, nil, widget.NewLabel(b), nil, bc))
+			rows = append(rows, func() (ap.Drawn, bool) { return ap.Drawn{Type: b, Boss: bc.Selected}, bc.Selected != "" })
+		}
+		if len(rows) == 0 {
+			return
+		}
+		form.Add(widget.NewButton("Use the cards drawn at the table", func() {
+			var drawn []ap.Drawn
+			for _, r := range rows {
+				d, ok := r()
+				if !ok {
+					p.ctx.Message("choose the card drawn for "+d.Type, true)
+					return
+				}
+				drawn = append(drawn, d)
+			}
+			p.ctx.Do(tp.DrawAdversaryCards{Drawn: drawn})
+		}))
+		p.roundBox.Add(widget.NewCard("Adversary cards drawn at the table", "or Next: the app draws from its seeded decks (§8.2)", form))
+	case "draw":
+		order := widget.NewEntry()
+		var names []string
+		for _, n := range m.Embarked {
+			if f := figure(m, n); f != nil && !f.Defeated {
+				names = append(names, n)
+			}
+		}
+		order.SetText(strings.Join(names, ", "))
+		p.roundBox.Add(widget.NewCard("Turn order", "characters tied on initiative go in this order (§11.2)", container.NewVBox(order,
+			widget.NewButton("Work out the turn order", func() { p.ctx.Do(tp.DetermineInitiative{CharacterOrder: splitConds(order.Text)}) }))))
+	case "turns":
+		if len(m.Order) > 0 {
+			var parts []string
+			for _, n := range m.Order {
+				mark := ""
+				if containsStr(m.Acted, n) {
+					mark = " ✓"
+				}
+				if n == m.Current {
+					mark = " ◀"
+				}
+				f := figure(m, n)
+				ini := 0
+				if f != nil {
+					ini = f.Initiative
+				}
+				if f != nil && f.Side != "character" {
+					parts = append(parts, fmt.Sprintf("%s%s", n, mark))
+				} else {
+					parts = append(parts, fmt.Sprintf("%s (%d)%s", n, ini, mark))
+				}
+			}
+			l := wrap("Turn order: " + strings.Join(parts, " → "))
+			p.roundBox.Add(l)
+		}
+	}
 }
 
 // placeForm places a new adversary or boss mid-mission (§10.3).
