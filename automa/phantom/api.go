@@ -83,6 +83,11 @@ func TurnOrderOf(s *Situation, r automa.Rand) ([]OrderEntry, automa.Trace, error
 		t := Turner{Name: f.Name, Character: !f.adversary(), Type: f.Type, Colour: f.Colour, Seat: f.Seat,
 			Q: w.b.sp[f.Pos].Q, R: w.b.sp[f.Pos].R}
 		frozen := f.Conds.Has(Frozen)
+		if f.adversary() && f.PlacedAfterDraw {
+			// Regular adversaries and bosses alike (RB p.26, p.30).
+			tr.Add("phantom-epoch §8.3, §9.4 (RB p.26, p.30)", "%s was placed after the draw: no initiative, no turn this round", f.Name)
+			continue
+		}
 		switch f.Side {
 		case SideCharacter:
 			if f.Initiative < 1 {
@@ -98,10 +103,6 @@ func TurnOrderOf(s *Situation, r automa.Rand) ([]OrderEntry, automa.Trace, error
 			t.Initiative = n
 			t.Type = "boss " + f.Name // a boss is a type of its own
 		default:
-			if f.PlacedAfterDraw {
-				tr.Add("phantom-epoch §8.3 (RB p.26)", "%s was placed after the draw: no initiative, no turn this round", f.Name)
-				continue
-			}
 			ty := w.types[f.Type]
 			row, ok := ty.ClassCard.Row(f.Colour)
 			if ty.SpeciesCard == nil || !ok {

@@ -645,3 +645,28 @@ func TestTeleportStaysWhenObjectTargetInRange(t *testing.T) {
 		t.Errorf("teleported to %s; an object target in range means staying\n%s", turn.End, tr)
 	}
 }
+
+// RB p.30 (§9.4): a boss placed after this round's adversary cards were
+// drawn gets no turn this round, like a regular adversary (RB p.26), so it
+// has no place in the turn order.
+func TestBossPlacedAfterDrawHasNoTurn(t *testing.T) {
+	sc := newScene(t, grid(8, 5, nil), face(Red, North, East))
+	sc.s.Bosses = []BossBoard{{
+		Name: "Boss board", HP: [3]int{23, 26, 32}, Attack: [3]int{2, 3, 3}, Guard: [3]int{1, 1, 1}, Range: [3]int{1, 1, 1},
+		Inherent: Card{AP: 2, Actions: []Action{{Kind: ActMove, Value: 2}}},
+		Actions:  [3]Card{{AP: 3}, {AP: 5}, {AP: 7}},
+		Card:     &BossCard{Actions: []int{1}},
+	}}
+	sc.s.Figures = append(sc.s.Figures, FigureInput{Name: "Late", Side: "boss", Type: "Boss board", Colour: "red", Position: "A3", HP: 23, PlacedAfterDraw: true})
+	sc.char("Ana", DarkBlue, "H3").Initiative = 9
+	sc.s.Decide = "initiative"
+	order, tr, err := TurnOrderOf(sc.check(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range order {
+		if o.Name == "Late" {
+			t.Fatalf("the late boss has a turn: %+v\n%s", order, tr)
+		}
+	}
+}
