@@ -1,0 +1,151 @@
+package reich
+
+import (
+	"testing"
+
+	"tablekeeper/automa/reich/content"
+)
+
+// §6.3: the bottom effect applies when the noise total equals or exceeds
+// the threshold printed on the card; one below it, only the top applies.
+func TestNoiseThresholdBoundary(t *testing.T) {
+	for _, c := range []struct {
+		total   int
+		advance bool
+	}{{2, false}, {3, true}, {4, true}} {
+		s := situation()
+		s.State.SpawnTokens = []Token{}
+		s.Resolve = Request{Kind: KindNoiseCard, Card: "NP1", Total: c.total}
+		out := decide(t, s)
+		if got := len(changes(out, ChTracker)) == 1; got != c.advance {
+			t.Errorf("total %d against threshold 3: bottom effect applied %v, want %v", c.total, got, c.advance)
+		}
+		// The top effect (the patrol) applies in every case.
+		if len(changes(out, ChTokenPlaced))+len(changes(out, ChUnitPlaced)) == 0 {
+			t.Errorf("total %d: the top effect's patrol is missing", c.total)
+		}
+	}
+}
+
+// §7.4.6: a shortfall in one entry never cancels the rest of the card:
+// with every grunt in use, the dog on the same row is still placed, and
+// the card is still discarded.
+func TestShortfallKeepsTheRest(t *testing.T) {
+	s := situation()
+	s.State.Phase = PostAlarm
+	s.State.SpawnTokens = []Token{}
+	for i := 0; i < 6; i++ {
+		s.State.Units = append(s.State.Units, Unit{ID: "g" + itoa(i), Code: "GR", Area: "A1"})
+	}
+	s.State.SpawnDeck = &Deck{DrawPile: []string{"RB001"}}
+	s.Resolve = Request{Kind: KindBarracks, Letter: "B", Icons: []content.Level{content.Red}}
+	out := decide(t, s)
+	eq(t, "placed", changes(out, ChUnitPlaced), "DG@E1")
+	eq(t, "short", changes(out, ChShortfall), "GR-2")
+	eq(t, "discard", out.After.SpawnDeck.Discard, "RB001")
+}
+
+// §7.4.6 / §12.7: a Handler's companion obeys its own "#" limit; the
+// handler itself is still placed when its companion has run out.
+func TestHandlerCompanionAtItsLimit(t *testing.T) {
+	s := situation()
+	s.State.Phase = PostAlarm
+	s.State.SpawnTokens = []Token{}
+	for i := 0; i < 4; i++ {
+		s.State.Units = append(s.State.Units, Unit{ID: "d" + itoa(i), Code: "DG", Area: "A1"})
+	}
+	s.Content.SpawnCards = []content.SpawnCard{card("RBX", row("HD", 1), nil, nil)}
+	s.State.SpawnDeck = &Deck{DrawPile: []string{"RBX"}}
+	s.Resolve = Request{Kind: KindBarracks, Letter: "B", Icons: []content.Level{content.Green}}
+	out := decide(t, s)
+	eq(t, "placed", changes(out, ChUnitPlaced), "HD@E1")
+	eq(t, "short", changes(out, ChShortfall), "DG-1")
+}
+
+// §3.1 / §7.4.2: a spawn deck that runs out reshuffles its whole discard;
+// unlike a hero action deck, no card leaves the game.
+func TestSpawnReshuffleRemovesNothing(t *testing.T) {
+	s := situation()
+	s.State.Phase = PostAlarm
+	s.State.SpawnTokens = []Token{}
+	s.State.SpawnDeck = &Deck{DrawPile: []string{"RB001"}, Discard: []string{"RB002", "RB003", "RB004"}}
+	s.Resolve = Request{Kind: KindBarracks, Letter: "B", Icons: []content.Level{content.Green, content.Green}}
+	out := decide(t, s)
+	d := out.After.SpawnDeck
+	if n := len(d.DrawPile) + len(d.Discard); n != 4 {
+		t.Errorf("after the reshuffle the spawn deck holds %d cards (draw %v, discard %v), want all 4", n, d.DrawPile, d.Discard)
+	}
+	if len(changes(out, ChSpawnCardDrawn)) != 2 {
+		t.Errorf("two icons draw two spawn cards")
+	}
+}
+
+// §7.5.2: the units that activate for a type are fixed when its turn
+// starts. A grunt spawned while the grunts move (its token's room made
+// alert by the moving grunt) does not move this phase.
+func TestSameTypeSpawnedMidPhaseDoesNotMove(t *testing.T) {
+	s := situation()
+	s.State.During = EnemyTurn
+	s.State.SpawnTokens = []Token{{ID: "T1", Area: "B2", Icons: []content.Level{content.Green}}}
+	s.State.SpawnDeck = &Deck{DrawPile: []string{"RB001"}}
+	s.State.Units = []Unit{{ID: "g1", Code: "GR", Area: "A3"}}
+	s.State.Rooms = map[string]*RoomState{"R1": {Awareness: content.Alert}}
+	s.State.Heroes = twoHeroes("F1")
+	s.State.Doors = DoorStates{"D1": content.Open, "D5": content.Open}
+	s.Answers.FeatureIcons = map[string][]content.Level{"RF1": {}}
+	s.Resolve = Request{Kind: KindEnemyTurn}
+	out := decide(t, s)
+	eq(t, "placed", changes(out, ChUnitPlaced), "GR@B2")
+	eq(t, "moves", changes(out, ChUnitMoved), "g1:A3>B1")
+}
+
+// §11.1 / §7.7: in the alien world BANG and BOOM work the post-alarm way
+// (a noise card), and never move the round marker.
+func TestAlienWorldBangBoom(t *testing.T) {
+	for _, c := range []struct{ kind, cause string }{{KindBang, ""}, {KindBoom, "hero"}, {KindBoom, "enemy"}} {
+		s := situation()
+		s.State.Phase = AlienWorld
+		s.State.Tracker = &Tracker{Pos: 2, AlienRounds: 8}
+		s.State.SpawnTokens = []Token{}
+		s.Resolve = Request{Kind: c.kind, Cause: c.cause, Card: "NA1"}
+		out := decide(t, s)
+		if len(changes(out, ChTracker)) != 0 {
+			t.Errorf("%s %s in the alien world moved the round marker", c.kind, c.cause)
+		}
+		top := len(changes(out, ChUnitPlaced)) > 0 // NA1's top spawns from the darkness
+		bottom := len(changes(out, ChForPlayers)) > 0
+		wantTop := c.kind == KindBoom && c.cause == "hero"
+		if top != wantTop || !bottom {
+			t.Errorf("%s %s: top %v bottom %v, want top %v bottom true", c.kind, c.cause, top, bottom, wantTop)
+		}
+	}
+}
+
+// §5.3 phase 1: once per enemy turn, however many units are alert.
+func TestPhase1OncePerEnemyTurn(t *testing.T) {
+	s := situation()
+	s.State.During = EnemyTurn
+	s.State.SpawnTokens = []Token{}
+	s.State.Units = []Unit{{ID: "g1", Code: "GR", Area: "C1"}, {ID: "g2", Code: "GR", Area: "B2"}, {ID: "z1", Code: "ZB", Area: "E1"}}
+	s.State.Rooms = map[string]*RoomState{"R2": {Awareness: content.Alert}, "R3": {Awareness: content.Alert}, "R4": {Awareness: content.Alert}}
+	s.Answers.FeatureIcons = map[string][]content.Level{"RF1": {}}
+	s.Resolve = Request{Kind: KindEnemyTurn}
+	out := decide(t, s)
+	if got := len(changes(out, ChTracker)); got != 1 {
+		t.Errorf("phase 1 moved the marker %d times, want 1", got)
+	}
+}
+
+// §7.4.4: a patrol's door is judged from the hero whose turn it is, not
+// from the other heroes: H2 far away does not pull it.
+func TestPatrolFromTriggeringHero(t *testing.T) {
+	s := situation()
+	s.State.SpawnTokens = []Token{}
+	s.State.Heroes = []Hero{{ID: "H1", Area: "C1"}, {ID: "H2", Area: "A1"}}
+	s.State.CurrentHero = "H1"
+	s.Resolve = Request{Kind: KindNoiseCard, Card: "NP1", Total: 1}
+	out := decide(t, s)
+	// From C1: D2 (locked, sides B2/C1) costs 0, but C1 holds H1, so its
+	// origin is B2 in R2; it is the nearest door.
+	eq(t, "door", changes(out, ChDoorOpened), "D2")
+}
