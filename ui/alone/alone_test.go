@@ -316,6 +316,10 @@ func TestTurnWithAReaction(t *testing.T) {
 		t.Fatalf("track %v", got)
 	}
 	mustSee(t, e.assistMap.obj, "Wo1")
+	// What the Evil players must Communicate now.
+	if said := state(ctx).Heard; len(said) == 0 || !strings.Contains(texts(e.tell), said[len(said)-1].Say) {
+		t.Fatalf("nothing to tell: %v\n%s", said, texts(e.tell))
+	}
 	// A Spawn too close is refused by the Minimum Spawning Distance.
 	e.rf.spawnSector.SetText("1B1")
 	test.Tap(findButton(t, e.Object(), "Play the Reaction"))

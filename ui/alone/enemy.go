@@ -58,6 +58,7 @@ type EnemyScreen struct {
 	leader    *widget.Select
 	track     *tokenRow
 	trackInfo *widget.Label
+	tell      *widget.Label
 	suggest   *widgets.TracePanel
 	suggested *widget.Label
 	legal     *widget.Label
@@ -107,6 +108,7 @@ func NewEnemyScreen(ctx *shell.Context) *EnemyScreen {
 	e.leader = widget.NewSelect(nil, func(string) {})
 	e.track = newTokenRow(44)
 	e.trackInfo = wrap("")
+	e.tell = wrap("")
 	e.suggest = widgets.NewTracePanel(automa.Trace{})
 	e.suggested = wrap("")
 	e.legal = wrap("")
@@ -119,6 +121,7 @@ func NewEnemyScreen(ctx *shell.Context) *EnemyScreen {
 	e.fx = newEffectsForm(e.k)
 	table := container.NewVBox(
 		card("Evil players", e.players, field("Correct the Leader", container.NewBorder(nil, nil, nil, button("Set", e.setLeader), e.leader))),
+		card("Tell the Hero (this Turn)", e.tell),
 		card("Reaction Track", e.track, e.trackInfo),
 		card("Play a Reaction", e.rf.obj),
 	)
@@ -339,6 +342,20 @@ func (e *EnemyScreen) refreshTable(s *ta.State) {
 	e.track.set(reactionTrack(s))
 	e.trackInfo.SetText(fmt.Sprintf("This Turn: %d of 2 Reactions. %d spaces free. A 2nd card in a Turn is a combo over 2 spaces. End of Round: %s.",
 		s.T.Reactions, s.ReactionSpacesFree(), plural(s.DangerToPlace(), "Danger token", "Danger tokens")))
+	var tell []string
+	for _, h := range s.Heard {
+		if h.Round == s.Round && h.Turn == s.Turn() {
+			tell = append(tell, h.Say)
+		}
+	}
+	if s.Map != nil {
+		for _, c := range s.Map.Creatures {
+			if c.Revealed && c.Wounded {
+				tell = append(tell, fmt.Sprintf("The %s in %s is Wounded (say it whenever the Hero asks)", c.Type, c.Sector))
+			}
+		}
+	}
+	e.tell.SetText(nonEmpty(strings.Join(tell, "\n"), "Nothing to tell yet this Turn."))
 	e.rf.refresh(s)
 	e.refreshCreatures(s)
 	e.fx.refresh(s)
@@ -418,7 +435,8 @@ func (e *EnemyScreen) refreshCreatures(s *ta.State) {
 			} else {
 				st = append(st, "Unrevealed")
 			}
-			objs = append(objs, wrap(fmt.Sprintf("%s (%s) in %s\n  Normal: %s\n  Nightmare: %s", c.ID, c.Type, strings.Join(st, ", "), statLine(n), statLine(nm))))
+			objs = append(objs, wrap(fmt.Sprintf("%s (%s) in %s\n  Normal: %s%s\n  Nightmare: %s%s", c.ID, c.Type, strings.Join(st, ", "),
+				statLine(n), inUse(!s.Nightmare), statLine(nm), inUse(s.Nightmare))))
 		}
 		if len(cs) == 0 {
 			objs = append(objs, widget.NewLabel("No Creatures on the Map."))
@@ -432,6 +450,13 @@ func (e *EnemyScreen) refreshCreatures(s *ta.State) {
 		objs = append(objs, wrap(fmt.Sprintf("%s\n  Normal: %s\n  Nightmare: %s", title(string(t)), statLine(n), statLine(nm))))
 	}
 	setBox(e.creatures, objs...)
+}
+
+func inUse(b bool) string {
+	if b {
+		return "  ◀ in use"
+	}
+	return ""
 }
 
 // reactionForm records a human Evil player's Reaction card (§4.2).
