@@ -560,28 +560,63 @@ func TestExampleFig40SentryObject(t *testing.T) {
 }
 
 // RB p.53 Fig. 40, the Archer (range 6): already in range of its target,
-// it cannot reach exactly range 6 this move, so it goes as far as it can
-// (here range 5) on a space with the other enemy in range; the spaces that
-// are left tie on MP, and the Decision die picks.
+// it cannot reach any space at exactly range 6 with its Move 4, so it goes
+// as far as it can: range 4. Of the range-4 spaces, those with the other
+// enemy in range are kept; of those, the ones needing the fewest MP leave
+// two options (the book's A and B) and the Decision die picks one.
+//
+// The map: P at the west edge of a five-row room, the Archer next to it,
+// and difficult terrain from the fifth column on, so that range 4 is the
+// most a Move 4 reaches; Q far to the east is in range (6) of only some of
+// the range-4 spaces.
 func TestExampleFig40Archer(t *testing.T) {
-	sc := newScene(t, grid(7, 7, nil), face(Red, North, West))
-	sc.typ("Grallok Archer", 6, moveCard(4), allRows(attackCard(2))...)
-	sc.adv("Archer", "Grallok Archer", Red, ax(2, 3))
-	sc.char("P", Yellow, ax(1, 3))
-	sc.char("Q", DarkBlue, ax(2, 6))
-	sc.s.Rolls.Attack = []string{"1"}
-	turn, tr := sc.turn("Archer")
-	w := sc.world()
-	end := w.b.byLabel[turn.End]
-	p, q := w.fig("P").Pos, w.fig("Q").Pos
-	if w.b.rng(end, p) != 5 {
-		t.Fatalf("end %s at range %d, want 5 (the farthest it can get)\n%s", turn.End, w.b.rng(end, p), tr)
+	cells := map[string]string{}
+	for c := 4; c < 11; c++ {
+		for r := range 5 {
+			cells[label(c, r)] = "d"
+		}
 	}
-	if w.b.rng(end, q) > 6 || !w.b.los(end, q) {
-		t.Fatalf("Q should be in range from %s\n%s", turn.End, tr)
-	}
-	if !strings.Contains(tr.String(), "Decision die picks the end space") {
-		t.Errorf("the last tie goes to the die\n%s", tr)
+	for _, c := range []struct {
+		f    Face
+		want string
+	}{{face(Red, North, West), "D2"}, {face(Red, South, West), "D4"}} {
+		sc := newScene(t, grid(11, 5, cells), c.f)
+		sc.typ("Grallok Archer", 6, moveCard(4), allRows(attackCard(2))...)
+		sc.adv("Archer", "Grallok Archer", Red, "B3")
+		sc.char("P", Yellow, "A3")
+		sc.char("Q", DarkBlue, "J3")
+		sc.s.Rolls.Attack = []string{"1"}
+		turn, tr := sc.turn("Archer")
+		w := sc.world()
+		end := w.b.byLabel[turn.End]
+		if turn.PrimaryTarget != "P" || w.b.rng(end, w.fig("P").Pos) != 4 {
+			t.Fatalf("end %s at range %d of %s, want range 4 of P (the farthest it can get)\n%s", turn.End, w.b.rng(end, w.fig("P").Pos), turn.PrimaryTarget, tr)
+		}
+		kept := func(prefix string) (k, d []string) {
+			for _, st := range tr.Steps {
+				if strings.HasPrefix(st.Text, prefix) {
+					for _, c := range st.Kept {
+						k = append(k, c.Name)
+					}
+					for _, c := range st.Dropped {
+						d = append(d, c.Name)
+					}
+				}
+			}
+			return
+		}
+		if k, _ := kept("as close as possible to maximum range"); strings.Join(k, " ") != "D1 D2 E3 D4 D5" {
+			t.Errorf("range 4 should keep D1 D2 E3 D4 D5, kept %v\n%s", k, tr)
+		}
+		if _, d := kept("tie-breaker 2"); strings.Join(d, " ") != "D1 D5" {
+			t.Errorf("the spaces without Q in range (D1 D5) should go, dropped %v\n%s", d, tr)
+		}
+		if k, d := kept("tie-breaker 3"); strings.Join(k, " ") != "D2 D4" || strings.Join(d, " ") != "E3" {
+			t.Errorf("fewest MP should leave D2 and D4 (E3 needs 4 MP): kept %v dropped %v\n%s", k, d, tr)
+		}
+		if turn.End != c.want {
+			t.Errorf("face %v: ended on %s, want %s by the die\n%s", c.f, turn.End, c.want, tr)
+		}
 	}
 }
 
