@@ -980,6 +980,9 @@ func (p *playScreen) CorrectForm(id string) *formDialog {
 		text("Area", "", h.Area), num("Defence", "", h.Defence),
 		num("Hand", "", h.Hand), num("Draw pile", "", h.Draw), num("Discard", "", h.Discard), num("Removed", "", h.Removed), num("In play", "", h.InPlay),
 		text("Heroism points", "e.g. attack wild", strings.Join(h.HP, " ")),
+		text("Weapons", "two: NAME:RANGE[:vril][:jammed|drained], _ for a space", formatWeapons(h.Weapons)),
+		text("Items", "NAME[:KIND][:STATUS] …", formatItems(h.Items)),
+		text("Skills", "NAME[:used] …", formatSkills(h.Skills)),
 		num("Permanent wounds", "", len(h.Wounds)), num("Objective tokens", "", h.Objectives),
 		tick("Knocked down", "", h.KnockedDown), tick("Captured", "", h.Captured),
 		text("Reason", "why the dashboard is corrected", ""),
@@ -1011,6 +1014,13 @@ func (p *playScreen) CorrectForm(id string) *formDialog {
 			n.Wounds = append(n.Wounds, rb.Wound{})
 		}
 		n.HP = v.L("Heroism points")
+		if n.Weapons, err = parseWeapons(v.S("Weapons")); err != nil {
+			return nil, err
+		}
+		if n.Items, err = parseItems(v.S("Items")); err != nil {
+			return nil, err
+		}
+		n.Skills = parseSkills(v.S("Skills"), h.Skills)
 		n.KnockedDown, n.Captured = v.B("Knocked down"), v.B("Captured")
 		return plain(rb.CorrectHero{Hero: n, Reason: v.S("Reason")}), nil
 	})

@@ -402,6 +402,17 @@ func TestRoundWithSpawns(t *testing.T) {
 	if !strings.Contains(e.Map.AreaText("A3"), "DG") {
 		t.Fatalf("A3 shows %q", e.Map.AreaText("A3"))
 	}
+	// Every value on a dashboard can be corrected by hand, with a reason.
+	cf := p.CorrectForm("H1")
+	setEntry(t, cf, "Weapons", "Rifle:3:jammed Knife:0")
+	setEntry(t, cf, "Items", "Grenade Orb:vrilOrb")
+	setEntry(t, cf, "Heroism points", "attack")
+	submitRefused(t, cf, "say why")
+	setEntry(t, cf, "Reason", "the table says so")
+	submitOK(t, cf)
+	if h := st(ctx).Mission.HeroByID("H1"); h.Weapons[0].Status != rb.StatusJammed || len(h.Items) != 2 || len(h.HP) != 1 {
+		t.Fatalf("corrected dashboard %+v", h)
+	}
 }
 
 func TestSkillPurchase(t *testing.T) {
@@ -503,5 +514,53 @@ func TestSetupCommands(t *testing.T) {
 	cmds, err := s.Commands()
 	if err != nil || len(cmds) != 2 {
 		t.Fatalf("commands %v, %v", cmds, err)
+	}
+}
+
+func TestAssistedModeQuestionsInPlainWords(t *testing.T) {
+	ctx, _ := newCtx(t)
+	p := startRaid(t, ctx)
+	// The map without sight lines: the players answer what the map cannot tell.
+	mp := st(ctx).Library.Maps[0]
+	mp.SightLines = nil
+	must(t, ctx, rb.EndMission{Reason: "restart in assisted mode"})
+	must(t, ctx, rb.DeclareResult{Row: 2})
+	must(t, ctx, rb.CloseMission{})
+	must(t, ctx, rb.PutMap{Map: mp})
+	f := p.StartForm()
+	setEntry(t, f, "Heroes", "H1 Ana A1 3 Rifle:3 Knife:0")
+	submitOK(t, f)
+	p.order.SetText("H1")
+	p.Next()
+	mv := p.MoveForm("H1")
+	setEntry(t, mv, "Path", "A2")
+	if err := mv.Submit(); err == nil {
+		t.Fatal("the move went through without asking about sight")
+	}
+	asked := 0
+	for q := p.k.Asked; q != nil; q = p.k.Asked {
+		if q.Field != "answers.los" || q.losFrom == "" || q.losTo == "" || q.losSide == "" {
+			t.Fatalf("question not understood: %+v", q)
+		}
+		if !strings.HasPrefix(q.Question, "can ") {
+			t.Fatalf("question %q", q.Question)
+		}
+		asked++
+		if asked > 100 {
+			t.Fatal("the questions never end")
+		}
+		_ = q.AnswerLOS(false, 0)
+	}
+	if asked == 0 {
+		t.Fatal("no question was asked")
+	}
+	if h := st(ctx).Mission.HeroByID("H1"); h.Area != "A2" {
+		t.Fatalf("after answering %d questions Ana is in %s (%s)", asked, h.Area, p.k.Message())
+	}
+	if q := (&question{Field: "resolve.card"}); q.AnswerLOS(true, 1) == nil {
+		t.Fatal("a question about a card took a sight answer")
+	}
+	if notAnswerable("resolve.card") == notAnswerable("x") {
+		t.Fatal("the noise-card question has no advice of its own")
 	}
 }
