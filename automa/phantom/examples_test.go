@@ -359,22 +359,31 @@ func TestExampleFig39ScoutObject(t *testing.T) {
 }
 
 // RB p.52 Fig. 39, the Berserker: no enemy can be reached this turn; it
-// moves to the end space needing the fewest MP afterwards (several tie: the
-// Decision die picks), and its Attack card converts to movement.
+// moves as close as its Move 4 gets it (fewest MP still needed to reach a
+// space next to the target). Exactly two spaces are equally good (the
+// book's U-5 and W-5) and the Decision die picks one; then its Attack card,
+// which cannot reach, converts to movement.
 func TestExampleFig39BerserkerApproach(t *testing.T) {
-	for _, f := range []Face{face(Red, North, East), face(Red, South, East)} {
-		sc := newScene(t, grid(10, 8, nil), f)
+	for _, c := range []struct {
+		f    Face
+		want string
+	}{{face(Red, North, East), "E5"}, {face(Red, South, East), "D6"}} {
+		sc := newScene(t, grid(12, 8, nil), c.f)
 		sc.typ("Slink Berserker", 1, moveCard(4), allRows(attackCard(2))...)
 		sc.adv("Berserker", "Slink Berserker", DarkBlue, ax(1, 1))
-		sc.char("Far", Yellow, ax(5, 5))
+		sc.char("Far", Yellow, ax(2, 6))
 		turn, tr := sc.turn("Berserker")
 		m1 := turn.Events[0].Movement
-		want := ax(5, 1) // northernmost of the tied spaces q + r = 6
-		if f.Primary == South {
-			want = ax(1, 5)
+		if m1 == nil || m1.To != c.want || m1.Spent != 4 {
+			t.Fatalf("face %v: Move 4 ended on %+v, want %s\n%s", c.f, m1, c.want, tr)
 		}
-		if m1.To != want {
-			t.Fatalf("face %v: Move 4 ended on %s, want %s\n%s", f, m1.To, want, tr)
+		for _, st := range tr.Steps {
+			if strings.Contains(st.Text, "Decision die picks the end space") {
+				if !strings.Contains(st.Text, "among 2 tied options") {
+					t.Errorf("exactly two spaces should tie: %s\n%s", st.Text, tr)
+				}
+				break
+			}
 		}
 		if !strings.Contains(turn.Events[1].Action, "converted to Move 2") {
 			t.Fatalf("the Attack card should convert: %+v", turn.Events[1])
