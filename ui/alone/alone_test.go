@@ -539,3 +539,32 @@ func TestFightInAssistModeKillsAndTrains(t *testing.T) {
 	mustSee(t, p.Object(), "Killed: experience in precision")
 	mustSee(t, p.Object(), "Precision\n●○")
 }
+
+// Undo in the Log (any change through the frame) refreshes the sheet, and
+// the table lock refuses a tap in words.
+func TestUndoRefreshesAndTheLockRefuses(t *testing.T) {
+	ctx, w := game(t, "bookkeeping", nil)
+	p := NewPlayScreen(ctx)
+	w.SetContent(p.Object())
+	p.dmgN.SetText("4")
+	test.Tap(findButton(t, p.Object(), "Deal damage"))
+	if !strings.Contains(p.tracks.Text(), "Life 8/12") {
+		t.Fatal(p.tracks.Text())
+	}
+	if _, ok := ctx.Run(ctx.Session.Undo); !ok {
+		t.Fatal("undo refused")
+	}
+	if !strings.Contains(p.tracks.Text(), "Life 12/12") {
+		t.Fatalf("not refreshed after undo: %s", p.tracks.Text())
+	}
+
+	locked := shell.NewContext(ctx.Session, w, shell.Hooks{Locked: func() bool { return true }})
+	q := NewPlayScreen(locked)
+	w.SetContent(q.Object())
+	n := ctx.Session.LastSeq()
+	test.Tap(findButton(t, q.Object(), "Deal damage"))
+	mustSee(t, q.Object(), "the table is locked")
+	if ctx.Session.LastSeq() != n {
+		t.Fatal("a locked tap was recorded")
+	}
+}
