@@ -31,9 +31,13 @@ type CampaignScreen struct {
 	Tabs   *container.AppTabs
 
 	missions, chars, sheet, content, settings *fyne.Container
-	// Setup form (exported for tests).
-	Setup *SetupForm
-	obj   fyne.CanvasObject
+	// Setup form and content form (exported for tests).
+	Setup         *SetupForm
+	Kind          *widget.Select
+	Fields        *FieldForm
+	SaveContentBt *widget.Button
+	contentID     *widget.Entry
+	obj           fyne.CanvasObject
 }
 
 // NewCampaignScreen builds the screen and keeps it up to date.
@@ -520,17 +524,17 @@ var contentKinds = []struct {
 	Title    string
 	Template string
 }{
-	{tp.KindMission, "Mission", `{"id": "Berkav-1", "title": "", "planet": "Berkav", "difficulty": 1, "map": "Berkav-1", "sp": 2, "fame": {"Berkav": 1}, "unlocks": ["Berkav-2"]}`},
-	{tp.KindAdversary, "Adversary description card", `{"name": "", "species": "", "class": "", "difficulty": 1, "hp": 5, "attack": 1, "guard": 0, "range": 1, "standees": 4}`},
+	{tp.KindMission, "Mission", `{"id": "Berkav-1", "title": "", "planet": "Berkav", "difficulty": 1, "map": "Berkav-1", "sp": 2, "fame": {"Berkav": 1}, "unlocks": ["Berkav-2"], "other": [], "orbs": [], "treasure": []}`},
+	{tp.KindAdversary, "Adversary description card", `{"name": "", "species": "", "class": "", "difficulty": 1, "hp": 5, "attack": 1, "guard": 0, "range": 1, "standees": 4, "crit": {"text": "", "inflict": [], "damage": 0}}`},
 	{tp.KindSpeciesCard, "Adversary species card", `{"species": "", "card": {"ap": 2, "actions": [{"kind": "move", "value": 2}]}}`},
 	{tp.KindClassCard, "Adversary class card", `{"class": "", "card": {"rows": [{"colour": "dark blue", "ap": 1, "actions": [{"kind": "attack"}]}, {"colour": "light blue", "ap": 2, "actions": [{"kind": "attack"}]}, {"colour": "red", "ap": 3, "actions": [{"kind": "attack"}]}, {"colour": "yellow", "ap": 4, "actions": [{"kind": "attack"}]}]}}`},
 	{tp.KindBoss, "Boss board", `{"name": "", "hp": [20, 24, 28], "attack": [2, 2, 3], "guard": [1, 1, 1], "range": [1, 1, 1], "inherent": {"ap": 2, "actions": [{"kind": "move", "value": 2}]}, "actions": [{"ap": 3, "actions": [{"kind": "attack"}]}, {"ap": 5, "actions": [{"kind": "attack", "value": 1}]}, {"ap": 7, "actions": [{"kind": "heal", "value": 2, "perCharacter": true, "self": true}]}]}`},
 	{tp.KindBossCard, "Boss action card", `{"actions": [1]}`},
-	{tp.KindSpecies, "Character species card", `{"name": "", "hp": 10, "maxAp": 6}`},
-	{tp.KindClass, "Character class board", `{"name": "", "baseRange": 1, "itemSlots": 2, "bandageSlots": 2, "attachmentSlots": [["melee"]]}`},
-	{tp.KindActionCard, "Character Action card", `{"id": "", "class": "", "ap": 2, "spCost": 0}`},
-	{tp.KindEquipment, "Equipment card", `{"id": "", "tier": 1, "planet": "Berkav", "slot": "head", "cost": 3}`},
-	{tp.KindAttachment, "Attachment card", `{"id": "", "tier": 1, "type": "melee", "novaSlots": 1}`},
+	{tp.KindSpecies, "Character species card", `{"name": "", "hp": 10, "maxAp": 6, "text": ""}`},
+	{tp.KindClass, "Character class board", `{"name": "", "baseRange": 1, "weapon": "", "crit": "", "itemSlots": 2, "bandageSlots": 2, "attachmentSlots": [["melee"]], "starting": [], "startingAttachments": [], "startingItems": []}`},
+	{tp.KindActionCard, "Character Action card", `{"id": "", "class": "", "ap": 2, "spCost": 0, "temporary": false, "persistent": false}`},
+	{tp.KindEquipment, "Equipment card", `{"id": "", "tier": 1, "planet": "Berkav", "slot": "head", "cost": 3, "novaSlots": 0, "initiative": 0, "move": 0, "guard": 0, "maxHp": 0}`},
+	{tp.KindAttachment, "Attachment card", `{"id": "", "tier": 1, "type": "melee", "novaSlots": 1, "broken": false}`},
 	{tp.KindItem, "Item card", `{"id": "", "oncePerMission": true}`},
 }
 
@@ -544,27 +548,34 @@ func (c *CampaignScreen) contentForm() fyne.CanvasObject {
 	}
 	id := widget.NewEntry()
 	id.SetPlaceHolder("card id (species, class and boss action cards)")
-	data := widget.NewMultiLineEntry()
-	data.SetMinRowsVisible(6)
-	data.Wrapping = fyne.TextWrapWord
-	kind := widget.NewSelect(titles, func(t string) {
+	c.Fields = NewFieldForm()
+	c.Kind = widget.NewSelect(titles, func(t string) {
 		for _, k := range contentKinds {
 			if k.Title == t {
-				data.SetText(k.Template)
+				if err := c.Fields.Show([]byte(k.Template), nil); err != nil {
+					c.ctx.Message(err.Error(), true)
+				}
 			}
 		}
 	})
-	kind.PlaceHolder = "what to enter"
+	c.Kind.PlaceHolder = "what to enter"
+	c.contentID = id
 	save := widget.NewButton("Save", func() {
 		for _, k := range contentKinds {
-			if k.Title == kind.Selected {
-				c.ctx.Do(tp.SaveContent{Kind: k.Kind, ID: strings.TrimSpace(id.Text), Data: json.RawMessage(data.Text)})
+			if k.Title == c.Kind.Selected {
+				data, err := c.Fields.Values()
+				if err != nil {
+					c.ctx.Message(err.Error(), true)
+					return
+				}
+				c.ctx.Do(tp.SaveContent{Kind: k.Kind, ID: strings.TrimSpace(id.Text), Data: data})
 				return
 			}
 		}
 		c.ctx.Message("choose what to enter", true)
 	})
 	save.Importance = widget.HighImportance
+	c.SaveContentBt = save
 	imp := widget.NewButton("Import content file…", func() {
 		dialog.ShowFileOpen(func(r fyne.URIReadCloser, err error) {
 			if err != nil || r == nil {
@@ -619,7 +630,7 @@ func (c *CampaignScreen) contentForm() fyne.CanvasObject {
 	})
 	return container.NewVBox(
 		widget.NewCard("Enter content", "§15: what is printed on your components, entered once, never shipped",
-			container.NewVBox(kind, id, data, save, container.NewGridWithColumns(2, imp, exp))),
+			container.NewVBox(c.Kind, id, c.Fields.Object(), save, container.NewGridWithColumns(2, imp, exp))),
 		widget.NewCard("Dice", "§3: the faces are not in the rulebook", container.NewVBox(faces, dice, basic, blitz, acc, attackDice)),
 	)
 }
@@ -636,7 +647,11 @@ func (c *CampaignScreen) showContent(s *tp.State) {
 		box.Add(bold(fmt.Sprintf("%s (%d)", title, len(ids))))
 		for _, id := range ids {
 			id := id
-			box.Add(container.NewBorder(nil, nil, nil, widget.NewButton("Remove", func() { c.ctx.Do(tp.RemoveContent{Kind: kind, ID: id}) }), widget.NewLabel(id)))
+			buttons := container.NewHBox(widget.NewButton("Remove", func() { c.ctx.Do(tp.RemoveContent{Kind: kind, ID: id}) }))
+			if kind != tp.KindMap {
+				buttons.Objects = append([]fyne.CanvasObject{widget.NewButton("Edit", func() { c.editContent(kind, id) })}, buttons.Objects...)
+			}
+			box.Add(container.NewBorder(nil, nil, nil, buttons, widget.NewLabel(id)))
 		}
 	}
 	list(tp.KindMission, "Missions", sortedKeys(k.Missions))
@@ -658,6 +673,58 @@ func (c *CampaignScreen) showContent(s *tp.State) {
 			fs = append(fs, fmt.Sprintf("%s %s/%s", f.Colour, f.Primary, f.Secondary))
 		}
 		box.Add(wrap("Decision die: " + strings.Join(fs, " · ")))
+	}
+}
+
+// editContent loads a piece of content into the form.
+func (c *CampaignScreen) editContent(kind tp.ContentKind, id string) {
+	k := &state(c.ctx).Content
+	var v any
+	switch kind {
+	case tp.KindMission:
+		v = k.Missions[id]
+	case tp.KindAdversary:
+		v = k.Adversaries[id]
+	case tp.KindSpeciesCard:
+		v = k.SpeciesCards[id]
+	case tp.KindClassCard:
+		v = k.ClassCards[id]
+	case tp.KindBoss:
+		v = k.Bosses[id]
+	case tp.KindBossCard:
+		v = k.BossCards[id]
+	case tp.KindSpecies:
+		v = k.Species[id]
+	case tp.KindClass:
+		v = k.Classes[id]
+	case tp.KindActionCard:
+		v = k.ActionCards[id]
+	case tp.KindEquipment:
+		v = k.Equipment[id]
+	case tp.KindAttachment:
+		v = k.Attachments[id]
+	case tp.KindItem:
+		v = k.Items[id]
+	}
+	data, err := json.Marshal(v)
+	if err != nil {
+		c.ctx.Message(err.Error(), true)
+		return
+	}
+	for _, ck := range contentKinds {
+		if ck.Kind == kind {
+			c.Kind.Selected = ck.Title
+			c.Kind.Refresh()
+			if err := c.Fields.Show([]byte(ck.Template), data); err != nil {
+				c.ctx.Message(err.Error(), true)
+			}
+		}
+	}
+	switch kind {
+	case tp.KindSpeciesCard, tp.KindClassCard, tp.KindBossCard:
+		c.contentID.SetText(id)
+	default:
+		c.contentID.SetText("")
 	}
 }
 

@@ -495,3 +495,76 @@ func TestMapViewFindsSpacesAndEdges(t *testing.T) {
 		t.Errorf("a 20×20 map at scale %v should be large, got %v", v.Scale, ms)
 	}
 }
+
+func TestContentEnteredThroughTheFormAndEdited(t *testing.T) {
+	h := newHarness(t, nil)
+	c := NewCampaignScreen(h.ctx)
+	h.w.SetContent(c.Object())
+	c.Kind.SetSelected("Character species card")
+	c.Fields.Field("name").Entry.SetText("Folk")
+	c.Fields.Field("hp").Entry.SetText("eleven")
+	test.Tap(c.SaveContentBt)
+	if !strings.Contains(h.lastErr(), "not a whole number") {
+		t.Fatalf("a word in a number field must be explained, got %q", h.lastErr())
+	}
+	c.Fields.Field("hp").Entry.SetText("11")
+	test.Tap(c.SaveContentBt)
+	if sp := h.state().Content.Species["Folk"]; sp.HP != 11 || sp.MaxAP != 6 {
+		t.Fatalf("species not saved: %+v %v", sp, h.errs)
+	}
+	c.Kind.SetSelected("Adversary class card")
+	test.Tap(c.SaveContentBt)
+	if !strings.Contains(h.lastErr(), "class deck") {
+		t.Fatalf("the tracker's refusal must be shown, got %q", h.lastErr())
+	}
+	c.editContent(tp.KindSpecies, "Folk")
+	if c.Kind.Selected != "Character species card" || c.Fields.Field("hp").Entry.Text != "11" {
+		t.Fatalf("edit did not load the card: %q", c.Fields.Field("hp").Entry.Text)
+	}
+	c.Fields.Field("maxAp").Entry.SetText("5")
+	test.Tap(c.SaveContentBt)
+	if sp := h.state().Content.Species["Folk"]; sp.MaxAP != 5 {
+		t.Fatalf("edit not saved: %+v", sp)
+	}
+}
+
+func TestKeysNextAndResolve(t *testing.T) {
+	h := newHarness(t, append(fixture(6, 4), startCmd()))
+	g := &Screens{}
+	g.Play(h.ctx)
+	g.Enemy(h.ctx)
+	if !g.Act(h.ctx, shell.TabPlay, shell.Next) || h.state().Mission.Round != 1 {
+		t.Fatalf("Next should begin round 1: %v", h.errs)
+	}
+	if g.Act(h.ctx, shell.TabEnemy, shell.Resolve) {
+		t.Fatal("Resolve before the turns should do nothing")
+	}
+	h.do(tp.SelectCards{Character: "Ana", Cards: []string{"W1", "W2"}})
+	h.do(tp.SelectCards{Character: "Bo", Cards: []string{"H1", "H2"}})
+	h.ctx.Changed(tracker.Event{})
+	g.Act(h.ctx, shell.TabPlay, shell.Next) // draw
+	g.Act(h.ctx, shell.TabPlay, shell.Next) // initiative
+	if h.state().Mission.Phase != "turns" {
+		t.Fatalf("phase %q: %v", h.state().Mission.Phase, h.errs)
+	}
+	if !g.Act(h.ctx, shell.TabEnemy, shell.Resolve) || h.state().Mission.Pending == nil {
+		t.Fatalf("R should resolve the adversary's turn: %v", h.errs)
+	}
+}
+
+func TestTouchTargetsAreLarge(t *testing.T) {
+	h := newHarness(t, append(fixture(6, 4), startCmd()))
+	h.toTurns()
+	e := NewEnemyScreen(h.ctx)
+	h.w.SetContent(e.Object())
+	for _, b := range []*widget.Button{e.ResolveButton, e.ConfirmButton, e.OverrideButton} {
+		if s := b.Size(); s.Height < 48 || s.Width < 48 {
+			t.Errorf("%q is %v, below 48 dp", b.Text, s)
+		}
+	}
+	p := NewPlayScreen(h.ctx)
+	h.w.SetContent(p.Object())
+	if s := p.NextBt.Size(); s.Height < 48 {
+		t.Errorf("Next is %v", s)
+	}
+}

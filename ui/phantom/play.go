@@ -312,6 +312,15 @@ func (p *PlayScreen) figureCard(s *tp.State, m *tp.Mission, f *tp.Figure) fyne.C
 	})
 	add.PlaceHolder = "add condition"
 	box.Add(container.NewBorder(nil, nil, nil, add, container.NewHScroll(conds)))
+	if len(f.Conditions) > 0 {
+		var lines []string
+		for _, c := range f.CondList() {
+			lines = append(lines, c+": "+CondDuration(c, f, m.Current == f.Name))
+		}
+		d := wrap(strings.Join(lines, "\n"))
+		d.Importance = widget.LowImportance
+		box.Add(d)
+	}
 	if f.Side == "character" {
 		info := fmt.Sprintf("Bandages %d/%d · nova cells %d · max AP %d · initiative %d", f.Bandages, f.BandageSlots, f.Nova, f.MaxAP, f.Initiative)
 		if f.Resting {
@@ -352,6 +361,58 @@ func (p *PlayScreen) figureCard(s *tp.State, m *tp.Mission, f *tp.Figure) fyne.C
 		sub = "off the map"
 	}
 	return widget.NewCard(title, sub, box)
+}
+
+// CondDuration says in words what a held condition does and when it goes
+// (§4): detrimental ones last until a character rests and for good on an
+// adversary; Frozen, Invisible and an adversary's Stunned end with the
+// figure's next complete turn after they were gained.
+func CondDuration(c string, f *tp.Figure, acting bool) string {
+	char := f.Side == "character"
+	untilRest := "until it rests"
+	if !char {
+		untilRest = "for good (adversaries never rest)"
+	}
+	fullTurn := func() string {
+		gained := f.Conditions[c]
+		if acting && f.TurnStart > gained {
+			return "ends at the end of this turn"
+		}
+		return "ends at the end of its next full turn"
+	}
+	switch c {
+	case "Barrier":
+		return "the next damage is prevented, then it goes"
+	case "Invisible":
+		return "nothing can affect it; " + fullTurn() + ", or when it attacks"
+	case "Resilient":
+		return "cancels the next new detrimental condition"
+	case "Vengeful":
+		return "strikes back at the next melee attacker (Attack −1)"
+	case "Bleeding":
+		return "2 damage at the start of each turn, " + untilRest
+	case "Blinded":
+		return "Accuracy roll before each attack, " + untilRest
+	case "Burning":
+		return "3 damage at the start of its next turn, then it goes"
+	case "Frozen":
+		if char {
+			return "card AP doubled, no conversions; " + fullTurn() + " (or a rest)"
+		}
+		return "card AP doubled, no conversions; " + fullTurn()
+	case "Knocked Down":
+		return "only Move or Leap until it spends 1 MP to stand"
+	case "Stunned":
+		if char {
+			return "no actions until it rests or discards a selected card"
+		}
+		return "no actions; " + fullTurn()
+	case "Vulnerable":
+		return "Guard −2, " + untilRest
+	case "Weakened":
+		return "Attack −2, " + untilRest
+	}
+	return ""
 }
 
 // correctFigure sets a figure's space, conditions, bandages and nova cells
