@@ -568,3 +568,45 @@ func TestUndoRefreshesAndTheLockRefuses(t *testing.T) {
 		t.Fatal("a locked tap was recorded")
 	}
 }
+
+// With Bullet Time the Evil side's end-of-Turn chance waits for the second
+// Action (§2.5 item 4); the Next key takes the Actions in order.
+func TestBulletTimeTwoActionsBeforeTheEvilSide(t *testing.T) {
+	ctx, w := game(t, "solo", nil)
+	p := NewPlayScreen(ctx)
+	w.SetContent(p.Object())
+	g := &Screens{plays: map[*shell.Context]*PlayScreen{ctx: p}}
+	p.turn.bullet.SetChecked(true)
+	g.Act(ctx, shell.TabPlay, shell.Next)
+	if s := state(ctx); !s.T.BulletTime || s.Adrenaline != 2 {
+		t.Fatalf("Bullet Time not spent: %+v", s.T)
+	}
+	mustSee(t, p.Object(), "1 now BT")
+	p.turn.action.SetSelected("move")
+	p.turn.moveDir.SetSelected("E")
+	g.Act(ctx, shell.TabPlay, shell.Next)
+	mustSee(t, p.Object(), "Next: resolve the next Action")
+	if !p.turn.endTurnBtn.Disabled() || p.turn.evilBtn.Disabled() {
+		t.Fatal("in solo mode the Turn ends only after the Evil side's chance, which is open")
+	}
+	p.turn.action.SetSelected("explore")
+	p.turn.exploreDir.SetSelected("W")
+	g.Act(ctx, shell.TabPlay, shell.Next)
+	s := state(ctx)
+	if len(s.T.Actions) != 2 || step(s) != "evil" {
+		t.Fatalf("actions %v step %s", s.T.Actions, step(s))
+	}
+	// A third Action is refused (V8).
+	p.turn.action.SetSelected("locate")
+	test.Tap(p.turn.declBtn)
+	if !p.turn.declBtn.Disabled() {
+		t.Fatal("a third Action is offered")
+	}
+	p.turn.declare()
+	mustSee(t, p.Object(), "V8")
+	g.Act(ctx, shell.TabPlay, shell.Resolve)
+	g.Act(ctx, shell.TabPlay, shell.Next)
+	if s := state(ctx); s.T.Started || s.TurnsUsed != 1 {
+		t.Fatalf("turn not ended: %+v", s.T)
+	}
+}

@@ -169,7 +169,7 @@ func (e *EnemyScreen) Refresh() {
 }
 
 func (e *EnemyScreen) refreshSolo(s *ta.State) {
-	if step(s) == "evil" {
+	if canReact(s, step(s)) {
 		e.evilBtn.Enable()
 	} else {
 		e.evilBtn.Disable()

@@ -7,9 +7,7 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/automa/alone"
@@ -116,14 +114,6 @@ func primary(label string, fn func()) *widget.Button {
 	return b
 }
 
-// big is a number readable across a table.
-func big(s string) *canvas.Text {
-	t := canvas.NewText(s, theme.Color(theme.ColorNameForeground))
-	t.TextSize = theme.TextSize() * 2.4
-	t.TextStyle.Bold = true
-	return t
-}
-
 func card(title string, objs ...fyne.CanvasObject) *widget.Card {
 	return widget.NewCard(title, "", container.NewVBox(objs...))
 }
@@ -195,22 +185,6 @@ func faces(s, what string) ([]alone.Face, error) {
 
 // dirOptions are the exits as a player picks them.
 var dirOptions = []string{"N", "E", "S", "W", "STAIRS"}
-
-func dirWord(d alone.Dir) string {
-	switch d {
-	case alone.North:
-		return "north"
-	case alone.East:
-		return "east"
-	case alone.South:
-		return "south"
-	case alone.West:
-		return "west"
-	case alone.Stairs:
-		return "Stairs"
-	}
-	return string(d)
-}
 
 func title(s string) string {
 	if s == "" {

@@ -3,7 +3,6 @@ package alone
 import (
 	"fmt"
 	"image/color"
-	"slices"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -140,7 +139,6 @@ func (p *PlayScreen) Refresh() {
 		return
 	}
 	if len(p.root.Objects) != 1 || p.root.Objects[0] != p.view {
-		// The inline line moves with the view.
 		setBox(p.root, p.view)
 	}
 	p.where.SetText(fmt.Sprintf("%s · %s difficulty · %s mode · %s", p.k.ctx.Session.Where(), s.Difficulty, s.Mode, nonEmpty(s.Character, "Hero")))
@@ -391,5 +389,3 @@ func (splitLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	}
 	return s
 }
-
-var _ = slices.Contains[[]string]

@@ -115,11 +115,9 @@ func (r *tracksRenderer) rebuild() {
 	row := func(name string, y float32, v int, fill color.Color) {
 		lines := strings.Split(name, "\n")
 		for k, ln := range lines {
-			k := k
 			lab := text(ln, fg, 15, true)
 			off := y + 12 + (float32(k)-float32(len(lines)-1)/2)*18
 			add(lab, func(w float32) (fyne.Position, fyne.Size) { return fyne.NewPos(0, off), fyne.NewSize(labW, 20) })
-			_ = k
 		}
 		for i := 0; i <= t.Max; i++ {
 			i := i

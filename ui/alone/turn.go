@@ -207,13 +207,31 @@ func step(s *ta.State) string {
 		return "resolve"
 	case len(s.T.Actions) == 0:
 		return "declare"
+	case len(s.T.Actions) < actionsAllowed(s):
+		return "more"
 	case s.Mode == ta.Solo && !s.T.EvilAsked:
 		return "evil"
 	}
 	return "endTurn"
 }
 
+// actionsAllowed is the Actions this Turn may have: 2 with Bullet Time,
+// plus the extra Actions Items granted (§2.5, §3.6).
+func actionsAllowed(s *ta.State) int {
+	n := 1
+	if s.T.BulletTime {
+		n = 2
+	}
+	return n + s.T.ItemExtra
+}
+
+// canReact says whether the Evil side's end-of-Turn chance is open.
+func canReact(s *ta.State, st string) bool {
+	return s.Mode == ta.Solo && !s.T.EvilAsked && (st == "evil" || st == "more")
+}
+
 var stepWords = map[string]string{
+	"more":     "Another Action (Bullet Time or an Item), or let the Evil side react and end the Turn.",
 	"over":     "The game is over. Undo is still possible in the Log.",
 	"endRound": "All 8 Turns are played: run the End of the Round.",
 	"start":    "Flip the next Turn token (Recover or Bullet Time now, or never this Turn).",
@@ -224,6 +242,7 @@ var stepWords = map[string]string{
 }
 
 var nextWords = map[string]string{
+	"more":     "Next: resolve the next Action (Space)",
 	"over":     "The game is over",
 	"endRound": "Next: End of the Round (Space)",
 	"start":    "Next: flip the Turn token (Space)",
@@ -248,11 +267,11 @@ func (t *TurnPanel) refresh() {
 	enable(t.nextBtn, st != "over")
 	enable(t.startBtn, st == "start")
 	t.startBtn.SetText(fmt.Sprintf("Flip Turn token %d", min(s.TurnsUsed+1, 8)))
-	enable(t.declBtn, st == "declare" || st == "endTurn" || st == "evil")
+	enable(t.declBtn, st == "declare" || st == "more")
 	enable(t.resolveBtn, st != "over" && st != "start" && st != "endRound")
-	enable(t.endTurnBtn, st == "endTurn")
+	enable(t.endTurnBtn, st == "endTurn" || st == "more" && (s.Mode != ta.Solo || s.T.EvilAsked))
 	enable(t.endRoundBtn, st == "endRound")
-	enable(t.evilBtn, st == "evil")
+	enable(t.evilBtn, canReact(s, st))
 
 	// Items usable with the chosen Action.
 	opts := []string{"no Item"}
@@ -706,7 +725,7 @@ func (t *TurnPanel) Next() bool {
 		t.endRound()
 	case "start":
 		t.startTurn()
-	case "declare", "resolve":
+	case "declare", "resolve", "more":
 		t.resolve()
 	case "evil":
 		t.evilTurn()
