@@ -3,10 +3,12 @@ package reich
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
 	"tablekeeper/automa"
+	"tablekeeper/automa/reich/board"
 	"tablekeeper/automa/reich/content"
 )
 
@@ -83,6 +85,20 @@ func randomSituation(data []byte) *Situation {
 	if s.State.Phase == PreAlarm && next()%2 == 0 {
 		s.State.Rooms["R1"].Cleared = true
 	}
+	// V-24: a room with no spawn token and no enemy unit is at ease.
+	occupied := map[string]bool{}
+	room := map[string]string{"A": "R1", "B": "R2", "C": "R3", "E": "R4", "F": "R5", "X": "R9"}
+	for _, u := range s.State.Units {
+		occupied[room[u.Area[:1]]] = true
+	}
+	for _, t := range s.State.SpawnTokens {
+		occupied[room[t.Area[:1]]] = true
+	}
+	for r, rs := range s.State.Rooms {
+		if !occupied[r] {
+			rs.Awareness = content.AtEase
+		}
+	}
 	s.Answers.FeatureIcons = map[string][]content.Level{"RF1": {content.Green}}
 	s.Answers.TokenIcons = map[string][]content.Level{"T3": {content.Green}}
 	green := []content.Level{content.Green}
@@ -146,6 +162,9 @@ func FuzzDecideProperties(f *testing.F) {
 		if _, err := next.validate(); err != nil {
 			t.Fatalf("the state afterwards is not valid: %v", err)
 		}
+		if err := tableInvariants(&next); err != nil && tableInvariants(s) == nil {
+			t.Fatal(err)
+		}
 		// Pure: the same situation gives the same answer, and is left as it was.
 		rolls = automa.Fixed(make([]int, 64))
 		again, err := Decide(s, &rolls)
@@ -186,6 +205,9 @@ func TestPropertySeeds(t *testing.T) {
 		if _, err := next.validate(); err != nil {
 			t.Fatalf("case %d (%s): the state afterwards is not valid: %v", i, s.Resolve.Kind, err)
 		}
+		if err := tableInvariants(&next); err != nil && tableInvariants(s) == nil {
+			t.Fatalf("case %d (%s): %v", i, s.Resolve.Kind, err)
+		}
 		for _, st := range out.Trace.Steps {
 			if !strings.HasPrefix(st.Rule, "reichbusters §") || st.Text == "" {
 				t.Fatalf("case %d: a trace step without its rule or text: %+v", i, st)
@@ -199,4 +221,35 @@ func TestPropertySeeds(t *testing.T) {
 			t.Fatalf("case %d: two runs on one situation differ", i)
 		}
 	}
+}
+
+// tableInvariants are the §13 rules every table the engine leaves must
+// keep: no cleared token in a room holding enemy units (V-25), and no
+// awareness token in a room with neither spawn tokens nor enemy units
+// (V-24, §7.3 CLEANUP).
+func tableInvariants(s *Situation) error {
+	b, err := board.New(&s.Map)
+	if err != nil {
+		return err
+	}
+	units, tokens := map[string]int{}, map[string]int{}
+	for _, u := range s.State.Units {
+		if !u.Escorted {
+			units[b.Room(b.MustIndex(u.Area))]++
+		}
+	}
+	for _, t := range s.State.SpawnTokens {
+		if !t.Cleared {
+			tokens[b.Room(b.MustIndex(t.Area))]++
+		}
+	}
+	for room, rs := range s.State.Rooms {
+		if rs.Cleared && units[room] > 0 {
+			return fmt.Errorf("V-25: room %s keeps its cleared token with %d enemy units in it", room, units[room])
+		}
+		if rs.Awareness != content.AtEase && units[room] == 0 && tokens[room] == 0 {
+			return fmt.Errorf("V-24: room %s is %s with no spawn token and no enemy unit", room, rs.Awareness)
+		}
+	}
+	return nil
 }
