@@ -347,6 +347,10 @@ func TestTurnWithAReaction(t *testing.T) {
 	if got := p.turns.Text(); got[0] != "1 ✓" || got[1] != "2" {
 		t.Fatalf("turn tokens %v", got)
 	}
+	// A Danger token in the Hero's Sector makes Reactions Dangerous.
+	mustNotSee(t, e.Object(), "DANGEROUS")
+	ctx.Do(ta.SetDanger{Sector: state(ctx).Map.Hero, On: true, IgnoreLimits: true})
+	mustSee(t, e.Object(), "DANGEROUS now")
 }
 
 func TestEndOfTheRound(t *testing.T) {

@@ -340,8 +340,12 @@ func (e *EnemyScreen) refreshTable(s *ta.State) {
 	e.leader.Options = s.Evil.Players
 	e.leader.Refresh()
 	e.track.set(reactionTrack(s))
-	e.trackInfo.SetText(fmt.Sprintf("This Turn: %d of 2 Reactions. %d spaces free. A 2nd card in a Turn is a combo over 2 spaces. End of Round: %s.",
-		s.T.Reactions, s.ReactionSpacesFree(), plural(s.DangerToPlace(), "Danger token", "Danger tokens")))
+	info := fmt.Sprintf("This Turn: %d of 2 Reactions. %d spaces free. A 2nd card in a Turn is a combo over 2 spaces. End of Round: %s.",
+		s.T.Reactions, s.ReactionSpacesFree(), plural(s.DangerToPlace(), "Danger token", "Danger tokens"))
+	if s.Map != nil && s.Map.Dangerous(s.T.ActionSector, s.Settings) {
+		info += " DANGEROUS now: a Danger token is in the Hero's Sector, so both halves of a card apply."
+	}
+	e.trackInfo.SetText(info)
 	var tell []string
 	for _, h := range s.Heard {
 		if h.Round == s.Round && h.Turn == s.Turn() {

@@ -33,6 +33,8 @@ type PlayScreen struct {
 	tracks     *SheetTracks
 	lifeBig    *widget.Label
 	turns      *tokenRow
+	track      *tokenRow
+	rooms      *widget.Label
 	adrenaline *tokenRow
 	adrLabel   *widget.Label
 	xp         *fyne.Container
@@ -70,6 +72,8 @@ func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 	p.lifeBig = wrap("")
 	p.lifeBig.TextStyle.Bold = true
 	p.turns = newTokenRow(52)
+	p.track = newTokenRow(40)
+	p.rooms = wrap("")
 	p.adrenaline = newTokenRow(40)
 	p.adrLabel = widget.NewLabel("")
 	p.xp = container.NewGridWithColumns(5)
@@ -96,9 +100,10 @@ func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 		card("Health", p.tracks, p.lifeBig,
 			wrap("Damage lowers its own track; at 0 it overflows into the other. Both at 0 is defeat. Recovery stops at the Healing Cap (the orange line).")),
 		card("Turn tokens", p.turns),
+		card("Reaction Track", p.track),
 		card("Adrenaline", p.adrenaline, p.adrLabel),
 		card("Experience", p.xp),
-		card("Items", p.items),
+		card("Items", p.items, p.rooms),
 		card("Companion", p.companion),
 		card("Missions", p.missions),
 		damage,
@@ -163,6 +168,8 @@ func (p *PlayScreen) Refresh() {
 	}
 	p.lifeBig.SetText(fmt.Sprintf("Life %d · Self Control %d · Healing Cap %d · Round %d%s", s.Life, s.SC, s.HealingCap(), s.Round, nm))
 	p.turns.set(turnTokens(s))
+	p.track.set(reactionTrack(s))
+	p.rooms.SetText("Rooms of the 3-card Scavenge: " + list(s.ScavengedRooms))
 	p.adrenaline.set(adrenalineTokens(s))
 	p.adrLabel.SetText(fmt.Sprintf("%s in the pool; refilled at the Round's end to %d (the track at min(Life, SC) = %d)", plural(s.Adrenaline, "token", "tokens"), refillNow(s), min(s.Life, s.SC)))
 	p.refreshXP(s)
