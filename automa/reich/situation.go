@@ -16,7 +16,8 @@ const (
 )
 
 // Moments within a round (spec §5.1); they decide whether a sighting
-// raises awareness at once (hero turn) or waits for phase 4 (enemy turn).
+// raises awareness at once (hero turn, end of round) or waits for phase 4
+// (enemy turn).
 const (
 	HeroTurn   = "heroTurn"
 	EnemyTurn  = "enemyTurn"
