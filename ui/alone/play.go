@@ -99,6 +99,7 @@ func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 		p.where, p.outcome,
 		card("Health", p.tracks, p.lifeBig,
 			wrap("Damage lowers its own track; at 0 it overflows into the other. Both at 0 is defeat. Recovery stops at the Healing Cap (the orange line).")),
+		damage,
 		card("Turn tokens", p.turns),
 		card("Reaction Track", p.track),
 		card("Adrenaline", p.adrenaline, p.adrLabel),
@@ -106,7 +107,6 @@ func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 		card("Items", p.items, p.rooms),
 		card("Companion", p.companion),
 		card("Missions", p.missions),
-		damage,
 	)
 	p.turn = newTurnPanel(p.k)
 	left := container.NewVScroll(container.NewPadded(sheet))
