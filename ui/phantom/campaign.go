@@ -552,6 +552,11 @@ func (c *CampaignScreen) contentForm() fyne.CanvasObject {
 	c.Kind = widget.NewSelect(titles, func(t string) {
 		for _, k := range contentKinds {
 			if k.Title == t {
+				if k.Kind == tp.KindSpeciesCard || k.Kind == tp.KindClassCard || k.Kind == tp.KindBossCard {
+					id.Show()
+				} else {
+					id.Hide()
+				}
 				if err := c.Fields.Show([]byte(k.Template), nil); err != nil {
 					c.ctx.Message(err.Error(), true)
 				}
@@ -560,6 +565,12 @@ func (c *CampaignScreen) contentForm() fyne.CanvasObject {
 	})
 	c.Kind.PlaceHolder = "what to enter"
 	c.contentID = id
+	id.Hide()
+	help := wrap("Actions are written as a list: [{\"kind\": \"move\", \"value\": 3}, {\"kind\": \"attack\", \"value\": 1, \"range\": 5, \"inflict\": [\"Burning\"]}]. " +
+		"Kinds: attack, move, leap, retreat, teleport, heal, grantCondition, removeCondition, damage, manual (\"text\" is shown to the players). " +
+		"Other parts of an action: rangeModifier, targets, pierce, die (\"blitz\"), multiplier, condition, targetsAllies, canTargetSelf, self, perCharacter, area. " +
+		"Colours: dark blue, light blue, red, yellow.")
+	help.Importance = widget.LowImportance
 	save := widget.NewButton("Save", func() {
 		for _, k := range contentKinds {
 			if k.Title == c.Kind.Selected {
@@ -630,7 +641,7 @@ func (c *CampaignScreen) contentForm() fyne.CanvasObject {
 	})
 	return container.NewVBox(
 		widget.NewCard("Enter content", "§15: what is printed on your components, entered once, never shipped",
-			container.NewVBox(c.Kind, id, c.Fields.Object(), save, container.NewGridWithColumns(2, imp, exp))),
+			container.NewVBox(c.Kind, id, c.Fields.Object(), save, help, container.NewGridWithColumns(2, imp, exp))),
 		widget.NewCard("Dice", "§3: the faces are not in the rulebook", container.NewVBox(faces, dice, basic, blitz, acc, attackDice)),
 	)
 }

@@ -15,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/automa/hex"
+	"tablekeeper/ui/widgets"
 )
 
 // An Editor draws a mission map on a hex grid: tap an empty position to
@@ -548,6 +549,8 @@ func (e *Editor) build() {
 	openBt := widget.NewButton("Open saved…", e.openSaved)
 	zoomIn := widget.NewButton("Zoom +", func() { e.View.Zoom(1.25) })
 	zoomOut := widget.NewButton("Zoom −", func() { e.View.Zoom(0.8) })
+	var mapScroll *container.Scroll
+	fit := widget.NewButton("Whole map", func() { e.View.FitTo(mapScroll.Size()) })
 
 	mapForm := widget.NewForm(
 		widget.NewFormItem("Map id", e.ID),
@@ -565,8 +568,9 @@ func (e *Editor) build() {
 		e.Selected,
 		e.palette,
 	))
-	top := container.NewBorder(nil, nil, widget.NewLabel("Tap to edit:"), container.NewHBox(zoomOut, zoomIn), e.Mode)
-	mapArea := container.NewBorder(top, container.NewVScroll(e.Status), nil, nil, container.NewScroll(e.View))
+	top := container.NewBorder(nil, nil, widget.NewLabel("Tap to edit:"), container.NewHBox(zoomOut, zoomIn, fit), e.Mode)
+	mapScroll = container.NewScroll(e.View)
+	mapArea := container.NewBorder(top, widgets.AtLeast(fyne.NewSize(0, 84), container.NewVScroll(e.Status)), nil, nil, mapScroll)
 	e.obj = newAdaptive(0.62, mapArea, side, nil)
 }
 

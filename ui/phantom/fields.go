@@ -180,16 +180,29 @@ func (f *FieldForm) Values() (json.RawMessage, error) {
 	return b.Bytes(), nil
 }
 
-// words turns a field's key into a label ("baseRange" → "Base range").
+// words turns a field's key into a label ("baseRange" → "Base range",
+// "maxHp" → "Max HP").
 func words(key string) string {
+	parts := strings.Fields(splitCamel(key))
+	for i, p := range parts {
+		switch p {
+		case "hp", "ap", "sp", "x":
+			parts[i] = strings.ToUpper(p)
+		}
+	}
+	out := strings.Join(parts, " ")
+	if out == "" {
+		return out
+	}
+	return strings.ToUpper(out[:1]) + out[1:]
+}
+
+func splitCamel(key string) string {
 	var b strings.Builder
 	for i, r := range key {
 		if unicode.IsUpper(r) && i > 0 {
 			b.WriteByte(' ')
 			r = unicode.ToLower(r)
-		}
-		if i == 0 {
-			r = unicode.ToUpper(r)
 		}
 		b.WriteRune(r)
 	}

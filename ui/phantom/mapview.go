@@ -1,6 +1,7 @@
 package phantom
 
 import (
+	"encoding/json"
 	"fmt"
 	"image"
 	"image/color"
@@ -358,9 +359,11 @@ func (v *MapView) CreateRenderer() fyne.WidgetRenderer {
 }
 
 type mapRenderer struct {
-	v      *MapView
-	raster *canvas.Raster
-	objs   []fyne.CanvasObject
+	v        *MapView
+	raster   *canvas.Raster
+	objs     []fyne.CanvasObject
+	cached   image.Image
+	cacheKey string
 }
 
 func (r *mapRenderer) Destroy()                     {}
@@ -418,59 +421,149 @@ func ColourOf(name string) color.Color {
 	return color.NRGBA{0x90, 0x90, 0x90, 0xFF}
 }
 
-// draw paints the spaces: fills, coloured borders, grid lines and walls,
-// pixel by pixel (a few hundred hexes stay cheap and exact).
-func (r *mapRenderer) draw(w, h int) image.Image {
-	v := r.v
-	img := image.NewNRGBA(image.Rect(0, 0, w, h))
-	size := v.MinSize()
-	if w == 0 || h == 0 {
-		return img
+// paintGrid is what the painter looks up per pixel: the position of each
+// hex over the drawn box (a space index, ghost or nothing) and each
+// space's wall sides.
+type paintGrid struct {
+	q0, r0, cols, rows int
+	cell               []int32 // space index, -2 ghost, -1 nothing
+	walls              []uint8 // per space: bit d = side d is drawn as wall
+}
+
+const (
+	cellNone  = -1
+	cellGhost = -2
+)
+
+func (v *MapView) paintGrid() paintGrid {
+	var g paintGrid
+	first := true
+	grow := func(c hex.Coord) {
+		if first {
+			g.q0, g.r0, g.cols, g.rows = c.Q, c.R, 1, 1
+			first = false
+			return
+		}
+		q1, r1 := max(g.q0+g.cols-1, c.Q), max(g.r0+g.rows-1, c.R)
+		g.q0, g.r0 = min(g.q0, c.Q), min(g.r0, c.R)
+		g.cols, g.rows = q1-g.q0+1, r1-g.r0+1
 	}
-	kx, ky := float64(size.Width)/float64(w), float64(size.Height)/float64(h)
-	s := float64(v.Scale)
-	wallHalf := max(2.5, s*0.07)
-	band := max(3.0, s*0.16)
-	for y := range h {
-		for x := range w {
-			pos := fyne.NewPos(float32((float64(x)+0.5)*kx), float32((float64(y)+0.5)*ky))
-			c, d, dist := v.At(pos)
-			i, ok := v.byCoord[c]
-			if !ok {
-				if v.overlay.ghostSet[c] {
-					if dist < 1.5 {
-						img.SetNRGBA(x, y, color.NRGBA{0xA0, 0xA0, 0xA0, 0xFF})
-					} else {
-						img.SetNRGBA(x, y, color.NRGBA(colGhost))
-					}
-				} else {
-					img.SetNRGBA(x, y, colBackground)
-				}
-				continue
+	for _, sp := range v.layout.Spaces {
+		grow(sp.Coord)
+	}
+	for _, c := range v.overlay.Ghosts {
+		grow(c)
+	}
+	g.cell = make([]int32, g.cols*g.rows)
+	for i := range g.cell {
+		g.cell[i] = cellNone
+	}
+	for _, c := range v.overlay.Ghosts {
+		g.cell[(c.R-g.r0)*g.cols+c.Q-g.q0] = cellGhost
+	}
+	g.walls = make([]uint8, len(v.layout.Spaces))
+	for i, sp := range v.layout.Spaces {
+		g.cell[(sp.R-g.r0)*g.cols+sp.Q-g.q0] = int32(i)
+	}
+	for i, sp := range v.layout.Spaces {
+		for d := range 6 {
+			if v.HasWall(sp.Coord, hex.Dir(d)) {
+				g.walls[i] |= 1 << d
 			}
-			sp := &v.layout.Spaces[i]
-			dd := float64(dist)
-			if v.HasWall(c, d) && dd < wallHalf {
-				img.SetNRGBA(x, y, colWall)
-				continue
-			}
-			if dd < 0.8 {
-				img.SetNRGBA(x, y, colGrid)
-				continue
-			}
-			img.SetNRGBA(x, y, spaceColour(sp, dd, band, pos, c, v))
 		}
 	}
+	return g
+}
+
+func (g *paintGrid) at(q, r int) int32 {
+	q, r = q-g.q0, r-g.r0
+	if q < 0 || r < 0 || q >= g.cols || r >= g.rows {
+		return cellNone
+	}
+	return g.cell[r*g.cols+q]
+}
+
+// drawKey says what the painted image depends on; the image is kept while
+// it does not change (figures and the decision are drawn over it).
+func (v *MapView) drawKey(w, h int) string {
+	b, _ := json.Marshal(struct {
+		L hex.Layout
+		G []hex.Coord
+		S float32
+		W int
+		H int
+	}{v.layout, v.overlay.Ghosts, v.Scale, w, h})
+	return string(b)
+}
+
+// draw paints the spaces: fills, coloured borders, grid lines and walls,
+// pixel by pixel: each pixel finds its hex by axial rounding and its
+// nearest side, so hexes, borders and walls are exact at any scale.
+func (r *mapRenderer) draw(w, h int) image.Image {
+	v := r.v
+	if w == 0 || h == 0 {
+		return image.NewNRGBA(image.Rect(0, 0, 1, 1))
+	}
+	key := v.drawKey(w, h)
+	if r.cached != nil && r.cacheKey == key {
+		return r.cached
+	}
+	img := image.NewNRGBA(image.Rect(0, 0, w, h))
+	size := v.MinSize()
+	g := v.paintGrid()
+	kx, ky := float64(size.Width)/float64(w), float64(size.Height)/float64(h)
+	s := float64(v.Scale)
+	sx, sy := s*float64(sq3h), s*0.5
+	apothem := s * float64(sq3h)
+	wallHalf := max(2.5, s*0.07)
+	band := max(3.0, s*0.16)
+	ghostLine := color.NRGBA{0xA0, 0xA0, 0xA0, 0xFF}
+	for y := range h {
+		py := (float64(y)+0.5)*ky - float64(pad)
+		Y := py/sy + float64(v.minY)
+		row := img.Pix[y*img.Stride:]
+		for x := range w {
+			px := (float64(x)+0.5)*kx - float64(pad)
+			X := px/sx + float64(v.minX)
+			c := roundAxial(X, Y)
+			dx := (X - float64(2*c.Q+c.R)) * sx
+			dy := (Y - float64(3*c.R)) * sy
+			d, bp := 0, math.Inf(-1)
+			for k, n := range edgeNormals {
+				if p := dx*n[0] + dy*n[1]; p > bp {
+					d, bp = k, p
+				}
+			}
+			dist := apothem - bp
+			var col color.NRGBA
+			switch i := g.at(c.Q, c.R); {
+			case i == cellGhost:
+				col = colGhost
+				if dist < 1.5 {
+					col = ghostLine
+				}
+			case i < 0:
+				col = colBackground
+			case g.walls[i]&(1<<d) != 0 && dist < wallHalf:
+				col = colWall
+			case dist < 0.8:
+				col = colGrid
+			default:
+				col = spaceColour(&v.layout.Spaces[i], dist, band, dx, dy, s)
+			}
+			o := x * 4
+			row[o], row[o+1], row[o+2], row[o+3] = col.R, col.G, col.B, col.A
+		}
+	}
+	r.cached, r.cacheKey = img, key
 	return img
 }
 
 // spaceColour: the border band carries the space's kind (yellow difficult,
 // red hazard, dark-blue or light-blue object, dotted gap); the inside its
-// fill (ground, lava, water, door, object block).
-func spaceColour(sp *hex.Space, dist, band float64, pos fyne.Position, c hex.Coord, v *MapView) color.NRGBA {
-	s := float64(v.Scale)
-	cen := v.Centre(c)
-	dx, dy := float64(pos.X-cen.X), float64(pos.Y-cen.Y)
+// fill (ground, lava, water, door, object block). (dx, dy) is the pixel's
+// offset from the space's centre, s the hex radius.
+func spaceColour(sp *hex.Space, dist, band, dx, dy, s float64) color.NRGBA {
 	rad := math.Hypot(dx, dy)
 	inBand := dist < band
 	switch {
