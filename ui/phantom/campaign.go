@@ -481,16 +481,46 @@ func (c *CampaignScreen) showSheet(s *tp.State) {
 	story := widget.NewCheck("Story card", nil)
 	discard := widget.NewCheck("discard it afterwards", nil)
 	gains := widget.NewEntry()
-	gains.SetPlaceHolder("nova per character: Ana 3, Bo -2")
-	box.Add(widget.NewCard("Expedition", "§14.3, V-20", container.NewVBox(container.NewGridWithColumns(3, card, story, discard), gains,
+	gains.SetPlaceHolder("nova cells per character: Ana 3, Bo -2")
+	spGains := widget.NewEntry()
+	spGains.SetPlaceHolder("SP per character: Ana 1")
+	expVT := widget.NewEntry()
+	expVT.SetPlaceHolder("vanished technology (+/-)")
+	expFame := widget.NewEntry()
+	expFame.SetPlaceHolder("fame: Berkav 1, Orbos -1")
+	perName := func(text string) (map[string]int, error) {
+		out := map[string]int{}
+		for _, part := range strings.Split(text, ",") {
+			f := strings.Fields(part)
+			if len(f) == 0 {
+				continue
+			}
+			n, err := strconv.Atoi(f[len(f)-1])
+			if len(f) < 2 || err != nil {
+				return nil, fmt.Errorf("%q: write a name and a number, like \"Ana 3\"", strings.TrimSpace(part))
+			}
+			out[strings.Join(f[:len(f)-1], " ")] = n
+		}
+		return out, nil
+	}
+	box.Add(widget.NewCard("Expedition", "§14.3, V-20: what the card did, as the players read it", container.NewVBox(container.NewGridWithColumns(3, card, story, discard),
+		gains, spGains, container.NewGridWithColumns(2, expVT, expFame),
 		widget.NewButton("Record expedition", func() {
-			cmd := tp.Expedition{Card: strings.TrimSpace(card.Text), Story: story.Checked, Discard: discard.Checked, Nova: map[string]int{}}
-			for _, part := range strings.Split(gains.Text, ",") {
-				f := strings.Fields(part)
-				if len(f) >= 2 {
-					if n, err := strconv.Atoi(f[len(f)-1]); err == nil {
-						cmd.Nova[strings.Join(f[:len(f)-1], " ")] = n
-					}
+			cmd := tp.Expedition{Card: strings.TrimSpace(card.Text), Story: story.Checked, Discard: discard.Checked}
+			var err error
+			if cmd.Nova, err = perName(gains.Text); err == nil {
+				if cmd.SP, err = perName(spGains.Text); err == nil {
+					cmd.Fame, err = perName(expFame.Text)
+				}
+			}
+			if err != nil {
+				c.ctx.Message(err.Error(), true)
+				return
+			}
+			if t := strings.TrimSpace(expVT.Text); t != "" {
+				if cmd.VanishedTech, err = strconv.Atoi(t); err != nil {
+					c.ctx.Message("vanished technology is a whole number", true)
+					return
 				}
 			}
 			c.ctx.Do(cmd)

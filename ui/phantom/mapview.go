@@ -6,6 +6,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"sort"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -486,13 +487,24 @@ func (g *paintGrid) at(q, r int) int32 {
 // drawKey says what the painted image depends on; the image is kept while
 // it does not change (figures and the decision are drawn over it).
 func (v *MapView) drawKey(w, h int) string {
+	spaces := make([]hex.Space, len(v.layout.Spaces))
+	for i, sp := range v.layout.Spaces {
+		sp.Label, sp.PlacementIcons = "", nil // drawn as text, not painted
+		spaces[i] = sp
+	}
+	walls := make([]string, 0, len(v.walls))
+	for k := range v.walls {
+		walls = append(walls, fmt.Sprintf("%d,%d,%d", k.c.Q, k.c.R, k.d))
+	}
+	sort.Strings(walls)
 	b, _ := json.Marshal(struct {
-		L hex.Layout
-		G []hex.Coord
-		S float32
-		W int
-		H int
-	}{v.layout, v.overlay.Ghosts, v.Scale, w, h})
+		S  []hex.Space
+		Wl []string
+		G  []hex.Coord
+		Sc float32
+		W  int
+		H  int
+	}{spaces, walls, v.overlay.Ghosts, v.Scale, w, h})
 	return string(b)
 }
 
