@@ -37,6 +37,11 @@ type EnemyScreen struct {
 	ResolveButton, ConfirmButton, OverrideButton *widget.Button
 	// Override is the mission's or a card's named primary target (§8.13).
 	Override *widget.Select
+	// Past lists the earlier decisions of the campaign (turn orders,
+	// placements, adversary turns) whose reasoning can be shown again.
+	Past     *widget.Select
+	past     map[string]pastDecision
+	showPast string
 
 	scroll *container.Scroll
 	focus  string // a space to scroll to once the map is laid out
@@ -62,6 +67,11 @@ func NewEnemyScreen(ctx *shell.Context) *EnemyScreen {
 	e.ConfirmButton.Importance = widget.SuccessImportance
 	e.OverrideButton = widget.NewButton("Override…", e.showOverride)
 	e.OverrideButton.Importance = widget.WarningImportance
+	e.Past = widget.NewSelect(nil, func(k string) {
+		e.showPast = k
+		e.Refresh()
+	})
+	e.Past.PlaceHolder = "earlier decisions: see their reasoning"
 	e.Override = widget.NewSelect(nil, nil)
 	e.Override.PlaceHolder = "no named primary target"
 	setOverride := widget.NewButton("Set", func() {
@@ -82,6 +92,7 @@ func NewEnemyScreen(ctx *shell.Context) *EnemyScreen {
 			container.NewGridWithColumns(2, widgets.Touch(e.ConfirmButton), widgets.Touch(e.OverrideButton)),
 			e.Summary,
 			container.NewBorder(nil, nil, widget.NewLabel("Primary target named by the mission (§8.13)"), setOverride, e.Override),
+			e.Past,
 			widget.NewLabelWithStyle("Why", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})),
 		nil, nil, nil, container.NewVScroll(e.Trace))
 	legend := widget.NewLabel("Magenta arrows: path · green ring: end space · red ring: primary target · cyan: line of sight")
@@ -157,6 +168,14 @@ func (e *EnemyScreen) Refresh() {
 	e.Map.SetOverlay(Overlay{})
 	e.Trace.SetTrace(automa.Trace{})
 	e.Summary.SetText("")
+	e.loadPast()
+	if d, ok := e.past[e.showPast]; ok {
+		e.Trace.SetTrace(TraceOf(d.Trace))
+		e.Summary.SetText(d.Line)
+		if d.Turn != nil {
+			e.Map.SetOverlay(TurnOverlay(*d.Turn, d.Figures(figs)))
+		}
+	}
 	n := nextFigure(m)
 	f := figure(m, n)
 	switch {
@@ -176,6 +195,76 @@ func (e *EnemyScreen) Refresh() {
 		e.Who.SetText(fmt.Sprintf("Round %d · next: %s", m.Round, n))
 		e.ResolveButton.Enable()
 	}
+}
+
+// pastDecision is an earlier decision kept in the log: its diary line, its
+// reasoning and, for an adversary's turn, the turn.
+type pastDecision struct {
+	Line  string
+	Trace []string
+	Turn  *ap.Turn
+}
+
+// Figures places the turn's figures where they stood before it, for the
+// drawing (the target is ringed where it was).
+func (d pastDecision) Figures(now []Mark) []Mark {
+	if d.Turn == nil {
+		return now
+	}
+	out := append([]Mark(nil), now...)
+	for i := range out {
+		if out[i].Name == d.Turn.Adversary {
+			out[i].Space = d.Turn.Start
+		}
+	}
+	return out
+}
+
+// loadPast reads the decisions of the last few hundred events in effect.
+func (e *EnemyScreen) loadPast() {
+	e.past = map[string]pastDecision{}
+	var keys []string
+	last := e.ctx.Session.LastSeq()
+	from := uint64(1)
+	if last > 400 {
+		from = last - 400
+	}
+	_ = e.ctx.Session.Events(from, func(ev tracker.Event) error {
+		if !e.ctx.Session.InEffect(ev.Seq) {
+			return nil
+		}
+		var p struct {
+			Line   string `json:"line"`
+			Result struct {
+				Trace []string `json:"trace"`
+				Turn  *ap.Turn `json:"turn"`
+			} `json:"result"`
+		}
+		if ev.Decode(&p) != nil || len(p.Result.Trace) == 0 {
+			return nil
+		}
+		key := fmt.Sprintf("#%d %s", ev.Seq, shorten(p.Line, 60))
+		e.past[key] = pastDecision{Line: p.Line, Trace: p.Result.Trace, Turn: p.Result.Turn}
+		keys = append(keys, key)
+		return nil
+	})
+	for i, j := 0, len(keys)-1; i < j; i, j = i+1, j-1 {
+		keys[i], keys[j] = keys[j], keys[i]
+	}
+	e.Past.Options = keys
+	if _, ok := e.past[e.showPast]; !ok {
+		e.showPast = ""
+		e.Past.Selected = ""
+	}
+	e.Past.Refresh()
+}
+
+func shorten(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
 }
 
 // Resolve resolves the next adversary's turn (or a stopped one again with

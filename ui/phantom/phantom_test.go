@@ -335,6 +335,19 @@ func TestResolveConfirmUndoAndOverrideAnAdversaryTurn(t *testing.T) {
 	if m.Pending != nil || figure(m, next).Position == pos {
 		t.Fatalf("confirm did not move %s from %s", next, pos)
 	}
+	// The confirmed turn and the turn order stay viewable with their reasoning.
+	if len(e.Past.Options) < 2 {
+		t.Fatalf("earlier decisions: %v", e.Past.Options)
+	}
+	for _, k := range e.Past.Options {
+		if strings.Contains(k, "worked out") {
+			e.Past.SetSelected(k)
+			break
+		}
+	}
+	if len(e.Trace.Lines()) < 4 || e.Map.Overlay().Target == "" {
+		t.Fatalf("an earlier turn's reasoning and drawing: %v %+v", e.Trace.Lines(), e.Map.Overlay())
+	}
 	// Undo brings the proposal back; override it.
 	h.ctx.Run(h.s.Undo)
 	m = h.state().Mission

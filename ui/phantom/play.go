@@ -666,6 +666,11 @@ func (p *PlayScreen) showRoundForms(s *tp.State) {
 		p.roundBox.Add(widget.NewCard("Turn order", "characters tied on initiative go in this order (§11.2)", container.NewVBox(order,
 			widget.NewButton("Work out the turn order", func() { p.ctx.Do(tp.DetermineInitiative{CharacterOrder: splitConds(order.Text)}) }))))
 	case "turns":
+		if m.Pending != nil && m.Pending.Turn.Stopped == "" {
+			p.roundBox.Add(container.NewGridWithColumns(2,
+				widget.NewButton("Confirm "+m.Pending.Adversary+"'s turn", func() { p.ctx.Do(tp.ConfirmAdversaryTurn{}) }),
+				widget.NewLabel("(reasoning and override: Enemy tab)")))
+		}
 		if len(m.Order) > 0 {
 			var parts []string
 			for _, n := range m.Order {
