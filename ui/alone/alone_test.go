@@ -24,6 +24,15 @@ var t0 = time.Date(2026, 3, 1, 20, 0, 0, 0, time.UTC)
 func game(t *testing.T, mode string, edit func(*setupForm)) (*shell.Context, fyne.Window) {
 	t.Helper()
 	test.NewTempApp(t)
+	return open(t, mode, edit)
+}
+
+func gameB(b *testing.B, mode string) (*shell.Context, fyne.Window) {
+	test.NewTempApp(b)
+	return open(b, mode, nil)
+}
+
+func open(t testing.TB, mode string, edit func(*setupForm)) (*shell.Context, fyne.Window) {
 	mem := tracker.NewMemStore()
 	c, err := tracker.NewCampaign(tracker.Alone, "Alone UI test", 42, t0)
 	if err != nil {
