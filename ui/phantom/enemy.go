@@ -42,6 +42,8 @@ type EnemyScreen struct {
 	Past     *widget.Select
 	past     map[string]pastDecision
 	showPast string
+	// seen caches each event's decision (nil: none); events never change.
+	seen map[uint64]*pastDecision
 
 	scroll *container.Scroll
 	focus  string // a space to scroll to once the map is laid out
@@ -229,22 +231,29 @@ func (e *EnemyScreen) loadPast() {
 	if last > 400 {
 		from = last - 400
 	}
+	if e.seen == nil {
+		e.seen = map[uint64]*pastDecision{}
+	}
 	_ = e.ctx.Session.Events(from, func(ev tracker.Event) error {
-		if !e.ctx.Session.InEffect(ev.Seq) {
+		d, known := e.seen[ev.Seq]
+		if !known {
+			var p struct {
+				Line   string `json:"line"`
+				Result struct {
+					Trace []string `json:"trace"`
+					Turn  *ap.Turn `json:"turn"`
+				} `json:"result"`
+			}
+			if ev.Decode(&p) == nil && len(p.Result.Trace) > 0 {
+				d = &pastDecision{Line: p.Line, Trace: p.Result.Trace, Turn: p.Result.Turn}
+			}
+			e.seen[ev.Seq] = d
+		}
+		if d == nil || !e.ctx.Session.InEffect(ev.Seq) {
 			return nil
 		}
-		var p struct {
-			Line   string `json:"line"`
-			Result struct {
-				Trace []string `json:"trace"`
-				Turn  *ap.Turn `json:"turn"`
-			} `json:"result"`
-		}
-		if ev.Decode(&p) != nil || len(p.Result.Trace) == 0 {
-			return nil
-		}
-		key := fmt.Sprintf("#%d %s", ev.Seq, shorten(p.Line, 60))
-		e.past[key] = pastDecision{Line: p.Line, Trace: p.Result.Trace, Turn: p.Result.Turn}
+		key := fmt.Sprintf("#%d %s", ev.Seq, shorten(d.Line, 60))
+		e.past[key] = *d
 		keys = append(keys, key)
 		return nil
 	})

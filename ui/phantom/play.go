@@ -3,6 +3,7 @@ package phantom
 import (
 	"fmt"
 	"image/color"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -415,6 +416,59 @@ func CondDuration(c string, f *tp.Figure, acting bool) string {
 	return ""
 }
 
+// chooseCards is one player's secret card selection (§6.2, V-04) or rest
+// (V-05), in a dialog.
+func (p *PlayScreen) chooseCards(s *tp.State, f *tp.Figure) {
+	name := f.Name
+	var picks []string
+	checks := container.NewGridWithColumns(2)
+	total := widget.NewLabel("")
+	sum := func() {
+		n := 0
+		for _, id := range picks {
+			ap := s.Content.ActionCards[id].AP
+			if _, frozen := f.Conditions["Frozen"]; frozen {
+				ap *= 2
+			}
+			n += ap
+		}
+		total.SetText(fmt.Sprintf("%d of %d AP", n, f.MaxAP))
+	}
+	for _, id := range append(append([]string(nil), f.Selected...), f.Hand...) {
+		id := id
+		label := id
+		if c, ok := s.Content.ActionCards[id]; ok {
+			label = fmt.Sprintf("%s (%d AP)", id, c.AP)
+		}
+		ch := widget.NewCheck(label, func(b bool) {
+			picks = slices.DeleteFunc(picks, func(x string) bool { return x == id })
+			if b {
+				picks = append(picks, id)
+			}
+			sum()
+		})
+		if slices.Contains(f.Selected, id) {
+			ch.SetChecked(true)
+		}
+		checks.Add(ch)
+	}
+	sum()
+	var d dialog.Dialog
+	rest := widget.NewButton("Rest this round instead", func() {
+		if _, ok := p.ctx.Do(tp.Rest{Character: name}); ok {
+			d.Hide()
+		}
+	})
+	body := container.NewVBox(checks, total, rest)
+	d = dialog.NewCustomConfirm(name+": select cards", "Select", "Cancel", container.NewVScroll(body), func(ok bool) {
+		if ok {
+			p.ctx.Do(tp.SelectCards{Character: name, Cards: picks})
+		}
+	}, p.ctx.Window)
+	d.Resize(fyne.NewSize(560, 520))
+	d.Show()
+}
+
 // correctFigure sets a figure's space, conditions, bandages and nova cells
 // by hand: the table is the source of truth.
 func (p *PlayScreen) correctFigure(f *tp.Figure) {
@@ -466,36 +520,18 @@ func (p *PlayScreen) cardsBox(s *tp.State, m *tp.Mission, f *tp.Figure) fyne.Can
 	}
 	switch {
 	case m.Phase == "select":
-		var picks []string
-		checks := container.NewGridWithColumns(2)
-		for _, id := range append(append([]string(nil), f.Selected...), f.Hand...) {
-			id := id
-			ch := widget.NewCheck(apOf(id), func(b bool) {
-				if b {
-					picks = append(picks, id)
-				} else {
-					for i, x := range picks {
-						if x == id {
-							picks = append(picks[:i:i], picks[i+1:]...)
-							break
-						}
-					}
-				}
-			})
-			for _, x := range f.Selected {
-				if x == id {
-					ch.SetChecked(true)
-				}
-			}
-			checks.Add(ch)
+		// §6.2: selections stay secret until they are revealed, so the
+		// hand opens in a dialog for its player only.
+		status := "has not chosen yet"
+		switch {
+		case f.Resting:
+			status = "rests this round"
+		case len(f.Selected) > 0:
+			status = fmt.Sprintf("has selected %d card(s)", len(f.Selected))
 		}
-		box.Add(checks)
-		box.Add(container.NewGridWithColumns(2,
-			widget.NewButton("Select these cards", func() { p.ctx.Do(tp.SelectCards{Character: name, Cards: picks}) }),
-			widget.NewButton("Rest this round", func() { p.ctx.Do(tp.Rest{Character: name}) })))
-		if len(f.Selected) > 0 {
-			box.Add(widget.NewLabel(fmt.Sprintf("Selected: %d card(s)", len(f.Selected))))
-		}
+		box.Add(container.NewBorder(nil, nil, nil,
+			widget.NewButton("Choose cards (secret)…", func() { p.chooseCards(s, f) }),
+			widget.NewLabel(name+" "+status)))
 	case m.Current == name:
 		for _, id := range f.Selected {
 			id := id
