@@ -361,6 +361,17 @@ func (p *PlayScreen) figureCard(s *tp.State, m *tp.Mission, f *tp.Figure) fyne.C
 	if f.Position == "" {
 		sub = "off the map"
 	}
+	switch f.Side {
+	case "adversary":
+		if at, ok := s.Content.Adversaries[tp.AdversaryKey(f.Type, m.AdversaryDifficulty)]; ok {
+			sub += fmt.Sprintf(" · Attack %d · Guard %d · Range %d · ★%d", at.Attack, at.Guard+f.Guard, at.Range, at.Difficulty)
+		}
+	case "boss":
+		if b, ok := s.Content.Bosses[f.Type]; ok {
+			col := min(max(len(m.Embarked)-2, 0), 2) // columns for 2, 3, 4 characters
+			sub += fmt.Sprintf(" · Attack %d · Guard %d · Range %d", b.Attack[col], b.Guard[col]+f.Guard, b.Range[col])
+		}
+	}
 	return widget.NewCard(title, sub, box)
 }
 
@@ -603,6 +614,24 @@ func (p *PlayScreen) showSpace() {
 		if cur := m.Current; cur != "" {
 			p.spaceBox.Add(widget.NewButton(cur+" activates the orb", func() { p.ctx.Do(tp.ActivateOrb{Character: cur, Space: label}) }))
 		}
+	}
+	if sp.Treasure.Kind != hex.NoToken {
+		present := !sp.Treasure.Present
+		what := "Treasure: put back on the map"
+		if sp.Treasure.Present {
+			what = "Treasure: taken"
+		}
+		p.spaceBox.Add(widget.NewButton(what, func() {
+			p.ctx.Do(tp.CorrectSpace{Space: label, TreasurePresent: &present, Reason: "treasure at the table"})
+		}))
+	}
+	if sp.Object == hex.Destructible {
+		st := widget.NewSelect([]string{"intact", "damaged", "destroyed"}, nil)
+		st.SetSelected(orDefault(string(sp.ObjectState), "intact"))
+		p.spaceBox.Add(container.NewBorder(nil, nil, widget.NewLabel("Object"), widget.NewButton("Set", func() {
+			v := st.Selected
+			p.ctx.Do(tp.CorrectSpace{Space: label, ObjectState: &v, Reason: "object corrected by hand"})
+		}), st))
 	}
 	nova := widget.NewEntry()
 	nova.SetText(strconv.Itoa(sp.NovaCells))
