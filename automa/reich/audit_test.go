@@ -149,3 +149,21 @@ func TestPatrolFromTriggeringHero(t *testing.T) {
 	// origin is B2 in R2; it is the nearest door.
 	eq(t, "door", changes(out, ChDoorOpened), "D2")
 }
+
+// §7.4.4: equidistant doors go to the one whose origin room (the room the
+// patrol comes from) has the highest awareness. When both sides of a door
+// could be the origin, the patrol comes from the side farther from the
+// hero, so that side's room is the one weighed, not the hero's side.
+func TestPatrolTieWeighsTheOriginItUses(t *testing.T) {
+	s := situation()
+	s.Map.Areas = append(s.Map.Areas, content.Area{ID: "G1", Room: "R6", Tile: "t1"})
+	s.Map.Doors = append(s.Map.Doors, content.Door{ID: "D6", State: content.Closed})
+	s.Map.Edges = append(s.Map.Edges, content.Edge{A: "A2", B: "G1", Door: "D6"})
+	s.State.SpawnTokens = []Token{{ID: "T8", Area: "G1", Icons: []content.Level{content.Green}}}
+	s.State.Units = []Unit{{ID: "GR-1", Code: "GR", Area: "A3"}}
+	// R1 (the near side of both doors) alert; E1's R4 at ease; G1's R6 suspicious.
+	s.State.Rooms = map[string]*RoomState{"R1": {Awareness: content.Alert}, "R6": {Awareness: content.Suspicious}}
+	s.Resolve = Request{Kind: KindPatrol, Icons: []content.Level{content.Green}, Awareness: aw(content.AtEase)}
+	out := decide(t, s)
+	eq(t, "door", changes(out, ChDoorOpened), "D6")
+}

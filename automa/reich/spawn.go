@@ -254,10 +254,10 @@ func (w *world) patrol(icons []content.Level, aw content.Awareness) {
 		heroAt[w.heroArea(x)] = true
 	}
 	type cand struct {
-		door    int
-		cost    int
-		aw      content.Awareness
-		origins []int
+		door   int
+		cost   int
+		aw     content.Awareness
+		origin int
 	}
 	var kept []cand
 	s := w.step(rule, "A patrol (icons %v, %s) comes in by the closed non-exit door nearest to hero %s (area %s).", icons, aw, h.ID, h.Area)
@@ -287,12 +287,15 @@ func (w *world) patrol(icons []content.Level, aw content.Awareness) {
 			s.Dropped = append(s.Dropped, candidate(id, nil, reason))
 			continue
 		}
-		c := cand{door: d, cost: w.b.DoorCost(dist, d), origins: origins}
-		for _, a := range origins {
-			if l := w.rooms[w.b.Room(a)].Awareness; l > c.aw {
-				c.aw = l
-			}
+		// The origin: the side it can come from; if both can, the side
+		// farther from H (ties: lower area id). Its room's awareness is
+		// what an equidistant tie weighs (§7.4.4 AMBIGUOUS default).
+		origin := origins[0]
+		if len(origins) == 2 && (dist[origins[1]] > dist[origin] ||
+			(dist[origins[1]] == dist[origin] && naturalLess(w.b.ID(origins[1]), w.b.ID(origin)))) {
+			origin = origins[1]
 		}
+		c := cand{door: d, cost: w.b.DoorCost(dist, d), origin: origin, aw: w.rooms[w.b.Room(origin)].Awareness}
 		if c.cost == board.Unreachable {
 			s.Dropped = append(s.Dropped, candidate(id, nil, "no path from the hero"))
 			continue
@@ -363,14 +366,10 @@ func (w *world) patrol(icons []content.Level, aw content.Awareness) {
 		}
 		d := pick.door
 		id := w.b.DoorID(d)
-		// Choose the side: the origin side (if both qualify, the one farther
-		// from H); house rule heroSide puts it on the other side.
+		// The patrol appears on its origin side; house rule heroSide puts
+		// it on the other side.
 		sides := w.b.DoorSides(d)
-		origin := pick.origins[0]
-		if len(pick.origins) == 2 && (dist[pick.origins[1]] > dist[origin] ||
-			(dist[pick.origins[1]] == dist[origin] && naturalLess(w.b.ID(pick.origins[1]), w.b.ID(origin)))) {
-			origin = pick.origins[1]
-		}
+		origin := pick.origin
 		place = origin
 		if w.set.PatrolPlaceSide == "heroSide" {
 			if origin == sides[0] {
