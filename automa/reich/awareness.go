@@ -80,6 +80,16 @@ func (w *world) enemiesEnter(room, why string) {
 	w.step("reichbusters §5.2 / V-25", "Room %s had a cleared token, but enemy units are in it now (%s): the token is removed.", room, why).Result = "room " + room + " is no longer cleared"
 }
 
+// staleCleared brings in line a table that still shows a cleared token in
+// a room holding enemy units (V-25), so no rule reads a stale token.
+func (w *world) staleCleared() {
+	for _, room := range w.b.Rooms() {
+		if w.unitsInRoom(room) > 0 {
+			w.enemiesEnter(room, "they were there when this was asked")
+		}
+	}
+}
+
 // sightAtOnce reports whether a sighting raises its room straight away
 // (§7.3): the seed raises it the first time a unit sees a hero whatever the
 // circumstances, so in a hero turn and in the end of round phase (the 1–2

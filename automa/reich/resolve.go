@@ -256,13 +256,7 @@ func Decide(s *Situation, rng automa.Rand) (*Outcome, error) {
 	w := newWorld(s, b, rng)
 	r := &s.Resolve
 	w.out.Resolved = r.Kind
-	// V-25: a table that still shows a cleared token in a room holding
-	// enemy units is brought in line first, so no rule reads a stale token.
-	for _, room := range b.Rooms() {
-		if w.unitsInRoom(room) > 0 {
-			w.enemiesEnter(room, "they were there when this was asked")
-		}
-	}
+	w.staleCleared()
 	if w.sightAtOnce() && w.during != EnemyTurn && r.Kind != KindSightCheck {
 		// The sight lines before anything changes, to tell which begin now.
 		w.seen = w.sightPairs()

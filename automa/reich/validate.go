@@ -91,6 +91,7 @@ func (s *Situation) CheckPatrolDoor(doorID string) error {
 		return fmt.Errorf("door %q is not on the map", doorID)
 	}
 	w := newWorld(s, b, nil)
+	w.staleCleared()
 	if !w.doors[d].Shut() {
 		return fmt.Errorf("door %s is open; patrols come through closed doors (V-43)", doorID)
 	}

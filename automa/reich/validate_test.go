@@ -93,10 +93,16 @@ func TestCheckPatrolDoor(t *testing.T) { // V-43
 		{"D4", []Hero{{ID: "H1", Area: "A2"}, {ID: "H2", Area: "E1"}}, nil, nil, "both sides"},
 		{"D4", []Hero{{ID: "H1", Area: "A2"}}, nil, map[string]*RoomState{"R4": {Cleared: true}}, "no side"},
 		{"D9", twoHeroes("A1"), nil, nil, "not on the map"},
+		// V-25: a cleared token in a room enemies have come back into no
+		// longer stops patrols from that room.
+		{"D4", []Hero{{ID: "H1", Area: "A2"}}, nil, map[string]*RoomState{"R4": {Cleared: true}}, ""},
 	}
-	for _, c := range cases {
+	for i, c := range cases {
 		s := situation()
 		s.State.Heroes, s.State.Doors, s.State.Rooms = c.heroes, c.doors, c.rooms
+		if i == len(cases)-1 {
+			s.State.Units = []Unit{{ID: "GR-1", Code: "GR", Area: "E1"}}
+		}
 		err := s.CheckPatrolDoor(c.door)
 		if (err == nil) != (c.want == "") || (err != nil && !strings.Contains(err.Error(), c.want)) {
 			t.Errorf("%s: %v, want %q", c.door, err, c.want)
