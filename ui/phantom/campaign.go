@@ -554,18 +554,26 @@ var contentKinds = []struct {
 	Title    string
 	Template string
 }{
-	{tp.KindMission, "Mission", `{"id": "Berkav-1", "title": "", "planet": "Berkav", "difficulty": 1, "map": "Berkav-1", "sp": 2, "fame": {"Berkav": 1}, "unlocks": ["Berkav-2"], "other": [], "orbs": [], "treasure": []}`},
-	{tp.KindAdversary, "Adversary description card", `{"name": "", "species": "", "class": "", "difficulty": 1, "hp": 5, "attack": 1, "guard": 0, "range": 1, "standees": 4, "crit": {"text": "", "inflict": [], "damage": 0}}`},
-	{tp.KindSpeciesCard, "Adversary species card", `{"species": "", "card": {"ap": 2, "actions": [{"kind": "move", "value": 2}]}}`},
-	{tp.KindClassCard, "Adversary class card", `{"class": "", "card": {"rows": [{"colour": "dark blue", "ap": 1, "actions": [{"kind": "attack"}]}, {"colour": "light blue", "ap": 2, "actions": [{"kind": "attack"}]}, {"colour": "red", "ap": 3, "actions": [{"kind": "attack"}]}, {"colour": "yellow", "ap": 4, "actions": [{"kind": "attack"}]}]}}`},
-	{tp.KindBoss, "Boss board", `{"name": "", "hp": [20, 24, 28], "attack": [2, 2, 3], "guard": [1, 1, 1], "range": [1, 1, 1], "inherent": {"ap": 2, "actions": [{"kind": "move", "value": 2}]}, "actions": [{"ap": 3, "actions": [{"kind": "attack"}]}, {"ap": 5, "actions": [{"kind": "attack", "value": 1}]}, {"ap": 7, "actions": [{"kind": "heal", "value": 2, "perCharacter": true, "self": true}]}]}`},
-	{tp.KindBossCard, "Boss action card", `{"actions": [1]}`},
+	{tp.KindMission, "Mission", `{"id": "", "title": "", "planet": "Berkav", "difficulty": 1, "map": "", "sp": 0, "fame": {"Berkav": 0, "Thespara": 0, "Orbos": 0}, "unlocks": [""], "other": [""], "orbs": [0], "treasure": [0]}`},
+	{tp.KindAdversary, "Adversary description card", `{"name": "", "species": "", "class": "", "difficulty": 1, "hp": 5, "attack": 1, "guard": 0, "range": 1, "standees": 4, "crit": {"text": "", "inflict": [""], "damage": 0}}`},
+	{tp.KindSpeciesCard, "Adversary species card", `{"species": "", "card": {"name": "", "ap": 2, "actions": [{"kind": "move", "value": 2}], "roundEffects": []}}`},
+	{tp.KindClassCard, "Adversary class card", `{"class": "", "card": {"name": "", "rows": [` +
+		`{"colour": "dark blue", "ap": 1, "actions": [{"kind": "attack"}], "roundEffects": []}, ` +
+		`{"colour": "light blue", "ap": 2, "actions": [{"kind": "attack"}], "roundEffects": []}, ` +
+		`{"colour": "red", "ap": 3, "actions": [{"kind": "attack"}], "roundEffects": []}, ` +
+		`{"colour": "yellow", "ap": 4, "actions": [{"kind": "attack"}], "roundEffects": []}]}}`},
+	{tp.KindBoss, "Boss board", `{"name": "", "hp": [20, 24, 28], "attack": [2, 2, 3], "guard": [1, 1, 1], "range": [1, 1, 1], ` +
+		`"inherent": {"name": "", "ap": 2, "actions": [{"kind": "move", "value": 2}]}, "actions": [` +
+		`{"name": "", "ap": 3, "actions": [{"kind": "attack"}]}, {"name": "", "ap": 5, "actions": [{"kind": "attack", "value": 1}]}, ` +
+		`{"name": "", "ap": 7, "actions": [{"kind": "heal", "value": 2, "perCharacter": true, "self": true}]}], ` +
+		`"crit": {"text": "", "inflict": [""], "damage": 0}}`},
+	{tp.KindBossCard, "Boss action card", `{"actions": [1], "other": "", "persistent": false}`},
 	{tp.KindSpecies, "Character species card", `{"name": "", "hp": 10, "maxAp": 6, "text": ""}`},
-	{tp.KindClass, "Character class board", `{"name": "", "baseRange": 1, "weapon": "", "crit": "", "itemSlots": 2, "bandageSlots": 2, "attachmentSlots": [["melee"]], "starting": [], "startingAttachments": [], "startingItems": []}`},
-	{tp.KindActionCard, "Character Action card", `{"id": "", "class": "", "ap": 2, "spCost": 0, "temporary": false, "persistent": false}`},
-	{tp.KindEquipment, "Equipment card", `{"id": "", "tier": 1, "planet": "Berkav", "slot": "head", "cost": 3, "novaSlots": 0, "initiative": 0, "move": 0, "guard": 0, "maxHp": 0}`},
-	{tp.KindAttachment, "Attachment card", `{"id": "", "tier": 1, "type": "melee", "novaSlots": 1, "broken": false}`},
-	{tp.KindItem, "Item card", `{"id": "", "oncePerMission": true}`},
+	{tp.KindClass, "Character class board", `{"name": "", "baseRange": 1, "weapon": "", "crit": "", "itemSlots": 2, "bandageSlots": 2, "attachmentSlots": [["melee"]], "starting": [""], "startingAttachments": [""], "startingItems": [""]}`},
+	{tp.KindActionCard, "Character Action card", `{"id": "", "class": "", "ap": 2, "spCost": 0, "temporary": false, "persistent": false, "text": ""}`},
+	{tp.KindEquipment, "Equipment card", `{"id": "", "tier": 1, "planet": "Berkav", "slot": "head", "cost": 3, "novaSlots": 0, "initiative": 0, "move": 0, "guard": 0, "maxHp": 0, "text": ""}`},
+	{tp.KindAttachment, "Attachment card", `{"id": "", "tier": 1, "type": "melee", "novaSlots": 1, "broken": false, "text": ""}`},
+	{tp.KindItem, "Item card", `{"id": "", "oncePerMission": true, "text": ""}`},
 }
 
 // contentForm enters one piece of content as the component shows it (a
@@ -596,10 +604,9 @@ func (c *CampaignScreen) contentForm() fyne.CanvasObject {
 	c.Kind.PlaceHolder = "what to enter"
 	c.contentID = id
 	id.Hide()
-	help := wrap("Actions are written as a list: [{\"kind\": \"move\", \"value\": 3}, {\"kind\": \"attack\", \"value\": 1, \"range\": 5, \"inflict\": [\"Burning\"]}]. " +
-		"Kinds: attack, move, leap, retreat, teleport, heal, grantCondition, removeCondition, damage, manual (\"text\" is shown to the players). " +
-		"Other parts of an action: rangeModifier, targets, pierce, die (\"blitz\"), multiplier, condition, targetsAllies, canTargetSelf, self, perCharacter, area. " +
-		"Colours: dark blue, light blue, red, yellow.")
+	help := wrap("Actions: one a line, as the card prints them — Move 3 · Leap 2 · Retreat 2 · Teleport · Attack +1 (Range 5, Pierce 1, Target 2, inflict Burning and Bleeding, blitz, damage x2) · " +
+		"Attack (Range +2) · Heal 2 (self, per character) · Heal 3 (allies, self) · Grant Barrier (self) · Remove detrimental · Damage 3 (adjacent figures) · Note: anything the players resolve. " +
+		"Round effects: [{\"text\": \"…\", \"attack\": 1, \"guard\": 1}]. Colours: dark blue, light blue, red, yellow. Lists: comma separated.")
 	help.Importance = widget.LowImportance
 	save := widget.NewButton("Save", func() {
 		for _, k := range contentKinds {

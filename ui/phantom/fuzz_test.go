@@ -90,3 +90,25 @@ func benchMap(b *testing.B, repaint bool) {
 	_ = img
 	_ = fyne.NewSize(0, 0)
 }
+
+// FuzzParseActions: the notation never crashes, and what it reads survives
+// being written back and read again.
+func FuzzParseActions(f *testing.F) {
+	for _, s := range []string{"Move 3", "Attack +1 (Range 5, Pierce 1, Target 2, inflict Burning and Knocked Down, blitz, damage x2)",
+		"Heal 3 (allies, self)", "Remove detrimental", "Note: text", "Grant Barrier (self); Damage 3 (adjacent enemies)"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		as, err := ParseActions(s)
+		if err != nil {
+			return
+		}
+		again, err := ParseActions(FormatActions(as))
+		if err != nil {
+			t.Fatalf("%q written as %q: %v", s, FormatActions(as), err)
+		}
+		if FormatActions(again) != FormatActions(as) {
+			t.Fatalf("%q: %q then %q", s, FormatActions(as), FormatActions(again))
+		}
+	})
+}
