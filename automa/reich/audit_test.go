@@ -167,3 +167,22 @@ func TestPatrolTieWeighsTheOriginItUses(t *testing.T) {
 	out := decide(t, s)
 	eq(t, "door", changes(out, ChDoorOpened), "D6")
 }
+
+// §7.5.6: an area lies on one tile, so Bodyguard (an officer on its tile)
+// and Xenobiologist (aliens on its tile) work for units sharing an area
+// even when the map does not name its tiles.
+func TestTileAurasInOneAreaWithoutTileNames(t *testing.T) {
+	s := postAlarmTurn([]Unit{{ID: "b1", Code: "BG", Area: "A3"}, {ID: "o1", Code: "OF", Area: "A3"}}, twoHeroes("A3"), nil)
+	for i := range s.Map.Areas {
+		s.Map.Areas[i].Tile = ""
+	}
+	eq(t, "bodyguard", attacks(decide(t, s)), "OF:melee>H1=2", "BG:melee>H1=5")
+
+	s = postAlarmTurn([]Unit{{ID: "z1", Code: "ZB", Area: "A3"}, {ID: "h1", Code: "HD", Area: "A3"}}, twoHeroes("A3"), nil)
+	for i := range s.Map.Areas {
+		s.Map.Areas[i].Tile = ""
+	}
+	addKeywords(s, "HD", "xenobiologist")
+	s.Content.Faction.Unit("ZB").Tags = append(s.Content.Faction.Unit("ZB").Tags, "alien")
+	eq(t, "xenobiologist", attacks(decide(t, s)), "HD:melee>H1=2", "ZB:melee>H1=3")
+}

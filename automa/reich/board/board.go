@@ -131,8 +131,9 @@ func (b *Board) Room(i int) string { return b.room[i] }
 // Tile is the tile of area i ("" if the map does not say).
 func (b *Board) Tile(i int) string { return b.tile[i] }
 
-// SameTile reports whether two areas are on one tile; unknown tiles never match.
-func (b *Board) SameTile(i, j int) bool { return b.tile[i] != "" && b.tile[i] == b.tile[j] }
+// SameTile reports whether two areas are on one tile. An area is always on
+// its own tile; otherwise unknown tiles never match.
+func (b *Board) SameTile(i, j int) bool { return i == j || (b.tile[i] != "" && b.tile[i] == b.tile[j]) }
 
 // Rooms lists the rooms in map order.
 func (b *Board) Rooms() []string { return b.rooms }

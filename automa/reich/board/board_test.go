@@ -142,3 +142,16 @@ func TestLOS(t *testing.T) {
 		t.Errorf("alien world sight wrong")
 	}
 }
+
+// An area is always on its own tile, even on a map that names no tiles
+// (§0.4, the tile auras of §7.5.6).
+func TestSameTileWithoutNames(t *testing.T) {
+	m := content.Map{MissionID: "m", Areas: []content.Area{{ID: "a", Room: "r"}, {ID: "b", Room: "r"}}, Edges: []content.Edge{{A: "a", B: "b"}}}
+	b, err := New(&m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !b.SameTile(0, 0) || b.SameTile(0, 1) {
+		t.Errorf("SameTile: own area %v, unnamed other %v", b.SameTile(0, 0), b.SameTile(0, 1))
+	}
+}
