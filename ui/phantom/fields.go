@@ -314,7 +314,7 @@ func (f *FieldForm) layout(n *node, prefix string, items *[]*widget.FormItem) {
 			switch ak := arrayKind(kid); ak {
 			case "group":
 				for j, el := range kid.kids {
-					*items = append(*items, widget.NewFormItem("", bold(fmt.Sprintf("%s %d", words(k), j+1))))
+					*items = append(*items, widget.NewFormItem("", bold(fmt.Sprintf("%s %d", strings.TrimSuffix(words(k), "s"), j+1))))
 					f.layout(el, fmt.Sprintf("%s.%d", key, j), items)
 				}
 			default:

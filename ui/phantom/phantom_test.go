@@ -697,3 +697,19 @@ func TestEveryContentBlankIsAccepted(t *testing.T) {
 		t.Errorf("boss board: %+v", b)
 	}
 }
+
+func TestSettingsAreTheSpecsReadingsAndChange(t *testing.T) {
+	h := newHarness(t, nil)
+	c := NewCampaignScreen(h.ctx)
+	ch := find(c.settings, func(ch *widget.Check) bool { return strings.HasPrefix(ch.Text, "A-21") })
+	if ch == nil || !ch.Checked {
+		t.Fatal("A-21 should be shown, on by default")
+	}
+	ch.SetChecked(false)
+	if h.state().Settings.CountAdjacentBlockers {
+		t.Fatalf("A-21 not turned off: %v", h.errs)
+	}
+	if !h.state().Settings.RefreshRestartsTimer {
+		t.Fatal("other settings must stay as they were")
+	}
+}
