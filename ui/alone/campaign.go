@@ -46,6 +46,7 @@ type CampaignScreen struct {
 	fixField                  *widget.Select
 	fixValue, fixWhy          *widget.Entry
 	settings                  *settingsForm
+	shown                     *alone.Settings
 }
 
 var rewardWords = map[ta.Difficulty]string{
@@ -213,7 +214,13 @@ func (c *CampaignScreen) Refresh() {
 	}
 	c.upTarget.Refresh()
 	c.upDonor.Refresh()
-	c.settings.set(s.Settings)
+	// The form shows the game's readings when they change, and otherwise
+	// keeps what the players are choosing.
+	if c.shown == nil || *c.shown != s.Settings {
+		v := s.Settings
+		c.shown = &v
+		c.settings.set(v)
+	}
 }
 
 func (c *CampaignScreen) takeReward() {
