@@ -44,6 +44,7 @@ type TurnPanel struct {
 
 	// Resolving.
 	resolveBox *fyne.Container
+	formKey    string
 	forms      map[ta.Action]fyne.CanvasObject
 	byHand     fyne.CanvasObject
 	note       *widget.Entry
@@ -414,9 +415,11 @@ func (t *TurnPanel) showForm() {
 	if s.Map == nil && a != ta.Scavenge || !ok {
 		f = t.byHand
 	}
-	if len(t.resolveBox.Objects) == 1 && t.resolveBox.Objects[0] == f {
+	key := fmt.Sprintf("%s|%v|%v", a, f == t.byHand, s.T.Pending != "")
+	if key == t.formKey {
 		return
 	}
+	t.formKey = key
 	objs := []fyne.CanvasObject{f}
 	if f != t.byHand && s.T.Pending != "" {
 		objs = append(objs, button("Resolved by hand instead", func() { t.k.do(ta.Resolve{Note: strings.TrimSpace(t.note.Text)}) }))
