@@ -79,10 +79,12 @@ type MapView struct {
 	byCoord map[hex.Coord]int
 	byLabel map[string]int
 	walls   map[edgeKey]bool
-	minX    int
-	minY    int
-	maxX    int
-	maxY    int
+	// The drawn box in hex radii, after the turn of a flat-top map:
+	// a flat-top map is the pointy-top picture turned 30° clockwise, so
+	// that its axial direction (0, −1) points north as printed.
+	flat     bool
+	bx0, by0 float64
+	bx1, by1 float64
 }
 
 type edgeKey struct {
@@ -139,8 +141,8 @@ func (v *MapView) Zoom(f float32) {
 
 // FitTo sets the scale so the whole map fits in size.
 func (v *MapView) FitTo(size fyne.Size) {
-	w := float32(v.maxX-v.minX) * sq3h
-	h := float32(v.maxY-v.minY) * 0.5
+	w := float32(v.bx1 - v.bx0)
+	h := float32(v.by1 - v.by0)
 	if w <= 0 || h <= 0 {
 		return
 	}
@@ -195,16 +197,19 @@ func (v *MapView) derive() {
 	for _, g := range v.overlay.Ghosts {
 		v.overlay.ghostSet[g] = true
 	}
+	v.flat = v.layout.Orientation == hex.Flat
 	first := true
 	grow := func(c hex.Coord) {
-		p := c.Centre()
-		if first {
-			v.minX, v.maxX, v.minY, v.maxY = p.X-1, p.X+1, p.Y-2, p.Y+2
-			first = false
-			return
+		for k := range 6 {
+			x, y := v.unit(c.Corner(hex.Vertex(k)))
+			if first {
+				v.bx0, v.bx1, v.by0, v.by1 = x, x, y, y
+				first = false
+				continue
+			}
+			v.bx0, v.bx1 = min(v.bx0, x), max(v.bx1, x)
+			v.by0, v.by1 = min(v.by0, y), max(v.by1, y)
 		}
-		v.minX, v.maxX = min(v.minX, p.X-1), max(v.maxX, p.X+1)
-		v.minY, v.maxY = min(v.minY, p.Y-2), max(v.maxY, p.Y+2)
 	}
 	for _, s := range v.layout.Spaces {
 		grow(s.Coord)
@@ -213,7 +218,7 @@ func (v *MapView) derive() {
 		grow(g)
 	}
 	if first {
-		v.minX, v.maxX, v.minY, v.maxY = -1, 1, -2, 2
+		v.bx0, v.bx1, v.by0, v.by1 = -1, 1, -1, 1
 	}
 	v.overlay.highlightedBlocker = map[string]bool{}
 	for _, b := range v.overlay.LoSBlockers {
@@ -255,10 +260,34 @@ func (v *MapView) HasWall(c hex.Coord, d hex.Dir) bool {
 	return here != there
 }
 
+const (
+	cos30 = 0.8660254037844386
+	sin30 = 0.5
+)
+
+// unit places an integer-frame point in hex radii (turned for flat-top).
+func (v *MapView) unit(p hex.Point) (float64, float64) {
+	x, y := float64(p.X)*cos30, float64(p.Y)*0.5
+	if v.flat {
+		x, y = x*cos30-y*sin30, x*sin30+y*cos30
+	}
+	return x, y
+}
+
+// frame is the inverse of unit for any point: hex radii back to the
+// integer frame, as floats.
+func (v *MapView) frame(x, y float64) (float64, float64) {
+	if v.flat {
+		x, y = x*cos30+y*sin30, -x*sin30+y*cos30
+	}
+	return x / cos30, y / 0.5
+}
+
 // point converts an integer-frame point to a position in the widget.
 func (v *MapView) point(p hex.Point) fyne.Position {
-	s := v.Scale
-	return fyne.NewPos(pad+float32(p.X-v.minX)*s*sq3h, pad+float32(p.Y-v.minY)*s*0.5)
+	s := float64(v.Scale)
+	x, y := v.unit(p)
+	return fyne.NewPos(pad+float32((x-v.bx0)*s), pad+float32((y-v.by0)*s))
 }
 
 // Centre is where a space's centre is drawn, in the widget.
@@ -277,8 +306,7 @@ func (v *MapView) CentreOf(label string) (fyne.Position, bool) {
 // that hex nearest to it with its distance in dp.
 func (v *MapView) At(pos fyne.Position) (hex.Coord, hex.Dir, float32) {
 	s := float64(v.Scale)
-	xf := float64(pos.X-pad)/(s*float64(sq3h)) + float64(v.minX)
-	yf := float64(pos.Y-pad)/(s*0.5) + float64(v.minY)
+	xf, yf := v.frame(float64(pos.X-pad)/s+v.bx0, float64(pos.Y-pad)/s+v.by0)
 	c := roundAxial(xf, yf)
 	cp := c.Centre()
 	dx := (xf - float64(cp.X)) * s * float64(sq3h)
@@ -347,7 +375,7 @@ func (v *MapView) Tapped(ev *fyne.PointEvent) {
 // scroll container.
 func (v *MapView) MinSize() fyne.Size {
 	s := v.Scale
-	return fyne.NewSize(2*pad+float32(v.maxX-v.minX)*s*sq3h, 2*pad+float32(v.maxY-v.minY)*s*0.5)
+	return fyne.NewSize(2*pad+float32(v.bx1-v.bx0)*s, 2*pad+float32(v.by1-v.by0)*s)
 }
 
 // CreateRenderer draws the map.
@@ -531,12 +559,11 @@ func (r *mapRenderer) draw(w, h int) image.Image {
 	band := max(3.0, s*0.16)
 	ghostLine := color.NRGBA{0xA0, 0xA0, 0xA0, 0xFF}
 	for y := range h {
-		py := (float64(y)+0.5)*ky - float64(pad)
-		Y := py/sy + float64(v.minY)
+		uy := ((float64(y)+0.5)*ky-float64(pad))/s + v.by0
 		row := img.Pix[y*img.Stride:]
 		for x := range w {
-			px := (float64(x)+0.5)*kx - float64(pad)
-			X := px/sx + float64(v.minX)
+			ux := ((float64(x)+0.5)*kx-float64(pad))/s + v.bx0
+			X, Y := v.frame(ux, uy)
 			c := roundAxial(X, Y)
 			dx := (X - float64(2*c.Q+c.R)) * sx
 			dy := (Y - float64(3*c.R)) * sy

@@ -713,3 +713,30 @@ func TestSettingsAreTheSpecsReadingsAndChange(t *testing.T) {
 		t.Fatal("other settings must stay as they were")
 	}
 }
+
+// A flat-top map is drawn turned so its (0, −1) neighbour is straight
+// north, and taps still find the right space and side.
+func TestFlatTopMapsAreDrawnAsPrinted(t *testing.T) {
+	l, err := hex.ParseMap([]byte(strings.Replace(testMapJSON(6, 5), `"difficulty": 1,`, `"difficulty": 1, "orientation": "flat",`, 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := NewMapView()
+	v.SetLayout(l.Layout())
+	c := hex.Coord{Q: 2, R: 2}
+	a, n := v.Centre(c), v.Centre(hex.Coord{Q: 2, R: 1})
+	if d := a.X - n.X; d > 0.5 || d < -0.5 || n.Y >= a.Y {
+		t.Fatalf("(2,1) should be straight above (2,2): %v %v", n, a)
+	}
+	for d := range 6 {
+		nb := v.Centre(c.Neighbor(hex.Dir(d)))
+		p := fyne.NewPos(a.X+(nb.X-a.X)*0.4, a.Y+(nb.Y-a.Y)*0.4)
+		got, side, _ := v.At(p)
+		if got != c || side != hex.Dir(d) {
+			t.Errorf("side %v: got %v %v", hex.Dir(d), got, side)
+		}
+	}
+	if got, _, _ := v.At(a); got != c {
+		t.Errorf("centre read back as %v", got)
+	}
+}
