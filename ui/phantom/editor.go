@@ -257,26 +257,40 @@ func (e *Editor) wallRefs() []hex.WallRef {
 	return out
 }
 
-// ghosts are the empty positions around the map where a tap adds a space.
+// ghosts are the empty positions around the map where a tap adds a space:
+// the map's rows (pointy-top) or columns (flat-top) and one more all round.
 func (e *Editor) ghosts() []hex.Coord {
-	minR, maxR, minC, maxC := 0, 5, 0, 7
+	flat := e.Orientation != nil && e.Orientation.Selected == "flat"
+	// (a, b): the line and the place along it, for either orientation.
+	ab := func(c hex.Coord) (int, int) {
+		if flat {
+			return c.Q, c.R + floorDiv(c.Q, 2)
+		}
+		return c.R, c.Q + floorDiv(c.R, 2)
+	}
+	back := func(a, b int) hex.Coord {
+		if flat {
+			return hex.Coord{Q: a, R: b - floorDiv(a, 2)}
+		}
+		return hex.Coord{Q: b - floorDiv(a, 2), R: a}
+	}
+	minA, maxA, minB, maxB := 0, 5, 0, 7
 	for k, s := range e.layout.Spaces {
-		c := col(s.Coord, 0)
+		a, b := ab(s.Coord)
 		if k == 0 {
-			minR, maxR, minC, maxC = s.R, s.R, c, c
+			minA, maxA, minB, maxB = a, a, b, b
 			continue
 		}
-		minR, maxR = min(minR, s.R), max(maxR, s.R)
-		minC, maxC = min(minC, c), max(maxC, c)
+		minA, maxA = min(minA, a), max(maxA, a)
+		minB, maxB = min(minB, b), max(maxB, b)
 	}
 	if len(e.layout.Spaces) > 0 {
-		minR, maxR, minC, maxC = minR-1, maxR+1, minC-1, maxC+1
+		minA, maxA, minB, maxB = minA-1, maxA+1, minB-1, maxB+1
 	}
 	var out []hex.Coord
-	for r := minR; r <= maxR; r++ {
-		for c := minC; c <= maxC; c++ {
-			p := hex.Coord{Q: c - floorDiv(r, 2), R: r}
-			if e.index(p) < 0 {
+	for a := minA; a <= maxA; a++ {
+		for b := minB; b <= maxB; b++ {
+			if p := back(a, b); e.index(p) < 0 {
 				out = append(out, p)
 			}
 		}
