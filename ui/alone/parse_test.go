@@ -54,6 +54,11 @@ func TestPracticeMapIsValid(t *testing.T) {
 	if err := m.Validate(ta.DefaultSheet().Config); err != nil {
 		t.Fatal(err)
 	}
+	for id, shape := range map[string]string{"1A1": alone.ShapeCurve, "1B2": alone.ShapeRoom, "2B3": alone.ShapeTJunction, "1A2": alone.ShapeCorridor} {
+		if got := m.Sector(id).Shape; got != shape {
+			t.Errorf("%s is a %s, want %s", id, got, shape)
+		}
+	}
 	pos, cols, rows := gridOf(tilesFromMap(m)[:12])
 	if cols != 4 || rows != 3 || pos["1D3"] != [2]int{3, 2} {
 		t.Fatalf("Level 1 laid out %dx%d, 1D3 at %v", cols, rows, pos["1D3"])

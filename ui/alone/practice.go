@@ -65,25 +65,30 @@ func PracticeMap() *alone.Map {
 	for i := range m.Sectors {
 		s := &m.Sectors[i]
 		if s.Shape == alone.ShapeCorridor {
-			s.Shape = shapeOf(len(s.Exits) - boolInt(s.StairsColour != ""))
+			s.Shape = shapeOf(s.Exits)
 		}
 	}
 	sec("1A1").Revealed = true
 	return m
 }
 
-func boolInt(b bool) int {
-	if b {
-		return 1
+// shapeOf names a tile by its compass exits: a dead end, a straight
+// Corridor, a Curve, a T-Junction or a Cross.
+func shapeOf(exits map[alone.Dir]alone.Link) string {
+	var ds []alone.Dir
+	for _, d := range alone.Compass {
+		if _, ok := exits[d]; ok {
+			ds = append(ds, d)
+		}
 	}
-	return 0
-}
-
-// shapeOf names a tile by its number of compass exits.
-func shapeOf(n int) string {
-	switch n {
+	switch len(ds) {
 	case 1:
 		return alone.ShapeDeadEnd
+	case 2:
+		if ds[0].Opposite() == ds[1] {
+			return alone.ShapeCorridor
+		}
+		return alone.ShapeCurve
 	case 3:
 		return alone.ShapeTJunction
 	case 4:
