@@ -219,8 +219,7 @@ func (r *mapRenderer) build(size fyne.Size) {
 	textSize := theme.TextSize() * 0.85
 	centre := map[string]fyne.Position{}
 	half := map[string]fyne.Size{}
-	var doors []fyne.CanvasObject
-	var labels []fyne.CanvasObject
+	var doors, doorTags, cells, labels []fyne.CanvasObject
 	for i, room := range rooms {
 		x := gap + float32(i%cols)*(cw+gap)
 		y := gap + float32(i/cols)*(ch+gap)
@@ -254,7 +253,7 @@ func (r *mapRenderer) build(size fyne.Size) {
 			cell.CornerRadius = 4
 			cell.Move(fyne.NewPos(ax, ay))
 			cell.Resize(fyne.NewSize(aw, ah))
-			r.objs = append(r.objs, cell)
+			cells = append(cells, cell)
 			centre[id] = fyne.NewPos(ax+aw/2, ay+ah/2)
 			half[id] = fyne.NewSize(aw/2, ah/2)
 			labels = append(labels, r.areaLabels(id, ax+4, ay+2, aw-8, ah-4, textSize)...)
@@ -271,7 +270,13 @@ func (r *mapRenderer) build(size fyne.Size) {
 		ln.StrokeWidth = 4
 		ln.Position1, ln.Position2 = a, b
 		doors = append(doors, ln)
+		// The name sits halfway, or near the first area when the line is
+		// long (it then crosses other rooms, whose labels it would cover).
 		mid := fyne.NewPos((a.X+b.X)/2, (a.Y+b.Y)/2)
+		if dx, dy := b.X-a.X, b.Y-a.Y; dx*dx+dy*dy > 140*140 {
+			l := float32(math.Hypot(float64(dx), float64(dy)))
+			mid = fyne.NewPos(a.X+dx/l*40, a.Y+dy/l*40)
+		}
 		bg := canvas.NewRectangle(doorColour(st))
 		bg.CornerRadius = 4
 		t := canvas.NewText(fmt.Sprintf("%s %s", e.Door, st), color.Black)
@@ -281,10 +286,14 @@ func (r *mapRenderer) build(size fyne.Size) {
 		bg.Move(fyne.NewPos(mid.X-ts.Width/2-3, mid.Y-ts.Height/2))
 		bg.Resize(fyne.NewSize(ts.Width+6, ts.Height))
 		t.Move(fyne.NewPos(mid.X-ts.Width/2, mid.Y-ts.Height/2))
-		doors = append(doors, bg, t)
+		doorTags = append(doorTags, bg, t)
 	}
+	// Lines go under the areas, so one crossing a room hides nothing;
+	// the doors' names stay on top.
 	r.objs = append(r.objs, doors...)
+	r.objs = append(r.objs, cells...)
 	r.objs = append(r.objs, labels...)
+	r.objs = append(r.objs, doorTags...)
 }
 
 // areaLabels writes an area's id and what stands on it, one line each,
