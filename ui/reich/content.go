@@ -58,6 +58,14 @@ func newContentScreen(k *kit) *contentScreen {
 	})
 	addUnit := button("Add a unit line", theme.ContentAddIcon(), func() { c.unitForm(-1) })
 	save := button("Save faction card", theme.DocumentSaveIcon(), func() { c.SaveFaction() })
+	remove := button("Remove this faction card", theme.DeleteIcon(), func() {
+		if id := strings.TrimSpace(c.facID.Text); id != "" && c.k.do(rb.RemoveFaction{ID: id}) {
+			c.Faction = content.Faction{}
+			c.facID.SetText("")
+			c.facName.SetText("")
+			c.refreshUnits()
+		}
+	})
 	save.Importance = widget.HighImportance
 	faction := widget.NewCard("Faction card (§2.1)", "Unit lines in the card's order: that order is the activation order.",
 		container.NewVBox(
@@ -65,6 +73,7 @@ func newContentScreen(k *kit) *contentScreen {
 			widget.NewForm(widget.NewFormItem("Faction id", c.facID), widget.NewFormItem("Name", c.facName)),
 			c.unitsBox,
 			container.NewGridWithColumns(2, widgets.Touch(addUnit), widgets.Touch(save)),
+			widgets.Touch(remove),
 			c.factionMsg))
 
 	export := button("Export content…", theme.DocumentSaveIcon(), c.exportDialog)

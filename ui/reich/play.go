@@ -100,6 +100,17 @@ func (p *playScreen) Refresh() {
 		top.Add(wrapped("Order this round: " + strings.Join(names, " → ")))
 	}
 	top.Add(widgets.AtLeast(fyne.NewSize(200, widgets.MinTouch*1.3), p.NextButton))
+	var extra []fyne.CanvasObject
+	if m.Step == rb.StepChooseOrder && m.Dealt && !m.Ended {
+		extra = append(extra, widgets.Touch(button("Opportunist swap…", nil, func() { p.SwapForm() })))
+	}
+	if m.Step == rb.StepEndOfRound && len(m.Obscured) > 0 && !m.Ended {
+		extra = append(extra, widgets.Touch(button("End the round, smoke expired…", nil, func() { p.EndRoundForm() })))
+	}
+	if !m.Ended {
+		extra = append(extra, widgets.Touch(button("Move the round marker…", nil, func() { p.moveMarkerForm(-1) })))
+	}
+	top.Add(container.NewGridWrap(fyne.NewSize(260, widgets.MinTouch), extra...))
 	p.body.Add(top)
 	p.refreshPending(m)
 	p.body.Add(p.pending)
@@ -239,7 +250,9 @@ func (p *playScreen) moveMarkerForm(i int) {
 		cur += m.Tracker.Pre
 	}
 	by := i - cur
-	if by == 0 {
+	if i < 0 {
+		by = 1
+	} else if by == 0 {
 		return
 	}
 	p.k.cmdForm("Move the round marker", "Move it", []fld{
@@ -251,6 +264,34 @@ func (p *playScreen) moveMarkerForm(i int) {
 			return nil, err
 		}
 		return plain(rb.AdjustTracker{By: n, Reason: v.S("Reason")}), nil
+	})
+}
+
+// SwapForm is Opportunist: swap turn order tokens straight after dealing.
+func (p *playScreen) SwapForm() *formDialog {
+	m := p.k.mission()
+	return p.k.cmdForm("Opportunist swap (V-27)", "Swap", []fld{
+		choice("Hero", m.TurnOrder, ""), choice("Swaps with", m.TurnOrder, ""),
+	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
+		return plain(rb.SwapTurnOrder{Hero: v.S("Hero"), With: v.S("Swaps with")}), nil
+	})
+}
+
+// EndRoundForm ends the round naming the timed tokens that expired.
+func (p *playScreen) EndRoundForm() *formDialog {
+	m := p.k.mission()
+	var areas []string
+	for a, on := range m.Obscured {
+		if on {
+			areas = append(areas, a)
+		}
+	}
+	slices.Sort(areas)
+	return p.k.cmdForm("End of round (§5.4)", "End the round", []fld{
+		text("Expired", "obscured areas whose token expires now: "+strings.Join(areas, " "), strings.Join(areas, " ")),
+	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
+		exp := v.L("Expired")
+		return func(a ai.Answers) tracker.Command { return rb.EndRound{Expired: exp, Answers: a} }, nil
 	})
 }
 
@@ -363,6 +404,9 @@ func (p *playScreen) refreshActions(m *rb.Mission) {
 		add("Attack", func() { p.AttackForm(h.ID) })
 		add("Search", func() { p.SearchForm(h.ID) })
 		add("Draw 2 cards", func() { p.k.do(rb.DrawCards{Hero: h.ID}) })
+		if hasActiveSkill(h, "Genius") {
+			add("Genius: draw 3", func() { p.k.do(rb.DrawCards{Hero: h.ID, Genius: true}) })
+		}
 		add("Use item", func() { p.UseItemForm(h.ID) })
 		add("Give / take item", func() { p.GiveForm(h.ID) })
 		add("Ready equipment", func() { p.ReadyForm(h.ID) })
@@ -382,6 +426,10 @@ func (p *playScreen) refreshActions(m *rb.Mission) {
 	add("Smoke / stun", func() { p.AreaStateForm() })
 	add("End mission…", func() { p.EndMissionForm() })
 	p.actions.Add(container.NewGridWrap(fyne.NewSize(180, widgets.MinTouch), bs...))
+}
+
+func hasActiveSkill(h *rb.Hero, id string) bool {
+	return slices.ContainsFunc(h.Skills, func(s rb.Skill) bool { return strings.EqualFold(s.ID, id) && s.Active })
 }
 
 func turnNotes(h *rb.Hero) string {
@@ -556,13 +604,17 @@ func (p *playScreen) StartForm() *formDialog {
 		text("Team heroism points", "raid: e.g. wild attack", ""),
 		text("HP supply", "blank: the campaign's supply", ""),
 		text("Tracker P/Q/L", "blank: the mission details' lengths, or e.g. 8 6 0", ""),
+		text("Spawn deck", "card ids; blank: every spawn card entered", ""),
+		text("Noise deck", "card ids (pre-alarm or alien world); blank: all", ""),
+		text("Post-alarm noise deck", "card ids; blank: all", ""),
 	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
 		heroes, err := parseHeroes(v.S("Heroes"))
 		if err != nil {
 			return nil, err
 		}
 		c := rb.StartMission{Mission: v.S("Mission"), Mode: v.S("Mode"), Faction: v.S("Faction card"), Heroes: heroes,
-			Variant12: v.B("1–2 player variant"), HPShared: v.L("Team heroism points"), HPSupply: v.L("HP supply")}
+			Variant12: v.B("1–2 player variant"), HPShared: v.L("Team heroism points"), HPSupply: v.L("HP supply"),
+			SpawnDeck: v.L("Spawn deck"), NoiseDeck: v.L("Noise deck"), PostNoiseDeck: v.L("Post-alarm noise deck")}
 		if l := v.L("Tracker P/Q/L"); len(l) > 0 {
 			ns := make([]int, 3)
 			for i := 0; i < len(l) && i < 3; i++ {
@@ -681,6 +733,7 @@ func (p *playScreen) AttackForm(id string) *formDialog {
 		tick("Area attack", "hits every unit in the target area", false),
 		tick("Grenade", "", false),
 		tick("Loot", "a special spent for loot", false),
+		tick("Versatile", "", false), tick("Dual wielding", "", false), tick("Accurate", "", false), tick("Armour piercing", "", false),
 		text("HP before", "e.g. H1:attack", ""),
 		text("HP after", "e.g. hq:wild", ""),
 	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
@@ -705,7 +758,8 @@ func (p *playScreen) AttackForm(id string) *formDialog {
 			return nil, err
 		}
 		c := rb.Attack{Hero: id, Weapon: w, Targets: v.L("Targets"), Total: tot, DefenceBonus: bonus, Basic: v.B("Basic attack"),
-			Area: v.B("Area attack"), Grenade: v.B("Grenade"), Loot: v.B("Loot"), HPBefore: before, HPAfter: after}
+			Area: v.B("Area attack"), Grenade: v.B("Grenade"), Loot: v.B("Loot"), HPBefore: before, HPAfter: after,
+			Versatile: v.B("Versatile"), DualWielding: v.B("Dual wielding"), Accurate: v.B("Accurate"), ArmourPiercing: v.B("Armour piercing")}
 		return func(a ai.Answers) tracker.Command { c.Answers = a; return c }, nil
 	})
 }

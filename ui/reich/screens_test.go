@@ -564,3 +564,52 @@ func TestAssistedModeQuestionsInPlainWords(t *testing.T) {
 		t.Fatal("the noise-card question has no advice of its own")
 	}
 }
+
+func TestAlarmThenDealtOrder(t *testing.T) {
+	ctx, _ := newCtx(t)
+	p := startRaid(t, ctx)
+	p.Next() // the order as set up: H1 H2
+	p.moveMarkerForm(-1)
+	mf := p.k.Last
+	setEntry(t, mf, "By", "4")
+	submitRefused(t, mf, "say why")
+	setEntry(t, mf, "Reason", "a card moved it")
+	submitOK(t, mf)
+	m := st(ctx).Mission
+	if !m.Tracker.AlarmPending || m.Step != rb.StepEndOfRound {
+		t.Fatalf("after the marker passed the last space: %+v, step %s", m.Tracker, m.Step)
+	}
+	if !strings.Contains(p.left.Text, "alarm is triggered") {
+		t.Fatalf("tracker line %q", p.left.Text)
+	}
+	p.Next() // the end of round: the alarm sounds
+	for q := p.k.Asked; q != nil; q = p.k.Asked {
+		if q.AnswerIcons([]content.Level{content.Green}) != nil {
+			break
+		}
+	}
+	m = st(ctx).Mission
+	if m.Phase != rb.PhasePostAlarm || m.Step != rb.StepChooseOrder {
+		t.Fatalf("after the alarm: phase %s step %s (%s)", m.Phase, m.Step, p.k.Message())
+	}
+	if !strings.Contains(p.NextButton.Text, "Deal") || !strings.Contains(p.left.Text, "Alarm sounded") {
+		t.Fatalf("Next reads %q, tracker %q", p.NextButton.Text, p.left.Text)
+	}
+	if p.track.Marker != m.Tracker.Pre {
+		t.Fatalf("marker on space %d, want the first post-alarm space %d", p.track.Marker, m.Tracker.Pre)
+	}
+	for len(st(ctx).Mission.Pending) > 0 {
+		d := p.DefendForm(0)
+		setEntry(t, d, "Defence total", "9")
+		submitOK(t, d)
+	}
+	p.Next()
+	if m := st(ctx).Mission; !m.Dealt || m.Step != rb.StepHeroTurn {
+		t.Fatalf("after dealing: dealt %v step %s (%s)", m.Dealt, m.Step, p.k.Message())
+	}
+	// Awareness is not tracked after the alarm: the map says so.
+	Screens{}.Enemy(ctx)
+	if rt := gameOf(ctx).enemy.Map.RoomText("R2"); strings.Contains(rt, "at ease") {
+		t.Fatalf("room after the alarm: %q", rt)
+	}
+}
