@@ -31,6 +31,8 @@ type campaignScreen struct {
 	Content *contentScreen
 	// SkillPrice shows the price of the skill picked in the purchase form.
 	SkillPrice *widget.Label
+	// rulesShown are the settings the house rules list was built for.
+	rulesShown string
 }
 
 func newCampaignScreen(k *kit) *campaignScreen {
@@ -410,6 +412,12 @@ func (c *campaignScreen) GrantSkillForm() *formDialog {
 // default and the spec section, each changeable (and logged).
 func (c *campaignScreen) refreshRules() {
 	s := c.k.state()
+	// Rebuild only when a setting changed: the list is long.
+	key := fmt.Sprintf("%+v", s.Settings)
+	if key == c.rulesShown {
+		return
+	}
+	c.rulesShown = key
 	b := c.rules
 	b.Objects = nil
 	note := widget.NewCheck("Not of this Earth! — this campaign plays the expansion's missions (§11)", nil)

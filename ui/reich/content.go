@@ -1,6 +1,7 @@
 package reich
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"slices"
@@ -35,6 +36,8 @@ type contentScreen struct {
 	unitsBox   *fyne.Container
 	listsBox   *fyne.Container
 	factionMsg *widget.Label
+	// shown is the content the lists were built for.
+	shown string
 }
 
 func newContentScreen(k *kit) *contentScreen {
@@ -89,6 +92,11 @@ func newContentScreen(k *kit) *contentScreen {
 // Refresh re-reads the campaign's content.
 func (c *contentScreen) Refresh() {
 	lib := c.k.state().Library
+	key, _ := json.Marshal(lib)
+	if string(key) == c.shown {
+		return
+	}
+	c.shown = string(key)
 	var ids []string
 	for _, f := range lib.Factions {
 		ids = append(ids, f.ID)
