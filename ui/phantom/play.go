@@ -93,8 +93,8 @@ func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 	p.faceBox = container.NewVBox(faceForm, faceBt)
 	p.swatch = canvas.NewRectangle(color.Transparent)
 	p.swatch.CornerRadius = 8
-	p.swatch.SetMinSize(fyne.NewSize(64, 64))
-	die := container.NewBorder(nil, nil, container.NewCenter(p.swatch), nil, p.Die)
+	p.swatch.SetMinSize(fyne.NewSize(48, 18))
+	die := container.NewVBox(p.Die, p.swatch)
 	side := container.NewVScroll(container.NewVBox(
 		die, p.faceBox, p.roundBox, p.result,
 		widget.NewLabelWithStyle("Figures", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
@@ -287,7 +287,7 @@ func (p *PlayScreen) figureCard(s *tp.State, m *tp.Mission, f *tp.Figure) fyne.C
 		title = fmt.Sprintf("%s · %s %s · %s", f.Name, f.Colour, f.Type, f.Side)
 	}
 	if f.Defeated {
-		return widget.NewCard(title, "defeated — off the map", nil)
+		return widget.NewCard(f.Name, "", wrap(strings.TrimPrefix(title, f.Name+" · ")+" · defeated, off the map"))
 	}
 	box := container.NewVBox()
 	hp := widgets.NewStepper("HP", 0, f.MaxHP, f.HP, func(to int) bool {
@@ -372,7 +372,11 @@ func (p *PlayScreen) figureCard(s *tp.State, m *tp.Mission, f *tp.Figure) fyne.C
 			sub += fmt.Sprintf(" · Attack %d · Guard %d · Range %d", b.Attack[col], b.Guard[col]+f.Guard, b.Range[col])
 		}
 	}
-	return widget.NewCard(title, sub, box)
+	// Card titles do not wrap: the name is the title, the rest a line
+	// that wraps on a narrow panel.
+	about := wrap(strings.TrimPrefix(title, f.Name+" · ") + " · " + sub)
+	box.Objects = append([]fyne.CanvasObject{about}, box.Objects...)
+	return widget.NewCard(f.Name, "", box)
 }
 
 // CondDuration says in words what a held condition does and when it goes
