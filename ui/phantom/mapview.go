@@ -844,7 +844,7 @@ func spaceNote(sp *hex.Space) string {
 func iconText(p hex.PlacementIcon) string {
 	var b strings.Builder
 	for _, w := range strings.Fields(p.Adversary) {
-		b.WriteString(strings.ToUpper(w[:1]))
+		b.WriteString(strings.ToUpper(string([]rune(w)[:1])))
 	}
 	if p.Characters != "" {
 		b.WriteString(" " + p.Characters)

@@ -126,7 +126,7 @@ func NextStep(m *tp.Mission) (string, tracker.Command) {
 	switch m.Phase {
 	case "setup", "end":
 		if m.Phase == "end" {
-			return "The round is over: check the objectives (mission result on the Campaign tab), or begin the next round — Next rolls the Decision die.", tp.BeginRound{}
+			return "The round is over: if the objectives are met, record the result (Mission succeeded, above the figures); otherwise Next begins the next round and rolls the Decision die.", tp.BeginRound{}
 		}
 		return "Begin round 1: Next rolls the Decision die (or enter the face rolled at the table).", tp.BeginRound{}
 	case "select":
