@@ -114,6 +114,13 @@ func (p *playScreen) Refresh() {
 	p.body.Add(top)
 	p.refreshPending(m)
 	p.body.Add(p.pending)
+	if m.Ended {
+		// The end of the mission, without a trip to the Campaign tab.
+		c := &campaignScreen{k: p.k}
+		p.body.Add(container.NewGridWithColumns(2,
+			widgets.Touch(button("Declare the result…", nil, func() { c.ResultForm() })),
+			widgets.Touch(button("Close the mission…", theme.ConfirmIcon(), func() { c.CloseForm() }))))
+	}
 	p.refreshActions(m)
 	p.body.Add(p.actions)
 	p.refreshHeroes(m)

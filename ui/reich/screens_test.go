@@ -613,3 +613,41 @@ func TestAlarmThenDealtOrder(t *testing.T) {
 		t.Fatalf("room after the alarm: %q", rt)
 	}
 }
+
+func TestNotOfThisEarthMission(t *testing.T) {
+	ctx, _ := newCtx(t)
+	must(t, ctx, rb.ImportContent{Data: testContent(t)})
+	must(t, ctx, rb.PutNoiseCard{Card: content.NoiseCard{ID: "AW1", Deck: content.DeckAlienWorld, Threshold: 2,
+		Top: []content.Effect{{Kind: content.EffSpawnFromDarkness, Icons: []content.Level{content.Green}}}, Bottom: []content.Effect{}}})
+	Screens{}.Campaign(ctx)
+	p := gameOf(ctx)
+	Screens{}.Play(ctx)
+	f := p.play.StartForm()
+	setEntry(t, f, "Heroes", "H1 Ana A1 3 Rifle:3 Knife:0")
+	pick(t, f, "Mode", rb.ModeRaid)
+	if !p.campaign.SetRule("notOfThisEarth", "true") {
+		t.Fatalf("Not of this Earth! refused: %s", p.campaign.k.Message())
+	}
+	submitRefused(t, f, "noteRaid")
+	f = p.play.StartForm()
+	setEntry(t, f, "Heroes", "H1 Ana A1 3 Rifle:3 Knife:0")
+	if s := f.Field("Mode").(*widget.Select); s.Selected != rb.ModeNoteRaid {
+		t.Fatalf("mode offered %q", s.Selected)
+	}
+	submitRefused(t, f, "alien world tracker's length")
+	setEntry(t, f, "Tracker P/Q/L", "0 0 5")
+	submitOK(t, f)
+	if p.play.track.Title != "Alien world tracker" || len(p.play.track.Spaces) != 5 || !strings.Contains(p.play.left.Text, "5 rounds left") {
+		t.Fatalf("track %q, %d spaces, %q", p.play.track.Title, len(p.play.track.Spaces), p.play.left.Text)
+	}
+	if p.campaign.SetRule("notOfThisEarth", "false") {
+		t.Fatal("Not of this Earth! switched off in the middle of a mission")
+	}
+	// The end of the mission from the Play tab.
+	if _, ok := ctx.Do(rb.EndMission{Reason: "test"}); !ok {
+		t.Fatal("the mission could not end")
+	}
+	if !strings.Contains(p.play.NextButton.Text, "over") || !p.play.NextButton.Disabled() {
+		t.Fatalf("Next after the end: %q", p.play.NextButton.Text)
+	}
+}
