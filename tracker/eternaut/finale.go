@@ -122,6 +122,15 @@ func (c FinishCampaign) run(s *State, x *exec) error {
 	if owned == nil {
 		owned = append(slices.Clone(s.Section("E").SpecialQuests), s.Scenario.SpecialQuests...)
 	}
+	// The E list is on the table again in F (setup F step 13): each card
+	// is owned once.
+	var once []string
+	for _, q := range owned {
+		if q = strings.TrimSpace(q); q != "" && !slices.Contains(once, q) {
+			once = append(once, q)
+		}
+	}
+	owned = once
 	status := func(id string) string {
 		if ch := s.Char(id); ch != nil {
 			return ch.Status

@@ -165,6 +165,15 @@ func (c StartScenario) run(s *State, x *exec) error {
 	} else if len(c.Aliens) > 0 {
 		return tracker.Refuse("eternaut §2.2", "there are no aliens in Scenario %s", letter)
 	}
+	// The Special Quest cards gained so far are revealed again near the
+	// board (RB setup B step 14, C/D step 13, E step 14, F step 13): the
+	// previous section lists them, and they are on the table at the end.
+	if i := slices.Index(Letters, letter); i > 0 {
+		if prev := s.Diary[i-1].SpecialQuests; len(prev) > 0 {
+			sc.SpecialQuests = slices.Clone(prev)
+			x.say("Special Quest cards face up again: %s", strings.Join(prev, ", "))
+		}
+	}
 	s.Scenario, s.Phase, s.End = sc, PhasePlaying, nil
 	s.Played = append(s.Played, key)
 	sec := s.Section(letter)
