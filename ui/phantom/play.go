@@ -400,13 +400,13 @@ func CondDuration(c string, f *tp.Figure, acting bool) string {
 	case "Barrier":
 		return "the next damage is prevented, then it goes"
 	case "Invisible":
-		return "nothing can affect it; " + fullTurn() + ", or when it attacks"
+		return "nothing but itself can affect it; no line of sight ends on it; " + fullTurn() + ", or when it attacks"
 	case "Resilient":
 		return "cancels the next new detrimental condition"
 	case "Vengeful":
 		return "strikes back at the next melee attacker (Attack −1)"
 	case "Bleeding":
-		return "2 damage at the start of each turn, " + untilRest
+		return "2 damage at the start of each of its non-rest turns, " + untilRest
 	case "Blinded":
 		return "Accuracy roll before each attack, " + untilRest
 	case "Burning":
