@@ -740,3 +740,19 @@ func TestFlatTopMapsAreDrawnAsPrinted(t *testing.T) {
 		t.Errorf("centre read back as %v", got)
 	}
 }
+
+func TestADecisionDieFaceEnteredFromTheTable(t *testing.T) {
+	h := newHarness(t, append(fixture(6, 4), startCmd()))
+	p := NewPlayScreen(h.ctx)
+	p.faceCol.SetSelected("red")
+	p.facePri.SetSelected("S")
+	p.faceSec.SetSelected("W")
+	p.beginWithFace()
+	m := h.state().Mission
+	if m.Face == nil || m.Face.Colour != "red" || m.Face.Primary != "S" {
+		t.Fatalf("face not entered: %+v %v", m.Face, h.errs)
+	}
+	if p.Die.Visible() || !p.entered.Visible() || p.enteredFace.Text != "red S/W" {
+		t.Fatalf("an entered face is shown as entered, not as a seed draw: %q", p.enteredFace.Text)
+	}
+}

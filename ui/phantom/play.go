@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/automa/hex"
@@ -48,9 +49,12 @@ type PlayScreen struct {
 	roundBox *fyne.Container
 	faceBox  *fyne.Container
 	swatch   *canvas.Rectangle
-	scroll   *container.Scroll
-	focus    string // a space to scroll to once the map is laid out
-	focused  string // the turn last scrolled to
+	// entered shows a face entered from the table (no seed draw).
+	entered     *fyne.Container
+	enteredFace *canvas.Text
+	scroll      *container.Scroll
+	focus       string // a space to scroll to once the map is laid out
+	focused     string // the turn last scrolled to
 
 	obj fyne.CanvasObject
 }
@@ -94,7 +98,15 @@ func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 	p.swatch = canvas.NewRectangle(color.Transparent)
 	p.swatch.CornerRadius = 8
 	p.swatch.SetMinSize(fyne.NewSize(48, 18))
-	die := container.NewVBox(p.Die, p.swatch)
+	p.enteredFace = canvas.NewText("", theme.Color(theme.ColorNameForeground))
+	p.enteredFace.Alignment = fyne.TextAlignCenter
+	p.enteredFace.TextStyle.Bold = true
+	p.entered = container.NewVBox(
+		widget.NewLabelWithStyle("Decision die", fyne.TextAlignCenter, fyne.TextStyle{Bold: true}),
+		p.enteredFace,
+		widget.NewLabelWithStyle("face entered as rolled at the table", fyne.TextAlignCenter, fyne.TextStyle{Italic: true}))
+	p.entered.Hide()
+	die := container.NewVBox(p.Die, p.entered, p.swatch)
 	side := container.NewVScroll(container.NewVBox(
 		die, p.faceBox, p.roundBox, p.result,
 		widget.NewLabelWithStyle("Figures", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
@@ -234,6 +246,8 @@ func (p *PlayScreen) showDie(m *tp.Mission) {
 	if m == nil || m.Face == nil {
 		p.swatch.FillColor = color.Transparent
 		p.swatch.Refresh()
+		p.entered.Hide()
+		p.Die.Show()
 		p.Die.Clear()
 		p.dieRound = 0
 		return
@@ -258,10 +272,17 @@ func (p *PlayScreen) showDie(m *tp.Mission) {
 	})
 	if draw != nil {
 		p.Die.SetDraw(shown, *draw)
-	} else {
-		p.Die.SetDraw(shown, tracker.Draw{Index: 0, N: 1, Value: 0})
-		p.Die.Refresh()
+		p.Die.Show()
+		p.entered.Hide()
+		return
 	}
+	// A face rolled at the table and entered: no seed draw to name.
+	p.Die.Hide()
+	p.enteredFace.Text = shown
+	p.enteredFace.TextSize = theme.TextSize() * 3
+	p.enteredFace.Color = theme.Color(theme.ColorNameForeground)
+	p.enteredFace.Refresh()
+	p.entered.Show()
 }
 
 func (p *PlayScreen) showFigures(s *tp.State) {
