@@ -139,7 +139,8 @@ type Trigger struct {
 	// Fire is true when all 4 cubes are on the target.
 	Fire bool `json:"fire"`
 	// Survivors is true in Scenario B: draw a Menace card and move every
-	// Survivor one space, in ascending ID order (SurvivorOrder).
+	// Survivor one space, in ascending ID order (SurvivorOrder, empty when
+	// no Survivor is on the map: the card is drawn all the same).
 	Survivors     bool     `json:"survivors,omitempty"`
 	SurvivorOrder []string `json:"survivorOrder,omitempty"`
 	// Aliens is the alien activation (C to F) when Fire and not Survivors.
@@ -166,8 +167,9 @@ func EndOfTurn(cubesOnTarget int, survivorsMode bool, survivors []string, module
 		tr.Survivors, tr.SurvivorOrder = true, order
 		s2 := t.Add("eternaut §5.7 C3 (RB p.19)", "Survivors: draw 1 Menace card and move every Survivor 1 space the way its arrow points, lowest ID first")
 		if len(order) == 0 {
-			s2.Result = "no Survivor is on the map: no card is drawn"
-			tr.Survivors = false
+			// RB p.19 has no exception for an empty map: the card is still
+			// drawn (the "nothing is drawn" case of §5.7 C3 is the aliens').
+			s2.Result = "draw the Menace card; no Survivor is on the map to move"
 		} else {
 			s2.Result = "move in order: " + strings.Join(order, ", ")
 		}

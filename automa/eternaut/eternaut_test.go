@@ -118,9 +118,16 @@ func TestEndOfTurn(t *testing.T) {
 	if !tr.Fire || !tr.Survivors || !reflect.DeepEqual(tr.SurvivorOrder, []string{"701", "702", "703"}) || !tr.Redeal {
 		t.Errorf("B trigger: %+v", tr)
 	}
-	tr, _, _ = EndOfTurn(4, true, nil, nil, false)
-	if tr.Survivors || tr.Redeal {
+	// RB p.19: with all 4 cubes on the Rule card a Menace card is drawn and
+	// every Survivor moves; the "nothing is drawn" exception of spec §5.7 C3
+	// is for aliens only, so with no Survivor on the map the card is still
+	// drawn and no one moves.
+	tr, trB, _ := EndOfTurn(4, true, nil, nil, false)
+	if !tr.Fire || !tr.Survivors || len(tr.SurvivorOrder) != 0 || tr.Redeal {
 		t.Errorf("B trigger without survivors, no redeal: %+v", tr)
+	}
+	if !strings.Contains(trB.String(), "no Survivor is on the map to move") {
+		t.Errorf("trace: %s", trB)
 	}
 	tr, trace, _ := EndOfTurn(4, false, nil, []Module{{"Cascarudo", 2}}, true)
 	if !tr.Fire || tr.Aliens == nil || !reflect.DeepEqual(tr.Aliens.Draw, []int{0}) || !tr.Redeal {

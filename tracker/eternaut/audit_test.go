@@ -52,3 +52,19 @@ func TestSpecialQuestsStayOnTheTable(t *testing.T) {
 		t.Fatal("diary")
 	}
 }
+
+// RB p.19: when the 4 Consumed cubes are all on the Survivors' Rule card at
+// the end of a turn, a Menace card is drawn, even if no Survivor is on the
+// map to move; the cubes are then dealt again (§13.8 setting).
+func TestSurvivorActivationWithNoSurvivor(t *testing.T) {
+	s := reach(t, "B1")
+	do(t, s, RevealR02{}, SetCubes{OnTarget: 4})
+	do(t, s, PlayCard{Char: "901"})
+	e := do(t, s, EndTurn{})
+	if r := Reminders(e); len(r) == 0 || !strings.Contains(r[0], "Draw 1 Menace card") {
+		t.Fatalf("no Menace card drawn: %v / %s", r, said(s, e))
+	}
+	if st(s).Scenario.CubesOnTarget != 0 {
+		t.Fatal("cubes dealt again")
+	}
+}

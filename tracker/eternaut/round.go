@@ -268,11 +268,13 @@ func activationCheck(s *State, x *exec) error {
 	}
 	what := ""
 	switch {
+	case tr.Survivors && len(tr.SurvivorOrder) == 0:
+		// RB p.19: the card is drawn even with no Survivor to move.
+		what = "Survivors activate: draw 1 Menace card; no Survivor is on the map to move"
+		x.ask("Draw 1 Menace card (no Survivor is on the map to move)")
 	case tr.Survivors:
 		what = "Survivors activate: draw 1 Menace card, move " + strings.Join(tr.SurvivorOrder, ", ") + " one space each along its arrow"
 		x.ask("Draw 1 Menace card; move the Survivors 1 space along its arrow, in this order: %s", strings.Join(tr.SurvivorOrder, ", "))
-	case Letter(sc.Key) == "B":
-		what = "4 cubes on the Rule card, but no Survivor is on the map"
 	default:
 		what = alienWords(sc, tr.Aliens, x)
 	}
