@@ -68,3 +68,73 @@ func TestSurvivorActivationWithNoSurvivor(t *testing.T) {
 		t.Fatal("cubes dealt again")
 	}
 }
+
+// RB p.9 trade example: Eduardo gives Scrap Iron (011) to Simon, Simon gives
+// him a Piece of Wood (012); the Rummage card may go on either of them.
+func TestWorkedExampleTrade(t *testing.T) {
+	s := reach(t, "A")
+	do(t, s, GainItem{Char: "901", Item: "011"}, GainItem{Char: "902", Item: "012"})
+	do(t, s, PlayCard{Char: "901", Card: "Rummage"})
+	do(t, s, Trade{From: "901", To: "902", Give: []string{"011"}, Take: []string{"012"}})
+	if !slices.Equal(ch(s, "901").Items, []string{"012"}) || !slices.Equal(ch(s, "902").Items, []string{"011"}) {
+		t.Fatalf("after the trade: Eduardo %v, Simon %v", ch(s, "901").Items, ch(s, "902").Items)
+	}
+	// Giving without getting anything back is a trade too.
+	do(t, s, Trade{From: "902", To: "901", Give: []string{"011"}})
+	if len(ch(s, "902").Items) != 0 || len(ch(s, "901").Items) != 2 {
+		t.Fatal("one-way trade")
+	}
+}
+
+// RB p.10 Take a Break example: Eduardo's board holds 2 Fatigue cards (one
+// from this turn's exchange) and, with the Take a Break just played, 3
+// Action cards: 5 cards during step 3; the break discards the 2 Fatigue,
+// so step 4 sees 3 cards and the round does not end.
+func TestWorkedExampleTakeABreak(t *testing.T) {
+	s := reach(t, "A")
+	do(t, s, AddPenalty{Char: "901", Kind: Fatigue})
+	playTurn(t, s, "901")
+	playTurn(t, s, "901") // 1 Fatigue + 2 Action cards: 3, no end of round
+	if st(s).Scenario.Timer != 5 {
+		t.Fatal("3 cards ended the round")
+	}
+	do(t, s, ExchangeCards{Fatigue: "901"}, PlayCard{Char: "901", Card: "Take a Break"})
+	if n := ch(s, "901").BoardCount(); n != 5 {
+		t.Fatalf("board during step 3: %d cards, want 5", n)
+	}
+	do(t, s, TakeABreak{Char: "901"})
+	e := do(t, s, EndTurn{})
+	if n := ch(s, "901").BoardCount(); n != 3 || st(s).Scenario.Timer != 5 || strings.Contains(said(s, e), "End of round") {
+		t.Fatalf("board %d, timer %d: %s", n, st(s).Scenario.Timer, said(s, e))
+	}
+	// One more card makes 4 at step 4: the round ends.
+	e = playTurn(t, s, "901")
+	if !strings.Contains(said(s, e), "End of round 1") || ch(s, "901").BoardCount() != 0 {
+		t.Fatalf("4 Action cards: %s", said(s, e))
+	}
+}
+
+// RB p.12 drop example: Eduardo already holds 4 Item cards and gains the
+// Handmade Axe (045); he keeps it and drops 1 Scrap Iron (011) under the
+// pair of Drop counters "A" on his space.
+func TestWorkedExampleDrop(t *testing.T) {
+	s := reach(t, "A")
+	for _, it := range []string{"011", "012", "013", "014"} {
+		do(t, s, GainItem{Char: "901", Item: it})
+	}
+	refuse(t, s, GainItem{Char: "901", Item: "045"}, "choose 1 to drop")
+	do(t, s, GainItem{Char: "901", Item: "045", Drop: []string{"011"}, Where: "Eduardo's space"})
+	if c := ch(s, "901"); len(c.Items) != 4 || !slices.Contains(c.Items, "045") || slices.Contains(c.Items, "011") {
+		t.Fatalf("items %v", c.Items)
+	}
+	p := st(s).Scenario.DropPiles
+	if len(p) != 1 || p[0].Letter != "A" || !slices.Equal(p[0].Items, []string{"011"}) {
+		t.Fatalf("drop pile %+v", p)
+	}
+	// Dropping the new card instead is allowed too (§7.7.2 step 3).
+	do(t, s, GainItem{Char: "902", Item: "020"}, GainItem{Char: "902", Item: "021"}, GainItem{Char: "902", Item: "022"}, GainItem{Char: "902", Item: "023"})
+	do(t, s, GainItem{Char: "902", Item: "024", Drop: []string{"024"}, Pile: "A"})
+	if p := st(s).Scenario.pile("A"); !slices.Equal(p.Items, []string{"011", "024"}) || len(ch(s, "902").Items) != 4 {
+		t.Fatalf("pile A %v", p.Items)
+	}
+}
