@@ -138,3 +138,53 @@ func TestWorkedExampleDrop(t *testing.T) {
 		t.Fatalf("pile A %v", p.Items)
 	}
 }
+
+// §9.4, RB finishing B step 5 (and C–F): each surviving Character recovers
+// 2 life, up to 10, written once; the next setup starts from that value.
+func TestLifeCarriedOverEveryValue(t *testing.T) {
+	for lp := 1; lp <= CharMaxLP; lp++ {
+		s := reach(t, "B1")
+		if lp < CharMaxLP {
+			do(t, s, Damage{Char: "901", N: CharMaxLP - lp})
+		}
+		finish(t, s, "END-C-1", Unlock{})
+		want := min(CharMaxLP, lp+BetweenScenarioHeal)
+		r := st(s).Section("B").Row("901")
+		if r.LP != want || r.LPAtEnd != lp || ch(s, "901").LP != want {
+			t.Errorf("life %d at the end: written %d (kept %d), want %d", lp, r.LP, r.LPAtEnd, want)
+		}
+		do(t, s, StartScenario{Key: "C", Characters: []string{"901", "902", "903", "904"}})
+		if ch(s, "901").LP != want {
+			t.Errorf("C starts 901 on %d, want %d", ch(s, "901").LP, want)
+		}
+	}
+}
+
+// §7.7.1, RB p.26 step 11 and p.30 step 13: 4 items, +1 for SK-01..06,
+// +2 for SK-07..09, at most 2 counters.
+func TestCapacityEverySkillCounter(t *testing.T) {
+	ids := []string{"SK-01", "SK-02", "SK-03", "SK-04", "SK-05", "SK-06", "SK-07", "SK-08", "SK-09"}
+	bonus := func(id string) int {
+		if id >= "SK-07" {
+			return 2
+		}
+		return 1
+	}
+	for _, a := range ids {
+		if c := (&Character{Skills: []SkillCounter{{ID: a}}}); c.Capacity() != ItemCapBase+bonus(a) {
+			t.Errorf("%s: capacity %d", a, c.Capacity())
+		}
+		for _, b := range ids {
+			if a == b {
+				continue
+			}
+			c := &Character{Skills: []SkillCounter{{ID: a}, {ID: b}}}
+			if want := 4 + bonus(a) + bonus(b); c.Capacity() != want {
+				t.Errorf("%s+%s: capacity %d, want %d", a, b, c.Capacity(), want)
+			}
+		}
+	}
+	if (&Character{}).Capacity() != 4 {
+		t.Error("base capacity")
+	}
+}
