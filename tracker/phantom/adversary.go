@@ -17,10 +17,10 @@ const ruleAdv = "phantom-epoch §8.4"
 // cards of the types in play, the boss boards and their cards, every
 // figure on the map. charOrder puts the characters in the players' order
 // for initiative ties (§11.2 item 1).
-func (s *State) situation(decide, adversary string, charOrder []string, place *phantom.Placement) (*phantom.Situation, error) {
+func (s *State) situation(decide, adversary string, charOrder []string, prep func(*phantom.Situation)) (*phantom.Situation, error) {
 	m := s.Mission
 	sit := phantom.Situation{Decide: decide, Adversary: adversary, Map: m.Map, Characters: len(m.Embarked),
-		MissionDifficulty: m.Difficulty, PrimaryTarget: m.PrimaryOverride, Placement: place}
+		MissionDifficulty: m.Difficulty, PrimaryTarget: m.PrimaryOverride}
 	if m.Face != nil {
 		sit.DecisionDie = phantom.DieInput{Face: *m.Face}
 	} else {
@@ -93,6 +93,9 @@ func (s *State) situation(decide, adversary string, charOrder []string, place *p
 	if s.Settings.RollAttackDice && len(s.Content.AttackDice) > 0 {
 		sit.Rolls = phantom.RollsInput{Roll: true, Faces: s.Content.AttackDice}
 	}
+	if prep != nil {
+		prep(&sit)
+	}
 	data, err := json.Marshal(&sit)
 	if err != nil {
 		return nil, err
@@ -132,6 +135,9 @@ func (c ResolveAdversaryTurn) exec(s *State, x *ctx) (string, error) {
 	f := m.fig(c.Adversary)
 	if f == nil || f.character() || f.Defeated {
 		return "", tracker.Refuse(ruleAdv, "%q is not an adversary on the map", c.Adversary)
+	}
+	if m.Pending != nil && m.Pending.Reaction {
+		return "", tracker.Refuse(ruleAdv, "confirm or override %s's reaction first", m.Pending.Adversary)
 	}
 	again := m.Pending != nil && m.Pending.Adversary == f.Name
 	if !again {
@@ -220,9 +226,18 @@ func (c ConfirmAdversaryTurn) exec(s *State, x *ctx) (string, error) {
 	if err := s.applyStates(m, p.Turn.Figures, p.Turn.Objects, p.Turn.Nova); err != nil {
 		return "", err
 	}
-	m.Acted = append(m.Acted, p.Adversary)
-	m.Current, m.Pending = "", nil
+	m.finish(p)
 	return "Confirmed: " + turnSummary(p.Turn), nil
+}
+
+// finish ends a confirmed or overridden decision: an adversary turn ends;
+// after a reaction the interrupted turn goes on.
+func (m *Mission) finish(p *Pending) {
+	m.Pending = nil
+	if !p.Reaction {
+		m.Acted = append(m.Acted, p.Adversary)
+		m.Current = ""
+	}
 }
 
 // applyStates brings figures, objects and nova cells to what the engine
@@ -365,8 +380,7 @@ func (c OverrideAdversaryTurn) exec(s *State, x *ctx) (string, error) {
 	if err := s.applyStates(m, states, c.Objects, nil); err != nil {
 		return "", err
 	}
-	m.Acted = append(m.Acted, p.Adversary)
-	m.Current, m.Pending = "", nil
+	m.finish(p)
 	return fmt.Sprintf("Overridden: %s's turn (the app proposed: %s) — %s", p.Adversary, turnSummary(p.Turn), c.Reason), nil
 }
 

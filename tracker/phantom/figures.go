@@ -525,7 +525,10 @@ type CorrectFigure struct {
 	Conditions    []string `json:"conditions,omitempty"`
 	Bandages      *int     `json:"bandages,omitempty"`
 	Nova          *int     `json:"nova,omitempty"`
-	Reason        string   `json:"reason,omitempty"`
+	// Guard is the figure's Guard beyond its description card (cards,
+	// equipment).
+	Guard  *int   `json:"guard,omitempty"`
+	Reason string `json:"reason,omitempty"`
 }
 
 func (c CorrectFigure) exec(s *State, x *ctx) (string, error) {
@@ -589,6 +592,10 @@ func (c CorrectFigure) exec(s *State, x *ctx) (string, error) {
 		parts = append(parts, fmt.Sprintf("nova %d → %d", f.Nova, *c.Nova))
 		f.Nova = *c.Nova
 	}
+	if c.Guard != nil {
+		parts = append(parts, fmt.Sprintf("Guard %d → %d", f.Guard, *c.Guard))
+		f.Guard = *c.Guard
+	}
 	if c.HP != nil {
 		hp := min(max(*c.HP, 0), f.MaxHP) // V-08: clamp
 		parts = append(parts, fmt.Sprintf("HP %d → %d", f.HP, hp))
@@ -648,7 +655,7 @@ func (c PlaceAdversary) exec(s *State, x *ctx) (string, error) {
 		}
 		pl := phantom.Placement{Type: c.Type, Boss: c.Boss, Space: c.Space, Characters: c.Characters,
 			ByEvent: c.ByEvent, AfterDraw: afterDraw, Name: s.newName(m, c.Type, c.Boss)}
-		sit, err := s.situation("place", "", nil, &pl)
+		sit, err := s.situation("place", "", nil, func(x *phantom.Situation) { x.Placement = &pl })
 		if err != nil {
 			return placeResult{}, err
 		}

@@ -693,6 +693,7 @@ func (c StartTurn) exec(s *State, x *ctx) (string, error) {
 	}
 	m.Current = f.Name
 	f.TurnStart = s.Tick
+	f.Attacked, f.ConvertedAttack, f.Fumbled = false, false, false
 	f.Discard = append(f.Discard, f.Temporary...)
 	f.Temporary = nil
 	hm, err := s.liveMap()
@@ -804,6 +805,9 @@ func (s *State) current(name string) (*Mission, *Figure, error) {
 	}
 	if m.Current != f.Name {
 		return nil, nil, tracker.Refuse("phantom-epoch §11.1 step 7", "it is not %s's turn", f.Name)
+	}
+	if m.Pending != nil {
+		return nil, nil, tracker.Refuse(ruleAdv, "confirm or override %s's reaction first", m.Pending.Adversary)
 	}
 	return m, f, nil
 }

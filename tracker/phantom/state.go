@@ -251,7 +251,10 @@ type Figure struct {
 	Nova            int      `json:"nova,omitempty"`
 	Initiative      int      `json:"initiative,omitempty"`
 	Items           []Item   `json:"items,omitempty"`
-	Fumbled         bool     `json:"fumbled,omitempty"`
+	// Turn flags (§6.1): attacked, made a converted attack, fumbled.
+	Attacked        bool `json:"attacked,omitempty"`
+	ConvertedAttack bool `json:"convertedAttack,omitempty"`
+	Fumbled         bool `json:"fumbled,omitempty"`
 }
 
 // Item is an item a character took on the mission (§15.8).
@@ -266,6 +269,9 @@ type Pending struct {
 	Adversary string       `json:"adversary"`
 	Turn      phantom.Turn `json:"turn"`
 	Trace     []string     `json:"trace"`
+	// Reaction: the decision answers an attack outside the adversary's
+	// turn; confirming it does not end anyone's turn.
+	Reaction bool `json:"reaction,omitempty"`
 }
 
 // character and mission lookups.
