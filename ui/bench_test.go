@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"tablekeeper/tracker"
+	"tablekeeper/ui/shell"
 )
 
 // makeLong writes a campaign of n events (notes, clock changes, undos).
@@ -42,7 +43,7 @@ func makeLong(tb testing.TB, u *App, n int) string {
 func BenchmarkOpenLongCampaign(b *testing.B) {
 	a := test.NewTempApp(b)
 	u := New(a, Options{DBPath: filepath.Join(b.TempDir(), "t.db"), Registry: tracker.Registry{testGame: lifeRules{}},
-		Screens: nil})
+		Screens: shell.Registry{}})
 	defer u.Shutdown()
 	id := makeLong(b, u, 1000)
 	b.ResetTimer()

@@ -44,9 +44,12 @@ type campaignScreen struct {
 	stop chan struct{}
 }
 
-// screensFor is the game's screens, or the default ones.
+// screensFor is the game's screens, or the default ones. A game's screens
+// read its own state, so they are used only when its rules are in this
+// build too.
 func (u *App) screensFor(g tracker.GameID) shell.GameScreens {
-	if gs, ok := u.screens[g]; ok && gs != nil {
+	_, ruled := u.opt.Registry[g]
+	if gs, ok := u.screens[g]; ok && gs != nil && ruled {
 		return gs
 	}
 	return defaultScreens{game: g}

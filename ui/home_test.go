@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/tracker"
+	"tablekeeper/ui/shell"
 	"tablekeeper/ui/widgets"
 )
 
@@ -131,7 +132,7 @@ func TestOpenDirectlyOnATab(t *testing.T) {
 	c, _ := u.DB.NewCampaign(testGame, "Alpha", 7)
 	u.Shutdown()
 
-	u = New(test.NewTempApp(t), Options{DBPath: path, Registry: tracker.Registry{testGame: lifeRules{}}, Open: c.ID[:6], Tab: "log"})
+	u = New(test.NewTempApp(t), Options{DBPath: path, Registry: tracker.Registry{testGame: lifeRules{}}, Screens: shell.Registry{}, Open: c.ID[:6], Tab: "log"})
 	defer u.Shutdown()
 	if u.camp == nil || u.camp.currentTab().String() != "Log" {
 		t.Fatalf("not opened on the Log")
