@@ -188,3 +188,20 @@ func TestCapacityEverySkillCounter(t *testing.T) {
 		t.Error("base capacity")
 	}
 }
+
+// §10.1, RB finishing A step 4, D step 4, E step 4: the branch is whether
+// the Epilogue contains B1 / E1 / F1, however the code was typed.
+func TestBranchingIgnoresCase(t *testing.T) {
+	cases := []struct{ from, code, next string }{
+		{"A", "end-b1-1", "B1"}, {"A", "End-B2-1", "B2"}, {"d", "end-e1-2", "E1"}, {"D", "end-e2-1", "E2"},
+		{"E2", "end-f1-1", "F1"}, {"e1", "END-F2-3", "F2"}, {"b2", "end-c-1", "C"},
+	}
+	for _, c := range cases {
+		if got := NextScenario(c.from, c.code); got != c.next {
+			t.Errorf("NextScenario(%s, %s) = %q, want %q", c.from, c.code, got, c.next)
+		}
+	}
+	if !EpilogueFits("A", " end-b1-1 ") || !EpilogueFits("d", "end-e2-2") || EpilogueFits("A", "end-c-1") {
+		t.Error("EpilogueFits reads the code in capitals")
+	}
+}

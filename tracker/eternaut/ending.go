@@ -141,9 +141,11 @@ func (c ReturnItems) run(s *State, x *exec) error {
 	return nil
 }
 
-// NextScenario is the branching of §10.1.
+// NextScenario is the branching of §10.1. The code is read as the diary
+// writes it, in capitals ("end-b1-1" contains B1 too).
 func NextScenario(finished, epilogue string) string {
-	switch Letter(finished) {
+	epilogue = strings.ToUpper(epilogue)
+	switch Letter(strings.ToUpper(strings.TrimSpace(finished))) {
 	case "A":
 		if strings.Contains(epilogue, "B1") {
 			return "B1"
@@ -170,6 +172,7 @@ func NextScenario(finished, epilogue string) string {
 // EpilogueFits checks the code grammar END-<NEXT>-<n> (§10.1). F's code is
 // free text.
 func EpilogueFits(finished, code string) bool {
+	finished, code = strings.ToUpper(strings.TrimSpace(finished)), strings.ToUpper(strings.TrimSpace(code))
 	if Letter(finished) == "F" {
 		return strings.TrimSpace(code) != ""
 	}
