@@ -271,13 +271,18 @@ func (c BuyEquipment) exec(s *State, x *ctx) (string, error) {
 		return "", tracker.Refuse(ruleBetween, "equipment %q is not entered", c.Equipment)
 	}
 	p := s.Sheet.LastPlanet
+	training := s.Sheet.TrainingShopTier > 0 && e.Tier <= s.Sheet.TrainingShopTier
 	switch {
+	case training:
+		// A standalone training opens every planet's shop up to its tier.
 	case p == "":
 		return "", tracker.Refuse("phantom-epoch V-16", "there is no shop after a mission without a planet")
 	case e.Planet != p:
 		return "", tracker.Refuse("phantom-epoch V-16", "%s is sold on %s; the shop open now is %s's", e.ID, e.Planet, p)
 	case e.Tier > FameTier(s.Sheet.Fame[p]):
 		return "", tracker.Refuse("phantom-epoch V-16", "%s is tier %d; fame %d on %s opens tier %d", e.ID, e.Tier, s.Sheet.Fame[p], p, FameTier(s.Sheet.Fame[p]))
+	}
+	switch {
 	case e.Cost > ch.Nova:
 		return "", tracker.Refuse("phantom-epoch V-15", "%s costs %d nova cells; %s has %d", e.ID, e.Cost, ch.Name, ch.Nova)
 	}

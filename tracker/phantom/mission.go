@@ -211,6 +211,7 @@ func (c StartMission) exec(s *State, x *ctx) (string, error) {
 		return "", err
 	}
 	s.Mission = m
+	s.Sheet.TrainingShopTier = 0
 	kind := "Mission"
 	if c.Training {
 		kind = fmt.Sprintf("Training mission (tier %d)", c.TrainingTier)

@@ -111,7 +111,12 @@ type Sheet struct {
 	// who took part give back one bought Action card (§14.3).
 	TrainingRefunds []string `json:"trainingRefunds,omitempty"`
 	UnlockedClasses []string `json:"unlockedClasses,omitempty"`
-	Notes           string   `json:"notes,omitempty"`
+	// A standalone training's attachments waiting to be kept, and the
+	// equipment tier it lets the characters buy on any planet until the
+	// next mission (§14.3).
+	TrainingDraws    map[string][]string `json:"trainingDraws,omitempty"`
+	TrainingShopTier int                 `json:"trainingShopTier,omitempty"`
+	Notes            string              `json:"notes,omitempty"`
 }
 
 // MissionMark is one mission's boxes on the campaign sheet.
@@ -200,6 +205,14 @@ type Mission struct {
 	// the players to confirm or override it.
 	Pending         *Pending `json:"pending,omitempty"`
 	PrimaryOverride string   `json:"primaryOverride,omitempty"`
+	// The event deck (§12.2 step 8): draw pile top first, discards, the
+	// Round 6+ cards (for A-33), this round's card and the round it was
+	// drawn in.
+	Events       []string `json:"events,omitempty"`
+	EventDiscard []string `json:"eventDiscard,omitempty"`
+	LateEvents   []string `json:"lateEvents,omitempty"`
+	Event        string   `json:"event,omitempty"`
+	EventRound   int      `json:"eventRound,omitempty"`
 	// OrbsActivated / TreasureTaken during this mission, by number (0 for
 	// mission tokens); rewards of campaign ones are kept even on failure.
 	OrbsActivated []int  `json:"orbsActivated,omitempty"`
