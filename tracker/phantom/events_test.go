@@ -1,6 +1,7 @@
 package phantom
 
 import (
+	"fmt"
 	"testing"
 )
 
@@ -22,16 +23,18 @@ func TestEventDeck(t *testing.T) {
 	}
 	refused(t, s, DrawEvent{}, "§11")
 	for r := 1; r <= 9; r++ {
-		do(t, s, BeginRound{}, DrawEvent{})
-		refused(t, s, DrawEvent{}, "§11.1 step 2")
-		// End the round quickly: everyone rests or selects, no turns.
-		m := st(s).Mission
-		m.Phase = "end" // shortcut through the round for this test
+		playRound(t, s, roundCards(r), "", false, DrawEvent{})
+		refused(t, s, DrawEvent{}, "§11")
 	}
 	// 7 cards, then the 2 Round 6+ cards reshuffled.
 	if m := st(s).Mission; m.Event == "" || !contains(m.LateEvents, m.Event) {
 		t.Fatalf("round 9 event %q", m.Event)
 	}
+}
+
+// roundCards selects a different card each round, so the hand lasts.
+func roundCards(r int) map[string][]string {
+	return map[string][]string{"Ana": {fmt.Sprintf("W%d", r)}, "Bo": {fmt.Sprintf("H%d", r)}}
 }
 
 func TestEventDeckWithoutReshuffle(t *testing.T) {
@@ -40,8 +43,7 @@ func TestEventDeckWithoutReshuffle(t *testing.T) {
 	set.EventDeckReshuffle = false
 	do(t, s, ChangeSettings{Settings: set}, startCmd(), BuildEventDeck{Early: []string{"1", "2", "3", "4", "5"}, Late: []string{"20"}})
 	for r := 1; r <= 6; r++ {
-		do(t, s, BeginRound{}, DrawEvent{})
-		st(s).Mission.Phase = "end"
+		playRound(t, s, roundCards(r), "", false, DrawEvent{})
 	}
 	do(t, s, BeginRound{})
 	refused(t, s, DrawEvent{}, "A-33")

@@ -14,9 +14,10 @@ import (
 // resolved and confirmed, except the one override names (overridden), and
 // the first adversary turn of undoRound is resolved, undone, and resolved
 // again.
-func playRound(t *testing.T, s *tracker.Session, sel map[string][]string, override string, undoFirst bool) {
+func playRound(t *testing.T, s *tracker.Session, sel map[string][]string, override string, undoFirst bool, pre ...any) {
 	t.Helper()
 	do(t, s, BeginRound{})
+	do(t, s, pre...)
 	m := st(s).Mission
 	for _, f := range m.Figures {
 		if f.character() && !f.Defeated {
