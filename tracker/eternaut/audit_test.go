@@ -205,3 +205,25 @@ func TestBranchingIgnoresCase(t *testing.T) {
 		t.Error("EpilogueFits reads the code in capitals")
 	}
 }
+
+// §5.7 C1: with 3 boards the default deal is 2/1/1, the extra cube on the
+// leftmost board, which is the first Character chosen (here 912 in E1),
+// and DealCubes' Split follows that board order.
+func TestDealFollowsBoardOrder(t *testing.T) {
+	s := reach(t, "E1") // boards: 912, 901, 902, 903
+	do(t, s, Kill{Char: "903"}, DealCubes{})
+	if ch(s, "912").Cubes != 2 || ch(s, "901").Cubes != 1 || ch(s, "902").Cubes != 1 {
+		t.Fatalf("2/1/1 from the left: 912 %d, 901 %d, 902 %d", ch(s, "912").Cubes, ch(s, "901").Cubes, ch(s, "902").Cubes)
+	}
+	do(t, s, DealCubes{Split: []int{1, 1, 2}})
+	if ch(s, "902").Cubes != 2 || ch(s, "912").Cubes != 1 {
+		t.Fatal("Split is in board order")
+	}
+	var ids []string
+	for _, c := range st(s).InPlay() {
+		ids = append(ids, c.ID)
+	}
+	if !slices.Equal(ids, []string{"912", "901", "902", "903"}) {
+		t.Fatalf("InPlay order %v", ids)
+	}
+}

@@ -377,11 +377,21 @@ func (s *State) Section(letter string) *DiarySection {
 	return nil
 }
 
-// InPlay lists the Characters on the table, in board order.
+// InPlay lists the Characters on the table, in board order (the order
+// they were chosen at setup, a reinforcement on its dead Character's
+// board, a newcomer last): the leftmost board gets the extra cube of an
+// uneven deal (§5.7 C1).
 func (s *State) InPlay() []*Character {
 	var out []*Character
+	if s.Scenario != nil {
+		for _, id := range s.Scenario.Boards {
+			if c := s.Char(id); c != nil && c.InPlay && !slices.Contains(out, c) {
+				out = append(out, c)
+			}
+		}
+	}
 	for _, c := range s.Roster {
-		if c.InPlay {
+		if c.InPlay && !slices.Contains(out, c) {
 			out = append(out, c)
 		}
 	}
