@@ -1,6 +1,7 @@
 package eternaut
 
 import (
+	"math/rand"
 	"slices"
 	"strings"
 	"testing"
@@ -225,5 +226,94 @@ func TestDealFollowsBoardOrder(t *testing.T) {
 	}
 	if !slices.Equal(ids, []string{"912", "901", "902", "903"}) {
 		t.Fatalf("InPlay order %v", ids)
+	}
+}
+
+// Property (§5.1 T4/T6, §5.3 E1–E6, §5.7): over random turns in C, a turn
+// ends the round exactly when some board held 4 or more Action + Penalty
+// cards at the end of the turn; then every Action card leaves the boards,
+// each Heavy Wound deals exactly 2 (floored at 0), the Timer moves 1 toward
+// the clock and the First Player starts the next round. Otherwise the next
+// player on the left plays and the Timer stays. The 4 cubes are never lost.
+func TestPropertyEndOfRound(t *testing.T) {
+	r := rand.New(rand.NewSource(7))
+	for game := 0; game < 6; game++ {
+		s := reach(t, "C")
+		ids := []string{"901", "902", "903", "904"}
+		for turn := 0; turn < 60 && st(s).Phase == PhasePlaying; turn++ {
+			before := st(s)
+			living := []string{}
+			for _, id := range ids {
+				if c := before.Char(id); !c.Gone() {
+					living = append(living, id)
+				}
+			}
+			if len(living) == 0 {
+				break
+			}
+			pick := func() string { return living[r.Intn(len(living))] }
+			switch r.Intn(6) {
+			case 0:
+				do(t, s, AddPenalty{Char: pick(), Kind: Fatigue})
+			case 1:
+				do(t, s, AddPenalty{Char: pick(), Kind: HeavyWound})
+			case 2:
+				if c := pick(); before.Char(c).Penalties.Fatigue > 0 {
+					do(t, s, TakeABreak{Char: c})
+				}
+			}
+			living = slices.DeleteFunc(living, func(id string) bool { return st(s).Char(id).Gone() })
+			if len(living) == 0 || st(s).Phase != PhasePlaying {
+				break
+			}
+			do(t, s, PlayCard{Char: pick()})
+			b := st(s)
+			due := EndOfRoundDue(b)
+			timer, active, first := b.Scenario.Timer, b.Scenario.Active, b.Scenario.FirstPlayer
+			lp := map[string]int{}
+			wounded := map[string]bool{}
+			for _, id := range ids {
+				lp[id], wounded[id] = b.Char(id).LP, b.Char(id).Penalties.HeavyWound && !b.Char(id).Gone()
+			}
+			do(t, s, EndTurn{})
+			a := st(s)
+			if a.Phase == PhaseLost {
+				break
+			}
+			if !due {
+				if a.Scenario.Timer != timer || a.Scenario.Active != active%a.Players+1 {
+					t.Fatalf("no end of round: timer %d→%d, active %d→%d", timer, a.Scenario.Timer, active, a.Scenario.Active)
+				}
+				continue
+			}
+			for _, id := range ids {
+				want := lp[id]
+				if wounded[id] {
+					want = max(0, want-HeavyWoundRoundDmg)
+				}
+				if got := a.Char(id).LP; got != want {
+					t.Fatalf("E2: %s life %d → %d, want %d", id, lp[id], got, want)
+				}
+				if a.Char(id).ActionCards != 0 {
+					t.Fatalf("E1: %s keeps %d Action cards", id, a.Char(id).ActionCards)
+				}
+			}
+			if timer == 1 {
+				if a.Phase != PhaseEnding || !a.End.Clock {
+					t.Fatalf("E3: the clock ends the scenario (phase %s)", a.Phase)
+				}
+				break
+			}
+			if a.Scenario.Timer != timer-1 || a.Scenario.Active != first {
+				t.Fatalf("E3/E6: timer %d→%d, active %d (first %d)", timer, a.Scenario.Timer, a.Scenario.Active, first)
+			}
+			n := a.Scenario.CubesOnTarget
+			for _, c := range a.InPlay() {
+				n += c.Cubes
+			}
+			if n != CubesForActivation {
+				t.Fatalf("%d cubes", n)
+			}
+		}
 	}
 }
