@@ -175,9 +175,9 @@ func (cs *campaignScreen) build() fyne.CanvasObject {
 	cs.tabIDs = []shell.Tab{shell.TabPlay, shell.TabCampaign, shell.TabEnemy, shell.TabLog}
 	cs.log = newLogView(cs)
 	cs.tabs = container.NewAppTabs(
-		container.NewTabItemWithIcon("Play", theme.MediaPlayIcon(), cs.game.Play(cs.ctx)),
-		container.NewTabItemWithIcon("Campaign", theme.DocumentIcon(), cs.game.Campaign(cs.ctx)),
-		container.NewTabItemWithIcon("Enemy", theme.ComputerIcon(), cs.game.Enemy(cs.ctx)),
+		container.NewTabItemWithIcon("Play", theme.MediaPlayIcon(), sideways(cs.game.Play(cs.ctx))),
+		container.NewTabItemWithIcon("Campaign", theme.DocumentIcon(), sideways(cs.game.Campaign(cs.ctx))),
+		container.NewTabItemWithIcon("Enemy", theme.ComputerIcon(), sideways(cs.game.Enemy(cs.ctx))),
 		container.NewTabItemWithIcon("Log", theme.ListIcon(), cs.log.object()),
 	)
 	cs.msg = widget.NewLabel("")
@@ -197,6 +197,14 @@ func (cs *campaignScreen) build() fyne.CanvasObject {
 	)
 	header := container.NewVBox(row1, clocks, cs.lockBar)
 	return container.NewBorder(container.NewPadded(header), container.NewPadded(cs.msg), nil, nil, cs.tabs)
+}
+
+// sideways lets a game's screen scroll sideways if it is wider than the
+// window (a large text size in portrait), instead of widening the window
+// past the screen's edge. Its height is the tab's, so the game's own
+// scrolling lists keep working.
+func sideways(o fyne.CanvasObject) fyne.CanvasObject {
+	return container.NewHScroll(o)
 }
 
 func (cs *campaignScreen) selectTab(name string) {

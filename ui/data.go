@@ -61,7 +61,8 @@ func (u *App) showData() {
 	})
 	moves := container.NewVBox(
 		container.NewBorder(nil, nil, nil, export, pick),
-		container.NewHBox(imp, backupNow),
+		container.NewHBox(imp),
+		container.NewHBox(backupNow),
 	)
 	backups := container.NewVBox()
 	list, err := u.DB.Backups()
@@ -82,8 +83,8 @@ func (u *App) showData() {
 	top := container.NewHBox(iconButton("Back", theme.NavigateBackIcon(), u.showHome), heading("Data"), layout.NewSpacer())
 	body := container.NewVBox(
 		widget.NewCard("Where the campaigns are kept", "", where),
-		widget.NewCard("Export and import", "A campaign as one file, with its seed and every event", moves),
-		widget.NewCard("Backups", "Newest first; each was verified by replaying every campaign", backups),
+		widget.NewCard("Export and import", "", container.NewVBox(wrapped("A campaign as one file, with its seed and every event."), moves)),
+		widget.NewCard("Backups", "", container.NewVBox(wrapped("Newest first; each was verified by replaying every campaign."), backups)),
 	)
 	u.setScreen(container.NewBorder(container.NewPadded(top), container.NewPadded(u.noticeLabel), nil, nil,
 		container.NewVScroll(container.NewPadded(body))))

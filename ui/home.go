@@ -8,7 +8,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -43,7 +42,7 @@ func lastPlayed(c tracker.Campaign) string {
 // showHome shows the campaigns, most recently played first.
 func (u *App) showHome() {
 	u.Window.SetTitle("Tablekeeper")
-	top := container.NewHBox(heading("Campaigns"), layout.NewSpacer(),
+	top := widgets.NewFlow(heading("Campaigns"),
 		iconButton("New campaign", theme.ContentAddIcon(), u.showNewCampaign),
 		iconButton("Data", theme.StorageIcon(), u.showData),
 		iconButton("Settings", theme.SettingsIcon(), u.showSettings))
@@ -84,11 +83,16 @@ func (u *App) campaignCard(c tracker.Campaign) fyne.CanvasObject {
 	del.OnHint = u.notice
 	open := iconButton("Open", theme.MediaPlayIcon(), func() { u.openCampaign(id) })
 	open.Importance = widget.HighImportance
-	actions := container.NewGridWrap(fyne.NewSize(150, widgets.MinTouch), open,
+	actions := widgets.NewFlow(open,
 		iconButton("Rename", theme.DocumentCreateIcon(), func() { u.askRename(c) }),
 		iconButton("Duplicate", theme.ContentCopyIcon(), func() { u.askDuplicate(c) }),
 		del)
-	return widget.NewCard(c.Name, sub, container.NewVBox(info, actions))
+	name := heading(c.Name)
+	name.SizeName = theme.SizeNameSubHeadingText
+	name.Truncation = fyne.TextTruncateEllipsis
+	where2 := widget.NewLabel(sub)
+	where2.Wrapping = fyne.TextWrapWord
+	return widget.NewCard("", "", container.NewVBox(name, where2, info, actions))
 }
 
 // askRename asks for a new name.

@@ -50,7 +50,6 @@ func (u *App) showSettings() {
 			}
 		}
 	})
-	themes.Horizontal = true
 	themes.Selected = sel
 	sizes := make([]string, len(textScales))
 	sizeSel := ""
@@ -69,7 +68,6 @@ func (u *App) showSettings() {
 			}
 		}
 	})
-	size.Horizontal = true
 	size.Selected = sizeSel
 	sample := widget.NewLabel("Life 7 · Ammo 3 · Round 4 of 12")
 	note := widget.NewLabel("These settings belong to this device: every campaign uses them, and no campaign, export or undo ever changes them.")

@@ -7,6 +7,7 @@ import (
 
 	"fyne.io/fyne/v2"
 
+	"tablekeeper/ui/shell"
 	"tablekeeper/ui/widgets"
 )
 
@@ -62,6 +63,30 @@ func TestEveryTouchTargetIsAtLeast48dp(t *testing.T) {
 			}
 		}
 		if u.camp != nil {
+			u.closeCampaign()
+		}
+	}
+}
+
+// TestEveryScreenFitsAPortraitTablet checks that no screen of the frame
+// needs more than 800 dp across, at every text size, so nothing is cut off
+// at a tablet's edge in portrait.
+func TestEveryScreenFitsAPortraitTablet(t *testing.T) {
+	u, _ := newUI(t)
+	c, _ := u.DB.NewCampaign(testGame, "A campaign with a name long enough to need cutting short", 7)
+	u.DB.Backup()
+	screens := map[string]func(){
+		"home": u.showHome, "new campaign": u.showNewCampaign, "settings": u.showSettings, "data": u.showData,
+		"play": func() { u.openCampaign(c.ID); u.camp.selectTab("play") },
+		"log":  func() { u.openCampaign(c.ID); u.camp.selectTab("log") },
+	}
+	for _, ts := range textScales {
+		u.setSettings(shell.Settings{Theme: "dark", TextScale: ts.Scale})
+		for name, show := range screens {
+			show()
+			if w := u.Window.Content().MinSize().Width; w > 800 {
+				t.Errorf("%s at text size %s needs %.0f dp across", name, ts.Name, w)
+			}
 			u.closeCampaign()
 		}
 	}

@@ -10,10 +10,20 @@ import (
 // onto another line when the screen is too narrow, so a row of controls
 // fits a tablet in portrait without scrolling sideways.
 func NewFlow(objs ...fyne.CanvasObject) *fyne.Container {
-	return container.New(&flowLayout{}, objs...)
+	f := &flowLayout{}
+	c := container.New(f, objs...)
+	f.box = c
+	return c
 }
 
-type flowLayout struct{ width float32 }
+// A flow's height depends on its width, which it learns only when laid
+// out; when that changes its height, it refreshes itself so the canvas
+// sees the new minimum size and lays the parents out again.
+type flowLayout struct {
+	width    float32
+	reported float32 // the height MinSize last reported
+	box      *fyne.Container
+}
 
 func (f *flowLayout) lines(objs []fyne.CanvasObject, width float32) (pos []fyne.Position, height float32) {
 	pad := theme.Padding()
@@ -37,10 +47,15 @@ func (f *flowLayout) lines(objs []fyne.CanvasObject, width float32) (pos []fyne.
 
 func (f *flowLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	f.width = size.Width
-	pos, _ := f.lines(objs, size.Width)
+	pos, h := f.lines(objs, size.Width)
 	for i, o := range objs {
 		o.Move(pos[i])
 		o.Resize(o.MinSize())
+	}
+	if h != f.reported && f.box != nil {
+		f.reported = h
+		box := f.box
+		go fyne.Do(func() { box.Refresh() })
 	}
 }
 
@@ -60,5 +75,6 @@ func (f *flowLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 		width = 1e9
 	}
 	_, h := f.lines(objs, width)
+	f.reported = h
 	return fyne.NewSize(w, h)
 }
