@@ -26,6 +26,8 @@ type HoldButton struct {
 	mu    sync.Mutex
 	timer *time.Timer
 	label string
+	// held is set when a hold acted, so the tap that ends it stays quiet.
+	held bool
 }
 
 // NewHoldButton makes a HoldButton with a label and what it does.
@@ -43,7 +45,11 @@ func (b *HoldButton) MinSize() fyne.Size {
 
 // Tapped only explains: the action needs a hold.
 func (b *HoldButton) Tapped(*fyne.PointEvent) {
-	if b.OnHint != nil {
+	b.mu.Lock()
+	held := b.held
+	b.held = false
+	b.mu.Unlock()
+	if !held && b.OnHint != nil {
 		b.OnHint("Hold “" + b.label + "” for a moment to confirm")
 	}
 }
@@ -72,12 +78,14 @@ func (b *HoldButton) press() {
 	if b.timer != nil {
 		b.timer.Stop()
 	}
+	b.held = false
 	b.SetText("Keep holding…")
 	var t *time.Timer
 	t = time.AfterFunc(b.Hold, func() {
 		b.mu.Lock()
 		current := b.timer == t
 		b.timer = nil
+		b.held = current
 		b.mu.Unlock()
 		if !current {
 			return

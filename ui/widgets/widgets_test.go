@@ -244,3 +244,24 @@ func TestHoldButtonActsOnlyAfterTheHold(t *testing.T) {
 		t.Fatalf("min size %v", sz)
 	}
 }
+
+func TestHoldButtonTapEndingAHoldIsQuiet(t *testing.T) {
+	test.NewTempApp(t)
+	done := make(chan struct{}, 1)
+	hints := 0
+	b := NewHoldButton("Unlock", func() { done <- struct{}{} })
+	b.OnHint = func(string) { hints++ }
+	b.Hold = 10 * time.Millisecond
+	test.NewTempWindow(t, b)
+	b.MouseDown(&desktop.MouseEvent{})
+	<-done
+	b.MouseUp(&desktop.MouseEvent{})
+	test.Tap(b) // the click that ends the hold
+	if hints != 0 {
+		t.Fatal("the end of a hold was taken for a stray tap")
+	}
+	test.Tap(b)
+	if hints != 1 {
+		t.Fatal("a stray tap gave no hint")
+	}
+}
