@@ -4,6 +4,7 @@ import (
 	"math/rand"
 	"slices"
 	"strings"
+	"tablekeeper/tracker"
 	"testing"
 )
 
@@ -315,5 +316,60 @@ func TestPropertyEndOfRound(t *testing.T) {
 				t.Fatalf("%d cubes", n)
 			}
 		}
+	}
+}
+
+// §10.4 L2, RB p.29 (Masked Figures) and p.37 (reinforcements): in F a
+// reinforcement can save the campaign only if, once it is in, a main
+// Character is in play again. Bringing in a Masked Figure when only Masked
+// Figures are left still loses the campaign; a main Character saves it.
+func TestReinforcementMustBringBackAMainCharacter(t *testing.T) {
+	setup := func() *tracker.Session {
+		s := reach(t, "D")
+		finish(t, s, "END-E2-1", Unlock{})
+		do(t, s, StartScenario{Key: "E2", TimerStart: 5, Characters: []string{"901", "902", "903"}})
+		finish(t, s, "END-F1-1", Unlock{})
+		do(t, s, StartScenario{Key: "F1", TimerStart: 5, Characters: []string{"901", "902", "907", "908"}})
+		do(t, s, Kill{Char: "901"}, Kill{Char: "902"})
+		if !st(s).Scenario.LossPending || st(s).Phase != PhasePlaying {
+			t.Fatalf("L2 with 903, 904 and 909 unused: the loss waits for a reinforcement (phase %s)", st(s).Phase)
+		}
+		return s
+	}
+	s := setup()
+	do(t, s, Reinforce{Dead: "902", New: "909"})
+	if st(s).Phase != PhasePlaying || !st(s).Scenario.LossPending || !strings.Contains(st(s).LossReason, "L2") {
+		t.Fatalf("only Masked Figures in play after the reinforcement: still lost unless a main Character comes in (phase %s, %q)", st(s).Phase, st(s).LossReason)
+	}
+	refuse(t, s, PlayCard{Char: "909"}, "reinforcement")
+	do(t, s, ConfirmLoss{})
+	if st(s).Phase != PhaseLost {
+		t.Fatal("confirmed")
+	}
+	s = setup()
+	do(t, s, Reinforce{Dead: "902", New: "909"}, Reinforce{Dead: "901", New: "904"})
+	if st(s).Phase != PhasePlaying || st(s).Scenario.LossPending {
+		t.Fatalf("904 saves the group: phase %s", st(s).Phase)
+	}
+	s = setup()
+	do(t, s, Reinforce{Dead: "902", New: "903"})
+	if st(s).Phase != PhasePlaying || st(s).Scenario.LossPending {
+		t.Fatalf("a main Character came in: phase %s", st(s).Phase)
+	}
+	do(t, s, PlayCard{Char: "903"})
+}
+
+// §10.4, §7.13 step 8: with only Masked Figures left to bring in, an L2
+// loss is immediate (a Masked Figure cannot undo it).
+func TestL2WithOnlyMaskedReinforcements(t *testing.T) {
+	s := reach(t, "D")
+	finish(t, s, "END-E2-1", Unlock{})
+	do(t, s, StartScenario{Key: "E2", TimerStart: 5, Characters: []string{"901", "902", "904"}})
+	do(t, s, Kill{Char: "904"})
+	finish(t, s, "END-F1-1", Unlock{})
+	do(t, s, StartScenario{Key: "F1", TimerStart: 5, Characters: []string{"901", "902", "903", "907"}})
+	do(t, s, Kill{Char: "901"}, Kill{Char: "902"}, Kill{Char: "903"})
+	if st(s).Phase != PhaseLost || !strings.Contains(st(s).LossReason, "L2") {
+		t.Fatalf("only 908 and 909 could come in: phase %s, pending %v", st(s).Phase, st(s).Scenario.LossPending)
 	}
 }

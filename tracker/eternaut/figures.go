@@ -470,6 +470,7 @@ func (c Reinforce) run(s *State, x *exec) error {
 		sc.Boards[i] = nw.ID
 	}
 	writeRow(sec, nw, true)
+	pending := sc.LossPending
 	sc.LossPending = false
 	s.LossReason = ""
 	if sc.CubesActive && sc.CubesOnTarget == CubesForActivation && anyLiving(s, nw.ID) == nil {
@@ -480,6 +481,11 @@ func (c Reinforce) run(s *State, x *exec) error {
 	}
 	x.say("Reinforcement: %s %s takes %s's board (%d life)", nw.ID, nw.Name, dead.Name, nw.LP)
 	x.ask("Place %s on the start space of Story card F1-01/F2-01", nw.Name)
+	if pending {
+		// The loss test again (§10.4): a Masked Figure alone does not save
+		// a group whose main Characters in play are all dead (L2).
+		checkLoss(s, x)
+	}
 	return nil
 }
 

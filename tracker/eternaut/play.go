@@ -326,7 +326,7 @@ func checkLoss(s *State, x *exec) {
 	default:
 		return
 	}
-	if Letter(sc.Key) == "F" && len(reinforcements(s)) > 0 {
+	if Letter(sc.Key) == "F" && canSaveByReinforcement(s) {
 		sc.LossPending = true
 		s.LossReason = reason
 		x.say("The campaign is lost unless a reinforcement comes in: %s", reason)
@@ -343,6 +343,29 @@ func lose(s *State, reason string, x *exec) {
 	}
 	x.say("The campaign is lost: %s", reason)
 	x.ask("Restart the scenario from the last completed one (Restart), or start over (ResetCampaign)")
+}
+
+// canSaveByReinforcement says whether a reinforcement in F could still
+// undo a loss (§10.4, §7.13 step 8): a dead main Character's board must be
+// free (Masked Figures cannot be replaced), and the newcomer must be a main
+// Character, since once every main Character in play is dead, Masked
+// Figures alone lose the campaign (L2, RB p.29).
+func canSaveByReinforcement(s *State) bool {
+	free := false
+	for _, c := range s.InPlay() {
+		if c.Gone() && !c.Masked && c.Board != "" {
+			free = true
+		}
+	}
+	if !free {
+		return false
+	}
+	for _, c := range reinforcements(s) {
+		if !c.Masked {
+			return true
+		}
+	}
+	return false
 }
 
 // reinforcements are the Characters who could come in during F (§7.13
