@@ -166,7 +166,13 @@ func (p *PlayScreen) tableObjects(s *et.State) []fyne.CanvasObject {
 // counters on theirs (§5.4, §5.5).
 func (p *PlayScreen) timerCard(s *et.State) fyne.CanvasObject {
 	sc := s.Scenario
-	n := s.Settings.TimerMax
+	// The spaces the scenario can use: up to its start (or a counter or a
+	// hand move beyond it), two spare for moving the token up by hand.
+	n := max(sc.TimerStart, sc.Timer)
+	for sp := range sc.Events {
+		n = max(n, sp)
+	}
+	n = min(s.Settings.TimerMax, n+2)
 	labels := make([]string, n+1)
 	labels[0] = "⏰"
 	for i := 1; i <= n; i++ {
@@ -174,27 +180,26 @@ func (p *PlayScreen) timerCard(s *et.State) fyne.CanvasObject {
 	}
 	t := widgets.NewTrack(fmt.Sprintf("Timer track — %d rounds left, round %d of at most %d", sc.Timer, sc.Round(), sc.TimerStart), labels, sc.Timer)
 	t.MarkerName = "Timer"
+	// The counters of a space sit in one stack, top to bottom, as on the
+	// board (the order they are read in, §5.5).
 	counters := map[int][]widgets.Counter{}
 	for space, evs := range sc.Events {
-		for _, ev := range evs {
-			counters[space] = append(counters[space], widgets.Counter{Label: ev, Color: colEvent})
-		}
+		counters[space] = []widgets.Counter{{Label: strings.Join(evs, "/"), Color: colEvent}}
 	}
 	t.SetCounters(counters)
 	t.OnTapSpace = p.moveTimerForm
 	p.Track = t
-	evs := container.NewVBox()
 	spaces := make([]int, 0, len(sc.Events))
 	for sp := range sc.Events {
 		spaces = append(spaces, sp)
 	}
 	slices.Sort(spaces)
+	var evs []fyne.CanvasObject
 	for _, sp := range spaces {
 		for _, ev := range sc.Events[sp] {
 			id, space := ev, sp
-			evs.Add(container.NewBorder(nil, nil, nil,
-				btn("Remove", func() { p.do(et.RemoveEvent{ID: id, Space: space}) }),
-				widget.NewLabel(fmt.Sprintf("Event %s on space %d → reads %s", ev, sp, et.TimerParagraph(ev)))))
+			evs = append(evs, iconBtn(fmt.Sprintf("%s on %d (%s)", ev, sp, et.TimerParagraph(ev)), theme.ContentClearIcon(),
+				func() { p.do(et.RemoveEvent{ID: id, Space: space}) }))
 		}
 	}
 	place := btn("Place Event counter", func() {
@@ -210,8 +215,8 @@ func (p *PlayScreen) timerCard(s *et.State) fyne.CanvasObject {
 	})
 	placeRow := container.NewBorder(nil, nil, nil, place,
 		container.NewGridWithColumns(2, p.evID, p.evSpace))
-	hint := note("Tap a space to move the Timer by hand (a paragraph or card says so). The token moves one space toward the clock at each end of round; on the clock the scenario ends.")
-	return card("", "", container.NewVBox(t, evs, placeRow, hint))
+	hint := note("Tap a space to move the Timer by hand. It moves one space toward the clock at each end of round; on the clock the scenario ends. Tap an Event counter above to take it off.")
+	return card("", "", container.NewVBox(t, flow(evs...), placeRow, hint))
 }
 
 func (p *PlayScreen) moveTimerForm(space int) {
