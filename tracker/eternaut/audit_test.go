@@ -1,6 +1,7 @@
 package eternaut
 
 import (
+	"fmt"
 	"math/rand"
 	"slices"
 	"strings"
@@ -371,5 +372,38 @@ func TestL2WithOnlyMaskedReinforcements(t *testing.T) {
 	do(t, s, Kill{Char: "901"}, Kill{Char: "902"}, Kill{Char: "903"})
 	if st(s).Phase != PhaseLost || !strings.Contains(st(s).LossReason, "L2") {
 		t.Fatalf("only 908 and 909 could come in: phase %s, pending %v", st(s).Phase, st(s).Scenario.LossPending)
+	}
+}
+
+// §5.4, §5.6, RB p.8: a scenario whose Timer starts on S ends at the S-th
+// end of round at the latest; at the k-th end of round (k < S) the Menace
+// card's section is the one for S − k, the number the Timer token covers.
+func TestMenaceKeyEveryRound(t *testing.T) {
+	for _, start := range []int{1, 2, 5, 8} {
+		s := reach(t, "A")
+		do(t, s, CorrectScenario{Field: "timerStart", Value: start}, CorrectScenario{Field: "timer", Value: start})
+		for k := 1; k <= start; k++ {
+			for range 4 {
+				do(t, s, AddPenalty{Char: "904", Kind: Fatigue})
+			}
+			do(t, s, TakeABreak{Char: "904"})
+			for range 4 {
+				do(t, s, AddPenalty{Char: "904", Kind: Fatigue})
+			}
+			if st(s).Scenario.Round() != k {
+				t.Fatalf("S=%d: round %d shown as %d", start, k, st(s).Scenario.Round())
+			}
+			playTurn(t, s, "901")
+			if k == start {
+				if st(s).Phase != PhaseEnding || !st(s).End.Clock {
+					t.Fatalf("S=%d: the %d-th end of round reaches the clock (phase %s)", start, k, st(s).Phase)
+				}
+				break
+			}
+			want := fmt.Sprintf("Reveal a Menace card: resolve the section for %d", start-k)
+			if r := st(s).Reminders; !slices.Contains(r, want) {
+				t.Fatalf("S=%d, end of round %d: %v, want %q", start, k, r, want)
+			}
+		}
 	}
 }
