@@ -93,7 +93,7 @@ func (p *PlayScreen) wizardView(s *et.State) fyne.CanvasObject {
 		p.wiz = newWizard(key, s)
 	}
 	box := container.NewVBox(heading("End of Storybook " + w.Scenario))
-	steps := container.NewHBox()
+	steps := flow()
 	order := wizardSteps(w.Scenario)
 	cur := slices.Index(order, w.Step)
 	for i, st := range order {
@@ -109,7 +109,7 @@ func (p *PlayScreen) wizardView(s *et.State) fyne.CanvasObject {
 		}
 		steps.Add(l)
 	}
-	box.Add(container.NewHScroll(steps))
+	box.Add(steps)
 	if len(s.Reminders) > 0 {
 		r := wrap("To do: " + strings.Join(s.Reminders, " · "))
 		r.Importance = widget.WarningImportance
@@ -286,7 +286,7 @@ func (p *PlayScreen) stepRecord(s *et.State) fyne.CanvasObject {
 		case c.InPlay && letter == "A":
 			line = fmt.Sprintf("items %s; Fatigue %d (axe 045 becomes 046)", joinOr(c.Items, "none"), c.Penalties.Fatigue)
 		case c.InPlay:
-			line = fmt.Sprintf("life %d + %d = %d written", c.LP, et.BetweenScenarioHeal, min(et.CharMaxLP, c.LP+et.BetweenScenarioHeal))
+			line = fmt.Sprintf("life %d, healed +%d → %d written (at most %d)", c.LP, et.BetweenScenarioHeal, min(et.CharMaxLP, c.LP+et.BetweenScenarioHeal), et.CharMaxLP)
 			if pt := penaltyText(carried(c.Penalties, letter)); pt != "" {
 				line += "; " + pt
 			}

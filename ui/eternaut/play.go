@@ -132,7 +132,22 @@ func (p *PlayScreen) liveView(s *et.State) fyne.CanvasObject {
 
 func (p *PlayScreen) tableObjects(s *et.State) []fyne.CanvasObject {
 	sc := s.Scenario
-	out := []fyne.CanvasObject{p.timerCard(s), p.turnCard(s)}
+	var out []fyne.CanvasObject
+	if sc.LossPending {
+		l := wrap("The campaign is lost unless a reinforcement comes in: " + s.LossReason + ". Bring one in on a fallen Character's card, or confirm the loss (§10.4).")
+		l.Importance = widget.DangerImportance
+		out = append(out, card("", "", container.NewVBox(l, btn("No reinforcement: the campaign is lost", func() { p.do(et.ConfirmLoss{}) }))))
+	}
+	if len(s.Reminders) > 0 {
+		box := container.NewVBox()
+		for _, r := range s.Reminders {
+			l := wrap("• " + r)
+			l.Importance = widget.WarningImportance
+			box.Add(l)
+		}
+		out = append(out, card("", "", box))
+	}
+	out = append(out, p.timerCard(s), p.turnCard(s))
 	if p.results != nil {
 		out = append(out, p.resultsCard(s))
 	}
@@ -272,7 +287,7 @@ func (p *PlayScreen) turnCard(s *et.State) fyne.CanvasObject {
 	head := heading(fmt.Sprintf("Round %d · Player %d's turn", sc.Round(), sc.Active))
 	info := widget.NewLabel(fmt.Sprintf("First Player: %d · Hand: draw until you hold %d cards (%d players)", sc.FirstPlayer, et.DrawTo(s.Players), s.Players))
 	info.Wrapping = fyne.TextWrapWord
-	steps := container.NewHBox()
+	steps := flow()
 	for i, name := range turnSteps {
 		l := widget.NewLabel(name)
 		switch {
@@ -286,7 +301,7 @@ func (p *PlayScreen) turnCard(s *et.State) fyne.CanvasObject {
 		}
 		steps.Add(l)
 	}
-	box := container.NewVBox(head, info, container.NewHScroll(steps))
+	box := container.NewVBox(head, info, steps)
 	maxCount, who := 0, ""
 	for _, c := range living(s) {
 		if c.BoardCount() > maxCount {
