@@ -453,3 +453,111 @@ func TestParagraphHelper(t *testing.T) {
 		t.Fatalf("history %v", got)
 	}
 }
+
+func TestLossAndRestart(t *testing.T) {
+	tb := newTable(t)
+	tb.inC()
+	p := NewPlayScreen(tb.ctx)
+	tb.win.SetContent(p.Object())
+	for _, id := range []string{"901", "902", "903", "905"} {
+		tb.do(et.Kill{Char: id, Cause: "test"})
+	}
+	if tb.st().Phase != et.PhaseLost {
+		t.Fatal("every Character in play dead: lost (L1)")
+	}
+	view := textOf(p.scroll.Content)
+	if !strings.Contains(view, "The campaign is lost") || !strings.Contains(view, "L1") {
+		t.Fatalf("loss view:\n%s", view)
+	}
+	tap(t, findButton(t, p.scroll.Content, "Replay from the end of scenario B1"))
+	if s := tb.st(); s.Phase != et.PhaseBetween || s.Next != "C" || s.Char("903").Status != et.Alive {
+		t.Fatalf("restart: %s next %s", s.Phase, s.Next)
+	}
+	if p.setup == nil || !strings.Contains(textOf(p.scroll.Content), "Restarted 1 time") {
+		t.Fatal("the setup of C is shown again")
+	}
+}
+
+func TestCampaignFinale(t *testing.T) {
+	tb := newTable(t)
+	tb.toC()
+	tb.do(et.StartScenario{Key: "C", Characters: []string{"901", "902", "903", "905"}}, et.MarkPlot{N: 5})
+	tb.finish("END-D-1", et.Unlock{})
+	tb.do(et.StartScenario{Key: "D", TimerStart: 9, Characters: []string{"901", "902", "903", "905"}}, et.MarkPlot{N: 4})
+	tb.finish("END-E1-1", et.Unlock{})
+	tb.do(et.StartScenario{Key: "E1", TimerStart: 8, Characters: []string{"901", "902", "905", "912"}}, et.MarkPlot{N: 6})
+	tb.finish("END-F2-1", et.Unlock{})
+	tb.do(et.StartScenario{Key: "F2", TimerStart: 8, Characters: []string{"901", "902", "905", "912"}}, et.MarkPlot{N: 7},
+		et.GainSpecialQuest{ID: "C-15"})
+	p := NewPlayScreen(tb.ctx)
+	tb.win.SetContent(p.Object())
+	// F has no item, quest, unlock or shop step.
+	tap(t, findButton(t, p.tableBox, "The story ends the scenario…"))
+	if err := p.last.Submit(); err != nil {
+		t.Fatal(err)
+	}
+	tap(t, p.wiz.Confirm)
+	if tb.st().End.Step != et.StepRecord {
+		t.Fatalf("F goes from the Objectives to the record: %s", tb.st().End.Step)
+	}
+	test.Type(p.wiz.Epilogue, "END")
+	tap(t, p.wiz.Confirm)
+	if tb.st().End.Step != et.StepFinale || !strings.Contains(p.wiz.Owned.Text, "C-15") {
+		t.Fatalf("finale step %s, owned %q", tb.st().End.Step, p.wiz.Owned.Text)
+	}
+	p.wiz.Quest3.SetSelected("#B")
+	tap(t, p.wiz.Confirm)
+	s := tb.st()
+	if s.Phase != et.PhaseFinished || s.Quests[0] != "#E" || s.Quests[2] != "#F" {
+		t.Fatalf("finale: %s %v (%q)", s.Phase, s.Quests, p.Message())
+	}
+	view := textOf(p.scroll.Content)
+	if !strings.Contains(view, "Campaign won") || !strings.Contains(view, s.Band) {
+		t.Fatalf("won view:\n%s", view)
+	}
+}
+
+func TestAlertAndR02InB(t *testing.T) {
+	tb := newTable(t)
+	tb.toB1()
+	tb.do(et.StartScenario{Key: "B1", TimerStart: 7})
+	p := NewPlayScreen(tb.ctx)
+	tb.win.SetContent(p.Object())
+	if c := tb.st().Char("903"); c.LP != 10 {
+		t.Fatal("B starts at 10 life")
+	}
+	tap(t, findButton(t, p.tableBoxFig, "Red"))
+	if tb.st().Scenario.Alert != et.AlertRed {
+		t.Fatal("alert red")
+	}
+	tap(t, findButton(t, p.tableBoxFig, "Rule card R-02 revealed: deal the Consumed cubes"))
+	if !tb.st().Scenario.CubesActive {
+		t.Fatalf("cubes: %q", p.Message())
+	}
+	// A figure revealed and damaged from its life bar.
+	tap(t, findButton(t, p.tableBoxFig, "Reveal an NPC or Enemy…"))
+	f := p.last
+	f.Items[0].Widget.(*widget.Entry).SetText("701")
+	f.Items[3].Widget.(interface{ SetText(string) }).SetText("3")
+	if err := f.Submit(); err != nil {
+		t.Fatal(err)
+	}
+	tap(t, findButton(t, p.tableBoxFig, "Damage…"))
+	p.last.Items[0].Widget.(interface{ SetText(string) }).SetText("3")
+	if err := p.last.Submit(); err != nil {
+		t.Fatal(err)
+	}
+	if fig := tb.st().Scenario.Figures[0]; !fig.Defeated {
+		t.Fatalf("figure %+v", fig)
+	}
+	// Ending the round in B with the alert red asks for the red section.
+	for range 4 {
+		tb.do(et.PlayCard{Char: "901"})
+		if tb.st().Scenario.CardPlayed {
+			p.endTurn()
+		}
+	}
+	if r := p.Results(); r == nil || !strings.Contains(r.Menace, "red section") {
+		t.Fatalf("results %+v", p.Results())
+	}
+}
