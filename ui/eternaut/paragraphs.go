@@ -160,7 +160,11 @@ func (h *paragraphHelper) layout() []fyne.CanvasObject {
 	form := widget.NewForm(widget.NewFormItem("Interaction", h.Kind),
 		widget.NewFormItem("", container.NewGridWithColumns(2, container.NewBorder(nil, nil, nil, nil, container.NewVBox(h.labelA, h.A)),
 			container.NewVBox(h.labelB, h.B))))
-	out := []fyne.CanvasObject{heading("Paragraph helper (§6)"), form, h.Result, h.hint}
+	out := []fyne.CanvasObject{heading("Paragraph helper (§6)"), form}
+	if h.Result.Text != "" {
+		out = append(out, h.Result)
+	}
+	out = append(out, h.hint)
 	if len(h.Found) > 0 {
 		out = append(out, bold("Look for these, in order; tick the one the Storybook has:"))
 	}

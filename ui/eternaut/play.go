@@ -143,7 +143,15 @@ func (p *PlayScreen) tableObjects(s *et.State) []fyne.CanvasObject {
 		for _, r := range s.Reminders {
 			l := wrap("• " + r)
 			l.Importance = widget.WarningImportance
-			box.Add(l)
+			key, ok := strings.CutPrefix(r, "Read paragraph ")
+			if !ok || strings.Contains(key, ";") {
+				box.Add(l)
+				continue
+			}
+			key, _, _ = strings.Cut(key, " in Storybook")
+			k := key
+			b := btn(boolWord(paragraphRead(s, k), "Read ✓", "Mark read"), func() { p.do(et.ReadParagraph{Key: k}) })
+			box.Add(container.NewBorder(nil, nil, nil, b, l))
 		}
 		out = append(out, card("", "", box))
 	}

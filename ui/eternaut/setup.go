@@ -127,6 +127,7 @@ type scenarioSetup struct {
 	ammo     map[string]*widget.Entry
 	ammoBox  *fyne.Container
 	aliens   *widget.Entry
+	boards   *widget.Entry
 	check    *widget.Label
 	carried  *fyne.Container
 	leftover *widget.Label
@@ -187,6 +188,8 @@ func newScenarioSetup(p *PlayScreen, s *et.State, key string) *scenarioSetup {
 	}
 	f.aliens = textEntry("alien modules left to right, e.g. Cascarudo, Mindveil Fog (empty: the usual ones)", "")
 	f.aliens.OnChanged = func(string) { f.update() }
+	f.boards = textEntry("board colours in the order chosen, e.g. red, blue (optional)", "")
+	f.boards.OnChanged = func(string) { f.update() }
 	f.check = wrap("")
 	f.carried = container.NewVBox()
 	f.leftover = wrap("")
@@ -251,6 +254,7 @@ func (f *scenarioSetup) layout(s *et.State, next string) {
 			f.box.Add(note("Not available: " + strings.Join(out, ", ")))
 		}
 	}
+	f.box.Add(widget.NewForm(widget.NewFormItem("Boards", f.boards)))
 	f.box.Add(bold("Carried in from the diary"))
 	f.box.Add(f.carried)
 	if letter != "A" && letter != "B" {
@@ -366,6 +370,7 @@ func (f *scenarioSetup) command() (et.StartScenario, error) {
 		}
 		c.TimerStart = n
 	}
+	c.Boards = list(f.boards.Text)
 	letter := et.Letter(next)
 	if letter == "A" || letter == "B" {
 		return c, nil
