@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -559,5 +560,46 @@ func TestAlertAndR02InB(t *testing.T) {
 	}
 	if r := p.Results(); r == nil || !strings.Contains(r.Menace, "red section") {
 		t.Fatalf("results %+v", p.Results())
+	}
+}
+
+// The rulebook's Sofia example (§7.8): card 1 + 2 icons on her board = 3;
+// discarding one matching card makes 4.
+func TestSkillTestSofia(t *testing.T) {
+	tb := newTable(t)
+	tb.inC()
+	p := NewPlayScreen(tb.ctx)
+	tb.win.SetContent(p.Object())
+	entry := func(ph string) *widget.Entry {
+		var found *widget.Entry
+		walk(p.tableBoxFig, func(o fyne.CanvasObject) {
+			if e, ok := o.(*widget.Entry); ok && strings.HasPrefix(e.PlaceHolder, ph) {
+				found = e
+			}
+		})
+		if found == nil {
+			t.Fatalf("no entry %q", ph)
+		}
+		return found
+	}
+	var sels []*widget.Select
+	walk(p.tableBoxFig, func(o fyne.CanvasObject) {
+		if s, ok := o.(*widget.Select); ok && slices.Contains(s.Options, "Science") {
+			sels = append(sels, s)
+		}
+	})
+	sels[0].SetSelected("Science")
+	entry("value on the Character card").SetText("1")
+	entry("matching icons").SetText("2")
+	if !strings.Contains(textOf(p.tableBoxFig), "Science: 3") {
+		t.Fatal("1 + 2 icons = 3")
+	}
+	entry("icons on each discarded").SetText("1")
+	if !strings.Contains(textOf(p.tableBoxFig), "Science: 4") {
+		t.Fatal("discarding a matching card makes 4")
+	}
+	entry("icons on each discarded").SetText("0")
+	if !strings.Contains(textOf(p.tableBoxFig), "no matching icon") {
+		t.Fatal("a card without the icon cannot be discarded")
 	}
 }

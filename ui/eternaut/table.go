@@ -40,7 +40,7 @@ func (p *PlayScreen) figureObjects(s *et.State) []fyne.CanvasObject {
 	if len(s.GroupAbilities) > 0 {
 		out = append(out, p.groupCard(s))
 	}
-	out = append(out, p.joinCard(s))
+	out = append(out, p.skillCard(s), p.joinCard(s))
 	return []fyne.CanvasObject{columns(440, out...)}
 }
 
@@ -85,7 +85,9 @@ func (p *PlayScreen) plotCard(s *et.State) fyne.CanvasObject {
 		}
 	}), quest))
 	outcome := widget.NewSelect([]string{"1", "2", "3", "4", "5", "6", "7"}, nil)
+	outcome.PlaceHolder = "quest #"
 	letterSel := widget.NewSelect([]string{"#A", "#B", "#C", "#D", "#E", "#F"}, nil)
+	letterSel.PlaceHolder = "outcome"
 	box.Add(container.NewBorder(nil, nil, widget.NewLabel("A paragraph gives quest"), btn("Write", func() {
 		n, _ := strconv.Atoi(outcome.Selected)
 		p.do(et.SetQuestOutcome{Quest: n, Outcome: letterSel.Selected})
@@ -321,4 +323,52 @@ func (p *PlayScreen) joinCard(s *et.State) fyne.CanvasObject {
 	board := textEntry("board colour (optional)", "")
 	return card("A Character joins", "when the story says so (§10.2)", container.NewVBox(who, board,
 		btn("Bring into play", func() { p.do(et.JoinCharacter{ID: idOf(who.Selected), Board: board.Text}) })))
+}
+
+// skillCard works out a Skill Test's value (§7.8): the Character card's
+// value, the matching icons on the board (the skill counters' icons are
+// counted in), and the icons of each hand card discarded for it. Nothing
+// is recorded: the players read the paragraph's section for the value.
+func (p *PlayScreen) skillCard(s *et.State) fyne.CanvasObject {
+	who := widget.NewSelect(options(living(s)), nil)
+	skill := widget.NewSelect(et.Skills, nil)
+	base := textEntry("value on the Character card", "")
+	board := textEntry("matching icons on the board's cards", "")
+	discards := textEntry("icons on each discarded card, e.g. 1, 2", "")
+	result := heading("")
+	calc := func() {
+		c := p.state().Char(idOf(who.Selected))
+		num := func(e *widget.Entry) int { n, _ := strconv.Atoi(strings.TrimSpace(e.Text)); return n }
+		var disc []int
+		for _, d := range list(discards.Text) {
+			n, err := strconv.Atoi(d)
+			if err != nil {
+				result.SetText(fmt.Sprintf("%q is not a number of icons", d))
+				return
+			}
+			disc = append(disc, n)
+		}
+		sk := 0
+		if c != nil && skill.Selected != "" {
+			sk = et.SkillIcons(c, skill.Selected)
+		}
+		v, err := et.SkillValue(num(base), num(board)+sk, disc)
+		if err != nil {
+			result.SetText(refusal(err))
+			return
+		}
+		line := fmt.Sprintf("%s: %d", orDash(skill.Selected), v)
+		if sk > 0 {
+			line += fmt.Sprintf(" (skill counters add %d)", sk)
+		}
+		result.SetText(line)
+	}
+	for _, e := range []*widget.Entry{base, board, discards} {
+		e.OnChanged = func(string) { calc() }
+	}
+	who.OnChanged = func(string) { calc() }
+	skill.OnChanged = func(string) { calc() }
+	return card("Skill Test", "the value decides the paragraph's section (§7.8)", container.NewVBox(
+		widget.NewForm(widget.NewFormItem("Who", who), widget.NewFormItem("Skill", skill), widget.NewFormItem("Card", base),
+			widget.NewFormItem("Board icons", board), widget.NewFormItem("Discarded", discards)), result))
 }
