@@ -603,3 +603,23 @@ func TestSkillTestSofia(t *testing.T) {
 		t.Fatal("a card without the icon cannot be discarded")
 	}
 }
+
+func TestSetupBagD5(t *testing.T) {
+	tb := newTable(t)
+	tb.toC()
+	p := NewPlayScreen(tb.ctx)
+	tb.win.SetContent(p.Object())
+	f := p.setup
+	f.chars.SetSelected([]string{"901 Eduardo", "902 Simon", "903 Sofia", "905 Pablo"})
+	f.itemTo[slices.Index(f.reserve, "030")].SetSelected("901 Eduardo")
+	f.itemTo[slices.Index(f.reserve, "011")].SetSelected("901 Eduardo" + inBag)
+	if !strings.Contains(f.check.Text, "choose which of its items is the Bag") {
+		t.Fatalf("check %q", f.check.Text)
+	}
+	f.bags["901"].SetSelected("030")
+	tap(t, f.Start)
+	c := tb.st().Char("901")
+	if c.Bag != "030" || !slices.Equal(c.BagItems, []string{"011"}) || !slices.Equal(c.Items, []string{"030"}) {
+		t.Fatalf("901: items %v bag %s %v (%q)", c.Items, c.Bag, c.BagItems, p.Message())
+	}
+}

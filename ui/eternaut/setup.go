@@ -125,6 +125,7 @@ type scenarioSetup struct {
 	reserve  []string
 	itemTo   []*widget.Select
 	ammo     map[string]*widget.Entry
+	bags     map[string]*widget.Select
 	ammoBox  *fyne.Container
 	aliens   *widget.Entry
 	boards   *widget.Entry
@@ -135,7 +136,11 @@ type scenarioSetup struct {
 	box      *fyne.Container
 }
 
-const truck = "the truck"
+const (
+	truck = "the truck"
+	// inBag marks an item handed out inside the Character's Bag.
+	inBag = " — in the Bag"
+)
 
 func (p *PlayScreen) setupView(s *et.State) fyne.CanvasObject {
 	key := fmt.Sprintf("%s/%d/%d", s.Next, len(s.Played), s.Restarts)
@@ -154,7 +159,7 @@ func nextKey(s *et.State) string {
 }
 
 func newScenarioSetup(p *PlayScreen, s *et.State, key string) *scenarioSetup {
-	f := &scenarioSetup{p: p, key: key, ammo: map[string]*widget.Entry{}}
+	f := &scenarioSetup{p: p, key: key, ammo: map[string]*widget.Entry{}, bags: map[string]*widget.Select{}}
 	next := nextKey(s)
 	letter := et.Letter(next)
 	f.timer = widget.NewEntry()
@@ -323,6 +328,9 @@ func (f *scenarioSetup) rebuildDistribution() {
 	for _, id := range chosen {
 		opts = append(opts, charName(s, id))
 	}
+	for _, id := range chosen {
+		opts = append(opts, charName(s, id)+inBag)
+	}
 	for _, sel := range f.itemTo {
 		cur := sel.Selected
 		sel.Options = opts
@@ -342,6 +350,13 @@ func (f *scenarioSetup) rebuildDistribution() {
 				f.ammo[id] = e
 			}
 			rows = append(rows, container.NewBorder(nil, nil, bold("Ammo for "+charName(s, id)), nil, e))
+			b := f.bags[id]
+			if b == nil {
+				b = widget.NewSelect(nil, func(string) { f.update() })
+				b.PlaceHolder = "no Bag with items (§4.4 D5)"
+				f.bags[id] = b
+			}
+			rows = append(rows, container.NewBorder(nil, nil, bold("Bag of "+charName(s, id)), nil, b))
 		}
 		f.ammoBox.Add(columns(300, rows...))
 	}
@@ -380,11 +395,43 @@ func (f *scenarioSetup) command() (et.StartScenario, error) {
 		if sel.Selected == truck || sel.Selected == "" {
 			continue
 		}
+		id := idOf(sel.Selected)
+		if strings.HasSuffix(sel.Selected, inBag) {
+			if c.Bags == nil {
+				c.Bags = map[string]et.BagSetup{}
+			}
+			b := c.Bags[id]
+			b.Items = append(b.Items, f.reserve[i])
+			c.Bags[id] = b
+			continue
+		}
 		if c.Items == nil {
 			c.Items = map[string][]string{}
 		}
-		id := idOf(sel.Selected)
 		c.Items[id] = append(c.Items[id], f.reserve[i])
+	}
+	for _, id := range c.Characters {
+		// The Bag card is one of the items the Character holds.
+		sel := f.bags[id]
+		if sel == nil {
+			continue
+		}
+		sel.Options = append([]string{""}, c.Items[id]...)
+		if !slices.Contains(c.Items[id], sel.Selected) {
+			sel.Selected = ""
+		}
+		sel.Refresh()
+		b, any := c.Bags[id]
+		switch {
+		case sel.Selected != "":
+			b.Bag = sel.Selected
+			if c.Bags == nil {
+				c.Bags = map[string]et.BagSetup{}
+			}
+			c.Bags[id] = b
+		case any:
+			return c, errf("%s: choose which of its items is the Bag the other items go in", charName(s, id))
+		}
 	}
 	for _, id := range c.Characters {
 		e := f.ammo[id]
