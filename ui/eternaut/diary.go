@@ -45,7 +45,11 @@ func NewDiaryScreen(ctx *shell.Context) *DiaryScreen {
 	for _, p := range diaryPages {
 		sc := container.NewVScroll(nil)
 		d.pages[p] = sc
-		items = append(items, container.NewTabItem(p, sc))
+		label := p
+		if len(p) == 1 {
+			label = "Page " + p // a tab wide enough for a finger
+		}
+		items = append(items, container.NewTabItem(label, sc))
 	}
 	d.tabs = container.NewAppTabs(items...)
 	d.Export = iconBtn("Export the diary (Markdown)", theme.DocumentSaveIcon(), d.exportDialog)
