@@ -79,10 +79,10 @@ func TestSoloGameThroughTheFrame(t *testing.T) {
 		}
 	}
 	typeInto(t, w, "e.g. Thursday group", "Alone night")
-	typeInto(t, w, "the first Starting Mission's name", "Red start")
-	typeInto(t, w, "the second Starting Mission's name", "Blue start")
+	typeInto(t, w, "first Mission's name", "Red start")
+	typeInto(t, w, "second Mission's name", "Blue start")
 	typeInto(t, w, "the Final Mission's name", "Escape")
-	typeInto(t, w, "one Item a line: name, action (or passive), charges[, matrix=…][, needs=…][, bullets]", "Flashlight, fight, 2")
+	typeInto(t, w, "one Item a line: name, action, charges", "Flashlight, fight, 2")
 	tap(t, w, "Create and open")
 	mustList(t, u)
 	see(t, w, "Life 12 · Self Control 12 · Healing Cap 12")

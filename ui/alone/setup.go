@@ -91,16 +91,16 @@ func newSetupForm() *setupForm {
 	f.deck1, f.deck2 = widget.NewSelect(decks, nil), widget.NewSelect(decks, nil)
 	f.deck1.SetSelected("fury")
 	f.deck2.SetSelected("terror")
-	f.start1, f.colour1 = entry("the first Starting Mission's name"), entry("its colour")
-	f.start2, f.colour2 = entry("the second Starting Mission's name"), entry("its colour")
+	f.start1, f.colour1 = entry("first Mission's name"), entry("its colour")
+	f.start2, f.colour2 = entry("second Mission's name"), entry("its colour")
 	f.final = entry("the Final Mission's name")
 	f.items = widget.NewMultiLineEntry()
-	f.items.SetPlaceHolder("one Item a line: name, action (or passive), charges[, matrix=…][, needs=…][, bullets]")
+	f.items.SetPlaceHolder("one Item a line: name, action, charges")
 	f.items.SetMinRowsVisible(2)
 	f.mapSource = widget.NewRadioGroup([]string{mapPractice, mapOwn}, nil)
 	f.mapSource.SetSelected(mapPractice)
 	f.mapJSON = widget.NewMultiLineEntry()
-	f.mapJSON.SetPlaceHolder(`{"hero": "…", "sectors": [{"id": "…", "level": 1, "exits": {"E": {"to": "…"}}}, …]}`)
+	f.mapJSON.SetPlaceHolder(`{"hero": "…", "sectors": […]}`)
 	f.mapJSON.SetMinRowsVisible(3)
 	f.goals = entry("Sectors of the Missions' goals, e.g. 1D1, 2C2")
 	f.settings = newSettingsForm()
@@ -117,7 +117,7 @@ func (f *setupForm) formItems() []*widget.FormItem {
 	}
 	out := []*widget.FormItem{
 		fi("Difficulty", f.difficulty, "sets the starting Items and the mid-game rewards (§2.7)"),
-		fi("Mode", f.mode, "bookkeeping: the Evil players keep the Map · assist: the app keeps it for them · solo: the app plays Evil"),
+		fi("Mode", f.mode, "solo: the app plays Evil · assist: it keeps the Map"),
 		fi("Hero", f.character, ""),
 		fi("Evil players", f.players, "1 to 3, from the Leader's left"),
 		fi("Evil Leader", f.leader, "the number of the starting Leader in that list"),
@@ -125,11 +125,11 @@ func (f *setupForm) formItems() []*widget.FormItem {
 		fi("Starting Mission 1", container.NewGridWithColumns(2, f.start1, f.colour1), ""),
 		fi("Starting Mission 2", container.NewGridWithColumns(2, f.start2, f.colour2), ""),
 		fi("Final Mission", f.final, "locked until a Starting Mission is completed"),
-		fi("Starting Items", f.items, "easy: 2 (a Bullets card first) · normal and nightmare: 1 · impossible: none"),
+		fi("Starting Items", f.items, "easy 2 (Bullets first) · normal, nightmare 1 · impossible 0"),
 		fi("Map", f.mapSource, "assist and solo modes only"),
 		fi("Map JSON", f.mapJSON, ""),
 		fi("Mission goals", f.goals, "where the Evil side expects the Hero to go"),
-		fi("— Hero sheet —", widget.NewLabel("read these off the physical sheet once; the defaults are the spec's placeholders"), ""),
+		fi("— Hero sheet —", wrap("read these off the physical sheet once; the defaults are the spec's placeholders"), ""),
 		fi("Health track top", f.healthMax, "the highest Life and Self Control"),
 		fi("Starting Life", f.startLife, ""),
 		fi("Starting Self Control", f.startSC, ""),
@@ -148,7 +148,7 @@ func (f *setupForm) formItems() []*widget.FormItem {
 		}
 	}
 	out = append(out, fi("Parasite kill trains", widget.NewLabel("Cold Blood (the manuals say so)"), ""))
-	out = append(out, widget.NewFormItem("— Readings of unclear rules —", widget.NewLabel("the spec's readings are chosen; change them any time in Campaign")))
+	out = append(out, widget.NewFormItem("— Readings of unclear rules —", wrap("the spec's readings are chosen; change them any time in Campaign")))
 	out = append(out, f.settings.formItems()...)
 	return out
 }
@@ -338,11 +338,11 @@ type settingsForm struct {
 
 func newSettingsForm() *settingsForm {
 	f := &settingsForm{
-		lossOnTrigger: widget.NewCheck("Nightmare's 2 SC are lost in the Round it starts too (AMB-1)", nil),
-		spawnIgnores:  widget.NewCheck("Spawn distance passes through Blocked Doors (AMB-4)", nil),
-		combine:       widget.NewCheck("Creature attacks at the end of a Turn are one damage event (AMB-6)", nil),
-		aooRerolls:    widget.NewCheck("Hero rerolls work on an Attack of Opportunity (AMB-7)", nil),
-		winFirst:      widget.NewCheck("A win and a defeat in one step: the win counts (AMB-20)", nil),
+		lossOnTrigger: widget.NewCheck("Nightmare's SC loss in its first Round (AMB-1)", nil),
+		spawnIgnores:  widget.NewCheck("Spawn distance through Blocked Doors (AMB-4)", nil),
+		combine:       widget.NewCheck("End-of-Turn attacks: one damage event (AMB-6)", nil),
+		aooRerolls:    widget.NewCheck("Hero rerolls on Attacks of Opportunity (AMB-7)", nil),
+		winFirst:      widget.NewCheck("Win and defeat at once: the win counts (AMB-20)", nil),
 		dangerous:     widget.NewRadioGroup([]string{string(alone.AtResolution), string(alone.AtActionStart)}, nil),
 		aggression:    widget.NewSelect([]string{"low", "normal", "high"}, nil),
 	}
