@@ -4,7 +4,9 @@
 package main
 
 import (
+	"errors"
 	"os"
+	"runtime"
 
 	"fyne.io/fyne/v2/app"
 
@@ -30,6 +32,9 @@ func main() {
 		Registry:  reg,
 		Resolvers: resolvers(),
 		GUI: func(dbPath string) error {
+			if err := checkDisplay(); err != nil {
+				return err
+			}
 			return ui.Run(app.NewWithID(AppID), ui.Options{DBPath: dbPath, Registry: reg})
 		},
 	}))
@@ -43,4 +48,17 @@ func resolvers() map[tracker.GameID]func([]byte) ([]byte, error) {
 		tracker.Reichbusters: reich.Resolve,
 		tracker.Alone:        alone.Resolve,
 	}
+}
+
+// checkDisplay refuses to start the window where there is no display to put
+// it on (an SSH session, a server): the GLFW driver would panic with a stack
+// trace instead of saying so.
+func checkDisplay() error {
+	if runtime.GOOS != "linux" && runtime.GOOS != "freebsd" {
+		return nil
+	}
+	if os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
+		return errors.New("there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set); the headless verbs work without one: tablekeeper --help")
+	}
+	return nil
 }
