@@ -46,7 +46,8 @@ type PlayScreen struct {
 	// play a card); stepTurn is the turn it belongs to.
 	step, stepTurn int
 	// results is the last end of round, shown until the next one.
-	results *roundResult
+	results    *roundResult
+	resultsSeq uint64
 
 	evID, evSpace *widget.Entry
 	lastPhase     string
@@ -138,7 +139,8 @@ func (p *PlayScreen) tableObjects(s *et.State) []fyne.CanvasObject {
 		l.Importance = widget.DangerImportance
 		out = append(out, card("", "", container.NewVBox(l, btn("No reinforcement: the campaign is lost", func() { p.do(et.ConfirmLoss{}) }))))
 	}
-	if len(s.Reminders) > 0 {
+	// The end-of-round card already lists what its event asks for.
+	if len(s.Reminders) > 0 && !(p.results != nil && p.resultsSeq == p.ctx.Session.LastSeq()) {
 		box := container.NewVBox()
 		for _, r := range s.Reminders {
 			l := wrap("• " + r)
@@ -483,7 +485,7 @@ func (p *PlayScreen) endTurn() {
 		r.Refreshed = b.faceDown
 		r.Next = fmt.Sprintf("Player %d starts round %d", asc.Active, asc.Round())
 	}
-	p.results = r
+	p.results, p.resultsSeq = r, p.ctx.Session.LastSeq()
 	p.Refresh()
 }
 
