@@ -184,6 +184,9 @@ func (p *PlayScreen) charCard(s *et.State, c *et.Character) *charCard {
 	if c.PA != nil && !c.PA.Permanent && !c.PA.FaceDown {
 		more = append(more, add("flip", btn("Use "+c.PA.ID, func() { p.do(et.FlipAbility{Char: id}) })))
 	}
+	if !c.Masked {
+		more = append(more, add("ability", btn("Ability from the story…", func() { p.abilityForm(id) })))
+	}
 	if letter == "A" {
 		more = append(more, add("snow", btn("Touched snow", func() { p.do(et.TouchSnow{Char: id}) })))
 	}
@@ -459,5 +462,17 @@ func (p *PlayScreen) reinforceForm(dead string) {
 			return nil, err
 		}
 		return et.Reinforce{Dead: dead, New: idOf(who.Selected), Items: items.Selected, Ammo: n}, nil
+	})
+}
+
+// abilityForm records a Personal Ability the story gives or replaces
+// (PA-912-A → PA-912-B, §7.10): the old card leaves the campaign.
+func (p *PlayScreen) abilityForm(id string) {
+	card := textEntry("the card's ID, e.g. PA-912-B", "")
+	perm := widget.NewCheck("permanent (never flipped)", nil)
+	p.cmdForm("A Personal Ability for "+charName(p.state(), id), "Record", []*widget.FormItem{
+		widget.NewFormItem("Card", card), widget.NewFormItem("Type", perm),
+	}, func() (tracker.Command, error) {
+		return et.GainAbility{Char: id, ID: strings.TrimSpace(card.Text), Permanent: perm.Checked}, nil
 	})
 }

@@ -342,7 +342,8 @@ func (p *PlayScreen) turnCard(s *et.State) fyne.CanvasObject {
 			widget.NewFormItem("", note("Only when a paragraph or card says the scenario is over; then the end-of-scenario steps begin (§9)."))},
 			func() error { _, err := p.run(et.EndScenario{}); return err })
 	})
-	box.Add(flow(p.NextBtn, exch, p.EndTurnBtn, end))
+	fix := iconBtn("Correct…", theme.DocumentCreateIcon(), p.correctScenarioForm)
+	box.Add(flow(p.NextBtn, exch, p.EndTurnBtn, end, fix))
 	return card("", "", box)
 }
 
@@ -548,5 +549,22 @@ func (p *PlayScreen) pickUpForm(letter string) {
 		widget.NewFormItem("Who", who), widget.NewFormItem("Items", take), widget.NewFormItem("Drop", drop),
 	}, func() (tracker.Command, error) {
 		return et.PickUp{Char: idOf(who.Selected), Pile: letter, Items: take.Selected, Drop: list(drop.Text)}, nil
+	})
+}
+
+// correctScenarioForm sets a scenario value by hand ("the table is the
+// source of truth"); no Event counter is read for a Timer set this way.
+func (p *PlayScreen) correctScenarioForm() {
+	field := widget.NewSelect([]string{"timer", "timerStart", "firstPlayer", "active", "snowflakes", "truckAmmo"}, nil)
+	field.SetSelected("active")
+	v := textEntry("the value on the table", "")
+	p.cmdForm("Correct the scenario by hand", "Correct", []*widget.FormItem{
+		widget.NewFormItem("Value of", field), widget.NewFormItem("Set to", v),
+	}, func() (tracker.Command, error) {
+		n, err := strconv.Atoi(strings.TrimSpace(v.Text))
+		if err != nil {
+			return nil, errf("%q is not a whole number", v.Text)
+		}
+		return et.CorrectScenario{Field: field.Selected, Value: n}, nil
 	})
 }

@@ -623,3 +623,34 @@ func TestSetupBagD5(t *testing.T) {
 		t.Fatalf("901: items %v bag %s %v (%q)", c.Items, c.Bag, c.BagItems, p.Message())
 	}
 }
+
+func TestCorrectionsOnTheTable(t *testing.T) {
+	tb := newTable(t)
+	tb.inC()
+	p := NewPlayScreen(tb.ctx)
+	tb.win.SetContent(p.Object())
+	tap(t, findButton(t, p.tableBox, "Correct…"))
+	f := p.last
+	f.Items[0].Widget.(*widget.Select).SetSelected("active")
+	f.Items[1].Widget.(*widget.Entry).SetText("3")
+	if err := f.Submit(); err == nil || !strings.Contains(f.Message(), "active must be from 1 to 2") {
+		t.Fatalf("a third player in a 2-player game: %v %q", err, f.Message())
+	}
+	f.Items[1].Widget.(*widget.Entry).SetText("2")
+	if err := f.Submit(); err != nil || tb.st().Scenario.Active != 2 {
+		t.Fatalf("active: %v", err)
+	}
+	tap(t, p.Cards["901"].Buttons["correct"])
+	f = p.last
+	f.Items[0].Widget.(*widget.Select).SetSelected("ammo")
+	f.Items[1].Widget.(*widget.Entry).SetText("7")
+	if err := f.Submit(); err != nil || tb.st().Char("901").Ammo != 5 {
+		t.Fatalf("ammo clamps to 5: %v %d", err, tb.st().Char("901").Ammo)
+	}
+	tap(t, p.Cards["901"].Buttons["ability"])
+	f = p.last
+	f.Items[0].Widget.(*widget.Entry).SetText("PA-901")
+	if err := f.Submit(); err != nil || tb.st().Char("901").PA.ID != "PA-901" {
+		t.Fatalf("ability: %v", err)
+	}
+}
