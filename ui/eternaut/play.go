@@ -342,6 +342,22 @@ func (p *PlayScreen) turnCard(s *et.State) fyne.CanvasObject {
 			widget.NewFormItem("", note("Only when a paragraph or card says the scenario is over; then the end-of-scenario steps begin (§9)."))},
 			func() error { _, err := p.run(et.EndScenario{}); return err })
 	})
+	if sc.Turn == 1 && !sc.CardPlayed && !sc.Exchanged {
+		// Before the first turn the counter can still be handed out (in C
+		// at setup part 2, §4.1).
+		var opts []string
+		for i := 1; i <= s.Players; i++ {
+			opts = append(opts, "Player "+strconv.Itoa(i))
+		}
+		first := widget.NewSelect(opts, nil)
+		first.SetSelectedIndex(sc.FirstPlayer - 1)
+		first.OnChanged = func(string) {
+			if n := first.SelectedIndex() + 1; n != p.state().Scenario.FirstPlayer {
+				p.do(et.SetFirstPlayer{Player: n})
+			}
+		}
+		box.Add(container.NewBorder(nil, nil, widget.NewLabel("First Player counter goes to"), nil, first))
+	}
 	fix := iconBtn("Correct…", theme.DocumentCreateIcon(), p.correctScenarioForm)
 	box.Add(flow(p.NextBtn, exch, p.EndTurnBtn, end, fix))
 	return card("", "", box)

@@ -654,3 +654,23 @@ func TestCorrectionsOnTheTable(t *testing.T) {
 		t.Fatalf("ability: %v", err)
 	}
 }
+
+func TestFirstPlayerBeforeTheFirstTurn(t *testing.T) {
+	tb := newTable(t)
+	tb.inC()
+	p := NewPlayScreen(tb.ctx)
+	tb.win.SetContent(p.Object())
+	var sel *widget.Select
+	walk(p.tableBox, func(o fyne.CanvasObject) {
+		if s, ok := o.(*widget.Select); ok && slices.Contains(s.Options, "Player 2") {
+			sel = s
+		}
+	})
+	if sel == nil {
+		t.Fatal("no First Player choice before the first turn")
+	}
+	sel.SetSelected("Player 2")
+	if sc := tb.st().Scenario; sc.FirstPlayer != 2 || sc.Active != 2 {
+		t.Fatalf("first player %d (%q)", sc.FirstPlayer, p.Message())
+	}
+}
