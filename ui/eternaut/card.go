@@ -141,7 +141,8 @@ func (p *PlayScreen) charCard(s *et.State, c *et.Character) *charCard {
 	}
 	if letter != "A" {
 		acts = append(acts, add("damage", btn("Damage…", func() { p.damageForm(id) })),
-			add("ranged", btn("Ranged attack (−1 ammo)", func() { p.do(et.RangedAttack{Char: id}) })))
+			add("ranged", btn("Ranged attack (−1 ammo)", func() { p.do(et.RangedAttack{Char: id}) })),
+			add("attack", btn("Attack helper…", func() { p.attackForm(id) })))
 	}
 	if sc.CubesActive && c.Cubes > 0 {
 		acts = append(acts, add("cube", btn("Move 1 cube", func() { p.do(et.MoveCube{From: id}) })))
@@ -474,5 +475,78 @@ func (p *PlayScreen) abilityForm(id string) {
 		widget.NewFormItem("Card", card), widget.NewFormItem("Type", perm),
 	}, func() (tracker.Command, error) {
 		return et.GainAbility{Char: id, ID: strings.TrimSpace(card.Text), Permanent: perm.Checked}, nil
+	})
+}
+
+// attackForm works out an attack's damage per targeted space (§7.12) as
+// the card and the table give it; for a ranged attack its OK spends the 1
+// ammo. The damage itself is then dealt to the figures hit.
+func (p *PlayScreen) attackForm(id string) {
+	c := p.state().Char(id)
+	ranged := widget.NewCheck("ranged (spends 1 ammo, whatever the cubes)", nil)
+	maxCubes, cubes := textEntry("most cubes on the card", "1"), textEntry("cubes placed", "1")
+	dmg := textEntry("damage values, e.g. 4, 1, 1", "")
+	reduced := widget.NewCheck("reduced damage (− range)", nil)
+	ranges := textEntry("range of each targeted space, e.g. 1, 2", "")
+	agi, agiNeed := textEntry("Agility", ""), textEntry("needed (0: no bonus)", "0")
+	fig, figNeed := textEntry("Fighting", ""), textEntry("needed (0: no bonus)", "0")
+	out := bold("")
+	ints := func(e *widget.Entry) ([]int, error) {
+		var v []int
+		for _, x := range list(e.Text) {
+			n, err := strconv.Atoi(x)
+			if err != nil {
+				return nil, errf("%q is not a whole number", x)
+			}
+			v = append(v, n)
+		}
+		return v, nil
+	}
+	one := func(e *widget.Entry) int { n, _ := strconv.Atoi(strings.TrimSpace(e.Text)); return n }
+	calc := func() {
+		d, err := ints(dmg)
+		if err == nil {
+			var r []int
+			if r, err = ints(ranges); err == nil {
+				var res et.AttackResult
+				res, err = et.Attack(et.AttackInput{Ranged: ranged.Checked, Ammo: p.state().Char(id).Ammo,
+					MaxCubes: one(maxCubes), Cubes: one(cubes), Damages: d, Ranges: r, Reduced: reduced.Checked,
+					Agility: one(agi), AgilityNeeded: one(agiNeed), Fighting: one(fig), FightingNeeded: one(figNeed)})
+				if err == nil {
+					var parts []string
+					for i, n := range res.Damage {
+						parts = append(parts, fmt.Sprintf("space %d: %d", i+1, n))
+					}
+					line := "Damage — " + strings.Join(parts, ", ")
+					if res.ExtraCube {
+						line += " · Agility: one extra cube"
+					}
+					if res.Fighting {
+						line += fmt.Sprintf(" · Fighting: +%d each", et.FightingBonusDamage)
+					}
+					out.SetText(line)
+					return
+				}
+			}
+		}
+		out.SetText(refusal(err))
+	}
+	for _, e := range []*widget.Entry{maxCubes, cubes, dmg, ranges, agi, agiNeed, fig, figNeed} {
+		e.OnChanged = func(string) { calc() }
+	}
+	ranged.OnChanged = func(bool) { calc() }
+	reduced.OnChanged = func(bool) { calc() }
+	p.form("Attack by "+c.Name+" (§7.12)", "Done (ranged: spend the ammo)", []*widget.FormItem{
+		widget.NewFormItem("Type", ranged), widget.NewFormItem("Cubes", container.NewGridWithColumns(2, maxCubes, cubes)),
+		widget.NewFormItem("Damage", dmg), widget.NewFormItem("Reduced", reduced), widget.NewFormItem("Ranges", ranges),
+		widget.NewFormItem("Agility bonus", container.NewGridWithColumns(2, agi, agiNeed)),
+		widget.NewFormItem("Fighting bonus", container.NewGridWithColumns(2, fig, figNeed)),
+		widget.NewFormItem("", out),
+	}, func() error {
+		if !ranged.Checked {
+			return nil
+		}
+		_, err := p.run(et.RangedAttack{Char: id})
+		return err
 	})
 }

@@ -674,3 +674,36 @@ func TestFirstPlayerBeforeTheFirstTurn(t *testing.T) {
 		t.Fatalf("first player %d (%q)", sc.FirstPlayer, p.Message())
 	}
 }
+
+func TestAttackHelper(t *testing.T) {
+	tb := newTable(t)
+	tb.inC()
+	p := NewPlayScreen(tb.ctx)
+	tb.win.SetContent(p.Object())
+	tap(t, p.Cards["901"].Buttons["attack"])
+	f := p.last
+	item := func(label string) fyne.CanvasObject {
+		for _, it := range f.Items {
+			if it.Text == label {
+				return it.Widget
+			}
+		}
+		t.Fatalf("no %q", label)
+		return nil
+	}
+	item("Type").(*widget.Check).SetChecked(true)
+	cubes := item("Cubes").(*fyne.Container).Objects
+	cubes[0].(*widget.Entry).SetText("3")
+	cubes[1].(*widget.Entry).SetText("2")
+	item("Damage").(*widget.Entry).SetText("4, 1, 1")
+	fight := item("Fighting bonus").(*fyne.Container).Objects
+	fight[0].(*widget.Entry).SetText("2")
+	fight[1].(*widget.Entry).SetText("1")
+	out := f.Items[len(f.Items)-1].Widget.(*widget.Label).Text
+	if !strings.Contains(out, "space 1: 6, space 2: 3") {
+		t.Fatalf("4 and 1, +2 Fighting each: %q", out)
+	}
+	if err := f.Submit(); err != nil || tb.st().Char("901").Ammo != 4 {
+		t.Fatalf("a ranged attack spends 1 ammo: %v", err)
+	}
+}
