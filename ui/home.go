@@ -2,6 +2,8 @@ package ui
 
 import (
 	"fmt"
+	"math"
+	"strconv"
 	"strings"
 	"time"
 
@@ -183,6 +185,9 @@ func (u *App) showNewCampaign() {
 		setupBox.Refresh()
 	})
 	game.Required = true
+	seed := widget.NewEntry()
+	seed.SetPlaceHolder("blank: random")
+	seed.Validator = func(s string) error { _, err := parseSeed(s); return err }
 	msg := newNoticeLabel()
 	say := func(s string) { msg.SetText(s); msg.Show() }
 	create := iconButton("Create and open", theme.ConfirmIcon(), func() {
@@ -191,10 +196,17 @@ func (u *App) showNewCampaign() {
 			say("Choose the game first.")
 			return
 		}
-		u.createCampaign(g, name.Text, setup, say)
+		sd, err := parseSeed(seed.Text)
+		if err != nil {
+			say(capitalize(err.Error()) + ".")
+			return
+		}
+		u.createCampaign(g, name.Text, sd, setup, say)
 	})
 	create.Importance = widget.HighImportance
-	form := widget.NewForm(widget.NewFormItem("Game", game), widget.NewFormItem("Name", name))
+	seedItem := widget.NewFormItem("Seed", seed)
+	seedItem.HintText = "same seed, same draws"
+	form := widget.NewForm(widget.NewFormItem("Game", game), widget.NewFormItem("Name", name), seedItem)
 	top := container.NewHBox(iconButton("Back", theme.NavigateBackIcon(), u.showHome), heading("New campaign"))
 	body := container.NewVBox(form, setupBox, msg, container.NewHBox(create, button("Cancel", u.showHome)))
 	u.setScreen(container.NewBorder(container.NewPadded(top), nil, nil, nil, container.NewVScroll(container.NewPadded(body))))
@@ -202,7 +214,7 @@ func (u *App) showNewCampaign() {
 
 // createCampaign makes the campaign, runs the game's setup commands as its
 // first events and opens it. A mistake in the form makes nothing.
-func (u *App) createCampaign(g tracker.GameID, name string, setup shell.Setup, say func(string)) {
+func (u *App) createCampaign(g tracker.GameID, name string, seed uint64, setup shell.Setup, say func(string)) {
 	if _, err := tracker.CheckName(name); err != nil {
 		say(capitalize(err.Error()) + ".")
 		return
@@ -215,7 +227,7 @@ func (u *App) createCampaign(g tracker.GameID, name string, setup shell.Setup, s
 			return
 		}
 	}
-	c, err := u.DB.NewCampaign(g, name, 0)
+	c, err := u.DB.NewCampaign(g, name, seed)
 	if err != nil {
 		say("Not created: " + err.Error())
 		return
@@ -237,6 +249,20 @@ func (u *App) createCampaign(g tracker.GameID, name string, setup shell.Setup, s
 		}
 	}
 	u.openCampaign(c.ID)
+}
+
+// parseSeed reads the optional seed of a new campaign: blank for a random
+// one, else a whole number from 1 up.
+func parseSeed(s string) (uint64, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return 0, nil
+	}
+	n, err := strconv.ParseUint(s, 10, 64)
+	if err != nil || n == 0 {
+		return 0, fmt.Errorf("the seed must be a whole number from 1 to %d, or blank for a random one", uint64(math.MaxUint64))
+	}
+	return n, nil
 }
 
 func capitalize(s string) string {

@@ -153,3 +153,40 @@ func TestWindowSize(t *testing.T) {
 		t.Fatal(s)
 	}
 }
+
+func TestNewCampaignSeed(t *testing.T) {
+	u, _ := newUI(t)
+	test.Tap(findButton(t, u, "New campaign"))
+	find[*widget.RadioGroup](u)[0].SetSelected(testGame.Title())
+	entries := find[*widget.Entry](u)
+	name, seed := entries[0], entries[1]
+	test.Type(name, "Seeded")
+	test.Type(seed, "-4")
+	test.Tap(findButton(t, u, "Create and open"))
+	mustSee(t, u, "The seed must be a whole number")
+	if l, _ := u.DB.List(); len(l) != 0 {
+		t.Fatal("a bad seed made a campaign")
+	}
+	seed.SetText("")
+	test.Type(seed, "20261122")
+	test.Tap(findButton(t, u, "Create and open"))
+	if u.camp == nil {
+		t.Fatalf("not opened:\n%s", screenText(u))
+	}
+	if got := u.camp.s.Campaign().Seed; got != 20261122 {
+		t.Fatalf("seed %d, want the one typed", got)
+	}
+}
+
+func TestParseSeed(t *testing.T) {
+	for in, want := range map[string]uint64{"": 0, " 7 ": 7, "18446744073709551615": 1<<64 - 1} {
+		if got, err := parseSeed(in); err != nil || got != want {
+			t.Errorf("parseSeed(%q) = %d, %v", in, got, err)
+		}
+	}
+	for _, bad := range []string{"0", "x", "-1", "18446744073709551616", "1.5"} {
+		if _, err := parseSeed(bad); err == nil {
+			t.Errorf("parseSeed(%q) accepted", bad)
+		}
+	}
+}
