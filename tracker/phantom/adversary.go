@@ -223,11 +223,80 @@ func (c ConfirmAdversaryTurn) exec(s *State, x *ctx) (string, error) {
 	if p.Turn.Stopped != "" {
 		return "", tracker.Refuse(ruleAdv, "the turn stopped: %s; enter the roll and resolve it again, or override it", p.Turn.Stopped)
 	}
+	changes := m.describeStates(p.Turn.Figures)
+	if err := s.removeTrapTokens(p.Turn); err != nil {
+		return "", err
+	}
 	if err := s.applyStates(m, p.Turn.Figures, p.Turn.Objects, p.Turn.Nova); err != nil {
 		return "", err
 	}
 	m.finish(p)
-	return "Confirmed: " + turnSummary(p.Turn), nil
+	line := "Confirmed: " + turnSummary(p.Turn)
+	if len(changes) > 0 {
+		line += " — " + strings.Join(changes, "; ")
+	}
+	return line, nil
+}
+
+// describeStates says, before they apply, what the engine's figure states
+// change: HP before and after, spaces, conditions.
+func (m *Mission) describeStates(figs []phantom.FigureState) []string {
+	var out []string
+	for _, fs := range figs {
+		f := m.fig(fs.Name)
+		if f == nil || f.Defeated {
+			continue
+		}
+		var parts []string
+		if fs.HP != f.HP {
+			parts = append(parts, fmt.Sprintf("HP %d → %d", f.HP, max(fs.HP, 0)))
+		}
+		if fs.Position != f.Position {
+			if fs.Position == "" || fs.HP <= 0 {
+				parts = append(parts, "defeated")
+			} else {
+				parts = append(parts, fmt.Sprintf("%s → %s", f.Position, fs.Position))
+			}
+		}
+		if a, b := strings.Join(f.CondList(), ", "), strings.Join(fs.Conditions, ", "); a != b {
+			parts = append(parts, "conditions ["+b+"]")
+		}
+		if len(parts) > 0 {
+			out = append(out, f.Name+" "+strings.Join(parts, ", "))
+		}
+	}
+	return out
+}
+
+// removeTrapTokens takes away the trap tokens the adversary's movements
+// set off (§5.1): every space a Move entered, the last space of any other
+// movement.
+func (s *State) removeTrapTokens(t phantom.Turn) error {
+	hm, err := s.liveMap()
+	if err != nil {
+		return err
+	}
+	changed := false
+	for _, e := range t.Events {
+		mv := e.Movement
+		if mv == nil || len(mv.Path) == 0 {
+			continue
+		}
+		entered := mv.Path
+		if mv.Kind != "move" && mv.Kind != "convertedMove" && mv.Kind != "retreat" {
+			entered = mv.Path[len(mv.Path)-1:]
+		}
+		for _, l := range entered {
+			if sp, ok := hm.Space(l); ok && sp.Hazard == hex.Trap && sp.HazardSource == hex.HazardToken {
+				sp.Hazard, sp.HazardSource = hex.NoHazard, hex.Printed
+				changed = true
+			}
+		}
+	}
+	if !changed {
+		return nil
+	}
+	return s.saveMap(hm)
 }
 
 // finish ends a confirmed or overridden decision: an adversary turn ends;
@@ -265,9 +334,10 @@ func (s *State) applyStates(m *Mission, figs []phantom.FigureState, objects map[
 			sp.ObjectState = hex.ObjectState(strings.TrimPrefix(st, "intact"))
 		}
 	}
+	// The engine reports each changed space's nova cells after the turn.
 	for label, n := range nova {
 		if sp, ok := hm.Space(label); ok {
-			sp.NovaCells += n
+			sp.NovaCells = n
 		}
 	}
 	return s.saveMap(hm)

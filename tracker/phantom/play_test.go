@@ -220,3 +220,38 @@ func TestEnteredRollsDriveTheEngine(t *testing.T) {
 		t.Fatalf("Ana took no damage: %d", hp)
 	}
 }
+
+func TestAdversaryDefeatedInItsTurnDropsNova(t *testing.T) {
+	s := withContent(t)
+	do(t, s, startCmd(),
+		CorrectFigure{Figure: "Grallok Berserker 1", HP: intp(1), SetConditions: true, Conditions: []string{"Bleeding"}},
+		CorrectSpace{Space: "A-2", NovaCells: intp(2)},
+		BeginRound{Face: &phantom.Face{Colour: "red", Primary: "N", Secondary: "E"}},
+		SelectCards{Character: "Ana", Cards: []string{"W1"}}, SelectCards{Character: "Bo", Cards: []string{"H3"}},
+		DrawAdversaryCards{}, DetermineInitiative{})
+	for {
+		n := st(s).Mission.next()
+		if n == "Grallok Berserker 1" {
+			break
+		}
+		if st(s).Mission.fig(n).character() {
+			do(t, s, StartTurn{Character: n}, EndTurn{Character: n})
+		} else {
+			do(t, s, ResolveAdversaryTurn{Adversary: n}, OverrideAdversaryTurn{Reason: "held still"})
+		}
+	}
+	do(t, s, ResolveAdversaryTurn{Adversary: "Grallok Berserker 1"})
+	e, err := s.Do(ConfirmAdversaryTurn{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := st(s).Mission
+	hm, _ := st(s).liveMap()
+	sp, _ := hm.Space("A-2")
+	if !m.fig("Grallok Berserker 1").Defeated || sp.NovaCells != 3 {
+		t.Fatalf("Bleeding defeats it at the start of its turn; 2 + 1 nova on A-2, got %d (%q)", sp.NovaCells, s.Describe(e))
+	}
+	if !strings.Contains(s.Describe(e), "defeated") {
+		t.Fatalf("diary %q", s.Describe(e))
+	}
+}
