@@ -650,8 +650,12 @@ func (c PlaceAdversary) exec(s *State, x *ctx) (string, error) {
 	}
 	afterDraw := m.Phase == "draw" || m.Phase == "turns"
 	res, err := keep(x, func() (placeResult, error) {
+		// The situation lists the type or board the engine places.
+		if c.Boss && !contains(m.Bosses, c.Type) {
+			m.Bosses = append(m.Bosses, c.Type)
+		}
 		if !c.Boss && !contains(m.Types, c.Type) {
-			m.Types = append(m.Types, c.Type) // the situation lists the type
+			m.Types = append(m.Types, c.Type)
 		}
 		pl := phantom.Placement{Type: c.Type, Boss: c.Boss, Space: c.Space, Characters: c.Characters,
 			ByEvent: c.ByEvent, AfterDraw: afterDraw, Name: s.newName(m, c.Type, c.Boss)}
@@ -669,6 +673,9 @@ func (c PlaceAdversary) exec(s *State, x *ctx) (string, error) {
 		return "", err
 	}
 	p := res.Placed
+	if c.Boss {
+		m.Bosses = remove(m.Bosses, c.Type)
+	}
 	if !p.Placed {
 		return fmt.Sprintf("%s is not placed: %s", c.Type, p.WhyNot), nil
 	}
