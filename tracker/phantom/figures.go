@@ -298,10 +298,26 @@ func (c MoveFigure) exec(s *State, x *ctx) (string, error) {
 	if kind == "" {
 		kind = "move"
 	}
+	if f.character() && f.has(phantom.Stunned) {
+		return "", tracker.Refuse("phantom-epoch §4", "%s is Stunned: no actions until it discards a selected card", f.Name)
+	}
+	var parts []string
+	mp := c.MP
+	// §4, §6.4: Knocked Down, the first MP of a Move or Leap stands up.
+	if f.has(phantom.KnockedDown) && kind != "teleport" {
+		if mp == 1 {
+			return "", tracker.Refuse("phantom-epoch §4", "%s is Knocked Down: the first MP only stands it up", f.Name)
+		}
+		if mp > 1 {
+			mp--
+		}
+		delete(f.Conditions, string(phantom.KnockedDown))
+		parts = append(parts, "stood up (1 MP)")
+	}
 	rule := "phantom-epoch V-10"
 	switch kind {
 	case "move", "leap":
-		r := hex.MoveRules{Leap: kind == "leap", OpenDoors: f.character(), Limit: c.MP}
+		r := hex.MoveRules{Leap: kind == "leap", OpenDoors: f.character(), Limit: mp}
 		if kind == "leap" {
 			rule = "phantom-epoch V-11"
 		} else {
@@ -329,7 +345,6 @@ func (c MoveFigure) exec(s *State, x *ctx) (string, error) {
 		return "", tracker.Refuse(rule, "%s cannot end on %s: it is not an empty space", f.Name, sp.Label)
 	}
 	// Doors the character passed open (§2.3 item 3).
-	var parts []string
 	for _, i := range idx[1:] {
 		if hm.SpaceAt(i).IsClosedDoor() {
 			hm.SetDoor(i, hex.OpenDoor)

@@ -430,3 +430,15 @@ func TestFrozenBeforeItsTurnMovesAFigureLater(t *testing.T) {
 		t.Fatal("losing Frozen restores the initiative")
 	}
 }
+
+func TestKnockedDownAndStunnedMoves(t *testing.T) {
+	s := withContent(t)
+	do(t, s, startCmd(), Inflict{Figure: "Ana", Condition: "Knocked Down"})
+	refused(t, s, MoveFigure{Figure: "Ana", Path: []string{"C-1"}, MP: 1}, "§4")
+	do(t, s, MoveFigure{Figure: "Ana", Path: []string{"C-1"}, MP: 2})
+	if st(s).Mission.fig("Ana").has(phantom.KnockedDown) {
+		t.Fatal("the first MP removes Knocked Down")
+	}
+	do(t, s, Inflict{Figure: "Ana", Condition: "Stunned"})
+	refused(t, s, MoveFigure{Figure: "Ana", Path: []string{"B-1"}}, "§4")
+}
