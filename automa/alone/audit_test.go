@@ -1,6 +1,9 @@
 package alone
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 // Audit tests: each rule checked over its whole range, so an off-by-one, a
 // swapped order or a wrong cap fails here even where a worked example passes.
@@ -236,6 +239,57 @@ func TestAuditCourage(t *testing.T) {
 	for _, c := range cases {
 		if got := CourageReduce(c.scare, c.face, c.danger); got != c.want {
 			t.Errorf("Courage on %d with %s (danger %v): %d, want %d", c.scare, c.face, c.danger, got, c.want)
+		}
+	}
+}
+
+// §4.11 item 4 and T2 step 6: on a full Level the policy moves an old token
+// for each new one; it never takes back a token it has just placed, and the
+// tokens it removes and places are all legal one after the other.
+func TestAuditPlaceDangerOnAFullLevel(t *testing.T) {
+	b := newMap().sec("c0", 1, revealed)
+	for i := 1; i <= 11; i++ {
+		id := fmt.Sprintf("c%d", i)
+		if i <= 8 {
+			b.sec(id, 1, danger)
+		} else {
+			b.sec(id, 1)
+		}
+		b.link(fmt.Sprintf("c%d", i-1), East, id)
+	}
+	b.sec("d0", 2).stairs("c0", "d0", "red")
+	b.sec("d1", 2).link("d0", East, "d1").sec("e0", 2).sec("e1", 2).link("e0", East, "e1").stairs("c11", "e1", "blue")
+	m := b.hero("c0").build()
+	// Level 2 is out of the picture: every Sector there already has Danger.
+	for _, id := range []string{"d0", "d1", "e0", "e1"} {
+		m.Sector(id).Danger = true
+	}
+	for seed := uint64(1); seed <= 20; seed++ {
+		p, _, err := PlaceDanger(m, 3, nil, &Seeded{Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		check := m.Clone()
+		for k, id := range p.Place {
+			if check.DangerOnLevel(check.Sector(id).Level) >= MaxDangerPerLevel {
+				if k >= len(p.Remove) {
+					t.Fatalf("seed %d: token %d placed on a full Level without a removal: %+v", seed, k+1, p)
+				}
+				r := check.Sector(p.Remove[k])
+				if r == nil || !r.Danger {
+					t.Fatalf("seed %d: removal %d (%s) takes away no token: %+v", seed, k+1, p.Remove[k], p)
+				}
+				r.Danger = false
+			}
+			if err := check.CheckDangerPlacement(id); err != nil {
+				t.Fatalf("seed %d: placement %d: %v (%+v)", seed, k+1, err, p)
+			}
+			check.Sector(id).Danger = true
+		}
+		for _, r := range p.Remove {
+			if contains(p.Place, r) && !m.Sector(r).Danger {
+				t.Fatalf("seed %d: the policy took back a token it had just placed in %s: %+v", seed, r, p)
+			}
 		}
 	}
 }

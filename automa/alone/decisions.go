@@ -166,7 +166,7 @@ func PlaceDanger(m *Map, n int, goals []string, r automa.Rand) (DangerPlacement,
 		id := cs[ch.best].val.(string)
 		lv := m.Sector(id).Level
 		if m.DangerOnLevel(lv) >= MaxDangerPerLevel {
-			far := m.farthestDanger(lv, dist, r)
+			far := m.farthestDanger(lv, dist, out.Place, r)
 			m.Sector(far).Danger = false
 			out.Remove = append(out.Remove, far)
 			st.Dropped = append(st.Dropped, automa.Candidate{Name: far, Reason: fmt.Sprintf("Level %d has %d tokens: the one farthest from the Hero is moved", lv, MaxDangerPerLevel)})
@@ -179,18 +179,23 @@ func PlaceDanger(m *Map, n int, goals []string, r automa.Rand) (DangerPlacement,
 	return out, tr, nil
 }
 
-func (m *Map) farthestDanger(level int, dist map[string]int, r automa.Rand) string {
+// farthestDanger is the token to move off a full Level: the farthest from
+// the Hero, never one placed in this same End of the Round (taking it back
+// would place nothing), unless no other is left.
+func (m *Map) farthestDanger(level int, dist map[string]int, placed []string, r automa.Rand) string {
 	var cs []cand
-	for i := range m.Sectors {
-		s := &m.Sectors[i]
-		if s.Level != level || !s.Danger {
-			continue
+	for pass := 0; pass < 2 && len(cs) == 0; pass++ {
+		for i := range m.Sectors {
+			s := &m.Sectors[i]
+			if s.Level != level || !s.Danger || (pass == 0 && contains(placed, s.ID)) {
+				continue
+			}
+			d, ok := dist[s.ID]
+			if !ok {
+				d = Unreachable
+			}
+			cs = append(cs, cand{name: s.ID, keys: []float64{float64(d)}, val: s.ID})
 		}
-		d, ok := dist[s.ID]
-		if !ok {
-			d = Unreachable
-		}
-		cs = append(cs, cand{name: s.ID, keys: []float64{float64(d)}, val: s.ID})
 	}
 	return cs[choose(cs, nil, r).best].val.(string)
 }
