@@ -764,15 +764,29 @@ func (o *endRoundEv) run(s *State) error {
 		return refuse("§8 V28", "%d Danger tokens were set aside; %d cannot be placed", o.DangerToPlace, len(o.Danger))
 	}
 	if s.Map != nil {
-		for _, id := range o.DangerRemove {
+		// The tokens go down one at a time, and a Level already holding 8
+		// gives up one old token for each new one (§4.11 item 4): so a
+		// Level may lose as many tokens as its new ones overflow the cap.
+		placing := map[int]int{}
+		for _, id := range o.Danger {
+			if sec := s.Map.Sector(id); sec != nil {
+				placing[sec.Level]++
+			}
+		}
+		removing := map[int]int{}
+		for i, id := range o.DangerRemove {
 			sec := s.Map.Sector(id)
-			if sec == nil || !sec.Danger {
+			if sec == nil || !sec.Danger || slices.Contains(o.DangerRemove[:i], id) {
 				return refuse("§4.11", "there is no Danger token in %q to take away", id)
 			}
-			if s.Map.DangerOnLevel(sec.Level) < alone.MaxDangerPerLevel {
-				return refuse("§4.11", "tokens are taken away only to make room on a Level with %d; Level %d has %d", alone.MaxDangerPerLevel, sec.Level, s.Map.DangerOnLevel(sec.Level))
+			removing[sec.Level]++
+			on := s.Map.DangerOnLevel(sec.Level)
+			if room := on + placing[sec.Level] - alone.MaxDangerPerLevel; removing[sec.Level] > room {
+				return refuse("§4.11", "tokens are taken away only to make room on a Level with %d: Level %d has %d and takes %d new, so at most %d can be taken away", alone.MaxDangerPerLevel, sec.Level, on, placing[sec.Level], max(0, room))
 			}
-			sec.Danger = false
+		}
+		for _, id := range o.DangerRemove {
+			s.Map.Sector(id).Danger = false
 		}
 		for _, id := range o.Danger {
 			if err := s.Map.CheckDangerPlacement(id); err != nil {
