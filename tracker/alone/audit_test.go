@@ -38,3 +38,35 @@ func TestAuditDangerMovedOnAFullLevel(t *testing.T) {
 		t.Fatalf("Level 2 holds %d Danger tokens", g.Map.DangerOnLevel(2))
 	}
 }
+
+// §2.5 item 4 and T1 step 6a: Reactions played at the end of the Turn come
+// after all of the Turn's Actions, so once one is played (or the app's Evil
+// side has had its end-of-Turn chance) no further Action is declared; an
+// Instant card in between leaves the second Bullet Time Action open.
+func TestAuditEndOfTurnReactionsCloseTheActions(t *testing.T) {
+	s := bookkeeping(t)
+	do(t, s, StartTurn{BulletTime: true})
+	do(t, s, Declare{Action: Move})
+	do(t, s, PlayReaction{ReactionPlay{Player: 0, Allowed: true, Trigger: "move", Instant: true, Card: "Quick"}})
+	do(t, s, Resolve{})
+	do(t, s, Declare{Action: Locate}) // the Instant card does not end the Actions
+	do(t, s, Resolve{})
+	do(t, s, EndTurn{})
+
+	s = bookkeeping(t)
+	do(t, s, StartTurn{BulletTime: true})
+	do(t, s, Declare{Action: Move})
+	do(t, s, Resolve{})
+	do(t, s, PlayReaction{ReactionPlay{Player: 0}}) // a Standard Reaction: end of the Turn
+	refused(t, s, Declare{Action: Locate}, "§2.5")
+	do(t, s, EndTurn{})
+
+	// Solo: the app's end-of-Turn Reactions close the Actions too.
+	m := testMap()
+	g := mapped(t, Solo, m)
+	do(t, g, StartTurn{BulletTime: true})
+	do(t, g, Declare{Action: Locate})
+	do(t, g, Resolve{})
+	do(t, g, EvilTurn{})
+	refused(t, g, Declare{Action: Locate}, "§2.5")
+}

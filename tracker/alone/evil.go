@@ -179,6 +179,9 @@ func (s *State) playReaction(p ReactionPlay) (reactionOut, error) {
 		return out, refuse("§8 V13", "only Instant cards are played during the %s Action; the others wait for the end of the Turn", s.T.Pending)
 	}
 	n := len(s.Evil.Players)
+	if !p.Instant {
+		s.T.Ending = true
+	}
 	if p.Player < 0 || p.Player >= n {
 		return out, refuse("§4.1", "Evil player %d does not exist; there are %d", p.Player+1, n)
 	}

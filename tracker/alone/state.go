@@ -187,6 +187,9 @@ type TurnFlags struct {
 	// EvilAsked: in solo mode the app's Evil side has had its end-of-Turn
 	// chance to react.
 	EvilAsked bool `json:"evilAsked,omitempty"`
+	// Ending: an end-of-Turn (non-Instant) Reaction was played, so the
+	// Turn's Actions are over (§2.5 item 4, T1 step 6a).
+	Ending bool `json:"ending,omitempty"`
 	// AttackMods are card modifiers to attack dice until the end of the
 	// Turn, by Creature id.
 	AttackMods map[string]int `json:"attackMods,omitempty"`

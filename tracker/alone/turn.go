@@ -240,6 +240,11 @@ func (s *State) declare(c *Declare, o *declareEv) error {
 	if s.T.Pending != "" {
 		return refuse("§6 T1", "the %s Action declared is not resolved yet", s.T.Pending)
 	}
+	if s.T.Ending || s.T.EvilAsked {
+		// End-of-Turn Reactions come after all the Turn's Actions (§2.5
+		// item 4, T1 step 6a): once they are played, no Action follows.
+		return refuse("§2.5", "the Evil side has played its end-of-Turn Reactions, so the Turn's Actions are over")
+	}
 	if err := s.turnState().CheckDeclareAction(c.Extra); err != nil {
 		return refuse("§8 V8", "%v", err)
 	}
