@@ -2,7 +2,6 @@ package phantom
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"tablekeeper/automa/hex"
@@ -736,4 +735,3 @@ func init() {
 	register(Damage{}, Heal{}, Inflict{}, RemoveCondition{}, MoveFigure{}, DamageObject{}, CorrectSpace{}, CorrectFigure{}, PlaceAdversary{})
 }
 
-var _ = slices.Clone[[]string]

@@ -1,7 +1,6 @@
 package phantom
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -1015,7 +1014,6 @@ func init() {
 		StartTurn{}, PlayCard{}, DiscardForStun{}, EndTurn{}, ActivateOrb{}, UseItem{}, EndRound{})
 }
 
-var _ = json.Marshal
 
 // resort puts the figures that have not acted yet back in initiative
 // order after something changed an initiative mid-round (§11.1: Frozen
