@@ -734,4 +734,3 @@ func (s *State) newName(m *Mission, typ string, boss bool) string {
 func init() {
 	register(Damage{}, Heal{}, Inflict{}, RemoveCondition{}, MoveFigure{}, DamageObject{}, CorrectSpace{}, CorrectFigure{}, PlaceAdversary{})
 }
-

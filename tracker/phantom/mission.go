@@ -1014,7 +1014,6 @@ func init() {
 		StartTurn{}, PlayCard{}, DiscardForStun{}, EndTurn{}, ActivateOrb{}, UseItem{}, EndRound{})
 }
 
-
 // resort puts the figures that have not acted yet back in initiative
 // order after something changed an initiative mid-round (§11.1: Frozen
 // gained or lost before a figure's turn moves it). Ties keep the order
