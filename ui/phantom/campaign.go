@@ -268,6 +268,9 @@ func (c *CampaignScreen) showCharacters(s *tp.State) {
 		widget.NewButton("Create", func() {
 			c.ctx.Do(tp.CreateCharacter{Name: name.Text, Class: class.Selected, Species: species.Selected, Colour: colour.Selected})
 		}))))
+	if t := c.trainingCard(s); t != nil {
+		box.Add(t)
+	}
 	for _, n := range sortedKeys(s.Characters) {
 		box.Add(c.characterSheet(s, n))
 	}

@@ -131,7 +131,8 @@ func (p *PlayScreen) Object() fyne.CanvasObject { return p.obj }
 
 // NextStep says what Next will do now, and the command it runs (nil when
 // the players have to act first).
-func NextStep(m *tp.Mission) (string, tracker.Command) {
+func NextStep(s *tp.State) (string, tracker.Command) {
+	m := s.Mission
 	if m == nil {
 		return "No mission: start one on the Campaign tab (Missions).", nil
 	}
@@ -142,6 +143,9 @@ func NextStep(m *tp.Mission) (string, tracker.Command) {
 		}
 		return "Begin round 1: Next rolls the Decision die (or enter the face rolled at the table).", tp.BeginRound{}
 	case "select":
+		if eventDue(s) {
+			return "Next draws this round's event card (or enter the card drawn at the table below).", tp.DrawEvent{}
+		}
 		return "Each character selects cards or rests (cards under each character). Next draws the adversary cards.", tp.DrawAdversaryCards{}
 	case "draw":
 		return "Adversary cards drawn. Next works out the turn order.", tp.DetermineInitiative{}
@@ -173,7 +177,7 @@ func NextStep(m *tp.Mission) (string, tracker.Command) {
 
 // Next does the round's next step; it reports whether there was one.
 func (p *PlayScreen) Next() bool {
-	_, cmd := NextStep(state(p.ctx).Mission)
+	_, cmd := NextStep(state(p.ctx))
 	if cmd == nil {
 		return false
 	}
@@ -213,7 +217,7 @@ func (p *PlayScreen) Refresh() {
 	} else {
 		p.Map.SetOverlay(Overlay{Selected: p.selected})
 	}
-	text, cmd := NextStep(m)
+	text, cmd := NextStep(s)
 	p.Step.SetText(text)
 	if cmd == nil {
 		p.NextBt.Disable()
@@ -373,6 +377,9 @@ func (p *PlayScreen) figureCard(s *tp.State, m *tp.Mission, f *tp.Figure) fyne.C
 			items.Add(b)
 		}
 		box.Add(container.NewHScroll(items))
+	}
+	if act := p.turnActions(s, m, f); act != nil {
+		box.Add(act)
 	}
 	if m.Current == name && f.Side == "character" {
 		box.Add(widget.NewButton("End "+name+"'s turn", func() { p.ctx.Do(tp.EndTurn{Character: name}) }))
@@ -685,6 +692,9 @@ func (p *PlayScreen) showRoundForms(s *tp.State) {
 	m := s.Mission
 	if m == nil {
 		return
+	}
+	if ev := p.eventCard(s); ev != nil {
+		p.roundBox.Add(ev)
 	}
 	switch m.Phase {
 	case "select":
