@@ -104,6 +104,7 @@ func fixture(w, h int) []tracker.Command {
 type harness struct {
 	t    *testing.T
 	s    *tracker.Session
+	mem  *tracker.MemStore
 	ctx  *shell.Context
 	w    fyne.Window
 	msgs []string
@@ -125,7 +126,7 @@ func newHarness(t *testing.T, cmds []tracker.Command) *harness {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := &harness{t: t, s: s, w: test.NewWindow(nil)}
+	h := &harness{t: t, s: s, mem: mem, w: test.NewWindow(nil)}
 	h.w.Resize(fyne.NewSize(1280, 800))
 	h.ctx = shell.NewContext(s, h.w, shell.Hooks{Message: func(text string, isErr bool) {
 		if isErr {

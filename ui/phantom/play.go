@@ -150,6 +150,9 @@ func NextStep(s *tp.State) (string, tracker.Command) {
 	case "draw":
 		return "Adversary cards drawn. Next works out the turn order.", tp.DetermineInitiative{}
 	case "turns":
+		if m.Pending != nil && m.Pending.Reaction {
+			return m.Pending.Adversary + "'s reaction to " + m.Current + "'s attack is worked out: confirm or override it on the Enemy tab; then " + m.Current + "'s turn goes on.", nil
+		}
 		if m.Pending != nil {
 			return m.Pending.Adversary + "'s turn is worked out: confirm or override it on the Enemy tab.", nil
 		}
@@ -767,8 +770,12 @@ func (p *PlayScreen) showRoundForms(s *tp.State) {
 			widget.NewButton("Work out the turn order", func() { p.ctx.Do(tp.DetermineInitiative{CharacterOrder: splitConds(order.Text)}) }))))
 	case "turns":
 		if m.Pending != nil && m.Pending.Turn.Stopped == "" {
+			what := "'s turn"
+			if m.Pending.Reaction {
+				what = "'s reaction"
+			}
 			p.roundBox.Add(container.NewGridWithColumns(2,
-				widget.NewButton("Confirm "+m.Pending.Adversary+"'s turn", func() { p.ctx.Do(tp.ConfirmAdversaryTurn{}) }),
+				widget.NewButton("Confirm "+m.Pending.Adversary+what, func() { p.ctx.Do(tp.ConfirmAdversaryTurn{}) }),
 				widget.NewLabel("(reasoning and override: Enemy tab)")))
 		}
 		if len(m.Order) > 0 {
