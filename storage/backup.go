@@ -33,9 +33,19 @@ func (db *DB) Backup() (Backup, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return Backup{}, fmt.Errorf("cannot make the backup folder %s: %w", dir, err)
 	}
-	now := db.now().UTC()
-	name := backupPrefix + now.Format("20060102-150405.000") + backupExt
-	final := filepath.Join(dir, name)
+	db.backupMu.Lock()
+	defer db.backupMu.Unlock()
+	// Names carry the time to the millisecond; a rolling backup and one asked
+	// for by hand can fall in the same millisecond, so the later one moves on.
+	now := db.now().UTC().Truncate(time.Millisecond)
+	var final string
+	for {
+		final = filepath.Join(dir, backupPrefix+now.Format("20060102-150405.000")+backupExt)
+		if _, err := os.Lstat(final); errors.Is(err, os.ErrNotExist) {
+			break
+		}
+		now = now.Add(time.Millisecond)
+	}
 	tmp := final + ".tmp"
 	f, err := os.OpenFile(tmp, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
 	if err != nil {
@@ -171,6 +181,9 @@ func VerifyFile(path string, reg tracker.Registry) (*Report, error) {
 	if _, err := os.Stat(path); err != nil {
 		return nil, err
 	}
+	if err := precheck(path); err != nil {
+		return nil, (&DB{path: path, reg: reg, BackupDir: "-"}).classifyNoBackup(err)
+	}
 	b, err := openBolt(path, true)
 	if err != nil {
 		return nil, (&DB{path: path, reg: reg, BackupDir: "-"}).classifyNoBackup(err)
@@ -194,7 +207,14 @@ func (db *DB) classifyNoBackup(err error) error {
 // Verify checks this file as VerifyFile does. A damaged file gives a
 // DamageError naming the newest good backup.
 func (db *DB) Verify() (*Report, error) {
-	r, err := db.verify()
+	// Inside a read transaction, so a commit meanwhile does not hand the pages
+	// being walked to new data.
+	r, err := &Report{Path: db.path}, db.view(func(*bolt.Tx) error { return checkStructure(db.path) })
+	if err != nil {
+		err = db.classifyNoBackup(err)
+	} else {
+		r, err = db.verify()
+	}
 	if err != nil {
 		var de *DamageError
 		if errors.As(err, &de) && de.Backup == "" && db.BackupDir != "-" {
@@ -232,6 +252,9 @@ func (db *DB) verify() (*Report, error) {
 // Campaigns lists the campaigns a backup (or any campaign file) holds, for a
 // preview before restoring it.
 func Campaigns(path string, reg tracker.Registry) ([]tracker.Campaign, error) {
+	if err := precheck(path); err != nil {
+		return nil, (&DB{path: path, reg: reg, BackupDir: "-"}).classifyNoBackup(err)
+	}
 	b, err := openBolt(path, true)
 	if err != nil {
 		return nil, (&DB{path: path, reg: reg, BackupDir: "-"}).classifyNoBackup(err)

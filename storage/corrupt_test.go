@@ -26,16 +26,19 @@ func makeDamageable(t *testing.T) (path string, data []byte, backup string) {
 		s, _ := db.OpenSession(c.ID)
 		addNotes(t, s, 300)
 	}
-	b, err := db.Backup()
-	if err != nil {
+	if _, err := db.Backup(); err != nil {
 		t.Fatal(err)
 	}
-	db.Close()
+	db.Close() // waits for the rolling backups the notes started
+	list, err := ListBackups(db.backupDir())
+	if err != nil || len(list) == 0 {
+		t.Fatalf("no backups: %v", err)
+	}
 	data, err = os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return path, data, b.Path
+	return path, data, list[0].Path
 }
 
 func TestDamageIsReportedNeverPanics(t *testing.T) {

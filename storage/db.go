@@ -56,9 +56,10 @@ type DB struct {
 	BackupEvery int
 	BackupsKept int
 
-	actions int
-	bg      sync.WaitGroup
-	bgErr   error
+	actions  int
+	backupMu sync.Mutex // one backup at a time, so two never share a name
+	bg       sync.WaitGroup
+	bgErr    error
 }
 
 // Open opens or creates the campaign file at path. It fails within about
@@ -70,6 +71,9 @@ func Open(path string, reg tracker.Registry) (*DB, error) {
 	}
 	db := &DB{path: path, reg: reg, now: time.Now,
 		BackupDir: filepath.Join(filepath.Dir(path), "backups"), BackupEvery: DefaultBackupEvery, BackupsKept: DefaultBackupsKept}
+	if err := precheck(path); err != nil {
+		return nil, db.classify(err)
+	}
 	b, err := openBolt(path, false)
 	if err != nil {
 		return nil, db.classify(err)
@@ -189,8 +193,16 @@ func (db *DB) prepare() error {
 func checkFile(b *bolt.DB) error {
 	return safely(func() error {
 		return b.View(func(tx *bolt.Tx) error {
+			// Drain Check's channel whole: leaving early would strand its
+			// goroutine, blocked on a send, for the life of the program.
+			var problem error
 			for err := range tx.Check() {
-				return &damaged{"its page structure is inconsistent (" + err.Error() + ")"}
+				if problem == nil {
+					problem = &damaged{"its page structure is inconsistent (" + err.Error() + ")"}
+				}
+			}
+			if problem != nil {
+				return problem
 			}
 			cs := tx.Bucket(bucketCampaigns)
 			if cs == nil {

@@ -1,0 +1,37 @@
+//go:build unix
+
+package storage
+
+import (
+	"errors"
+	"os"
+	"syscall"
+	"time"
+)
+
+// mapFile maps the first n bytes of f read-only: checking a big file's pages
+// then costs no copy, and the pages come from the cache bbolt has just filled.
+func mapFile(f *os.File, n int64) ([]byte, func(), error) {
+	data, err := syscall.Mmap(int(f.Fd()), 0, int(n), syscall.PROT_READ, syscall.MAP_SHARED)
+	if err != nil {
+		return readFile(f, n)
+	}
+	return data, func() { _ = syscall.Munmap(data) }, nil
+}
+
+// lockShared takes the same advisory lock bbolt takes, shared, so no other
+// instance writes while the file is checked; it reports false if another
+// instance still holds the file after wait.
+func lockShared(f *os.File, wait time.Duration) bool {
+	deadline := time.Now().Add(wait)
+	for {
+		err := syscall.Flock(int(f.Fd()), syscall.LOCK_SH|syscall.LOCK_NB)
+		if err == nil {
+			return true
+		}
+		if !errors.Is(err, syscall.EWOULDBLOCK) || time.Now().After(deadline) {
+			return false
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
