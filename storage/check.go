@@ -124,10 +124,20 @@ func checkOpenFile(f *os.File) error {
 	w.seen[0], w.seen[1] = true, true // the meta pages
 	if m.freelist != noFreelist {
 		if err := w.freelist(m.freelist); err != nil {
-			return err
+			return indexBroken(err)
 		}
 	}
-	return w.tree(m.root, 0)
+	return indexBroken(w.tree(m.root, 0))
+}
+
+// indexBroken says what a page-level finding means to someone who has never
+// heard of pages, keeping the finding for whoever looks closer.
+func indexBroken(err error) error {
+	var d *damaged
+	if errors.As(err, &d) {
+		return &damaged{"its internal index is broken, so some of what it holds cannot be found (" + d.what + ")"}
+	}
+	return err
 }
 
 func readFile(f *os.File, n int64) ([]byte, func(), error) {
