@@ -104,6 +104,7 @@ func (u *App) closeCampaign() (string, error) {
 	}
 	u.camp = nil
 	close(cs.stop)
+	cs.ctx.Close()
 	u.Fyne.Driver().SetDisableScreenBlanking(false)
 	if cs.s.Core().Play.Running {
 		_, _ = cs.s.Do(tracker.ClockCommand{Clock: tracker.PlayClock, Action: tracker.ClockPause})

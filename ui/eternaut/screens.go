@@ -45,6 +45,13 @@ func remember(ctx *shell.Context, p *PlayScreen, e *EnemyScreen) {
 	defer open.Unlock()
 	if open.ctx != ctx {
 		open.ctx, open.play, open.enemy = ctx, nil, nil
+		ctx.OnClose(func() {
+			open.Lock()
+			defer open.Unlock()
+			if open.ctx == ctx {
+				open.ctx, open.play, open.enemy = nil, nil, nil
+			}
+		})
 	}
 	if p != nil {
 		open.play = p

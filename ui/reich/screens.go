@@ -40,6 +40,7 @@ func gameOf(ctx *shell.Context) *game {
 	actual, loaded := games.LoadOrStore(ctx, g)
 	if !loaded {
 		ctx.OnChange(func(e tracker.Event) { g.changed(e) })
+		ctx.OnClose(func() { games.Delete(ctx) })
 	}
 	return actual.(*game)
 }

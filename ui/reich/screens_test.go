@@ -651,3 +651,17 @@ func TestNotOfThisEarthMission(t *testing.T) {
 		t.Fatalf("Next after the end: %q", p.play.NextButton.Text)
 	}
 }
+
+// TestClosedCampaignLetsGoOfItsScreens: the frame closes a campaign's
+// Context when it leaves it; the screens kept for shortcuts go with it.
+func TestClosedCampaignLetsGoOfItsScreens(t *testing.T) {
+	ctx, _ := newCtx(t)
+	Screens{}.Play(ctx)
+	if _, ok := games.Load(ctx); !ok {
+		t.Fatal("the open campaign's screens are not kept")
+	}
+	ctx.Close()
+	if _, ok := games.Load(ctx); ok {
+		t.Fatal("a closed campaign's screens are still kept")
+	}
+}

@@ -32,6 +32,7 @@ type Context struct {
 
 	hooks     Hooks
 	listeners []func(tracker.Event)
+	closers   []func()
 }
 
 // Hooks are the frame's side of a Context.
@@ -87,6 +88,20 @@ func (c *Context) Changed(e tracker.Event) {
 // screen: undo in the Log, a clock, a command of the game. Screens refresh
 // themselves from the session there.
 func (c *Context) OnChange(fn func(tracker.Event)) { c.listeners = append(c.listeners, fn) }
+
+// OnClose registers fn to run when the frame closes the campaign, so a game
+// can let go of what it keeps for this campaign's screens.
+func (c *Context) OnClose(fn func()) { c.closers = append(c.closers, fn) }
+
+// Close runs the OnClose functions once; the frame calls it when the
+// campaign's screens go away.
+func (c *Context) Close() {
+	fns := c.closers
+	c.closers = nil
+	for _, fn := range fns {
+		fn()
+	}
+}
 
 // Locked says whether the table lock is on.
 func (c *Context) Locked() bool { return c.hooks.Locked != nil && c.hooks.Locked() }
