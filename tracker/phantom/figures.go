@@ -43,6 +43,12 @@ func (s *State) defeat(m *Mission, f *Figure, drop bool) string {
 		f.Hand = append(append(append(append(f.Hand, f.Selected...), f.Discard...), f.Temporary...), f.PersistentCards...)
 		f.Selected, f.Discard, f.Temporary, f.PersistentCards = nil, nil, nil, nil
 		line := f.Name + " is defeated and evacuated"
+		// §6.6, §11.1 step 7: defeated during its own turn, it takes no
+		// further part, so its turn is over and the next figure's comes.
+		if m.Current == f.Name {
+			m.Acted = append(m.Acted, f.Name)
+			m.Current = ""
+		}
 		alive := 0
 		for _, g := range m.Figures {
 			if g.character() && !g.Defeated {
