@@ -44,3 +44,112 @@ func TestAuditDefeatedInOwnTurnEndsIt(t *testing.T) {
 }
 
 var _ = phantom.Frozen
+
+// §4 Knocked Down: no action other than Move or Leap until it stands up;
+// a Teleport is another action.
+func TestAuditKnockedDownCannotTeleport(t *testing.T) {
+	s := withContent(t)
+	do(t, s, startCmd(), BeginRound{}, SelectCards{Character: "Ana", Cards: []string{"W1"}}, SelectCards{Character: "Bo", Cards: []string{"H3"}},
+		CorrectFigure{Figure: "Bo", SetConditions: true, Conditions: []string{"Knocked Down"}},
+		DrawAdversaryCards{}, DetermineInitiative{}, StartTurn{Character: "Bo"})
+	refused(t, s, MoveFigure{Figure: "Bo", Path: []string{"D-5"}, Kind: "teleport"}, "§4")
+	if !st(s).Mission.fig("Bo").has(phantom.KnockedDown) {
+		t.Fatal("still Knocked Down")
+	}
+	// A Move stands it up first.
+	do(t, s, MoveFigure{Figure: "Bo", Path: []string{"C-2"}, MP: 2})
+	if st(s).Mission.fig("Bo").has(phantom.KnockedDown) {
+		t.Fatal("the first MP stands it up")
+	}
+}
+
+// §6.1 maxHp: species HP plus equipment effects; equipping at mission
+// setup or on a rest turn (V-06) changes the figure's max HP and Guard.
+func TestAuditEquipInMissionChangesMaxHP(t *testing.T) {
+	s := withContent(t)
+	do(t, s, SaveContent{Kind: KindEquipment, Data: raw(Equipment{ID: "Vest", Tier: 1, Planet: "Berkav", Slot: "body", Cost: 3, MaxHP: 2, Guard: 1})})
+	st(s).Characters["Ana"].Equipment = append(st(s).Characters["Ana"].Equipment, Gear{ID: "Vest"})
+	do(t, s, startCmd(), Equip{Character: "Ana", Equipment: "Vest", Slot: "body"})
+	ana := st(s).Mission.fig("Ana")
+	if ana.MaxHP != 12 || ana.HP != 12 || ana.Guard != 1 {
+		t.Fatalf("equipped at setup: HP %d/%d Guard %d, want 12/12 Guard 1", ana.HP, ana.MaxHP, ana.Guard)
+	}
+	do(t, s, Equip{Character: "Ana", Equipment: "Vest"})
+	ana = st(s).Mission.fig("Ana")
+	if ana.MaxHP != 10 || ana.HP != 10 || ana.Guard != 0 {
+		t.Fatalf("unequipped at setup: HP %d/%d Guard %d, want 10/10 Guard 0", ana.HP, ana.MaxHP, ana.Guard)
+	}
+	// Equipped before the mission, taken off on a rest turn: HP never
+	// above the new maximum.
+	s = withContent(t)
+	do(t, s, SaveContent{Kind: KindEquipment, Data: raw(Equipment{ID: "Vest", Tier: 1, Planet: "Berkav", Slot: "body", Cost: 3, MaxHP: 2, Guard: 1})})
+	st(s).Characters["Bo"].Equipment = append(st(s).Characters["Bo"].Equipment, Gear{ID: "Vest", Slot: "body"})
+	do(t, s, startCmd(), BeginRound{})
+	m := st(s).Mission
+	m.fig("Bo").Discard = []string{"H9"}
+	m.fig("Bo").Hand = remove(m.fig("Bo").Hand, "H9")
+	do(t, s, Rest{Character: "Bo"}, SelectCards{Character: "Ana", Cards: []string{"W1"}}, DrawAdversaryCards{}, DetermineInitiative{}, StartTurn{Character: "Bo"},
+		Equip{Character: "Bo", Equipment: "Vest"})
+	bo := st(s).Mission.fig("Bo")
+	if bo.MaxHP != 10 || bo.HP != 10 || bo.Guard != 0 {
+		t.Fatalf("unequipped on a rest turn: HP %d/%d Guard %d, want 10/10 Guard 0", bo.HP, bo.MaxHP, bo.Guard)
+	}
+}
+
+// §14.3: nova cells and unequipped attachments may be traded; the
+// rulebook makes no exception for starting attachments (only dismantling
+// them is forbidden, V-17).
+func TestAuditTradeStartingAttachment(t *testing.T) {
+	s := withContent(t)
+	do(t, s, Trade{From: "Ana", To: "Bo", Attachment: "Kit W"})
+	if !slicesHasGear(st(s).Characters["Bo"].Attachments, "Kit W") {
+		t.Fatal("Bo should own Kit W")
+	}
+	refused(t, s, DismantleAttachment{Character: "Bo", Attachment: "Kit W"}, "V-17")
+}
+
+func slicesHasGear(gs []Gear, id string) bool {
+	for _, g := range gs {
+		if g.ID == id {
+			return true
+		}
+	}
+	return false
+}
+
+// §14.3, V-25: a standalone training's tier is at least 1, and attachment
+// decks go up to tier 4.
+func TestAuditStandaloneTrainingTiers(t *testing.T) {
+	for tier := 0; tier <= 5; tier++ {
+		s := withContent(t)
+		_, err := s.Do(StandaloneTraining{Tier: tier, Characters: []string{"Ana"}})
+		ok := tier >= 1 && tier <= 4
+		if (err == nil) != ok {
+			t.Errorf("tier %d: err %v, want accepted %v", tier, err, ok)
+		}
+		if ok {
+			ana := st(s).Characters["Ana"]
+			if ana.Nova != 15*tier || ana.SP != 3*tier {
+				t.Errorf("tier %d: nova %d SP %d", tier, ana.Nova, ana.SP)
+			}
+		}
+	}
+}
+
+// §14.3: only the characters who embarked on the previous mission are
+// present for an expedition — for SP as for nova cells.
+func TestAuditExpeditionSPOnlyPresent(t *testing.T) {
+	s := withContent(t)
+	finish(t, s, startCmd(), false)
+	refused(t, s, Expedition{Card: "7", SP: map[string]int{"Cy": 1}}, "§14.3")
+	do(t, s, Expedition{Card: "7", SP: map[string]int{"Ana": 1}})
+}
+
+// §12.2 step 11, V-06: items up to the item slots, each owned card once.
+func TestAuditEmbarkItemTwice(t *testing.T) {
+	s := withContent(t)
+	st(s).Characters["Bo"].Items = []string{"Medkit"}
+	c := startCmd()
+	c.Party[1].Items = []string{"Medkit", "Medkit"}
+	refused(t, s, c, "V-06")
+}

@@ -308,8 +308,12 @@ func (c MoveFigure) exec(s *State, x *ctx) (string, error) {
 	}
 	var parts []string
 	mp := c.MP
+	// §4: Knocked Down allows no action but a Move or Leap, so no Teleport.
+	if f.has(phantom.KnockedDown) && kind == "teleport" {
+		return "", tracker.Refuse("phantom-epoch §4", "%s is Knocked Down: only a Move or Leap (spending 1 MP to stand up) until it stands", f.Name)
+	}
 	// §4, §6.4: Knocked Down, the first MP of a Move or Leap stands up.
-	if f.has(phantom.KnockedDown) && kind != "teleport" {
+	if f.has(phantom.KnockedDown) {
 		if mp == 1 {
 			return "", tracker.Refuse("phantom-epoch §4", "%s is Knocked Down: the first MP only stands it up", f.Name)
 		}
