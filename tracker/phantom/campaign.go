@@ -470,7 +470,9 @@ func (c Equip) exec(s *State, x *ctx) (string, error) {
 				}
 			}
 		}
+		was := ch.Equipment[i].Slot != ""
 		ch.Equipment[i].Slot = c.Slot
+		s.wearInMission(ch.Name, c.Equipment, was, c.Slot != "")
 		return equipLine(ch.Name, c.Equipment, c.Slot), nil
 	}
 	i := slices.IndexFunc(ch.Attachments, func(g Gear) bool { return g.ID == c.Attachment })
@@ -496,6 +498,34 @@ func (c Equip) exec(s *State, x *ctx) (string, error) {
 	}
 	ch.Attachments[i].Slot = c.Slot
 	return equipLine(ch.Name, c.Attachment, c.Slot), nil
+}
+
+// wearInMission brings a character's figure up to date when equipment is
+// put on or taken off during a mission (setup or a rest turn, V-06): max
+// HP is the species' plus equipment's (§6.1), and Guard follows too. At
+// setup the character is at full HP; on a rest turn HP never exceeds the
+// new maximum.
+func (s *State) wearInMission(name, id string, was, now bool) {
+	m := s.Mission
+	if m == nil || m.Phase == "over" || was == now {
+		return
+	}
+	f := m.fig(name)
+	if f == nil || f.Defeated {
+		return
+	}
+	e := s.Content.Equipment[id]
+	sign := 1
+	if was {
+		sign = -1
+	}
+	f.MaxHP = max(1, f.MaxHP+sign*e.MaxHP)
+	f.Guard += sign * e.Guard
+	if m.Round == 0 {
+		f.HP = f.MaxHP
+	} else {
+		f.HP = min(f.HP, f.MaxHP)
+	}
 }
 
 func equipLine(who, what, slot string) string {
