@@ -160,15 +160,16 @@ func (r *CampaignRecord) checkHQItems(n int) error {
 }
 
 // CloseMission runs the after-mission procedure of a campaign mission
-// (Algorithm C, spec §10.2, steps 1–8 and 10) once the mission has ended:
+// (Algorithm C, spec §10.2, steps 1–8) once the mission has ended:
 // objective tokens and keys are discarded, the chosen items go on the HQ
 // card and the rest are discarded, each vril weapon is kept or flipped
 // back, jammed and drained tokens go, deactivated skills flip back,
 // permanent wounds are removed as the difficulty says (the players name
 // which cards each hero sheds when they have a choice), a won mission adds
-// a random HP to the HQ card, and the heroes' leftover HPs move to the HQ
-// card or are lost (settings.heroHpCarry). Skill purchases follow (BuySkill)
-// until FinishDebrief. For a raid it only records the outcome.
+// a random HP to the HQ card. Skill purchases follow (BuySkill, step 9)
+// until FinishDebrief, which moves the heroes' leftover HPs to the HQ card
+// or loses them (step 10, settings.heroHpCarry). For a raid it only records
+// the outcome.
 type CloseMission struct {
 	// KeepItems names the items to keep on the HQ card: "hero:index" for an
 	// item on a dashboard, "hq:index" for one already on the HQ card.
@@ -246,7 +247,6 @@ func (c CloseMission) decide(t *tx, d *tracker.Dice) (string, error) {
 		woundsOff = rec.Difficulty.WoundsRemoved
 	}
 	heroes := slices.Clone(rec.Heroes)
-	var leftover []string
 	for _, h := range m.Heroes {
 		ch := CampaignHero{ID: h.ID, Name: h.Name}
 		for i, w := range h.Weapons {
@@ -284,7 +284,9 @@ func (c CloseMission) decide(t *tx, d *tracker.Dice) (string, error) {
 			wounds = wounds[:max(0, len(wounds)-woundsOff)]
 		}
 		ch.Wounds = wounds
-		leftover = append(leftover, h.HP...)
+		// §10.2: the hero's own points stay on the dashboard through the
+		// skill purchases (step 9); step 10 moves them at FinishDebrief.
+		ch.HP = slices.Clone(h.HP)
 		if i := slices.IndexFunc(heroes, func(x CampaignHero) bool { return x.ID == h.ID }); i >= 0 {
 			heroes[i] = ch
 		} else {
@@ -299,11 +301,6 @@ func (c CloseMission) decide(t *tx, d *tracker.Dice) (string, error) {
 		gained = supply[i]
 		hqHP = append(hqHP, gained)
 		supply = slices.Delete(supply, i, i+1)
-	}
-	if t.s.Settings.HeroHpCarry == "toHQ" { // step 10
-		hqHP = append(hqHP, leftover...)
-	} else {
-		supply = append(supply, leftover...)
 	}
 	t.campaign(func(r *CampaignRecord) {
 		r.Outcomes = append(r.Outcomes, out)
@@ -485,8 +482,9 @@ func (c GrantSkill) decide(t *tx, _ *tracker.Dice) (string, error) {
 	return "campaign.grantSkill", nil
 }
 
-// FinishDebrief ends the after-mission step: no more purchases until the
-// next mission.
+// FinishDebrief ends the after-mission step (§10.2 step 10): the heroes'
+// leftover HPs move to the HQ card or are lost, and no more purchases
+// until the next mission.
 type FinishDebrief struct{}
 
 func (FinishDebrief) decide(t *tx, _ *tracker.Dice) (string, error) {
@@ -494,7 +492,29 @@ func (FinishDebrief) decide(t *tx, _ *tracker.Dice) (string, error) {
 		return "", tracker.Refuse("reichbusters §10.2", "no after-mission step is open")
 	}
 	mission := t.s.Campaign.Debrief.Mission
-	t.campaign(func(r *CampaignRecord) { r.Debrief = nil })
+	// §10.2 step 10, after the purchases: the heroes' leftover points move
+	// to the HQ card or are lost (settings.heroHpCarry).
+	toHQ := t.s.Settings.HeroHpCarry == "toHQ"
+	moved := 0
+	t.campaign(func(r *CampaignRecord) {
+		r.Debrief = nil
+		for i := range r.Heroes {
+			moved += len(r.Heroes[i].HP)
+			if toHQ {
+				r.HQHP = append(r.HQHP, r.Heroes[i].HP...)
+			} else {
+				r.HPSupply = append(r.HPSupply, r.Heroes[i].HP...)
+			}
+			r.Heroes[i].HP = nil
+		}
+	})
+	if moved > 0 {
+		if toHQ {
+			t.say("The heroes' %d leftover heroism points move to the HQ card", moved)
+		} else {
+			t.say("The heroes' %d leftover heroism points are lost", moved)
+		}
+	}
 	t.say("After-mission step of %s done; unspent HQ heroism points stay on the HQ card", mission)
 	return "campaign.debriefDone", nil
 }

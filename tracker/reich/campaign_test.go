@@ -95,12 +95,17 @@ func TestAlgorithmC(t *testing.T) {
 	if len(ch.Wounds) != 2 || ch.Wounds[0].Card != "W2" {
 		t.Errorf("wounds %+v: W1 removed (step 7)", ch.Wounds)
 	}
-	// Step 8: success adds 1 random HP; step 10: H1's leftover attack HP moves to the HQ (toHQ).
-	if len(c.HQHP) != hqBefore+2 {
-		t.Errorf("HQ HPs %v: want %d (1 for success, 1 carried)", c.HQHP, hqBefore+2)
+	// Step 8: success adds 1 random HP; H1's leftover attack HP stays H1's
+	// through the purchases (step 9) and moves to the HQ (toHQ) at step 10.
+	if len(c.HQHP) != hqBefore+1 || len(ch.HP) != 1 {
+		t.Errorf("HQ HPs %v, H1 %v: want %d on the HQ (1 for success), 1 still H1's", c.HQHP, ch.HP, hqBefore+1)
 	}
 	if len(c.Outcomes) != 1 || !c.Outcomes[0].Success || c.Debrief == nil {
 		t.Errorf("outcome %+v debrief %+v", c.Outcomes, c.Debrief)
+	}
+	do(t, s, FinishDebrief{})
+	if c = st(s).Campaign; len(c.HQHP) != hqBefore+2 {
+		t.Errorf("HQ HPs %v after step 10: want %d (1 for success, 1 carried)", c.HQHP, hqBefore+2)
 	}
 }
 

@@ -145,8 +145,8 @@ type CampaignHero struct {
 }
 
 // Debrief is the after-mission procedure in progress (Algorithm C, §10.2):
-// steps 1–8 and 10 are done when the mission closes; skill purchases (step
-// 9) happen while it is open.
+// steps 1–8 are done when the mission closes; skill purchases (step 9)
+// happen while it is open; step 10 when it finishes.
 type Debrief struct {
 	Mission string `json:"mission"`
 	Success bool   `json:"success"`
