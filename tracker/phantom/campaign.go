@@ -405,10 +405,9 @@ func (c Trade) exec(s *State, x *ctx) (string, error) {
 			return "", err
 		}
 	}
+	// §14.3: any unequipped attachment may change hands; only dismantling
+	// excludes starting ones (V-17).
 	if c.Attachment != "" {
-		if s.Content.Attachments[c.Attachment].Tier == 0 {
-			return "", tracker.Refuse(ruleBetween, "%s is a starting attachment", c.Attachment)
-		}
 		if err := move(&a.Attachments, &b.Attachments, c.Attachment); err != nil {
 			return "", err
 		}
