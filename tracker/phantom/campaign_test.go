@@ -85,7 +85,7 @@ func TestAttachments(t *testing.T) {
 	do(t, s, Equip{Character: "Ana", Attachment: got, Slot: "1"})
 	refused(t, s, Equip{Character: "Ana", Attachment: got, Slot: "2"}, "V-06") // shield slot
 	do(t, s, Equip{Character: "Ana", Attachment: got})
-	refused(t, s, Trade{From: "Ana", To: "Bo", Attachment: "Kit W"}, "§14.3")
+	do(t, s, Trade{From: "Ana", To: "Bo", Attachment: "Kit W"}) // §14.3: unequipped, so it may be traded
 	do(t, s, Trade{From: "Ana", To: "Bo", Attachment: got})
 	do(t, s, DismantleAttachment{Character: "Bo", Attachment: got})
 	if bo := st(s).Characters["Bo"]; bo.Nova < 1 || len(st(s).Sheet.AttachmentDecks[1]) != 4 {
