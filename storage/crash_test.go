@@ -92,7 +92,8 @@ func TestKillMidWrite(t *testing.T) {
 		}()
 		// Wait until the child has acknowledged something, then kill it at a
 		// random moment while it keeps writing.
-		kill := time.After(time.Duration(20+rng.Intn(120)) * time.Millisecond)
+		wait := time.Duration(20+rng.Intn(120)) * time.Millisecond
+		var kill <-chan time.Time // set at the first acknowledgement
 		killed := false
 	read:
 		for {
@@ -104,12 +105,15 @@ func TestKillMidWrite(t *testing.T) {
 				if seq, ok := strings.CutPrefix(l, "ack "); ok {
 					n, _ := strconv.ParseUint(seq, 10, 64)
 					acked = max(acked, n)
+					if kill == nil && !killed {
+						kill = time.After(wait)
+					}
 				} else if !killed {
 					t.Fatalf("round %d: child said %q", round, l)
 				}
 			case <-kill:
 				_ = cmd.Process.Signal(syscall.SIGKILL)
-				killed = true
+				killed, kill = true, nil
 			}
 		}
 		_ = cmd.Wait()
