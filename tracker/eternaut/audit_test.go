@@ -407,3 +407,34 @@ func TestMenaceKeyEveryRound(t *testing.T) {
 		}
 	}
 }
+
+// RB p.7 step 2, §5.1 T2: the exchange's Fatigue card goes on an empty
+// card slot of any board. A board with 4 or more Action + Penalty cards has
+// no empty slot; it may take the Fatigue only when no board has one (the
+// AMBIGUOUS case of §5.1 T2, allowed with a warning). Over every pair of
+// counts for the chosen board and the others.
+func TestExchangeFatigueNeedsAnEmptySlot(t *testing.T) {
+	for target := 0; target <= 6; target++ {
+		for others := 0; others <= 6; others++ {
+			s := reach(t, "B1")
+			for _, id := range []string{"901", "902", "903", "904"} {
+				n := others
+				if id == "901" {
+					n = target
+				}
+				do(t, s, CorrectCharacter{Char: id, Field: "actionCards", Value: n})
+			}
+			_, err := s.Do(ExchangeCards{Fatigue: "901"})
+			ok := target < EndRoundThreshold || others >= EndRoundThreshold
+			if ok && err != nil {
+				t.Fatalf("901 with %d cards, others %d: refused: %v", target, others, err)
+			}
+			if !ok && err == nil {
+				t.Fatalf("901 with %d cards (no empty slot) took the Fatigue while the others (%d cards) have one", target, others)
+			}
+			if err == nil && ch(s, "901").Penalties.Fatigue != 1 {
+				t.Fatalf("Fatigue not placed")
+			}
+		}
+	}
+}

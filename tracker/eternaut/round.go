@@ -139,13 +139,23 @@ func (c ExchangeCards) run(s *State, x *exec) error {
 	if err != nil {
 		return err
 	}
+	// §5.1 T2: the Fatigue goes on an empty card slot; a full board (4 or
+	// more cards) takes it only when no board in play has a free slot.
+	full := ch.BoardCount() >= EndRoundThreshold
+	if full {
+		for _, o := range s.InPlay() {
+			if !o.Gone() && o.BoardCount() < EndRoundThreshold {
+				return tracker.Refuse("eternaut §5.1 T2", "%s's board has no empty card slot; put the Fatigue on a board that has one (like %s's)", ch.Name, o.Name)
+			}
+		}
+	}
 	sc.Exchanged = true
 	x.say("Player %d exchanged cards (draw %d, discard %d); %s gets 1 Fatigue (%d)", sc.Active, ExchangeDraw, ExchangeDraw, ch.Name, ch.Penalties.Fatigue+1)
 	if fatigueInPlay(s) >= FatigueCardsInGame {
 		x.say("warning: no Fatigue card is left in the reserve; the exchange still goes ahead")
 	}
-	if ch.BoardCount() >= EndRoundThreshold {
-		x.say("warning: %s's board has no free slot; the Fatigue goes there anyway", ch.Name)
+	if full {
+		x.say("warning: no board has a free slot; the Fatigue goes on %s's board anyway", ch.Name)
 	}
 	ch.Penalties.Fatigue++
 	moveCubeFor(s, ch, x)
