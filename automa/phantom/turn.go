@@ -383,7 +383,16 @@ func (ts *turnState) playCard(c *Card, label string) error {
 		default:
 			st.Result = fmt.Sprintf("converted to a Move %d: 1 MP stands it up, the rest moves it", c.AP)
 			delete(a.Conds, KnockedDown)
-			ts.refreshTarget(0)
+			if ts.hasLeap {
+				// §8.4, §8.6.5: a converted card is a Move action;
+				// with a Leap on the turn it chooses its target alone.
+				tr.Add(ruleLeapCx, "converted Move %d: primary target chosen for this action alone", c.AP)
+				ts.P = w.primaryTarget(a, 0, nil, tr)
+				ts.both = true
+			} else {
+				ts.refreshTarget(0)
+			}
+			ts.fresh = false
 			mv := w.move(a, max(0, c.AP-1), "convertedMove", ts.P, tr)
 			ts.events = append(ts.events, Event{Card: name, Action: fmt.Sprintf("converted to Move %d (1 MP to stand up)", c.AP), Target: w.tname(ts.P), Movement: &mv})
 		}
@@ -419,7 +428,12 @@ func (ts *turnState) playCard(c *Card, label string) error {
 				// the turn, its target is chosen for it alone (§8.4, A-20).
 				tr.Add(ruleLeapCx, "converted Move %d: primary target chosen for this action alone", c.AP)
 				ts.P = w.primaryTarget(a, 0, nil, tr)
+				// §8.4, §8.6.5: the turn now holds a Move and a
+				// Leap, so each later Move/Leap chooses again for itself.
+				ts.both = true
 			}
+			// This movement used up the target chosen at the start.
+			ts.fresh = false
 			mv := w.move(a, c.AP, "convertedMove", ts.P, tr)
 			ts.events = append(ts.events, Event{Card: name, Action: fmt.Sprintf("converted to Move %d", c.AP), Target: w.tname(ts.P), Movement: &mv})
 			return nil
