@@ -1,7 +1,10 @@
 package reich
 
 import (
+	"fmt"
 	"testing"
+
+	"tablekeeper/tracker"
 )
 
 // Audit tests: each one pins a rule of the spec that the tracker did not
@@ -60,6 +63,63 @@ func TestAuditDebriefHeroPointsStayOwnDuringPurchases(t *testing.T) {
 					}
 				}
 			})
+		}
+	}
+}
+
+// §10.1: each outcome is recorded with the Victory or Defeat? row picked.
+func TestAuditOutcomeKeepsTheChartRow(t *testing.T) {
+	for _, mode := range []string{ModeRaid, ModeCampaign} {
+		for rowNo := 1; rowNo <= 2; rowNo++ {
+			t.Run(fmt.Sprintf("%s/row%d", mode, rowNo), func(t *testing.T) {
+				var s *tracker.Session
+				if mode == ModeRaid {
+					s = raid(t)
+				} else {
+					s = campaignMission(t)
+				}
+				endMission(t, s, rowNo)
+				do(t, s, CloseMission{})
+				out := st(s).Campaign.Outcomes
+				if len(out) != 1 || out[0].Row != rowNo {
+					t.Fatalf("outcomes %+v: want row %d", out, rowNo)
+				}
+			})
+		}
+	}
+}
+
+// §10.2 step 7: each hero sheds as many permanent wounds as the difficulty
+// says (all of them if fewer): the players choose which, not how many.
+func TestAuditDifficultyWoundRemovalIsExact(t *testing.T) {
+	for removed := 0; removed <= 2; removed++ {
+		for wounds := 0; wounds <= 3; wounds++ {
+			for picks := 0; picks <= 3 && picks <= wounds; picks++ {
+				t.Run(fmt.Sprintf("remove%d/wounds%d/picks%d", removed, wounds, picks), func(t *testing.T) {
+					s := withContent(t)
+					do(t, s, SetDifficulty{Name: "D", ItemsKept: 3, WoundsRemoved: removed})
+					do(t, s, StartMission{Mission: "M1", Mode: ModeCampaign, Faction: "F1", Heroes: []HeroSetup{heroSetup("H1", "A1")}})
+					h := st(s).Mission.Heroes[0]
+					for i := range wounds {
+						h.Wounds = append(h.Wounds, Wound{Card: fmt.Sprintf("W%d", i)})
+					}
+					setHero(t, s, h)
+					endMission(t, s, 1)
+					var idx []int
+					for i := range picks {
+						idx = append(idx, i)
+					}
+					cmd := CloseMission{HealCards: map[string][]int{"H1": idx}}
+					if picks == min(removed, wounds) {
+						do(t, s, cmd)
+						if got := len(st(s).Campaign.hero("H1").Wounds); got != wounds-picks {
+							t.Fatalf("wounds after: %d, want %d", got, wounds-picks)
+						}
+					} else {
+						refused(t, s, cmd, "§10.2")
+					}
+				})
+			}
 		}
 	}
 }

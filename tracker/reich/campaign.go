@@ -190,7 +190,8 @@ func (c CloseMission) decide(t *tx, d *tracker.Dice) (string, error) {
 	if !m.Ended {
 		return "", tracker.Refuse("reichbusters §10.2", "the mission has not ended yet")
 	}
-	out := Outcome{Mission: m.ID, Mode: m.Mode, Result: m.Result, Success: m.Success, Rounds: m.Round}
+	// §10.1: the outcome is recorded with the chart row picked.
+	out := Outcome{Mission: m.ID, Mode: m.Mode, Row: m.Row, Result: m.Result, Success: m.Success, Rounds: m.Round}
 	if !m.campaign() {
 		t.campaign(func(r *CampaignRecord) { r.Outcomes = append(r.Outcomes, out) })
 		t.do(Op{Op: opNoMission})
@@ -263,8 +264,10 @@ func (c CloseMission) decide(t *tx, d *tracker.Dice) (string, error) {
 		wounds := slices.Clone(h.Wounds)
 		// Step 7: the difficulty's wound removal.
 		if picks, ok := c.HealCards[h.ID]; ok {
-			if len(picks) > woundsOff {
-				return "", tracker.Refuse("reichbusters §10.2", "%s may shed %d permanent wounds at this difficulty, not %d", h.Name, woundsOff, len(picks))
+			// §10.2 step 7: the difficulty says how many go (all, if the hero
+			// has fewer); the players choose only which.
+			if want := min(woundsOff, len(wounds)); len(picks) != want {
+				return "", tracker.Refuse("reichbusters §10.2", "%s sheds %d permanent wounds at this difficulty (of %d held), not %d", h.Name, want, len(wounds), len(picks))
 			}
 			drop := map[int]bool{}
 			for _, i := range picks {

@@ -75,7 +75,7 @@ func TestAlgorithmC(t *testing.T) {
 	refused(t, s, CloseMission{KeepItems: []string{"H1:2", "H1:3", "H1:9"}}, "no item")
 	refused(t, s, CloseMission{KeepItems: []string{"H1:2", "H1:2"}}, "twice")
 	refused(t, s, CloseMission{KeepVril: []string{"H2:0"}}, "not on its vril side")
-	refused(t, s, CloseMission{HealCards: map[string][]int{"H1": {0, 1}}}, "shed 1")
+	refused(t, s, CloseMission{HealCards: map[string][]int{"H1": {0, 1}}}, "sheds 1")
 	hqBefore := len(st(s).Mission.HPShared)
 	do(t, s, CloseMission{KeepItems: []string{"H1:2", "H1:3"}, KeepVril: []string{"H1:1"}, HealCards: map[string][]int{"H1": {0}}})
 	c := st(s).Campaign

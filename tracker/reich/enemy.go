@@ -492,17 +492,19 @@ func (c DeclareResult) decide(t *tx, _ *tracker.Dice) (string, error) {
 		return "", tracker.Refuse("reichbusters §5.7", "the result is read once the mission has ended")
 	}
 	text, ok := c.Text, c.Success
+	row := 0
 	if info := t.s.Library.missionInfo(m.ID); info != nil && len(info.VictoryChart) > 0 {
 		if c.Row < 1 || c.Row > len(info.VictoryChart) {
 			return "", tracker.Refuse("reichbusters §5.7", "the chart has rows 1 to %d", len(info.VictoryChart))
 		}
 		r := info.VictoryChart[c.Row-1]
 		text, ok = r.Text, r.Success
+		row = c.Row // §10.1: the outcome keeps the row picked
 	} else if strings.TrimSpace(text) == "" {
 		return "", tracker.Refuse("reichbusters §5.7", "write the result (the chart of mission %s was not entered)", m.ID)
 	}
 	failed := m.Failed
-	t.do(Op{Op: opEnd, End: &MissionEnd{Ended: true, Result: text, Success: ok, Failed: failed}})
+	t.do(Op{Op: opEnd, End: &MissionEnd{Ended: true, Result: text, Success: ok, Failed: failed, Row: row}})
 	t.say("Mission %s result: %s (%s)", m.ID, text, resultWord(ok))
 	return "mission.result", nil
 }

@@ -104,6 +104,7 @@ type MissionEnd struct {
 	Result  string `json:"result,omitempty"`
 	Success bool   `json:"success,omitempty"`
 	Failed  string `json:"failed,omitempty"`
+	Row     int    `json:"row,omitempty"`
 }
 
 func (m *Mission) flow() *Flow {
@@ -316,7 +317,7 @@ func applyOp(s *State, op Op) error {
 		if op.End == nil {
 			return fmt.Errorf("end op without an ending")
 		}
-		m.Ended, m.Result, m.Success, m.Failed = op.End.Ended, op.End.Result, op.End.Success, op.End.Failed
+		m.Ended, m.Result, m.Success, m.Failed, m.Row = op.End.Ended, op.End.Result, op.End.Success, op.End.Failed, op.End.Row
 		if m.Ended {
 			m.Phase = PhaseEnded
 		}

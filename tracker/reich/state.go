@@ -246,6 +246,9 @@ type Mission struct {
 	Ended   bool   `json:"ended,omitempty"`
 	Result  string `json:"result,omitempty"`
 	Success bool   `json:"success,omitempty"`
+	// Row is the Victory or Defeat? chart row read (1-based; 0 when the
+	// chart was not entered), kept for the campaign record (§10.1).
+	Row int `json:"row,omitempty"`
 	// Failed says why the mission was lost by the clock, when it was.
 	Failed string `json:"failed,omitempty"`
 }
