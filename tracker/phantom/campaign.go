@@ -642,6 +642,10 @@ func (c Expedition) exec(s *State, x *ctx) (string, error) {
 		parts = append(parts, fmt.Sprintf("%s nova %d → %d", who, from, ch.Nova))
 	}
 	for _, who := range sortedKeys(c.SP) {
+		// §14.3: the characters present are those of the last mission.
+		if !contains(s.Sheet.LastParty, who) {
+			return "", tracker.Refuse("phantom-epoch §14.3", "%s did not embark on the last mission: only present characters take part", who)
+		}
 		ch, err := s.needChar(who)
 		if err != nil {
 			return "", err

@@ -108,8 +108,10 @@ func (c StandaloneTraining) exec(s *State, x *ctx) (string, error) {
 	if err := s.between("a standalone training happens"); err != nil {
 		return "", err
 	}
-	if c.Tier < 1 || c.Tier > 3 {
-		return "", tracker.Refuse("phantom-epoch §14.3, V-25", "the training tier is 1 to 3, not %d", c.Tier)
+	// V-25: the tier is at least 1; the attachment decks it draws from go
+	// up to tier 4 (§15.5).
+	if c.Tier < 1 || c.Tier > 4 {
+		return "", tracker.Refuse("phantom-epoch §14.3, V-25", "the training tier is 1 to 4, not %d", c.Tier)
 	}
 	if len(c.Characters) == 0 {
 		return "", tracker.Refuse("phantom-epoch §14.3", "name the new characters")

@@ -52,7 +52,7 @@ func TestEventDeckWithoutReshuffle(t *testing.T) {
 
 func TestStandaloneTraining(t *testing.T) {
 	s := withContent(t)
-	refused(t, s, StandaloneTraining{Tier: 4, Characters: []string{"Cy"}}, "V-25")
+	refused(t, s, StandaloneTraining{Tier: 5, Characters: []string{"Cy"}}, "V-25")
 	do(t, s, SaveContent{Kind: KindAttachment, Data: raw(Attachment{ID: "T1-5", Tier: 1, Type: "melee", Broken: true})})
 	do(t, s, StandaloneTraining{Tier: 1, Characters: []string{"Cy"}})
 	cy := st(s).Characters["Cy"]
