@@ -129,9 +129,23 @@ func (c StartMission) exec(s *State, x *ctx) (string, error) {
 		if len(e.Items) > cb.ItemSlots {
 			return "", tracker.Refuse("phantom-epoch V-06", "%s has %d item slots, not %d", ch.Name, cb.ItemSlots, len(e.Items))
 		}
-		for _, it := range e.Items {
-			if !contains(ch.Items, it) {
-				return "", tracker.Refuse("phantom-epoch V-06", "%s does not own item %q", ch.Name, it)
+		for k, it := range e.Items {
+			// V-06, §12.2 step 11: each item taken is a card the character
+			// owns, and one card fills one slot.
+			owned := 0
+			for _, o := range ch.Items {
+				if o == it {
+					owned++
+				}
+			}
+			taken := 1
+			for _, o := range e.Items[:k] {
+				if o == it {
+					taken++
+				}
+			}
+			if taken > owned {
+				return "", tracker.Refuse("phantom-epoch V-06", "%s does not own item %q (or not that many)", ch.Name, it)
 			}
 		}
 		spc := s.Content.Species[ch.Species]
