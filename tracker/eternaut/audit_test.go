@@ -438,3 +438,58 @@ func TestExchangeFatigueNeedsAnEmptySlot(t *testing.T) {
 		}
 	}
 }
+
+// RB p.29 (Masked Figures): with fewer main Characters than the Scenario's
+// count, the Masked Figures MAY fill the slots (§4.3 S2: "may fill"); the
+// group may also play with just the main Characters it has. Every subset of
+// the available Characters, in D (4) and E2 (3): a full count is always
+// fine; a smaller one only if no available main Character is left out.
+func TestMaskedFiguresMayFillTheSlots(t *testing.T) {
+	for _, tc := range []struct {
+		key   string
+		limit int
+		dead  []string // main Characters killed before the setup
+		mains []string // main Characters still available
+	}{
+		{"D", 4, []string{"903", "904"}, []string{"901", "902"}},
+		{"E2", 3, []string{"902", "903", "904"}, []string{"901"}},
+	} {
+		pool := append(slices.Clone(tc.mains), "907", "908", "909")
+		for mask := 1; mask < 1<<len(pool); mask++ {
+			var pick []string
+			for i, id := range pool {
+				if mask&(1<<i) != 0 {
+					pick = append(pick, id)
+				}
+			}
+			s := reach(t, "B1")
+			finish(t, s, "END-C-1", Unlock{})
+			do(t, s, StartScenario{Key: "C", Characters: []string{"901", "902", "903", "904"}})
+			if tc.key == "D" {
+				for _, id := range tc.dead {
+					do(t, s, Kill{Char: id})
+				}
+			}
+			finish(t, s, "END-D-1", Unlock{})
+			if tc.key == "E2" {
+				do(t, s, StartScenario{Key: "D", TimerStart: 5, Characters: []string{"901", "902", "903", "904"}})
+				for _, id := range tc.dead {
+					do(t, s, Kill{Char: id})
+				}
+				finish(t, s, "END-E2-1", Unlock{})
+			}
+			allMains := true
+			for _, m := range tc.mains {
+				allMains = allMains && slices.Contains(pick, m)
+			}
+			want := len(pick) == tc.limit || len(pick) < tc.limit && allMains
+			_, err := s.Do(StartScenario{Key: tc.key, TimerStart: 5, Characters: pick})
+			if want && err != nil {
+				t.Fatalf("%s with %v: refused: %v", tc.key, pick, err)
+			}
+			if !want && err == nil {
+				t.Fatalf("%s with %v: accepted", tc.key, pick)
+			}
+		}
+	}
+}

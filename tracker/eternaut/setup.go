@@ -288,7 +288,7 @@ func (c StartScenario) choose(s *State, key string, x *exec) ([]*Character, erro
 	if len(out) > limit {
 		return nil, tracker.Refuse("eternaut §12 V21", "at most %d Characters play Scenario %s, not %d", limit, key, len(out))
 	}
-	if len(out) != want {
+	if len(out) != want && (len(out) == 0 || !mainsOnly(s, seen, letter)) {
 		return nil, tracker.Refuse("eternaut §4.3 S2", "choose %d Characters for Scenario %s (%d are available); %d are chosen", want, key, available, len(out))
 	}
 	if seen["902"] && !seen["905"] {
@@ -302,6 +302,21 @@ func (c StartScenario) choose(s *State, key string, x *exec) ([]*Character, erro
 		return nil, tracker.Refuse("eternaut §4.3 S4", "Character 912 must play Scenario E1")
 	}
 	return out, nil
+}
+
+// mainsOnly says a smaller group is allowed: §4.3 S2 (RB p.29), the
+// Masked Figures MAY fill the slots the main Characters leave, so the group
+// may play short as long as every available main Character is chosen.
+func mainsOnly(s *State, seen map[string]bool, letter string) bool {
+	if !from(letter, "D") {
+		return false
+	}
+	for _, ch := range s.Roster {
+		if !ch.Masked && selectable(ch, letter) && !seen[ch.ID] {
+			return false
+		}
+	}
+	return true
 }
 
 func selectable(ch *Character, letter string) bool {
