@@ -123,3 +123,119 @@ func TestAuditDifficultyWoundRemovalIsExact(t *testing.T) {
 		}
 	}
 }
+
+// §5.7 (c): the game ends when every hero is captured.
+func TestAuditAllHeroesCapturedEndsTheMission(t *testing.T) {
+	for _, n := range []int{1, 2} {
+		t.Run(fmt.Sprintf("%d heroes", n), func(t *testing.T) {
+			s := withContent(t)
+			heroes := []HeroSetup{heroSetup("H1", "A1")}
+			order := []string{"H1"}
+			if n == 2 {
+				heroes = append(heroes, heroSetup("H2", "A1"))
+				order = append(order, "H2")
+			}
+			do(t, s, StartMission{Mission: "M1", Mode: ModeRaid, Faction: "F1", Heroes: heroes, HPSupply: []string{HPWild}})
+			areas := []string{"A1", "C1"}
+			codes := []string{"GR", "DG"}
+			var place []UnitPlacement
+			for i := range n {
+				h := st(s).Mission.Heroes[i]
+				h.Area = areas[i]
+				h.Wounds = []Wound{{}, {}, {}, {}}
+				setHero(t, s, h)
+				for range 4 {
+					place = append(place, UnitPlacement{Code: codes[i], Area: areas[i]})
+				}
+			}
+			do(t, s, Override{Reason: "test", Place: place})
+			do(t, s, SetTurnOrder{Order: order})
+			for i := range n {
+				m := st(s).Mission
+				if !m.hero(order[i]).Captured {
+					t.Fatalf("%s should be captured", order[i])
+				}
+				if i < n-1 {
+					if m.Ended {
+						t.Fatalf("the mission ended with %s still free", order[i+1])
+					}
+					do(t, s, EndTurn{})
+					do(t, s, EnemyTurn{})
+					for len(st(s).Mission.Pending) > 0 {
+						p := st(s).Mission.Pending[0]
+						do(t, s, Defend{Hero: p.Defenders[0], Total: 99})
+					}
+				}
+			}
+			if m := st(s).Mission; !m.Ended {
+				t.Fatalf("every hero is captured: the mission should end (step %s)", m.Step)
+			}
+		})
+	}
+}
+
+// §12.1 Knocked Down: a knocked-down (not downed) hero spends 1 movement to
+// stand before taking any other action.
+func TestAuditKnockedDownStandsBeforeActing(t *testing.T) {
+	cmds := []tracker.Command{
+		OpenDoor{Hero: "H1", Door: "D3"},
+		Attack{Hero: "H1", Weapon: 1, Targets: []string{"m1"}, Total: 9, Basic: true},
+		DrawCards{Hero: "H1"},
+		Search{Hero: "H1", Found: Item{Name: "Grenade"}, Drop: -1},
+		UseItem{Hero: "H1", Item: 0},
+		GiveItem{Hero: "H1", Other: "H2", Item: 0, Drop: -1},
+		DropItem{Hero: "H1", Item: 0},
+		ReadyEquipment{Hero: "H1", Weapon: 0, Orb: -1},
+		VrilEnhance{Hero: "H1", Weapon: 0},
+	}
+	for _, cmd := range cmds {
+		t.Run(fmt.Sprintf("%T", cmd), func(t *testing.T) {
+			s := raid(t)
+			h := st(s).Mission.Heroes[0]
+			h.Items = []Item{{Name: "Orb", Kind: ItemVrilOrb}, {Name: "Orb", Kind: ItemVrilOrb}}
+			h.Weapons[0].Status = StatusJammed
+			setHero(t, s, h)
+			do(t, s, SetTurnOrder{Order: []string{"H1", "H2"}})
+			do(t, s, KnockDown{Hero: "H1"})
+			refused(t, s, cmd, "knocked down")
+			do(t, s, Move{Hero: "H1", Basic: true}) // stands up
+			if _, err := s.Do(cmd); err != nil && contains(err.Error(), "knocked down") {
+				t.Fatalf("after standing up: %v", err)
+			}
+		})
+	}
+}
+
+func contains(s, sub string) bool {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if s[i:i+len(sub)] == sub {
+			return true
+		}
+	}
+	return false
+}
+
+// V-06, V-41: the variant's free unlock/open is an action: a captured hero,
+// or one who has left the map, cannot take it.
+func TestAuditFreeDoorNeedsAHeroWhoMayAct(t *testing.T) {
+	for _, state := range []string{"captured", "escaped"} {
+		t.Run(state, func(t *testing.T) {
+			s := withContent(t)
+			do(t, s, StartMission{Mission: "M1", Mode: ModeRaid, Faction: "F1", Heroes: []HeroSetup{heroSetup("H1", "A1"), heroSetup("H2", "A1")}, Variant12: true})
+			do(t, s, SetTurnOrder{Order: []string{"H1", "H2"}})
+			for range 2 {
+				do(t, s, EndTurn{})
+				do(t, s, EnemyTurn{})
+			}
+			h := st(s).Mission.hero("H2")
+			if state == "captured" {
+				h.Wounds, h.Captured = []Wound{{}, {}, {}, {}}, true
+			} else {
+				h.Escaped = true
+			}
+			setHero(t, s, *h)
+			refused(t, s, FreeDoor{Hero: "H2", Door: "D3"}, "H2")
+			do(t, s, FreeDoor{Hero: "H1", Door: "D3"})
+		})
+	}
+}

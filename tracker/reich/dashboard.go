@@ -249,7 +249,7 @@ type DrawCards struct {
 }
 
 func (c DrawCards) decide(t *tx, d *tracker.Dice) (string, error) {
-	_, h, err := t.actor(c.Hero, "reichbusters §5.2")
+	_, h, err := t.upright(c.Hero, "reichbusters §5.2")
 	if err != nil {
 		return "", err
 	}
@@ -373,7 +373,7 @@ type GiveItem struct {
 }
 
 func (c GiveItem) decide(t *tx, _ *tracker.Dice) (string, error) {
-	m, h, err := t.actor(c.Hero, "reichbusters §5.2")
+	m, h, err := t.upright(c.Hero, "reichbusters §5.2")
 	if err != nil {
 		return "", err
 	}
@@ -439,7 +439,7 @@ type DropItem struct {
 }
 
 func (c DropItem) decide(t *tx, _ *tracker.Dice) (string, error) {
-	_, h, err := t.actor(c.Hero, "reichbusters §5.2")
+	_, h, err := t.upright(c.Hero, "reichbusters §5.2")
 	if err != nil {
 		return "", err
 	}
@@ -474,7 +474,7 @@ type Search struct {
 }
 
 func (c Search) decide(t *tx, _ *tracker.Dice) (string, error) {
-	m, h, err := t.actor(c.Hero, "reichbusters §5.2")
+	m, h, err := t.upright(c.Hero, "reichbusters §5.2")
 	if err != nil {
 		return "", err
 	}
@@ -519,7 +519,7 @@ type UseItem struct {
 }
 
 func (c UseItem) decide(t *tx, _ *tracker.Dice) (string, error) {
-	_, h, err := t.actor(c.Hero, "reichbusters §5.2")
+	_, h, err := t.upright(c.Hero, "reichbusters §5.2")
 	if err != nil {
 		return "", err
 	}
@@ -603,7 +603,7 @@ type ReadyEquipment struct {
 }
 
 func (c ReadyEquipment) decide(t *tx, _ *tracker.Dice) (string, error) {
-	m, h, err := t.actor(c.Hero, "reichbusters §5.2")
+	m, h, err := t.upright(c.Hero, "reichbusters §5.2")
 	if err != nil {
 		return "", err
 	}
@@ -653,7 +653,7 @@ type VrilEnhance struct {
 }
 
 func (c VrilEnhance) decide(t *tx, _ *tracker.Dice) (string, error) {
-	_, h, err := t.actor(c.Hero, "reichbusters §5.2")
+	_, h, err := t.upright(c.Hero, "reichbusters §5.2")
 	if err != nil {
 		return "", err
 	}

@@ -580,7 +580,7 @@ type EscortUnit struct {
 }
 
 func (c EscortUnit) decide(t *tx, _ *tracker.Dice) (string, error) {
-	m, h, err := t.actor(c.Hero, "reichbusters §12.1")
+	m, h, err := t.upright(c.Hero, "reichbusters §12.1")
 	if err != nil {
 		return "", err
 	}

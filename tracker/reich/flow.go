@@ -198,6 +198,7 @@ func (t *tx) beginTurn(i int, d *tracker.Dice) {
 		t.hero(id, func(x *Hero) { x.Captured = true })
 		t.say("%s's turn: downed with %d enemies and no other hero in %s: captured (§5.2)", h.Name, m.unitsInArea(h.Area), h.Area)
 		t.dropEscort(id)
+		t.allCaptured()
 	case captureHolds:
 		t.say("%s's turn: still captured; no actions, the enemy turn follows (V-06)", h.Name)
 	case h.Captured:
@@ -214,6 +215,27 @@ func (t *tx) beginTurn(i int, d *tracker.Dice) {
 	default:
 		t.say("%s's turn", h.Name)
 	}
+}
+
+// allCaptured ends the mission when every hero still on the map is
+// captured (§5.7 (c)).
+func (t *tx) allCaptured() {
+	m := t.m()
+	n := 0
+	for _, h := range m.Heroes {
+		if h.Escaped {
+			continue
+		}
+		if !h.Captured {
+			return
+		}
+		n++
+	}
+	if n == 0 {
+		return
+	}
+	t.do(Op{Op: opEnd, End: &MissionEnd{Ended: true}})
+	t.say("Every hero is captured: the game ends (§5.7)")
 }
 
 func (t *tx) otherHeroesIn(id, area string) int {

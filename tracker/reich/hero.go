@@ -59,6 +59,20 @@ func (t *tx) actor(id, rule string) (*Mission, *Hero, error) {
 	return m, h, nil
 }
 
+// upright is actor for every action but a move: a knocked-down hero
+// (not downed) spends 1 movement standing up before any other action
+// (§12.1 Knocked Down).
+func (t *tx) upright(id, rule string) (*Mission, *Hero, error) {
+	m, h, err := t.actor(id, rule)
+	if err != nil {
+		return nil, nil, err
+	}
+	if h.KnockedDown && !h.Downed() {
+		return nil, nil, tracker.Refuse("reichbusters §12.1", "%s is knocked down: 1 movement must stand the hero up before any other action", h.Name)
+	}
+	return m, h, nil
+}
+
 // basic checks and uses one basic action (V-04, V-05). kind is "move",
 // "attack" or "other".
 func (t *tx) basic(h *Hero, kind string) error {
@@ -257,7 +271,7 @@ type OpenDoor struct {
 }
 
 func (c OpenDoor) decide(t *tx, d *tracker.Dice) (string, error) {
-	_, h, err := t.actor(c.Hero, "reichbusters §5.2")
+	_, h, err := t.upright(c.Hero, "reichbusters §5.2")
 	if err != nil {
 		return "", err
 	}
@@ -461,7 +475,7 @@ type Attack struct {
 }
 
 func (c Attack) decide(t *tx, d *tracker.Dice) (string, error) {
-	m, h, err := t.actor(c.Hero, "reichbusters §6.2")
+	m, h, err := t.upright(c.Hero, "reichbusters §6.2")
 	if err != nil {
 		return "", err
 	}

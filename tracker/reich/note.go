@@ -71,7 +71,7 @@ type UseTunnel struct {
 }
 
 func (c UseTunnel) decide(t *tx, d *tracker.Dice) (string, error) {
-	m, h, err := t.actor(c.Hero, "reichbusters §12.10")
+	m, h, err := t.upright(c.Hero, "reichbusters §12.10")
 	if err != nil {
 		return "", err
 	}
@@ -140,7 +140,7 @@ type ReadyPortal struct {
 }
 
 func (c ReadyPortal) decide(t *tx, _ *tracker.Dice) (string, error) {
-	m, h, err := t.actor(c.Hero, "reichbusters §11.3")
+	m, h, err := t.upright(c.Hero, "reichbusters §11.3")
 	if err != nil {
 		return "", err
 	}

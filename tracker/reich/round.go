@@ -173,6 +173,10 @@ func (c FreeDoor) decide(t *tx, d *tracker.Dice) (string, error) {
 	if m.Step != StepEndOfRound || m.FreeActionUsed {
 		return "", tracker.Refuse("reichbusters V-41", "at most 1 free unlock/open, at the start of the end of round phase")
 	}
+	// V-06: a captured hero takes no actions, and one off the map none either.
+	if h := m.hero(c.Hero); h == nil || h.Escaped || h.Captured {
+		return "", tracker.Refuse("reichbusters V-06", "%q cannot take the free unlock/open (captured or not on the map)", c.Hero)
+	}
 	t.flow(func(f *Flow) { f.FreeActionUsed = true })
 	return "door.free", t.openDoor(c.Hero, c.Door, c.Keys, c.Answers, d, "free action")
 }
