@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"tablekeeper/automa/phantom"
+	"tablekeeper/tracker"
 )
 
 // Audit tests: each one pins a rule of the spec (phantom-epoch.md) the
@@ -152,4 +153,32 @@ func TestAuditEmbarkItemTwice(t *testing.T) {
 	c := startCmd()
 	c.Party[1].Items = []string{"Medkit", "Medkit"}
 	refused(t, s, c, "V-06")
+}
+
+// §6.4 step 3, V-13: one selected card may be converted to an Attack, and
+// then no other Attack is made that turn, before or after.
+func TestAuditConvertedAttackOnlyOne(t *testing.T) {
+	setup := func(t *testing.T) *tracker.Session {
+		s := withContent(t)
+		c3 := "C-3"
+		do(t, s, startCmd(), BeginRound{}, SelectCards{Character: "Ana", Cards: []string{"W1"}}, SelectCards{Character: "Bo", Cards: []string{"H3", "H1", "H4"}},
+			CorrectFigure{Figure: "Bo", Position: &c3}, DrawAdversaryCards{}, DetermineInitiative{})
+		m := st(s).Mission
+		m.Order = append([]string{"Bo"}, remove(m.Order, "Bo")...)
+		do(t, s, StartTurn{Character: "Bo"})
+		return s
+	}
+	t.Run("printed attack first", func(t *testing.T) {
+		s := setup(t)
+		do(t, s, PlayCard{Character: "Bo", Card: "H3"}, Attack{Attacker: "Bo", Space: "B-3", Roll: "1"})
+		refused(t, s, PlayCard{Character: "Bo", Card: "H1", Convert: "attack"}, "§6.4")
+	})
+	t.Run("second conversion", func(t *testing.T) {
+		s := setup(t)
+		do(t, s, PlayCard{Character: "Bo", Card: "H3", Convert: "attack"})
+		refused(t, s, PlayCard{Character: "Bo", Card: "H1", Convert: "attack"}, "§6.4")
+		do(t, s, Attack{Attacker: "Bo", Space: "B-3", Roll: "1", Converted: true})
+		refused(t, s, PlayCard{Character: "Bo", Card: "H1", Convert: "attack"}, "§6.4")
+		do(t, s, PlayCard{Character: "Bo", Card: "H1", Convert: "move"})
+	})
 }

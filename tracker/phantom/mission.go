@@ -707,7 +707,7 @@ func (c StartTurn) exec(s *State, x *ctx) (string, error) {
 	}
 	m.Current = f.Name
 	f.TurnStart = s.Tick
-	f.Attacked, f.ConvertedAttack, f.Fumbled = false, false, false
+	f.Attacked, f.ConvertedAttack, f.Fumbled, f.ConvertedCard = false, false, false, false
 	f.Discard = append(f.Discard, f.Temporary...)
 	f.Temporary = nil
 	hm, err := s.liveMap()
@@ -787,6 +787,17 @@ func (c PlayCard) exec(s *State, x *ctx) (string, error) {
 	}
 	if c.Convert != "" && f.has(phantom.Frozen) {
 		return "", tracker.Refuse("phantom-epoch §4, V-14", "%s is Frozen: no conversions", f.Name)
+	}
+	// §6.4 step 3, V-13: one card at most converts to an Attack, and not
+	// after another (printed) Attack this turn.
+	if c.Convert == "attack" {
+		switch {
+		case f.ConvertedCard:
+			return "", tracker.Refuse("phantom-epoch §6.4, V-13", "%s already converted a card to an Attack this turn: only one may be", f.Name)
+		case f.Attacked && !f.ConvertedAttack:
+			return "", tracker.Refuse("phantom-epoch §6.4, V-13", "%s already attacked this turn: a converted Attack must be the only one", f.Name)
+		}
+		f.ConvertedCard = true
 	}
 	f.Selected = remove(f.Selected, c.Card)
 	ac := s.Content.ActionCards[c.Card]

@@ -268,6 +268,9 @@ type Figure struct {
 	Attacked        bool `json:"attacked,omitempty"`
 	ConvertedAttack bool `json:"convertedAttack,omitempty"`
 	Fumbled         bool `json:"fumbled,omitempty"`
+	// ConvertedCard: a card was played converted to an Attack this turn
+	// (§6.4: one at most).
+	ConvertedCard bool `json:"convertedCard,omitempty"`
 }
 
 // Item is an item a character took on the mission (§15.8).
