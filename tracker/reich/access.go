@@ -46,19 +46,24 @@ func (m *Mission) DoorState(id string) content.DoorState {
 func (m *Mission) Board() (*board.Board, error) { return m.board() }
 
 // RoundsLeft is how many end-of-round advances the current track still
-// takes before the alarm (pre-alarm) or the end (post-alarm, alien world),
-// under the default reading of §5.5.
+// takes before the alarm (pre-alarm) or the end (post-alarm, alien world).
+// §5.5: with settings.alarmOnLastSpace (failOnLastSpace) landing on the
+// last space already ends the track, one round sooner.
 func (m *Mission) RoundsLeft() int {
 	tr := m.Tracker
+	n, early := 0, false
 	switch tr.Section {
 	case "pre":
-		return tr.Pre - tr.Pos + 1
+		n, early = tr.Pre-tr.Pos+1, tr.OnLastAlarm
 	case "post":
-		return tr.Post - tr.Pos + 1
+		n, early = tr.Post-tr.Pos+1, tr.OnLastFail
 	case "alien":
-		return tr.Alien - tr.Pos + 1
+		n, early = tr.Alien-tr.Pos+1, tr.OnLastFail
 	}
-	return 0
+	if early {
+		n--
+	}
+	return max(0, n)
 }
 
 // SkillPrice is what a campaign skill costs a hero now (Algorithm P,

@@ -239,3 +239,37 @@ func TestAuditFreeDoorNeedsAHeroWhoMayAct(t *testing.T) {
 		})
 	}
 }
+
+// §8.3 shows the rounds until the alarm or the end; under
+// settings.alarmOnLastSpace / failOnLastSpace (§5.5) the track ends one
+// round sooner, and the count must say so: at every round start the count
+// equals the end-of-round phases still played before the alarm sounds (or
+// the mission fails).
+func TestAuditRoundsLeftFollowsTheLastSpaceSettings(t *testing.T) {
+	for _, onLast := range []bool{false, true} {
+		t.Run(fmt.Sprint(onLast), func(t *testing.T) {
+			s := withContent(t)
+			do(t, s, StartMission{Mission: "M1", Mode: ModeRaid, Faction: "F1", Heroes: []HeroSetup{heroSetup("H1", "A1")}})
+			if onLast {
+				do(t, s, SetSetting{Key: "alarmOnLastSpace", Value: "true"})
+				do(t, s, SetSetting{Key: "failOnLastSpace", Value: "true"})
+			}
+			for phase := range 2 {
+				var counts []int
+				for {
+					m := st(s).Mission
+					if m.Ended || (phase == 0 && m.Phase == PhasePostAlarm) {
+						break
+					}
+					counts = append(counts, m.RoundsLeft())
+					playQuietRound(t, s)
+				}
+				for i, c := range counts {
+					if want := len(counts) - i; c != want {
+						t.Fatalf("phase %d, round %d of the track: %d rounds left shown, %d played", phase, i+1, c, want)
+					}
+				}
+			}
+		})
+	}
+}
