@@ -60,3 +60,23 @@ func TestAuditKnockedDownConversionRetargetsWithLeap(t *testing.T) {
 		t.Fatalf("the Leap aimed at %s and ended on %s; want Far and B1\n%s", mv[1].Target, turn.End, tr)
 	}
 }
+
+// RB p.24 Fig. 10 (Leap demonstration), played by an adversary: a Leap 5
+// passes over an object, a gap and a fire hazard and ends on an empty
+// space exactly 5 spaces away; only the space it ends on has any effect, so
+// the fire it passed does nothing (§2.8). The fire is the only other space
+// on the way it could have ended on.
+func TestAuditFig10LeapOverEverything(t *testing.T) {
+	sc := newScene(t, mapSpec{rows: []string{". O g F g . . ."}}, face(Red, North, East))
+	sc.typ("Slink Scout", 2, Card{AP: 4, Actions: []Action{{Kind: ActLeap, Value: 5}}}, allRows(Card{AP: 1})...)
+	sc.adv("Scout", "Slink Scout", DarkBlue, "A1")
+	sc.char("Slink", Red, "H1")
+	turn, tr := sc.turn("Scout")
+	mv := events(turn, "move")
+	if len(mv) != 1 || turn.End != "F1" || mv[0].Movement.Spent != 5 {
+		t.Fatalf("want a Leap of exactly 5 to F1: end %s %+v\n%s", turn.End, mv, tr)
+	}
+	if len(mv[0].Movement.Effects) != 0 || hpOf(turn, "Scout") != 10 || conds(turn, "Scout") != "" {
+		t.Fatalf("leaping over the fire must do nothing: %v, HP %d, conditions %q", mv[0].Movement.Effects, hpOf(turn, "Scout"), conds(turn, "Scout"))
+	}
+}
