@@ -147,6 +147,9 @@ type Trigger struct {
 	Aliens *Activation `json:"aliens,omitempty"`
 	// Redeal says the cubes are dealt again afterwards.
 	Redeal bool `json:"redeal,omitempty"`
+	// MenaceBlocked is Scenario B with the Alert counter still on the
+	// Menace deck: no card is drawn and no Survivor moves.
+	MenaceBlocked bool `json:"menaceBlocked,omitempty"`
 }
 
 // EndOfTurn runs the end-of-turn activation check (spec §5.7 C3, step T5).
@@ -154,6 +157,12 @@ type Trigger struct {
 // survivors are the IDs of the Survivors on the map; modules are the alien
 // modules (C to F). redealInB is the setting for the AMBIGUOUS re-deal in B.
 func EndOfTurn(cubesOnTarget int, survivorsMode bool, survivors []string, modules []Module, redealInB bool) (Trigger, automa.Trace, error) {
+	return EndOfTurnAlert(cubesOnTarget, survivorsMode, false, survivors, modules, redealInB)
+}
+
+// EndOfTurnAlert is EndOfTurn knowing where the Alert counter of Scenario
+// B is: alertOnDeck says it still sits on the Menace deck.
+func EndOfTurnAlert(cubesOnTarget int, survivorsMode, alertOnDeck bool, survivors []string, modules []Module, redealInB bool) (Trigger, automa.Trace, error) {
 	var t automa.Trace
 	st := t.Add("eternaut §5.7 C3 (RB p.19, p.24)", "at the end of the turn, check whether all %d Consumed cubes are on the target: %d are", CubesForActivation, cubesOnTarget)
 	if cubesOnTarget < CubesForActivation {
@@ -161,6 +170,17 @@ func EndOfTurn(cubesOnTarget int, survivorsMode bool, survivors []string, module
 		return Trigger{}, t, nil
 	}
 	tr := Trigger{Fire: true}
+	if survivorsMode && alertOnDeck {
+		// §2.2, §5.3 E4 (RB p.22 setup B step 17): while the Alert counter
+		// is on the Menace deck no Menace card is revealed, so there is no
+		// card to draw and no arrow for the Survivors to follow.
+		tr.Survivors, tr.MenaceBlocked, tr.Redeal = true, true, redealInB
+		s2 := t.Add("eternaut §2.2, §5.7 C3 (RB p.22 step 17)", "Survivors: the Alert counter is still on the Menace deck, so no Menace card is revealed")
+		s2.Result = "no card is drawn and no Survivor moves"
+		s3 := t.Add("eternaut §5.7 C3, §13.8", "deal the cubes again after the Survivors' activation (setting)")
+		s3.Result = fmt.Sprintf("%v", redealInB)
+		return tr, t, nil
+	}
 	if survivorsMode {
 		order := append([]string(nil), survivors...)
 		sortIDs(order)

@@ -31,6 +31,8 @@ type Situation struct {
 	Scenario      string   `json:"scenario,omitempty"`
 	Survivors     []string `json:"survivors,omitempty"`
 	RedealInB     *bool    `json:"redealInB,omitempty"`
+	// AlertOnDeck: in B, the Alert counter still sits on the Menace deck.
+	AlertOnDeck bool `json:"alertOnDeck,omitempty"`
 	// Boards for deal; Active, CubesOnBoard and CardPlaced for cubeMove.
 	Boards       []string `json:"boards,omitempty"`
 	Active       bool     `json:"active,omitempty"`
@@ -105,7 +107,7 @@ func Decide(s *Situation) (*Outcome, error) {
 		}
 	case DecideEndOfTurn:
 		redeal := s.RedealInB == nil || *s.RedealInB
-		out.Result, out.Trace, err = EndOfTurn(s.CubesOnTarget, s.Scenario == "B" || s.Scenario == "B1" || s.Scenario == "B2", s.Survivors, s.Modules, redeal)
+		out.Result, out.Trace, err = EndOfTurnAlert(s.CubesOnTarget, s.Scenario == "B" || s.Scenario == "B1" || s.Scenario == "B2", s.AlertOnDeck, s.Survivors, s.Modules, redeal)
 	case DecideDeal:
 		out.Result, out.Trace, err = Deal(s.Boards)
 	case DecideCubeMove:

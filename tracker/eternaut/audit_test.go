@@ -61,6 +61,7 @@ func TestSpecialQuestsStayOnTheTable(t *testing.T) {
 // map to move; the cubes are then dealt again (§13.8 setting).
 func TestSurvivorActivationWithNoSurvivor(t *testing.T) {
 	s := reach(t, "B1")
+	do(t, s, SetAlert{State: AlertGreen}) // off the deck: Menace cards are drawn
 	do(t, s, RevealR02{}, SetCubes{OnTarget: 4})
 	do(t, s, PlayCard{Char: "901"})
 	e := do(t, s, EndTurn{})
@@ -490,6 +491,31 @@ func TestMaskedFiguresMayFillTheSlots(t *testing.T) {
 			if !want && err == nil {
 				t.Fatalf("%s with %v: accepted", tc.key, pick)
 			}
+		}
+	}
+}
+
+// RB p.22 setup B step 17: no Menace card is revealed while the Alert
+// counter is on the deck, not even by the Survivors' cube activation
+// (§5.7 C3); once it is off (green or red) the card is drawn.
+func TestSurvivorActivationBlockedByTheAlert(t *testing.T) {
+	for _, alert := range []string{AlertOnDeck, AlertGreen, AlertRed} {
+		s := reach(t, "B1")
+		do(t, s, RevealR02{}, RevealFigure{ID: "701", Kind: "enemy", MaxLP: 3})
+		if alert != AlertOnDeck {
+			do(t, s, SetAlert{State: alert})
+		}
+		do(t, s, SetCubes{Boards: map[string]int{"901": 1}, OnTarget: 3})
+		e := playTurn(t, s, "901")
+		drew := false
+		for _, r := range Reminders(e) {
+			drew = drew || strings.Contains(r, "Menace card")
+		}
+		if drew != (alert != AlertOnDeck) {
+			t.Fatalf("Alert %s: Menace card drawn %v (%v)", alert, drew, Reminders(e))
+		}
+		if c := st(s).Scenario.CubesOnTarget; c != 0 {
+			t.Fatalf("Alert %s: cubes not dealt again (%d on the target)", alert, c)
 		}
 	}
 }

@@ -269,7 +269,8 @@ func activationCheck(s *State, x *exec) error {
 			survivors = append(survivors, f.ID)
 		}
 	}
-	tr, trace, err := eternaut.EndOfTurn(sc.CubesOnTarget, Letter(sc.Key) == "B", survivors, sc.Aliens, s.Settings.RedealAfterSurvivors)
+	// §2.2 (RB p.22 step 17): no Menace card while the Alert is on the deck.
+	tr, trace, err := eternaut.EndOfTurnAlert(sc.CubesOnTarget, Letter(sc.Key) == "B", sc.Alert == AlertOnDeck, survivors, sc.Aliens, s.Settings.RedealAfterSurvivors)
 	if err != nil {
 		return tracker.Refuse("eternaut §5.8", "%v", err)
 	}
@@ -278,6 +279,8 @@ func activationCheck(s *State, x *exec) error {
 	}
 	what := ""
 	switch {
+	case tr.MenaceBlocked:
+		what = "Survivors' cubes all on the Rule card, but the Alert counter is on the Menace deck: no card is drawn, no Survivor moves"
 	case tr.Survivors && len(tr.SurvivorOrder) == 0:
 		// RB p.19: the card is drawn even with no Survivor to move.
 		what = "Survivors activate: draw 1 Menace card; no Survivor is on the map to move"

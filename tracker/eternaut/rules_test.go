@@ -623,6 +623,7 @@ func TestCubes(t *testing.T) {
 		}
 	}
 	do(t, s, RevealFigure{ID: "703", Kind: "enemy", MaxLP: 3}, RevealFigure{ID: "701", Kind: "enemy", MaxLP: 3})
+	do(t, s, SetAlert{State: AlertGreen}) // off the Menace deck, so the activation draws a card
 	do(t, s, AddPenalty{Char: "901", Kind: Fatigue}, AddPenalty{Char: "902", Kind: Fatigue}, ExchangeCards{Fatigue: "903"})
 	if st(s).Scenario.CubesOnTarget != 3 {
 		t.Fatalf("cubes on target %d", st(s).Scenario.CubesOnTarget)
