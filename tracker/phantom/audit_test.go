@@ -182,3 +182,21 @@ func TestAuditConvertedAttackOnlyOne(t *testing.T) {
 		do(t, s, PlayCard{Character: "Bo", Card: "H1", Convert: "move"})
 	})
 }
+
+// §12.2 step 10, §6.3 item 4, V-07: at mission setup and on a rest turn a
+// character charges from its own nova cells — those on its sheet as well
+// as those collected on this mission.
+func TestAuditChargeInMissionUsesOwnNova(t *testing.T) {
+	s := withContent(t)
+	st(s).Characters["Ana"].Nova = 3
+	st(s).Characters["Ana"].Equipment = []Gear{{ID: "Helmet", Slot: "head"}}
+	do(t, s, startCmd())
+	st(s).Mission.fig("Ana").Nova = 1
+	do(t, s, Charge{Character: "Ana", Equipment: "Helmet", N: 2})
+	ana, fig := st(s).Characters["Ana"], st(s).Mission.fig("Ana")
+	if ana.Equipment[0].Charges != 2 || fig.Nova+ana.Nova != 2 {
+		t.Fatalf("charged %d, nova left sheet %d + collected %d, want 2 and 2 in all", ana.Equipment[0].Charges, ana.Nova, fig.Nova)
+	}
+	do(t, s, Charge{Character: "Ana", Equipment: "Helmet", N: -2})
+	refused(t, s, Charge{Character: "Ana", Equipment: "Helmet", N: 5}, "V-07")
+}

@@ -569,11 +569,17 @@ func (c Charge) exec(s *State, x *ctx) (string, error) {
 	if g == nil {
 		return "", tracker.Refuse("phantom-epoch V-07", "%s does not own %q", ch.Name, id)
 	}
-	pool := &ch.Nova
+	// In a mission, cells taken off a card go to the play area (the
+	// figure); charging draws on all the character's own cells — the ones
+	// collected on this mission first, then its sheet's (§12.2 step 10,
+	// §6.3 item 4, V-07).
+	var fig *Figure
 	if m := s.Mission; m != nil && m.Phase != "over" {
-		if f := m.fig(ch.Name); f != nil {
-			pool = &f.Nova
-		}
+		fig = m.fig(ch.Name)
+	}
+	have := ch.Nova
+	if fig != nil {
+		have += fig.Nova
 	}
 	to := g.Charges + c.N
 	switch {
@@ -581,12 +587,21 @@ func (c Charge) exec(s *State, x *ctx) (string, error) {
 		return "", tracker.Refuse("phantom-epoch V-07", "charge by at least one nova cell")
 	case to < 0 || to > slots:
 		return "", tracker.Refuse("phantom-epoch V-07", "%s holds 0 to %d charges; %d is out of bounds", id, slots, to)
-	case c.N > *pool:
-		return "", tracker.Refuse("phantom-epoch V-07", "%s has %d nova cells, not %d", ch.Name, *pool, c.N)
+	case c.N > have:
+		return "", tracker.Refuse("phantom-epoch V-07", "%s has %d nova cells, not %d", ch.Name, have, c.N)
 	}
 	from := g.Charges
 	g.Charges = to
-	*pool -= c.N
+	switch {
+	case fig != nil && c.N < 0:
+		fig.Nova -= c.N
+	case fig != nil:
+		take := min(c.N, fig.Nova)
+		fig.Nova -= take
+		ch.Nova -= c.N - take
+	default:
+		ch.Nova -= c.N
+	}
 	return fmt.Sprintf("%s charged %s %d → %d", ch.Name, id, from, to), nil
 }
 
