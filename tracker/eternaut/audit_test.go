@@ -519,3 +519,24 @@ func TestSurvivorActivationBlockedByTheAlert(t *testing.T) {
 		}
 	}
 }
+
+// §6.4: the ID ranges give a soft warning only; the app accepts any
+// 3-digit ID, since Storybooks and cards use IDs the rulebook never lists.
+// A Take Action pair is built from whatever action ID is printed beside the
+// action (§6.2), for every 3-digit ID.
+func TestTakeActionAcceptsEveryID(t *testing.T) {
+	for n := 0; n <= 999; n++ {
+		id := fmt.Sprintf("%03d", n)
+		if id == "226" {
+			continue
+		}
+		want, err := BuildParagraph(id, "226")
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := Interaction(TakeAction, id, "226")
+		if err != nil || got != want {
+			t.Fatalf("Take Action %s on 226: %q %v, want %q", id, got, err, want)
+		}
+	}
+}

@@ -103,10 +103,8 @@ func Interaction(kind, a, b string) (string, error) {
 	}
 	switch kind {
 	case Rummage, MovingOn, TakeAction, CraftItems, Talk:
-		if kind == TakeAction && strings.HasPrefix(a, "0") {
-			// The action ID is printed beside the action, never the item's own ID.
-			return "", tracker.Refuse("eternaut §6.2", "use the action's ID printed beside the action (4xx), not the item's ID %s", a)
-		}
+		// §6.4: any 3-digit ID is accepted; that a Take Action pair uses the
+		// action's ID (not the item's) is a hint for the screen (IDKind).
 		return BuildParagraph(a, b)
 	case Start:
 		if a == "" {

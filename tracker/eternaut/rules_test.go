@@ -131,8 +131,9 @@ func TestInteractions(t *testing.T) {
 			t.Errorf("Interaction(%s,%s,%s) = %q %v, want %q", c.kind, c.a, c.b, got, err, c.want)
 		}
 	}
-	if _, err := Interaction(TakeAction, "011", "226"); err == nil {
-		t.Error("an item's own ID accepted as an action ID")
+	// §6.4: an ID that looks like an item's is only a hint, not a refusal.
+	if p, err := Interaction(TakeAction, "011", "226"); err != nil || p != "011-226" {
+		t.Errorf("Take Action 011 on 226: %q %v", p, err)
 	}
 	if _, err := Interaction("dance", "901", "902"); err == nil {
 		t.Error("unknown interaction accepted")
