@@ -59,8 +59,6 @@ func (c Attack) exec(s *State, x *ctx) (string, error) {
 		return "", tracker.Refuse(ruleAttack, "%s made a converted attack this turn: it is the only attack", f.Name)
 	case c.Converted && f.Attacked:
 		return "", tracker.Refuse(ruleAttack, "%s already attacked this turn: a converted attack must be the only one", f.Name)
-	case c.Converted && f.has(phantom.Frozen):
-		return "", tracker.Refuse("phantom-epoch V-14", "%s is Frozen: no conversions", f.Name)
 	}
 	roll, err := phantom.ParseDieFace(c.Roll)
 	if err != nil {

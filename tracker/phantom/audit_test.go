@@ -200,3 +200,18 @@ func TestAuditChargeInMissionUsesOwnNova(t *testing.T) {
 	do(t, s, Charge{Character: "Ana", Equipment: "Helmet", N: -2})
 	refused(t, s, Charge{Character: "Ana", Equipment: "Helmet", N: 5}, "V-07")
 }
+
+// RB Frozen (p.37): a Frozen figure's cards cannot be converted to
+// movement. The spec's §6.4/V-14 "no conversions" goes further than the
+// rulebook, which wins: converting to an Attack stays allowed.
+func TestAuditFrozenForbidsOnlyMoveConversion(t *testing.T) {
+	s := withContent(t)
+	c3 := "C-3"
+	do(t, s, startCmd(), BeginRound{}, SelectCards{Character: "Ana", Cards: []string{"W1"}}, SelectCards{Character: "Bo", Cards: []string{"H3", "H1"}},
+		CorrectFigure{Figure: "Bo", Position: &c3}, DrawAdversaryCards{}, DetermineInitiative{})
+	m := st(s).Mission
+	m.Order = append([]string{"Bo"}, remove(m.Order, "Bo")...)
+	do(t, s, StartTurn{Character: "Bo"}, Inflict{Figure: "Bo", Condition: "Frozen"})
+	refused(t, s, PlayCard{Character: "Bo", Card: "H1", Convert: "move"}, "V-14")
+	do(t, s, PlayCard{Character: "Bo", Card: "H3", Convert: "attack"}, Attack{Attacker: "Bo", Space: "B-3", Roll: "1", Converted: true})
+}

@@ -759,7 +759,7 @@ func (c StartTurn) exec(s *State, x *ctx) (string, error) {
 
 // PlayCard plays one of the current character's selected cards (§6.4 step
 // 3): as printed, converted to a Move (MP = AP), or converted to an Attack
-// (one per turn). Frozen forbids conversions (V-14); a Stunned character
+// (one per turn). Frozen forbids conversion to a Move (§4); a Stunned character
 // can only DiscardForStun. The card then goes to its pile.
 type PlayCard struct {
 	Character string `json:"character"`
@@ -785,8 +785,10 @@ func (c PlayCard) exec(s *State, x *ctx) (string, error) {
 	default:
 		return "", tracker.Refuse("phantom-epoch §6.4", "a card converts to \"move\" or \"attack\"")
 	}
-	if c.Convert != "" && f.has(phantom.Frozen) {
-		return "", tracker.Refuse("phantom-epoch §4, V-14", "%s is Frozen: no conversions", f.Name)
+	// §4 Frozen (the rulebook over §6.4/V-14's "no conversions"): a Frozen
+	// figure's cards cannot be converted to movement; an Attack stays.
+	if c.Convert == "move" && f.has(phantom.Frozen) {
+		return "", tracker.Refuse("phantom-epoch §4, V-14", "%s is Frozen: its cards cannot be converted to movement", f.Name)
 	}
 	// §6.4 step 3, V-13: one card at most converts to an Attack, and not
 	// after another (printed) Attack this turn.
