@@ -273,3 +273,40 @@ func TestAuditRoundsLeftFollowsTheLastSpaceSettings(t *testing.T) {
 		})
 	}
 }
+
+// §5.3 end cleanup, §12.3 Smoke Grenade: an obscured area blocks sight
+// until the end of the next enemy turn, then the token goes (the alarm's
+// free enemy turn counts when the alarm cuts the round short).
+func TestAuditSmokeLastsThroughTheNextEnemyTurn(t *testing.T) {
+	for _, when := range []string{"H1", "H2", "alarm"} {
+		t.Run(when, func(t *testing.T) {
+			s := raid(t)
+			do(t, s, SetTurnOrder{Order: []string{"H1", "H2"}})
+			if when == "H2" {
+				do(t, s, EndTurn{})
+				enemy(t, s)
+			}
+			do(t, s, AreaState{Area: "A3", Obscured: true, On: true})
+			if when == "alarm" {
+				do(t, s, AdjustTracker{By: 4, Reason: "test: an early alarm"})
+				if !st(s).Mission.Obscured["A3"] {
+					t.Fatal("the smoke went before any enemy turn")
+				}
+				do(t, s, EndRound{})
+				defendAll(t, s)
+				if st(s).Mission.Obscured["A3"] {
+					t.Fatal("the smoke outlasted the alarm's free enemy turn")
+				}
+				return
+			}
+			do(t, s, EndTurn{})
+			if !st(s).Mission.Obscured["A3"] {
+				t.Fatal("the smoke went before the enemy turn")
+			}
+			do(t, s, EnemyTurn{})
+			if st(s).Mission.Obscured["A3"] {
+				t.Fatal("the smoke outlasted the next enemy turn")
+			}
+		})
+	}
+}

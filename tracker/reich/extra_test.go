@@ -177,12 +177,13 @@ func TestTriggerTokenAndFeatureByHand(t *testing.T) {
 	refused(t, s, AreaState{Area: "A2"}, "obscured or suppressed")
 	do(t, s, EndTurn{})
 	enemy(t, s)
+	if st(s).Mission.Obscured["A2"] {
+		t.Fatal("the obscured area did not expire at the end of the next enemy turn")
+	}
 	do(t, s, EndTurn{})
 	enemy(t, s)
-	do(t, s, EndRound{Expired: []string{"A2"}})
-	if st(s).Mission.Obscured["A2"] {
-		t.Fatal("the obscured area did not expire")
-	}
+	refused(t, s, EndRound{Expired: []string{"A2"}}, "no timed token")
+	do(t, s, EndRound{})
 }
 
 func FuzzDecodeState(f *testing.F) {

@@ -353,13 +353,37 @@ func (c EnemyTurn) decide(t *tx, d *tracker.Dice) (string, error) {
 		return "", tracker.Refuse("reichbusters §6.4", "resolve the pending defence tests first")
 	}
 	t.say("Enemy turn after %s", t.name(m.Current))
+	through := obscuredNow(m)
 	out, err := t.resolve(ai.Request{Kind: "enemyTurn", Hero: m.Current}, c.Answers, d)
 	if err != nil {
 		return "", err
 	}
+	t.smokeClears(through)
 	t.pend(out.Attacks)
 	t.afterEnemyTurn(d)
 	return "enemy.turn", nil
+}
+
+// obscuredNow lists the areas obscured as an enemy turn begins.
+func obscuredNow(m *Mission) []string {
+	var out []string
+	for a := range m.Obscured {
+		out = append(out, a)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// smokeClears ends the obscuring that lasted through this enemy turn
+// (§5.3 end cleanup, §12.3 Smoke Grenade: until the end of the next enemy
+// turn).
+func (t *tx) smokeClears(through []string) {
+	for _, a := range through {
+		if t.m().Obscured[a] {
+			t.do(Op{Op: opObscured, Area: a, Flag: false})
+			t.say("The smoke in %s clears at the end of the enemy turn", a)
+		}
+	}
 }
 
 func (t *tx) pend(attacks []ai.Attack) {

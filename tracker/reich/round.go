@@ -124,10 +124,12 @@ func (t *tx) advance(n int, why string) {
 // post-alarm round begins.
 func (t *tx) alarm(ans ai.Answers, d *tracker.Dice) error {
 	t.say("THE ALARM SOUNDS (§5.6)")
+	through := obscuredNow(t.m())
 	out, err := t.resolve(ai.Request{Kind: "alarm", Hero: t.m().LastHero}, ans, d)
 	if err != nil {
 		return err
 	}
+	t.smokeClears(through) // the free enemy turn is the next enemy turn (§5.3)
 	m := t.m()
 	// Step 5: every ongoing action-card effect ends (§5.6 AMBIGUOUS default:
 	// every effect lasting beyond its action).
