@@ -80,3 +80,26 @@ func TestAuditFig10LeapOverEverything(t *testing.T) {
 		t.Fatalf("leaping over the fire must do nothing: %v, HP %d, conditions %q", mv[0].Movement.Effects, hpOf(turn, "Scout"), conds(turn, "Scout"))
 	}
 }
+
+// §8.4 step 1 and §8.7 step 8: an adversary defeated by a hazard during its
+// movement stops there. Here it is Knocked Down (§8.9: the Move spends 1 MP
+// to stand up, the rest moves it) and walks into the only way forward, a
+// fire that defeats it; the Attack after the Move must not be made (it used
+// to crash the turn).
+func TestAuditKnockedDownMoverDefeatedStops(t *testing.T) {
+	sc := newScene(t, mapSpec{rows: []string{". F . . ."}}, face(Red, North, East))
+	card := Card{AP: 3, Actions: []Action{{Kind: ActMove, Value: 3}, {Kind: ActAttack}}}
+	sc.typ("Raider", 1, card, allRows(attackCard(1))...)
+	me := sc.adv("Me", "Raider", DarkBlue, "A1")
+	me.Conditions = []string{"Knocked Down"}
+	me.HP = 3
+	sc.char("Foe", Red, "E1")
+	sc.s.Rolls.Attack = []string{"2", "2"}
+	turn, tr := sc.turn("Me")
+	if turn.End != "defeated" && turn.End != "off the map" {
+		t.Fatalf("the fire on B1 should defeat it: end %q\n%s", turn.End, tr)
+	}
+	if len(events(turn, "attack")) != 0 || hpOf(turn, "Foe") != 10 {
+		t.Fatalf("a defeated adversary made an attack\n%s", tr)
+	}
+}

@@ -371,10 +371,13 @@ func (ts *turnState) playCard(c *Card, label string) error {
 					if err := ts.perform(name, &y); err != nil {
 						return err
 					}
-					continue
-				}
-				if err := ts.perform(name, x); err != nil {
+				} else if err := ts.perform(name, x); err != nil {
 					return err
+				}
+				// §8.4, §8.7 step 8: defeated on the way (a hazard), the
+				// turn ends there.
+				if !a.onMap() {
+					return nil
 				}
 			}
 		case len(c.RoundEffects) > 0 || frozen:
