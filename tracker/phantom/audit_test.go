@@ -1,6 +1,8 @@
 package phantom
 
 import (
+	"encoding/json"
+	"strings"
 	"testing"
 
 	"tablekeeper/automa/phantom"
@@ -214,4 +216,19 @@ func TestAuditFrozenForbidsOnlyMoveConversion(t *testing.T) {
 	do(t, s, StartTurn{Character: "Bo"}, Inflict{Figure: "Bo", Condition: "Frozen"})
 	refused(t, s, PlayCard{Character: "Bo", Card: "H1", Convert: "move"}, "V-14")
 	do(t, s, PlayCard{Character: "Bo", Card: "H3", Convert: "attack"}, Attack{Attacker: "Bo", Space: "B-3", Roll: "1", Converted: true})
+}
+
+// §12.2 step 3: at setup every orb still in play goes on its active side
+// and every treasure still in play is placed, whatever the map file says.
+func TestAuditSetupOrbsActive(t *testing.T) {
+	s := withContent(t)
+	mp := strings.Replace(testMap(), `"number": 4}`, `"number": 4, "active": false}`, 1)
+	do(t, s, SaveContent{Kind: KindMap, ID: "berkav-1", Data: json.RawMessage(mp)}, startCmd())
+	hm, err := st(s).liveMap()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sp, _ := hm.Space("B-6"); !sp.Orb.Active {
+		t.Fatal("campaign orb 4 not yet activated goes on the map active side up")
+	}
 }

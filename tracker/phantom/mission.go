@@ -175,6 +175,13 @@ func (c StartMission) exec(s *State, x *ctx) (string, error) {
 		if sp.Treasure.Kind == hex.CampaignToken && containsInt(s.Sheet.TreasureRetrieved, sp.Treasure.Number) {
 			sp.Treasure = hex.Treasure{}
 		}
+		// The orbs and treasure left in play start active and present.
+		if sp.Orb.Kind != hex.NoToken {
+			sp.Orb.Active = true
+		}
+		if sp.Treasure.Kind != hex.NoToken {
+			sp.Treasure.Present = true
+		}
 	}
 	// §10.2 placement icons, in map order (the mission's order).
 	var placed []string
