@@ -103,3 +103,24 @@ func TestAuditKnockedDownMoverDefeatedStops(t *testing.T) {
 		t.Fatalf("a defeated adversary made an attack\n%s", tr)
 	}
 }
+
+// §8.4 (an action outside the turn) and §8.7 step 8: when a round effect
+// played after being attacked walks the adversary into a hazard that
+// defeats it, the round effects after it are not played (it used to crash
+// on the next one).
+func TestAuditReactionStopsWhenDefeated(t *testing.T) {
+	sc := newScene(t, mapSpec{rows: []string{". F . . ."}}, face(Red, North, East))
+	species := Card{AP: 2, RoundEffects: []RoundEffect{{Text: "after being attacked, Move 2", AfterAttacked: []Action{{Kind: ActMove, Value: 2}}}}}
+	class := Card{AP: 1, RoundEffects: []RoundEffect{{Text: "after being attacked, Move 1", AfterAttacked: []Action{{Kind: ActMove, Value: 1}}}}}
+	sc.typ("Raider", 1, species, allRows(class)...)
+	sc.adv("Me", "Raider", DarkBlue, "A1").HP = 3
+	sc.char("Foe", Red, "E1")
+	sc.s.Decide, sc.s.Adversary, sc.s.Attacker = "react", "Me", "Foe"
+	turn, tr, err := Reaction(sc.check(), "Me", "Foe", false, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(events(turn, "move")) != 1 || endOf(turn, "Me") != "off the map" {
+		t.Fatalf("want one Move into the fire and nothing after: %+v\n%s", turn.Events, tr)
+	}
+}

@@ -66,6 +66,7 @@ func Reaction(s *Situation, adversary, attacker string, melee bool, r automa.Ran
 		}
 	}
 	if canAct && a.onMap() {
+	effects:
 		for _, e := range w.roundEffects(a) {
 			for i := range e.AfterAttacked {
 				tr.Add(ruleReact, "round effect after being attacked: %s (a new primary target for this action)", e.AfterAttacked[i].Kind)
@@ -76,8 +77,10 @@ func Reaction(s *Situation, adversary, attacker string, melee bool, r automa.Ran
 				if err := ts.perform("round effect", &e.AfterAttacked[i]); err != nil {
 					return stop(err)
 				}
+				// §8.4, §8.7 step 8: defeated on the way, nothing more
+				// happens (no later round effect either).
 				if !a.onMap() {
-					break
+					break effects
 				}
 			}
 		}
