@@ -310,3 +310,23 @@ func TestAuditSmokeLastsThroughTheNextEnemyTurn(t *testing.T) {
 		})
 	}
 }
+
+// §5.7 then §10.2: the outcome (and step 8's success point) comes from the
+// Victory or Defeat? chart, so a mission is closed only once its result
+// has been read.
+func TestAuditCloseNeedsTheResult(t *testing.T) {
+	for _, mode := range []string{ModeRaid, ModeCampaign} {
+		t.Run(mode, func(t *testing.T) {
+			var s *tracker.Session
+			if mode == ModeRaid {
+				s = raid(t)
+			} else {
+				s = campaignMission(t)
+			}
+			do(t, s, EndMission{Reason: "test"})
+			refused(t, s, CloseMission{}, "§5.7")
+			do(t, s, DeclareResult{Row: 1})
+			do(t, s, CloseMission{})
+		})
+	}
+}

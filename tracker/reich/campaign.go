@@ -190,6 +190,10 @@ func (c CloseMission) decide(t *tx, d *tracker.Dice) (string, error) {
 	if !m.Ended {
 		return "", tracker.Refuse("reichbusters §10.2", "the mission has not ended yet")
 	}
+	if m.Result == "" {
+		// §5.7: the result (and so step 8's success) is read from the chart first.
+		return "", tracker.Refuse("reichbusters §5.7", "read the Victory or Defeat? chart before closing mission %s", m.ID)
+	}
 	// §10.1: the outcome is recorded with the chart row picked.
 	out := Outcome{Mission: m.ID, Mode: m.Mode, Row: m.Row, Result: m.Result, Success: m.Success, Rounds: m.Round}
 	if !m.campaign() {
