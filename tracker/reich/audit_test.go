@@ -330,3 +330,28 @@ func TestAuditCloseNeedsTheResult(t *testing.T) {
 		})
 	}
 }
+
+// §5.2 Ready equipment, V-10: the token comes off one of the hero's own
+// weapons (or an adjacent portal, ReadyPortal), never off an item.
+func TestAuditReadyEquipmentIsForWeapons(t *testing.T) {
+	for _, status := range []string{StatusJammed, StatusDrained} {
+		for slot := -1; slot <= 1; slot++ {
+			t.Run(fmt.Sprintf("%s/weapon%d", status, slot), func(t *testing.T) {
+				s := raid(t)
+				h := st(s).Mission.Heroes[0]
+				h.Items = []Item{{Name: "Lamp", Status: status}, {Name: "Orb", Kind: ItemVrilOrb}}
+				if slot >= 0 {
+					h.Weapons[slot].Status = status
+				}
+				setHero(t, s, h)
+				do(t, s, SetTurnOrder{Order: []string{"H1", "H2"}})
+				cmd := ReadyEquipment{Hero: "H1", Weapon: slot, Item: 0, Orb: 1}
+				if slot < 0 {
+					refused(t, s, cmd, "V-10")
+					return
+				}
+				do(t, s, cmd)
+			})
+		}
+	}
+}

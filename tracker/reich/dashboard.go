@@ -592,9 +592,10 @@ func (c SetGearStatus) decide(t *tx, _ *tracker.Dice) (string, error) {
 }
 
 // ReadyEquipment removes a jammed or drained token from one of the hero's
-// weapons (Weapon 0/1) or items (Item ≥ 0 with Weapon -1) (spec §5.2,
-// V-10): a drained token also needs a vril orb (NotE: or an Alien Heart)
-// from the hero's items, named by Orb, which is discarded.
+// weapons (Weapon 0/1) (spec §5.2, V-10: a weapon or an adjacent portal,
+// see ReadyPortal; items are not readied): a drained token also needs a
+// vril orb (NotE: or an Alien Heart) from the hero's items, named by Orb,
+// which is discarded. Item is unused.
 type ReadyEquipment struct {
 	Hero   string
 	Weapon int
@@ -611,16 +612,16 @@ func (c ReadyEquipment) decide(t *tx, _ *tracker.Dice) (string, error) {
 	switch {
 	case c.Weapon == 0 || c.Weapon == 1:
 		status, name = h.Weapons[c.Weapon].Status, h.Weapons[c.Weapon].Name
-	case c.Weapon == -1 && c.Item >= 0 && c.Item < len(h.Items):
-		status, name = h.Items[c.Item].Status, h.Items[c.Item].Name
 	default:
-		return "", tracker.Refuse("reichbusters V-10", "name one of %s's own weapons or items", h.Name)
+		// §5.2, V-10: the token comes off one of the hero's own weapons
+		// (a portal's with ReadyPortal), not off an item.
+		return "", tracker.Refuse("reichbusters V-10", "ready equipment removes a token from one of %s's weapons (0 or 1) or an adjacent portal, not from an item", h.Name)
 	}
 	if status == StatusNone {
 		return "", tracker.Refuse("reichbusters §5.2", "%s carries no jammed or drained token", name)
 	}
 	if status == StatusDrained {
-		if c.Orb < 0 || c.Orb >= len(h.Items) || c.Orb == c.Item && c.Weapon == -1 {
+		if c.Orb < 0 || c.Orb >= len(h.Items) {
 			return "", tracker.Refuse("reichbusters V-10", "removing a drained token needs a vril orb from %s's items", h.Name)
 		}
 		k := h.Items[c.Orb].Kind
@@ -632,11 +633,7 @@ func (c ReadyEquipment) decide(t *tx, _ *tracker.Dice) (string, error) {
 		return "", err
 	}
 	t.hero(h.ID, func(x *Hero) {
-		if c.Weapon >= 0 {
-			x.Weapons[c.Weapon].Status = StatusNone
-		} else {
-			x.Items[c.Item].Status = StatusNone
-		}
+		x.Weapons[c.Weapon].Status = StatusNone
 		if status == StatusDrained {
 			x.Items = slices.Delete(x.Items, c.Orb, c.Orb+1)
 		}

@@ -212,8 +212,7 @@ func TestItems(t *testing.T) {
 	refused(t, s, ReadyEquipment{Hero: "H1", Weapon: 1, Orb: -1}, "no jammed or drained")
 	do(t, s, SetGearStatus{Hero: "H1", Item: true, Slot: 0, Status: StatusJammed})
 	refused(t, s, UseItem{Hero: "H1", Item: 0}, "V-11")
-	do(t, s, ReadyEquipment{Hero: "H1", Weapon: -1, Item: 0})
-	do(t, s, UseItem{Hero: "H1", Item: 0})
+	refused(t, s, ReadyEquipment{Hero: "H1", Weapon: -1, Item: 0}, "V-10") // §5.2: weapons and portals only
 }
 
 func TestGiveNeedsNoEnemies(t *testing.T) {
