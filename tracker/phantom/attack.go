@@ -193,7 +193,9 @@ func (c Attack) exec(s *State, x *ctx) (string, error) {
 			parts = append(parts, s.inflict(tgt, cond, false))
 		}
 	}
-	if d == 1 && tgt != nil && !tgt.Defeated && tgt.has(phantom.Vengeful) {
+	// §4 Vengeful: no strike-back from a target left Knocked Down or
+	// Stunned; it keeps the token.
+	if d == 1 && tgt != nil && !tgt.Defeated && tgt.has(phantom.Vengeful) && !tgt.has(phantom.KnockedDown) && !tgt.has(phantom.Stunned) {
 		parts = append(parts, tgt.Name+" is Vengeful: resolve its reaction")
 	}
 	s.resort(m)

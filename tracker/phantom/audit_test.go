@@ -232,3 +232,29 @@ func TestAuditSetupOrbsActive(t *testing.T) {
 		t.Fatal("campaign orb 4 not yet activated goes on the map active side up")
 	}
 }
+
+// §4 Vengeful: no strike-back when the attack left the target Knocked
+// Down or Stunned (the token stays).
+func TestAuditVengefulNotWhenKnockedDown(t *testing.T) {
+	for _, cond := range []string{"Knocked Down", "Stunned", ""} {
+		s := withContent(t)
+		b2 := "B-2"
+		do(t, s, startCmd(), BeginRound{}, SelectCards{Character: "Ana", Cards: []string{"W1"}}, SelectCards{Character: "Bo", Cards: []string{"H3"}},
+			CorrectFigure{Figure: "Bo", Position: &b2}, CorrectFigure{Figure: "Grallok Berserker 1", SetConditions: true, Conditions: []string{"Vengeful"}},
+			DrawAdversaryCards{}, DetermineInitiative{})
+		m := st(s).Mission
+		m.Order = append([]string{"Bo"}, remove(m.Order, "Bo")...)
+		do(t, s, StartTurn{Character: "Bo"})
+		a := Attack{Attacker: "Bo", Target: "Grallok Berserker 1", Roll: "1"}
+		if cond != "" {
+			a.Inflict = []string{cond}
+		}
+		_, line, err := direct(st(s), a, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := strings.Contains(line, "resolve its reaction"), cond == ""; got != want {
+			t.Errorf("%q: line %q, strike-back offered %v, want %v", cond, line, got, want)
+		}
+	}
+}
