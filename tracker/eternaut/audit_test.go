@@ -540,3 +540,38 @@ func TestTakeActionAcceptsEveryID(t *testing.T) {
 		}
 	}
 }
+
+// §7.7.3 (RB p.12): a Character drops onto the Drop counter already on its
+// space. Picking up from a pile puts the Character on that space, so what it
+// drops to stay within capacity joins that pile; if the pick-up emptied the
+// pile, the new pile is noted at the same place (not at another pile's).
+// Over every number of items taken from a pile of 3.
+func TestPickUpDropsOntoTheSamePile(t *testing.T) {
+	for take := 1; take <= 3; take++ {
+		s := reach(t, "A")
+		for _, it := range []string{"011", "012", "013"} {
+			do(t, s, GainItem{Char: "902", Item: it})
+		}
+		do(t, s, DropItems{Char: "902", Items: []string{"011", "012", "013"}, Where: "hall"})
+		do(t, s, GainItem{Char: "903", Item: "030"}, DropItems{Char: "903", Items: []string{"030"}, Where: "kitchen"})
+		for _, it := range []string{"020", "021", "022", "023"} {
+			do(t, s, GainItem{Char: "901", Item: it})
+		}
+		picked := []string{"011", "012", "013"}[:take]
+		drop := []string{"020", "021", "022"}[:take]
+		do(t, s, PickUp{Char: "901", Pile: "A", Items: picked, Drop: drop})
+		piles := st(s).Scenario.DropPiles
+		if take < 3 {
+			a := st(s).Scenario.pile("A")
+			if len(piles) != 2 || a == nil || len(a.Items) != 3 || !slices.Contains(a.Items, drop[0]) {
+				t.Fatalf("took %d: piles %+v", take, piles)
+			}
+			continue
+		}
+		for _, p := range piles {
+			if p.Letter == "B" && p.Where != "kitchen" || p.Letter != "B" && p.Where != "hall" {
+				t.Fatalf("took all: piles %+v", piles)
+			}
+		}
+	}
+}

@@ -189,11 +189,15 @@ func (c PickUp) run(s *State, x *exec) error {
 	p.Items = left
 	ch.Items = append(ch.Items, c.Items...)
 	x.say("%s picks up %s from Drop pile %s", ch.Name, strings.Join(c.Items, ", "), c.Pile)
+	// §7.7.3: the Character stands on this pile's space, so what it drops
+	// joins this pile; if the pile was emptied, a new one goes there.
+	where, onto := p.Where, c.Pile
 	if len(left) == 0 {
 		sc.DropPiles = slices.DeleteFunc(sc.DropPiles, func(d DropPile) bool { return d.Letter == c.Pile })
 		x.say("Drop pile %s is empty and removed", c.Pile)
+		onto = ""
 	}
-	return fitOrDrop(s, ch, c.Drop, p.Where, "", x)
+	return fitOrDrop(s, ch, c.Drop, where, onto, x)
 }
 
 func (DiscardItem) kind() string { return "item.discard" }
