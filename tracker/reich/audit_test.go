@@ -355,3 +355,39 @@ func TestAuditReadyEquipmentIsForWeapons(t *testing.T) {
 		}
 	}
 }
+
+// §5.2 Unlock/open door, §12.3 Keys: the free unlock/open follows the
+// action's rule: a locked door opens only for a hero carrying keys, and
+// does open when the hero carries them.
+func TestAuditFreeDoorKeysComeFromTheDashboard(t *testing.T) {
+	for _, has := range []bool{false, true} {
+		for _, claim := range []bool{false, true} {
+			t.Run(fmt.Sprintf("has%v/claims%v", has, claim), func(t *testing.T) {
+				s := withContent(t)
+				do(t, s, StartMission{Mission: "M1", Mode: ModeRaid, Faction: "F1", Heroes: []HeroSetup{heroSetup("H1", "A1")}, Variant12: true})
+				h := st(s).Mission.Heroes[0]
+				h.Area = "B2" // next to D2, locked
+				if has {
+					h.Items = []Item{{Name: "Keys", Kind: ItemKeys}}
+				}
+				setHero(t, s, h)
+				do(t, s, SetTurnOrder{Order: []string{"H1"}})
+				do(t, s, EndTurn{})
+				enemy(t, s)
+				cmd := FreeDoor{Hero: "H1", Door: "D2", Keys: claim}
+				if claim && !has {
+					refused(t, s, cmd, "keys")
+					return
+				}
+				do(t, s, cmd)
+				want := "closed"
+				if has {
+					want = "open"
+				}
+				if got := string(st(s).Mission.DoorState("D2")); got != want {
+					t.Fatalf("D2 is %s, want %s", got, want)
+				}
+			})
+		}
+	}
+}

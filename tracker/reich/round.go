@@ -1,6 +1,7 @@
 package reich
 
 import (
+	"slices"
 	"strings"
 
 	ai "tablekeeper/automa/reich"
@@ -160,8 +161,10 @@ func (t *tx) alarm(ans ai.Answers, d *tracker.Dice) error {
 // free action is a basic move (§11.2), recorded with Move{Free: true}.
 type FreeDoor struct {
 	Hero, Door string
-	Keys       bool
-	Answers    ai.Answers
+	// Keys: the players say the hero uses keys; the hero's keys item is
+	// what counts (§12.3), so a claim without one is refused.
+	Keys    bool
+	Answers ai.Answers
 }
 
 func (c FreeDoor) decide(t *tx, d *tracker.Dice) (string, error) {
@@ -176,11 +179,17 @@ func (c FreeDoor) decide(t *tx, d *tracker.Dice) (string, error) {
 		return "", tracker.Refuse("reichbusters V-41", "at most 1 free unlock/open, at the start of the end of round phase")
 	}
 	// V-06: a captured hero takes no actions, and one off the map none either.
-	if h := m.hero(c.Hero); h == nil || h.Escaped || h.Captured {
+	h := m.hero(c.Hero)
+	if h == nil || h.Escaped || h.Captured {
 		return "", tracker.Refuse("reichbusters V-06", "%q cannot take the free unlock/open (captured or not on the map)", c.Hero)
 	}
+	// §5.2, §12.3: as in the action, keys are the hero's own keys item.
+	keys := slices.ContainsFunc(h.Items, func(it Item) bool { return it.Kind == ItemKeys && it.Status == StatusNone })
+	if c.Keys && !keys {
+		return "", tracker.Refuse("reichbusters §12.3", "%s carries no keys", h.Name)
+	}
 	t.flow(func(f *Flow) { f.FreeActionUsed = true })
-	return "door.free", t.openDoor(c.Hero, c.Door, c.Keys, c.Answers, d, "free action")
+	return "door.free", t.openDoor(c.Hero, c.Door, keys, c.Answers, d, "free action")
 }
 
 // BangBoom records a BANG or BOOM (spec §7.7). Cause is "hero" or "enemy";
