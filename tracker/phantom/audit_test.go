@@ -258,3 +258,16 @@ func TestAuditVengefulNotWhenKnockedDown(t *testing.T) {
 		}
 	}
 }
+
+// §6.3 item 6: on its rest turn a character plays no Action card, so it
+// does not move.
+func TestAuditNoMoveOnRestTurn(t *testing.T) {
+	s := withContent(t)
+	do(t, s, startCmd(), BeginRound{})
+	m := st(s).Mission
+	m.fig("Bo").Discard = []string{"H9"}
+	m.fig("Bo").Hand = remove(m.fig("Bo").Hand, "H9")
+	do(t, s, Rest{Character: "Bo"}, SelectCards{Character: "Ana", Cards: []string{"W1"}}, DrawAdversaryCards{}, DetermineInitiative{}, StartTurn{Character: "Bo"})
+	refused(t, s, MoveFigure{Figure: "Bo", Path: []string{"C-2"}}, "§6.3")
+	do(t, s, EndTurn{Character: "Bo"})
+}

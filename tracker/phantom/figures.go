@@ -306,6 +306,10 @@ func (c MoveFigure) exec(s *State, x *ctx) (string, error) {
 	if f.character() && f.has(phantom.Stunned) {
 		return "", tracker.Refuse("phantom-epoch §4", "%s is Stunned: no actions until it discards a selected card", f.Name)
 	}
+	// §6.3 item 6: a rest turn plays no Action card, so no movement.
+	if f.character() && f.Resting && m.Current == f.Name {
+		return "", tracker.Refuse("phantom-epoch §6.3", "%s is resting this turn: no Action card is played, so it does not move", f.Name)
+	}
 	var parts []string
 	mp := c.MP
 	// §4: Knocked Down allows no action but a Move or Leap, so no Teleport.
