@@ -391,3 +391,27 @@ func TestAuditFreeDoorKeysComeFromTheDashboard(t *testing.T) {
 		}
 	}
 }
+
+// V-41, §5.4 step 0, §11.2: the 1–2 player variant is for players who
+// each control 1 hero; one player running 2 heroes plays normally.
+func TestAuditVariantNeedsOneHeroPerPlayer(t *testing.T) {
+	cases := []struct {
+		p1, p2 string
+		ok     bool
+	}{
+		{"Ann", "Bob", true}, {"Ann", "Ann", false}, {"", "", true}, {"Ann", "", true},
+	}
+	for _, c := range cases {
+		t.Run(c.p1+"/"+c.p2, func(t *testing.T) {
+			s := withContent(t)
+			h1, h2 := heroSetup("H1", "A1"), heroSetup("H2", "A1")
+			h1.Player, h2.Player = c.p1, c.p2
+			cmd := StartMission{Mission: "M1", Mode: ModeRaid, Faction: "F1", Heroes: []HeroSetup{h1, h2}, Variant12: true}
+			if c.ok {
+				do(t, s, cmd)
+			} else {
+				refused(t, s, cmd, "V-41")
+			}
+		})
+	}
+}

@@ -109,6 +109,10 @@ func (c StartMission) decide(t *tx, d *tracker.Dice) (string, error) {
 	if c.Variant12 && len(c.Heroes) > 2 {
 		return "", tracker.Refuse("reichbusters V-41", "the 1–2 player variant is for 1 or 2 heroes, one per player")
 	}
+	if c.Variant12 && len(c.Heroes) == 2 && c.Heroes[0].Player != "" && strings.EqualFold(strings.TrimSpace(c.Heroes[0].Player), strings.TrimSpace(c.Heroes[1].Player)) {
+		// V-41: each of the 1–2 players controls 1 hero.
+		return "", tracker.Refuse("reichbusters V-41", "the 1–2 player variant is for players with 1 hero each; %s runs both heroes", c.Heroes[0].Player)
+	}
 	b, err := board.New(mp)
 	if err != nil {
 		return "", tracker.Refuse("reichbusters §3.2", "%v", err)
