@@ -271,3 +271,30 @@ func TestAuditNoMoveOnRestTurn(t *testing.T) {
 	refused(t, s, MoveFigure{Figure: "Bo", Path: []string{"C-2"}}, "§6.3")
 	do(t, s, EndTurn{Character: "Bo"})
 }
+
+// A-37 / §6.7 item 6 as a setting: with resetAfterMission off, bandages
+// and once-per-mission item flips are not cleared after a mission, so the
+// next mission starts with them.
+func TestAuditResetAfterMissionOff(t *testing.T) {
+	for _, reset := range []bool{true, false} {
+		s := withContent(t)
+		set := DefaultSettings()
+		set.ResetAfterMission = reset
+		if !reset {
+			do(t, s, ChangeSettings{Settings: set})
+		}
+		st(s).Characters["Bo"].Items = []string{"Medkit"}
+		c := startCmd()
+		c.Party[1].Items = []string{"Medkit"}
+		do(t, s, c, Damage{Figure: "Bo", N: 3}, Heal{Figure: "Bo", N: 1, HealAction: true}, UseItem{Character: "Bo", Item: "Medkit"},
+			MissionResult{Success: false}, c)
+		bo := st(s).Mission.fig("Bo")
+		wantBandages := 0
+		if !reset {
+			wantBandages = 1
+		}
+		if bo.Bandages != wantBandages || bo.Items[0].Used == reset {
+			t.Errorf("reset %v: next mission bandages %d, Medkit used %v", reset, bo.Bandages, bo.Items[0].Used)
+		}
+	}
+}

@@ -159,8 +159,16 @@ func (c StartMission) exec(s *State, x *ctx) (string, error) {
 				f.Guard += eq.Guard
 			}
 		}
+		// A-37 off: bandages and item flips carried over from the last mission.
+		var flipped []string
+		if !s.Settings.ResetAfterMission {
+			f.Bandages = min(ch.Bandages, f.BandageSlots)
+			flipped = slices.Clone(ch.FlippedItems)
+		}
 		for _, it := range e.Items {
-			f.Items = append(f.Items, Item{ID: it})
+			used := contains(flipped, it)
+			flipped = remove(flipped, it)
+			f.Items = append(f.Items, Item{ID: it, Used: used})
 		}
 		m.Figures = append(m.Figures, f)
 		m.Embarked = append(m.Embarked, ch.Name)

@@ -71,10 +71,19 @@ func (c MissionResult) exec(s *State, x *ctx) (string, error) {
 				parts = append(parts, fmt.Sprintf("%s SP %d → %d", name, from, ch.SP))
 			}
 		}
-		// Post-mission reset (§13.2 item 2, A-37).
+		// Post-mission reset (§13.2 item 2, A-37); with the setting off the
+		// bandages and item flips stay for the next mission.
+		ch.Bandages, ch.FlippedItems = 0, nil
 		if s.Settings.ResetAfterMission {
 			for i := range f.Items {
 				f.Items[i].Used = false
+			}
+		} else {
+			ch.Bandages = f.Bandages
+			for _, it := range f.Items {
+				if it.Used {
+					ch.FlippedItems = append(ch.FlippedItems, it.ID)
+				}
 			}
 		}
 	}

@@ -156,6 +156,10 @@ type Character struct {
 	Items       []string `json:"items,omitempty"`
 	Completed   []string `json:"completed,omitempty"`
 	SPReceived  []string `json:"spReceived,omitempty"`
+	// With the setting resetAfterMission off (A-37), the bandages and
+	// once-per-mission item flips a mission left are kept for the next.
+	Bandages     int      `json:"bandages,omitempty"`
+	FlippedItems []string `json:"flippedItems,omitempty"`
 }
 
 // Gear is an equipment or attachment card a character owns: its content
