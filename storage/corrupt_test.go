@@ -14,7 +14,7 @@ import (
 
 // makeDamageable writes a file with two campaigns and a good backup, closes
 // it and returns the file's bytes.
-func makeDamageable(t *testing.T) (path string, data []byte, backup string) {
+func makeDamageable(t testing.TB) (path string, data []byte, backup string) {
 	t.Helper()
 	path = filepath.Join(t.TempDir(), "tk.db")
 	db, err := Open(path, reg)

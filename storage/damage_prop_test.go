@@ -110,3 +110,30 @@ func TestPageCycleIsDamageNotAHang(t *testing.T) {
 		t.Fatalf("Open: %v, want a DamageError", err)
 	}
 }
+
+// FuzzOpenFile hands whole files to VerifyFile and Open: a file either
+// verifies or is refused in words, never a panic, a crash or a hang.
+func FuzzOpenFile(f *testing.F) {
+	path, good, _ := makeDamageable(f)
+	f.Add(good)
+	f.Add(good[:len(good)/2])
+	f.Add([]byte("shopping list\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if err := os.WriteFile(path, data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := VerifyFile(path, reg); err != nil {
+			var de *DamageError
+			if !errors.As(err, &de) && strings.Contains(err.Error(), "panic") {
+				t.Fatalf("refused with a panic's words: %v", err)
+			}
+			return
+		}
+		db, err := Open(path, reg)
+		if err != nil {
+			return
+		}
+		_, _ = db.Verify()
+		db.Close()
+	})
+}
