@@ -124,3 +124,37 @@ func TestAuditReactionStopsWhenDefeated(t *testing.T) {
 		t.Fatalf("want one Move into the fire and nothing after: %+v\n%s", turn.Events, tr)
 	}
 }
+
+// §8.4, §8.6.5: in a turn with a Move and a Leap, each movement action
+// chooses its primary target where it starts. A card converted to a Move
+// (here the species card's attack, out of range) is such a movement, so
+// the class row's Move after it must choose again from where the converted
+// Move ended instead of reusing the target chosen at the start.
+//
+// Row 1 is open ground, row 2 a gap, row 3 open ground across it. Range 3.
+// From A1 both enemies need 6 MP (to G1; F1 holds an ally, so it is no
+// attack space): the red die face picks Red on J1. The converted Move 6
+// ends on G1, at range 3 of Red and range 2 of Yellow (H3, over the gap):
+// from there Yellow is the closest enemy in range, the Move's target.
+func TestAuditMoveAfterConvertedMoveRetargets(t *testing.T) {
+	sc := newScene(t, mapSpec{rows: []string{
+		". . . . . . . . . .",
+		" g g g g g g g g g g",
+		". . . . . . . . . .",
+	}}, face(Red, North, East))
+	species := Card{Name: "shot", AP: 6, Actions: []Action{{Kind: ActAttack}}}
+	class := Card{Name: "dash", AP: 3, Actions: []Action{{Kind: ActMove, Value: 2}, {Kind: ActLeap, Value: 1}}}
+	sc.typ("Raider", 3, species, allRows(class)...)
+	sc.adv("Me", "Raider", DarkBlue, "A1")
+	sc.adv("Pal", "Raider", Red, "F1")
+	sc.char("Red", Red, "J1")
+	sc.char("Yellow", Yellow, "H3")
+	turn, tr := sc.turn("Me")
+	mv := events(turn, "move")
+	if turn.PrimaryTarget != "Red" || len(mv) != 3 || mv[0].Movement.To != "G1" {
+		t.Fatalf("set-up: want Red first and a converted Move 6 to G1: %s %+v\n%s", turn.PrimaryTarget, mv, tr)
+	}
+	if mv[1].Target != "Yellow" {
+		t.Fatalf("the Move after the converted Move aimed at %s, want Yellow (closest in range from G1)\n%s", mv[1].Target, tr)
+	}
+}
