@@ -415,3 +415,46 @@ func TestAuditVariantNeedsOneHeroPerPlayer(t *testing.T) {
 		})
 	}
 }
+
+// §12.1 Escort: the escort token passes with give item (the unit then
+// follows the new hero), and a dropped token stays with the unit, which is
+// no longer escorted, whether dropped by hand or to make room.
+func TestAuditEscortTokenFollowsGiveAndDrop(t *testing.T) {
+	for _, how := range []string{"give", "take", "drop", "dropForRoom"} {
+		t.Run(how, func(t *testing.T) {
+			s := raid(t)
+			do(t, s, SetTurnOrder{Order: []string{"H1", "H2"}})
+			do(t, s, Override{Reason: "x", Place: []UnitPlacement{{Code: "SC", Area: "A1"}}})
+			sc := unitIDs(s)[0]
+			do(t, s, EscortUnit{Hero: "H1", Unit: sc, Drop: -1})
+			slot := len(st(s).Mission.hero("H1").Items) - 1
+			if how == "take" {
+				do(t, s, EndTurn{})
+				enemy(t, s)
+			}
+			want := ""
+			switch how {
+			case "give":
+				do(t, s, GiveItem{Hero: "H1", Other: "H2", Item: slot, Drop: -1})
+				want = "H2"
+			case "take":
+				do(t, s, GiveItem{Hero: "H2", Other: "H1", Item: slot, Take: true, Drop: -1})
+				want = "H2"
+			case "drop":
+				do(t, s, DropItem{Hero: "H1", Item: slot})
+			case "dropForRoom":
+				h := *st(s).Mission.hero("H1")
+				h.Items = append(h.Items, Item{Name: "a"}, Item{Name: "b"}, Item{Name: "c"})
+				setHero(t, s, h)
+				do(t, s, Search{Hero: "H1", Found: Item{Name: "d"}, Drop: 0})
+			}
+			m := st(s).Mission
+			if got := m.unit(sc).EscortedBy; got != want {
+				t.Fatalf("escorted by %q, want %q", got, want)
+			}
+			if want != "" && m.unitsInArea("A1") != 0 {
+				t.Fatal("an escorted unit counts as no enemy")
+			}
+		})
+	}
+}

@@ -409,6 +409,10 @@ func (c GiveItem) decide(t *tx, _ *tracker.Dice) (string, error) {
 	t.say("%s passes %s from %s to %s", h.Name, it.Name, from.Name, to.Name)
 	if dropped != nil {
 		t.say("%s drops %s face up in %s to make room", to.Name, dropped.Name, to.Area)
+		t.escortTokenDropped(to.ID, dropped)
+	}
+	if it.Kind == ItemEscort {
+		t.escortTokenPassed(from.ID, to.ID)
 	}
 	return "hero.give", nil
 }
@@ -458,6 +462,7 @@ func (c DropItem) decide(t *tx, _ *tracker.Dice) (string, error) {
 		}
 	})
 	t.say("%s drops %s face up in %s", h.Name, it.Name, h.Area)
+	t.escortTokenDropped(h.ID, &it)
 	return "hero.drop", nil
 }
 
@@ -505,6 +510,7 @@ func (c Search) decide(t *tx, _ *tracker.Dice) (string, error) {
 	}
 	if dropped != nil {
 		t.say("%s drops %s face up to make room", h.Name, dropped.Name)
+		t.escortTokenDropped(h.ID, dropped)
 	}
 	return "hero.search", nil
 }
@@ -817,6 +823,33 @@ func checkHero(h *Hero) error {
 		return tracker.Refuse("reichbusters §9", "objective tokens are 0 or more")
 	}
 	return nil
+}
+
+// escortTokenPassed moves an escort with its token when the token is
+// given or taken (§12.1 Escort: it passes with give item).
+func (t *tx) escortTokenPassed(from, to string) {
+	for _, u := range t.m().Units {
+		if u.EscortedBy == from {
+			t.do(Op{Op: opUnitEscort, Unit: u.ID, Code: to})
+			t.say("%s now escorts %s", t.name(to), u.ID)
+			return
+		}
+	}
+}
+
+// escortTokenDropped: a dropped escort token stays with its unit, which is
+// no longer escorted until a hero picks the token up (§12.1 Escort).
+func (t *tx) escortTokenDropped(heroID string, it *Item) {
+	if it == nil || it.Kind != ItemEscort {
+		return
+	}
+	for _, u := range t.m().Units {
+		if u.EscortedBy == heroID {
+			t.do(Op{Op: opUnitEscort, Unit: u.ID})
+			t.say("%s drops the escort token: %s stays in %s", t.name(heroID), u.ID, u.Area)
+			return
+		}
+	}
 }
 
 // dropEscort: the hero drops the escort token; the unit stays where it is,
