@@ -46,8 +46,6 @@ func TestAuditDefeatedInOwnTurnEndsIt(t *testing.T) {
 	}
 }
 
-var _ = phantom.Frozen
-
 // §4 Knocked Down: no action other than Move or Leap until it stands up;
 // a Teleport is another action.
 func TestAuditKnockedDownCannotTeleport(t *testing.T) {
