@@ -458,3 +458,35 @@ func TestAuditEscortTokenFollowsGiveAndDrop(t *testing.T) {
 		})
 	}
 }
+
+// V-35: a hero leaves only carrying an objective token; one given away,
+// taken, or dropped to make room is no longer carried.
+func TestAuditObjectiveTokenLeavesWithTheItem(t *testing.T) {
+	for _, how := range []string{"give", "take", "drop", "dropForRoom"} {
+		t.Run(how, func(t *testing.T) {
+			s := raid(t)
+			do(t, s, SetTurnOrder{Order: []string{"H1", "H2"}})
+			do(t, s, Search{Hero: "H1", Found: Item{Name: "Dossier", Kind: ItemObjective}, Drop: -1})
+			switch how {
+			case "give":
+				do(t, s, GiveItem{Hero: "H1", Other: "H2", Item: 0, Drop: -1})
+			case "take":
+				do(t, s, EndTurn{})
+				enemy(t, s)
+				do(t, s, GiveItem{Hero: "H2", Other: "H1", Item: 0, Take: true, Drop: -1})
+				do(t, s, EndTurn{})
+				enemy(t, s)
+				do(t, s, EndRound{})
+				do(t, s, SetTurnOrder{Order: []string{"H1", "H2"}})
+			case "drop":
+				do(t, s, DropItem{Hero: "H1", Item: 0})
+			case "dropForRoom":
+				h := *st(s).Mission.hero("H1")
+				h.Items = append(h.Items, Item{Name: "a"}, Item{Name: "b"}, Item{Name: "c"})
+				setHero(t, s, h)
+				do(t, s, Search{Hero: "H1", Found: Item{Name: "d"}, Drop: 0})
+			}
+			refused(t, s, Escape{Hero: "H1"}, "V-35")
+		})
+	}
+}

@@ -409,7 +409,11 @@ func (c GiveItem) decide(t *tx, _ *tracker.Dice) (string, error) {
 	t.say("%s passes %s from %s to %s", h.Name, it.Name, from.Name, to.Name)
 	if dropped != nil {
 		t.say("%s drops %s face up in %s to make room", to.Name, dropped.Name, to.Area)
-		t.escortTokenDropped(to.ID, dropped)
+		t.itemLeft(to.ID, dropped, true)
+	}
+	t.itemLeft(from.ID, &it, false)
+	if it.Kind == ItemObjective {
+		t.hero(to.ID, func(x *Hero) { x.Objectives++ }) // V-35: the receiver now carries it
 	}
 	if it.Kind == ItemEscort {
 		t.escortTokenPassed(from.ID, to.ID)
@@ -457,12 +461,9 @@ func (c DropItem) decide(t *tx, _ *tracker.Dice) (string, error) {
 	t.hero(h.ID, func(x *Hero) {
 		x.Items = slices.Delete(x.Items, c.Item, c.Item+1)
 		x.Turn.GiveUsed = true
-		if it.Kind == ItemObjective {
-			x.Objectives = max(0, x.Objectives-1)
-		}
 	})
 	t.say("%s drops %s face up in %s", h.Name, it.Name, h.Area)
-	t.escortTokenDropped(h.ID, &it)
+	t.itemLeft(h.ID, &it, true)
 	return "hero.drop", nil
 }
 
@@ -510,7 +511,7 @@ func (c Search) decide(t *tx, _ *tracker.Dice) (string, error) {
 	}
 	if dropped != nil {
 		t.say("%s drops %s face up to make room", h.Name, dropped.Name)
-		t.escortTokenDropped(h.ID, dropped)
+		t.itemLeft(h.ID, dropped, true)
 	}
 	return "hero.search", nil
 }
@@ -837,10 +838,18 @@ func (t *tx) escortTokenPassed(from, to string) {
 	}
 }
 
-// escortTokenDropped: a dropped escort token stays with its unit, which is
-// no longer escorted until a hero picks the token up (§12.1 Escort).
-func (t *tx) escortTokenDropped(heroID string, it *Item) {
-	if it == nil || it.Kind != ItemEscort {
+// itemLeft keeps the bookkeeping of an item leaving a dashboard (given,
+// taken or dropped): an objective token no longer counts for leaving the
+// map (V-35), and a dropped escort token stays with its unit, which is no
+// longer escorted until a hero picks the token up (§12.1 Escort).
+func (t *tx) itemLeft(heroID string, it *Item, dropped bool) {
+	if it == nil {
+		return
+	}
+	if it.Kind == ItemObjective {
+		t.hero(heroID, func(x *Hero) { x.Objectives = max(0, x.Objectives-1) })
+	}
+	if it.Kind != ItemEscort || !dropped {
 		return
 	}
 	for _, u := range t.m().Units {

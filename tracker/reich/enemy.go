@@ -613,7 +613,7 @@ func (c EscortUnit) decide(t *tx, _ *tracker.Dice) (string, error) {
 	t.hero(h.ID, func(x *Hero) { x.Items = items })
 	if dropped != nil {
 		t.say("%s drops %s to make room", h.Name, dropped.Name)
-		t.escortTokenDropped(h.ID, dropped)
+		t.itemLeft(h.ID, dropped, true)
 	}
 	t.do(Op{Op: opUnitEscort, Unit: c.Unit, Code: h.ID})
 	t.say("%s escorts %s", h.Name, c.Unit)
