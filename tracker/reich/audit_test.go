@@ -490,3 +490,37 @@ func TestAuditObjectiveTokenLeavesWithTheItem(t *testing.T) {
 		})
 	}
 }
+
+// §6.5.4 (AMBIGUOUS default): the rescue heroism point goes to a
+// non-captured hero in the freed hero's area, or else to the most recent
+// hero, who at the rescue check is the freed hero whose turn it is (§0.4).
+func TestAuditRescuePointDefault(t *testing.T) {
+	for _, h1Area := range []string{"C1", "A1"} {
+		t.Run(h1Area, func(t *testing.T) {
+			s := raid(t)
+			h1 := *st(s).Mission.hero("H1")
+			h1.Area = h1Area
+			setHero(t, s, h1)
+			h2 := *st(s).Mission.hero("H2")
+			h2.Area, h2.Wounds, h2.Captured = "C1", []Wound{{}, {}, {}, {}}, true
+			setHero(t, s, h2)
+			do(t, s, SetTurnOrder{Order: []string{"H1", "H2"}})
+			do(t, s, EndTurn{})
+			enemy(t, s)
+			m := st(s).Mission
+			if m.Current != "H2" || m.hero("H2").Captured {
+				t.Fatalf("H2 should be freed at the start of the turn: %+v", m.hero("H2"))
+			}
+			want := "H2"
+			if h1Area == "C1" {
+				want = "H1"
+			}
+			for _, id := range []string{"H1", "H2"} {
+				n := len(m.hero(id).HP)
+				if (id == want) != (n == 1) {
+					t.Fatalf("%s holds %d heroism points; the point should go to %s", id, n, want)
+				}
+			}
+		})
+	}
+}

@@ -250,17 +250,12 @@ func (t *tx) otherHeroesIn(id, area string) int {
 
 // rescuer is who earns the rescue HP (§6.5 AMBIGUOUS default): a
 // non-captured hero in the freed hero's area, else the most recent hero,
-// else the freed hero.
+// which at the rescue check (the start of the freed hero's own turn) is
+// the freed hero (§0.4).
 func (t *tx) rescuer(freed *Hero) string {
 	for _, o := range t.m().Heroes {
 		if o.ID != freed.ID && !o.Captured && !o.Escaped && o.Area == freed.Area {
 			return o.ID
-		}
-	}
-	for i := len(t.m().TurnOrder) - 1; i >= 0; i-- {
-		id := t.m().TurnOrder[i]
-		if h := t.m().hero(id); id != freed.ID && h != nil && h.HadTurn && !h.Captured {
-			return id
 		}
 	}
 	return freed.ID
