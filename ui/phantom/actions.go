@@ -251,6 +251,16 @@ func (p *PlayScreen) attack(s *tp.State, attacker string) {
 	d.Show()
 }
 
+// hasAny says whether f has one of the conditions.
+func hasAny(f *tp.Figure, conds ...string) bool {
+	for _, c := range conds {
+		if _, ok := f.Conditions[c]; ok {
+			return true
+		}
+	}
+	return false
+}
+
 // doAttack records the attack and offers a reaction when one is due.
 func (p *PlayScreen) doAttack(c tp.Attack) {
 	before := state(p.ctx).Mission
@@ -264,7 +274,9 @@ func (p *PlayScreen) doAttack(c tp.Attack) {
 		return
 	}
 	after := figure(state(p.ctx).Mission, c.Target)
-	if vengeful && melee && after != nil && !after.Defeated {
+	// §4 Vengeful, A-13: a target the attack left Knocked Down or Stunned
+	// cannot strike back.
+	if vengeful && melee && after != nil && !after.Defeated && !hasAny(after, "Knocked Down", "Stunned") {
 		dialog.ShowConfirm("Vengeful", c.Target+" is Vengeful and strikes back at its melee attacker. Work out its strike-back now?", func(ok bool) {
 			if ok {
 				p.ctx.Do(tp.ResolveReaction{Adversary: c.Target, Attacker: c.Attacker, Melee: true})
@@ -338,7 +350,7 @@ func (c *CampaignScreen) trainingCard(s *tp.State) fyne.CanvasObject {
 			}
 		}
 		if len(fresh) > 0 {
-			tier := widget.NewSelect([]string{"1", "2", "3"}, nil)
+			tier := widget.NewSelect([]string{"1", "2", "3", "4"}, nil) // V-25: decks go to tier 4
 			tier.PlaceHolder = "tier"
 			who := widget.NewCheckGroup(fresh, nil)
 			who.Horizontal = true

@@ -220,6 +220,20 @@ func TestACharacterAttacksAndAVengefulAdversaryStrikesBack(t *testing.T) {
 	if !strings.Contains(h.lastErr(), "converted attack must be the only one") {
 		t.Fatalf("got %q", h.lastErr())
 	}
+
+	// An attack that leaves the Vengeful target Knocked Down gets no
+	// strike-back (§4 Vengeful, A-13).
+	form.Converted.SetChecked(false)
+	h.do(tp.Inflict{Figure: adv, Condition: "Vengeful"})
+	form.Inflict.SetSelected([]string{"Knocked Down"})
+	c, _ = form.Command()
+	p.doAttack(c)
+	if f := figure(h.state().Mission, adv); f == nil || f.Defeated || !hasAny(f, "Knocked Down") {
+		t.Fatalf("the second attack should leave %s standing but Knocked Down: %+v, %v", adv, f, h.errs)
+	}
+	if top := h.w.Canvas().Overlays().Top(); top != nil && button(top, "Yes") != nil {
+		t.Fatal("a Knocked Down Vengeful adversary must not be offered a strike-back")
+	}
 }
 
 func TestStandaloneTrainingFromTheCharactersTab(t *testing.T) {

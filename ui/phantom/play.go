@@ -444,9 +444,9 @@ func CondDuration(c string, f *tp.Figure, acting bool) string {
 		return "3 damage at the start of its next turn, then it goes"
 	case "Frozen":
 		if char {
-			return "card AP doubled, no conversions; " + fullTurn() + " (or a rest)"
+			return "card AP doubled, no converting a card to movement; " + fullTurn() + " (or a rest)"
 		}
-		return "card AP doubled, no conversions; " + fullTurn()
+		return "card AP doubled, no converting a card to movement; " + fullTurn()
 	case "Knocked Down":
 		return "only Move or Leap until it spends 1 MP to stand"
 	case "Stunned":
