@@ -187,12 +187,13 @@ func TestAuditKnockedDownStandsBeforeActing(t *testing.T) {
 		DropItem{Hero: "H1", Item: 0},
 		ReadyEquipment{Hero: "H1", Weapon: 0, Orb: -1},
 		VrilEnhance{Hero: "H1", Weapon: 0},
+		Escape{Hero: "H1"},
 	}
 	for _, cmd := range cmds {
 		t.Run(fmt.Sprintf("%T", cmd), func(t *testing.T) {
 			s := raid(t)
 			h := st(s).Mission.Heroes[0]
-			h.Items = []Item{{Name: "Orb", Kind: ItemVrilOrb}, {Name: "Orb", Kind: ItemVrilOrb}}
+			h.Items = []Item{{Name: "Orb", Kind: ItemVrilOrb}, {Name: "Orb", Kind: ItemVrilOrb}, {Name: "Dossier", Kind: ItemObjective}}
 			h.Weapons[0].Status = StatusJammed
 			setHero(t, s, h)
 			do(t, s, SetTurnOrder{Order: []string{"H1", "H2"}})

@@ -400,7 +400,7 @@ func (c AreaState) decide(t *tx, _ *tracker.Dice) (string, error) {
 type Escape struct{ Hero string }
 
 func (c Escape) decide(t *tx, _ *tracker.Dice) (string, error) {
-	m, h, err := t.actor(c.Hero, "reichbusters §5.7")
+	m, h, err := t.upright(c.Hero, "reichbusters §5.7") // §12.1: leaving is moving on
 	if err != nil {
 		return "", err
 	}
