@@ -525,3 +525,41 @@ func TestAuditRescuePointDefault(t *testing.T) {
 		})
 	}
 }
+
+// §5.4 step 0, §11.2 with §12.1: the end-of-round free action is an
+// action like any other: a downed hero cannot take the free unlock/open, a
+// knocked-down one must stand first; the NotE free basic move may be spent
+// standing up, as a basic move may (§5.2).
+func TestAuditFreeActionAndTheGround(t *testing.T) {
+	for _, ground := range []string{"downed", "knockedDown"} {
+		t.Run("door/"+ground, func(t *testing.T) {
+			s := withContent(t)
+			do(t, s, StartMission{Mission: "M1", Mode: ModeRaid, Faction: "F1", Heroes: []HeroSetup{heroSetup("H1", "A1")}, Variant12: true})
+			do(t, s, SetTurnOrder{Order: []string{"H1"}})
+			do(t, s, EndTurn{})
+			enemy(t, s)
+			h := *st(s).Mission.hero("H1")
+			if ground == "downed" {
+				h.Wounds = []Wound{{}, {}, {}, {}}
+			} else {
+				h.KnockedDown = true
+			}
+			setHero(t, s, h)
+			refused(t, s, FreeDoor{Hero: "H1", Door: "D3"}, "H1")
+		})
+	}
+	t.Run("noteMove/standUp", func(t *testing.T) {
+		s := withContent(t)
+		do(t, s, SetSetting{Key: "notOfThisEarth", Value: "true"})
+		do(t, s, StartMission{Mission: "M1", Mode: ModeNoteRaid, Faction: "F1", Heroes: []HeroSetup{heroSetup("H1", "A1")}, Variant12: true})
+		do(t, s, SetTurnOrder{Order: []string{"H1"}})
+		do(t, s, EndTurn{})
+		enemy(t, s)
+		do(t, s, KnockDown{Hero: "H1"})
+		do(t, s, Move{Hero: "H1", Free: true})
+		if st(s).Mission.hero("H1").KnockedDown {
+			t.Fatal("the free basic move should stand the hero up")
+		}
+		refused(t, s, Move{Hero: "H1", Free: true, Path: []string{"A2"}}, "at most 1")
+	})
+}

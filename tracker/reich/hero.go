@@ -179,8 +179,9 @@ func (c Move) decide(t *tx, d *tracker.Dice) (string, error) {
 		if h = m.hero(c.Hero); h == nil || h.Escaped || h.Captured {
 			return "", tracker.Refuse("reichbusters V-41", "%q cannot take the free move", c.Hero)
 		}
-		if len(c.Path) != 1 {
-			return "", tracker.Refuse("reichbusters §11.2", "the free move is a basic move of 1 area")
+		if len(c.Path) > 1 || c.Modifiers > 0 {
+			// §11.2: no cards with it; §5.2: a basic move may stand the hero up instead.
+			return "", tracker.Refuse("reichbusters §11.2", "the free move is a basic move of 1 area (or standing up)")
 		}
 	} else if m, h, err = t.actor(c.Hero, "reichbusters §5.2"); err != nil {
 		return "", err
@@ -198,6 +199,9 @@ func (c Move) decide(t *tx, d *tracker.Dice) (string, error) {
 			return "", tracker.Refuse("reichbusters §5.2", "name the areas %s moves into", h.Name)
 		}
 		t.hero(h.ID, func(x *Hero) { x.KnockedDown = false })
+		if c.Free {
+			t.flow(func(f *Flow) { f.FreeActionUsed = true })
+		}
 		t.say("%s stands up", h.Name)
 		return "hero.move", nil
 	}

@@ -183,6 +183,10 @@ func (c FreeDoor) decide(t *tx, d *tracker.Dice) (string, error) {
 	if h == nil || h.Escaped || h.Captured {
 		return "", tracker.Refuse("reichbusters V-06", "%q cannot take the free unlock/open (captured or not on the map)", c.Hero)
 	}
+	// §12.1: a downed hero acts only to Recover; a knocked-down one stands first.
+	if h.Downed() || h.KnockedDown {
+		return "", tracker.Refuse("reichbusters §12.1", "%s is on the ground (downed or knocked down) and cannot take the free unlock/open", h.Name)
+	}
 	// §5.2, §12.3: as in the action, keys are the hero's own keys item.
 	keys := slices.ContainsFunc(h.Items, func(it Item) bool { return it.Kind == ItemKeys && it.Status == StatusNone })
 	if c.Keys && !keys {
