@@ -563,3 +563,21 @@ func TestAuditFreeActionAndTheGround(t *testing.T) {
 		refused(t, s, Move{Hero: "H1", Free: true, Path: []string{"A2"}}, "at most 1")
 	})
 }
+
+// §12.10 Alien Web: no basic move is taken in a web area, so a basic move
+// cannot carry on out of one it has entered either; a card's move can.
+func TestAuditAlienWebStopsABasicMoveThrough(t *testing.T) {
+	for _, basic := range []bool{true, false} {
+		t.Run(fmt.Sprint(basic), func(t *testing.T) {
+			s := noteRaid(t)
+			do(t, s, RevealEnvironment{Area: "A2", Kind: EnvAlienWeb})
+			cmd := Move{Hero: "H1", Path: []string{"A2", "A3"}, Modifiers: 1, Basic: basic}
+			if basic {
+				refused(t, s, cmd, "§12.10")
+				do(t, s, Move{Hero: "H1", Path: []string{"A2"}, Basic: true})
+				return
+			}
+			do(t, s, cmd)
+		})
+	}
+}

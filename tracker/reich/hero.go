@@ -211,8 +211,14 @@ func (c Move) decide(t *tx, d *tracker.Dice) (string, error) {
 	if h.Downed() {
 		return "", tracker.Refuse("reichbusters §6.4", "%s is downed and cannot move", h.Name)
 	}
-	if (c.Basic || c.Free) && m.Environment[h.Area] == EnvAlienWeb {
-		return "", tracker.Refuse("reichbusters §12.10", "the Alien Web in %s stops basic moves", h.Area)
+	if c.Basic || c.Free {
+		// §12.10: no basic move is taken in a web area, neither out of the
+		// hero's own nor on out of one entered along the way.
+		for _, a := range append([]string{h.Area}, c.Path[:max(0, len(c.Path)-1)]...) {
+			if m.Environment[a] == EnvAlienWeb {
+				return "", tracker.Refuse("reichbusters §12.10", "the Alien Web in %s stops basic moves", a)
+			}
+		}
 	}
 	b, err := m.board()
 	if err != nil {
