@@ -581,3 +581,34 @@ func TestAuditAlienWebStopsABasicMoveThrough(t *testing.T) {
 		})
 	}
 }
+
+// §12.10 Loose Ground with §12.1 Knocked Down: a hero entering loose
+// ground is knocked down at once, so going on in the same move first
+// costs 1 movement to stand.
+func TestAuditLooseGroundKnocksDownMidMove(t *testing.T) {
+	cases := []struct {
+		path     []string
+		mods     int
+		ok, down bool
+	}{
+		{[]string{"A2"}, 0, true, true},
+		{[]string{"A2", "A3"}, 1, false, false},
+		{[]string{"A2", "A3"}, 2, true, false},
+	}
+	for _, c := range cases {
+		t.Run(fmt.Sprint(c.path, c.mods), func(t *testing.T) {
+			s := noteRaid(t)
+			do(t, s, RevealEnvironment{Area: "A2", Kind: EnvLooseGround})
+			cmd := Move{Hero: "H1", Path: c.path, Modifiers: c.mods, Basic: true}
+			if !c.ok {
+				refused(t, s, cmd, "§12.1")
+				return
+			}
+			do(t, s, cmd)
+			h := st(s).Mission.hero("H1")
+			if h.Area != c.path[len(c.path)-1] || h.KnockedDown != c.down {
+				t.Fatalf("after the move: %s, knocked down %v; want %v", h.Area, h.KnockedDown, c.down)
+			}
+		})
+	}
+}

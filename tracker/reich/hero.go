@@ -227,11 +227,20 @@ func (c Move) decide(t *tx, d *tracker.Dice) (string, error) {
 	doors := m.doorStates()
 	from := h.Area
 	steps := c.Path
+	// §12.1 Knocked Down: standing up takes 1 movement, for a hero on the
+	// ground at the start and after each loose ground entered on the way
+	// (§12.10), before moving on.
+	moves := len(c.Path)
 	if h.KnockedDown {
-		// The first movement stands the hero up (§12.1 Knocked Down).
-		if len(c.Path) > c.Modifiers {
-			return "", tracker.Refuse("reichbusters §12.1", "%s is knocked down: 1 movement goes to standing up first", h.Name)
+		moves++
+	}
+	for _, a := range c.Path[:len(c.Path)-1] {
+		if m.Environment[a] == EnvLooseGround {
+			moves++
 		}
+	}
+	if moves > 1+c.Modifiers {
+		return "", tracker.Refuse("reichbusters §12.1", "%s is knocked down on the way or at the start: 1 movement goes to standing up before moving on (%d movements needed, %d available)", h.Name, moves, 1+c.Modifiers)
 	}
 	cur := from
 	for i, a := range steps {

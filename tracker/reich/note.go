@@ -175,12 +175,19 @@ func (c ReadyPortal) decide(t *tx, _ *tracker.Dice) (string, error) {
 // and refuses a basic move out of Alien Web (§12.10).
 func (t *tx) environmentOnEntry(h *Hero, path []string) {
 	m := t.m()
-	for _, a := range path {
-		if m.Environment[a] == EnvLooseGround && !h.KnockedDown && !h.Downed() {
-			t.hero(h.ID, func(x *Hero) { x.KnockedDown = true })
-			t.say("%s is knocked down by the loose ground in %s (and rolls as the token says)", h.Name, a)
-			return
+	for i, a := range path {
+		if m.Environment[a] != EnvLooseGround || h.Downed() {
+			continue
 		}
+		if i < len(path)-1 {
+			// §12.10, §12.1: knocked down on the way; the move paid 1 movement to stand.
+			t.say("%s is knocked down by the loose ground in %s (and rolls as the token says), then stands up and moves on", h.Name, a)
+			continue
+		}
+		if !h.KnockedDown {
+			t.hero(h.ID, func(x *Hero) { x.KnockedDown = true })
+		}
+		t.say("%s is knocked down by the loose ground in %s (and rolls as the token says)", h.Name, a)
 	}
 }
 
