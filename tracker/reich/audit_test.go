@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"tablekeeper/automa/reich/content"
 	"tablekeeper/tracker"
 )
 
@@ -610,5 +611,43 @@ func TestAuditLooseGroundKnocksDownMidMove(t *testing.T) {
 				t.Fatalf("after the move: %s, knocked down %v; want %v", h.Area, h.KnockedDown, c.down)
 			}
 		})
+	}
+}
+
+// §6.4, V-17: downed means 4 or more permanent wounds. A wound card below
+// its threshold is not permanent, so it never counts toward downed, also
+// when the house rule keeps such cards (settings.discardNonPermanentWounds
+// false).
+func TestAuditOnlyPermanentWoundsDownAHero(t *testing.T) {
+	for _, discard := range []bool{true, false} {
+		for total := 0; total <= 2; total++ {
+			for threshold := 0; threshold <= 4; threshold++ {
+				t.Run(fmt.Sprintf("discard%v/def%d/thr%d", discard, total, threshold), func(t *testing.T) {
+					s := raid(t)
+					if !discard {
+						do(t, s, SetSetting{Key: "discardNonPermanentWounds", Value: "false"})
+					}
+					h := *st(s).Mission.hero("H1")
+					h.Wounds = []Wound{{}, {}, {}}
+					setHero(t, s, h)
+					h2 := *st(s).Mission.hero("H2")
+					h2.Area = "C1"
+					setHero(t, s, h2)
+					do(t, s, SetTurnOrder{Order: []string{"H1", "H2"}})
+					do(t, s, Override{Reason: "x", Place: []UnitPlacement{{Code: "GR", Area: "A1"}}, Awareness: map[string]content.Awareness{"R1": content.Alert}})
+					do(t, s, EndTurn{})
+					do(t, s, EnemyTurn{})
+					p := st(s).Mission.Pending
+					if len(p) != 1 || p[0].Total != 3 || p[0].Defenders[0] != "H1" {
+						t.Fatalf("pending %+v", p)
+					}
+					do(t, s, Defend{Hero: "H1", Total: total, WoundCard: "W", Threshold: threshold})
+					perm := 3-total >= threshold
+					if got := st(s).Mission.hero("H1").Downed(); got != perm {
+						t.Fatalf("downed %v, want %v (damage %d, threshold %d)", got, perm, 3-total, threshold)
+					}
+				})
+			}
+		}
 	}
 }

@@ -75,17 +75,22 @@ func (c Defend) decide(t *tx, d *tracker.Dice) (string, error) {
 	default:
 		dmg := a.Total - c.Total // V-18: only when defence < attack
 		perm := dmg >= c.Threshold
-		before := len(h.Wounds)
+		before := h.Permanent()
 		t.hero(h.ID, func(x *Hero) {
 			if perm || !t.s.Settings.DiscardNonPermanentWounds {
-				x.Wounds = append(x.Wounds, Wound{Card: c.WoundCard})
+				// §6.4, V-17: a kept card below its threshold is no permanent wound.
+				x.Wounds = append(x.Wounds, Wound{Card: c.WoundCard, Temporary: !perm})
 			}
 		})
-		after := len(m.hero(h.ID).Wounds)
+		after := m.hero(h.ID).Permanent()
 		if perm {
 			t.say("%s fails the defence (%d against %d): %d damage ≥ threshold %d, a permanent wound (%d → %d)", h.Name, c.Total, a.Total, dmg, c.Threshold, before, after)
 		} else {
-			t.say("%s fails the defence (%d against %d): %d damage, below threshold %d: the top effect only, the card is discarded", h.Name, c.Total, a.Total, dmg, c.Threshold)
+			fate := "the card is discarded"
+			if !t.s.Settings.DiscardNonPermanentWounds {
+				fate = "the card is kept, not as a permanent wound"
+			}
+			t.say("%s fails the defence (%d against %d): %d damage, below threshold %d: the top effect only, %s", h.Name, c.Total, a.Total, dmg, c.Threshold, fate)
 		}
 		if after >= 4 && before < 4 {
 			t.say("%s is downed (4 or more permanent wounds)", h.Name)
@@ -138,7 +143,7 @@ func woundHero(t *tx, c WoundHero, d *tracker.Dice) (string, error) {
 		return "", tracker.Refuse("reichbusters §6.4", "a wound is auto (an effect) or surge (a vril backfire), not %q", c.Mode)
 	}
 	t.reason = c.Reason
-	before := len(h.Wounds)
+	before := h.Permanent()
 	if keep {
 		t.hero(h.ID, func(x *Hero) { x.Wounds = append(x.Wounds, Wound{Card: c.Card}) })
 		t.say("%s takes a permanent wound (%s): %d → %d", h.Name, c.Mode, before, before+1)
@@ -175,7 +180,7 @@ func (c Heal) decide(t *tx, _ *tracker.Dice) (string, error) {
 	if c.N < 1 && len(c.Cards) == 0 {
 		return "", tracker.Refuse("reichbusters §6.4", "heal at least 1 wound")
 	}
-	before := len(h.Wounds)
+	before := h.Permanent()
 	wounds := slices.Clone(h.Wounds)
 	if len(c.Cards) > 0 {
 		drop := map[int]bool{}
@@ -197,8 +202,9 @@ func (c Heal) decide(t *tx, _ *tracker.Dice) (string, error) {
 	}
 	t.reason = c.Reason
 	t.hero(h.ID, func(x *Hero) { x.Wounds = wounds })
-	t.say("%s heals: permanent wounds %d → %d", h.Name, before, len(wounds))
-	if before >= 4 && len(wounds) < 4 {
+	after := t.m().hero(h.ID).Permanent()
+	t.say("%s heals: permanent wounds %d → %d", h.Name, before, after)
+	if before >= 4 && after < 4 {
 		t.say("%s stands up, no longer downed", h.Name)
 	}
 	return "hero.heal", nil

@@ -177,9 +177,12 @@ type Item struct {
 	Status string `json:"status,omitempty"`
 }
 
-// Wound is a kept (permanent) wound card.
+// Wound is a kept wound card: a permanent wound, or (Temporary) a card
+// below its threshold kept under settings.discardNonPermanentWounds off,
+// which is not a permanent wound (§6.4).
 type Wound struct {
-	Card string `json:"card,omitempty"`
+	Card      string `json:"card,omitempty"`
+	Temporary bool   `json:"temporary,omitempty"`
 }
 
 // Mission is the mission at the table (spec §3).
@@ -357,7 +360,19 @@ type TurnUse struct {
 const DeckSize = 12
 
 // Downed is derived from the permanent wounds (V-17).
-func (h *Hero) Downed() bool { return len(h.Wounds) >= 4 }
+func (h *Hero) Downed() bool { return h.Permanent() >= 4 }
+
+// Permanent counts the permanent wounds (§6.4, V-17): the kept cards that
+// are not temporary.
+func (h *Hero) Permanent() int {
+	n := 0
+	for _, w := range h.Wounds {
+		if !w.Temporary {
+			n++
+		}
+	}
+	return n
+}
 
 // OnMap reports whether the hero is still on the map.
 func (h *Hero) OnMap() bool { return !h.Escaped }
