@@ -651,3 +651,21 @@ func TestAuditOnlyPermanentWoundsDownAHero(t *testing.T) {
 		}
 	}
 }
+
+// V-13: picking up an item already face up takes no noise test; a search
+// that turns items over takes one.
+func TestAuditFaceUpPickUpMakesNoNoise(t *testing.T) {
+	for _, faceUp := range []bool{false, true} {
+		t.Run(fmt.Sprint(faceUp), func(t *testing.T) {
+			s := raid(t)
+			do(t, s, SetTurnOrder{Order: []string{"H1", "H2"}})
+			do(t, s, Search{Hero: "H1", Found: Item{Name: "Grenade"}, FaceUp: faceUp, Drop: -1})
+			cmd := NoiseTest{Hero: "H1", Total: 0}
+			if faceUp {
+				refused(t, s, cmd, "V-13")
+				return
+			}
+			do(t, s, cmd)
+		})
+	}
+}

@@ -511,6 +511,7 @@ func (c Search) decide(t *tx, _ *tracker.Dice) (string, error) {
 	})
 	t.acted(h.ID)
 	if c.FaceUp {
+		t.hero(h.ID, func(x *Hero) { x.Turn.QuietFor = x.Turn.Actions }) // V-13: no noise test
 		t.say("%s picks up %s (face up already: no noise test)", h.Name, c.Found.Name)
 	} else {
 		t.say("%s searches %s and takes %s; a %d-dice noise test follows", h.Name, h.Area, c.Found.Name, t.s.Settings.SearchNoiseDice)

@@ -384,6 +384,9 @@ func (c NoiseTest) decide(t *tx, d *tracker.Dice) (string, error) {
 		if h.Turn.Actions == 0 {
 			return "", tracker.Refuse("reichbusters V-15", "%s has taken no action yet to make noise", h.Name)
 		}
+		if h.Turn.QuietFor == h.Turn.Actions {
+			return "", tracker.Refuse("reichbusters V-13", "%s's last action picked up an item already face up: no noise test", h.Name)
+		}
 		if h.Turn.NoiseFor == h.Turn.Actions {
 			return "", tracker.Refuse("reichbusters V-15", "one noise test per action: %s's last action has had its test (roll only the one with the most dice)", h.Name)
 		}

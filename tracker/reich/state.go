@@ -352,6 +352,9 @@ type TurnUse struct {
 	// whose noise test was made (V-15: at most 1 noise test per action).
 	Actions  int `json:"actions,omitempty"`
 	NoiseFor int `json:"noiseFor,omitempty"`
+	// QuietFor is an action that takes no noise test at all: picking up an
+	// item already face up (V-13).
+	QuietFor int `json:"quietFor,omitempty"`
 	// Kills counts this turn's kills by room, for pacifying (§6.5).
 	Kills map[string]int `json:"kills,omitempty"`
 }
