@@ -60,8 +60,8 @@ func (m *Mission) RoundsLeft() int {
 	case "alien":
 		n, early = tr.Alien-tr.Pos+1, tr.OnLastFail
 	}
-	if early {
-		n--
+	if early && n > 1 {
+		n-- // on the last space already, this round's advance still ends it
 	}
 	return max(0, n)
 }

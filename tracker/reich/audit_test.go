@@ -669,3 +669,28 @@ func TestAuditFaceUpPickUpMakesNoNoise(t *testing.T) {
 		})
 	}
 }
+
+// §5.5 over the whole track: from every marker position, the rounds left
+// are the end-of-round advances until one reaches the track's end (past
+// the last space, or onto it under the last-space setting).
+func TestAuditRoundsLeftEveryPosition(t *testing.T) {
+	for _, onLast := range []bool{false, true} {
+		for length := 1; length <= 6; length++ {
+			for pos := 1; pos <= length; pos++ {
+				want := 0
+				for p := pos; ; p++ {
+					want++
+					if to := p + 1; to > length || (onLast && to >= length) {
+						break
+					}
+				}
+				for _, sec := range []string{"pre", "post", "alien"} {
+					m := &Mission{Tracker: Tracker{Section: sec, Pos: pos, Pre: length, Post: length, Alien: length, OnLastAlarm: onLast, OnLastFail: onLast}}
+					if got := m.RoundsLeft(); got != want {
+						t.Errorf("%s track of %d, marker on %d, last space ends it %v: %d rounds left, want %d", sec, length, pos, onLast, got, want)
+					}
+				}
+			}
+		}
+	}
+}
