@@ -2,6 +2,7 @@ package reich
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"tablekeeper/automa/reich/content"
@@ -201,20 +202,11 @@ func TestAuditKnockedDownStandsBeforeActing(t *testing.T) {
 			do(t, s, KnockDown{Hero: "H1"})
 			refused(t, s, cmd, "knocked down")
 			do(t, s, Move{Hero: "H1", Basic: true}) // stands up
-			if _, err := s.Do(cmd); err != nil && contains(err.Error(), "knocked down") {
+			if _, err := s.Do(cmd); err != nil && strings.Contains(err.Error(), "knocked down") {
 				t.Fatalf("after standing up: %v", err)
 			}
 		})
 	}
-}
-
-func contains(s, sub string) bool {
-	for i := 0; i+len(sub) <= len(s); i++ {
-		if s[i:i+len(sub)] == sub {
-			return true
-		}
-	}
-	return false
 }
 
 // V-06, V-41: the variant's free unlock/open is an action: a captured hero,
