@@ -141,7 +141,7 @@ func heroRecord(h rb.CampaignHero) string {
 		}
 	}
 	s := fmt.Sprintf("%s (%s): skills %d/%d — %s · permanent wounds %d · heroism points %s", h.Name, h.ID, len(h.Skills), rb.MaxSkills,
-		hpText(sk), len(h.Wounds), hpText(h.HP))
+		hpText(sk), permanent(h.Wounds), hpText(h.HP))
 	if len(ws) > 0 {
 		s += " · " + strings.Join(ws, ", ")
 	}
@@ -480,4 +480,15 @@ func (c *campaignScreen) ruleRow(info rb.SettingInfo) fyne.CanvasObject {
 		w = container.NewBorder(nil, nil, nil, set, e)
 	}
 	return container.NewGridWithColumns(2, label, widgets.AtLeast(fyne.NewSize(120, widgets.MinTouch), w))
+}
+
+// permanent counts the permanent wounds among a hero's wound cards.
+func permanent(ws []rb.Wound) int {
+	n := 0
+	for _, w := range ws {
+		if !w.Temporary {
+			n++
+		}
+	}
+	return n
 }

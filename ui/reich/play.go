@@ -491,7 +491,7 @@ func (p *playScreen) dashboard(m *rb.Mission, h *rb.Hero) fyne.CanvasObject {
 		status = append(status, "knocked down")
 	}
 	id := h.ID
-	wounds := widgets.NewStepper("Permanent wounds (4: downed)", 0, max(6, len(h.Wounds)+1), len(h.Wounds), func(to int) bool {
+	wounds := widgets.NewStepper(fmt.Sprintf("Wound cards (%d permanent; 4 permanent: downed)", h.Permanent()), 0, max(6, len(h.Wounds)+1), len(h.Wounds), func(to int) bool {
 		cur := len(p.k.mission().HeroByID(id).Wounds)
 		if to > cur {
 			p.WoundForm(id)
@@ -920,25 +920,26 @@ func (p *playScreen) GearForm(id string) *formDialog {
 	})
 }
 
-// ReadyForm readies a jammed or drained weapon or item.
+// ReadyForm readies a jammed or drained weapon, or an adjacent portal (§5.2,
+// V-10: items are never readied).
 func (p *playScreen) ReadyForm(id string) *formDialog {
+	what := []string{"weapon 1", "weapon 2"}
+	if pt := p.k.mission().Portal; pt != nil && pt.Tokens > 0 {
+		what = append(what, "the portal in "+pt.Area)
+	}
 	return p.k.cmdForm("Ready equipment", "Ready it", []fld{
-		choice("What", []string{"weapon", "item"}, "weapon"), num("Slot", "weapon 1–2 or item 1–4", 1),
-		num("Vril orb slot", "for a drained token: the orb's item slot, 0 none", 0),
+		choice("What", what, what[0]),
+		num("Vril orb slot", "for a drained token: the item slot of the vril orb (or Alien Heart) spent, 0 none", 0),
 	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
-		i, err := slotNum(v, "Slot")
-		if err != nil {
-			return nil, err
-		}
 		orb, err := slotNum(v, "Vril orb slot")
 		if err != nil {
 			return nil, err
 		}
-		c := rb.ReadyEquipment{Hero: id, Weapon: i, Item: -1, Orb: orb}
-		if v.S("What") == "item" {
-			c.Weapon, c.Item = -1, i
+		switch w := v.S("What"); w {
+		case "weapon 1", "weapon 2":
+			return plain(rb.ReadyEquipment{Hero: id, Weapon: int(w[len(w)-1] - '1'), Item: -1, Orb: orb}), nil
 		}
-		return plain(c), nil
+		return plain(rb.ReadyPortal{Hero: id, Orb: orb}), nil
 	})
 }
 
@@ -1044,7 +1045,7 @@ func (p *playScreen) CorrectForm(id string) *formDialog {
 		text("Weapons", "two: NAME:RANGE[:vril][:jammed|drained], _ for a space", formatWeapons(h.Weapons)),
 		text("Items", "NAME[:KIND][:STATUS] …", formatItems(h.Items)),
 		text("Skills", "NAME[:used] …", formatSkills(h.Skills)),
-		num("Permanent wounds", "", len(h.Wounds)), num("Objective tokens", "", h.Objectives),
+		num("Wound cards", "permanent and kept non-permanent", len(h.Wounds)), num("Objective tokens", "", h.Objectives),
 		tick("Knocked down", "", h.KnockedDown), tick("Captured", "", h.Captured),
 		text("Reason", "why the dashboard is corrected", ""),
 	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
@@ -1060,7 +1061,7 @@ func (p *playScreen) CorrectForm(id string) *formDialog {
 				return nil, err
 			}
 		}
-		w, err := v.I("Permanent wounds")
+		w, err := v.I("Wound cards")
 		if err != nil {
 			return nil, err
 		}

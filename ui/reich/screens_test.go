@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -663,5 +664,34 @@ func TestClosedCampaignLetsGoOfItsScreens(t *testing.T) {
 	ctx.Close()
 	if _, ok := games.Load(ctx); ok {
 		t.Fatal("a closed campaign's screens are still kept")
+	}
+}
+
+// TestReadyEquipmentOffersWeaponsAndPortalOnly: §5.2, V-10 — ready equipment
+// takes a token off a weapon (or an adjacent portal), never off an item, so
+// the form offers no item.
+func TestReadyEquipmentOffersWeaponsAndPortalOnly(t *testing.T) {
+	ctx, _ := newCtx(t)
+	p := startRaid(t, ctx)
+	p.order.SetText("H1 H2")
+	p.Next()
+	cf := p.CorrectForm("H1")
+	setEntry(t, cf, "Weapons", "Rifle:3:jammed Knife:0")
+	setEntry(t, cf, "Reason", "the Rifle jammed")
+	submitOK(t, cf)
+	f := p.ReadyForm("H1")
+	what, ok := f.Field("What").(*widget.Select)
+	if !ok {
+		t.Fatal("the ready form has no What choice")
+	}
+	if !slices.Equal(what.Options, []string{"weapon 1", "weapon 2"}) {
+		t.Fatalf("offers %v, want the two weapons (no portal is open)", what.Options)
+	}
+	what.SetSelected("weapon 2")
+	submitRefused(t, f, "no jammed or drained token")
+	what.SetSelected("weapon 1")
+	submitOK(t, f)
+	if h := st(ctx).Mission.HeroByID("H1"); h.Weapons[0].Status != rb.StatusNone {
+		t.Fatalf("the Rifle is still %s", h.Weapons[0].Status)
 	}
 }
