@@ -296,3 +296,37 @@ func TestAuditResetAfterMissionOff(t *testing.T) {
 		}
 	}
 }
+
+// §4 Invisible: no figure but the Invisible one itself can affect it with
+// any action — a Heal, a condition, damage. Without an acting figure the
+// change comes from the table (an event, a hazard, a correction) and is
+// allowed; so is the Invisible figure acting on itself.
+func TestAuditInvisibleUnaffectedByOthers(t *testing.T) {
+	s := withContent(t)
+	do(t, s, startCmd(), CorrectFigure{Figure: "Bo", SetConditions: true, Conditions: []string{"Invisible"}, HP: intp(5)})
+	for _, by := range []string{"Ana", "Grallok Berserker 1"} {
+		refused(t, s, Heal{Figure: "Bo", N: 2, HealAction: true, By: by}, "§4")
+		refused(t, s, Inflict{Figure: "Bo", Condition: "Barrier", By: by}, "§4")
+		refused(t, s, Damage{Figure: "Bo", N: 1, By: by}, "§4")
+	}
+	refused(t, s, Heal{Figure: "Bo", N: 2, By: "Nobody"}, "§")
+	if bo := st(s).Mission.fig("Bo"); bo.HP != 5 || len(bo.Conditions) != 1 {
+		t.Fatalf("refused actions changed Bo: HP %d %v", bo.HP, bo.CondList())
+	}
+	do(t, s, Heal{Figure: "Bo", N: 2, HealAction: true, By: "Bo"}, Inflict{Figure: "Bo", Condition: "Barrier", By: "Bo"},
+		Damage{Figure: "Bo", N: 1, Source: "fire"}, Heal{Figure: "Bo", N: 1}, Inflict{Figure: "Bo", Condition: "Weakened"})
+	bo := st(s).Mission.fig("Bo")
+	if bo.HP != 8 || !bo.has(phantom.Weakened) || bo.has(phantom.Barrier) {
+		t.Fatalf("Bo: HP %d %v; want HP 8 (healed 2, Barrier took the fire, healed 1), Weakened", bo.HP, bo.CondList())
+	}
+	// Visible figures are affected by others as before.
+	do(t, s, Damage{Figure: "Ana", N: 1, By: "Grallok Berserker 1"}, Heal{Figure: "Ana", N: 1, By: "Bo"}, Inflict{Figure: "Ana", Condition: "Barrier", By: "Bo"})
+	// Old payloads carry no acting figure and still replay.
+	if got := jsonOf(t, Heal{Figure: "Bo", N: 1}); strings.Contains(got, "by") {
+		t.Fatalf("an empty acting figure must be left out: %s", got)
+	}
+	var old Damage
+	if err := json.Unmarshal([]byte(`{"figure":"Bo","n":1,"source":"fire"}`), &old); err != nil || old.By != "" {
+		t.Fatalf("old payload: %+v %v", old, err)
+	}
+}

@@ -147,17 +147,40 @@ func (s *State) needFig(name string) (*Mission, *Figure, error) {
 	return m, f, nil
 }
 
+// actingOn checks that the figure named by (if any) may affect f (§4
+// Invisible: no action of any figure but itself affects an Invisible
+// figure). An empty by is the table — an event, a hazard, a correction —
+// which is no figure's action.
+func (s *State) actingOn(m *Mission, by string, f *Figure, what string) error {
+	if by == "" {
+		return nil
+	}
+	a := m.fig(by)
+	if a == nil {
+		return tracker.Refuse(ruleChar, "there is no figure named %q on this mission", by)
+	}
+	if a != f && f.has(phantom.Invisible) {
+		return tracker.Refuse("phantom-epoch §4", "%s is Invisible: %s's %s cannot affect it; only %s itself can", f.Name, a.Name, what, f.Name)
+	}
+	return nil
+}
+
 // Damage deals damage to a figure (an attack's result, a card, an event):
-// Barrier absorbs it, HP clamps at 0, 0 defeats (V-08).
+// Barrier absorbs it, HP clamps at 0, 0 defeats (V-08). By names the
+// figure whose action deals it, "" for the table (§4 Invisible).
 type Damage struct {
 	Figure string `json:"figure"`
 	N      int    `json:"n"`
 	Source string `json:"source,omitempty"`
+	By     string `json:"by,omitempty"`
 }
 
 func (c Damage) exec(s *State, x *ctx) (string, error) {
 	m, f, err := s.needFig(c.Figure)
 	if err != nil {
+		return "", err
+	}
+	if err := s.actingOn(m, c.By, f, "damage"); err != nil {
 		return "", err
 	}
 	if c.N < 1 {
@@ -173,16 +196,21 @@ func (c Damage) exec(s *State, x *ctx) (string, error) {
 // Heal restores HP up to the maximum (§6.7). A Heal action on a character
 // needs a free bandage slot (V-09) and gives a bandage when it restores at
 // least 1 HP; a Heal on a character at full HP does nothing. HealAction
-// false is HP from anything else: no bandage, no limit.
+// false is HP from anything else: no bandage, no limit. By names the
+// figure that heals, "" for the table (§4 Invisible).
 type Heal struct {
 	Figure     string `json:"figure"`
 	N          int    `json:"n"`
 	HealAction bool   `json:"healAction,omitempty"`
+	By         string `json:"by,omitempty"`
 }
 
 func (c Heal) exec(s *State, x *ctx) (string, error) {
-	_, f, err := s.needFig(c.Figure)
+	m, f, err := s.needFig(c.Figure)
 	if err != nil {
+		return "", err
+	}
+	if err := s.actingOn(m, c.By, f, "heal"); err != nil {
 		return "", err
 	}
 	if c.N < 1 {
@@ -204,15 +232,20 @@ func (c Heal) exec(s *State, x *ctx) (string, error) {
 	return line, nil
 }
 
-// Inflict gives a figure a condition (§4, V-27).
+// Inflict gives a figure a condition (§4, V-27). By names the figure
+// whose action gives it, "" for the table (§4 Invisible).
 type Inflict struct {
 	Figure    string `json:"figure"`
 	Condition string `json:"condition"`
+	By        string `json:"by,omitempty"`
 }
 
 func (c Inflict) exec(s *State, x *ctx) (string, error) {
-	_, f, err := s.needFig(c.Figure)
+	m, f, err := s.needFig(c.Figure)
 	if err != nil {
+		return "", err
+	}
+	if err := s.actingOn(m, c.By, f, "action"); err != nil {
 		return "", err
 	}
 	cond, err := phantom.ParseCond(c.Condition)

@@ -127,6 +127,9 @@ func NewAttackForm(s *tp.State, m *tp.Mission, attacker string) *AttackForm {
 		if f.Defeated || f.Position == "" || (f.Side == "character") == (me.Side == "character") {
 			continue
 		}
+		if _, invisible := f.Conditions["Invisible"]; invisible {
+			continue // §4: an Invisible figure cannot be attacked
+		}
 		targets = append(targets, f.Name)
 	}
 	a.Target = widget.NewSelect(append(targets, objectTarget), nil)

@@ -55,8 +55,52 @@ type PlayScreen struct {
 	scroll      *container.Scroll
 	focus       string // a space to scroll to once the map is laid out
 	focused     string // the turn last scrolled to
+	// acting keeps the players' choice of acting figure per figure card,
+	// while the same figure's turn goes on (§4 Invisible).
+	acting map[string]string
 
 	obj fyne.CanvasObject
+}
+
+// tableActor is the acting-figure choice for no figure: an event, a
+// hazard, a correction by hand (§4 Invisible leaves these allowed).
+const tableActor = "the table (event, hazard, by hand)"
+
+// actingBy is the acting figure for changes made on name's card: the
+// players' choice while the same turn goes on, else the figure whose turn
+// it is, else the table. "" is the table.
+func (p *PlayScreen) actingBy(m *tp.Mission, name string) string {
+	if by, ok := p.acting[m.Current+"\x00"+name]; ok {
+		return by
+	}
+	if f := figure(m, m.Current); f != nil && !f.Defeated {
+		return m.Current
+	}
+	return ""
+}
+
+// actingSelect picks which figure acts on name (§4 Invisible: no other
+// figure's action affects an Invisible one).
+func (p *PlayScreen) actingSelect(m *tp.Mission, name string) *widget.Select {
+	opts := []string{tableActor}
+	for _, f := range m.Figures {
+		if !f.Defeated && f.Position != "" {
+			opts = append(opts, f.Name)
+		}
+	}
+	sel := widget.NewSelect(opts, nil)
+	sel.SetSelected(orDefault(p.actingBy(m, name), tableActor))
+	key := m.Current + "\x00" + name
+	sel.OnChanged = func(v string) {
+		if p.acting == nil {
+			p.acting = map[string]string{}
+		}
+		if v == tableActor {
+			v = ""
+		}
+		p.acting[key] = v
+	}
+	return sel
 }
 
 // NewPlayScreen builds the screen and keeps it up to date.
@@ -318,12 +362,16 @@ func (p *PlayScreen) figureCard(s *tp.State, m *tp.Mission, f *tp.Figure) fyne.C
 		return widget.NewCard(f.Name, "", wrap(strings.TrimPrefix(title, f.Name+" · ")+" · defeated, off the map"))
 	}
 	box := container.NewVBox()
+	// §4 Invisible: damage, heals and conditions given here name the
+	// figure whose action gives them.
+	by := func() string { return p.actingBy(state(p.ctx).Mission, name) }
+	box.Add(container.NewBorder(nil, nil, widget.NewLabel("Acting:"), nil, p.actingSelect(m, name)))
 	hp := widgets.NewStepper("HP", 0, f.MaxHP, f.HP, func(to int) bool {
 		var cmd tracker.Command
 		if to < f.HP {
-			cmd = tp.Damage{Figure: name, N: f.HP - to, Source: "by hand"}
+			cmd = tp.Damage{Figure: name, N: f.HP - to, Source: "by hand", By: by()}
 		} else {
-			cmd = tp.Heal{Figure: name, N: to - f.HP}
+			cmd = tp.Heal{Figure: name, N: to - f.HP, By: by()}
 		}
 		_, ok := p.ctx.Do(cmd)
 		return ok
@@ -336,7 +384,7 @@ func (p *PlayScreen) figureCard(s *tp.State, m *tp.Mission, f *tp.Figure) fyne.C
 	}
 	add := widget.NewSelect(conditionNames, func(c string) {
 		if c != "" {
-			p.ctx.Do(tp.Inflict{Figure: name, Condition: c})
+			p.ctx.Do(tp.Inflict{Figure: name, Condition: c, By: by()})
 		}
 	})
 	add.PlaceHolder = "add condition"
@@ -365,7 +413,7 @@ func (p *PlayScreen) figureCard(s *tp.State, m *tp.Mission, f *tp.Figure) fyne.C
 				p.ctx.Message("type how many HP the Heal action restores", true)
 				return
 			}
-			p.ctx.Do(tp.Heal{Figure: name, N: n, HealAction: true})
+			p.ctx.Do(tp.Heal{Figure: name, N: n, HealAction: true, By: by()})
 		}), healN))
 	}
 	if f.Side == "character" && len(f.Items) > 0 {
