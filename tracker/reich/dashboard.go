@@ -1,6 +1,7 @@
 package reich
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -284,10 +285,14 @@ func (c DrawCards) decide(t *tx, d *tracker.Dice) (string, error) {
 // "endEffect" (in play → discard), "discard" (hand → discard, e.g. knocked
 // back), "remove" (hand → removed), "draw" (Algorithm D outside the basic
 // action), "returnRemoved" (Vril Enhanced: removed → top of the discard).
+// Duration goes with playOngoing and endEffect (§12.9): DurUntilDiscarded
+// (the default), DurUntilNextHero or DurUntilOwnNext; the timed cards end
+// by themselves when a hero turn starts (§5.2 step 1).
 type Cards struct {
-	Hero   string
-	Action string
-	N      int
+	Hero     string
+	Action   string
+	N        int
+	Duration string
 }
 
 func (c Cards) decide(t *tx, d *tracker.Dice) (string, error) {
@@ -300,6 +305,16 @@ func (c Cards) decide(t *tx, d *tracker.Dice) (string, error) {
 		return "", tracker.Refuse("reichbusters §9", "there is no hero %q in this mission", c.Hero)
 	}
 	n := max(c.N, 1)
+	dur := c.Duration
+	if dur == "" {
+		dur = DurUntilDiscarded
+	}
+	switch {
+	case dur != DurUntilDiscarded && dur != DurUntilNextHero && dur != DurUntilOwnNext:
+		return "", tracker.Refuse("reichbusters §12.9", "a card lasts until discarded, until the next hero's turn or until this hero's next turn, not %q", c.Duration)
+	case c.Duration != "" && c.Action != "playOngoing" && c.Action != "endEffect":
+		return "", tracker.Refuse("reichbusters §12.9", "only a card played for an ongoing effect has a duration")
+	}
 	x := cloneHero(*h)
 	move := func(from, to *int, what string) error {
 		if *from < n {
@@ -314,8 +329,17 @@ func (c Cards) decide(t *tx, d *tracker.Dice) (string, error) {
 		err = move(&x.Hand, &x.Discard, "in hand")
 	case "playOngoing":
 		err = move(&x.Hand, &x.InPlay, "in hand")
+		*timed(&x, dur) += n
 	case "endEffect":
-		err = move(&x.InPlay, &x.Discard, "in play")
+		left := untimed(&x)
+		kind := &left
+		if dur != DurUntilDiscarded {
+			kind = timed(&x, dur)
+		}
+		if err = move(&x.InPlay, &x.Discard, "in play"); err == nil && *kind < n {
+			return "", tracker.Refuse("reichbusters §12.9", "%s has only %d cards in play %s", h.Name, *kind, DurationWords(dur))
+		}
+		*kind -= n
 	case "discard":
 		err = move(&x.Hand, &x.Discard, "in hand")
 	case "remove":
@@ -331,11 +355,66 @@ func (c Cards) decide(t *tx, d *tracker.Dice) (string, error) {
 		return "", err
 	}
 	t.do(Op{Op: opHero, Hero: &x})
-	t.say("%s: %s %d — hand %d, draw %d, discard %d, removed %d, in play %d", h.Name, c.Action, n, x.Hand, x.Draw, x.Discard, x.Removed, x.InPlay)
+	what := c.Action
+	if c.Action == "playOngoing" || c.Action == "endEffect" {
+		what += " (" + DurationWords(dur) + ")"
+	}
+	t.say("%s: %s %d — hand %d, draw %d, discard %d, removed %d, in play %d", h.Name, what, n, x.Hand, x.Draw, x.Discard, x.Removed, x.InPlay)
 	if c.Action == "play" || c.Action == "playOngoing" {
 		t.acted(h.ID) // a card's free action may make noise
 	}
 	return "hero.cards", nil
+}
+
+// timed is the count of the hero's cards in play with that duration; a
+// card lasting until discarded has none (it is the rest of InPlay), so a
+// scratch counter is returned for it.
+func timed(h *Hero, dur string) *int {
+	switch dur {
+	case DurUntilNextHero:
+		return &h.UntilNextHero
+	case DurUntilOwnNext:
+		return &h.UntilOwnNext
+	}
+	return new(int)
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+// untimed counts the hero's cards in play that last until discarded.
+func untimed(h *Hero) int { return h.InPlay - h.UntilNextHero - h.UntilOwnNext }
+
+// expireCards ends the card effects whose duration runs out as hero id's
+// turn starts (§5.2 step 1, §12.9): every hero's cards played until the
+// next hero's turn, and id's own cards played until its next turn. They
+// go to the discard pile.
+func (t *tx) expireCards(id string) {
+	for _, h := range t.m().Heroes {
+		n, own := h.UntilNextHero, 0
+		if h.ID == id {
+			own = h.UntilOwnNext
+		}
+		if n+own == 0 {
+			continue
+		}
+		t.hero(h.ID, func(x *Hero) {
+			x.InPlay -= n + own
+			x.Discard += n + own
+			x.UntilNextHero -= n
+			x.UntilOwnNext -= own
+		})
+		if n > 0 {
+			t.say("%s's %s played until the next hero's turn: effect over, to the discard pile (§12.9)", h.Name, plural(n, "card"))
+		}
+		if own > 0 {
+			t.say("%s's %s played until this hero's next turn: effect over, to the discard pile (§12.9)", h.Name, plural(own, "card"))
+		}
+	}
 }
 
 // GrantAction records a card or skill that grants another basic move or
@@ -794,6 +873,9 @@ func checkHero(h *Hero) error {
 	}
 	if sum := h.Hand + h.Draw + h.Discard + h.Removed + h.InPlay; sum != DeckSize {
 		return tracker.Refuse("reichbusters V-03", "hand, draw pile, discard, removed and in play add up to %d, not %d", sum, DeckSize)
+	}
+	if h.UntilNextHero < 0 || h.UntilOwnNext < 0 || untimed(h) < 0 {
+		return tracker.Refuse("reichbusters §12.9", "%s has %d cards in play, fewer than the %d that end by themselves", h.Name, h.InPlay, h.UntilNextHero+h.UntilOwnNext)
 	}
 	if len(h.Items) > MaxItems {
 		return tracker.Refuse("reichbusters V-08", "%s can carry at most %d items", h.Name, MaxItems)

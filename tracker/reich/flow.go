@@ -187,6 +187,7 @@ func (t *tx) beginTurn(i int, d *tracker.Dice) {
 	if len(m.Suppressed) > 0 {
 		t.do(Op{Op: opSuppressed})
 	}
+	t.expireCards(id)
 	h := *m.hero(id)
 	captureHolds := h.Downed() && m.unitsInArea(h.Area) >= 4 && t.otherHeroesIn(h.ID, h.Area) == 0
 	t.hero(id, func(x *Hero) {

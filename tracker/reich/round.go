@@ -136,7 +136,7 @@ func (t *tx) alarm(ans ai.Answers, d *tracker.Dice) error {
 	// every effect lasting beyond its action).
 	for _, h := range m.Heroes {
 		if h.InPlay > 0 {
-			t.hero(h.ID, func(x *Hero) { x.Discard += x.InPlay; x.InPlay = 0 })
+			t.hero(h.ID, func(x *Hero) { x.Discard += x.InPlay; x.InPlay, x.UntilNextHero, x.UntilOwnNext = 0, 0, 0 })
 			t.say("%s's ongoing card effects end", h.Name)
 		}
 	}

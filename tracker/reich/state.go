@@ -326,6 +326,12 @@ type Hero struct {
 	Discard int `json:"discard"`
 	Removed int `json:"removed"`
 	InPlay  int `json:"inPlay"`
+	// UntilNextHero and UntilOwnNext count the cards in play whose effect
+	// ends by itself (§12.9): at the start of the next hero's turn, and at
+	// the start of this hero's next turn. The rest of InPlay lasts until
+	// discarded.
+	UntilNextHero int `json:"untilNextHero,omitempty"`
+	UntilOwnNext  int `json:"untilOwnNext,omitempty"`
 
 	Wounds      []Wound `json:"wounds,omitempty"`
 	KnockedDown bool    `json:"knockedDown,omitempty"`
@@ -361,6 +367,26 @@ type TurnUse struct {
 
 // DeckSize is the action deck (spec §9).
 const DeckSize = 12
+
+// How long a card played for an ongoing effect lasts (spec §12.9).
+const (
+	DurUntilDiscarded = "untilDiscarded" // DUR_ONGOING; also the default ("")
+	DurUntilNextHero  = "untilNextHero"  // DUR_UNTIL_NEXT_HERO
+	DurUntilOwnNext   = "untilOwnNext"   // DUR_UNTIL_OWN_NEXT
+)
+
+// DurationWords says a duration as players read it.
+func DurationWords(d string) string {
+	switch d {
+	case DurUntilNextHero:
+		return "until the next hero's turn"
+	case DurUntilOwnNext:
+		return "until this hero's next turn"
+	case DurUntilDiscarded, "":
+		return "until discarded"
+	}
+	return d
+}
 
 // Downed is derived from the permanent wounds (V-17).
 func (h *Hero) Downed() bool { return h.Permanent() >= 4 }

@@ -501,6 +501,16 @@ func (p *playScreen) dashboard(m *rb.Mission, h *rb.Hero) fyne.CanvasObject {
 		return false
 	})
 	deck := fmt.Sprintf("Cards — hand %d · draw %d · discard %d · removed %d · in play %d", h.Hand, h.Draw, h.Discard, h.Removed, h.InPlay)
+	var timed []string
+	if h.UntilNextHero > 0 {
+		timed = append(timed, fmt.Sprintf("%d %s", h.UntilNextHero, rb.DurationWords(rb.DurUntilNextHero)))
+	}
+	if h.UntilOwnNext > 0 {
+		timed = append(timed, fmt.Sprintf("%d %s", h.UntilOwnNext, rb.DurationWords(rb.DurUntilOwnNext)))
+	}
+	if len(timed) > 0 {
+		deck += " (" + strings.Join(timed, ", ") + ")"
+	}
 	var ws []string
 	for i, w := range h.Weapons {
 		s := fmt.Sprintf("%d. %s", i+1, w.Name)
@@ -845,16 +855,37 @@ func (p *playScreen) RecoverForm(id string) *formDialog {
 
 var cardActions = []string{"play", "playOngoing", "endEffect", "discard", "remove", "draw", "returnRemoved"}
 
-// CardsForm moves action cards.
+// cardDurations are the durations a card played for an ongoing effect
+// may have (§12.9), in the words the form offers.
+var cardDurations = []string{rb.DurUntilDiscarded, rb.DurUntilNextHero, rb.DurUntilOwnNext}
+
+func durationChoices() []string {
+	out := make([]string, len(cardDurations))
+	for i, d := range cardDurations {
+		out[i] = rb.DurationWords(d)
+	}
+	return out
+}
+
+// CardsForm moves action cards. Lasts is the duration of a card played
+// for an ongoing effect, or of the effect that ends (§12.9).
 func (p *playScreen) CardsForm(id string) *formDialog {
+	lasts := durationChoices()
 	return p.k.cmdForm("Action cards", "Move the cards", []fld{
 		choice("Action", cardActions, "play"), num("How many", "", 1),
+		choice("Lasts", lasts, lasts[0]),
 	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
 		n, err := v.I("How many")
 		if err != nil {
 			return nil, err
 		}
-		return plain(rb.Cards{Hero: id, Action: v.S("Action"), N: n}), nil
+		c := rb.Cards{Hero: id, Action: v.S("Action"), N: n}
+		if c.Action == "playOngoing" || c.Action == "endEffect" {
+			if i := slices.Index(lasts, v.S("Lasts")); i > 0 {
+				c.Duration = cardDurations[i]
+			}
+		}
+		return plain(c), nil
 	})
 }
 

@@ -1,0 +1,84 @@
+package reich
+
+import (
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	rb "tablekeeper/tracker/reich"
+)
+
+// screenText is every visible text under o, widgets' insides included.
+func screenText(o fyne.CanvasObject) string {
+	var b strings.Builder
+	var walk func(fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		if o == nil || !o.Visible() {
+			return
+		}
+		switch x := o.(type) {
+		case *widget.Label:
+			b.WriteString(x.Text + "\n")
+		case *widget.Button:
+			b.WriteString("[" + x.Text + "]\n")
+		case *canvas.Text:
+			b.WriteString(x.Text + "\n")
+		}
+		switch x := o.(type) {
+		case *fyne.Container:
+			for _, c := range x.Objects {
+				walk(c)
+			}
+		case *widget.Label, *widget.Button, *widget.Entry:
+		case fyne.Widget:
+			for _, c := range test.WidgetRenderer(x).Objects() {
+				walk(c)
+			}
+		}
+	}
+	walk(o)
+	return b.String()
+}
+
+// TestCardDurationFromTheForm: §12.9 — the cards form offers how long an
+// ongoing card lasts; a card played until the next hero's turn is shown on
+// the dashboard and goes to the discard pile when the next turn starts.
+func TestCardDurationFromTheForm(t *testing.T) {
+	ctx, _ := newCtx(t)
+	p := startRaid(t, ctx)
+	p.order.SetText("H1 H2")
+	p.Next()
+	f := p.CardsForm("H1")
+	lasts, ok := f.Field("Lasts").(*widget.Select)
+	if !ok || len(lasts.Options) != 3 || lasts.Selected != "until discarded" {
+		t.Fatalf("the cards form offers durations %+v", lasts)
+	}
+	pick(t, f, "Action", "play")
+	pick(t, f, "Lasts", "until the next hero's turn")
+	submitOK(t, f) // a plain play: the duration does not apply
+	f = p.CardsForm("H1")
+	pick(t, f, "Action", "playOngoing")
+	pick(t, f, "Lasts", "until the next hero's turn")
+	submitOK(t, f)
+	if h := st(ctx).Mission.HeroByID("H1"); h.InPlay != 1 || h.UntilNextHero != 1 {
+		t.Fatalf("in play %d, until the next hero %d", h.InPlay, h.UntilNextHero)
+	}
+	if txt := screenText(p.heroes); !strings.Contains(txt, "in play 1 (1 until the next hero's turn)") {
+		t.Fatalf("the dashboard does not show the timed card:\n%s", txt)
+	}
+	f = p.CardsForm("H1")
+	pick(t, f, "Action", "endEffect")
+	submitRefused(t, f, "until discarded")
+	p.Next() // H1's turn ends
+	p.Next() // the enemy turn; H2's turn starts
+	if m := st(ctx).Mission; m.Current != "H2" || m.Step != rb.StepHeroTurn {
+		t.Fatalf("H2's turn did not start: %s %s (%s)", m.Current, m.Step, p.k.Message())
+	}
+	if h := st(ctx).Mission.HeroByID("H1"); h.InPlay != 0 || h.Discard != 2 {
+		t.Fatalf("the card did not go to the discard pile: in play %d, discard %d", h.InPlay, h.Discard)
+	}
+}
