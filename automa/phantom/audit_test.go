@@ -1,6 +1,7 @@
 package phantom
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -156,5 +157,32 @@ func TestAuditMoveAfterConvertedMoveRetargets(t *testing.T) {
 	}
 	if mv[1].Target != "Yellow" {
 		t.Fatalf("the Move after the converted Move aimed at %s, want Yellow (closest in range from G1)\n%s", mv[1].Target, tr)
+	}
+}
+
+// A-11, §4: a condition received again while held is refreshed and its
+// timer restarts; the turn reports it, so whoever keeps the timers knows
+// (a figure's states alone cannot tell a refreshed Frozen from an old one).
+// A condition newly gained is reported as gained.
+func TestAuditTurnReportsRefreshedConditions(t *testing.T) {
+	sc := newScene(t, grid(8, 4, nil), face(Red, North, East))
+	sc.typ("Raider", 1, Card{AP: 1}, allRows(Card{AP: 2, Actions: []Action{{Kind: ActAttack, Inflict: []string{"Frozen", "Bleeding"}}}})...)
+	sc.adv("Me", "Raider", Red, "A2")
+	sc.char("Foe", Yellow, "B2").Conditions = []string{"Frozen"}
+	sc.s.Rolls.Attack = []string{"1"}
+	turn, tr := sc.turn("Me")
+	var foe FigureState
+	for _, f := range turn.Figures {
+		if f.Name == "Foe" {
+			foe = f
+		}
+	}
+	if strings.Join(foe.Refreshed, ",") != "Frozen" || strings.Join(foe.Gained, ",") != "Bleeding" {
+		t.Fatalf("Foe: refreshed %v gained %v, want [Frozen] [Bleeding]\n%s", foe.Refreshed, foe.Gained, tr)
+	}
+	for _, f := range turn.Figures {
+		if f.Name != "Foe" && (len(f.Refreshed) > 0 || len(f.Gained) > 0) {
+			t.Fatalf("%s received nothing: %+v", f.Name, f)
+		}
 	}
 }

@@ -76,6 +76,12 @@ type FigureState struct {
 	Position   string   `json:"position"`
 	HP         int      `json:"hp"`
 	Conditions []string `json:"conditions,omitempty"`
+	// Refreshed are held conditions last received during the decision
+	// while the figure already held them: refreshed, their timers restart
+	// (§4, A-11). Gained are held conditions last received while not held
+	// (newly gained, or lost and gained again): new timers.
+	Refreshed []string `json:"refreshed,omitempty"`
+	Gained    []string `json:"gained,omitempty"`
 }
 
 var vertexNames = []string{"top", "upper-right", "lower-right", "bottom", "lower-left", "upper-left"}
@@ -1143,7 +1149,17 @@ func (ts *turnState) removeCondition(card string, x *Action) {
 func (w *world) states() []FigureState {
 	out := make([]FigureState, 0, len(w.figs))
 	for _, f := range w.figs {
-		out = append(out, FigureState{Name: f.Name, Position: w.label(f.Pos), HP: f.HP, Conditions: f.Conds.List()})
+		fs := FigureState{Name: f.Name, Position: w.label(f.Pos), HP: f.HP, Conditions: f.Conds.List()}
+		for _, c := range fs.Conditions {
+			refreshed, ok := f.received[Cond(c)]
+			switch {
+			case ok && refreshed:
+				fs.Refreshed = append(fs.Refreshed, c)
+			case ok:
+				fs.Gained = append(fs.Gained, c)
+			}
+		}
+		out = append(out, fs)
 	}
 	return out
 }

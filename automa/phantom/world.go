@@ -32,6 +32,9 @@ type fig struct {
 	// Immune lists conditions the figure cannot gain (e.g. a persistent
 	// boss card's immunity tokens, RB p.58).
 	Immune map[Cond]bool
+	// received: the conditions given to the figure during this decision,
+	// true when last received while already held (a refresh, A-11).
+	received map[Cond]bool
 }
 
 func (f *fig) onMap() bool { return f.Pos >= 0 }
@@ -335,5 +338,13 @@ func (w *world) inflict(f *fig, c Cond, duringOwnTurn bool) string {
 	if f.Immune[c] {
 		return fmt.Sprintf("immune to %s", c)
 	}
-	return f.Conds.Inflict(c, duringOwnTurn)
+	held := f.Conds.Has(c)
+	out := f.Conds.Inflict(c, duringOwnTurn)
+	if f.Conds.Has(c) {
+		if f.received == nil {
+			f.received = map[Cond]bool{}
+		}
+		f.received[c] = held
+	}
+	return out
 }

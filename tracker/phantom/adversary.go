@@ -261,6 +261,9 @@ func (m *Mission) describeStates(figs []phantom.FigureState) []string {
 		if a, b := strings.Join(f.CondList(), ", "), strings.Join(fs.Conditions, ", "); a != b {
 			parts = append(parts, "conditions ["+b+"]")
 		}
+		if len(fs.Refreshed) > 0 {
+			parts = append(parts, strings.Join(fs.Refreshed, ", ")+" refreshed")
+		}
 		if len(parts) > 0 {
 			out = append(out, f.Name+" "+strings.Join(parts, ", "))
 		}
@@ -350,11 +353,15 @@ func (s *State) setFigure(m *Mission, f *Figure, fs phantom.FigureState) error {
 		if err != nil {
 			return err
 		}
-		if t, ok := f.Conditions[string(cond)]; ok {
-			next[string(cond)] = t
-		} else {
-			next[string(cond)] = s.Tick
+		// §4 duration model: a condition held before keeps its timer,
+		// unless the engine says the decision gave it again: gained anew
+		// after losing it, or refreshed, which restarts it.
+		t, held := f.Conditions[string(cond)]
+		switch {
+		case !held, contains(fs.Gained, cs), contains(fs.Refreshed, cs) && s.Settings.RefreshRestartsTimer:
+			t = s.Tick
 		}
+		next[string(cond)] = t
 	}
 	f.Conditions = next
 	if fs.Position != "" {

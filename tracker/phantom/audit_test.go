@@ -330,3 +330,52 @@ func TestAuditInvisibleUnaffectedByOthers(t *testing.T) {
 		t.Fatalf("old payload: %+v %v", old, err)
 	}
 }
+
+// A-11, §4: an adversary's attack that gives a character a condition it
+// already holds refreshes it, and the refresh restarts the timer (setting
+// refreshRestartsTimer, on by default); off, the old timer stays. A
+// condition newly gained starts its timer then.
+func TestAuditAdversaryRefreshRestartsTimer(t *testing.T) {
+	for _, restart := range []bool{true, false} {
+		s := withContent(t)
+		set := DefaultSettings()
+		set.RefreshRestartsTimer = restart
+		var rows []phantom.ClassRow
+		for _, col := range phantom.Colours {
+			rows = append(rows, phantom.ClassRow{Colour: col, Card: phantom.Card{AP: 1, Actions: []phantom.Action{{Kind: phantom.ActAttack, Inflict: []string{"Frozen", "Bleeding"}}}}})
+		}
+		for i := 1; i <= 3; i++ {
+			do(t, s, SaveContent{Kind: KindClassCard, ID: "B" + string(rune('0'+i)), Data: raw(ClassCard{Class: "Berserker", Card: phantom.ClassCard{Rows: rows}})})
+		}
+		if !restart {
+			do(t, s, ChangeSettings{Settings: set})
+		}
+		do(t, s, startCmd(), MoveFigure{Figure: "Ana", Path: []string{"C-1", "B-1"}},
+			BeginRound{Face: &phantom.Face{Colour: "red", Primary: "N", Secondary: "E"}},
+			SelectCards{Character: "Ana", Cards: []string{"W1"}}, SelectCards{Character: "Bo", Cards: []string{"H3"}},
+			DrawAdversaryCards{}, DetermineInitiative{})
+		const adv = "Grallok Berserker 1"
+		for n := st(s).Mission.next(); n != adv; n = st(s).Mission.next() {
+			if st(s).Mission.fig(n).character() {
+				do(t, s, StartTurn{Character: n}, EndTurn{Character: n})
+				continue
+			}
+			do(t, s, ResolveAdversaryTurn{Adversary: n}, OverrideAdversaryTurn{Reason: "held still for the test"})
+		}
+		do(t, s, Inflict{Figure: "Ana", Condition: "Frozen"})
+		was := st(s).Mission.fig("Ana").Conditions["Frozen"]
+		do(t, s, ResolveAdversaryTurn{Adversary: adv, Attack: []string{"3"}})
+		if p := st(s).Mission.Pending; p == nil || !strings.Contains(turnSummary(p.Turn), "Ana") {
+			t.Fatalf("the Berserker should attack Ana: %+v", p)
+		}
+		do(t, s, ConfirmAdversaryTurn{})
+		ana, now := st(s).Mission.fig("Ana"), st(s).Tick
+		want := was
+		if restart {
+			want = now
+		}
+		if got := ana.Conditions["Frozen"]; got != want || ana.Conditions["Bleeding"] != now {
+			t.Fatalf("restart %v: Frozen from tick %d (was %d, confirmed at %d), Bleeding from %d", restart, got, was, now, ana.Conditions["Bleeding"])
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package phantom
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -8,6 +9,8 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"tablekeeper/automa/hex"
+	ap "tablekeeper/automa/phantom"
 	tp "tablekeeper/tracker/phantom"
 )
 
@@ -82,5 +85,63 @@ func TestActingFigureOnAnInvisibleOne(t *testing.T) {
 	h.do(tp.Inflict{Figure: adv, Condition: "Invisible"})
 	if form := NewAttackForm(h.state(), h.state().Mission, who); slices.Contains(form.Target.Options, adv) {
 		t.Fatalf("Invisible %s offered as a target: %v", adv, form.Target.Options)
+	}
+}
+
+// besideAdversary puts who on a free plain space at range 1 of adv.
+func (h *harness) besideAdversary(who, adv string) {
+	h.t.Helper()
+	m := h.state().Mission
+	hm, err := hex.ParseMap(m.Map)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	taken := map[string]bool{}
+	for _, f := range m.Figures {
+		taken[f.Position] = true
+	}
+	at, _ := hm.Index(figure(m, adv).Position)
+	for _, sp := range hm.Layout().Spaces {
+		i, _ := hm.Index(sp.Label)
+		if taken[sp.Label] || hm.Range(i, at) != 1 || sp.Object != hex.NoObject || sp.Terrain != hex.Normal || sp.Hazard != hex.NoHazard {
+			continue
+		}
+		pos := sp.Label
+		h.do(tp.CorrectFigure{Figure: who, Position: &pos, Reason: "test"})
+		return
+	}
+	h.t.Fatalf("no space beside %s", adv)
+}
+
+// an adversary's attack that gives a condition already held is
+// confirmed from the Enemy tab with the refresh said, and the condition's
+// timer restarts from the confirmation.
+func TestAdversaryRefreshShownAndTimerRestarted(t *testing.T) {
+	cmds := fixture(6, 4)
+	var rows []ap.ClassRow
+	for _, col := range ap.Colours {
+		rows = append(rows, ap.ClassRow{Colour: col, Card: ap.Card{AP: 1, Actions: []ap.Action{{Kind: ap.ActAttack, Inflict: []string{"Frozen"}}}}})
+	}
+	for i := 1; i <= 3; i++ {
+		cmds = append(cmds, tp.SaveContent{Kind: tp.KindClassCard, ID: fmt.Sprintf("K%d", i), Data: raw(tp.ClassCard{Class: "Brute", Card: ap.ClassCard{Rows: rows}})})
+	}
+	h := newHarness(t, append(cmds, startCmd()))
+	h.toTurns()
+	e := NewEnemyScreen(h.ctx)
+	h.w.SetContent(e.Object())
+	adv := nextFigure(h.state().Mission)
+	h.besideAdversary("Ana", adv)
+	h.do(tp.Inflict{Figure: "Ana", Condition: "Frozen"})
+	was := figure(h.state().Mission, "Ana").Conditions["Frozen"]
+	test.Tap(e.ResolveButton)
+	if p := h.state().Mission.Pending; p == nil || len(p.Turn.Events) == 0 {
+		t.Fatalf("no turn worked out: %v", h.errs)
+	}
+	test.Tap(e.ConfirmButton)
+	if len(h.msgs) == 0 || !strings.Contains(h.msgs[len(h.msgs)-1], "Frozen refreshed") {
+		t.Fatalf("the confirmation should say Ana's Frozen was refreshed: %q %v", h.msgs, h.errs)
+	}
+	if got := figure(h.state().Mission, "Ana").Conditions["Frozen"]; got == was || got != h.state().Tick {
+		t.Fatalf("Frozen's timer from tick %d (was %d, now %d): a refresh restarts it", got, was, h.state().Tick)
 	}
 }
