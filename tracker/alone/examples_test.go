@@ -309,3 +309,59 @@ func TestBoundaryMissions(t *testing.T) {
 		}
 	}
 }
+
+// setDoor makes the link between a and b (exit d from a) a Door.
+func setDoor(m *alone.Map, a string, d alone.Dir, b string) {
+	l := m.Sector(a).Exits[d]
+	l.Door = true
+	m.Sector(a).Exits[d] = l
+	l = m.Sector(b).Exits[d.Opposite()]
+	l.Door = true
+	m.Sector(b).Exits[d.Opposite()] = l
+}
+
+// HC Action - Move, the Jet Pack: from inside the Room no Door can be
+// Blocked before the first step; after stepping west out of it the Room's
+// Door is Blocked, and after the second step a Door of the new Sector.
+func TestExampleJetPackBlocksAfterEachStep(t *testing.T) {
+	m := testMap()
+	setDoor(m, "1-00", alone.South, "1-01") // the "Control Room" south Door
+	m.Hero = "1-11"
+	m.Sector("1-00").Revealed = false
+	m.Sector("1-11").Revealed = true
+	s := mapped(t, Assist, m)
+	do(t, s, AddItems{Items: []Item{{Name: "Jet Pack", Action: Move, Charges: 2, Upgraded: true}}})
+	jet := st(s).Items[len(st(s).Items)-1].ID
+	do(t, s, StartTurn{})
+	do(t, s, Declare{Action: Move, Item: jet})
+	refused(t, s, MoveHero{Dir: alone.West, More: true, Block: alone.South}, "V18") // no Door there
+	do(t, s, MoveHero{Dir: alone.West, More: true, Block: alone.East})
+	do(t, s, MoveHero{Dir: alone.North, Block: alone.South})
+	g := st(s)
+	if g.Map.Hero != "1-00" || !g.Map.Sector("1-01").Exits[alone.East].Blocked || !g.Map.Sector("1-11").Exits[alone.West].Blocked ||
+		!g.Map.Sector("1-00").Exits[alone.South].Blocked {
+		t.Fatalf("hero %s; both Doors should be Blocked", g.Map.Hero)
+	}
+	do(t, s, EndTurn{})
+}
+
+// EC Move Action: east into a Revealed Sector, its Door Blocked; east
+// again into an Unrevealed Sector holding a Worm: Revealed, 2 SC lost.
+func TestExampleMoveBlockThenWormCommands(t *testing.T) {
+	m := withCreatures(alone.Creature{ID: "worm-1", Type: alone.Worm, Sector: "1-20"})
+	setDoor(m, "1-10", alone.South, "1-11")
+	m.Sector("1-10").Revealed = true
+	s := mapped(t, Assist, m)
+	do(t, s, StartTurn{})
+	do(t, s, MoveHero{Dir: alone.East, Block: alone.South})
+	if !st(s).Map.Sector("1-10").Exits[alone.South].Blocked || st(s).SC != 12 {
+		t.Fatal("the Door is Blocked and nothing scared the Hero")
+	}
+	do(t, s, EndTurn{})
+	do(t, s, StartTurn{})
+	do(t, s, MoveHero{Dir: alone.East})
+	g := st(s)
+	if g.SC != 10 || !g.Map.Creature("worm-1").Revealed || !g.Map.Sector("1-20").Revealed {
+		t.Fatalf("SC %d, want 10 after the Worm's scare", g.SC)
+	}
+}
