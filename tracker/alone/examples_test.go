@@ -365,3 +365,24 @@ func TestExampleMoveBlockThenWormCommands(t *testing.T) {
 		t.Fatalf("SC %d, want 10 after the Worm's scare", g.SC)
 	}
 }
+
+// HC End of the Round, Labyrinth Cleanup: the adjacent Sector stays; a
+// Sector 2 away in LoS stays only if Lighted; the rest leaves.
+func TestExampleLabyrinthCleanupCommands(t *testing.T) {
+	m := testMap()
+	for _, id := range []string{"1-10", "1-20", "1-01", "1-02", "1-11"} {
+		m.Sector(id).Revealed = true
+	}
+	s := mapped(t, Assist, m)
+	do(t, s, SetLight{Sectors: []string{"1-20"}, On: true, Source: "Item"})
+	for st(s).TurnsUsed < 8 {
+		playTurn(t, s)
+	}
+	do(t, s, EndRound{Danger: []string{}})
+	g := st(s)
+	for id, want := range map[string]bool{"1-00": true, "1-10": true, "1-01": true, "1-20": true, "1-02": false, "1-11": false} {
+		if g.Map.Sector(id).Revealed != want {
+			t.Errorf("%s Revealed %v, want %v", id, g.Map.Sector(id).Revealed, want)
+		}
+	}
+}
