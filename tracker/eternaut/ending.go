@@ -435,6 +435,15 @@ func (c Unlock) run(s *State, x *exec) error {
 		x.say("Available Supply: GA-01, GA-02; SK-07, SK-08, SK-09")
 	case "E":
 		s.Pool.GAs = append(s.Pool.GAs, "GA-03", "GA-04")
+		// §10.2, RB finishing D step 12: 911's card waits face down in the
+		// reserve until the next scenario (E2) reveals it. If E2 ended
+		// without revealing it, the group never met 911: the card leaves
+		// the campaign, so F cannot choose it or bring it in, and the
+		// finale does not count it as owned (Special Quest #2).
+		if ch := s.Char("911"); ch != nil && ch.AwaitsReveal {
+			ch.Status, ch.AwaitsReveal = OutOfCampaign, false
+			x.say("911 %s was never revealed in E2 and leaves the campaign", ch.Name)
+		}
 		if w.Scenario == "E1" {
 			if ch := s.Char("912"); ch != nil && ch.Status == Alive && ch.PA != nil && ch.PA.ID == "PA-912-A" {
 				ch.PA = &Ability{ID: "PA-912-B", Permanent: ch.PA.Permanent}

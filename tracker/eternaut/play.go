@@ -323,6 +323,13 @@ func checkLoss(s *State, x *exec) {
 		reason = "every Character in play is dead (L1)"
 	case from(sc.Key, "D") && mains > 0 && !mainsAlive:
 		reason = "every main Character in play is dead; only Masked Figures remain (L2)"
+	case from(sc.Key, "D") && mains == 0 && !groupHasMain(s):
+		// §10.4 L2 with no main Character chosen for the scenario (RB p.29:
+		// the loss comes when the main Characters die and only Masked
+		// Figures are left). No main Character in play died here, so the
+		// "in play" test cannot fire; the loss stands only if the group
+		// itself has no living main Character left.
+		reason = "no main Character is left in the group; only Masked Figures remain (L2)"
 	default:
 		return
 	}
@@ -334,6 +341,17 @@ func checkLoss(s *State, x *exec) {
 		return
 	}
 	lose(s, reason, x)
+}
+
+// groupHasMain says a main Character of the group is alive (in play or
+// not); a 911 still waiting to be revealed is not in the group yet.
+func groupHasMain(s *State) bool {
+	for _, c := range s.Roster {
+		if !c.Masked && c.Status == Alive && !c.AwaitsReveal {
+			return true
+		}
+	}
+	return false
 }
 
 func lose(s *State, reason string, x *exec) {
