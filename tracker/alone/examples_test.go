@@ -386,3 +386,50 @@ func TestExampleLabyrinthCleanupCommands(t *testing.T) {
 		}
 	}
 }
+
+// HC Items, the upgraded Jet Pack: 1 Charge moves the Hero up to 2 Sectors
+// and grants an Attack in the same Turn; both Actions unlock Reactions. The
+// Worm is only Wounded, so it attacks back at the end of that Turn; the
+// Armor's Charge pays for the reroll the table then enters.
+func TestExampleJetPackThenAttack(t *testing.T) {
+	s := assist(t, alone.Creature{ID: "worm-1", Type: alone.Worm, Sector: "1-02"})
+	do(t, s, AddItems{Items: []Item{{Name: "Jet Pack", Action: Move, Charges: 2, Upgraded: true},
+		{Name: "Armor", Passive: true, Charges: 2}}})
+	var jet, armor string
+	for _, it := range st(s).Items {
+		switch it.Name {
+		case "Jet Pack":
+			jet = it.ID
+		case "Armor":
+			armor = it.ID
+		}
+	}
+	do(t, s, StartTurn{})
+	do(t, s, Declare{Action: Move, Item: jet, GrantsExtra: 1})
+	do(t, s, MoveHero{Dir: alone.South, More: true})
+	do(t, s, MoveHero{Dir: alone.South})
+	if g := st(s); g.Map.Hero != "1-02" || g.SC != 10 {
+		t.Fatalf("hero %s SC %d: the Unrevealed Worm scares 2", g.Map.Hero, g.SC)
+	}
+	do(t, s, Declare{Action: Fight, Extra: true})
+	do(t, s, FightCreature{Target: "worm-1", Faces: hand(H, H)})
+	g := st(s)
+	if w := g.Map.Creature("worm-1"); w == nil || !w.Wounded {
+		t.Fatal("2 damage Wounds the Worm without killing it")
+	}
+	if tr := strings.Join(g.T.Triggers, ","); !strings.Contains(tr, "move") || !strings.Contains(tr, "fight") {
+		t.Fatalf("triggers %s", tr)
+	}
+	do(t, s, UseItem{ID: armor})
+	do(t, s, EndTurn{Attacks: []AttackRoll{{Creature: "worm-1", Faces: hand(H, B, B)}}})
+	g = st(s)
+	if g.Life != 11 {
+		t.Fatalf("Life %d after the Worm's 1 hit", g.Life)
+	}
+	if _, it := g.item(jet); it == nil || it.Charges != 1 {
+		t.Fatal("the Jet Pack spent 1 Charge")
+	}
+	if _, it := g.item(armor); it == nil || it.Charges != 1 {
+		t.Fatal("the Armor spent 1 Charge")
+	}
+}
