@@ -379,3 +379,56 @@ func TestAuditAdversaryRefreshRestartsTimer(t *testing.T) {
 		}
 	}
 }
+
+// §4, §6.3 item 2: at the start of its rest turn a character may remove
+// any detrimental conditions. With restRemovesAllDetrimental on (the
+// spec's default) every one goes unless the players keep some (Keep);
+// off, only those the players pick (Drop) go. Beneficial ones stay.
+func TestAuditRestDropsDetrimentalBySetting(t *testing.T) {
+	type row struct {
+		all        bool
+		keep, drop []string
+		left       string
+	}
+	for _, r := range []row{
+		{true, nil, nil, "Barrier"},
+		{true, []string{"Weakened"}, nil, "Barrier,Weakened"},
+		{false, nil, nil, "Barrier,Bleeding,Frozen,Weakened"},
+		{false, nil, []string{"Bleeding", "Frozen"}, "Barrier,Weakened"},
+		{false, nil, []string{"Bleeding", "Frozen", "Weakened"}, "Barrier"},
+	} {
+		s := withContent(t)
+		if !r.all {
+			set := DefaultSettings()
+			set.RestRemovesAllDetrimental = false
+			do(t, s, ChangeSettings{Settings: set})
+		}
+		do(t, s, startCmd(), BeginRound{})
+		m := st(s).Mission
+		m.fig("Bo").Discard = []string{"H9"}
+		m.fig("Bo").Hand = remove(m.fig("Bo").Hand, "H9")
+		do(t, s, Rest{Character: "Bo"}, SelectCards{Character: "Ana", Cards: []string{"W1"}}, DrawAdversaryCards{}, DetermineInitiative{},
+			CorrectFigure{Figure: "Bo", SetConditions: true, Conditions: []string{"Bleeding", "Weakened", "Barrier", "Frozen"}})
+		if !r.all {
+			// A pick must be a detrimental condition the character holds.
+			refused(t, s, StartTurn{Character: "Bo", Drop: []string{"Barrier"}}, "§6.3")
+			refused(t, s, StartTurn{Character: "Bo", Drop: []string{"Stunned"}}, "§6.3")
+		}
+		do(t, s, StartTurn{Character: "Bo", Keep: r.keep, Drop: r.drop})
+		bo := st(s).Mission.fig("Bo")
+		if got := strings.Join(bo.CondList(), ","); got != r.left || bo.HP != 10 {
+			t.Errorf("all %v keep %v drop %v: left %s HP %d, want %s and no Bleeding damage", r.all, r.keep, r.drop, got, bo.HP, r.left)
+		}
+	}
+	// Dropping is for a rest turn only.
+	s := withContent(t)
+	do(t, s, startCmd(), BeginRound{}, SelectCards{Character: "Ana", Cards: []string{"W1"}}, SelectCards{Character: "Bo", Cards: []string{"H3"}},
+		DrawAdversaryCards{}, DetermineInitiative{}, CorrectFigure{Figure: "Ana", SetConditions: true, Conditions: []string{"Weakened"}},
+		CorrectFigure{Figure: "Bo", SetConditions: true, Conditions: []string{"Weakened"}})
+	n := st(s).Mission.next()
+	for st(s).Mission.fig(n).Side != "character" {
+		do(t, s, ResolveAdversaryTurn{Adversary: n}, OverrideAdversaryTurn{Reason: "test"})
+		n = st(s).Mission.next()
+	}
+	refused(t, s, StartTurn{Character: n, Drop: []string{"Weakened"}}, "§6.3")
+}

@@ -44,7 +44,7 @@ func SettingsInfo() []SettingInfo {
 		{"resetAfterMission", "A-37", "after a mission, bandages, temporary/persistent piles and item flips are cleared"},
 		{"countAdjacentBlockers", "A-21", "an adversary choosing a line of sight counts blockers next to it"},
 		{"sharedClassDecks", "A-28", "types of one class but different species share the class deck"},
-		{"restRemovesAllDetrimental", "§6.3", "a rest removes all detrimental conditions"},
+		{"restRemovesAllDetrimental", "§6.3", "a rest removes all detrimental conditions unless some are kept (off: only those the players pick)"},
 		{"rollDecisionDie", "§1", "the app rolls the Decision die (off: enter the face rolled)"},
 		{"rollAttackDice", "§1", "the app rolls adversaries' attack and Accuracy dice (off: enter them)"},
 		{"eventDeckReshuffle", "A-33", "an exhausted event deck is rebuilt from discarded Round 6+ events"},

@@ -694,15 +694,23 @@ func (m *Mission) next() string {
 
 // StartTurn begins a character's turn (§6.4 steps 1–2, §6.3): temporary
 // cards go to the discard pile; on a rest turn detrimental conditions are
-// dropped and the discard pile returns to the hand; otherwise Bleeding and
-// Burning deal their damage; fire and poison under the character give
-// Burning and Weakened again (§5.1). Adversaries' turns start with
-// ResolveAdversaryTurn.
+// dropped first and the discard pile returns to the hand; otherwise
+// Bleeding and Burning deal their damage; fire and poison under the
+// character give Burning and Weakened again (§5.1). Adversaries' turns
+// start with ResolveAdversaryTurn.
+//
+// Which detrimental conditions a rest drops (§4, §6.3 item 2: the
+// character may remove any of them) follows the setting
+// restRemovesAllDetrimental: on, all of them except those in Keep; off,
+// only those in Drop.
 type StartTurn struct {
 	Character string `json:"character"`
 	// Keep lists detrimental conditions a resting character chooses to
-	// keep (default: all are removed, §6.3 item 2).
+	// keep when the setting drops all of them.
 	Keep []string `json:"keep,omitempty"`
+	// Drop lists the detrimental conditions the players pick to remove
+	// when the setting leaves the pick to them.
+	Drop []string `json:"drop,omitempty"`
 }
 
 func (c StartTurn) exec(s *State, x *ctx) (string, error) {
@@ -720,6 +728,17 @@ func (c StartTurn) exec(s *State, x *ctx) (string, error) {
 	if nx := m.next(); nx != f.Name {
 		return "", tracker.Refuse("phantom-epoch §11.1 step 7", "it is %s's turn, not %s's", nx, f.Name)
 	}
+	for _, cd := range c.Drop {
+		cond, err := phantom.ParseCond(cd)
+		switch {
+		case !f.Resting:
+			return "", tracker.Refuse("phantom-epoch §6.3", "%s is not resting: conditions are dropped only at the start of a rest turn", f.Name)
+		case err != nil || !cond.Detrimental() || !f.has(cond):
+			return "", tracker.Refuse("phantom-epoch §6.3", "%s can drop only a detrimental condition it has, not %q", f.Name, cd)
+		case contains(c.Keep, string(cond)):
+			return "", tracker.Refuse("phantom-epoch §6.3", "%s is both kept and dropped", cond)
+		}
+	}
 	m.Current = f.Name
 	f.TurnStart = s.Tick
 	f.Attacked, f.ConvertedAttack, f.Fumbled, f.ConvertedCard = false, false, false, false
@@ -734,7 +753,11 @@ func (c StartTurn) exec(s *State, x *ctx) (string, error) {
 	if f.Resting {
 		for _, cd := range f.CondList() {
 			cond, _ := phantom.ParseCond(cd)
-			if cond.Detrimental() && !contains(c.Keep, cd) && (s.Settings.RestRemovesAllDetrimental || false) {
+			drop := !contains(c.Keep, cd) // setting on: all but those kept
+			if !s.Settings.RestRemovesAllDetrimental {
+				drop = slices.ContainsFunc(c.Drop, func(d string) bool { x, _ := phantom.ParseCond(d); return x == cond })
+			}
+			if cond.Detrimental() && drop {
 				delete(f.Conditions, cd)
 				parts = append(parts, "dropped "+cd)
 			}

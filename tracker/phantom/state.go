@@ -49,7 +49,8 @@ type Settings struct {
 	// species share the class deck (A-28).
 	SharedClassDecks bool `json:"sharedClassDecks"`
 	// RestRemovesAllDetrimental: a resting character drops every
-	// detrimental condition unless told otherwise (§6.3 item 2 default).
+	// detrimental condition unless told otherwise (§6.3 item 2 default:
+	// StartTurn.Keep); off, only those the players pick (StartTurn.Drop).
 	RestRemovesAllDetrimental bool `json:"restRemovesAllDetrimental"`
 	// RollDecisionDie / RollAttackDice: the app rolls (virtual roll) rather
 	// than players entering the face rolled at the table (§1 "two modes per

@@ -145,3 +145,81 @@ func TestAdversaryRefreshShownAndTimerRestarted(t *testing.T) {
 		t.Fatalf("Frozen's timer from tick %d (was %d, now %d): a refresh restarts it", got, was, h.state().Tick)
 	}
 }
+
+// toRestTurnNext plays round 1 with Bo resting (a card already in the
+// discard pile) and holding Bleeding, Weakened and Barrier, up to the
+// moment Bo's rest turn is next.
+func (h *harness) toRestTurnNext(p *PlayScreen) {
+	h.t.Helper()
+	h.do(tp.BeginRound{})
+	bo := figure(h.state().Mission, "Bo")
+	bo.Discard, bo.Hand = []string{"H9"}, slices.DeleteFunc(bo.Hand, func(id string) bool { return id == "H9" })
+	h.do(tp.Rest{Character: "Bo"})
+	h.do(tp.SelectCards{Character: "Ana", Cards: []string{"W1"}})
+	h.do(tp.DrawAdversaryCards{})
+	h.do(tp.DetermineInitiative{})
+	h.do(tp.CorrectFigure{Figure: "Bo", SetConditions: true, Conditions: []string{"Bleeding", "Weakened", "Barrier"}, Reason: "test"})
+	for i := 0; i < 20; i++ {
+		m := h.state().Mission
+		if m.Current == "" && m.Pending == nil && nextFigure(m) == "Bo" {
+			p.Refresh()
+			return
+		}
+		switch {
+		case m.Pending != nil:
+			h.do(tp.ConfirmAdversaryTurn{})
+		case m.Current != "":
+			h.do(tp.EndTurn{Character: m.Current})
+		default:
+			p.Next()
+		}
+	}
+	h.t.Fatal("Bo's rest turn did not come")
+}
+
+// restPick is the check group on Bo's card offering the detrimental
+// conditions to drop at the start of the rest turn.
+func restPick(c *widget.Card) *widget.CheckGroup {
+	return find(c.Content, func(g *widget.CheckGroup) bool { return slices.Contains(g.Options, "Bleeding") })
+}
+
+// §4, §6.3 item 2: a resting character's card offers the detrimental
+// conditions to drop at the start of its rest turn — all ticked when the
+// setting drops them all, none when the players pick — and Next starts
+// the rest turn with that pick.
+func TestRestTurnOffersTheConditionsToDrop(t *testing.T) {
+	for _, all := range []bool{true, false} {
+		cmds := fixture(6, 4)
+		if !all {
+			set := tp.DefaultSettings()
+			set.RestRemovesAllDetrimental = false
+			cmds = append(cmds, tp.ChangeSettings{Settings: set})
+		}
+		h := newHarness(t, append(cmds, startCmd()))
+		p := NewPlayScreen(h.ctx)
+		h.w.SetContent(p.Object())
+		h.toRestTurnNext(p)
+		if !strings.Contains(p.Step.Text, "Bo") || !strings.Contains(p.Step.Text, "drop") {
+			t.Fatalf("the step should point to the pick on Bo's card: %q", p.Step.Text)
+		}
+		g := restPick(h.figCard("Bo"))
+		if g == nil || !slices.Equal(g.Options, []string{"Bleeding", "Weakened"}) {
+			t.Fatalf("all %v: the pick offers Bo's detrimental conditions: %+v", all, g)
+		}
+		want := []string{}
+		if all {
+			want = []string{"Bleeding", "Weakened"}
+		}
+		if !slices.Equal(append([]string{}, g.Selected...), want) {
+			t.Fatalf("all %v: ticked %v, want %v", all, g.Selected, want)
+		}
+		g.SetSelected([]string{"Bleeding"})
+		if !p.Next() {
+			t.Fatalf("Next did not start Bo's rest turn: %v", h.errs)
+		}
+		bo := figure(h.state().Mission, "Bo")
+		if h.state().Mission.Current != "Bo" || strings.Join(bo.CondList(), ",") != "Barrier,Weakened" {
+			t.Fatalf("all %v: Bo after the rest start %v (current %q), want Barrier and the kept Weakened; %v", all, bo.CondList(), h.state().Mission.Current, h.errs)
+		}
+	}
+}

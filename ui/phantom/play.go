@@ -58,6 +58,10 @@ type PlayScreen struct {
 	// acting keeps the players' choice of acting figure per figure card,
 	// while the same figure's turn goes on (§4 Invisible).
 	acting map[string]string
+	// restDrop keeps the players' pick of detrimental conditions a
+	// resting character drops when its rest turn starts (§6.3 item 2),
+	// by character and round.
+	restDrop map[string][]string
 
 	obj fyne.CanvasObject
 }
@@ -211,6 +215,8 @@ func NextStep(s *tp.State) (string, tracker.Command) {
 		switch {
 		case f == nil:
 			return "Every figure has acted: Next ends the round.", tp.EndRound{}
+		case f.Side == "character" && f.Resting && len(detrimentalHeld(f)) > 0:
+			return "Next: " + n + "'s rest turn starts: pick on " + n + "'s card the detrimental conditions to drop.", tp.StartTurn{Character: n}
 		case f.Side == "character":
 			return "Next: " + n + "'s turn starts.", tp.StartTurn{Character: n}
 		default:
@@ -222,14 +228,89 @@ func NextStep(s *tp.State) (string, tracker.Command) {
 	return "", nil
 }
 
-// Next does the round's next step; it reports whether there was one.
+// Next does the round's next step; it reports whether there was one. A
+// rest turn starts with the players' pick of conditions to drop.
 func (p *PlayScreen) Next() bool {
-	_, cmd := NextStep(state(p.ctx))
+	s := state(p.ctx)
+	_, cmd := NextStep(s)
 	if cmd == nil {
 		return false
 	}
+	if st, ok := cmd.(tp.StartTurn); ok {
+		cmd = p.restStart(s, st.Character)
+	}
 	p.ctx.Do(cmd)
 	return true
+}
+
+// detrimentalHeld are f's detrimental conditions (§4).
+func detrimentalHeld(f *tp.Figure) []string {
+	var out []string
+	for _, c := range f.CondList() {
+		if cond, err := ap.ParseCond(c); err == nil && cond.Detrimental() {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func restKey(m *tp.Mission, name string) string { return fmt.Sprintf("%d\x00%s", m.Round, name) }
+
+// restDropped is the pick of conditions name drops at the start of its
+// rest turn: the players' choice, else every one when the setting drops
+// them all and none when the players pick (§6.3 item 2).
+func (p *PlayScreen) restDropped(s *tp.State, f *tp.Figure) []string {
+	held := detrimentalHeld(f)
+	pick, ok := p.restDrop[restKey(s.Mission, f.Name)]
+	if !ok {
+		if s.Settings.RestRemovesAllDetrimental {
+			return held
+		}
+		return nil
+	}
+	return slices.DeleteFunc(slices.Clone(pick), func(c string) bool { return !slices.Contains(held, c) })
+}
+
+// restStart is the StartTurn for name: on a rest turn with the pick of
+// detrimental conditions to drop, as Keep (the setting drops all) or Drop
+// (the players pick).
+func (p *PlayScreen) restStart(s *tp.State, name string) tp.StartTurn {
+	c := tp.StartTurn{Character: name}
+	f := figure(s.Mission, name)
+	if f == nil || !f.Resting {
+		return c
+	}
+	drop := p.restDropped(s, f)
+	if !s.Settings.RestRemovesAllDetrimental {
+		c.Drop = drop
+		return c
+	}
+	for _, h := range detrimentalHeld(f) {
+		if !slices.Contains(drop, h) {
+			c.Keep = append(c.Keep, h)
+		}
+	}
+	return c
+}
+
+// restPick offers, on a resting character's card before its rest turn,
+// the detrimental conditions to drop at its start (§4, §6.3 item 2).
+func (p *PlayScreen) restPick(s *tp.State, m *tp.Mission, f *tp.Figure) fyne.CanvasObject {
+	held := detrimentalHeld(f)
+	if !f.Resting || m.Phase != "turns" || m.Current == f.Name || slices.Contains(m.Acted, f.Name) || len(held) == 0 {
+		return nil
+	}
+	key := restKey(m, f.Name)
+	g := widget.NewCheckGroup(held, nil)
+	g.Horizontal = true
+	g.SetSelected(p.restDropped(s, f))
+	g.OnChanged = func(v []string) {
+		if p.restDrop == nil {
+			p.restDrop = map[string][]string{}
+		}
+		p.restDrop[key] = slices.Clone(v)
+	}
+	return container.NewVBox(wrap("At the start of the rest turn, drop (§6.3):"), g)
 }
 
 func (p *PlayScreen) beginWithFace() {
@@ -405,6 +486,9 @@ func (p *PlayScreen) figureCard(s *tp.State, m *tp.Mission, f *tp.Figure) fyne.C
 		}
 		box.Add(widget.NewLabel(info))
 		box.Add(p.cardsBox(s, m, f))
+		if pick := p.restPick(s, m, f); pick != nil {
+			box.Add(pick)
+		}
 		healN := widget.NewEntry()
 		healN.SetPlaceHolder("HP")
 		box.Add(container.NewBorder(nil, nil, nil, widget.NewButton("Heal action (bandage)", func() {
