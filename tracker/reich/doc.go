@@ -29,8 +29,9 @@
 //     Cards, Recover, GrantAction, GiveItem, DropItem, UseItem,
 //     SetGearStatus, ReadyEquipment, VrilEnhance, EscortUnit, WoundHero,
 //     Heal, KnockDown, KnockBack, SetSkillActive, LowerAwareness,
-//     DisguiseKit, Escape; Move{Reaction: …} and Defend{Decoy: …} outside
-//     the hero's own turn.
+//     DisguiseKit, Escape; Move{Reaction: …}, Defend{Decoy: …} and
+//     Attack{Counter: true} (during a defence test) outside the hero's own
+//     turn.
 //   - The enemy by hand: TriggerToken, RevealFeature, RaiseAwareness,
 //     SpawnEffect, AreaState; Override (any decision, with the reason);
 //     CorrectHero (a dashboard, with the reason).

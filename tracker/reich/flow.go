@@ -18,6 +18,11 @@ type PendingAttack struct {
 	Breakdown []string `json:"breakdown,omitempty"`
 	NoItems   bool     `json:"noItems,omitempty"`
 	OnWound   []string `json:"onWound,omitempty"`
+	// Units are the units that made the attack (main, then supporters):
+	// the ones a Counter may hit (§12.1). Countered lists the defenders
+	// who have used Counter on this attack's defence test.
+	Units     []string `json:"units,omitempty"`
+	Countered []string `json:"countered,omitempty"`
 }
 
 // SetTurnOrder sets the heroes' order for this round before the alarm: the
@@ -389,9 +394,18 @@ func (t *tx) pend(attacks []ai.Attack) {
 	p := slices.Clone(t.m().Pending)
 	for _, a := range attacks {
 		p = append(p, PendingAttack{Code: a.Code, Mode: a.Mode, Total: a.Total, Defenders: slices.Clone(a.Defenders),
-			Breakdown: a.Breakdown, NoItems: a.NoItems, OnWound: a.OnWound})
+			Breakdown: a.Breakdown, NoItems: a.NoItems, OnWound: a.OnWound, Units: attackers(a)})
 	}
 	t.do(Op{Op: opPending, Pending: p})
+}
+
+// attackers are the units that made an attack, main first.
+func attackers(a ai.Attack) []string {
+	var out []string
+	if a.Main != "" {
+		out = append(out, a.Main)
+	}
+	return append(out, a.Supporters...)
 }
 
 // afterEnemyTurn moves on once the enemy turn is done and its defence

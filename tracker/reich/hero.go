@@ -477,8 +477,13 @@ func (t *tx) hpSpend(h *Hero, kind string, before, after []HPRef, failed bool) (
 // lands (Armoured, X Wounds, multi-state cards, Bomber). Loot: a special
 // was spent for loot (§6.2 step 6). The noise test follows as a NoiseTest.
 // DefenceBonus is any further modifier the players apply by hand (a card).
+// Counter is the Counter skill (§12.1): during the hero's defence test
+// against pending attack Against, outside the hero's own turn, an attack
+// on a unit that made that attack; once per defence test, no basic action.
 type Attack struct {
 	Hero           string
+	Counter        bool
+	Against        int
 	Weapon         int
 	Targets        []string
 	Total          int
@@ -497,18 +502,26 @@ type Attack struct {
 }
 
 func (c Attack) decide(t *tx, d *tracker.Dice) (string, error) {
-	m, h, err := t.upright(c.Hero, "reichbusters §6.2")
+	var m *Mission
+	var h *Hero
+	var err error
+	if c.Counter {
+		m, h, err = t.counterer(c)
+	} else {
+		m, h, err = t.upright(c.Hero, "reichbusters §6.2")
+	}
 	if err != nil {
 		return "", err
 	}
 	if c.Total < 0 {
 		return "", tracker.Refuse("reichbusters V-19", "an attack total is a whole number of 0 or more")
 	}
-	if c.Basic {
+	// A counter attack is no action of a turn: it uses no basic action.
+	if c.Basic && !c.Counter {
 		if err := t.basic(h, "attack"); err != nil {
 			return "", err
 		}
-	} else if h.Turn.Recovering {
+	} else if h.Turn.Recovering && !c.Counter {
 		return "", tracker.Refuse("reichbusters V-05", "%s must Recover first", h.Name)
 	}
 	if h.Downed() {
@@ -608,8 +621,15 @@ func (c Attack) decide(t *tx, d *tracker.Dice) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	t.say("%s attacks with %s: total %d", h.Name, wname, c.Total)
-	t.acted(h.ID)
+	if c.Counter {
+		p := slices.Clone(m.Pending)
+		p[c.Against].Countered = append(slices.Clone(p[c.Against].Countered), h.ID)
+		t.do(Op{Op: opPending, Pending: p})
+		t.say("%s counters %s's attack (Counter, §12.1) with %s: total %d", h.Name, m.Pending[c.Against].Code, wname, c.Total)
+	} else {
+		t.say("%s attacks with %s: total %d", h.Name, wname, c.Total)
+		t.acted(h.ID)
+	}
 	var hit []string
 	for i, id := range c.Targets {
 		def := defs[i] + c.DefenceBonus
@@ -641,15 +661,64 @@ func (c Attack) decide(t *tx, d *tracker.Dice) (string, error) {
 		}
 		killed := m.unit(id) == nil
 		if killed {
-			t.killed(h, room, len(before), d)
+			if !c.Counter {
+				// §6.5.4: pacifying counts the kills of the hero's own turn,
+				// so a counter attack's kill is not among them.
+				t.killed(h, room, len(before), d)
+			}
 			if c.Loot {
 				t.say("%s drops a face-up %s loot token in %s (§6.2)", id, lootOf(fac, u.Code), area)
 			}
 		}
 		_ = out
 	}
+	if c.Counter {
+		t.afterMidTurn()
+		return "hero.counter", nil
+	}
 	t.afterAction(h.ID)
 	return "hero.attack", nil
+}
+
+// counterer checks a Counter attack (§12.1): the hero holds an active
+// Counter skill and still has a defence test to make against pending
+// attack c.Against, has not countered it yet, and aims only at units that
+// made that attack.
+func (t *tx) counterer(c Attack) (*Mission, *Hero, error) {
+	const rule = "reichbusters §12.1"
+	m, err := t.s.inPlay(rule)
+	if err != nil {
+		return nil, nil, err
+	}
+	h := m.hero(c.Hero)
+	switch {
+	case h == nil:
+		return nil, nil, tracker.Refuse(rule, "there is no hero %q in this mission", c.Hero)
+	case !hasSkill(h, "Counter"):
+		return nil, nil, tracker.Refuse(rule, "%s has no active Counter skill", h.Name)
+	case h.Escaped || h.Captured || h.Downed():
+		return nil, nil, tracker.Refuse(rule, "%s cannot attack now (downed, captured or off the map)", h.Name)
+	case c.Basic:
+		return nil, nil, tracker.Refuse(rule, "a counter attack is not a basic action")
+	case c.Against < 0 || c.Against >= len(m.Pending):
+		return nil, nil, tracker.Refuse(rule, "there is no enemy attack number %d waiting for a defence test: Counter is used during a defence test", c.Against+1)
+	}
+	a := m.Pending[c.Against]
+	if !slices.Contains(a.Defenders, h.ID) {
+		return nil, nil, tracker.Refuse(rule, "%s makes no defence test against %s's attack", h.Name, a.Code)
+	}
+	if slices.Contains(a.Countered, h.ID) {
+		return nil, nil, tracker.Refuse(rule, "Counter is used once per defence test: %s has already countered this attack", h.Name)
+	}
+	for _, id := range c.Targets {
+		u := m.unit(id)
+		// An attack recorded before the units were kept: any unit of the type.
+		made := slices.Contains(a.Units, id) || (len(a.Units) == 0 && u != nil && u.Code == a.Code)
+		if !made {
+			return nil, nil, tracker.Refuse(rule, "unit %s did not attack %s: Counter hits a unit that made this attack", id, h.Name)
+		}
+	}
+	return m, h, nil
 }
 
 func lootOf(f *content.Faction, code string) string {

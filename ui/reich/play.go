@@ -349,8 +349,84 @@ func (p *playScreen) refreshPending(m *rb.Mission) {
 			line += " — " + strings.Join(a.Breakdown, "; ")
 		}
 		b := button("Defend…", theme.ConfirmIcon(), func() { p.DefendForm(i) })
-		p.pending.Add(container.NewBorder(nil, nil, nil, widgets.Touch(b), wrapped(line)))
+		var right fyne.CanvasObject = widgets.Touch(b)
+		if len(counterers(m, a)) > 0 {
+			right = container.NewHBox(widgets.Touch(button("Counter…", nil, func() { p.CounterForm(i) })), right)
+		}
+		p.pending.Add(container.NewBorder(nil, nil, nil, right, wrapped(line)))
 	}
+}
+
+// counterers are the defenders of a pending attack who may still use
+// Counter on its defence test (§12.1).
+func counterers(m *rb.Mission, a rb.PendingAttack) []string {
+	var out []string
+	for _, id := range a.Defenders {
+		if h := m.HeroByID(id); h != nil && hasActiveSkill(h, "Counter") && !slices.Contains(a.Countered, id) {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// CounterForm records a Counter attack during the defence test against
+// pending attack i (§12.1): outside the hero's own turn, against a unit
+// that made the attack.
+func (p *playScreen) CounterForm(i int) *formDialog {
+	m := p.k.mission()
+	a := m.Pending[i]
+	who := counterers(m, a)
+	def := ""
+	if len(who) > 0 {
+		def = who[0]
+	}
+	var units []string
+	for _, id := range a.Units {
+		if m.UnitByID(id) != nil {
+			units = append(units, id)
+		}
+	}
+	target := ""
+	if len(units) > 0 {
+		target = units[0]
+	}
+	weapons := []string{"weapon 1", "weapon 2", "unarmed"}
+	return p.k.cmdForm(fmt.Sprintf("Counter %s's attack (§12.1)", a.Code), "Record the counter attack", []fld{
+		choice("Hero", who, def),
+		choice("Weapon", weapons, weapons[0]),
+		text("Target", "a unit that made this attack: "+strings.Join(units, ", "), target),
+		num("Total", "the attack test's final total", 0),
+		num("Defence bonus", "auras or cards the players apply", 0),
+		tick("Loot", "a special spent for loot", false),
+		tick("Accurate", "", false), tick("Armour piercing", "", false), tick("Versatile", "", false),
+		text("HP before", "e.g. H1:attack", ""),
+		text("HP after", "e.g. hq:wild", ""),
+	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
+		w := slices.Index(weapons, v.S("Weapon"))
+		if w == 2 {
+			w = -1
+		}
+		tot, err := v.I("Total")
+		if err != nil {
+			return nil, err
+		}
+		bonus, err := v.I("Defence bonus")
+		if err != nil {
+			return nil, err
+		}
+		before, err := parseHPRefs(v.S("HP before"))
+		if err != nil {
+			return nil, err
+		}
+		after, err := parseHPRefs(v.S("HP after"))
+		if err != nil {
+			return nil, err
+		}
+		c := rb.Attack{Hero: v.S("Hero"), Counter: true, Against: i, Weapon: w, Targets: v.L("Target"), Total: tot, DefenceBonus: bonus,
+			Loot: v.B("Loot"), Accurate: v.B("Accurate"), ArmourPiercing: v.B("Armour piercing"), Versatile: v.B("Versatile"),
+			HPBefore: before, HPAfter: after}
+		return func(a ai.Answers) tracker.Command { c.Answers = a; return c }, nil
+	})
 }
 
 // DefendForm records a defence test against pending attack i.

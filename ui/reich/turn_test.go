@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"tablekeeper/automa/reich/content"
 	rb "tablekeeper/tracker/reich"
 )
 
@@ -80,5 +81,56 @@ func TestCardDurationFromTheForm(t *testing.T) {
 	}
 	if h := st(ctx).Mission.HeroByID("H1"); h.InPlay != 0 || h.Discard != 2 {
 		t.Fatalf("the card did not go to the discard pile: in play %d, discard %d", h.InPlay, h.Discard)
+	}
+}
+
+// TestCounterFromThePendingAttack: §12.1 Counter — while a hero with
+// Counter has a defence test to make, the pending attack offers a counter
+// attack on a unit that made it, outside the hero's own turn.
+func TestCounterFromThePendingAttack(t *testing.T) {
+	ctx, _ := newCtx(t)
+	p := startRaid(t, ctx)
+	p.order.SetText("H1 H2")
+	p.Next()
+	h := *st(ctx).Mission.HeroByID("H1")
+	h.Skills = append(h.Skills, rb.Skill{ID: "Counter", Type: rb.SkillDefence, Active: true})
+	must(t, ctx, rb.CorrectHero{Hero: h, Reason: "test: Counter bought"})
+	must(t, ctx, rb.Override{Reason: "test", Place: []rb.UnitPlacement{{Code: "GR", Area: "A1"}, {Code: "GR", Area: "B1"}},
+		Awareness: map[string]content.Awareness{"R1": content.Alert}})
+	var attacker, other string
+	for _, u := range st(ctx).Mission.Units {
+		if u.Area == "A1" {
+			attacker = u.ID
+		} else {
+			other = u.ID
+		}
+	}
+	p.Next() // H1's turn ends
+	p.Next() // the enemy turn: the grunt attacks H1
+	m := st(ctx).Mission
+	if len(m.Pending) != 1 || m.Pending[0].Defenders[0] != "H1" {
+		t.Fatalf("want the grunt's attack on H1: %+v (%s)", m.Pending, p.k.Message())
+	}
+	if !strings.Contains(screenText(p.pending), "[Counter…]") {
+		t.Fatalf("the pending attack offers no counter:\n%s", screenText(p.pending))
+	}
+	f := p.CounterForm(0)
+	pick(t, f, "Weapon", "weapon 2") // the knife, in melee
+	setEntry(t, f, "Target", other)
+	setEntry(t, f, "Total", "5")
+	submitRefused(t, f, "did not attack")
+	setEntry(t, f, "Target", attacker)
+	submitOK(t, f)
+	if st(ctx).Mission.UnitByID(attacker) != nil {
+		t.Fatal("the counter attack did not kill the grunt")
+	}
+	if strings.Contains(screenText(p.pending), "[Counter…]") {
+		t.Fatal("Counter is offered twice on one defence test")
+	}
+	d := p.DefendForm(0)
+	setEntry(t, d, "Defence total", "9")
+	submitOK(t, d)
+	if st(ctx).Mission.Current != "H2" {
+		t.Fatalf("H2's turn did not follow: %s", p.k.Message())
 	}
 }
