@@ -101,9 +101,13 @@ func TestWholeCampaign(t *testing.T) {
 
 	// ---- Scenario D ----
 	do(t, s, StartScenario{Key: "D", TimerStart: 9, Characters: []string{"901", "907", "902", "905"}})
-	if r := st(s).Section("D").Row("908"); ch(s, "908").Status != Alive || r == nil || r.Played || r.LP != 10 {
-		// 908 joined the group at D setup and is written in D (10 life), not played.
+	if r := st(s).Section("C").Row("908"); ch(s, "908").Status != Alive || r == nil || r.Played || r.LP != 10 || st(s).Section("D").Row("908") != nil {
+		// 908 joined the group at D setup and is written in section C with
+		// 10 life (RB setup D step 15); not played, so not in D yet.
 		t.Fatalf("masked figures: %+v", ch(s, "908"))
+	}
+	if r := st(s).Section("D").Row("907"); r == nil || !r.Played {
+		t.Fatal("907 chosen: written in D with the Played box")
 	}
 	do(t, s, AddPenalty{Char: "907", Kind: Madness})
 	do(t, s, Kill{Char: "907", Cause: "paragraph"})

@@ -397,11 +397,15 @@ func rulebookExamples() []workedExample {
 				t.Fatalf("%+v", c)
 			}
 		}},
-		{ref: "p.30 setup D: 907–909 join with 10 life; then 999-028", run: func(t *testing.T) {
+		{ref: "p.30 setup D: 907–909 join, written in C with 10 life; then 999-028", run: func(t *testing.T) {
 			s := reach(t, "D")
 			for _, id := range []string{"907", "908", "909"} {
 				if c := ch(s, id); c.Status != Alive || c.LP != CharMaxLP || !c.Masked {
 					t.Fatalf("%s %+v", id, c)
+				}
+				// Step 15 writes them in section C with 10 life.
+				if r := st(s).Section("C").Row(id); r == nil || r.LP != CharMaxLP || r.Played {
+					t.Fatalf("%s in section C: %+v", id, r)
 				}
 			}
 			wantParagraph(t, Start, "028", "", "999-028")

@@ -184,10 +184,16 @@ func (c StartScenario) run(s *State, x *exec) error {
 		}
 	}
 	if letter == "D" {
-		// The Masked Figures are written in section D at its setup (§13.30).
+		// RB setup D step 15 (over spec §13.30, which calls it a typo): the
+		// Masked Figures are written with 10 life in the Character section
+		// of Scenario C, the section D's setup reads life from (step 18);
+		// the chosen ones are also written in D with the Played box above
+		// (step 16), the others at the end of D as not played.
+		prev := s.Section("C")
 		for _, id := range []string{"907", "908", "909"} {
 			if ch := s.Char(id); ch != nil && ch.Status == Alive {
-				writeRow(sec, ch, ch.InPlay)
+				r := writeRow(prev, ch, false)
+				r.LP, r.Penalties, r.Skills, r.PA = CharMaxLP, Penalties{}, nil, ""
 			}
 		}
 	}
