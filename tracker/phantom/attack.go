@@ -43,6 +43,10 @@ type Attack struct {
 	// an object's space) the target.
 	Accuracy  []string `json:"accuracy,omitempty"`
 	BlockedBy string   `json:"blockedBy,omitempty"`
+	// Granted names the item or equipment that lets a resting character
+	// attack on its rest turn (§6.3 items 5–6: no Action card is played
+	// then, so there is no attack otherwise).
+	Granted string `json:"granted,omitempty"`
 }
 
 func (c Attack) exec(s *State, x *ctx) (string, error) {
@@ -59,6 +63,13 @@ func (c Attack) exec(s *State, x *ctx) (string, error) {
 		return "", tracker.Refuse(ruleAttack, "%s made a converted attack this turn: it is the only attack", f.Name)
 	case c.Converted && f.Attacked:
 		return "", tracker.Refuse(ruleAttack, "%s already attacked this turn: a converted attack must be the only one", f.Name)
+	// §6.3 items 5–6: a rest turn plays no Action card; only an item or
+	// equipment used on it can give an attack, never a converted card.
+	// Attacks recorded before this check replay as they were.
+	case f.Resting && c.Converted && !x.apply:
+		return "", tracker.Refuse("phantom-epoch §6.3", "%s is resting this turn: no Action card is played, so none converts to an Attack", f.Name)
+	case f.Resting && strings.TrimSpace(c.Granted) == "" && !x.apply:
+		return "", tracker.Refuse("phantom-epoch §6.3", "%s is resting this turn: no Action card is played, so it attacks only when an item or equipment grants it — say which", f.Name)
 	}
 	roll, err := phantom.ParseDieFace(c.Roll)
 	if err != nil {
@@ -117,6 +128,9 @@ func (c Attack) exec(s *State, x *ctx) (string, error) {
 	}
 	line := func(s string) string {
 		out := fmt.Sprintf("%s attacks %s (range %d, roll %s): %s", f.Name, what, d, roll, s)
+		if f.Resting && strings.TrimSpace(c.Granted) != "" {
+			out = fmt.Sprintf("%s, resting, attacks %s with %s (range %d, roll %s): %s", f.Name, what, strings.TrimSpace(c.Granted), d, roll, s)
+		}
 		if len(parts) > 0 {
 			out += "; " + strings.Join(parts, "; ")
 		}

@@ -432,3 +432,40 @@ func TestAuditRestDropsDetrimentalBySetting(t *testing.T) {
 	}
 	refused(t, s, StartTurn{Character: n, Drop: []string{"Weakened"}}, "§6.3")
 }
+
+// §6.3 items 5–6: a rest turn plays no Action card, so the character
+// makes no attack unless an item or equipment it uses grants one — the
+// attack then says which. A converted attack needs a card: never.
+func TestAuditNoAttackOnRestTurnUnlessGranted(t *testing.T) {
+	s := withContent(t)
+	do(t, s, startCmd(), MoveFigure{Figure: "Ana", Path: []string{"C-1", "B-1"}}, BeginRound{})
+	m := st(s).Mission
+	m.fig("Ana").Discard = []string{"W9"}
+	m.fig("Ana").Hand = remove(m.fig("Ana").Hand, "W9")
+	do(t, s, Rest{Character: "Ana"}, SelectCards{Character: "Bo", Cards: []string{"H3"}}, DrawAdversaryCards{}, DetermineInitiative{})
+	for n := st(s).Mission.next(); n != "Ana"; n = st(s).Mission.next() {
+		if st(s).Mission.fig(n).character() {
+			do(t, s, StartTurn{Character: n}, EndTurn{Character: n})
+			continue
+		}
+		do(t, s, ResolveAdversaryTurn{Adversary: n}, OverrideAdversaryTurn{Reason: "held still for the test"})
+	}
+	do(t, s, StartTurn{Character: "Ana"})
+	const adv = "Grallok Berserker 1"
+	refused(t, s, Attack{Attacker: "Ana", Target: adv, Roll: "2"}, "§6.3")
+	refused(t, s, Attack{Attacker: "Ana", Target: adv, Roll: "2", Granted: "   "}, "§6.3")
+	refused(t, s, Attack{Attacker: "Ana", Target: adv, Roll: "2", Converted: true, Granted: "Flare"}, "§6.3")
+	// An attack recorded on a rest turn before the check still replays.
+	old := raw(payload{Command: json.RawMessage(`{"attacker":"Ana","target":"Grallok Berserker 1","roll":"2"}`), Line: "old"})
+	if _, err := (Rules{}).Apply(st(s).clone(), tracker.Event{Kind: "phantom-epoch.attack", Payload: old}); err != nil {
+		t.Fatalf("an old rest-turn attack must replay: %v", err)
+	}
+	hp := st(s).Mission.fig(adv).HP
+	e, err := s.Do(Attack{Attacker: "Ana", Target: adv, Roll: "2", Granted: "Flare"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st(s).Mission.fig(adv).HP >= hp || !strings.Contains(s.Describe(e), "Flare") {
+		t.Fatalf("the granted attack should hit and say what granted it: HP %d → %d, %q", hp, st(s).Mission.fig(adv).HP, s.Describe(e))
+	}
+}

@@ -111,6 +111,9 @@ type AttackForm struct {
 	Blinded   *widget.Select
 	Accuracy  *widget.Entry
 	BlockedBy *widget.Entry
+	// Granted is, on the attacker's rest turn, the item or equipment that
+	// lets it attack (§6.3: no Action card is played then); nil otherwise.
+	Granted *widget.SelectEntry
 
 	items []*widget.FormItem
 }
@@ -185,6 +188,24 @@ func NewAttackForm(s *tp.State, m *tp.Mission, attacker string) *AttackForm {
 		a.items = append(a.items, widget.NewFormItem("Blinded", a.Blinded))
 	}
 	a.items = append(a.items, widget.NewFormItem("Accuracy", a.Accuracy), widget.NewFormItem("Blocked by", a.BlockedBy))
+	if me.Resting {
+		// §6.3 items 5–6: on a rest turn only an item or equipment gives
+		// an attack; offer the attacker's.
+		var gear []string
+		for _, it := range me.Items {
+			gear = append(gear, it.ID)
+		}
+		if ch := s.Characters[attacker]; ch != nil {
+			for _, g := range ch.Equipment {
+				if g.Slot != "" {
+					gear = append(gear, g.ID)
+				}
+			}
+		}
+		a.Granted = widget.NewSelectEntry(gear)
+		a.Granted.SetPlaceHolder("the item or equipment that grants it")
+		a.items = append([]*widget.FormItem{widget.NewFormItem("Rest turn", a.Granted)}, a.items...)
+	}
 	return a
 }
 
@@ -204,6 +225,11 @@ func (a *AttackForm) Command() (tp.Attack, error) {
 		}
 	default:
 		c.Target = a.Target.Selected
+	}
+	if a.Granted != nil {
+		if c.Granted = strings.TrimSpace(a.Granted.Text); c.Granted == "" {
+			return c, fmt.Errorf("%s is resting: say which item or equipment lets it attack", a.Attacker)
+		}
 	}
 	if c.Roll == "" {
 		return c, fmt.Errorf("enter the face the attack die showed")

@@ -223,3 +223,70 @@ func TestRestTurnOffersTheConditionsToDrop(t *testing.T) {
 		}
 	}
 }
+
+// §6.3: on a rest turn the attack form asks which item or equipment grants
+// the attack; without it the attack is explained away, with it the
+// tracker records it.
+func TestRestTurnAttackNamesWhatGrantsIt(t *testing.T) {
+	h := newHarness(t, append(fixture(6, 4), startCmd()))
+	p := NewPlayScreen(h.ctx)
+	h.w.SetContent(p.Object())
+	h.do(tp.BeginRound{})
+	ana := figure(h.state().Mission, "Ana")
+	ana.Discard, ana.Hand = []string{"W9"}, slices.DeleteFunc(ana.Hand, func(id string) bool { return id == "W9" })
+	h.do(tp.Rest{Character: "Ana"})
+	h.do(tp.SelectCards{Character: "Bo", Cards: []string{"H1"}})
+	h.do(tp.DrawAdversaryCards{})
+	h.do(tp.DetermineInitiative{})
+	if f := NewAttackForm(h.state(), h.state().Mission, "Bo"); f.Granted != nil {
+		t.Fatal("only a resting attacker is asked what grants its attack")
+	}
+	for i := 0; i < 20 && h.state().Mission.Current != "Ana"; i++ {
+		m := h.state().Mission
+		switch {
+		case m.Pending != nil:
+			h.do(tp.OverrideAdversaryTurn{Reason: "held still for the test"})
+		case m.Current != "":
+			h.do(tp.EndTurn{Character: m.Current})
+		case nextFigure(m) == "Ana":
+			adv := ""
+			for _, f := range m.Figures {
+				if f.Side == "adversary" && !f.Defeated {
+					adv = f.Name
+				}
+			}
+			h.besideAdversary("Ana", adv)
+			p.Next()
+		default:
+			p.Next()
+		}
+	}
+	if h.state().Mission.Current != "Ana" {
+		t.Fatalf("Ana's rest turn did not start: %v", h.errs)
+	}
+	var adv string
+	for _, f := range h.state().Mission.Figures {
+		if f.Side == "adversary" && !f.Defeated && meleeRange(h.state().Mission, "Ana", f.Name) {
+			adv = f.Name
+		}
+	}
+	form := NewAttackForm(h.state(), h.state().Mission, "Ana")
+	if form.Granted == nil {
+		t.Fatal("a resting attacker's form asks what grants the attack")
+	}
+	form.Target.SetSelected(adv)
+	form.Roll.SetText("3")
+	if _, err := form.Command(); err == nil || !strings.Contains(err.Error(), "resting") {
+		t.Fatalf("a rest-turn attack without a grant must be explained, got %v", err)
+	}
+	form.Granted.SetText("Shock Gloves")
+	c, err := form.Command()
+	if err != nil || c.Granted != "Shock Gloves" {
+		t.Fatalf("%+v %v", c, err)
+	}
+	hp := figure(h.state().Mission, adv).HP
+	p.doAttack(c)
+	if got := figure(h.state().Mission, adv).HP; got >= hp {
+		t.Fatalf("the granted attack should hit %s: HP %d → %d, %v", adv, hp, got, h.errs)
+	}
+}
