@@ -62,6 +62,12 @@
 // DiscardForStun, UseItem, ActivateOrb (and Damage, Heal, Inflict,
 // RemoveCondition as cards say) → EndTurn. After an attack on a Vengeful
 // adversary (or one with an after-attacked round effect): ResolveReaction.
+// Damage, Heal and Inflict name the acting figure in By ("" the table);
+// no other figure's action affects an Invisible one (§4). A rest turn's
+// StartTurn drops detrimental conditions by the setting
+// restRemovesAllDetrimental (all but Keep, or only Drop; §6.3 item 2),
+// and an Attack on it names the item or equipment that grants it in
+// Granted (§6.3 items 5–6).
 //
 // An adversary's turn: ResolveAdversaryTurn{Adversary, Attack, Accuracy}
 // runs the engine and leaves the proposal in Mission.Pending (the
