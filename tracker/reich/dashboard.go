@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	ai "tablekeeper/automa/reich"
 	"tablekeeper/tracker"
 )
 
@@ -118,8 +119,11 @@ func (c Defend) decide(t *tx, d *tracker.Dice) (string, error) {
 // §6.4): Mode "auto" for a wound an effect inflicts (both halves, the card
 // is kept), "surge" for a vril backfire (bottom half only, kept; with Vril
 // Tolerance the top half only, discarded).
+// Answers carry the sight questions of the turn's end, when the wound
+// downs the hero in their own turn (§5.2).
 type WoundHero struct {
 	Hero, Mode, Card, Reason string
+	Answers                  ai.Answers
 }
 
 func (c WoundHero) decide(t *tx, d *tracker.Dice) (string, error) { return woundHero(t, c, d) }
@@ -155,7 +159,9 @@ func woundHero(t *tx, c WoundHero, d *tracker.Dice) (string, error) {
 		t.say("%s is downed", h.Name)
 	}
 	if m.Step == StepHeroTurn && m.Current == h.ID {
-		t.afterAction(h.ID)
+		if err := t.afterAction(h.ID, c.Answers, d); err != nil {
+			return "", err
+		}
 	}
 	return "hero.wound", nil
 }

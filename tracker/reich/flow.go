@@ -299,15 +299,32 @@ func (c EndTurn) decide(t *tx, d *tracker.Dice) (string, error) {
 	if h.Turn.Recovering {
 		return "", tracker.Refuse("reichbusters V-05", "%s started the turn downed and must Recover before the turn ends", h.Name)
 	}
-	t.say("%s ends the turn", h.Name)
+	if h.Turn.Ending {
+		t.say("%s ends the turn (downed during it, §5.2)", h.Name)
+	} else {
+		t.say("%s ends the turn", h.Name)
+	}
+	if err := t.finishTurn(h.ID, c.Answers, d); err != nil {
+		return "", err
+	}
+	return "turn.end", nil
+}
+
+// finishTurn is the end of a hero turn, however it comes (EndTurn, or a
+// hero downed during their own action, §5.2): the cleared-token check of a
+// turn's end and the Alien Spore for a hero still in play, then on to the
+// enemy turn.
+func (t *tx) finishTurn(id string, ans ai.Answers, d *tracker.Dice) error {
+	m := t.m()
+	h := m.hero(id)
 	if !h.Captured && !h.Escaped {
-		if _, err := t.resolve(ai.Request{Kind: ai.KindSightCheck, Hero: h.ID, EndOfTurn: true}, c.Answers, d); err != nil {
-			return "", err
+		if _, err := t.resolve(ai.Request{Kind: ai.KindSightCheck, Hero: h.ID, EndOfTurn: true}, ans, d); err != nil {
+			return err
 		}
 		t.sporeAttack(m.hero(h.ID))
 	}
 	t.afterHeroTurn()
-	return "turn.end", nil
+	return nil
 }
 
 // afterHeroTurn moves on from a hero turn: to the enemy turn, or straight

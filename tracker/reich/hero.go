@@ -56,6 +56,9 @@ func (t *tx) actor(id, rule string) (*Mission, *Hero, error) {
 	if h.Escaped {
 		return nil, nil, tracker.Refuse(rule, "%s has left the map", h.Name)
 	}
+	if h.Turn.Ending {
+		return nil, nil, tracker.Refuse("reichbusters §5.2", "%s was downed during this action: only its noise test is still to come, then the turn ends", h.Name)
+	}
 	return m, h, nil
 }
 
@@ -119,17 +122,32 @@ func (t *tx) acted(id string) {
 }
 
 // afterAction ends the turn of a hero downed during their own action
-// (§5.2): the action finishes, then the turn ends.
-func (t *tx) afterAction(id string) {
+// (§5.2): the action finishes, then the turn ends. The noise test comes
+// after the rest of an action (§6.2 step 5, §6.3), so while the last
+// action has not had one the turn waits for it (or for EndTurn, when the
+// action made no noise). The end of the turn is a turn's end like any
+// other: the cleared-token check runs (§5.2), with ans for the sight
+// questions.
+func (t *tx) afterAction(id string, ans ai.Answers, d *tracker.Dice) error {
 	m := t.m()
 	t.afterMidTurn()
 	if m.Ended || m.Step != StepHeroTurn || m.Current != id {
-		return
+		return nil
 	}
-	if h := m.hero(id); h.Downed() && !h.Turn.Recovering {
-		t.say("%s is downed during the turn: the turn ends after this action (§5.2)", h.Name)
-		t.afterHeroTurn()
+	h := m.hero(id)
+	if !h.Downed() || h.Turn.Recovering {
+		return nil
 	}
+	noiseToCome := h.Turn.Actions > 0 && h.Turn.NoiseFor != h.Turn.Actions && h.Turn.QuietFor != h.Turn.Actions
+	if noiseToCome {
+		if !h.Turn.Ending {
+			t.hero(id, func(x *Hero) { x.Turn.Ending = true })
+			t.say("%s is downed during the turn: the action finishes with its noise test, if it makes one, then the turn ends (§5.2)", h.Name)
+		}
+		return nil
+	}
+	t.say("%s is downed during the turn: the turn ends after this action (§5.2)", h.Name)
+	return t.finishTurn(id, ans, d)
 }
 
 // Move is a move action (spec §5.2): Path lists the areas entered in
@@ -277,7 +295,9 @@ func (c Move) decide(t *tx, d *tracker.Dice) (string, error) {
 	if _, err := t.resolve(ai.Request{Kind: ai.KindSightCheck, Hero: h.ID, From: from}, c.Answers, d); err != nil {
 		return "", err
 	}
-	t.afterAction(h.ID)
+	if err := t.afterAction(h.ID, c.Answers, d); err != nil {
+		return "", err
+	}
 	return "hero.move", nil
 }
 
@@ -302,7 +322,9 @@ func (c OpenDoor) decide(t *tx, d *tracker.Dice) (string, error) {
 	if err := t.openDoor(c.Hero, c.Door, keys, c.Answers, d, "basic action"); err != nil {
 		return "", err
 	}
-	t.afterAction(h.ID)
+	if err := t.afterAction(h.ID, c.Answers, d); err != nil {
+		return "", err
+	}
 	return "hero.door", nil
 }
 
@@ -409,12 +431,12 @@ func (c NoiseTest) decide(t *tx, d *tracker.Dice) (string, error) {
 	}
 	if total < 1 {
 		t.say("No noise: nothing happens")
-		return "noise.test", nil
-	}
-	if _, err := t.resolve(ai.Request{Kind: ai.KindNoiseCard, Hero: h.ID, Total: total, Card: c.Card}, c.Answers, d); err != nil {
+	} else if _, err := t.resolve(ai.Request{Kind: ai.KindNoiseCard, Hero: h.ID, Total: total, Card: c.Card}, c.Answers, d); err != nil {
 		return "", err
 	}
-	t.afterAction(h.ID)
+	if err := t.afterAction(h.ID, c.Answers, d); err != nil {
+		return "", err
+	}
 	return "noise.test", nil
 }
 
@@ -676,7 +698,9 @@ func (c Attack) decide(t *tx, d *tracker.Dice) (string, error) {
 		t.afterMidTurn()
 		return "hero.counter", nil
 	}
-	t.afterAction(h.ID)
+	if err := t.afterAction(h.ID, c.Answers, d); err != nil {
+		return "", err
+	}
 	return "hero.attack", nil
 }
 

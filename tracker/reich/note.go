@@ -101,7 +101,9 @@ func (c UseTunnel) decide(t *tx, d *tracker.Dice) (string, error) {
 	if _, err := t.resolve(ai.Request{Kind: ai.KindSightCheck, Hero: h.ID, From: from}, c.Answers, d); err != nil {
 		return "", err
 	}
-	t.afterAction(h.ID)
+	if err := t.afterAction(h.ID, c.Answers, d); err != nil {
+		return "", err
+	}
 	return "note.tunnel", nil
 }
 

@@ -363,6 +363,9 @@ type TurnUse struct {
 	QuietFor int `json:"quietFor,omitempty"`
 	// Kills counts this turn's kills by room, for pacifying (§6.5).
 	Kills map[string]int `json:"kills,omitempty"`
+	// Ending: the hero was downed during this action (§5.2); the action
+	// finishes (its noise test may still come), then the turn ends.
+	Ending bool `json:"ending,omitempty"`
 }
 
 // DeckSize is the action deck (spec §9).

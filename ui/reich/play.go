@@ -482,6 +482,14 @@ func (p *playScreen) refreshActions(m *rb.Mission) {
 		if h.Turn.Recovering {
 			add("Recover", func() { p.RecoverForm(h.ID) })
 		}
+		if h.Turn.Ending {
+			// §5.2: downed during this action; its noise test (if any) is
+			// all that is left before the turn ends.
+			p.actions.Add(wrapped(h.Name + " was downed during this action: record its noise test if it makes one, or end the turn."))
+		}
+	}
+	if m.Step == rb.StepHeroTurn && !m.HeroByID(m.Current).Turn.Ending {
+		h := m.HeroByID(m.Current)
 		add("Move", func() { p.MoveForm(h.ID) })
 		add("Open door", func() { p.OpenDoorForm(h.ID) })
 		add("Attack", func() { p.AttackForm(h.ID) })
@@ -525,6 +533,9 @@ func turnNotes(h *rb.Hero) string {
 	}
 	if h.Turn.Recovering {
 		n = append(n, "must Recover")
+	}
+	if h.Turn.Ending {
+		n = append(n, "downed: the turn ends after this action")
 	}
 	if len(n) == 0 {
 		return ""
@@ -1088,7 +1099,10 @@ func (p *playScreen) WoundForm(id string) *formDialog {
 	return p.k.cmdForm("Wound card (§6.4)", "Record", []fld{
 		choice("How", []string{"auto", "surge"}, "auto"), text("Card", "the wound card's id", ""), text("Reason", "what wounded the hero", ""),
 	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
-		return plain(rb.WoundHero{Hero: id, Mode: v.S("How"), Card: v.S("Card"), Reason: v.S("Reason")}), nil
+		c := rb.WoundHero{Hero: id, Mode: v.S("How"), Card: v.S("Card"), Reason: v.S("Reason")}
+		// Answers: a wound that downs the hero in their own turn may end it,
+		// and the turn's end asks its sight questions (§5.2).
+		return func(a ai.Answers) tracker.Command { c.Answers = a; return c }, nil
 	})
 }
 

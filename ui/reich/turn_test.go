@@ -134,3 +134,60 @@ func TestCounterFromThePendingAttack(t *testing.T) {
 		t.Fatalf("H2's turn did not follow: %s", p.k.Message())
 	}
 }
+
+// TestDownedByWoundsEndsTurnWithClearedToken: §5.2 — wound cards that down
+// the hero before any action end the turn at once, and the turn's end
+// places the cleared token of a room with no enemy units.
+func TestDownedByWoundsEndsTurnWithClearedToken(t *testing.T) {
+	ctx, _ := newCtx(t)
+	p := startRaid(t, ctx)
+	p.order.SetText("H1 H2")
+	p.Next()
+	for range 4 {
+		f := p.WoundForm("H1")
+		setEntry(t, f, "Card", "W")
+		submitOK(t, f)
+	}
+	m := st(ctx).Mission
+	if m.Step != rb.StepEnemyTurn || !m.Cleared["R1"] {
+		t.Fatalf("step %s, R1 cleared %v (%s)", m.Step, m.Cleared["R1"], p.k.Message())
+	}
+}
+
+// TestSurgeDownedNoiseTestFromTheScreen: §5.2, §6.2 step 5 — a surge that
+// downs the attacker leaves the attack's noise test to record; the screen
+// offers it and no further action, and the turn ends after it.
+func TestSurgeDownedNoiseTestFromTheScreen(t *testing.T) {
+	ctx, _ := newCtx(t)
+	p := startRaid(t, ctx)
+	p.order.SetText("H1 H2")
+	p.Next()
+	must(t, ctx, rb.Override{Reason: "test", Place: []rb.UnitPlacement{{Code: "GR", Area: "A1"}}})
+	for range 3 {
+		must(t, ctx, rb.WoundHero{Hero: "H1", Mode: "auto", Card: "W"})
+	}
+	a := p.AttackForm("H1")
+	pick(t, a, "Weapon", "2. Knife")
+	setEntry(t, a, "Targets", st(ctx).Mission.Units[0].ID)
+	setEntry(t, a, "Total", "5")
+	submitOK(t, a)
+	w := p.WoundForm("H1")
+	pick(t, w, "How", "surge")
+	setEntry(t, w, "Card", "W4")
+	submitOK(t, w)
+	m := st(ctx).Mission
+	if m.Step != rb.StepHeroTurn || !m.HeroByID("H1").Turn.Ending {
+		t.Fatalf("the turn did not wait for the noise test: %s", m.Step)
+	}
+	txt := screenText(p.actions)
+	if strings.Contains(txt, "[Move]") || !strings.Contains(txt, "[Noise test]") || !strings.Contains(txt, "downed during this action") {
+		t.Fatalf("actions offered after the downing surge:\n%s", txt)
+	}
+	n := p.NoiseForm()
+	setEntry(t, n, "Total", "0")
+	submitOK(t, n)
+	m = st(ctx).Mission
+	if m.Step != rb.StepEnemyTurn || !m.Cleared["R1"] {
+		t.Fatalf("after the noise test: step %s, R1 cleared %v", m.Step, m.Cleared["R1"])
+	}
+}
