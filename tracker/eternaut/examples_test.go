@@ -707,3 +707,242 @@ func TestValidationRulesTable(t *testing.T) {
 		t.Run(r.v, r.run)
 	}
 }
+
+// The spec's numbered rules for turns (§5.1 T1–T6), the end of the round
+// (§5.3 E1–E6), the Consumed cubes (§5.7 C1–C5), the choice of Characters
+// (§4.3 S1–S6), the setup hand-out (§4.4 D2–D4) and the loss (§10.4 L1–L2),
+// one row each.
+func TestNumberedRulesTable(t *testing.T) {
+	fatigue := func(t *testing.T, s *tracker.Session, id string, n int) {
+		t.Helper()
+		for range n {
+			do(t, s, AddPenalty{Char: id, Kind: Fatigue})
+		}
+	}
+	rows := []struct {
+		rule string
+		run  func(t *testing.T)
+	}{
+		{"T1 draw to the hand size + 1", func(t *testing.T) {
+			for p := 1; p <= 5; p++ {
+				if DrawTo(p) != HandSize(p)+1 {
+					t.Fatal(p)
+				}
+			}
+		}},
+		{"T2 exchange once, before the card, Fatigue on any board", func(t *testing.T) {
+			s := reach(t, "A")
+			do(t, s, ExchangeCards{Fatigue: "904"})
+			refuse(t, s, ExchangeCards{Fatigue: "901"}, "once per turn")
+			do(t, s, PlayCard{Char: "901"})
+			if ch(s, "904").Penalties.Fatigue != 1 {
+				t.Fatal("Fatigue on 904")
+			}
+		}},
+		{"T3 one card is mandatory, even on a board of 4 or more", func(t *testing.T) {
+			s := reach(t, "A")
+			refuse(t, s, EndTurn{}, "must play 1 Action card")
+			do(t, s, CorrectCharacter{Char: "901", Field: "actionCards", Value: 5}, PlayCard{Char: "901"})
+			if ch(s, "901").ActionCards != 6 {
+				t.Fatal(ch(s, "901").ActionCards)
+			}
+		}},
+		{"T4/T6 4 cards end the round; otherwise the player on the left", func(t *testing.T) {
+			s := reach(t, "A")
+			fatigue(t, s, "902", 2)
+			playTurn(t, s, "902")
+			if st(s).Scenario.Active != 2 || st(s).Scenario.Timer != 5 {
+				t.Fatal("3 cards: next player")
+			}
+			playTurn(t, s, "902")
+			if st(s).Scenario.Timer != 4 {
+				t.Fatal("4 cards: end of round")
+			}
+		}},
+		{"T5/C4 the cube activation comes before the end of round", func(t *testing.T) {
+			s := reach(t, "C")
+			do(t, s, SetAliensOnMap{Module: 1, OnMap: 1})
+			fatigue(t, s, "902", 4)
+			do(t, s, SetCubes{Boards: map[string]int{"901": 1}, OnTarget: 3}, PlayCard{Char: "901"})
+			text := said(s, do(t, s, EndTurn{}))
+			a, b := strings.Index(text, "Cascarudo"), strings.Index(text, "End of round")
+			if a < 0 || b < 0 || a > b {
+				t.Fatalf("order: %s", text)
+			}
+		}},
+		{"E1 Action cards leave the boards, Penalty cards stay", func(t *testing.T) {
+			s := reach(t, "C")
+			fatigue(t, s, "903", 3)
+			playTurn(t, s, "903")
+			if c := ch(s, "903"); c.ActionCards != 0 || c.Penalties.Fatigue != 3 {
+				t.Fatalf("%+v", c)
+			}
+		}},
+		{"E2 each Heavy Wound deals 2; a death reads 600-ID", func(t *testing.T) {
+			s := reach(t, "C")
+			do(t, s, Damage{Char: "902", N: 8}, AddPenalty{Char: "902", Kind: HeavyWound})
+			fatigue(t, s, "903", 3)
+			playTurn(t, s, "903")
+			if ch(s, "902").Status != Dead || !slices.Contains(st(s).Reminders, "Read paragraph 600-902") {
+				t.Fatalf("%v", st(s).Reminders)
+			}
+		}},
+		{"E3 the Timer moves 1; on the clock the scenario ends, no Menace card", func(t *testing.T) {
+			s := reach(t, "A")
+			do(t, s, SetTimer{Value: 1})
+			fatigue(t, s, "903", 4)
+			playTurn(t, s, "901")
+			if st(s).Phase != PhaseEnding || !st(s).End.Clock || slices.ContainsFunc(st(s).Reminders, func(r string) bool { return strings.Contains(r, "Menace") }) {
+				t.Fatalf("%s %v", st(s).Phase, st(s).Reminders)
+			}
+		}},
+		{"E4 the Menace section is the Timer after the move", func(t *testing.T) {
+			s := reach(t, "C")
+			fatigue(t, s, "903", 4)
+			playTurn(t, s, "901")
+			if !slices.Contains(st(s).Reminders, "Reveal a Menace card: resolve the section for 7") {
+				t.Fatal(st(s).Reminders)
+			}
+		}},
+		{"E5 flipped abilities come back face up", func(t *testing.T) {
+			s := reach(t, "E1")
+			do(t, s, FlipAbility{Char: "912"})
+			fatigue(t, s, "903", 4)
+			playTurn(t, s, "901")
+			if ch(s, "912").PA.FaceDown {
+				t.Fatal("PA-912-A still face down")
+			}
+		}},
+		{"E6 the First Player starts the next round", func(t *testing.T) {
+			s := reach(t, "A")
+			do(t, s, SetFirstPlayer{Player: 2})
+			fatigue(t, s, "903", 4)
+			playTurn(t, s, "901")
+			if sc := st(s).Scenario; sc.Active != 2 || sc.FirstPlayer != 2 {
+				t.Fatalf("active %d", sc.Active)
+			}
+		}},
+		{"C1 4 cubes dealt 1/1/1/1, 2/1/1, 2/2, 4", func(t *testing.T) {
+			s := reach(t, "C")
+			want := [][]int{{1, 1, 1, 1}, {2, 1, 1}, {2, 2}, {4}}
+			for k, w := range want {
+				if k > 0 {
+					do(t, s, Kill{Char: []string{"904", "903", "902"}[k-1]}, DealCubes{})
+				}
+				var got []int
+				for _, c := range st(s).InPlay() {
+					if !c.Gone() {
+						got = append(got, c.Cubes)
+					}
+				}
+				if !slices.Equal(got, w) {
+					t.Fatalf("%d boards: %v", len(w), got)
+				}
+			}
+		}},
+		{"C2 a card on a board with a cube moves exactly 1", func(t *testing.T) {
+			s := reach(t, "C")
+			do(t, s, DealCubes{Split: []int{1, 1, 1, 1}}, MoveCubes{From: "902", To: "901", N: 1})
+			do(t, s, PlayCard{Char: "901"})
+			if ch(s, "901").Cubes != 1 || st(s).Scenario.CubesOnTarget != 1 {
+				t.Fatal(ch(s, "901").Cubes)
+			}
+		}},
+		{"C3 4 on the target: activation, then dealt again", func(t *testing.T) {
+			s := reach(t, "C")
+			do(t, s, SetCubes{Boards: map[string]int{"901": 1}, OnTarget: 3})
+			playTurn(t, s, "901")
+			if st(s).Scenario.CubesOnTarget != 0 {
+				t.Fatal("not dealt again")
+			}
+		}},
+		{"C5 a dead Character's cubes go to another board", func(t *testing.T) {
+			s := reach(t, "C")
+			do(t, s, Kill{Char: "901"})
+			n := st(s).Scenario.CubesOnTarget
+			for _, c := range st(s).InPlay() {
+				n += c.Cubes
+			}
+			if n != 4 || ch(s, "901").Cubes != 0 {
+				t.Fatal(n)
+			}
+		}},
+		{"S1 only living Characters; S6 the Played box", func(t *testing.T) {
+			s := reach(t, "C")
+			do(t, s, Kill{Char: "904"})
+			finish(t, s, "END-D-1", Unlock{})
+			refuse(t, s, StartScenario{Key: "D", TimerStart: 5, Characters: []string{"901", "902", "903", "904"}}, "V21")
+			do(t, s, StartScenario{Key: "D", TimerStart: 5, Characters: []string{"901", "902", "903", "907"}})
+			for _, id := range []string{"901", "902", "903", "907"} {
+				if r := st(s).Section("D").Row(id); r == nil || !r.Played {
+					t.Fatalf("%s Played box", id)
+				}
+			}
+		}},
+		{"S2 4 Characters, 3 in E2; fewer available: all of them", func(t *testing.T) {
+			s := reach(t, "B1")
+			do(t, s, Kill{Char: "904"})
+			finish(t, s, "END-C-1", Unlock{})
+			refuse(t, s, StartScenario{Key: "C", Characters: []string{"901", "902"}}, "S2")
+			do(t, s, StartScenario{Key: "C", Characters: []string{"901", "902", "903"}})
+		}},
+		{"S3 902 plays with 905; 905 may play if 902 is dead", func(t *testing.T) {
+			s := reach(t, "B1")
+			do(t, s, Kill{Char: "902"})
+			finish(t, s, "END-C-1", Unlock{NPC905: true})
+			do(t, s, StartScenario{Key: "C", Characters: []string{"901", "903", "904", "905"}})
+		}},
+		{"S4 E1 needs 912", func(t *testing.T) {
+			s := reach(t, "D")
+			finish(t, s, "END-E1-1", Unlock{})
+			refuse(t, s, StartScenario{Key: "E1", TimerStart: 5, Characters: []string{"901", "902", "903", "904"}}, "S4")
+		}},
+		{"S5 Masked Figures never hold a PA", func(t *testing.T) {
+			s := reach(t, "D")
+			do(t, s, Kill{Char: "904"})
+			finish(t, s, "END-E2-1", Unlock{})
+			do(t, s, StartScenario{Key: "E2", TimerStart: 5, Characters: []string{"901", "902", "907"}})
+			refuse(t, s, GainAbility{Char: "907", ID: "PA-907"}, "V14")
+		}},
+		{"D2/D3/D4 items up to capacity, the rest on the truck; ammo ≤ 5", func(t *testing.T) {
+			s := reach(t, "B1")
+			for _, id := range []string{"901", "902"} {
+				do(t, s, GainAmmo{Char: id, N: 5})
+			}
+			for _, it := range []string{"020", "021", "022", "023"} {
+				do(t, s, GainItem{Char: "901", Item: it})
+			}
+			do(t, s, GainItem{Char: "902", Item: "024"})
+			finish(t, s, "END-C-1", Unlock{})
+			refuse(t, s, StartScenario{Key: "C", Characters: []string{"901", "902", "903", "904"},
+				Items: map[string][]string{"901": {"020", "021", "022", "023", "024"}}}, "V8")
+			do(t, s, StartScenario{Key: "C", Characters: []string{"901", "902", "903", "904"},
+				Items: map[string][]string{"901": {"020", "021"}}, Ammo: map[string]int{"901": 5, "903": 2}})
+			sc := st(s).Scenario
+			if !slices.Equal(sc.TruckItems, []string{"022", "023", "024"}) || sc.TruckAmmo != 3 {
+				t.Fatalf("truck %v, %d ammo", sc.TruckItems, sc.TruckAmmo)
+			}
+		}},
+		{"L1 every Character in play dead", func(t *testing.T) {
+			s := reach(t, "B1")
+			for _, id := range []string{"901", "902", "903", "904"} {
+				do(t, s, Kill{Char: id})
+			}
+			if st(s).Phase != PhaseLost || !strings.Contains(st(s).LossReason, "L1") {
+				t.Fatal(st(s).Phase)
+			}
+		}},
+		{"L2 main Characters in play dead, Masked Figures left", func(t *testing.T) {
+			s := reach(t, "C")
+			finish(t, s, "END-D-1", Unlock{})
+			do(t, s, StartScenario{Key: "D", TimerStart: 5, Characters: []string{"901", "902", "907", "908"}})
+			do(t, s, Kill{Char: "901"}, Kill{Char: "902"})
+			if st(s).Phase != PhaseLost || !strings.Contains(st(s).LossReason, "L2") {
+				t.Fatal(st(s).Phase)
+			}
+		}},
+	}
+	for _, r := range rows {
+		t.Run(r.rule, r.run)
+	}
+}
