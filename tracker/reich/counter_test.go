@@ -87,3 +87,16 @@ func containsAll(s string, parts ...string) bool {
 	}
 	return true
 }
+
+// TestCounterOnAnOldPendingAttack: a pending attack recorded before the
+// attacking units were kept (an old log) still allows a counter on a unit
+// of the attacking type.
+func TestCounterOnAnOldPendingAttack(t *testing.T) {
+	s, attacker, _ := counterSetup(t)
+	old := st(s).clone()
+	old.Mission.Pending[0].Units = nil
+	kind, err := Rules.Decide(old, Attack{Hero: "H1", Counter: true, Weapon: 1, Targets: []string{attacker}, Total: 5}, tracker.NewDice(7, 0))
+	if err != nil || kind.Kind != kindPrefix+"hero.counter" {
+		t.Fatalf("counter on an old pending attack: %v %v", kind.Kind, err)
+	}
+}

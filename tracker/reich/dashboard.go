@@ -343,7 +343,7 @@ func (c Cards) decide(t *tx, d *tracker.Dice) (string, error) {
 			kind = timed(&x, dur)
 		}
 		if err = move(&x.InPlay, &x.Discard, "in play"); err == nil && *kind < n {
-			return "", tracker.Refuse("reichbusters §12.9", "%s has only %d cards in play %s", h.Name, *kind, DurationWords(dur))
+			return "", tracker.Refuse("reichbusters §12.9", "%s has only %s in play %s", h.Name, plural(*kind, "card"), DurationWords(dur))
 		}
 		*kind -= n
 	case "discard":
@@ -881,7 +881,7 @@ func checkHero(h *Hero) error {
 		return tracker.Refuse("reichbusters V-03", "hand, draw pile, discard, removed and in play add up to %d, not %d", sum, DeckSize)
 	}
 	if h.UntilNextHero < 0 || h.UntilOwnNext < 0 || untimed(h) < 0 {
-		return tracker.Refuse("reichbusters §12.9", "%s has %d cards in play, fewer than the %d that end by themselves", h.Name, h.InPlay, h.UntilNextHero+h.UntilOwnNext)
+		return tracker.Refuse("reichbusters §12.9", "%s has %s in play, fewer than the %d that end by themselves (until the next hero's turn or this hero's next turn)", h.Name, plural(h.InPlay, "card"), h.UntilNextHero+h.UntilOwnNext)
 	}
 	if len(h.Items) > MaxItems {
 		return tracker.Refuse("reichbusters V-08", "%s can carry at most %d items", h.Name, MaxItems)
