@@ -357,6 +357,16 @@ func (p *playScreen) refreshPending(m *rb.Mission) {
 	}
 }
 
+// counterNote reminds the players, on a defence test where Counter may
+// be used, that the counter attack is recorded before the test closes
+// the attack (§12.1).
+func counterNote(m *rb.Mission, a rb.PendingAttack) []*widget.FormItem {
+	if len(counterers(m, a)) == 0 {
+		return nil
+	}
+	return []*widget.FormItem{widget.NewFormItem("Counter", wrapped("record a counter attack first, with Counter… beside the attack: this test closes it"))}
+}
+
 // counterers are the defenders of a pending attack who may still use
 // Counter on its defence test (§12.1).
 func counterers(m *rb.Mission, a rb.PendingAttack) []string {
@@ -464,7 +474,7 @@ func (p *playScreen) DefendForm(i int) *formDialog {
 		}
 		return plain(rb.Defend{Hero: v.S("Hero"), Attack: i, Total: tot, WoundCard: v.S("Wound card"), Threshold: thr,
 			HPBefore: before, HPAfter: after, Decoy: v.S("Decoy")}), nil
-	})
+	}, counterNote(m, a)...)
 }
 
 // refreshActions shows what the hero whose turn it is may do, and the
