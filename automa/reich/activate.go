@@ -11,26 +11,59 @@ import (
 )
 
 // enemyTurn runs one enemy turn (§5.3). A free turn (the alarm's, §5.6
-// step 6) has only phases 2 and 3.
-func (w *world) enemyTurn(free bool) {
+// step 6) has only phases 2 and 3. With pauseForDefence it stops after an
+// attack and reports false; a paused turn given in the state (resumeAt)
+// carries on from where it stopped.
+func (w *world) enemyTurn(free bool) bool {
 	w.during = EnemyTurn
-	for _, rs := range w.rooms {
-		rs.RaisedBySight = false
-		rs.RaisedThisEnemyTurn = false
+	w.freeTurn = free
+	if p := w.resumeAt; p != nil {
+		// Carry on a turn paused for the defence tests (§7.5.5): the
+		// heroes in the state are as those tests left them.
+		w.resumeAt = nil
+		w.ruthless, w.shotInPhase2 = map[*unitW]bool{}, map[*unitW]bool{}
+		for _, u := range w.unitsByID(p.Ruthless) {
+			w.ruthless[u] = true
+		}
+		for _, u := range w.unitsByID(p.Shot) {
+			w.shotInPhase2[u] = true
+		}
+		if p.Seen != nil {
+			w.seen = map[[2]string]bool{}
+			for _, k := range p.Seen {
+				w.seen[k] = true
+			}
+		}
+		w.step("reichbusters §7.5.5", "The enemy turn goes on after the defence tests: phase %d, %s, %d unit(s) of that type still to attack.",
+			p.Phase, w.c.Faction.Units[p.Type].Code, len(p.Units))
+		rest := w.unitsByID(p.Units)
+		if p.Phase == 2 {
+			if w.phase2(p.Type, rest) || w.phase3(0, false, nil) {
+				return false
+			}
+		} else if w.phase3(p.Type, true, rest) {
+			return false
+		}
+	} else {
+		for _, rs := range w.rooms {
+			rs.RaisedBySight = false
+			rs.RaisedThisEnemyTurn = false
+		}
+		if w.tracked() && w.set.SightInEnemyTurn {
+			w.seen = w.sightPairs()
+		}
+		if !free {
+			w.phase1()
+		}
+		if w.phase2(-1, nil) || w.phase3(0, false, nil) {
+			return false
+		}
 	}
-	if w.tracked() && w.set.SightInEnemyTurn {
-		w.seen = w.sightPairs()
-	}
-	if !free {
-		w.phase1()
-	}
-	w.phase2()
-	w.phase3()
 	if !free {
 		w.phase4()
 	}
 	if w.err != nil {
-		return
+		return true
 	}
 	for a := range w.suppressed {
 		if w.suppressed[a] {
@@ -40,6 +73,39 @@ func (w *world) enemyTurn(free bool) {
 		}
 	}
 	w.biscuits = make([]bool, w.b.Len())
+	return true
+}
+
+// pause stops the enemy turn for the defence tests of the attack just
+// made, keeping the units of type ti still to attack (§7.5.5).
+func (w *world) pause(phase, ti int, rest []*unitW) {
+	p := &EnemyTurnProgress{Free: w.freeTurn, Phase: phase, Type: ti, Units: []string{}}
+	for _, u := range rest {
+		p.Units = append(p.Units, u.ID)
+	}
+	for _, u := range w.liveUnits() {
+		if w.ruthless[u] {
+			p.Ruthless = append(p.Ruthless, u.ID)
+		}
+		if w.shotInPhase2[u] {
+			p.Shot = append(p.Shot, u.ID)
+		}
+	}
+	if w.seen != nil && w.sightAtOnce() {
+		for k := range w.seen {
+			p.Seen = append(p.Seen, k)
+		}
+		sort.Slice(p.Seen, func(i, j int) bool {
+			if p.Seen[i][0] != p.Seen[j][0] {
+				return p.Seen[i][0] < p.Seen[j][0]
+			}
+			return p.Seen[i][1] < p.Seen[j][1]
+		})
+	}
+	w.paused = p
+	w.out.AwaitingDefence = true
+	w.step("reichbusters §7.5.5", "The enemy turn waits for the defence tests of that attack; the units after it see how they went.").
+		Result = fmt.Sprintf("paused in phase %d with %d unit(s) of %s still to attack", phase, len(rest), w.c.Faction.Units[ti].Code)
 }
 
 // alert reports whether a unit is alert: its room is alert before the
@@ -106,18 +172,36 @@ func mover(t *content.UnitType) board.Mover {
 
 // phase2 is "Action stations!" (§5.3): alert units move, type by type in
 // faction-card order; Ruthless units that see a hero in range shoot instead.
-func (w *world) phase2() {
-	// Ruthless is judged as phase 2 begins (§7.5.4).
-	ruthless := map[*unitW]bool{}
-	for _, u := range w.liveUnits() {
-		if u.t.Has(content.KwRuthless) && u.t.RangedAttack != nil && len(w.heroesIn(u.area)) == 0 && len(w.legalRanged(u)) > 0 {
-			ruthless[u] = true
+// from < 0 starts the phase; otherwise it carries on a pause in type from,
+// whose shooters still to shoot are rest. It reports whether it paused.
+func (w *world) phase2(from int, rest []*unitW) bool {
+	if from < 0 {
+		// Ruthless is judged as phase 2 begins (§7.5.4).
+		w.ruthless = map[*unitW]bool{}
+		for _, u := range w.liveUnits() {
+			if u.t.Has(content.KwRuthless) && u.t.RangedAttack != nil && len(w.heroesIn(u.area)) == 0 && len(w.legalRanged(u)) > 0 {
+				w.ruthless[u] = true
+			}
 		}
+		w.shotInPhase2 = map[*unitW]bool{}
+		from = 0
+	} else {
+		var shots []plannedAttack
+		var shooters []*unitW
+		for _, u := range rest {
+			shooters = append(shooters, u)
+			if mode, h := w.targetFor(u); h != nil && mode == "ranged" {
+				shots = append(shots, plannedAttack{u: u, mode: mode, target: h})
+			}
+		}
+		if w.resolveAttacks(from, shots, 2, shooters) {
+			return true
+		}
+		from++
 	}
-	w.shotInPhase2 = map[*unitW]bool{}
-	for i := range w.c.Faction.Units {
+	for i := from; i < len(w.c.Faction.Units); i++ {
 		if w.err != nil {
-			return
+			return false
 		}
 		t := &w.c.Faction.Units[i]
 		units := w.activation(t, 2)
@@ -130,9 +214,10 @@ func (w *world) phase2() {
 			}
 		}
 		var shots []plannedAttack
+		var shooters []*unitW
 		for _, u := range units {
 			if w.err != nil {
-				return
+				return false
 			}
 			if u.gone {
 				continue
@@ -141,10 +226,11 @@ func (w *world) phase2() {
 				w.step("reichbusters §7.5.3 M", "%s is in a suppressed area: its activation ends.", u.ID)
 				continue
 			}
-			if ruthless[u] {
+			if w.ruthless[u] {
 				if mode, h := w.targetFor(u); h != nil && mode == "ranged" {
 					w.step("reichbusters §7.5.4 Ruthless", "%s saw a hero in range as phase 2 began: it shoots at %s instead of moving.", u.ID, h.ID)
 					shots = append(shots, plannedAttack{u: u, mode: mode, target: h})
+					shooters = append(shooters, u)
 					w.shotInPhase2[u] = true
 					continue
 				}
@@ -152,8 +238,11 @@ func (w *world) phase2() {
 			}
 			w.move(u, guards)
 		}
-		w.resolveAttacks(t, shots, 2)
+		if w.resolveAttacks(i, shots, 2, shooters) {
+			return true
+		}
 	}
+	return false
 }
 
 // guardsIn counts the units with Guard in an area: those with the
@@ -533,15 +622,22 @@ func (w *world) targetFor(u *unitW) (string, *Hero) {
 	return "ranged", h
 }
 
-// phase3 is "Kill the intruders!" (§5.3, Algorithm A §7.5.5).
-func (w *world) phase3() {
-	for i := range w.c.Faction.Units {
+// phase3 is "Kill the intruders!" (§5.3, Algorithm A §7.5.5). It starts
+// at type from; when resumed, rest are the units of that type still to
+// attack after a pause. It reports whether it paused.
+func (w *world) phase3(from int, resumed bool, rest []*unitW) bool {
+	for i := from; i < len(w.c.Faction.Units); i++ {
 		if w.err != nil {
-			return
+			return false
 		}
 		t := &w.c.Faction.Units[i]
+		units := rest
+		if i != from || !resumed {
+			units = w.activation(t, 3)
+		}
 		var plans []plannedAttack
-		for _, u := range w.activation(t, 3) {
+		var attackers []*unitW
+		for _, u := range units {
 			if u.gone {
 				continue
 			}
@@ -553,17 +649,26 @@ func (w *world) phase3() {
 				w.step("reichbusters §7.5.4 Ruthless", "%s already shot in phase 2 (house rule ruthlessAlsoPhase3 off).", u.ID)
 				continue
 			}
+			attackers = append(attackers, u)
 			if mode, h := w.targetFor(u); h != nil {
 				plans = append(plans, plannedAttack{u: u, mode: mode, target: h})
 			}
 		}
-		w.resolveAttacks(t, plans, 3)
+		if w.resolveAttacks(i, plans, 3, attackers) {
+			return true
+		}
 	}
+	return false
 }
 
-// resolveAttacks combines the planned attacks of one type by target and
-// mode and works out each total (§7.5.5–7.5.6).
-func (w *world) resolveAttacks(t *content.UnitType, plans []plannedAttack, phase int) {
+// resolveAttacks combines the planned attacks of type ti by target and
+// mode and works out each total (§7.5.5–7.5.6). With pauseForDefence it
+// stops after the first attack (or blast) that reaches a hero: the units
+// of the type that have not attacked yet (of all, those that activate)
+// choose their targets again when the turn goes on. It reports whether it
+// paused.
+func (w *world) resolveAttacks(ti int, plans []plannedAttack, phase int, all []*unitW) bool {
+	t := &w.c.Faction.Units[ti]
 	type key struct {
 		hero *Hero
 		mode string
@@ -592,11 +697,16 @@ func (w *world) resolveAttacks(t *content.UnitType, plans []plannedAttack, phase
 		return 1 << 20
 	}
 	sort.SliceStable(order, func(i, j int) bool { return pos(order[i].hero) < pos(order[j].hero) })
+	done := map[*unitW]bool{}
 	for _, k := range order {
 		if w.err != nil {
-			return
+			return false
 		}
+		before, changes := len(w.out.Attacks), len(w.out.Changes)
 		units := groups[k]
+		for _, u := range units {
+			done[u] = true
+		}
 		var bombers []*unitW
 		if k.mode == "melee" && t.Has(content.KwBomber) {
 			bombers = units
@@ -617,7 +727,26 @@ func (w *world) resolveAttacks(t *content.UnitType, plans []plannedAttack, phase
 				w.explode(b, "Bomber")
 			}
 		}
+		if !w.pauseForDefence || w.err != nil {
+			continue
+		}
+		hurt := len(w.out.Attacks) > before
+		for _, c := range w.out.Changes[changes:] {
+			hurt = hurt || c.Kind == ChHeroWounded
+		}
+		if !hurt {
+			continue
+		}
+		var rest []*unitW
+		for _, u := range all {
+			if !done[u] && !u.gone {
+				rest = append(rest, u)
+			}
+		}
+		w.pause(phase, ti, rest)
+		return true
 	}
+	return false
 }
 
 // unitBonus is a unit's aura bonus to attack and support (§7.5.6).

@@ -1,6 +1,7 @@
 package reich
 
 import (
+	"strings"
 	"testing"
 
 	"tablekeeper/automa/reich/content"
@@ -185,4 +186,116 @@ func TestTileAurasInOneAreaWithoutTileNames(t *testing.T) {
 	addKeywords(s, "HD", "xenobiologist")
 	s.Content.Faction.Unit("ZB").Tags = append(s.Content.Faction.Unit("ZB").Tags, "alien")
 	eq(t, "xenobiologist", attacks(decide(t, s)), "HD:melee>H1=2", "ZB:melee>H1=3")
+}
+
+// resume carries a paused enemy turn on: the table after the pause, with
+// the heroes as their defence tests left them (§7.5.5).
+func resume(t *testing.T, s *Situation, out *Outcome, heroes func([]Hero)) *Outcome {
+	t.Helper()
+	if !out.AwaitingDefence || out.After.EnemyTurn == nil {
+		t.Fatalf("the enemy turn did not pause for the defence tests")
+	}
+	n := *s
+	n.State = out.After
+	n.State.Heroes = append([]Hero(nil), out.After.Heroes...)
+	if heroes != nil {
+		heroes(n.State.Heroes)
+	}
+	n.Resolve = Request{Kind: KindEnemyTurn, PauseForDefence: true}
+	return decide(t, &n)
+}
+
+// §7.2 / §7.5.5: an enemy attacks the nearest hero not downed and not
+// captured, so each attack is chosen after the earlier ones are resolved:
+// a hero downed (or knocked back) by an earlier attack of the same enemy
+// turn is no longer what a later unit aims at. Without pausing, every
+// attack is decided at once (the old behaviour, kept for old callers).
+func TestLaterAttacksSeeEarlierDefences(t *testing.T) {
+	base := func() *Situation {
+		// g1 (GR) shares A2 with H1; o1 (OF, range 2) in A3 has H1 (A2) and
+		// H2 (B1, through open D1) both 1 away: the tie goes to H1.
+		return postAlarmTurn([]Unit{{ID: "g1", Code: "GR", Area: "A2"}, {ID: "o1", Code: "OF", Area: "A3"}},
+			[]Hero{{ID: "H1", Area: "A2"}, {ID: "H2", Area: "B1"}}, DoorStates{"D1": content.Open})
+	}
+	eq(t, "all at once", attacks(decide(t, base())), "GR:melee>H1=3", "OF:ranged>H1=3")
+	for _, c := range []struct {
+		name  string
+		after func([]Hero)
+		want  []string
+	}{
+		{"H1 stands", nil, []string{"OF:ranged>H1=3"}},
+		{"H1 downed", func(h []Hero) { h[0].Downed = true }, []string{"OF:ranged>H2=3"}},
+		{"H1 knocked back to A1", func(h []Hero) { h[0].Area, h[0].KnockedDown = "A1", true }, []string{"OF:ranged>H2=3"}},
+		{"both downed", func(h []Hero) { h[0].Downed, h[1].Downed = true, true }, nil},
+	} {
+		s := base()
+		s.Resolve.PauseForDefence = true
+		out := decide(t, s)
+		eq(t, c.name+": first", attacks(out), "GR:melee>H1=3")
+		out = resume(t, s, out, c.after)
+		eq(t, c.name+": next", attacks(out), c.want...)
+		for out.AwaitingDefence {
+			out = resume(t, s, out, nil)
+			eq(t, c.name+": no more attacks", attacks(out))
+		}
+		if out.After.EnemyTurn != nil {
+			t.Errorf("%s: the finished turn still says it is paused", c.name)
+		}
+	}
+}
+
+// §7.5.5: within one type too, a second attack on another target mode
+// is chosen once the first is resolved: g2's shot goes to H1 when g1's
+// bite downed H2.
+func TestSameTypeRetargetsAfterADowning(t *testing.T) {
+	s := postAlarmTurn([]Unit{{ID: "g1", Code: "GR", Area: "B1"}, {ID: "g2", Code: "GR", Area: "A3"}},
+		[]Hero{{ID: "H1", Area: "A1"}, {ID: "H2", Area: "B1"}}, DoorStates{"D1": content.Open})
+	eq(t, "all at once", attacks(decide(t, s)), "GR:melee>H2=3", "GR:ranged>H2=2")
+	s.Resolve.PauseForDefence = true
+	out := decide(t, s)
+	eq(t, "first", attacks(out), "GR:melee>H2=3")
+	if got := out.After.EnemyTurn; got == nil || got.Phase != 3 || strings.Join(got.Units, ",") != "g2" {
+		t.Fatalf("paused at %+v, want phase 3 with g2 still to attack", got)
+	}
+	out = resume(t, s, out, func(h []Hero) { h[1].Downed = true })
+	eq(t, "after H2 is downed", attacks(out), "GR:ranged>H1=2")
+}
+
+// §5.6 step 6–7: the alarm's free enemy turn pauses like any other, and
+// the alarm sequence finishes (marker on post-alarm space 1) only when
+// the turn is over.
+func TestAlarmFreeTurnPauses(t *testing.T) {
+	s := situation()
+	s.State.SpawnTokens = []Token{}
+	s.State.During = EndOfRound
+	s.State.Units = []Unit{{ID: "g1", Code: "GR", Area: "A1"}}
+	s.State.Tracker.AlarmPending = true
+	s.Answers.FeatureIcons = map[string][]content.Level{"RF1": {}}
+	s.Resolve = Request{Kind: KindAlarm, PauseForDefence: true}
+	out := decide(t, s)
+	eq(t, "first", attacks(out), "GR:melee>H1=3")
+	if len(changes(out, ChTracker)) != 0 || !out.After.EnemyTurn.Free {
+		t.Fatalf("the alarm went on past its paused free turn: %v", changes(out, ChTracker))
+	}
+	out = resume(t, s, out, nil)
+	eq(t, "second", attacks(out))
+	if tr := out.After.Tracker; tr == nil || tr.Pos != 1 || tr.AlarmPending || out.AwaitingDefence {
+		t.Errorf("after the free turn the marker should be on post-alarm space 1, got %+v", tr)
+	}
+}
+
+// §7.5.4 / §7.5.5: a Ruthless shot in phase 2 pauses too; the same unit's
+// phase 3 attack then goes to a hero still standing.
+func TestRuthlessShotPauses(t *testing.T) {
+	s := postAlarmTurn([]Unit{{ID: "o1", Code: "OF", Area: "A3"}},
+		[]Hero{{ID: "H1", Area: "A2"}, {ID: "H2", Area: "B1"}}, DoorStates{"D1": content.Open})
+	addKeywords(s, "OF", "ruthless")
+	eq(t, "all at once", attacks(decide(t, s)), "OF:ranged>H1=3", "OF:ranged>H1=3")
+	s.Resolve.PauseForDefence = true
+	out := decide(t, s)
+	if p := out.After.EnemyTurn; p == nil || p.Phase != 2 || strings.Join(p.Shot, ",") != "o1" {
+		t.Fatalf("paused at %+v, want phase 2 with o1 marked as having shot", p)
+	}
+	out = resume(t, s, out, func(h []Hero) { h[0].Downed = true })
+	eq(t, "phase 3", attacks(out), "OF:ranged>H2=3")
 }

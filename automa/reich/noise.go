@@ -348,10 +348,15 @@ func (w *world) alarm() {
 	w.change(Change{Kind: ChEffectsEnded})
 	w.step(rule+" step 5", "Every ongoing action-card effect ends.").TieBreak = "AMBIGUOUS (default: every effect lasting beyond its action)"
 	w.step(rule+" step 6", "The enemy takes a free turn (phases 2 and 3).").TieBreak = "latest hero this round: CHOICE (default: the last hero to have had a turn)"
-	w.enemyTurn(true)
-	if w.err != nil {
-		return
+	if !w.enemyTurn(true) || w.err != nil {
+		return // paused for the defence tests: enemyTurn finishes the alarm
 	}
+	w.alarmEnd()
+}
+
+// alarmEnd is the ALARM SEQUENCE's step 7, after the free enemy turn.
+func (w *world) alarmEnd() {
+	const rule = "reichbusters §5.6"
 	if w.tracker != nil {
 		w.tracker.Pos, w.tracker.AlarmPending = 1, false
 		w.change(Change{Kind: ChTracker, From: "alarm", To: "1", Text: "post-alarm track"})

@@ -17,10 +17,14 @@ type Outcome struct {
 	Target *Target `json:"target,omitempty"`
 	// AlarmTriggered: something set the alarm off (the early procedure of
 	// §5.6 follows). MissionFailed: the last track ran out (§5.5, §11.1).
-	AlarmTriggered bool         `json:"alarmTriggered,omitempty"`
-	MissionFailed  bool         `json:"missionFailed,omitempty"`
-	After          State        `json:"after"`
-	Trace          automa.Trace `json:"trace"`
+	AlarmTriggered bool `json:"alarmTriggered,omitempty"`
+	MissionFailed  bool `json:"missionFailed,omitempty"`
+	// AwaitingDefence: the enemy turn stopped after its last attack for the
+	// defence tests (Request.PauseForDefence); After.EnemyTurn says where
+	// it goes on from.
+	AwaitingDefence bool         `json:"awaitingDefence,omitempty"`
+	After           State        `json:"after"`
+	Trace           automa.Trace `json:"trace"`
 }
 
 // Change kinds.

@@ -301,7 +301,10 @@ func Decide(s *Situation, rng automa.Rand) (*Outcome, error) {
 		w.alarm()
 	case KindEnemyTurn:
 		w.seen = nil
-		w.enemyTurn(false)
+		free := w.resumeAt != nil && w.resumeAt.Free
+		if w.enemyTurn(free) && free && w.err == nil {
+			w.alarmEnd() // a paused alarm turn is over: the sequence goes on (§5.6 step 7)
+		}
 	case KindPatrol:
 		w.queue = append(w.queue, spawnReq{kind: reqPatrol, icons: r.Icons, aw: r.Awareness, hero: w.hero})
 		w.runQueue()

@@ -69,6 +69,32 @@ type State struct {
 	PlacedEver map[string]int `json:"placedEver,omitempty"`
 	SpawnDeck  *Deck          `json:"spawnDeck,omitempty"`
 	NoiseDeck  *Deck          `json:"noiseDeck,omitempty"`
+	// EnemyTurn is an enemy turn stopped for the heroes' defence tests
+	// (resolve.pauseForDefence); resolving enemyTurn on this state, with
+	// the heroes as the tests left them, carries it on (§7.5.2, §7.5.5).
+	EnemyTurn *EnemyTurnProgress `json:"enemyTurn,omitempty"`
+}
+
+// EnemyTurnProgress is where a paused enemy turn stands: the phase (2 or
+// 3), the unit type in faction order whose attacks are under way, and the
+// units of that type still to attack (the §7.5.2 snapshot less those that
+// have attacked). Each of them picks its target again when the turn goes
+// on, so it sees what the earlier attacks did (§7.2: only a hero not
+// downed and not captured can be attacked).
+type EnemyTurnProgress struct {
+	// Free: the alarm's free enemy turn (§5.6 step 6); the alarm sequence
+	// finishes after it.
+	Free  bool     `json:"free,omitempty"`
+	Phase int      `json:"phase"`
+	Type  int      `json:"type"`
+	Units []string `json:"units"`
+	// Ruthless lists the units judged Ruthless-ready as phase 2 began;
+	// Shot the units that shot in phase 2 (§7.5.4).
+	Ruthless []string `json:"ruthless,omitempty"`
+	Shot     []string `json:"shot,omitempty"`
+	// Seen holds the enemy→hero sight lines already seen (house rule
+	// sightInEnemyTurn), as unit/hero id pairs.
+	Seen [][2]string `json:"seen,omitempty"`
 }
 
 // DoorStates maps door ids to their state now; doors not listed stand as
@@ -202,6 +228,12 @@ type Request struct {
 	Hit      *Hit   `json:"hit,omitempty"`
 	Ranged   bool   `json:"ranged,omitempty"`
 	Accurate bool   `json:"accurate,omitempty"`
+	// PauseForDefence (enemyTurn, alarm): stop the enemy turn after each
+	// attack (or blast that wounds a hero) so the heroes roll their defence
+	// first; the outcome says AwaitingDefence and After.EnemyTurn holds the
+	// place to carry on from. Without it every attack of the turn is
+	// decided at once, as if no defence test changed anything.
+	PauseForDefence bool `json:"pauseForDefence,omitempty"`
 }
 
 // check validates the state against the map and content: every id
@@ -395,6 +427,20 @@ func (s *Situation) check(b *board.Board) error {
 			if !d.ok(id) {
 				return fmt.Errorf("state: %s: card %q is not in the content's cards", d.name, id)
 			}
+		}
+	}
+	if p := st.EnemyTurn; p != nil {
+		if p.Phase != 2 && p.Phase != 3 {
+			return fmt.Errorf("state: enemyTurn: phase %d; an enemy turn pauses only in phase 2 or 3", p.Phase)
+		}
+		if p.Type < 0 || p.Type >= len(s.Content.Faction.Units) {
+			return fmt.Errorf("state: enemyTurn: type %d is not a line of the faction card (0 to %d)", p.Type, len(s.Content.Faction.Units)-1)
+		}
+		if p.Free && st.Phase != PostAlarm {
+			return fmt.Errorf("state: enemyTurn: the alarm's free enemy turn comes after the alarm, but the phase is %s", st.Phase)
+		}
+		if s.Resolve.Kind == KindAlarm {
+			return fmt.Errorf("resolve: an enemy turn is paused (state.enemyTurn): resolve enemyTurn to carry it on first")
 		}
 	}
 	for i, a := range s.Answers.LOS {

@@ -56,6 +56,15 @@ type world struct {
 	seen         map[[2]string]bool
 	serial       map[string]int
 	shotInPhase2 map[*unitW]bool
+	ruthless     map[*unitW]bool
+
+	// pauseForDefence: stop the enemy turn after each attack (§7.5.5);
+	// resumeAt is the paused turn given in the state, consumed when the
+	// enemy turn carries on; paused is where it stopped this time.
+	pauseForDefence bool
+	freeTurn        bool
+	resumeAt        *EnemyTurnProgress
+	paused          *EnemyTurnProgress
 
 	// gen counts changes; the sight blockers are cached per generation.
 	gen                     int
@@ -201,7 +210,30 @@ func newWorld(s *Situation, b *board.Board, rng automa.Rand) *world {
 	if st.NoiseDeck != nil {
 		w.noiseDeck = &Deck{DrawPile: append([]string(nil), st.NoiseDeck.DrawPile...), Discard: append([]string(nil), st.NoiseDeck.Discard...)}
 	}
+	if p := st.EnemyTurn; p != nil {
+		c := *p
+		c.Units = append([]string(nil), p.Units...)
+		c.Ruthless = append([]string(nil), p.Ruthless...)
+		c.Shot = append([]string(nil), p.Shot...)
+		c.Seen = append([][2]string(nil), p.Seen...)
+		w.resumeAt = &c
+	}
+	w.pauseForDefence = s.Resolve.PauseForDefence
 	return w
+}
+
+// unitsByID looks up the units named, in the order named, leaving out any
+// no longer on the map.
+func (w *world) unitsByID(ids []string) []*unitW {
+	var out []*unitW
+	for _, id := range ids {
+		for _, u := range w.units {
+			if u.ID == id && !u.gone && !u.Escorted {
+				out = append(out, u)
+			}
+		}
+	}
+	return out
 }
 
 // export writes the working state back as a State, for the next question.
@@ -253,6 +285,12 @@ func (w *world) export() State {
 		if v > 0 {
 			st.PlacedEver[k] = v
 		}
+	}
+	switch {
+	case w.paused != nil:
+		st.EnemyTurn = w.paused
+	case w.resumeAt != nil:
+		st.EnemyTurn = w.resumeAt // not carried on by this request: still paused
 	}
 	return st
 }
