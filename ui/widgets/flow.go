@@ -55,7 +55,11 @@ func (f *flowLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	if h != f.reported && f.box != nil {
 		f.reported = h
 		box := f.box
-		go fyne.Do(func() { box.Refresh() })
+		// Not on a goroutine of its own: on a real window fyne.Do queues it
+		// for the next frame, and Fyne's test driver runs it here, where a
+		// second goroutine would race the test's own refreshes. The nested
+		// Layout finds the height already reported, so it stops there.
+		fyne.Do(func() { box.Refresh() })
 	}
 }
 
