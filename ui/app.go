@@ -83,7 +83,7 @@ func New(a fyne.App, opt Options) *App {
 	a.SetIcon(assets.Icon)
 	u.applySettings(loadSettings(a.Preferences()))
 	u.Window = a.NewWindow("Tablekeeper")
-	u.Window.Resize(windowSize(os.Getenv("TABLEKEEPER_SIZE")))
+	u.applyWindow(loadSettings(a.Preferences()))
 	u.Window.SetMaster()
 	u.openFile()
 	switch {
@@ -103,14 +103,28 @@ func New(a fyne.App, opt Options) *App {
 	return u
 }
 
-// windowSize reads a starting size "WxH" (for screenshots in portrait);
-// the default suits a 1280×800 tablet.
-func windowSize(s string) fyne.Size {
+// windowSize reads a starting size "WxH" (TABLEKEEPER_SIZE, for
+// screenshots); else the device's setting picks a 1280×800 tablet held
+// landscape or portrait.
+func windowSize(s string, portrait bool) fyne.Size {
 	var w, h float32
 	if _, err := fmt.Sscanf(s, "%fx%f", &w, &h); err == nil && w >= 320 && h >= 320 {
 		return fyne.NewSize(w, h)
 	}
+	if portrait {
+		return fyne.NewSize(800, 1280)
+	}
 	return fyne.NewSize(1280, 800)
+}
+
+// applyWindow gives the window the device's shape: full screen, or a
+// landscape or portrait window (Fyne cannot tell a desktop app the
+// screen's size, so a portrait screen needs the setting).
+func (u *App) applyWindow(s shell.Settings) {
+	u.Window.SetFullScreen(s.FullScreen)
+	if !s.FullScreen {
+		u.Window.Resize(windowSize(os.Getenv("TABLEKEEPER_SIZE"), s.Portrait))
+	}
 }
 
 func (u *App) openFile() {

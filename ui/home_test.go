@@ -146,11 +146,47 @@ func TestOpenDirectlyOnATab(t *testing.T) {
 }
 
 func TestWindowSize(t *testing.T) {
-	if s := windowSize("800x1280"); s != fyne.NewSize(800, 1280) {
+	if s := windowSize("800x1280", false); s != fyne.NewSize(800, 1280) {
 		t.Fatal(s)
 	}
-	if s := windowSize("junk"); s != fyne.NewSize(1280, 800) {
+	if s := windowSize("junk", false); s != fyne.NewSize(1280, 800) {
 		t.Fatal(s)
+	}
+	if s := windowSize("", true); s != fyne.NewSize(800, 1280) {
+		t.Fatal("the portrait setting gives", s)
+	}
+}
+
+// TestWindowShapeIsADeviceSetting: full screen and portrait are chosen on
+// the Settings screen, kept in the device's preferences, and applied at once.
+func TestWindowShapeIsADeviceSetting(t *testing.T) {
+	t.Setenv("TABLEKEEPER_SIZE", "")
+	u, _ := newUI(t)
+	test.Tap(findButton(t, u, "Settings"))
+	radios := find[*radioT](u)
+	if len(radios) != 3 {
+		t.Fatalf("%d choices on the settings screen, want theme, text size and window shape", len(radios))
+	}
+	radios[2].SetSelected("Portrait (800×1280)")
+	if !u.Settings().Portrait || u.Window.Canvas().Size().Width > 800 {
+		t.Fatalf("portrait: settings %+v, window %v", u.Settings(), u.Window.Canvas().Size())
+	}
+	var full *widget.Check
+	for _, c := range find[*widget.Check](u) {
+		if c.Text == "Fill the whole screen" {
+			full = c
+		}
+	}
+	if full == nil {
+		t.Fatal("no full-screen choice")
+	}
+	full.SetChecked(true)
+	if !u.Settings().FullScreen || !u.Window.FullScreen() {
+		t.Fatal("full screen is not applied")
+	}
+	full.SetChecked(false)
+	if u.Window.FullScreen() {
+		t.Fatal("full screen stays on")
 	}
 }
 

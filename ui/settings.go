@@ -28,7 +28,8 @@ func (u *App) setSettings(s shell.Settings) {
 // Settings are the device's display settings now.
 func (u *App) Settings() shell.Settings { return loadSettings(u.Fyne.Preferences()) }
 
-// showSettings shows the display settings: theme and text size. They are
+// showSettings shows the display settings: theme, text size and the
+// window's shape. They are
 // the device's, so they apply to every campaign and never enter a log.
 func (u *App) showSettings() {
 	u.Window.SetTitle("Tablekeeper — settings")
@@ -69,11 +70,29 @@ func (u *App) showSettings() {
 		}
 	})
 	size.Selected = sizeSel
+	full := widget.NewCheck("Fill the whole screen", func(on bool) {
+		s := u.Settings()
+		s.FullScreen = on
+		u.setSettings(s)
+		u.applyWindow(s)
+	})
+	full.Checked = cur.FullScreen
+	shape := widget.NewRadioGroup([]string{"Landscape (1280×800)", "Portrait (800×1280)"}, func(name string) {
+		s := u.Settings()
+		s.Portrait = name == "Portrait (800×1280)"
+		u.setSettings(s)
+		u.applyWindow(s)
+	})
+	shape.Selected = "Landscape (1280×800)"
+	if cur.Portrait {
+		shape.Selected = "Portrait (800×1280)"
+	}
 	sample := widget.NewLabel("Life 7 · Ammo 3 · Round 4 of 12")
 	note := widget.NewLabel("These settings belong to this device: every campaign uses them, and no campaign, export or undo ever changes them.")
 	note.Wrapping = fyne.TextWrapWord
 	note.TextStyle.Italic = true
-	form := widget.NewForm(widget.NewFormItem("Theme", themes), widget.NewFormItem("Text size", size), widget.NewFormItem("Sample", sample))
+	form := widget.NewForm(widget.NewFormItem("Theme", themes), widget.NewFormItem("Text size", size), widget.NewFormItem("Sample", sample),
+		widget.NewFormItem("Window", container.NewVBox(full, shape)))
 	top := container.NewHBox(iconButton("Back", theme.NavigateBackIcon(), u.showHome), heading("Settings"))
 	u.setScreen(container.NewBorder(container.NewPadded(top), nil, nil, nil,
 		container.NewVScroll(container.NewPadded(container.NewVBox(form, note)))))

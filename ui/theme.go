@@ -14,6 +14,8 @@ import (
 const (
 	prefTheme     = "display.theme"     // "dark", "light" or "" (the system's)
 	prefTextScale = "display.textScale" // 1 is the default size
+	prefFull      = "display.fullScreen"
+	prefPortrait  = "display.portrait"
 )
 
 // textScales are the text sizes offered, with their names.
@@ -25,7 +27,8 @@ var textScales = []struct {
 }
 
 func loadSettings(p fyne.Preferences) shell.Settings {
-	s := shell.Settings{Theme: p.StringWithFallback(prefTheme, "dark"), TextScale: float32(p.FloatWithFallback(prefTextScale, 1))}
+	s := shell.Settings{Theme: p.StringWithFallback(prefTheme, "dark"), TextScale: float32(p.FloatWithFallback(prefTextScale, 1)),
+		FullScreen: p.Bool(prefFull), Portrait: p.Bool(prefPortrait)}
 	if s.Theme != "dark" && s.Theme != "light" {
 		s.Theme = ""
 	}
@@ -38,6 +41,8 @@ func loadSettings(p fyne.Preferences) shell.Settings {
 func saveSettings(p fyne.Preferences, s shell.Settings) {
 	p.SetString(prefTheme, s.Theme)
 	p.SetFloat(prefTextScale, float64(s.TextScale))
+	p.SetBool(prefFull, s.FullScreen)
+	p.SetBool(prefPortrait, s.Portrait)
 }
 
 // tableTheme is Fyne's theme with the device's choices: a fixed dark or

@@ -15,6 +15,9 @@ type Settings struct {
 	Theme string
 	// TextScale multiplies every text size (1 is the default).
 	TextScale float32
+	// FullScreen fills the screen; else Portrait chooses an 800×1280
+	// window over the default 1280×800.
+	FullScreen, Portrait bool
 }
 
 // ErrLocked is the refusal while the table lock is on.
