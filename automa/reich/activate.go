@@ -179,7 +179,7 @@ func (w *world) phase2(from int, rest []*unitW) bool {
 		// Ruthless is judged as phase 2 begins (§7.5.4).
 		w.ruthless = map[*unitW]bool{}
 		for _, u := range w.liveUnits() {
-			if u.t.Has(content.KwRuthless) && u.t.RangedAttack != nil && len(w.heroesIn(u.area)) == 0 && len(w.legalRanged(u)) > 0 {
+			if u.t.Has(content.KwRuthless) && u.t.RangedAttack != nil && !w.inMelee(u.area) && len(w.legalRanged(u)) > 0 {
 				w.ruthless[u] = true
 			}
 		}
@@ -549,6 +549,20 @@ func (w *world) legalRanged(u *unitW) []*Hero {
 	return out
 }
 
+// inMelee reports whether a unit in the area is in melee for its attack:
+// a hero who is not captured is there. A captured hero counts as a guard
+// point and the units with it can still attack (seed, Downed and captured;
+// the seed wins over §7.5.5's "no hero of any state"), so it does not stop
+// them shooting.
+func (w *world) inMelee(area int) bool {
+	for _, h := range w.heroesIn(area) {
+		if !h.Captured {
+			return true
+		}
+	}
+	return false
+}
+
 // targetFor is the target choice of §7.5.5 / §7.2: melee on a standing
 // hero in its area; otherwise, for a unit with a ranged attack and no hero
 // of any state in its area, the nearest hero it can legally shoot.
@@ -573,8 +587,8 @@ func (w *world) targetFor(u *unitW) (string, *Hero) {
 		w.step(rule, "%s has no ranged attack and no standing hero in its area: it does not attack.", u.ID)
 		return "", nil
 	}
-	if len(w.heroesIn(u.area)) > 0 {
-		w.step(rule, "%s shares its area with a downed or captured hero: in melee it cannot shoot, and it does not attack.", u.ID)
+	if w.inMelee(u.area) {
+		w.step(rule, "%s shares its area with a downed hero: in melee it cannot shoot, and it does not attack.", u.ID)
 		return "", nil
 	}
 	dist := w.b.Distances(u.area, mover(u.t), w.doors)

@@ -299,3 +299,29 @@ func TestRuthlessShotPauses(t *testing.T) {
 	out = resume(t, s, out, func(h []Hero) { h[0].Downed = true })
 	eq(t, "phase 3", attacks(out), "OF:ranged>H2=3")
 }
+
+// §7.5.5 against the seed (seed wins): a captured hero counts as a guard
+// point, and the enemy units with it can still attack, so a ranged unit
+// sharing its area with only a captured hero shoots at a hero it sees.
+// With a downed (not captured) hero there, the spec's rule stands: it is
+// in melee and does not shoot.
+func TestCapturedHeroDoesNotStopShooting(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		h1   Hero
+		want []string
+	}{
+		{"captured", Hero{ID: "H1", Area: "A1", Downed: true, Captured: true}, []string{"GR:ranged>H2=2"}},
+		{"downed", Hero{ID: "H1", Area: "A1", Downed: true}, nil},
+		{"standing", Hero{ID: "H1", Area: "A1"}, []string{"GR:melee>H1=3"}},
+	} {
+		s := postAlarmTurn([]Unit{{ID: "g1", Code: "GR", Area: "A1"}}, []Hero{c.h1, {ID: "H2", Area: "A3"}}, nil)
+		eq(t, c.name, attacks(decide(t, s)), c.want...)
+		// Ruthless is judged the same way as phase 2 begins.
+		addKeywords(s, "GR", "ruthless")
+		out := decide(t, s)
+		if got := len(out.Attacks) > 0 && out.Attacks[0].Phase == 2; got != (c.name == "captured") {
+			t.Errorf("%s: Ruthless shot in phase 2 %v", c.name, got)
+		}
+	}
+}
