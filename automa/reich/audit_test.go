@@ -325,3 +325,22 @@ func TestCapturedHeroDoesNotStopShooting(t *testing.T) {
 		}
 	}
 }
+
+// A paused enemy turn given back in the state is checked like the rest.
+func TestPausedTurnIsChecked(t *testing.T) {
+	for _, c := range []struct {
+		p    EnemyTurnProgress
+		want string
+	}{
+		{EnemyTurnProgress{Phase: 4}, "phase 4"},
+		{EnemyTurnProgress{Phase: 3, Type: 8}, "type 8"},
+		{EnemyTurnProgress{Phase: 3, Type: 1, Units: []string{"g1"}}, "not a DG"},
+	} {
+		s := postAlarmTurn([]Unit{{ID: "g1", Code: "GR", Area: "A1"}}, twoHeroes("A1"), nil)
+		p := c.p
+		s.State.EnemyTurn = &p
+		if err := decideErr(t, s); !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%+v: got %v, want an error naming %q", c.p, err, c.want)
+		}
+	}
+}

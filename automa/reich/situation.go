@@ -436,6 +436,14 @@ func (s *Situation) check(b *board.Board) error {
 		if p.Type < 0 || p.Type >= len(s.Content.Faction.Units) {
 			return fmt.Errorf("state: enemyTurn: type %d is not a line of the faction card (0 to %d)", p.Type, len(s.Content.Faction.Units)-1)
 		}
+		code := s.Content.Faction.Units[p.Type].Code
+		for _, id := range p.Units {
+			for _, u := range st.Units {
+				if u.ID == id && u.Code != code {
+					return fmt.Errorf("state: enemyTurn: unit %s is a %s, not a %s, the type whose attacks are under way", id, u.Code, code)
+				}
+			}
+		}
 		if p.Free && st.Phase != PostAlarm {
 			return fmt.Errorf("state: enemyTurn: the alarm's free enemy turn comes after the alarm, but the phase is %s", st.Phase)
 		}
