@@ -270,6 +270,9 @@ func TestAlarmFreeTurnPauses(t *testing.T) {
 	s.State.During = EndOfRound
 	s.State.Units = []Unit{{ID: "g1", Code: "GR", Area: "A1"}}
 	s.State.Tracker.AlarmPending = true
+	// The marker stands at the end of a pre-alarm track longer than the
+	// post-alarm one: while the free turn is paused it is on the alarm space.
+	s.State.Tracker.Pos, s.State.Tracker.PreAlarmRounds, s.State.Tracker.PostAlarmRounds = 6, 6, 4
 	s.Answers.FeatureIcons = map[string][]content.Level{"RF1": {}}
 	s.Resolve = Request{Kind: KindAlarm, PauseForDefence: true}
 	out := decide(t, s)

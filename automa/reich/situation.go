@@ -405,7 +405,10 @@ func (s *Situation) check(b *board.Board) error {
 			return fmt.Errorf("state: tracker: position must be 1 or more (V-26)")
 		}
 		length := map[string]int{PreAlarm: t.PreAlarmRounds, PostAlarm: t.PostAlarmRounds, AlienWorld: t.AlienRounds}[st.Phase]
-		if length > 0 && t.Pos > length {
+		// While the alarm's free enemy turn is paused the marker stands on
+		// the alarm space, between the two tracks (§5.6 steps 1 and 7).
+		onAlarmSpace := st.EnemyTurn != nil && st.EnemyTurn.Free
+		if length > 0 && t.Pos > length && !onAlarmSpace {
 			return fmt.Errorf("state: tracker: position %d is past the end of the %d-space track (V-26)", t.Pos, length)
 		}
 		if t.Colour != "" && !t.Colour.Valid() {
