@@ -1,8 +1,11 @@
 package reich
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
+
+	"tablekeeper/automa"
 
 	"tablekeeper/automa/reich/content"
 )
@@ -345,5 +348,77 @@ func TestPausedTurnIsChecked(t *testing.T) {
 		if err := decideErr(t, s); !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%+v: got %v, want an error naming %q", c.p, err, c.want)
 		}
+	}
+}
+
+// §7.5.5: pausing for the defence tests changes nothing when the tests
+// change nothing: over a spread of generated tables, an enemy turn (or the
+// alarm with its free turn) played one attack at a time, with the heroes
+// left as they were, makes the same attacks and the same changes, and ends
+// on the same table, as the turn decided at once.
+func TestPausingWithoutDefenceEffectsChangesNothing(t *testing.T) {
+	// An empty list and a missing one are the same table.
+	js := func(v any) string { b, _ := json.Marshal(v); return strings.ReplaceAll(string(b), "null", "[]") }
+	strip := func(a []Attack) string { return js(a) }
+	compared, paused := 0, 0
+	for i := 0; i < 600; i++ {
+		data := make([]byte, 48)
+		for j := range data {
+			data[j] = byte((i*137 + j*61 + i*j*13) % 251)
+		}
+		s := randomSituation(data)
+		if i%2 == 0 {
+			s.Resolve = Request{Kind: KindEnemyTurn}
+		} else if s.State.Phase == PreAlarm {
+			s.Resolve = Request{Kind: KindAlarm}
+		}
+		if s.Resolve.Kind != KindEnemyTurn && s.Resolve.Kind != KindAlarm {
+			continue
+		}
+		if _, err := s.validate(); err != nil {
+			continue
+		}
+		rolls := automa.Fixed(make([]int, 64))
+		whole, err := Decide(s, &rolls)
+		if err != nil {
+			continue
+		}
+		p := *s
+		p.Resolve.PauseForDefence = true
+		var attacks []Attack
+		var chs []Change
+		var out *Outcome
+		for n := 0; ; n++ {
+			rolls = automa.Fixed(make([]int, 64))
+			out, err = Decide(&p, &rolls)
+			if err != nil {
+				t.Fatalf("case %d, part %d: %v", i, n, err)
+			}
+			attacks = append(attacks, out.Attacks...)
+			chs = append(chs, out.Changes...)
+			if !out.AwaitingDefence {
+				break
+			}
+			paused++
+			if n > 50 {
+				t.Fatalf("case %d: the turn never ends", i)
+			}
+			p.State = out.After
+			p.Resolve = Request{Kind: KindEnemyTurn, PauseForDefence: true}
+		}
+		compared++
+		if strip(attacks) != strip(whole.Attacks) {
+			t.Errorf("case %d: attacks one at a time %s, at once %s", i, strip(attacks), strip(whole.Attacks))
+			continue
+		}
+		if a, b := js(chs), js(whole.Changes); a != b {
+			t.Errorf("case %d: changes differ:\n%s\n%s", i, a, b)
+		}
+		if a, b := js(out.After), js(whole.After); a != b {
+			t.Errorf("case %d: the table afterwards differs:\n%s\n%s", i, a, b)
+		}
+	}
+	if compared < 50 || paused < 50 {
+		t.Fatalf("only %d turns compared, %d pauses", compared, paused)
 	}
 }
