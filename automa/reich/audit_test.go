@@ -422,3 +422,31 @@ func TestPausingWithoutDefenceEffectsChangesNothing(t *testing.T) {
 		t.Fatalf("only %d turns compared, %d pauses", compared, paused)
 	}
 }
+
+// §7.2 / §7.3 LOWER: Auf Deutsch lowers the nearest room; equidistant
+// rooms are the players' choice (default the lowest room id), as for any
+// "nearest room" of a card effect.
+func TestLowerNearestTieIsAChoice(t *testing.T) {
+	for _, c := range []struct {
+		pick string
+		want string // the room lowered
+	}{{"", "R2"}, {"R2", "R2"}, {"R4", "R4"}} {
+		s := situation()
+		// H1 in A3: B1 (R2) behind closed D1 and E1 (R4) through open D4
+		// are both 2 away.
+		s.State.Heroes = []Hero{{ID: "H1", Area: "A3"}, {ID: "H2", Area: "A3"}}
+		s.State.Doors = DoorStates{"D4": content.Open}
+		s.State.Rooms = map[string]*RoomState{"R2": {Awareness: content.Suspicious}, "R4": {Awareness: content.Alert}}
+		if c.pick != "" {
+			s.Answers.Choices = map[string]string{"lowerRoom": c.pick}
+		}
+		s.Resolve = Request{Kind: KindLowerAwareness}
+		out := decide(t, s)
+		eq(t, "pick "+c.pick, changes(out, ChAwareness), map[string]string{"R2": "R2:atEase", "R4": "R4:suspicious"}[c.want])
+		if c.pick == "" && !strings.Contains(js(out.Trace), "CHOICE") {
+			t.Errorf("the tie is not shown as the players' choice")
+		}
+	}
+}
+
+func js(v any) string { b, _ := json.Marshal(v); return string(b) }

@@ -270,6 +270,7 @@ func (w *world) lowerNearest() {
 	s := w.step(rule, "Auf Deutsch: the nearest room to hero %s with an awareness token drops one level.", h.ID)
 	s.TieBreak = "AMBIGUOUS (default: the nearest room whose level is 1 or more)"
 	best, bestD := "", -1
+	var tied []string
 	for _, room := range w.b.Rooms() {
 		if w.rooms[room].Awareness == content.AtEase {
 			continue
@@ -284,13 +285,25 @@ func (w *world) lowerNearest() {
 			continue
 		}
 		s.Kept = append(s.Kept, candidate(room, map[string]any{"distance": d, "awareness": w.rooms[room].Awareness.String()}, ""))
-		if bestD < 0 || d < bestD || (d == bestD && naturalLess(room, best)) {
-			best, bestD = room, d
+		switch {
+		case bestD < 0 || d < bestD:
+			best, bestD, tied = room, d, []string{room}
+		case d == bestD:
+			tied = append(tied, room)
+			if naturalLess(room, best) {
+				best = room
+			}
 		}
 	}
 	if best == "" {
 		s.Result = "no room has an awareness token: no effect"
 		return
+	}
+	if len(tied) > 1 {
+		// §7.2: equidistant "nearest" rooms are the players' choice.
+		var tb string
+		best, tb = w.choose("lowerRoom", tied, best, "lowest room id")
+		s.TieBreak += "; " + tb
 	}
 	s.Result = "room " + best
 	w.setLevel(best, w.rooms[best].Awareness-1, "Auf Deutsch")

@@ -175,7 +175,8 @@ type Answers struct {
 	LOS []LOSAnswer `json:"los,omitempty"`
 	// Choices are the players' picks where the rules leave a tie to them
 	// (CHOICE): "patrolDoor" (door id), "barracks" (target area),
-	// "darknessArea" (area id), "noiseRoom" (room id), "hero" (the hero
+	// "darknessArea" (area id), "noiseRoom" (room id), "lowerRoom" (the room
+	// Auf Deutsch lowers, room id), "hero" (the hero
 	// picked among tied heroes none of whom has had a turn). A pick is used
 	// only when that tie arises, and must be one of the tied options.
 	Choices map[string]string `json:"choices,omitempty"`
@@ -470,9 +471,9 @@ func (s *Situation) check(b *board.Board) error {
 	}
 	for k := range s.Answers.Choices {
 		switch k {
-		case "patrolDoor", "barracks", "darknessArea", "noiseRoom", "hero":
+		case "patrolDoor", "barracks", "darknessArea", "noiseRoom", "lowerRoom", "hero":
 		default:
-			return fmt.Errorf("answers.choices: %q is not a choice the rules leave to the players (patrolDoor, barracks, darknessArea, noiseRoom, hero)", k)
+			return fmt.Errorf("answers.choices: %q is not a choice the rules leave to the players (patrolDoor, barracks, darknessArea, noiseRoom, lowerRoom, hero)", k)
 		}
 	}
 	for id, icons := range s.Answers.TokenIcons {
