@@ -401,11 +401,15 @@ func (w *world) move(u *unitW, groupGuards map[int]int) {
 		if len(options) > 1 {
 			s.TieBreak = "CHOICE (default: a step with no door, then the lowest area id)"
 		}
-		if t.Has(content.KwCoward) && len(w.heroesIn(best.Area)) > 0 {
+		// Coward (§7.5.3 g): it never steps into an area with a hero, but
+		// unlocking or opening the door on the way is not such a step; an
+		// Unstoppable one opens the door only as it goes through, so it stops.
+		shut := best.Door >= 0 && w.doors[best.Door].Shut()
+		if t.Has(content.KwCoward) && len(w.heroesIn(best.Area)) > 0 && (!shut || t.Has(content.KwUnstoppable)) {
 			s.Result = "Coward: it will not step into an area with a hero, so it stops"
 			return
 		}
-		if best.Door >= 0 && w.doors[best.Door].Shut() {
+		if shut {
 			d := best.Door
 			id := w.b.DoorID(d)
 			from := w.doors[d]

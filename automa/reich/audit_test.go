@@ -450,3 +450,35 @@ func TestLowerNearestTieIsAChoice(t *testing.T) {
 }
 
 func js(v any) string { b, _ := json.Marshal(v); return string(b) }
+
+// §7.5.3 M steps c–g / §7.5.4 Coward: a Coward never steps into an area
+// holding a hero, but opening (or unlocking) the door on its way is not a
+// step into that area, so it still does that instead of moving. An
+// Unstoppable Coward, which would open the door only as it goes through,
+// stops before it.
+func TestCowardStillOpensTheDoor(t *testing.T) {
+	for _, c := range []struct {
+		door        content.DoorState
+		unstoppable bool
+		opened      []string
+		unlocked    []string
+	}{
+		{content.Closed, false, []string{"D1"}, nil},
+		{content.Locked, false, nil, []string{"D1"}},
+		{content.Closed, true, nil, nil},
+	} {
+		s := postAlarmTurn([]Unit{{ID: "g1", Code: "GR", Area: "A3"}}, twoHeroes("B1"), DoorStates{"D1": c.door})
+		addKeywords(s, "GR", "coward")
+		if c.unstoppable {
+			addKeywords(s, "GR", "unstoppable")
+		}
+		out := decide(t, s)
+		name := string(c.door)
+		if c.unstoppable {
+			name += " unstoppable"
+		}
+		eq(t, name+": opened", changes(out, ChDoorOpened), c.opened...)
+		eq(t, name+": unlocked", changes(out, ChDoorUnlocked), c.unlocked...)
+		eq(t, name+": moves", changes(out, ChUnitMoved))
+	}
+}
