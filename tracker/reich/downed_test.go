@@ -102,3 +102,20 @@ func TestSurgeDownedNoiseSpawns(t *testing.T) {
 		t.Fatalf("the turn did not end: %s", st(s).Mission.Step)
 	}
 }
+
+// V-20: a captured hero stays downed until the rescue check of their own
+// turn; healing cannot stand them up before it.
+func TestHealCannotFreeACapturedHero(t *testing.T) {
+	s := raid(t)
+	h := *st(s).Mission.hero("H2")
+	h.Wounds = []Wound{{Card: "a"}, {Card: "b"}, {Card: "c"}, {Card: "d"}}
+	h.Captured = true
+	setHero(t, s, h)
+	refused(t, s, Heal{Hero: "H2", N: 1}, "V-20")
+	h.Wounds = append(h.Wounds, Wound{Card: "e"})
+	setHero(t, s, h)
+	do(t, s, Heal{Hero: "H2", N: 1})
+	if m := st(s).Mission; !m.hero("H2").Captured || !m.hero("H2").Downed() {
+		t.Fatal("healing the fifth wound leaves H2 captured and downed")
+	}
+}
