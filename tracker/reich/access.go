@@ -121,7 +121,17 @@ func (s *State) Prompt() string {
 				names[i] = h.Name
 			}
 		}
-		return "Defence test: " + strings.Join(names, ", ") + " against " + p.Code + " (" + strconv.Itoa(p.Total) + ")"
+		line := "Defence test: " + strings.Join(names, ", ") + " against " + p.Code + " (" + strconv.Itoa(p.Total) + ")"
+		if m.Paused != nil {
+			line += "; then the enemy turn goes on"
+		}
+		return line
+	}
+	if m.Paused != nil {
+		if m.Paused.Progress.Free {
+			return "The alarm's free enemy turn goes on"
+		}
+		return "The enemy turn goes on"
 	}
 	switch m.Step {
 	case StepChooseOrder:

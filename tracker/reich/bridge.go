@@ -116,6 +116,10 @@ func (s *State) situation(req ai.Request, ans ai.Answers) (*ai.Situation, error)
 	}
 	st.SpawnDeck = &ai.Deck{DrawPile: nonNil(m.SpawnDeck.Draw), Discard: nonNil(m.SpawnDeck.Discard)}
 	st.NoiseDeck = &ai.Deck{DrawPile: nonNil(m.NoiseDeck.Draw), Discard: nonNil(m.NoiseDeck.Discard)}
+	if m.Paused != nil {
+		p := cloneProgress(m.Paused.Progress)
+		st.EnemyTurn = &p
+	}
 	return &ai.Situation{Content: cont, Map: m.Map, State: st, Resolve: req, Answers: ans, Settings: s.Settings.Settings}, nil
 }
 
@@ -316,7 +320,14 @@ func (t *tx) sync(out *ai.Outcome) {
 	}
 	// The tracker.
 	if tr := after.Tracker; tr != nil && (tr.Pos != m.Tracker.Pos || tr.AlarmPending != m.Tracker.AlarmPending) {
-		t.tracker(func(x *Tracker) { x.Pos, x.AlarmPending = tr.Pos, tr.AlarmPending })
+		pos := tr.Pos
+		if m.Paused != nil && m.Paused.Progress.Free && m.Tracker.Section == "pre" {
+			// During the alarm's free turn the marker is on the alarm
+			// space; step 7 puts it on post-alarm space 1 whatever
+			// moves it now (§5.5, §5.6).
+			pos = m.Tracker.Pos
+		}
+		t.tracker(func(x *Tracker) { x.Pos, x.AlarmPending = pos, tr.AlarmPending })
 	}
 	if out.AlarmTriggered && !m.Tracker.AlarmPending {
 		t.tracker(func(x *Tracker) { x.AlarmPending = true })

@@ -65,6 +65,7 @@ func TestCounterAttackDuringDefence(t *testing.T) {
 	}
 	refused(t, s, counter("H1", attacker, 0), "once per defence test")
 	do(t, s, Defend{Hero: "H1", Attack: 0, Total: 9})
+	do(t, s, EnemyTurn{}) // the enemy turn goes on after the test (§7.5.5)
 	if st(s).Mission.Current != "H2" {
 		t.Fatal("H2's turn did not follow the defence test")
 	}

@@ -415,6 +415,7 @@ func TestDecoyReactionAndBiscuits(t *testing.T) {
 	if st(s).Mission.hero("H1").Area != "A2" {
 		t.Fatal("reaction move")
 	}
+	do(t, s, EnemyTurn{}) // after the test and the reaction the enemy turn goes on (§7.5.5)
 	// Dog Biscuits: the area is marked for the rest of the turn.
 	h := *st(s).Mission.hero("H2")
 	h.Items = []Item{{Name: "Dog Biscuits"}}
@@ -424,8 +425,7 @@ func TestDecoyReactionAndBiscuits(t *testing.T) {
 		t.Fatal("Dog Biscuits not recorded")
 	}
 	do(t, s, EndTurn{})
-	do(t, s, EnemyTurn{})
-	defendAll(t, s)
+	enemy(t, s)
 	do(t, s, EndRound{})
 	do(t, s, SetTurnOrder{Order: []string{"H1", "H2"}})
 	if len(st(s).Mission.Biscuits) != 0 {

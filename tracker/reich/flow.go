@@ -1,6 +1,7 @@
 package reich
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -356,13 +357,45 @@ func (t *tx) toEndOfRound(why string) {
 
 // EnemyTurn plays the enemy turn after a hero turn (spec §5.3): phase 1
 // (pre-alarm), movement, attacks and phase 4 as automa/reich decides them,
-// with the campaign's seeded dice. The attacks wait for Defend.
+// with the campaign's seeded dice. The turn stops after each attack for
+// its defence tests (§7.2, §7.5.5: a hero downed or moved by one attack is
+// seen by the units after it); once they are recorded, EnemyTurn again
+// carries the turn on (the alarm's free turn too, §5.6 step 6).
 type EnemyTurn struct{ Answers ai.Answers }
+
+// EnemyPause is an enemy turn stopped for the defence tests of its last
+// attack: where the automa goes on from, and the areas obscured as the
+// turn began (their smoke clears when it ends, §5.3).
+type EnemyPause struct {
+	Progress ai.EnemyTurnProgress `json:"progress"`
+	Through  []string             `json:"through,omitempty"`
+}
 
 func (c EnemyTurn) decide(t *tx, d *tracker.Dice) (string, error) {
 	m, err := t.s.inPlay("reichbusters §5.3")
 	if err != nil {
 		return "", err
+	}
+	if p := m.Paused; p != nil {
+		if len(m.Pending) > 0 {
+			return "", tracker.Refuse("reichbusters §6.4", "resolve the pending defence tests first")
+		}
+		if p.Progress.Free {
+			t.say("The alarm's free enemy turn goes on after the defence tests")
+		} else {
+			t.say("The enemy turn after %s goes on after the defence tests", t.name(m.Current))
+		}
+		done, err := t.playEnemy(ai.Request{Kind: ai.KindEnemyTurn, Hero: t.enemyHero(), PauseForDefence: true}, c.Answers, d, p.Through)
+		if err != nil || !done {
+			return "enemy.turn", err
+		}
+		if p.Progress.Free {
+			t.alarmDone(p.Through)
+			return "enemy.turn", nil
+		}
+		t.smokeClears(p.Through)
+		t.afterEnemyTurn(d)
+		return "enemy.turn", nil
 	}
 	if m.Step != StepEnemyTurn || m.EnemyDone {
 		return "", tracker.Refuse("reichbusters V-28", "the enemy takes its turn after each hero turn, and it is not that moment")
@@ -372,14 +405,72 @@ func (c EnemyTurn) decide(t *tx, d *tracker.Dice) (string, error) {
 	}
 	t.say("Enemy turn after %s", t.name(m.Current))
 	through := obscuredNow(m)
-	out, err := t.resolve(ai.Request{Kind: "enemyTurn", Hero: m.Current}, c.Answers, d)
+	done, err := t.playEnemy(ai.Request{Kind: ai.KindEnemyTurn, Hero: m.Current, PauseForDefence: true}, c.Answers, d, through)
 	if err != nil {
 		return "", err
 	}
-	t.smokeClears(through)
-	t.pend(out.Attacks)
-	t.afterEnemyTurn(d)
+	if done {
+		t.smokeClears(through)
+		t.afterEnemyTurn(d)
+	}
 	return "enemy.turn", nil
+}
+
+// enemyHero is the hero the enemy turn under way follows: the current
+// hero, or for the alarm's free turn the last hero to have had a turn.
+func (t *tx) enemyHero() string {
+	m := t.m()
+	if m.Paused != nil && m.Paused.Progress.Free {
+		return m.LastHero
+	}
+	return m.Current
+}
+
+// playEnemy resolves an enemy turn until it stops for a defence test or
+// is over, and reports whether it is over.
+func (t *tx) playEnemy(req ai.Request, ans ai.Answers, d *tracker.Dice, through []string) (bool, error) {
+	req.PauseForDefence = true
+	out, err := t.resolve(req, ans, d)
+	if err != nil {
+		return false, err
+	}
+	return t.carryOn(out, ans, d, through)
+}
+
+// carryOn takes an enemy turn's outcome: its attacks go to the pending
+// defence tests, and a stop for them is kept in the mission. A stop with
+// no attack is a blast that wounded heroes: its wounds are on the
+// dashboards already, so the turn goes straight on and the units after it
+// see them. It reports whether the turn is over.
+func (t *tx) carryOn(out *ai.Outcome, ans ai.Answers, d *tracker.Dice, through []string) (bool, error) {
+	for range 1000 {
+		t.pend(out.Attacks)
+		if !out.AwaitingDefence || out.After.EnemyTurn == nil || t.m().Ended {
+			if t.m().Paused != nil {
+				t.do(Op{Op: opPaused})
+			}
+			return true, nil
+		}
+		t.do(Op{Op: opPaused, Paused: &EnemyPause{Progress: cloneProgress(*out.After.EnemyTurn), Through: slices.Clone(through)}})
+		if len(out.Attacks) > 0 {
+			t.say("The enemy turn waits for the defence test; it goes on once it is recorded (§7.5.5)")
+			return false, nil
+		}
+		var err error
+		out, err = t.resolve(ai.Request{Kind: ai.KindEnemyTurn, Hero: t.enemyHero(), PauseForDefence: true}, ans, d)
+		if err != nil {
+			return false, err
+		}
+	}
+	return false, fmt.Errorf("internal error: the enemy turn did not finish")
+}
+
+func cloneProgress(p ai.EnemyTurnProgress) ai.EnemyTurnProgress {
+	p.Units = slices.Clone(p.Units)
+	p.Ruthless = slices.Clone(p.Ruthless)
+	p.Shot = slices.Clone(p.Shot)
+	p.Seen = slices.Clone(p.Seen)
+	return p
 }
 
 // obscuredNow lists the areas obscured as an enemy turn begins.

@@ -191,7 +191,7 @@ func (c Move) decide(t *tx, d *tracker.Dice) (string, error) {
 		if !m.note() || !m.Variant12 {
 			return "", tracker.Refuse("reichbusters V-41", "the free move exists only in Not of this Earth! with 1–2 players controlling 1 hero each")
 		}
-		if m.Step != StepEndOfRound || m.FreeActionUsed {
+		if m.Step != StepEndOfRound || m.FreeActionUsed || m.Paused != nil {
 			return "", tracker.Refuse("reichbusters V-41", "at most 1 free move, at the start of the end of round phase")
 		}
 		if h = m.hero(c.Hero); h == nil || h.Escaped || h.Captured {

@@ -391,11 +391,7 @@ func TestAttackTargeting(t *testing.T) {
 	refused(t, s, Attack{Hero: "H1", Weapon: 1, Targets: []string{far}, Total: 5}, "melee weapon")
 	refused(t, s, Attack{Hero: "H1", Weapon: 1, Targets: []string{near1}, Total: 5, Basic: true}, "V-04")
 	do(t, s, EndTurn{})
-	do(t, s, EnemyTurn{})
-	for len(st(s).Mission.Pending) > 0 {
-		p := st(s).Mission.Pending[0]
-		do(t, s, Defend{Hero: p.Defenders[0], Total: 99})
-	}
+	enemyAll(t, s)
 	// H2: clear A1 by hand to test sight and range.
 	do(t, s, Override{Reason: "x", Remove: []string{near1, near2}})
 	refused(t, s, Attack{Hero: "H2", Weapon: 0, Targets: []string{hidden}, Total: 5}, "no line of sight")
@@ -491,32 +487,20 @@ func TestWoundsDownedRecoverCapture(t *testing.T) {
 	do(t, s, Move{Hero: "H1", Path: []string{"A2"}, Basic: true})
 	do(t, s, EndTurn{})
 	do(t, s, Override{Reason: "test: the attack is skipped", Of: 0, Move: map[string]string{}, Remove: nil, Awareness: map[string]content.Awareness{"R1": content.AtEase}})
-	do(t, s, EnemyTurn{})
-	for len(st(s).Mission.Pending) > 0 {
-		p := st(s).Mission.Pending[0]
-		do(t, s, Defend{Hero: p.Defenders[0], Total: 99})
-	}
+	enemyAll(t, s)
 	m := st(s).Mission
 	if m.Current != "H2" || !m.hero("H2").Captured {
 		t.Fatalf("H2 downed alone with 4 enemies at the start of the turn should be captured: current %s, %+v", m.Current, m.hero("H2"))
 	}
 	refused(t, s, DrawCards{Hero: "H2"}, "V-06")
 	do(t, s, EndTurn{})
-	do(t, s, EnemyTurn{})
-	for len(st(s).Mission.Pending) > 0 {
-		p := st(s).Mission.Pending[0]
-		do(t, s, Defend{Hero: p.Defenders[0], Total: 99})
-	}
+	enemyAll(t, s)
 	do(t, s, EndRound{})
 	// Next round: H1 comes back and kills one guard; H2 is rescued at the start of the turn.
 	do(t, s, SetTurnOrder{Order: []string{"H1", "H2"}})
 	do(t, s, Move{Hero: "H1", Path: []string{"A1"}, Basic: true})
 	do(t, s, EndTurn{})
-	do(t, s, EnemyTurn{})
-	for len(st(s).Mission.Pending) > 0 {
-		p := st(s).Mission.Pending[0]
-		do(t, s, Defend{Hero: p.Defenders[0], Total: 99})
-	}
+	enemyAll(t, s)
 	m = st(s).Mission
 	if m.hero("H2").Captured || !m.hero("H2").Turn.Recovering {
 		t.Fatalf("H2 with H1 beside should be rescued and recovering: %+v", m.hero("H2"))
@@ -753,6 +737,7 @@ func TestDefendDamageAndThreshold(t *testing.T) {
 	refused(t, s, Defend{Hero: target, Total: 0, Threshold: -1}, "V-18")
 	// 3 − 1 = 2 damage against threshold 3: not permanent, card discarded.
 	do(t, s, Defend{Hero: target, Total: 1, WoundCard: "W7", Threshold: 3})
+	do(t, s, EnemyTurn{}) // the enemy turn goes on after the test (§7.5.5)
 	if len(st(s).Mission.hero(target).Wounds) != 0 || st(s).Mission.Current != "H2" {
 		t.Fatalf("non-permanent wound kept, or turn did not pass: %+v", st(s).Mission.hero(target))
 	}

@@ -39,6 +39,7 @@ type Op struct {
 	Settings *Settings       `json:"settings,omitempty"`
 	Rooms    map[string]bool `json:"rooms,omitempty"`
 	Pending  []PendingAttack `json:"pending,omitempty"`
+	Paused   *EnemyPause     `json:"paused,omitempty"`
 }
 
 // Op kinds.
@@ -76,6 +77,7 @@ const (
 	opBiscuits    = "biscuits"
 	opEnvironment = "environment"
 	opPortal      = "portal"
+	opPaused      = "enemy.paused" // Paused: where a paused enemy turn stands; none: it is over
 )
 
 // Flow is where the round stands (spec §3.1 currentTurn and friends).
@@ -278,6 +280,8 @@ func applyOp(s *State, op Op) error {
 		m.Pacified = op.Rooms
 	case opPending:
 		m.Pending = op.Pending
+	case opPaused:
+		m.Paused = op.Paused
 	case opTracker:
 		if op.Tracker == nil {
 			return fmt.Errorf("tracker op without a tracker")

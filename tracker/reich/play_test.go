@@ -49,7 +49,7 @@ func enemy(t testing.TB, s *tracker.Session) {
 	if st(s).Mission.Step == StepEnemyTurn && !st(s).Mission.EnemyDone {
 		do(t, s, EnemyTurn{})
 	}
-	defendAll(t, s)
+	enemyAll(t, s)
 }
 
 // playMission plays a whole raid through commands with the campaign's
@@ -91,7 +91,7 @@ func playMission(t testing.TB) (*tracker.Session, *tracker.MemStore) {
 		enemy(t, s)
 	}
 	do(t, s, EndRound{})
-	defendAll(t, s)
+	enemyAll(t, s)
 
 	// Pre-alarm rounds until the alarm sounds.
 	for i := 0; st(s).Mission.Phase == PhasePreAlarm; i++ {
@@ -104,7 +104,7 @@ func playMission(t testing.TB) (*tracker.Session, *tracker.MemStore) {
 			enemy(t, s)
 		}
 		do(t, s, EndRound{})
-		defendAll(t, s)
+		enemyAll(t, s)
 	}
 
 	// Post-alarm: the barracks answer a loud noise; then a hero with the

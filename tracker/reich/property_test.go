@@ -110,6 +110,9 @@ func randomCommand(r *rand.Rand, s *State) tracker.Command {
 			p := m.Pending[0]
 			return Defend{Hero: p.Defenders[0], Total: r.IntN(6), WoundCard: "W", Threshold: r.IntN(4)}
 		}
+		if m.Paused != nil {
+			return EnemyTurn{}
+		}
 		return EndRound{}
 	}
 	h := m.hero(hero)

@@ -29,6 +29,9 @@ func (c EndRound) decide(t *tx, d *tracker.Dice) (string, error) {
 	if len(m.Pending) > 0 {
 		return "", tracker.Refuse("reichbusters §6.4", "resolve the pending defence tests first")
 	}
+	if m.Paused != nil {
+		return "", tracker.Refuse("reichbusters §5.6", "the alarm's free enemy turn is under way: carry it on first")
+	}
 	t.say("End of round %d", m.Round)
 	// Step 1: draw 1 card with fewer than 5 in hand.
 	for _, h := range m.Heroes {
@@ -122,15 +125,16 @@ func (t *tx) advance(n int, why string) {
 // alarm runs the alarm sequence (spec §5.6): the automa triggers every
 // spawn token, removes awareness and plays the free enemy turn; then the
 // noise decks swap, the marker goes to post-alarm space 1 and the first
-// post-alarm round begins.
+// post-alarm round begins. The free turn stops after each attack for its
+// defence tests (§7.5.5); the marker stays on the alarm space until it is
+// over (steps 1, 6 and 7).
 func (t *tx) alarm(ans ai.Answers, d *tracker.Dice) error {
 	t.say("THE ALARM SOUNDS (§5.6)")
 	through := obscuredNow(t.m())
-	out, err := t.resolve(ai.Request{Kind: "alarm", Hero: t.m().LastHero}, ans, d)
+	out, err := t.resolve(ai.Request{Kind: ai.KindAlarm, Hero: t.m().LastHero, PauseForDefence: true}, ans, d)
 	if err != nil {
 		return err
 	}
-	t.smokeClears(through) // the free enemy turn is the next enemy turn (§5.3)
 	m := t.m()
 	// Step 5: every ongoing action-card effect ends (§5.6 AMBIGUOUS default:
 	// every effect lasting beyond its action).
@@ -146,14 +150,26 @@ func (t *tx) alarm(ans ai.Answers, d *tracker.Dice) error {
 	post := m.PostNoise
 	t.deck("noise", func(x *Deck) { *x = post })
 	t.deck("postNoise", func(x *Deck) { *x = Deck{} })
-	t.tracker(func(x *Tracker) { x.Section, x.Pos, x.AlarmPending = "post", 1, false })
 	t.flow(func(f *Flow) { f.Phase = PhasePostAlarm })
-	t.pend(out.Attacks)
-	if m.Ended {
-		return nil
+	// Step 6: the free enemy turn, already under way in the outcome.
+	done, err := t.carryOn(out, ans, d, through)
+	if err != nil || !done {
+		return err
+	}
+	t.alarmDone(through)
+	return nil
+}
+
+// alarmDone ends the alarm sequence once its free enemy turn is over: the
+// smoke that lasted through it clears, the marker goes onto post-alarm
+// space 1 (step 7) and the first post-alarm round begins (step 8).
+func (t *tx) alarmDone(through []string) {
+	t.smokeClears(through) // the free enemy turn is the next enemy turn (§5.3)
+	t.tracker(func(x *Tracker) { x.Section, x.Pos, x.AlarmPending = "post", 1, false })
+	if t.m().Ended {
+		return
 	}
 	t.nextRound()
-	return nil
 }
 
 // FreeDoor is the 1–2 player variant's free unlock/open at the start of the
@@ -175,7 +191,7 @@ func (c FreeDoor) decide(t *tx, d *tracker.Dice) (string, error) {
 	if !m.Variant12 || m.note() {
 		return "", tracker.Refuse("reichbusters V-41", "the free unlock/open exists only in the core game with 1–2 players controlling 1 hero each")
 	}
-	if m.Step != StepEndOfRound || m.FreeActionUsed {
+	if m.Step != StepEndOfRound || m.FreeActionUsed || m.Paused != nil {
 		return "", tracker.Refuse("reichbusters V-41", "at most 1 free unlock/open, at the start of the end of round phase")
 	}
 	// V-06: a captured hero takes no actions, and one off the map none either.

@@ -211,6 +211,9 @@ type Mission struct {
 	EnemyDone bool `json:"enemyDone,omitempty"`
 	// Pending are the enemy attacks waiting for defence tests.
 	Pending []PendingAttack `json:"pending,omitempty"`
+	// Paused is an enemy turn (or the alarm's free turn) stopped after an
+	// attack for its defence tests (§7.5.5); EnemyTurn carries it on.
+	Paused *EnemyPause `json:"enemyPaused,omitempty"`
 
 	Heroes []Hero `json:"heroes"`
 	Units  []Unit `json:"units,omitempty"`

@@ -77,9 +77,18 @@ func (e *enemyScreen) Refresh() {
 		lit = append(lit, en.Tokens...)
 	}
 	e.Map.SetMission(m, lit)
-	if m != nil && m.Step == rb.StepEnemyTurn && !m.EnemyDone && !m.Ended {
+	e.ResolveButton.SetText("Resolve the enemy turn")
+	if m != nil && m.Paused != nil {
+		e.ResolveButton.SetText("Continue the enemy turn")
+	}
+	switch {
+	case m == nil || m.Ended:
+		e.ResolveButton.Disable()
+	case m.Paused != nil && len(m.Pending) == 0:
 		e.ResolveButton.Enable()
-	} else {
+	case m.Paused == nil && m.Step == rb.StepEnemyTurn && !m.EnemyDone:
+		e.ResolveButton.Enable()
+	default:
 		e.ResolveButton.Disable()
 	}
 	e.showPayload()
@@ -167,6 +176,10 @@ func (e *enemyScreen) Resolve() {
 	switch {
 	case m == nil:
 		e.k.say(fmt.Errorf("no mission is in play"))
+	case m.Paused != nil && len(m.Pending) > 0:
+		e.k.say(fmt.Errorf("the heroes make their defence tests first (Play tab); then the enemy turn goes on"))
+	case m.Paused != nil:
+		e.k.doAsk(func(a ai.Answers) tracker.Command { return rb.EnemyTurn{Answers: a} })
 	case m.Step != rb.StepEnemyTurn || m.EnemyDone:
 		e.k.say(fmt.Errorf("the enemy acts after a hero's turn; now it is %s", stepWords(m)))
 	case len(m.Pending) > 0:

@@ -156,6 +156,16 @@ func stepWords(m *rb.Mission) string {
 		}
 		return "ended: read the Victory or Defeat? chart (Campaign tab)"
 	}
+	if pz := m.Paused; pz != nil {
+		what := "enemy turn after " + heroName(m, m.Current)
+		if pz.Progress.Free {
+			what = "the alarm's free enemy turn"
+		}
+		if len(m.Pending) > 0 {
+			return what + ": waiting for the defence test, then it goes on"
+		}
+		return what + ": paused, it goes on now"
+	}
 	switch m.Step {
 	case rb.StepChooseOrder:
 		return "start of round: the turn order"
@@ -175,6 +185,15 @@ func stepWords(m *rb.Mission) string {
 func (p *playScreen) nextLabel(m *rb.Mission) string {
 	if m.Ended {
 		return "Mission over"
+	}
+	if m.Paused != nil {
+		if len(m.Pending) > 0 {
+			return "Defence tests first, then the enemy turn goes on"
+		}
+		if m.Paused.Progress.Free {
+			return "Continue the alarm's free enemy turn"
+		}
+		return "Continue the enemy turn"
 	}
 	switch m.Step {
 	case rb.StepChooseOrder:
@@ -309,6 +328,15 @@ func (p *playScreen) Next() {
 		p.k.say(fmt.Errorf("no mission is in play: set one up first"))
 		return
 	}
+	if m.Paused != nil {
+		// The enemy turn stopped for a defence test goes on (§7.5.5).
+		if len(m.Pending) > 0 {
+			p.k.say(fmt.Errorf("the heroes make their defence tests first (below); then the enemy turn goes on"))
+			return
+		}
+		p.k.doAsk(func(a ai.Answers) tracker.Command { return rb.EnemyTurn{Answers: a} })
+		return
+	}
 	switch m.Step {
 	case rb.StepChooseOrder:
 		switch {
@@ -335,6 +363,16 @@ func (p *playScreen) Next() {
 // refreshPending lists the enemy attacks waiting for defence tests.
 func (p *playScreen) refreshPending(m *rb.Mission) {
 	p.pending.Objects = nil
+	if m.Paused != nil && !m.Ended {
+		note := "The enemy turn is paused after this attack (§7.5.5). Record the defence test, and any knock-back, reaction or Counter; then tap \"" +
+			p.nextLabel(&rb.Mission{Paused: m.Paused}) + "\": the units still to attack pick their targets again, so a downed or moved hero is seen."
+		if len(m.Pending) == 0 {
+			note = "The defence tests are done and the enemy turn goes on: record any knock-back or reaction first, then tap \"" + p.nextLabel(m) + "\"."
+		}
+		l := wrapped(note)
+		l.Importance = widget.WarningImportance
+		p.pending.Add(l)
+	}
 	if len(m.Pending) == 0 {
 		return
 	}

@@ -11,6 +11,7 @@ import (
 
 	"tablekeeper/automa/reich/content"
 	rb "tablekeeper/tracker/reich"
+	"tablekeeper/ui/shell"
 )
 
 // screenText is every visible text under o, widgets' insides included.
@@ -130,6 +131,7 @@ func TestCounterFromThePendingAttack(t *testing.T) {
 	d := p.DefendForm(0)
 	setEntry(t, d, "Defence total", "9")
 	submitOK(t, d)
+	p.Next() // the enemy turn goes on after the defence test (§7.5.5)
 	if st(ctx).Mission.Current != "H2" {
 		t.Fatalf("H2's turn did not follow: %s", p.k.Message())
 	}
@@ -189,5 +191,71 @@ func TestSurgeDownedNoiseTestFromTheScreen(t *testing.T) {
 	m = st(ctx).Mission
 	if m.Step != rb.StepEnemyTurn || !m.Cleared["R1"] {
 		t.Fatalf("after the noise test: step %s, R1 cleared %v", m.Step, m.Cleared["R1"])
+	}
+}
+
+// TestEnemyTurnWaitsForEachDefence: §7.2, §7.5.5 — the enemy turn stops
+// after the grunt's attack; the screen says it goes on after the defence
+// test, which downs H1; Next carries the turn on and the hound, who would
+// have attacked H1, attacks H2.
+func TestEnemyTurnWaitsForEachDefence(t *testing.T) {
+	ctx, _ := newCtx(t)
+	p := startRaid(t, ctx)
+	p.order.SetText("H1 H2")
+	p.Next()
+	for range 3 {
+		must(t, ctx, rb.WoundHero{Hero: "H1", Mode: "auto", Card: "W"})
+	}
+	must(t, ctx, rb.Override{Reason: "test", Place: []rb.UnitPlacement{{Code: "GR", Area: "A1"}, {Code: "DG", Area: "A1"}},
+		Awareness: map[string]content.Awareness{"R1": content.Alert}})
+	p.Next() // H1's turn ends
+	p.Next() // the enemy turn: the grunt attacks H1, then waits
+	m := st(ctx).Mission
+	if len(m.Pending) != 1 || m.Pending[0].Code != "GR" || m.Pending[0].Defenders[0] != "H1" || m.Paused == nil {
+		t.Fatalf("want the grunt's attack on H1 and the turn paused: %+v (%s)", m.Pending, p.k.Message())
+	}
+	txt := screenText(p.pending)
+	if !strings.Contains(txt, "enemy turn is paused") || !strings.Contains(txt, "[Defend…]") {
+		t.Fatalf("the waiting attack should say the enemy turn goes on after it:\n%s", txt)
+	}
+	if !strings.Contains(p.header.Text, "then it goes on") || !strings.Contains(p.NextButton.Text, "then the enemy turn goes on") {
+		t.Fatalf("header %q, Next %q", p.header.Text, p.NextButton.Text)
+	}
+	p.Next() // refused: the defence test comes first
+	if st(ctx).Mission.Paused == nil || len(st(ctx).Mission.Pending) != 1 {
+		t.Fatal("Next went past the defence test")
+	}
+	d := p.DefendForm(0)
+	setEntry(t, d, "Defence total", "0")
+	setEntry(t, d, "Wound card", "W4")
+	setEntry(t, d, "Threshold", "1")
+	submitOK(t, d)
+	m = st(ctx).Mission
+	if !m.HeroByID("H1").Downed() || m.Paused == nil || m.Step != rb.StepEnemyTurn {
+		t.Fatalf("H1 should be downed and the enemy turn still paused: step %s", m.Step)
+	}
+	if p.NextButton.Text != "Continue the enemy turn" || !strings.Contains(screenText(p.pending), "enemy turn goes on") {
+		t.Fatalf("Next %q, pending:\n%s", p.NextButton.Text, screenText(p.pending))
+	}
+	if !(Screens{}).Act(ctx, shell.TabPlay, shell.Next) {
+		t.Fatal("Next was not handled")
+	}
+	m = st(ctx).Mission
+	if len(m.Pending) != 1 || m.Pending[0].Code != "DG" || m.Pending[0].Defenders[0] != "H2" {
+		t.Fatalf("the hound should attack H2, not the downed H1: %+v (%s)", m.Pending, p.k.Message())
+	}
+	d = p.DefendForm(0)
+	setEntry(t, d, "Defence total", "9")
+	submitOK(t, d)
+	if e := gameOf(ctx).enemy; e.ResolveButton.Disabled() || e.ResolveButton.Text != "Continue the enemy turn" {
+		t.Fatalf("the enemy screen's button: %q, disabled %v", e.ResolveButton.Text, e.ResolveButton.Disabled())
+	}
+	p.Next()
+	m = st(ctx).Mission
+	if m.Paused != nil || m.Step != rb.StepHeroTurn || m.Current != "H2" {
+		t.Fatalf("H2's turn should follow the enemy turn: step %s, current %s (%s)", m.Step, m.Current, p.k.Message())
+	}
+	if strings.Contains(screenText(p.pending), "paused") {
+		t.Fatal("the pause note outlived the enemy turn")
 	}
 }
