@@ -107,7 +107,9 @@ func (c Defend) decide(t *tx, d *tracker.Dice) (string, error) {
 		p = slices.Delete(p, c.Attack, c.Attack+1)
 	}
 	t.do(Op{Op: opPending, Pending: p})
-	if len(p) == 0 && m.EnemyDone && m.Step == StepEnemyTurn {
+	if len(p) == 0 && m.Paused != nil {
+		t.say("The defence tests are done; the enemy turn goes on when the table continues it (§7.5.5)")
+	} else if len(p) == 0 && m.EnemyDone && m.Step == StepEnemyTurn {
 		t.afterEnemyTurn(d)
 	} else if len(p) == 0 && m.Step == StepEndOfRound {
 		t.say("All defence tests done")

@@ -39,6 +39,10 @@
 //     ReadyPortal, ObjectiveDone, Move{Free: true}.
 //   - The end: Escape, EndMission, DeclareResult, then CloseMission.
 //
+// The enemy turn (and the alarm's free turn) stops after each attack for
+// its defence tests (Mission.Paused); EnemyTurn again carries it on, so
+// the units after see the heroes as the tests left them (§7.5.5).
+//
 // A command the enemy rules cannot finish without the players (a face-down
 // token's icons, a line of sight in assisted mode, a tie left to them)
 // fails with *NeedAnswer; send it again with the answer in its Answers.

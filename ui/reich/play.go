@@ -248,6 +248,9 @@ func (p *playScreen) refreshTrack(m *rb.Mission) {
 			if tr.AlarmPending {
 				counters[marker] = append(counters[marker], widgets.Counter{Label: "ALARM!", Color: colAlert})
 				p.left.SetText("The alarm is triggered: it sounds at the end of this round")
+				if m.Paused != nil && m.Paused.Progress.Free {
+					p.left.SetText("The alarm sounds: the enemy's free turn, then the marker goes onto post-alarm space 1")
+				}
 			} else {
 				p.left.SetText(fmt.Sprintf("%d rounds until the alarm", m.RoundsLeft()))
 			}
