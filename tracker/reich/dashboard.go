@@ -209,17 +209,17 @@ func (c Heal) decide(t *tx, _ *tracker.Dice) (string, error) {
 	} else {
 		wounds = wounds[:max(0, len(wounds)-c.N)] // V-46: clamped at 0
 	}
-	if h.Captured && (&Hero{Wounds: wounds}).Permanent() < 4 {
-		// A captured hero is downed until the rescue check at the start of
-		// their own turn frees them (§5.2, V-20).
-		return "", tracker.Refuse("reichbusters V-20", "%s is captured: healing cannot stand them up before the rescue check of their turn", h.Name)
-	}
 	t.reason = c.Reason
 	t.hero(h.ID, func(x *Hero) { x.Wounds = wounds })
 	after := t.m().hero(h.ID).Permanent()
 	t.say("%s heals: permanent wounds %d → %d", h.Name, before, after)
 	if before >= 4 && after < 4 {
 		t.say("%s stands up, no longer downed", h.Name)
+		if h.Captured {
+			// Capture needs the hero downed (§5.2, V-20): standing up ends it.
+			t.hero(h.ID, func(x *Hero) { x.Captured = false })
+			t.say("%s is no longer captured", h.Name)
+		}
 	}
 	return "hero.heal", nil
 }

@@ -103,19 +103,20 @@ func TestSurgeDownedNoiseSpawns(t *testing.T) {
 	}
 }
 
-// V-20: a captured hero stays downed until the rescue check of their own
-// turn; healing cannot stand them up before it.
-func TestHealCannotFreeACapturedHero(t *testing.T) {
+// §6.4, V-20: a hero healed below 4 permanent wounds stands up; capture
+// needs the hero downed, so a captured hero healed so is captured no more.
+func TestHealStandsACapturedHeroUp(t *testing.T) {
 	s := raid(t)
 	h := *st(s).Mission.hero("H2")
-	h.Wounds = []Wound{{Card: "a"}, {Card: "b"}, {Card: "c"}, {Card: "d"}}
+	h.Wounds = []Wound{{Card: "a"}, {Card: "b"}, {Card: "c"}, {Card: "d"}, {Card: "e"}}
 	h.Captured = true
-	setHero(t, s, h)
-	refused(t, s, Heal{Hero: "H2", N: 1}, "V-20")
-	h.Wounds = append(h.Wounds, Wound{Card: "e"})
 	setHero(t, s, h)
 	do(t, s, Heal{Hero: "H2", N: 1})
 	if m := st(s).Mission; !m.hero("H2").Captured || !m.hero("H2").Downed() {
 		t.Fatal("healing the fifth wound leaves H2 captured and downed")
+	}
+	do(t, s, Heal{Hero: "H2", N: 1})
+	if m := st(s).Mission; m.hero("H2").Captured || m.hero("H2").Downed() {
+		t.Fatal("healed to 3 permanent wounds H2 stands up, no longer captured")
 	}
 }
