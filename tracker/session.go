@@ -94,7 +94,10 @@ func Open(store Store, rules Rules, id string) (*Session, error) {
 		return nil
 	})
 	if err != nil {
-		return nil, fmt.Errorf("campaign %q cannot be replayed: %w", c.Name, err)
+		// A log this version cannot read is most often one a newer version
+		// wrote (a new kind of event or change): say so, and that the
+		// opening changed nothing.
+		return nil, fmt.Errorf("campaign %q cannot be replayed: %w (nothing in the file was changed; if it was last played with a newer Tablekeeper, open it there or update this one)", c.Name, err)
 	}
 	// A long replay (an import, or a log whose snapshots were lost) is
 	// worth a snapshot, so the next opening is fast. Losing it costs nothing.
