@@ -389,3 +389,27 @@ func TestFailedWriteChangesNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestANewerLogIsRefusedInWordsAndLeftAlone: an event kind this version does
+// not know (written by a newer Tablekeeper) stops the opening with a message
+// that says so, and the log is untouched.
+func TestANewerLogIsRefusedInWordsAndLeftAlone(t *testing.T) {
+	s, mem := newTestSession(t)
+	id := s.Campaign().ID
+	if _, err := s.Do(damage{3}); err != nil {
+		t.Fatal(err)
+	}
+	next := Event{Seq: s.LastSeq() + 1, ID: "6f1d3c52-6a4e-4d7e-9d0e-3a1f4b2c5d6e", Time: time.Date(2026, 2, 1, 0, 0, 0, 0, time.UTC), Kind: "test.fromTheFuture"}
+	if err := mem.Append(id, next); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Open(mem, counterRules{}, id)
+	if err == nil || !strings.Contains(err.Error(), "newer Tablekeeper") || !strings.Contains(err.Error(), "nothing in the file was changed") {
+		t.Fatalf("opening a newer log: %v", err)
+	}
+	n := 0
+	_ = mem.Events(id, 1, func(Event) error { n++; return nil })
+	if uint64(n) != next.Seq {
+		t.Fatalf("%d events after the refused opening, want %d", n, next.Seq)
+	}
+}
