@@ -658,7 +658,8 @@ func (c Expedition) exec(s *State, x *ctx) (string, error) {
 	}
 	for _, who := range sortedKeys(c.SP) {
 		// §14.3: the characters present are those of the last mission.
-		if !contains(s.Sheet.LastParty, who) {
+		// Expeditions recorded before this check replay as they were.
+		if !contains(s.Sheet.LastParty, who) && !x.apply {
 			return "", tracker.Refuse("phantom-epoch §14.3", "%s did not embark on the last mission: only present characters take part", who)
 		}
 		ch, err := s.needChar(who)

@@ -340,17 +340,20 @@ func (c MoveFigure) exec(s *State, x *ctx) (string, error) {
 		return "", tracker.Refuse("phantom-epoch §4", "%s is Stunned: no actions until it discards a selected card", f.Name)
 	}
 	// §6.3 item 6: a rest turn plays no Action card, so no movement.
-	if f.character() && f.Resting && m.Current == f.Name {
+	// Moves recorded before this check replay as they were.
+	if f.character() && f.Resting && m.Current == f.Name && !x.apply {
 		return "", tracker.Refuse("phantom-epoch §6.3", "%s is resting this turn: no Action card is played, so it does not move", f.Name)
 	}
 	var parts []string
 	mp := c.MP
 	// §4: Knocked Down allows no action but a Move or Leap, so no Teleport.
-	if f.has(phantom.KnockedDown) && kind == "teleport" {
+	// A teleport recorded before this check replays as it was: it does
+	// not stand the figure up.
+	if f.has(phantom.KnockedDown) && kind == "teleport" && !x.apply {
 		return "", tracker.Refuse("phantom-epoch §4", "%s is Knocked Down: only a Move or Leap (spending 1 MP to stand up) until it stands", f.Name)
 	}
 	// §4, §6.4: Knocked Down, the first MP of a Move or Leap stands up.
-	if f.has(phantom.KnockedDown) {
+	if f.has(phantom.KnockedDown) && kind != "teleport" {
 		if mp == 1 {
 			return "", tracker.Refuse("phantom-epoch §4", "%s is Knocked Down: the first MP only stands it up", f.Name)
 		}

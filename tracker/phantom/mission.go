@@ -144,7 +144,8 @@ func (c StartMission) exec(s *State, x *ctx) (string, error) {
 					taken++
 				}
 			}
-			if taken > owned {
+			// Embarks recorded before this check replay as they were.
+			if taken > owned && (!x.apply || !contains(ch.Items, it)) {
 				return "", tracker.Refuse("phantom-epoch V-06", "%s does not own item %q (or not that many)", ch.Name, it)
 			}
 		}
@@ -829,9 +830,11 @@ func (c PlayCard) exec(s *State, x *ctx) (string, error) {
 		return "", tracker.Refuse("phantom-epoch §4, V-14", "%s is Frozen: its cards cannot be converted to movement", f.Name)
 	}
 	// §6.4 step 3, V-13: one card at most converts to an Attack, and not
-	// after another (printed) Attack this turn.
+	// after another (printed) Attack this turn. Conversions recorded before
+	// this check replay as they were.
 	if c.Convert == "attack" {
 		switch {
+		case x.apply:
 		case f.ConvertedCard:
 			return "", tracker.Refuse("phantom-epoch §6.4, V-13", "%s already converted a card to an Attack this turn: only one may be", f.Name)
 		case f.Attacked && !f.ConvertedAttack:
