@@ -35,6 +35,7 @@ type Track struct {
 	box   *fyne.Container
 	title *widget.Label
 	cells []*trackCell
+	cell  fyne.Size // every space's size: the largest any of them needs
 }
 
 // NewTrack makes a track with the spaces' labels, marker on space marker.
@@ -42,7 +43,7 @@ func NewTrack(title string, spaces []string, marker int) *Track {
 	t := &Track{Title: title, Spaces: spaces, Marker: marker, MarkerName: "Marker", Counters: map[int][]Counter{}}
 	t.ExtendBaseWidget(t)
 	t.title = widget.NewLabelWithStyle(title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	t.box = container.NewGridWrap(cellSize())
+	t.box = container.NewGridWrap(fyne.NewSize(MinTouch, MinTouch))
 	t.rebuild()
 	return t
 }
@@ -95,8 +96,29 @@ func (t *Track) Space(i int) fyne.Tappable {
 	return t.cells[i]
 }
 
-func cellSize() fyne.Size {
-	return fyne.NewSize(MinTouch*1.3, MinTouch*1.3+theme.TextSize()*1.6)
+// cellSize is the size every space gets: at least a comfortable touch
+// target, and wide and tall enough for the longest label and the most
+// counters any space holds, at the device's text size (a space label or an
+// "Alarm" chip must not spill over its neighbour at the largest text).
+func (t *Track) cellSize() fyne.Size {
+	pad := theme.Padding()
+	bold := fyne.TextStyle{Bold: true}
+	label := fyne.MeasureText("0", theme.TextSize()*1.2, bold).Height
+	chip := fyne.MeasureText("0", theme.CaptionTextSize(), fyne.TextStyle{}).Height
+	w := MinTouch * 1.3
+	h := max(MinTouch*1.3, 2*pad+label+chip) + theme.TextSize()*1.6
+	for i, l := range t.Spaces {
+		w = max(w, fyne.MeasureText(l, theme.TextSize()*1.2, bold).Width+4*pad)
+		n := len(t.Counters[i])
+		if i == t.Marker {
+			n++
+		}
+		for _, k := range t.Counters[i] {
+			w = max(w, fyne.MeasureText(k.Label, theme.CaptionTextSize(), fyne.TextStyle{}).Width+6*pad)
+		}
+		h = max(h, 4*pad+label+float32(n)*(chip+pad))
+	}
+	return fyne.NewSize(w, h)
 }
 
 func (t *Track) rebuild() {
@@ -107,7 +129,8 @@ func (t *Track) rebuild() {
 		t.cells = append(t.cells, c)
 		objs = append(objs, c)
 	}
-	t.box.Layout = container.NewGridWrap(cellSize()).Layout
+	t.cell = t.cellSize()
+	t.box.Layout = container.NewGridWrap(t.cell).Layout
 	t.box.Objects = objs
 	t.box.Refresh()
 }
@@ -149,7 +172,7 @@ func (c *trackCell) Tapped(*fyne.PointEvent) {
 	}
 }
 
-func (c *trackCell) MinSize() fyne.Size { return cellSize() }
+func (c *trackCell) MinSize() fyne.Size { return c.t.cell }
 
 func (c *trackCell) CreateRenderer() fyne.WidgetRenderer {
 	bg := canvas.NewRectangle(theme.Color(theme.ColorNameInputBackground))
@@ -184,4 +207,11 @@ func (c *trackCell) CreateRenderer() fyne.WidgetRenderer {
 	}
 	body := container.NewVBox(num, container.NewVBox(chips...))
 	return widget.NewSimpleRenderer(container.NewStack(bg, container.NewPadded(body)))
+}
+
+// Refresh sizes the spaces again (the text size may have changed) and
+// redraws them.
+func (t *Track) Refresh() {
+	t.rebuild()
+	t.BaseWidget.Refresh()
 }

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 
 	"tablekeeper/automa"
 	"tablekeeper/tracker"
@@ -104,6 +105,39 @@ func TestTrackShowsMarkerAndCountersAndTaps(t *testing.T) {
 		t.Fatal("out of range spaces")
 	}
 }
+
+// TestTrackSpacesFitTheirLabelsAtEveryTextSize: a long label or a stack of
+// counters widens and heightens every space instead of spilling over.
+func TestTrackSpacesFitTheirLabelsAtEveryTextSize(t *testing.T) {
+	app := test.NewTempApp(t)
+	tr := NewTrack("Mission tracker", []string{"P1", "P2", "Q10"}, 0)
+	tr.SetCounters(map[int][]Counter{1: {{Label: "Alarm"}}, 2: {{Label: "E1"}, {Label: "E2"}, {Label: "E3"}}})
+	w := test.NewTempWindow(t, tr)
+	w.Resize(fyne.NewSize(600, 400))
+	check := func() {
+		t.Helper()
+		cell := tr.cells[0].Size()
+		for _, need := range []fyne.Size{
+			fyne.MeasureText("Q10", theme.TextSize()*1.2, fyne.TextStyle{Bold: true}),
+			fyne.MeasureText("Alarm", theme.CaptionTextSize(), fyne.TextStyle{}),
+		} {
+			if cell.Width < need.Width+2*theme.Padding() {
+				t.Fatalf("a space %v is narrower than a label %v", cell, need)
+			}
+		}
+		if three := 3 * fyne.MeasureText("E", theme.CaptionTextSize(), fyne.TextStyle{}).Height; cell.Height < three {
+			t.Fatalf("a space %v is lower than three counters (%v)", cell, three)
+		}
+	}
+	check()
+	app.Settings().SetTheme(&bigText{theme.DefaultTheme()})
+	tr.Refresh()
+	check()
+}
+
+type bigText struct{ fyne.Theme }
+
+func (b *bigText) Size(n fyne.ThemeSizeName) float32 { return b.Theme.Size(n) * 1.85 }
 
 func TestDrawResultNamesItsSeedStep(t *testing.T) {
 	test.NewTempApp(t)
