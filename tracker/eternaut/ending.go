@@ -440,7 +440,7 @@ func (c Unlock) run(s *State, x *exec) error {
 		// without revealing it, the group never met 911: the card leaves
 		// the campaign, so F cannot choose it or bring it in, and the
 		// finale does not count it as owned (Special Quest #2).
-		if ch := s.Char("911"); ch != nil && ch.AwaitsReveal {
+		if ch := s.Char("911"); ch != nil && ch.AwaitsReveal && !x.before(1) {
 			ch.Status, ch.AwaitsReveal = OutOfCampaign, false
 			x.say("911 %s was never revealed in E2 and leaves the campaign", ch.Name)
 		}

@@ -196,6 +196,14 @@ func (c PickUp) run(s *State, x *exec) error {
 		sc.DropPiles = slices.DeleteFunc(sc.DropPiles, func(d DropPile) bool { return d.Letter == c.Pile })
 		x.say("Drop pile %s is empty and removed", c.Pile)
 		onto = ""
+		if x.before(1) {
+			// Decided before revision 1: the new pile took whatever place
+			// the removal left under p (replayed as it was played).
+			where = p.Where
+		}
+	}
+	if x.before(1) {
+		onto = ""
 	}
 	return fitOrDrop(s, ch, c.Drop, where, onto, x)
 }

@@ -323,7 +323,7 @@ func checkLoss(s *State, x *exec) {
 		reason = "every Character in play is dead (L1)"
 	case from(sc.Key, "D") && mains > 0 && !mainsAlive:
 		reason = "every main Character in play is dead; only Masked Figures remain (L2)"
-	case from(sc.Key, "D") && mains == 0 && !groupHasMain(s):
+	case from(sc.Key, "D") && mains == 0 && !groupHasMain(s) && !x.before(1):
 		// §10.4 L2 with no main Character chosen for the scenario (RB p.29:
 		// the loss comes when the main Characters die and only Masked
 		// Figures are left). No main Character in play died here, so the

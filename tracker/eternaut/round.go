@@ -142,7 +142,7 @@ func (c ExchangeCards) run(s *State, x *exec) error {
 	// §5.1 T2: the Fatigue goes on an empty card slot; a full board (4 or
 	// more cards) takes it only when no board in play has a free slot.
 	full := ch.BoardCount() >= EndRoundThreshold
-	if full {
+	if full && !x.before(1) {
 		for _, o := range s.InPlay() {
 			if !o.Gone() && o.BoardCount() < EndRoundThreshold {
 				return tracker.Refuse("eternaut §5.1 T2", "%s's board has no empty card slot; put the Fatigue on a board that has one (like %s's)", ch.Name, o.Name)
@@ -270,7 +270,9 @@ func activationCheck(s *State, x *exec) error {
 		}
 	}
 	// §2.2 (RB p.22 step 17): no Menace card while the Alert is on the deck.
-	tr, trace, err := eternaut.EndOfTurnAlert(sc.CubesOnTarget, Letter(sc.Key) == "B", sc.Alert == AlertOnDeck, survivors, sc.Aliens, s.Settings.RedealAfterSurvivors)
+	// Events decided before revision 1 drew the card anyway.
+	alertOnDeck := sc.Alert == AlertOnDeck && !x.before(1)
+	tr, trace, err := eternaut.EndOfTurnAlert(sc.CubesOnTarget, Letter(sc.Key) == "B", alertOnDeck, survivors, sc.Aliens, s.Settings.RedealAfterSurvivors)
 	if err != nil {
 		return tracker.Refuse("eternaut §5.8", "%v", err)
 	}

@@ -36,7 +36,27 @@ type exec struct {
 	said   []string
 	remind []string
 	trace  []string
+	// replay is Apply running a stored event again; rules is the rules
+	// revision that event was decided under (envelope.Rules).
+	replay bool
+	rules  int
 }
+
+// rulesRev is the revision of the rules new events are decided under. An
+// event keeps the revision it was decided under, so a rule changed later
+// replays the old log exactly as it was played:
+//
+//	1: Fatigue on a full board refused while another has a free slot
+//	   (§5.1 T2); no Menace card while B's Alert counter is on the deck
+//	   (§2.2); drops after a pick-up join that Drop pile (§7.7.3); 911
+//	   unrevealed in E2 leaves the campaign (§10.2); L2 with no main
+//	   Character in play (§10.4); Masked Figures written in section C at
+//	   D setup (RB setup D).
+const rulesRev = 1
+
+// before says the event being replayed was decided under a rules revision
+// older than r, so it keeps the behaviour it was played with.
+func (x *exec) before(r int) bool { return x.replay && x.rules < r }
 
 func (x *exec) say(format string, args ...any) {
 	x.said = append(x.said, fmt.Sprintf(format, args...))
@@ -54,6 +74,9 @@ type envelope struct {
 	Remind []string        `json:"remind,omitempty"`
 	// Trace is the explanation of any enemy decision the event records.
 	Trace []string `json:"trace,omitempty"`
+	// Rules is the rules revision the event was decided under (rulesRev);
+	// absent in events older than revision 1.
+	Rules int `json:"rules,omitempty"`
 }
 
 const kindPrefix = "eternaut."
@@ -134,7 +157,7 @@ func (Rules) Decide(st tracker.State, cmd tracker.Command, d *tracker.Dice) (tra
 	if err := c.run(work, x); err != nil {
 		return tracker.Change{}, err
 	}
-	return tracker.Change{Kind: kindPrefix + c.kind(), Payload: envelope{Cmd: raw, Said: x.said, Remind: x.remind, Trace: x.trace}}, nil
+	return tracker.Change{Kind: kindPrefix + c.kind(), Payload: envelope{Cmd: raw, Said: x.said, Remind: x.remind, Trace: x.trace, Rules: rulesRev}}, nil
 }
 
 // Apply folds an event into the state by running its command again.
@@ -151,7 +174,9 @@ func (Rules) Apply(st tracker.State, e tracker.Event) (tracker.State, error) {
 	if err != nil {
 		return s, err
 	}
-	x := &exec{}
+	// A stored event was accepted when decided: checks added since do not
+	// refuse it, and rules changed since keep their old behaviour (before).
+	x := &exec{replay: true, rules: env.Rules}
 	if err := c.run(s, x); err != nil {
 		return s, err
 	}

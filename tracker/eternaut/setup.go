@@ -191,7 +191,9 @@ func (c StartScenario) run(s *State, x *exec) error {
 		// (step 16), the others at the end of D as not played.
 		prev := s.Section("C")
 		for _, id := range []string{"907", "908", "909"} {
-			if ch := s.Char(id); ch != nil && ch.Status == Alive {
+			if ch := s.Char(id); ch != nil && ch.Status == Alive && x.before(1) {
+				writeRow(sec, ch, ch.InPlay) // as decided before revision 1
+			} else if ch != nil && ch.Status == Alive {
 				r := writeRow(prev, ch, false)
 				r.LP, r.Penalties, r.Skills, r.PA = CharMaxLP, Penalties{}, nil, ""
 			}
