@@ -59,7 +59,9 @@ func (c Defend) decide(t *tx, d *tracker.Dice) (string, error) {
 		return "", tracker.Refuse("reichbusters V-19", "a defence total is a whole number of 0 or more")
 	}
 	if c.Threshold < 0 {
-		return "", tracker.Refuse("reichbusters V-18", "a wound card's threshold is 0 or more")
+		// V-18 (clamp): a threshold below 0 is taken as 0, and the diary says so.
+		t.say("Wound card threshold %d taken as 0 (a threshold is 0 or more, V-18)", c.Threshold)
+		c.Threshold = 0
 	}
 	failed := c.Total < a.Total
 	if c.Decoy != "" {

@@ -734,7 +734,7 @@ func TestDefendDamageAndThreshold(t *testing.T) {
 	refused(t, s, NextRoundProbe(), "V-28")
 	target := m.Pending[0].Defenders[0]
 	refused(t, s, Defend{Hero: target, Total: -1}, "V-19")
-	refused(t, s, Defend{Hero: target, Total: 0, Threshold: -1}, "V-18")
+	// V-18: a negative threshold is clamped to 0 (TestValidationRules).
 	// 3 − 1 = 2 damage against threshold 3: not permanent, card discarded.
 	do(t, s, Defend{Hero: target, Total: 1, WoundCard: "W7", Threshold: 3})
 	do(t, s, EnemyTurn{}) // the enemy turn goes on after the test (§7.5.5)
