@@ -443,6 +443,9 @@ func (c Reinforce) run(s *State, x *exec) error {
 	if err != nil {
 		return err
 	}
+	if nw.Status == OutOfCampaign && nw.Found {
+		return tracker.Refuse("eternaut §7.13", "%s is not an unused Character of the group: %s", nw.Name, charWords(nw))
+	}
 	if nw.Status != Alive || nw.InPlay || nw.AwaitsReveal {
 		return tracker.Refuse("eternaut §7.13", "%s is not an unused Character of the group", nw.Name)
 	}
@@ -509,7 +512,7 @@ func (c JoinCharacter) run(s *State, x *exec) error {
 		return err
 	}
 	if ch.Status == Dead || ch.Status == LeftGroup || ch.Status == OutOfCampaign {
-		return tracker.Refuse("eternaut §12 V21", "%s cannot join: %s", ch.Name, statusWords(ch.Status))
+		return tracker.Refuse("eternaut §12 V21", "%s cannot join: %s", ch.Name, charWords(ch))
 	}
 	// Who joins during a scenario (§10.2): 911 when E2 reveals it, 913 in
 	// F, a Character the group added by hand (910), or any Character of

@@ -289,7 +289,7 @@ func (c StartScenario) choose(s *State, key string, x *exec) ([]*Character, erro
 		case ch.AwaitsReveal:
 			return nil, tracker.Refuse("eternaut §10.2", "%s %s joins only when the story reveals it", id, ch.Name)
 		case ch.Status != Alive:
-			return nil, tracker.Refuse("eternaut §12 V21", "%s %s cannot be chosen: %s", id, ch.Name, statusWords(ch.Status))
+			return nil, tracker.Refuse("eternaut §12 V21", "%s %s cannot be chosen: %s", id, ch.Name, charWords(ch))
 		}
 		out = append(out, ch)
 	}
@@ -297,6 +297,11 @@ func (c StartScenario) choose(s *State, key string, x *exec) ([]*Character, erro
 		return nil, tracker.Refuse("eternaut §12 V21", "at most %d Characters play Scenario %s, not %d", limit, key, len(out))
 	}
 	if len(out) != want && (len(out) == 0 || !mainsOnly(s, seen, letter)) {
+		if from(letter, "D") && len(out) > 0 && len(out) < want {
+			// From D the Masked Figures are optional: say what a smaller
+			// group still needs.
+			return nil, tracker.Refuse("eternaut §4.3 S2", "choose %d Characters for Scenario %s, or play with fewer by choosing every main Character who can play (left out: %s); %d are chosen", want, key, strings.Join(mainsLeftOut(s, seen, letter), ", "), len(out))
+		}
 		return nil, tracker.Refuse("eternaut §4.3 S2", "choose %d Characters for Scenario %s (%d are available); %d are chosen", want, key, available, len(out))
 	}
 	if seen["902"] && !seen["905"] {
@@ -327,11 +332,31 @@ func mainsOnly(s *State, seen map[string]bool, letter string) bool {
 	return true
 }
 
+// mainsLeftOut are the available main Characters not chosen, "ID Name".
+func mainsLeftOut(s *State, seen map[string]bool, letter string) []string {
+	var out []string
+	for _, ch := range s.Roster {
+		if !ch.Masked && selectable(ch, letter) && !seen[ch.ID] {
+			out = append(out, ch.ID+" "+ch.Name)
+		}
+	}
+	return out
+}
+
 func selectable(ch *Character, letter string) bool {
 	if ch.Status != Alive || ch.AwaitsReveal {
 		return false
 	}
 	return !ch.Masked || slices.Index(Letters, letter) >= 3
+}
+
+// charWords is why a Character cannot be chosen, in players' words: a
+// 911 the group met but E2 never revealed left the campaign (§10.2).
+func charWords(ch *Character) string {
+	if ch.Status == OutOfCampaign && ch.Found && ch.ID == "911" {
+		return "never revealed in E2, it left the campaign at the end of E (§10.2)"
+	}
+	return statusWords(ch.Status)
 }
 
 func statusWords(st string) string {
