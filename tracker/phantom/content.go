@@ -602,7 +602,11 @@ type SaveContent struct {
 func (c SaveContent) exec(s *State, x *ctx) (string, error) {
 	id, v, err := s.Content.validate(c.Kind, c.ID, c.Data)
 	if err != nil {
-		return "", tracker.Refuse(ruleContent, "%v", err)
+		rule := ruleContent
+		if c.Kind == KindMap {
+			rule += ", V-02" // V-02: the map file's checks (automa/hex NewMap)
+		}
+		return "", tracker.Refuse(rule, "%v", err)
 	}
 	if s.Mission != nil && s.Mission.Phase != "over" && s.inUse(c.Kind, id) {
 		return "", tracker.Refuse(ruleContent, "%s %q is in use by the mission being played; change it between missions", c.Kind, id)

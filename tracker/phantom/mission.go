@@ -78,8 +78,13 @@ func (c StartMission) exec(s *State, x *ctx) (string, error) {
 	if n < 2 || n > 4 {
 		return "", tracker.Refuse("phantom-epoch §12.1, V-01", "a mission takes 2 to 4 characters, not %d", n)
 	}
-	if len(hm.EntryPoints()) < n {
-		return "", tracker.Refuse("phantom-epoch V-02", "the map has %d entry points for %d characters", len(hm.EntryPoints()), n)
+	// V-02: an entry point for each character.
+	if e := len(hm.EntryPoints()); e < n {
+		points := "entry points"
+		if e == 1 {
+			points = "entry point"
+		}
+		return "", tracker.Refuse("phantom-epoch V-02", "the map has %d %s for %d characters: each character starts on its own", e, points, n)
 	}
 	classes, colours, entries := map[string]string{}, map[string]string{}, map[string]string{}
 	m := &Mission{ID: mi.ID, Title: mi.Title, Planet: mi.Planet, Difficulty: mi.Difficulty, Training: c.Training, Replay: replay,
