@@ -206,6 +206,14 @@ func (f *SetupForm) start() {
 		f.ctx.Message("choose the mission to play", true)
 		return
 	}
+	// V-25: a difficulty typed is a whole number, 1 or more; empty is the
+	// mission's. Anything else would be read as the mission's unseen.
+	if d := strings.TrimSpace(f.Difficulty.Text); d != "" {
+		if n, err := strconv.Atoi(d); err != nil || n < 1 {
+			f.ctx.Message(fmt.Sprintf("the adversaries' difficulty is a whole number, 1 or more, not %q (leave it empty for the mission's)", d), true)
+			return
+		}
+	}
 	f.ctx.Do(f.Command())
 }
 

@@ -1,0 +1,158 @@
+package phantom
+
+import (
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+
+	"tablekeeper/automa/hex"
+	tp "tablekeeper/tracker/phantom"
+)
+
+// Spec §16 rules whose input is typed on a screen — the map editor, the
+// content form, the mission setup — show their refusal on that screen, in
+// the players' words, and change nothing.
+func TestValidationRulesShownOnTheScreens(t *testing.T) {
+	t.Run("map editor", func(t *testing.T) {
+		rows := []struct {
+			id   string
+			edit func(e *Editor)
+			want string
+		}{
+			// V-02: unique labels.
+			{"V-02 label", func(e *Editor) { e.Label.SetText("A-1") }, "A-1"},
+			// V-02: an object, a closed door and a gap exclude each other.
+			{"V-02 object and door", func(e *Editor) {
+				e.ObjectKind.SetSelected("indestructible")
+				e.Door.SetSelected("closed")
+			}, "cannot share one space"},
+		}
+		for _, r := range rows {
+			t.Run(r.id, func(t *testing.T) {
+				h := newHarness(t, nil)
+				e := NewEditor(h.w)
+				saved := false
+				e.Save = func(id string, data []byte) bool {
+					_, ok := h.ctx.Do(tp.SaveContent{Kind: tp.KindMap, ID: id, Data: data})
+					saved = saved || ok
+					return ok
+				}
+				h.w.SetContent(e.Object())
+				for q := 0; q < 2; q++ {
+					test.TapAt(e.View, e.View.Centre(hex.Coord{Q: q, R: 0}))
+				}
+				if e.Err != nil {
+					t.Fatalf("two plain spaces are a valid map: %v", e.Err)
+				}
+				r.edit(e)
+				if e.Err == nil || !strings.Contains(e.Status.Text, r.want) {
+					t.Fatalf("the editor must show the refusal (%q), status %q", r.want, e.Status.Text)
+				}
+				e.ID.SetText("tiny")
+				test.Tap(e.SaveButton)
+				if saved || !strings.Contains(e.Status.Text, "Not saved") {
+					t.Fatalf("an invalid map was saved; status %q", e.Status.Text)
+				}
+			})
+		}
+	})
+	t.Run("content form", func(t *testing.T) {
+		rows := []struct {
+			id, kind string
+			fields   map[string]string
+			want     string
+		}{
+			// V-25: attachment tiers 1–4 (X is 0), equipment tiers 1–3,
+			// mission difficulty at least 1.
+			{"V-25 attachment", "Attachment card", map[string]string{"id": "Z", "tier": "5"}, "tier 5"},
+			{"V-25 equipment", "Equipment card", map[string]string{"id": "Z", "tier": "4"}, "tier 4"},
+			{"V-25 mission", "Mission", map[string]string{"id": "Z-1", "map": "z", "difficulty": "0"}, "difficulty is at least 1"},
+		}
+		for _, r := range rows {
+			t.Run(r.id, func(t *testing.T) {
+				h := newHarness(t, nil)
+				c := NewCampaignScreen(h.ctx)
+				h.w.SetContent(c.Object())
+				c.Kind.SetSelected(r.kind)
+				for k, v := range r.fields {
+					c.Fields.Field(k).Entry.SetText(v)
+				}
+				test.Tap(c.SaveContentBt)
+				if !strings.Contains(h.lastErr(), r.want) {
+					t.Fatalf("the refusal must be shown (%q), got %q", r.want, h.lastErr())
+				}
+				k := h.state().Content
+				if len(k.Attachments)+len(k.Equipment)+len(k.Missions) != 0 {
+					t.Fatal("a refused card was saved")
+				}
+			})
+		}
+	})
+	t.Run("mission setup", func(t *testing.T) {
+		rows := []struct {
+			id   string
+			fill func(f *SetupForm)
+			want string
+		}{
+			// V-01: 2–4 characters.
+			{"V-01", func(f *SetupForm) {
+				f.Rows["Ana"].Embark.SetChecked(true)
+				f.Rows["Ana"].Entry.SetSelected("D-1")
+			}, "2 to 4"},
+			// V-03: distinct entry points.
+			{"V-03", func(f *SetupForm) {
+				for _, n := range []string{"Ana", "Bo"} {
+					f.Rows[n].Embark.SetChecked(true)
+					f.Rows[n].Entry.SetSelected("D-1")
+				}
+			}, "cannot both start on D-1"},
+			// V-06: items only those owned, up to the item slots.
+			{"V-06", func(f *SetupForm) {
+				for i, n := range []string{"Ana", "Bo"} {
+					f.Rows[n].Embark.SetChecked(true)
+					f.Rows[n].Entry.SetSelected([]string{"D-1", "D-2"}[i])
+				}
+				f.Rows["Ana"].Items.SetText("Medkit")
+			}, "does not own item"},
+			// V-25: a training mission's tier is at least 1.
+			{"V-25 training tier", func(f *SetupForm) {
+				for i, n := range []string{"Ana", "Bo"} {
+					f.Rows[n].Embark.SetChecked(true)
+					f.Rows[n].Entry.SetSelected([]string{"D-1", "D-2"}[i])
+				}
+				f.Training.SetChecked(true)
+				f.Tier.SetText("0")
+			}, "tier is at least 1"},
+			// V-25: the adversaries' difficulty is at least 1; a typed
+			// number that is not one is refused, not read as the mission's.
+			{"V-25 difficulty", func(f *SetupForm) {
+				for i, n := range []string{"Ana", "Bo"} {
+					f.Rows[n].Embark.SetChecked(true)
+					f.Rows[n].Entry.SetSelected([]string{"D-1", "D-2"}[i])
+				}
+				f.Difficulty.SetText("0")
+			}, "difficulty"},
+			{"V-25 difficulty in words", func(f *SetupForm) {
+				for i, n := range []string{"Ana", "Bo"} {
+					f.Rows[n].Embark.SetChecked(true)
+					f.Rows[n].Entry.SetSelected([]string{"D-1", "D-2"}[i])
+				}
+				f.Difficulty.SetText("two")
+			}, "difficulty"},
+		}
+		for _, r := range rows {
+			t.Run(r.id, func(t *testing.T) {
+				h := newHarness(t, fixture(6, 4))
+				c := NewCampaignScreen(h.ctx)
+				h.w.SetContent(c.Object())
+				c.Setup.Mission.SetSelected("Orbos-1")
+				r.fill(c.Setup)
+				test.Tap(c.Setup.StartBt)
+				if h.state().Mission != nil || !strings.Contains(h.lastErr(), r.want) {
+					t.Fatalf("the setup must show the refusal (%q): %q", r.want, h.lastErr())
+				}
+			})
+		}
+	})
+}
