@@ -439,14 +439,20 @@ func (w *world) nearestBarracks(dist []int, letter, rule string) *content.Barrac
 	}
 	var tied []string
 	for _, b := range pool {
-		if cost(b) == cost(best) {
+		// §7.4.5: several barracks with the card's letter are the players'
+		// CHOICE (default: the nearest); without a letter only equal ones tie.
+		if cost(b) == cost(best) || letter != "" {
 			tied = append(tied, b.Target)
 		}
 	}
 	if len(tied) > 1 {
-		target, tb := w.choose("barracks", tied, best.Target, "the first listed on the map")
+		why := "the first listed on the map"
+		if letter != "" {
+			why = "the nearest, then the first listed on the map"
+		}
+		target, tb := w.choose("barracks", tied, best.Target, why)
 		for _, b := range pool {
-			if b.Target == target && cost(b) == cost(best) {
+			if b.Target == target && (cost(b) == cost(best) || letter != "") {
 				best = b
 				break
 			}
