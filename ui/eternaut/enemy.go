@@ -119,7 +119,12 @@ func (e *EnemyScreen) cubesCard(s *et.State) fyne.CanvasObject {
 			survivors = append(survivors, f.ID)
 		}
 	}
-	_, tr, err := ae.EndOfTurn(sc.CubesOnTarget, et.Letter(sc.Key) == "B", survivors, sc.Aliens, s.Settings.RedealAfterSurvivors)
+	inB := et.Letter(sc.Key) == "B"
+	alertOnDeck := inB && sc.Alert == et.AlertOnDeck
+	if alertOnDeck {
+		box.Add(wrap("The Alert counter is still on the Menace deck: when the cubes set the Survivors off, no Menace card is drawn and no Survivor moves; the cubes are dealt again (§2.2, §5.7 C3)."))
+	}
+	_, tr, err := ae.EndOfTurnAlert(sc.CubesOnTarget, inB, alertOnDeck, survivors, sc.Aliens, s.Settings.RedealAfterSurvivors)
 	if err == nil {
 		box.Add(bold("The end-of-turn check if the turn ended now"))
 		box.Add(widgets.NewTracePanel(tr))

@@ -119,7 +119,13 @@ func (h *paragraphHelper) update() {
 					h.Found = c
 				}
 			}
-			h.hint.SetText(idHints(a, b))
+			hint := idHints(a, b)
+			if k == et.TakeAction && et.IDKind(a) == "Item card" {
+				// §6.2, §6.4: accepted, but the pair usually takes the
+				// action's ID printed beside the action, not the item's.
+				hint = "Take Action pairs the action's ID printed beside the action (usually 4xx), not the item's own ID: check the card. " + hint
+			}
+			h.hint.SetText(hint)
 		}
 	default:
 		if a == "" {
@@ -148,7 +154,7 @@ func idHints(ids ...string) string {
 	var parts []string
 	for _, id := range ids {
 		if k := et.IDKind(id); k != "" {
-			parts = append(parts, id+" is usually a "+k)
+			parts = append(parts, id+" is usually "+article(k)+" "+k)
 		} else {
 			parts = append(parts, id+" is in no range the rulebook lists (fine if the Storybook uses it)")
 		}
@@ -240,4 +246,12 @@ func (h *paragraphHelper) object(s *et.State) fyne.CanvasObject {
 	h.update()
 	h.showHistory(s)
 	return h.box
+}
+
+// article is "a" or "an" before a word.
+func article(word string) string {
+	if word != "" && strings.ContainsRune("aeiouAEIOU", rune(word[0])) {
+		return "an"
+	}
+	return "a"
 }

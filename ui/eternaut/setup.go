@@ -245,7 +245,7 @@ func (f *scenarioSetup) layout(s *et.State, next string) {
 			rules = append(rules, "912 must play E1, with at most 3 items at setup.")
 		}
 		if slices.Index(et.Letters, letter) >= 3 {
-			rules = append(rules, "Masked Figures 907–909 may fill the places.")
+			rules = append(rules, fmt.Sprintf("Masked Figures 907–909 may fill the places the main Characters leave, but they are optional: tick every main Character who can play and the group may start with fewer than %d.", map[bool]int{true: 3, false: 4}[next == "E2"]))
 		}
 		f.box.Add(note(strings.Join(rules, " ")))
 		f.box.Add(f.chars)
@@ -287,6 +287,10 @@ func statusText(c *et.Character) string {
 	case et.LeftGroup:
 		return "left the group"
 	case et.OutOfCampaign:
+		if c.Found {
+			// Only 911 is met and then leaves: never revealed in E2 (§10.2).
+			return "never revealed in E2: left the campaign"
+		}
 		return "out of the campaign"
 	case et.NotUnlocked:
 		return "not found yet"

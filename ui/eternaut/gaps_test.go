@@ -1,0 +1,113 @@
+package eternaut
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+
+	et "tablekeeper/tracker/eternaut"
+)
+
+// §4.3 S2: from D the setup screen says the Masked Figures are optional
+// and lets a group short of 4 start once every main Character who can
+// play is ticked; leaving one out is not ready, in words naming it.
+func TestSetupFromDMaskedFiguresOptional(t *testing.T) {
+	tb := newTable(t)
+	tb.inC()
+	tb.do(et.Kill{Char: "902"}, et.Kill{Char: "903"})
+	tb.finish("END-D-1", et.Unlock{})
+	p := NewPlayScreen(tb.ctx)
+	tb.win.SetContent(p.Object())
+	f := p.setup
+	if txt := textOf(f.box); !strings.Contains(txt, "optional") || !strings.Contains(txt, "fewer than 4") {
+		t.Fatalf("the setup does not say the Masked Figures are optional:\n%s", txt)
+	}
+	test.Type(f.timer, "5")
+	f.chars.SetSelected([]string{"901 Eduardo", "907 Masked Figure"})
+	if len(f.chars.Selected) != 2 {
+		t.Fatalf("options %v", f.chars.Options)
+	}
+	if !strings.Contains(f.check.Text, "Not ready") || !strings.Contains(f.check.Text, "left out: 904") {
+		t.Fatalf("check: %q", f.check.Text)
+	}
+	f.chars.SetSelected([]string{"901 Eduardo", "904 Ana", "905 Pablo"})
+	if !strings.HasPrefix(f.check.Text, "Ready") {
+		t.Fatalf("check: %q", f.check.Text)
+	}
+	tap(t, f.Start)
+	if s := tb.st(); s.Phase != et.PhasePlaying || len(s.InPlay()) != 3 {
+		t.Fatalf("not started with 3: %q", p.Message())
+	}
+}
+
+// §2.2: in B with the Alert counter on the Menace deck, the Enemy tab says
+// the Survivors' activation draws no Menace card, and its end-of-turn
+// preview agrees; once the Alert is off the deck the card is drawn.
+func TestEnemyTabAlertOnTheDeck(t *testing.T) {
+	tb := newTable(t)
+	tb.toB1()
+	tb.do(et.StartScenario{Key: "B1", TimerStart: 7})
+	tb.do(et.RevealR02{}, et.RevealFigure{ID: "701", Kind: "enemy", MaxLP: 3}, et.SetCubes{OnTarget: 4})
+	e := NewEnemyScreen(tb.ctx)
+	tb.win.SetContent(e.Object())
+	txt := textOf(e.scroll.Content)
+	if !strings.Contains(txt, "no Menace card is drawn") || strings.Contains(txt, "draw 1 Menace card") {
+		t.Fatalf("Alert on the deck:\n%s", txt)
+	}
+	tb.do(et.SetAlert{State: et.AlertGreen})
+	txt = textOf(e.scroll.Content)
+	if strings.Contains(txt, "no Menace card is drawn") || !strings.Contains(txt, "draw 1 Menace card") {
+		t.Fatalf("Alert green:\n%s", txt)
+	}
+}
+
+// §10.2: the diary shows that 911, never revealed in E2, left the campaign.
+func TestDiaryShows911Departure(t *testing.T) {
+	tb := newTable(t)
+	tb.inC()
+	tb.finish("END-D-1", et.Unlock{})
+	tb.do(et.StartScenario{Key: "D", TimerStart: 5, Characters: []string{"901", "902", "903", "905"}})
+	tb.finish("END-E2-1", et.Unlock{})
+	tb.do(et.StartScenario{Key: "E2", TimerStart: 5, Characters: []string{"901", "902", "905"}})
+	d := NewDiaryScreen(tb.ctx)
+	tb.win.SetContent(d.Object())
+	if strings.Contains(textOf(d.pages["E"].Content), "never revealed") {
+		t.Fatal("911 can still be revealed in E2")
+	}
+	tb.finish("END-F1-1", et.Unlock{})
+	if txt := textOf(d.pages["E"].Content); !strings.Contains(txt, "911 Mora was never revealed in E2 and left the campaign") {
+		t.Fatalf("page E:\n%s", txt)
+	}
+	if txt := textOf(d.pages["Campaign"].Content); !strings.Contains(txt, "911 Mora · never revealed in E2: left the campaign") {
+		t.Fatalf("campaign page:\n%s", txt)
+	}
+}
+
+// §6.4: the Take Action helper accepts an ID starting with 0 and hints
+// that the pair usually takes the action's ID, not the item's.
+func TestParagraphHelperTakeActionItemID(t *testing.T) {
+	tb := newTable(t)
+	tb.inC()
+	p := NewPlayScreen(tb.ctx)
+	tb.win.SetContent(p.Object())
+	h := p.para
+	h.Kind.SetSelectedIndex(slices.IndexFunc(et.Interactions, func(in struct{ Kind, First, Second string }) bool { return in.Kind == et.TakeAction }))
+	test.Type(h.A, "011")
+	test.Type(h.B, "226")
+	if !slices.Equal(h.Found, []string{"011-226"}) {
+		t.Fatalf("candidates %v (%q)", h.Found, h.hint.Text)
+	}
+	if !strings.Contains(h.hint.Text, "action's ID") || !strings.Contains(h.hint.Text, "011 is usually an Item card") {
+		t.Fatalf("hint %q", h.hint.Text)
+	}
+	h.read("011-226")
+	if got := h.HistoryLines(); len(got) != 1 || !strings.Contains(got[0], "011-226") {
+		t.Fatalf("history %v", got)
+	}
+	h.A.SetText("403")
+	if strings.Contains(h.hint.Text, "action's ID printed") || !slices.Equal(h.Found, []string{"226-403"}) {
+		t.Fatalf("403: %v %q", h.Found, h.hint.Text)
+	}
+}
