@@ -40,6 +40,9 @@ func NewStepper(label string, min, max, value int, onChange func(to int) bool) *
 	s := &Stepper{Label: label, Min: min, Max: max, Value: value, OnChange: onChange}
 	s.ExtendBaseWidget(s)
 	s.title = widget.NewLabelWithStyle(label, fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
+	// A long title wraps rather than widening a row of steppers past the
+	// screen at a large text size.
+	s.title.Wrapping = fyne.TextWrapWord
 	s.value = canvas.NewText("", theme.Color(theme.ColorNameForeground))
 	s.value.Alignment = fyne.TextAlignCenter
 	s.value.TextStyle = fyne.TextStyle{Bold: true}
