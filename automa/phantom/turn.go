@@ -441,7 +441,8 @@ func (ts *turnState) playCard(c *Card, label string) error {
 				// Leap, so each later Move/Leap chooses again for itself.
 				ts.both = true
 			}
-			// This movement used up the target chosen at the start.
+			// This movement used up the target chosen at the start (§8.4,
+			// §8.6.5).
 			ts.fresh = false
 			mv := w.move(a, c.AP, "convertedMove", ts.P, tr)
 			ts.events = append(ts.events, Event{Card: name, Action: fmt.Sprintf("converted to Move %d", c.AP), Target: w.tname(ts.P), Movement: &mv})

@@ -189,7 +189,8 @@ func (c StartMission) exec(s *State, x *ctx) (string, error) {
 		if sp.Treasure.Kind == hex.CampaignToken && containsInt(s.Sheet.TreasureRetrieved, sp.Treasure.Number) {
 			sp.Treasure = hex.Treasure{}
 		}
-		// The orbs and treasure left in play start active and present.
+		// §12.2 step 3: the orbs and treasure left in play start active and
+		// present.
 		if sp.Orb.Kind != hex.NoToken {
 			sp.Orb.Active = true
 		}
