@@ -140,7 +140,8 @@ type Trigger struct {
 	Fire bool `json:"fire"`
 	// Survivors is true in Scenario B: draw a Menace card and move every
 	// Survivor one space, in ascending ID order (SurvivorOrder, empty when
-	// no Survivor is on the map: the card is drawn all the same).
+	// no Survivor is on the map: the card is drawn all the same) — unless
+	// MenaceBlocked, when no card is drawn and nobody moves.
 	Survivors     bool     `json:"survivors,omitempty"`
 	SurvivorOrder []string `json:"survivorOrder,omitempty"`
 	// Aliens is the alien activation (C to F) when Fire and not Survivors.

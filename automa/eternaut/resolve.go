@@ -73,11 +73,17 @@ func ParseSituation(data []byte) (*Situation, error) {
 	if s.CubesOnTarget < 0 || s.CubesOnTarget > CubesForActivation {
 		return nil, fmt.Errorf("situation file: cubesOnTarget must be 0 to %d, not %d", CubesForActivation, s.CubesOnTarget)
 	}
+	if s.AlertOnDeck && (s.Decision != DecideEndOfTurn || !inB(s.Scenario)) {
+		return nil, fmt.Errorf("situation file: alertOnDeck is the Alert counter of Scenario B, for an endOfTurn decision in B (scenario %q, decision %q)", s.Scenario, s.Decision)
+	}
 	if s.CubesOnBoard < 0 || s.CubesOnBoard > CubesForActivation {
 		return nil, fmt.Errorf("situation file: cubesOnBoard must be 0 to %d, not %d", CubesForActivation, s.CubesOnBoard)
 	}
 	return &s, nil
 }
+
+// inB says the scenario plays the Survivors' rule (§5.7 C3).
+func inB(scenario string) bool { return scenario == "B" || scenario == "B1" || scenario == "B2" }
 
 // seeded is a small deterministic Rand for files that give a seed.
 type seeded struct{ state uint64 }
@@ -107,7 +113,7 @@ func Decide(s *Situation) (*Outcome, error) {
 		}
 	case DecideEndOfTurn:
 		redeal := s.RedealInB == nil || *s.RedealInB
-		out.Result, out.Trace, err = EndOfTurnAlert(s.CubesOnTarget, s.Scenario == "B" || s.Scenario == "B1" || s.Scenario == "B2", s.AlertOnDeck, s.Survivors, s.Modules, redeal)
+		out.Result, out.Trace, err = EndOfTurnAlert(s.CubesOnTarget, inB(s.Scenario), s.AlertOnDeck, s.Survivors, s.Modules, redeal)
 	case DecideDeal:
 		out.Result, out.Trace, err = Deal(s.Boards)
 	case DecideCubeMove:

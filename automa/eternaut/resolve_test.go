@@ -2,6 +2,9 @@ package eternaut
 
 import (
 	"encoding/json"
+	"os"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -70,4 +73,62 @@ func FuzzResolve(f *testing.F) {
 			t.Fatalf("invalid JSON out for %q", data)
 		}
 	})
+}
+
+// The examples of RESOLVE.md resolve as the document says, and its format
+// table names every key a situation file takes.
+func TestResolveDoc(t *testing.T) {
+	doc, err := os.ReadFile("RESOLVE.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var blocks []string
+	for _, part := range strings.Split(string(doc), "```json\n")[1:] {
+		blocks = append(blocks, part[:strings.Index(part, "```")])
+	}
+	if len(blocks) != 2 {
+		t.Fatalf("%d examples in RESOLVE.md, want 2", len(blocks))
+	}
+	out, err := Resolve([]byte(blocks[0]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var o struct{ Result Trigger }
+	if err := json.Unmarshal(out, &o); err != nil {
+		t.Fatal(err)
+	}
+	if r := o.Result; !r.Fire || !r.Survivors || !r.Redeal || !r.MenaceBlocked || len(r.SurvivorOrder) != 0 || !strings.Contains(string(out), "Alert counter") {
+		t.Fatalf("RESOLVE.md: no card, nobody moves, cubes dealt again:\n%s", out)
+	}
+	off := strings.Replace(blocks[0], `"alertOnDeck": true`, `"alertOnDeck": false`, 1)
+	o.Result = Trigger{}
+	if out, err = Resolve([]byte(off)); err != nil || json.Unmarshal(out, &o) != nil || o.Result.MenaceBlocked || !slices.Equal(o.Result.SurvivorOrder, []string{"701", "702"}) {
+		t.Fatalf("RESOLVE.md: with the Alert off the deck 701 then 702 move: %s %v", out, err)
+	}
+	out, err = Resolve([]byte(blocks[1]))
+	var a struct{ Result ActivationResult }
+	if err != nil || json.Unmarshal(out, &a) != nil || !slices.Equal(a.Result.Draw, []string{"Mindveil Fog", "Human Robot"}) ||
+		!slices.Equal(a.Result.Modules, []int{3, 1}) || !slices.Equal(a.Result.Skipped, []int{2}) {
+		t.Fatalf("RESOLVE.md activation: %s %v", out, err)
+	}
+	typ := reflect.TypeOf(Situation{})
+	for i := range typ.NumField() {
+		key := strings.Split(typ.Field(i).Tag.Get("json"), ",")[0]
+		if !strings.Contains(string(doc), "`"+key+"`") {
+			t.Errorf("RESOLVE.md does not document %q", key)
+		}
+	}
+}
+
+// alertOnDeck is B's Alert counter: outside an endOfTurn in B it is a
+// mistake in the file, said as such.
+func TestResolveAlertOnDeckOnlyInB(t *testing.T) {
+	for _, in := range []string{
+		`{"decision":"endOfTurn","scenario":"C","cubesOnTarget":4,"modules":[{"race":"Cascarudo","onMap":1}],"alertOnDeck":true}`,
+		`{"decision":"deal","boards":["red"],"alertOnDeck":true}`,
+	} {
+		if _, err := Resolve([]byte(in)); err == nil || !strings.Contains(err.Error(), "alertOnDeck") {
+			t.Errorf("%s: %v", in, err)
+		}
+	}
 }
