@@ -1,73 +1,15 @@
 package reich
 
 import (
-	"fmt"
 	"testing"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
-	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
-	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/automa/reich/content"
 	rb "tablekeeper/tracker/reich"
+	"tablekeeper/ui/uitest"
 )
-
-type largestText struct{ fyne.Theme }
-
-func (l largestText) Size(n fyne.ThemeSizeName) float32 {
-	if n == theme.SizeNameText || n == theme.SizeNameHeadingText || n == theme.SizeNameSubHeadingText || n == theme.SizeNameCaptionText {
-		return l.Theme.Size(n) * 1.85
-	}
-	return l.Theme.Size(n)
-}
-
-// tooWide lists the objects whose minimum width exceeds w, innermost first.
-func tooWide(o fyne.CanvasObject, w float32, out *[]string) {
-	if !o.Visible() || o.MinSize().Width <= w {
-		return // what lies inside (a wrapped label's lines) is its own affair
-	}
-	var kids []fyne.CanvasObject
-	switch x := o.(type) {
-	case *fyne.Container:
-		kids = x.Objects
-	case *container.Scroll:
-		kids = []fyne.CanvasObject{x.Content}
-	case *container.AppTabs:
-		for _, it := range x.Items {
-			kids = append(kids, it.Content)
-		}
-	case fyne.Widget:
-		kids = test.WidgetRenderer(x).Objects()
-	}
-	before := len(*out)
-	for _, k := range kids {
-		tooWide(k, w, out)
-	}
-	if len(*out) == before {
-		desc := fmt.Sprintf("%T", o)
-		switch x := o.(type) {
-		case *widget.Label:
-			desc += " " + x.Text
-		case *widget.Button:
-			desc += " " + x.Text
-		case *canvas.Text:
-			desc += " " + x.Text
-		case *fyne.Container:
-			desc += fmt.Sprintf(" %T of", x.Layout)
-			for _, k := range x.Objects {
-				desc += fmt.Sprintf(" [%T %.0f %s]", k, k.MinSize().Width, textOf(k))
-			}
-		case *container.AppTabs:
-			for _, it := range x.Items {
-				desc += " [" + it.Text + "]"
-			}
-		}
-		*out = append(*out, fmt.Sprintf("%s (min %.0f)", desc, o.MinSize().Width))
-	}
-}
 
 // TestScreensFitAtTheLargestText: at the largest text size nothing on the
 // Play and Enemy tabs needs more width than a landscape or portrait tablet
@@ -83,7 +25,7 @@ func TestScreensFitAtTheLargestText(t *testing.T) {
 		Awareness: map[string]content.Awareness{"R1": content.Alert}})
 	p.Next()
 	p.Next()
-	fyne.CurrentApp().Settings().SetTheme(largestText{theme.DefaultTheme()})
+	fyne.CurrentApp().Settings().SetTheme(uitest.LargestText{Theme: theme.DefaultTheme()})
 	tabs := []struct {
 		name   string
 		make   func() fyne.CanvasObject
@@ -98,27 +40,9 @@ func TestScreensFitAtTheLargestText(t *testing.T) {
 			obj := tab.make()
 			w.SetContent(obj)
 			w.Resize(fyne.NewSize(width, 800))
-			var out []string
-			tooWide(obj, width, &out)
-			for _, o := range out {
+			for _, o := range uitest.TooWide(obj, width) {
 				t.Errorf("%s at %v wide: %s", tab.name, width, o)
 			}
 		}
 	}
-}
-
-func textOf(o fyne.CanvasObject) string {
-	switch x := o.(type) {
-	case *widget.Label:
-		return x.Text
-	case *widget.Button:
-		return x.Text
-	case *canvas.Text:
-		return x.Text
-	case *fyne.Container:
-		if len(x.Objects) > 0 {
-			return textOf(x.Objects[0])
-		}
-	}
-	return ""
 }

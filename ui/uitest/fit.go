@@ -1,0 +1,104 @@
+// Package uitest holds checks the screens' tests share. Only tests import
+// it, so Fyne's test driver never reaches the app's binary.
+package uitest
+
+import (
+	"fmt"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+)
+
+// LargestText is a theme with every text at the app's largest text size
+// (the Settings screen's "Largest").
+type LargestText struct{ fyne.Theme }
+
+// Size scales the text sizes by 1.85 and keeps the rest.
+func (l LargestText) Size(n fyne.ThemeSizeName) float32 {
+	switch n {
+	case theme.SizeNameText, theme.SizeNameHeadingText, theme.SizeNameSubHeadingText, theme.SizeNameCaptionText:
+		return l.Theme.Size(n) * 1.85
+	}
+	return l.Theme.Size(n)
+}
+
+// TooWide lists, innermost first, the visible objects under o that need
+// more than width: the rows that would make a screen scroll sideways. It
+// does not look inside an object that fits (a wrapped label's lines are its
+// own affair), and it looks at every tab of an AppTabs, shown or not.
+func TooWide(o fyne.CanvasObject, width float32) []string {
+	var out []string
+	tooWide(o, width, &out)
+	return out
+}
+
+func tooWide(o fyne.CanvasObject, w float32, out *[]string) {
+	if o == nil || !o.Visible() || o.MinSize().Width <= w {
+		return
+	}
+	var kids []fyne.CanvasObject
+	switch x := o.(type) {
+	case *fyne.Container:
+		kids = x.Objects
+	case *container.Scroll:
+		if x.Direction == container.ScrollHorizontalOnly || x.Direction == container.ScrollBoth {
+			return // made to scroll sideways
+		}
+		kids = []fyne.CanvasObject{x.Content}
+	case *container.AppTabs:
+		for _, it := range x.Items {
+			kids = append(kids, it.Content)
+		}
+	case fyne.Widget:
+		kids = test.WidgetRenderer(x).Objects()
+	}
+	before := len(*out)
+	for _, k := range kids {
+		tooWide(k, w, out)
+	}
+	if len(*out) == before {
+		*out = append(*out, fmt.Sprintf("%s needs %.0f", describe(o), o.MinSize().Width))
+	}
+}
+
+func describe(o fyne.CanvasObject) string {
+	d := fmt.Sprintf("%T", o)
+	switch x := o.(type) {
+	case *widget.Label:
+		d += fmt.Sprintf(" %q", x.Text)
+	case *widget.Button:
+		d += fmt.Sprintf(" %q", x.Text)
+	case *canvas.Text:
+		d += fmt.Sprintf(" %q", x.Text)
+	case *fyne.Container:
+		d += fmt.Sprintf(" (%T) of", x.Layout)
+		for _, k := range x.Objects {
+			d += fmt.Sprintf(" [%s %.0f]", short(k), k.MinSize().Width)
+		}
+	case *container.AppTabs:
+		for _, it := range x.Items {
+			d += fmt.Sprintf(" [%s]", it.Text)
+		}
+	}
+	return d
+}
+
+func short(o fyne.CanvasObject) string {
+	switch x := o.(type) {
+	case *widget.Label:
+		return fmt.Sprintf("%q", x.Text)
+	case *widget.Button:
+		return fmt.Sprintf("button %q", x.Text)
+	case *canvas.Text:
+		return fmt.Sprintf("%q", x.Text)
+	case *fyne.Container:
+		if len(x.Objects) > 0 {
+			return fmt.Sprintf("%T{%s…}", x.Layout, short(x.Objects[0]))
+		}
+	}
+	return fmt.Sprintf("%T", o)
+}
