@@ -389,6 +389,7 @@ func (p *playScreen) refreshPending(m *rb.Mission) {
 		if len(a.Breakdown) > 0 {
 			line += " — " + strings.Join(a.Breakdown, "; ")
 		}
+		line += noItemsNote(a)
 		b := button("Defend…", theme.ConfirmIcon(), func() { p.DefendForm(i) })
 		var right fyne.CanvasObject = widgets.Touch(b)
 		if len(counterers(m, a)) > 0 {
@@ -480,6 +481,16 @@ func (p *playScreen) CounterForm(i int) *formDialog {
 	})
 }
 
+// noItemsNote tells the players that no items may be used on this defence
+// test (V-11, Vril Acid): the total is typed as one number, so the app
+// cannot refuse an item, only say so.
+func noItemsNote(a rb.PendingAttack) string {
+	if !a.NoItems {
+		return ""
+	}
+	return " — no items on this defence test (Vril Acid)"
+}
+
 // DefendForm records a defence test against pending attack i.
 func (p *playScreen) DefendForm(i int) *formDialog {
 	m := p.k.mission()
@@ -488,7 +499,7 @@ func (p *playScreen) DefendForm(i int) *formDialog {
 	if len(a.Defenders) > 0 {
 		def = a.Defenders[0]
 	}
-	return p.k.cmdForm(fmt.Sprintf("Defence against %s (total %d)", a.Code, a.Total), "Record the test", []fld{
+	return p.k.cmdForm(fmt.Sprintf("Defence against %s (total %d)%s", a.Code, a.Total, noItemsNote(a)), "Record the test", []fld{
 		choice("Hero", a.Defenders, def),
 		num("Defence total", "the final total after re-rolls", 0),
 		text("Wound card", "its id, if the test failed", ""),
