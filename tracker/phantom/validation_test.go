@@ -139,6 +139,12 @@ func TestValidationRules(t *testing.T) {
 			st(s).Characters["Ana"].Equipment = append(st(s).Characters["Ana"].Equipment, Gear{ID: "Helmet"})
 			return s
 		}, cmd: Equip{Character: "Ana", Equipment: "Helmet", Slot: "head"}, rule: "V-06", why: "only at mission setup, on a rest turn or between missions"},
+		{id: "V-06 charge", setup: func(t *testing.T) *tracker.Session {
+			s := vSelect(t)
+			st(s).Characters["Ana"].Attachments = append(st(s).Characters["Ana"].Attachments, Gear{ID: "T1-1"})
+			st(s).Characters["Ana"].Nova = 5
+			return s
+		}, cmd: Charge{Character: "Ana", Attachment: "T1-1", N: 1}, rule: "V-06", why: "between missions"},
 		{id: "V-07", setup: func(t *testing.T) *tracker.Session {
 			s := withContent(t)
 			st(s).Characters["Ana"].Attachments = append(st(s).Characters["Ana"].Attachments, Gear{ID: "T1-1"})
@@ -164,7 +170,16 @@ func TestValidationRules(t *testing.T) {
 		{id: "V-11", setup: vTurn(), cmd: MoveFigure{Figure: "Ana", Path: []string{"C-2", "B-3"}, Kind: "leap"}, rule: "V-11", why: "B-3"},
 		{id: "V-12", setup: vTurn(), cmd: MoveFigure{Figure: "Ana", Path: []string{"D-2"}, Kind: "teleport"}, rule: "V-12", why: "not an empty space"},
 		{id: "V-13", setup: vTurn(), cmd: Attack{Attacker: "Ana", Target: "Bo", Roll: "1"}, rule: "V-13", why: "Bo"},
-		{id: "V-13 Invisible", setup: vTurn(), cmd: Attack{Attacker: "Ana", Target: "Grallok Berserker 1", Roll: "1"}, rule: "V-13", why: "Invisible"},
+		{id: "V-13 Invisible", setup: func(t *testing.T) *tracker.Session {
+			s := vTurn()(t)
+			st(s).Mission.fig("Grallok Berserker 1").Conditions = map[string]uint64{"Invisible": 0}
+			return s
+		}, cmd: Attack{Attacker: "Ana", Target: "Grallok Berserker 1", Roll: "1"}, rule: "V-13", why: "Invisible"},
+		{id: "V-13 fumble", setup: func(t *testing.T) *tracker.Session {
+			s := vTurn()(t)
+			st(s).Mission.fig("Ana").Fumbled = true
+			return s
+		}, cmd: Attack{Attacker: "Ana", Space: "B-3", Roll: "1"}, rule: "V-13", why: "fumbled"},
 		{id: "V-14", setup: vTurn(CorrectFigure{Figure: "Ana", SetConditions: true, Conditions: []string{"Frozen"}}),
 			cmd: PlayCard{Character: "Ana", Card: "W1", Convert: "move"}, rule: "V-14", why: "Frozen"},
 		{id: "V-15", setup: vContent, cmd: BuyActionCard{Character: "Ana", Card: "W11"}, rule: "V-15", why: "SP"},
@@ -178,6 +193,11 @@ func TestValidationRules(t *testing.T) {
 			st(s).Characters["Ana"].Nova = 50
 			return s
 		}, cmd: BuyEquipment{Character: "Ana", Equipment: "Visor"}, rule: "V-16", why: "Berkav"},
+		{id: "V-16 tier", setup: func(t *testing.T) *tracker.Session {
+			s := vBetween(t)
+			st(s).Characters["Ana"].Nova = 50
+			return s
+		}, cmd: BuyEquipment{Character: "Ana", Equipment: "Boots"}, rule: "V-16", why: "tier 2"},
 		{id: "V-17", setup: vContent, cmd: DismantleAttachment{Character: "Ana", Attachment: "Kit W"}, rule: "V-17", why: "Kit W"},
 		{id: "V-18", setup: func(t *testing.T) *tracker.Session {
 			s := vBetween(t)
@@ -241,9 +261,6 @@ func TestValidationRules(t *testing.T) {
 		seen[strings.Fields(r.id)[0]] = true
 		t.Run(r.id, func(t *testing.T) {
 			s := r.setup(t)
-			if r.id == "V-13 Invisible" {
-				st(s).Mission.fig("Grallok Berserker 1").Conditions = map[string]uint64{"Invisible": 0}
-			}
 			ev, err := s.Do(r.cmd)
 			if r.check != nil {
 				if err != nil {
