@@ -547,6 +547,11 @@ func validationRows() []validationRow {
 			woundBy(t, s, "H2", 4)
 			return s
 		}, cmd: KnockBack{Hero: "H2", To: "A2"}, words: "cannot be knocked back"},
+		{rule: "V-47", what: "knocking back a knocked-down hero", setup: func(t testing.TB) *tracker.Session {
+			s := inTurn(t)
+			do(t, s, KnockDown{Hero: "H2"})
+			return s
+		}, cmd: KnockBack{Hero: "H2", To: "A2"}, words: "knocked-down"},
 		{rule: "V-48", what: "a No Hands unit never opens a door", setup: func(t testing.TB) *tracker.Session {
 			s := inTurn(t)
 			do(t, s, Override{Reason: "test setup", Place: []UnitPlacement{{Code: "DG", Area: "E1"}}, Awareness: map[string]content.Awareness{"R4": content.Alert}})

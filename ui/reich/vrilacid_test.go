@@ -38,7 +38,17 @@ func TestVrilAcidAttackSaysNoItems(t *testing.T) {
 	if txt := screenText(p.pending); !strings.Contains(txt, "no items on this defence test (Vril Acid)") {
 		t.Fatalf("the waiting attack does not say no items:\n%s", txt)
 	}
-	if d := p.DefendForm(0); !strings.Contains(d.Title, "no items") {
+	d := p.DefendForm(0)
+	if !strings.Contains(d.Title, "no items") {
 		t.Fatalf("the defence form %q does not say no items", d.Title)
+	}
+	// V-18 (clamp): a threshold typed below 0 is accepted as 0 (the diary
+	// says so, see the tracker's table): 4 damage is a permanent wound.
+	setEntry(t, d, "Defence total", "0")
+	setEntry(t, d, "Wound card", "W1")
+	setEntry(t, d, "Threshold", "-1")
+	submitOK(t, d)
+	if h := st(ctx).Mission.HeroByID("H1"); h.Permanent() != 1 {
+		t.Fatalf("threshold -1 taken as 0: want 1 permanent wound, have %d", h.Permanent())
 	}
 }
