@@ -150,25 +150,29 @@ func TestExampleNightmareMode(t *testing.T) {
 	}
 }
 
-// EC Reaction Track: after a combo only 1 space is left, so 1 more card
-// may be played this Round and no combo; a full track takes no card.
+// EC Reaction Track: a combo (1 space, then 2) leaves only 1 space, so a
+// later Turn may play 1 more card but no combo; a full track takes no card.
 func TestExampleReactionTrackCombo(t *testing.T) {
 	cfg := DefaultConfig()
-	tr := ReactionTrack{Used: cfg.ReactionSpaces - 3}
+	tr := ReactionTrack{Used: cfg.ReactionSpaces - 4}
 	tr = tr.Play()
 	if err := tr.CheckPlay(true, cfg); err != nil {
-		t.Fatalf("the combo fits in 2 spaces: %v", err)
+		t.Fatalf("the combo fits in 2 of the 3 spaces left: %v", err)
 	}
 	tr = tr.Play()
-	if tr.Free(cfg) != 0 {
-		t.Fatalf("free %d", tr.Free(cfg))
+	if tr.Free(cfg) != 1 || tr.CheckPlay(true, cfg) == nil {
+		t.Fatalf("after the combo: free %d, and no third card this Turn", tr.Free(cfg))
 	}
-	tr = ReactionTrack{Used: cfg.ReactionSpaces - 1}
+	tr.PlayedThisTurn = 0 // a later Turn of the Round
 	if tr.CheckPlay(true, cfg) != nil {
 		t.Error("1 space takes 1 more card")
 	}
-	if tr.Play().CheckPlay(true, cfg) == nil {
-		t.Error("no combo into a full track")
+	if tr = tr.Play(); tr.CheckPlay(true, cfg) == nil {
+		t.Error("no combo with only 1 space left")
+	}
+	tr.PlayedThisTurn = 0
+	if tr.Free(cfg) != 0 || tr.CheckPlay(true, cfg) == nil {
+		t.Error("a full track takes no card")
 	}
 	if (ReactionTrack{Used: cfg.ReactionSpaces}).DangerToPlace(cfg) != 1 {
 		t.Error("the symbol off the end of the track always gives 1 Danger token")

@@ -19,8 +19,9 @@ import (
 )
 
 // HC Hero Taking Damage, through commands: a Creature's 2 hits with Life
-// at 0 come off SC, unlock only Life Reactions, and afterwards Adrenaline
-// recovers Life but not SC, which is at the cap of 4.
+// at 0 come off SC, and afterwards Adrenaline recovers Life but not SC,
+// which is at the cap of 4. Life damage in a Turn that overflows into SC
+// unlocks only Life Reactions (§3.2 item 2).
 func TestExampleOverflowThenRecoverCommands(t *testing.T) {
 	s := assist(t, alone.Creature{ID: "parasite-1", Type: alone.Parasite, Sector: "1-00"})
 	correct(t, s, "roundMarker", 1) // cap 4
@@ -39,6 +40,17 @@ func TestExampleOverflowThenRecoverCommands(t *testing.T) {
 	if g := st(s); g.Life != 1 || g.SC != 4 {
 		t.Fatalf("after Recover: Life %d SC %d", g.Life, g.SC)
 	}
+	// Life damage during the Turn that overflows into SC (§3.2 item 2):
+	// the trigger is Life's, so a Life Reaction may answer it, an SC one
+	// may not.
+	do(t, s, Declare{Action: Locate})
+	do(t, s, Resolve{})
+	do(t, s, DealDamage{Kind: alone.LifeDamage, N: 2, Source: "Parasite"})
+	if g := st(s); g.Life != 0 || g.SC != 3 {
+		t.Fatalf("overflow in the Turn: Life %d SC %d, want 0/3", g.Life, g.SC)
+	}
+	refused(t, s, PlayReaction{ReactionPlay{Player: 0, Allowed: true, Trigger: string(alone.SCDamage), Instant: true, Card: "Dread"}}, "V13")
+	do(t, s, PlayReaction{ReactionPlay{Player: 0, Allowed: true, Trigger: string(alone.LifeDamage), Instant: true, Card: "Bleed"}})
 }
 
 // HC Replenish Adrenaline: Life 3 and SC 8 at the end of the Round, 1 token
@@ -320,9 +332,11 @@ func setDoor(m *alone.Map, a string, d alone.Dir, b string) {
 	m.Sector(b).Exits[d.Opposite()] = l
 }
 
-// HC Action - Move, the Jet Pack: from inside the Room no Door can be
-// Blocked before the first step; after stepping west out of it the Room's
-// Door is Blocked, and after the second step a Door of the new Sector.
+// HC Action - Move, the Jet Pack: a Door is Blocked only after a step (a
+// MoveHero names it with its step; an Unblock, which takes no step,
+// cannot Block one); a step names only a Door the new Sector has (V18).
+// After stepping west out of the Laboratory its Door is Blocked, and after
+// the second step a Door of the new Sector.
 func TestExampleJetPackBlocksAfterEachStep(t *testing.T) {
 	m := testMap()
 	setDoor(m, "1-00", alone.South, "1-01") // the "Control Room" south Door
@@ -343,6 +357,12 @@ func TestExampleJetPackBlocksAfterEachStep(t *testing.T) {
 		t.Fatalf("hero %s; both Doors should be Blocked", g.Map.Hero)
 	}
 	do(t, s, EndTurn{})
+	do(t, s, StartTurn{})
+	refused(t, s, MoveHero{Dir: alone.South, Unblock: true, Block: alone.East}, "§5.1") // no step, no Block
+	do(t, s, MoveHero{Dir: alone.South, Unblock: true})
+	if st(s).Map.Sector("1-00").Exits[alone.South].Blocked {
+		t.Fatal("the Unblock opens the Door")
+	}
 }
 
 // EC Move Action: east into a Revealed Sector, its Door Blocked; east
@@ -366,15 +386,18 @@ func TestExampleMoveBlockThenWormCommands(t *testing.T) {
 	}
 }
 
-// HC End of the Round, Labyrinth Cleanup: the adjacent Sector stays; a
-// Sector 2 away in LoS stays only if Lighted; the rest leaves.
+// HC End of the Round, Labyrinth Cleanup: the adjacent Sectors stay; a
+// Sector 2 away stays only if it is both Lighted and in LoS; the rest
+// leaves.
 func TestExampleLabyrinthCleanupCommands(t *testing.T) {
 	m := testMap()
 	for _, id := range []string{"1-10", "1-20", "1-01", "1-02", "1-11"} {
 		m.Sector(id).Revealed = true
 	}
 	s := mapped(t, Assist, m)
-	do(t, s, SetLight{Sectors: []string{"1-20"}, On: true, Source: "Item"})
+	// 1-20 is Lighted in the Hero's LoS; the Laboratory 1-11 is Lighted
+	// but out of LoS (diagonal); 1-02 is in LoS but Dark.
+	do(t, s, SetLight{Sectors: []string{"1-20", "1-11"}, On: true, Source: "Item"})
 	for st(s).TurnsUsed < 8 {
 		playTurn(t, s)
 	}
