@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	et "tablekeeper/tracker/eternaut"
 )
@@ -109,5 +110,36 @@ func TestParagraphHelperTakeActionItemID(t *testing.T) {
 	h.A.SetText("403")
 	if strings.Contains(h.hint.Text, "action's ID printed") || !slices.Equal(h.Found, []string{"226-403"}) {
 		t.Fatalf("403: %v %q", h.Found, h.hint.Text)
+	}
+}
+
+// §5.1 T2: the exchange form offers only the boards with an empty card
+// slot, and every board once none has one, saying which case it is.
+func TestExchangeFormOffersBoardsWithAnEmptySlot(t *testing.T) {
+	tb := newTable(t)
+	tb.toB1()
+	tb.do(et.StartScenario{Key: "B1", TimerStart: 7})
+	tb.do(et.CorrectCharacter{Char: "901", Field: "actionCards", Value: 4})
+	p := NewPlayScreen(tb.ctx)
+	tb.win.SetContent(p.Object())
+	p.exchangeForm()
+	sel := p.last.Items[0].Widget.(*widget.Select)
+	if slices.Contains(sel.Options, "901 Eduardo") || len(sel.Options) == 0 || !strings.Contains(textOf(p.last.Items[1].Widget), "empty card slot") {
+		t.Fatalf("a full board offered while others have a slot: %v", sel.Options)
+	}
+	for _, id := range []string{"902", "903", "904"} {
+		tb.do(et.CorrectCharacter{Char: id, Field: "actionCards", Value: 4})
+	}
+	p.exchangeForm()
+	sel = p.last.Items[0].Widget.(*widget.Select)
+	if !slices.Contains(sel.Options, "901 Eduardo") || !strings.Contains(textOf(p.last.Items[1].Widget), "No board has an empty card slot") {
+		t.Fatalf("every board full: %v", sel.Options)
+	}
+	sel.SetSelected("901 Eduardo")
+	if err := p.last.Submit(); err != nil {
+		t.Fatal(err)
+	}
+	if tb.st().Char("901").Penalties.Fatigue != 1 {
+		t.Fatalf("Fatigue not placed: %q", p.Message())
 	}
 }
