@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"tablekeeper/ui/widgets"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -58,7 +59,7 @@ func (p *PlayScreen) eventCard(s *tp.State) fyne.CanvasObject {
 		if built {
 			status = fmt.Sprintf("Built: %d cards, five Round 1-5 cards on top. Building again reshuffles.", len(m.Events))
 		}
-		return widget.NewCard("Event deck", sub, container.NewVBox(
+		return widgets.NewCard("Event deck", sub, container.NewVBox(
 			wrap(status),
 			widget.NewForm(widget.NewFormItem("Round 1-5", early), widget.NewFormItem("Round 6+", late)),
 			widget.NewButton("Build the event deck", func() {
@@ -86,7 +87,7 @@ func (p *PlayScreen) eventCard(s *tp.State) fyne.CanvasObject {
 		})
 		box.Add(container.NewBorder(nil, nil, nil, bt, drawn))
 	}
-	return widget.NewCard("Event cards", "§11.1 step 2: one each round, after the Decision die", box)
+	return widgets.NewCard("Event cards", "§11.1 step 2: one each round, after the Decision die", box)
 }
 
 // An AttackForm is a character's attack (§7.3, V-13) as made at the
@@ -408,5 +409,5 @@ func (c *CampaignScreen) trainingCard(s *tp.State) fyne.CanvasObject {
 	if len(box.Objects) == 0 {
 		return nil
 	}
-	return widget.NewCard("Standalone training", "§14.3: 15 nova cells and 3 SP per tier, four attachments drawn", box)
+	return widgets.NewCard("Standalone training", "§14.3: 15 nova cells and 3 SP per tier, four attachments drawn", box)
 }

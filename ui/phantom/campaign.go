@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"tablekeeper/ui/widgets"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -122,7 +123,7 @@ func newSetupForm(ctx *shell.Context) *SetupForm {
 	f.Party = container.NewVBox()
 	f.StartBt = widget.NewButton("Start the mission", f.start)
 	f.StartBt.Importance = widget.HighImportance
-	f.obj = widget.NewCard("Set up a mission", "§12: party, entry points, cards; adversaries are placed by the map's icons",
+	f.obj = widgets.NewCard("Set up a mission", "§12: party, entry points, cards; adversaries are placed by the map's icons",
 		container.NewVBox(widget.NewForm(
 			widget.NewFormItem("Mission", f.Mission),
 			widget.NewFormItem("Adversaries", f.Difficulty),
@@ -165,7 +166,7 @@ func (f *SetupForm) refresh(s *tp.State) {
 		row.Entry.Options = entries
 		row.Entry.PlaceHolder = "entry point"
 		row.Entry.Refresh()
-		f.Party.Add(widget.NewCard("", "", container.NewVBox(row.Embark,
+		f.Party.Add(widgets.NewCard("", "", container.NewVBox(row.Embark,
 			widget.NewForm(widget.NewFormItem("Entry point", row.Entry), widget.NewFormItem("10 cards", row.Cards), widget.NewFormItem("Items", row.Items)))))
 	}
 	if len(s.Characters) == 0 {
@@ -252,7 +253,7 @@ func (c *CampaignScreen) showMissions(s *tp.State) {
 				done = mk.Completed
 			}
 			c.ctx.Do(tp.MarkMission{Mission: id, Available: true, Completed: done})
-		}), widget.NewLabel(id+": "+st)))
+		}), wrap(id+": "+st)))
 	}
 }
 
@@ -272,7 +273,7 @@ func (c *CampaignScreen) showCharacters(s *tp.State) {
 	}
 	colour := widget.NewSelect(cols, nil)
 	colour.PlaceHolder = "HP base colour"
-	box.Add(widget.NewCard("New character", "§14.2", container.NewVBox(name, container.NewGridWithColumns(3, class, species, colour),
+	box.Add(widgets.NewCard("New character", "§14.2", container.NewVBox(name, container.NewGridWithColumns(3, class, species, colour),
 		widget.NewButton("Create", func() {
 			c.ctx.Do(tp.CreateCharacter{Name: name.Text, Class: class.Selected, Species: species.Selected, Colour: colour.Selected})
 		}))))
@@ -401,7 +402,7 @@ func (c *CampaignScreen) characterSheet(s *tp.State, name string) fyne.CanvasObj
 		container.NewBorder(nil, nil, nil, widget.NewButton("Sell", func() { c.ctx.Do(tp.SellEquipment{Character: name, Equipment: sell.Selected}) }), sell),
 		container.NewBorder(nil, nil, nil, widget.NewButton("Dismantle", func() { c.ctx.Do(tp.DismantleAttachment{Character: name, Attachment: dis.Selected}) }), dis),
 		container.NewBorder(nil, nil, nil, widget.NewButton("Give back", func() { c.ctx.Do(tp.ReturnActionCard{Character: name, Card: ret.Selected}) }), ret),
-		widget.NewCard("", "Equip, charge, trade (§14.3, V-06, V-07)", gearBox),
+		widgets.NewCard("", "Equip, charge, trade (§14.3, V-06, V-07)", gearBox),
 		container.NewBorder(nil, nil, widget.NewLabel("Correct by hand"), widget.NewButton("Set", func() {
 			cmd := tp.CorrectCharacter{Character: name, Reason: "corrected by hand"}
 			if n, err := strconv.Atoi(strings.TrimSpace(sp.Text)); err == nil {
@@ -413,7 +414,7 @@ func (c *CampaignScreen) characterSheet(s *tp.State, name string) fyne.CanvasObj
 			c.ctx.Do(cmd)
 		}), container.NewGridWithColumns(2, sp, nova)),
 	)
-	return widget.NewCard(name, "", body)
+	return widgets.NewCard(name, "", body)
 }
 
 func containsStr(l []string, x string) bool {
@@ -449,7 +450,7 @@ func (c *CampaignScreen) showSheet(s *tp.State) {
 	delta.SetPlaceHolder("fame change, e.g. 2 or -1")
 	vt := widget.NewEntry()
 	vt.SetPlaceHolder("vanished technology change")
-	box.Add(widget.NewCard("Fame and vanished technology", "§14.1: never below 0", container.NewVBox(
+	box.Add(widgets.NewCard("Fame and vanished technology", "§14.1: never below 0", container.NewVBox(
 		container.NewGridWithColumns(3, planet, delta, vt),
 		widget.NewButton("Apply", func() {
 			cmd := tp.AdjustCampaign{Reason: "entered at the table"}
@@ -481,11 +482,11 @@ func (c *CampaignScreen) showSheet(s *tp.State) {
 	uname.SetPlaceHolder("upgrade name")
 	uboxes.SetPlaceHolder("boxes (comma separated)")
 	ucost.SetPlaceHolder("cost")
-	up.Add(container.NewGridWithColumns(4, uname, uboxes, ucost, widget.NewButton("Enter upgrade", func() {
+	up.Add(container.NewGridWithColumns(2, uname, uboxes, ucost, widget.NewButton("Enter upgrade", func() {
 		n, _ := strconv.Atoi(strings.TrimSpace(ucost.Text))
 		c.ctx.Do(tp.DefineUpgrade{Name: strings.TrimSpace(uname.Text), Boxes: splitConds(uboxes.Text), Cost: n})
 	})))
-	box.Add(widget.NewCard("Upgrade board", "§14.1", up))
+	box.Add(widgets.NewCard("Upgrade board", "§14.1", up))
 	// Expedition.
 	card := widget.NewEntry()
 	card.SetPlaceHolder("card number")
@@ -514,7 +515,7 @@ func (c *CampaignScreen) showSheet(s *tp.State) {
 		}
 		return out, nil
 	}
-	box.Add(widget.NewCard("Expedition", "§14.3, V-20: what the card did, as the players read it", container.NewVBox(container.NewGridWithColumns(3, card, story, discard),
+	box.Add(widgets.NewCard("Expedition", "§14.3, V-20: what the card did, as the players read it", container.NewVBox(card, container.NewHBox(story, discard),
 		gains, spGains, container.NewGridWithColumns(2, expVT, expFame),
 		widget.NewButton("Record expedition", func() {
 			cmd := tp.Expedition{Card: strings.TrimSpace(card.Text), Story: story.Checked, Discard: discard.Checked}
@@ -547,7 +548,7 @@ func (c *CampaignScreen) showSheet(s *tp.State) {
 	for t := 1; t <= 4; t++ {
 		decks = append(decks, fmt.Sprintf("tier %d: %d cards", t, len(s.Sheet.AttachmentDecks[t])))
 	}
-	box.Add(widget.NewCard("Boxes and decks", "§14.1", container.NewVBox(
+	box.Add(widgets.NewCard("Boxes and decks", "§14.1", container.NewVBox(
 		container.NewBorder(nil, nil, nil, widget.NewButton("Unlock", func() { c.ctx.Do(tp.UnlockClass{Class: strings.TrimSpace(cls.Text)}) }), cls),
 		wrap("Attachment reward decks: "+strings.Join(decks, " · ")),
 		container.NewBorder(nil, nil, tier, widget.NewButton("Set deck", func() {
@@ -688,9 +689,9 @@ func (c *CampaignScreen) contentForm() fyne.CanvasObject {
 		c.ctx.Do(tp.SetDice{Basic: splitConds(basic.Text), Blitz: splitConds(blitz.Text), Accuracy: splitConds(acc.Text)})
 	})
 	return container.NewVBox(
-		widget.NewCard("Enter content", "§15: what is printed on your components, entered once, never shipped",
+		widgets.NewCard("Enter content", "§15: what is printed on your components, entered once, never shipped",
 			container.NewVBox(c.Kind, id, c.Fields.Object(), save, help, container.NewGridWithColumns(2, imp, exp))),
-		widget.NewCard("Dice", "§3: the faces are not in the rulebook", container.NewVBox(faces, dice, basic, blitz, acc, attackDice)),
+		widgets.NewCard("Dice", "§3: the faces are not in the rulebook", container.NewVBox(faces, dice, basic, blitz, acc, attackDice)),
 	)
 }
 
@@ -814,6 +815,6 @@ func (c *CampaignScreen) showSettings(s *tp.State) {
 			}
 			c.ctx.Do(tp.ChangeSettings{Settings: st})
 		}
-		box.Add(ch)
+		box.Add(widgets.WrapCheck(ch))
 	}
 }

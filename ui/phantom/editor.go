@@ -582,7 +582,7 @@ func (e *Editor) build() {
 		e.Selected,
 		e.palette,
 	))
-	top := container.NewBorder(nil, nil, widget.NewLabel("Tap to edit:"), container.NewHBox(zoomOut, zoomIn, fit), e.Mode)
+	top := container.NewVBox(container.NewBorder(nil, nil, widget.NewLabel("Tap to edit:"), container.NewHBox(zoomOut, zoomIn, fit)), e.Mode)
 	mapScroll = container.NewScroll(e.View)
 	mapArea := container.NewBorder(top, widgets.AtLeast(fyne.NewSize(0, 84), container.NewVScroll(e.Status)), nil, nil, mapScroll)
 	e.obj = newAdaptive(0.62, mapArea, side, nil)

@@ -93,7 +93,8 @@ func NewEnemyScreen(ctx *shell.Context) *EnemyScreen {
 			widgets.Touch(e.ResolveButton),
 			container.NewGridWithColumns(2, widgets.Touch(e.ConfirmButton), widgets.Touch(e.OverrideButton)),
 			e.Summary,
-			container.NewBorder(nil, nil, widget.NewLabel("Primary target named by the mission (§8.13)"), setOverride, e.Override),
+			widget.NewLabel("Primary target named by the mission (§8.13)"),
+			container.NewBorder(nil, nil, nil, setOverride, e.Override),
 			e.Past,
 			widget.NewLabelWithStyle("Why", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})),
 		nil, nil, nil, container.NewVScroll(e.Trace))

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"tablekeeper/ui/widgets"
 	"testing"
 	"time"
 
@@ -702,8 +703,12 @@ func TestEveryContentBlankIsAccepted(t *testing.T) {
 func TestSettingsAreTheSpecsReadingsAndChange(t *testing.T) {
 	h := newHarness(t, nil)
 	c := NewCampaignScreen(h.ctx)
-	ch := find(c.settings, func(ch *widget.Check) bool { return strings.HasPrefix(ch.Text, "A-21") })
-	if ch == nil || !ch.Checked {
+	row := find(c.settings, func(r *widgets.CheckRow) bool { return strings.HasPrefix(r.Text, "A-21") })
+	if row == nil || !row.Check.Checked {
+		t.Fatal("A-21 should be shown, on by default")
+	}
+	ch := row.Check
+	if !ch.Checked {
 		t.Fatal("A-21 should be shown, on by default")
 	}
 	ch.SetChecked(false)

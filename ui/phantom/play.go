@@ -138,9 +138,10 @@ func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 	zoomOut := widget.NewButton("Zoom −", func() { p.Map.Zoom(0.8) })
 	p.scroll = container.NewScroll(p.Map)
 	fit := widget.NewButton("Whole map", func() { p.Map.FitTo(p.scroll.Size()) })
-	top := container.NewBorder(nil, nil, nil,
-		container.NewHBox(zoomOut, zoomIn, fit, widgets.Touch(p.NextBt)),
-		container.NewVBox(p.Round, p.Step))
+	// The round and step above the buttons: side by side they were wider
+	// than a portrait tablet at a large text size.
+	top := container.NewVBox(container.NewVBox(p.Round, p.Step),
+		container.NewHBox(zoomOut, zoomIn, fit, widgets.Touch(p.NextBt)))
 	faceForm := widget.NewForm(widget.NewFormItem("Face rolled", container.NewGridWithColumns(3, p.faceCol, p.facePri, p.faceSec)))
 	p.faceBox = container.NewVBox(faceForm, faceBt)
 	p.swatch = canvas.NewRectangle(color.Transparent)
@@ -440,7 +441,7 @@ func (p *PlayScreen) figureCard(s *tp.State, m *tp.Mission, f *tp.Figure) fyne.C
 		title = fmt.Sprintf("%s · %s %s · %s", f.Name, f.Colour, f.Type, f.Side)
 	}
 	if f.Defeated {
-		return widget.NewCard(f.Name, "", wrap(strings.TrimPrefix(title, f.Name+" · ")+" · defeated, off the map"))
+		return widgets.NewCard(f.Name, "", wrap(strings.TrimPrefix(title, f.Name+" · ")+" · defeated, off the map"))
 	}
 	box := container.NewVBox()
 	// §4 Invisible: damage, heals and conditions given here name the
@@ -539,7 +540,7 @@ func (p *PlayScreen) figureCard(s *tp.State, m *tp.Mission, f *tp.Figure) fyne.C
 	// that wraps on a narrow panel.
 	about := wrap(strings.TrimPrefix(title, f.Name+" · ") + " · " + sub)
 	box.Objects = append([]fyne.CanvasObject{about}, box.Objects...)
-	return widget.NewCard(f.Name, "", box)
+	return widgets.NewCard(f.Name, "", box)
 }
 
 // CondDuration says in words what a held condition does and when it goes
@@ -888,7 +889,7 @@ func (p *PlayScreen) showRoundForms(s *tp.State) {
 			}
 			p.ctx.Do(tp.DrawAdversaryCards{Drawn: drawn})
 		}))
-		p.roundBox.Add(widget.NewCard("Adversary cards drawn at the table", "or Next: the app draws from its seeded decks (§8.2)", form))
+		p.roundBox.Add(widgets.NewCard("Adversary cards drawn at the table", "or Next: the app draws from its seeded decks (§8.2)", form))
 	case "draw":
 		order := widget.NewEntry()
 		var names []string
@@ -898,7 +899,7 @@ func (p *PlayScreen) showRoundForms(s *tp.State) {
 			}
 		}
 		order.SetText(strings.Join(names, ", "))
-		p.roundBox.Add(widget.NewCard("Turn order", "characters tied on initiative go in this order (§11.2)", container.NewVBox(order,
+		p.roundBox.Add(widgets.NewCard("Turn order", "characters tied on initiative go in this order (§11.2)", container.NewVBox(order,
 			widget.NewButton("Work out the turn order", func() { p.ctx.Do(tp.DetermineInitiative{CharacterOrder: splitConds(order.Text)}) }))))
 	case "turns":
 		if m.Pending != nil && m.Pending.Turn.Stopped == "" {
@@ -948,7 +949,7 @@ func (p *PlayScreen) placeForm() fyne.CanvasObject {
 	bt := widget.NewButton("Place", func() {
 		p.ctx.Do(tp.PlaceAdversary{Type: strings.TrimSpace(typ.Text), Space: strings.TrimSpace(sp.Text), Boss: boss.Checked, ByEvent: ev.Checked})
 	})
-	return widget.NewCard("Place an adversary", "§10.3: on the nearest empty space if taken", container.NewVBox(typ, sp, container.NewHBox(boss, ev), bt))
+	return widgets.NewCard("Place an adversary", "§10.3: on the nearest empty space if taken", container.NewVBox(typ, sp, container.NewHBox(boss, ev), bt))
 }
 
 // showResult: the mission result buttons, and the attachment picks after

@@ -32,12 +32,14 @@ func (l LargestText) Size(n fyne.ThemeSizeName) float32 {
 // own affair), and it looks at every tab of an AppTabs, shown or not.
 func TooWide(o fyne.CanvasObject, width float32) []string {
 	var out []string
-	tooWide(o, width, &out)
+	tooWide(o, width, &out, false)
 	return out
 }
 
-func tooWide(o fyne.CanvasObject, w float32, out *[]string) {
-	if o == nil || !o.Visible() || o.MinSize().Width <= w {
+// tooWide looks at o if it is visible, or if hidden is set (a tab not shown
+// now still sets its AppTabs' width).
+func tooWide(o fyne.CanvasObject, w float32, out *[]string, hidden bool) {
+	if o == nil || (!o.Visible() && !hidden) || o.MinSize().Width <= w {
 		return
 	}
 	var kids []fyne.CanvasObject
@@ -56,9 +58,10 @@ func tooWide(o fyne.CanvasObject, w float32, out *[]string) {
 	case fyne.Widget:
 		kids = test.WidgetRenderer(x).Objects()
 	}
+	_, tabs := o.(*container.AppTabs)
 	before := len(*out)
 	for _, k := range kids {
-		tooWide(k, w, out)
+		tooWide(k, w, out, tabs)
 	}
 	if len(*out) == before {
 		*out = append(*out, fmt.Sprintf("%s needs %.0f", describe(o), o.MinSize().Width))

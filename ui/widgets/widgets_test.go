@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/automa"
 	"tablekeeper/tracker"
@@ -297,5 +298,28 @@ func TestHoldButtonTapEndingAHoldIsQuiet(t *testing.T) {
 	test.Tap(b)
 	if hints != 1 {
 		t.Fatal("a stray tap gave no hint")
+	}
+}
+
+func TestWrapCheckAndCardWrapTheirWords(t *testing.T) {
+	test.NewTempApp(t)
+	long := strings.Repeat("a reading of an unclear rule ", 8)
+	c := widget.NewCheck(long, nil)
+	row := WrapCheck(c)
+	if row.Text != long || c.Text != "" {
+		t.Fatalf("the words should move beside the box: %q / %q", row.Text, c.Text)
+	}
+	if row.MinSize().Width > 400 {
+		t.Fatalf("a wrapped check needs %v across", row.MinSize().Width)
+	}
+	w := test.NewTempWindow(t, row)
+	w.Resize(fyne.NewSize(400, 300))
+	test.Tap(row.label)
+	if !c.Checked {
+		t.Fatal("tapping the words should tick the box")
+	}
+	card := NewCard("Settings", long, widget.NewLabel("x"))
+	if card.MinSize().Width > 400 || card.Subtitle != "" {
+		t.Fatalf("a card's subtitle should wrap in its content: %v, %q", card.MinSize(), card.Subtitle)
 	}
 }
