@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"tablekeeper/ui/widgets"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -14,6 +13,7 @@ import (
 
 	"tablekeeper/automa/hex"
 	tp "tablekeeper/tracker/phantom"
+	"tablekeeper/ui/widgets"
 )
 
 // eventDue says whether round step 2 (§11.1) still has an event card to

@@ -7,7 +7,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"tablekeeper/ui/widgets"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -18,6 +17,7 @@ import (
 	"tablekeeper/tracker"
 	tp "tablekeeper/tracker/phantom"
 	"tablekeeper/ui/shell"
+	"tablekeeper/ui/widgets"
 )
 
 // A CampaignScreen is the campaign between missions and everything the

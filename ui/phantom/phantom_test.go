@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
-	"tablekeeper/ui/widgets"
 	"testing"
 	"time"
 
@@ -17,6 +16,7 @@ import (
 	"tablekeeper/tracker"
 	tp "tablekeeper/tracker/phantom"
 	"tablekeeper/ui/shell"
+	"tablekeeper/ui/widgets"
 )
 
 // The test content is made up: neutral names and numbers, no card text.

@@ -75,12 +75,12 @@ func (c *campaignScreen) refreshRecord() {
 		}
 	}
 	diffBtn := widgets.Touch(button("Choose the difficulty…", nil, func() { c.DifficultyForm() }))
-	b.Add(widget.NewCard("Difficulty (§4.3)", diff, diffBtn))
+	b.Add(widgets.NewCard("Difficulty (§4.3)", diff, diffBtn))
 	var items []string
 	for _, it := range r.HQItems {
 		items = append(items, it.Name)
 	}
-	b.Add(widget.NewCard("HQ card", "", container.NewVBox(
+	b.Add(widgets.NewCard("HQ card", "", container.NewVBox(
 		wrapped(fmt.Sprintf("Items (%d of at most %d): %s", len(items), rb.MaxHQItems, hpText(items))),
 		wrapped("Heroism points: "+hpText(r.HQHP)),
 		wrapped("Face-down supply: "+supplyText(r.HPSupply)),
@@ -102,7 +102,7 @@ func (c *campaignScreen) refreshRecord() {
 		}
 		out.Add(wrapped(fmt.Sprintf("%d. %s (%s) — %s: %s, %d rounds%s", i+1, o.Mission, modeWords(o.Mode), res, o.Result, o.Rounds, row)))
 	}
-	b.Add(widget.NewCard("Missions played (§10.1)", "", out))
+	b.Add(widgets.NewCard("Missions played (§10.1)", "", out))
 	heroes := container.NewVBox()
 	if len(r.Heroes) == 0 {
 		heroes.Add(widget.NewLabel("The heroes' records appear after the first campaign mission."))
@@ -110,7 +110,7 @@ func (c *campaignScreen) refreshRecord() {
 	for _, h := range r.Heroes {
 		heroes.Add(wrapped(heroRecord(h)))
 	}
-	b.Add(widget.NewCard("Heroes between missions", "", heroes))
+	b.Add(widgets.NewCard("Heroes between missions", "", heroes))
 	b.Refresh()
 }
 
@@ -160,7 +160,7 @@ func (c *campaignScreen) missionEnd(s *rb.State, m *rb.Mission) fyne.CanvasObjec
 	}
 	box.Add(widgets.Touch(button("Declare the result…", nil, func() { c.ResultForm() })))
 	box.Add(widgets.Touch(button("Close the mission (after-mission step)…", theme.ConfirmIcon(), func() { c.CloseForm() })))
-	return widget.NewCard("Mission "+m.ID+" has ended", sub, box)
+	return widgets.NewCard("Mission "+m.ID+" has ended", sub, box)
 }
 
 // ResultForm reads the Victory or Defeat? chart.
@@ -430,7 +430,7 @@ func (c *campaignScreen) refreshRules() {
 			note.SetChecked(!on)
 		}
 	}
-	b.Add(widget.NewCard("Not of this Earth! (§11)", "The alien world tracker, its noise deck and the darkness spawns. Switched only between missions.", note))
+	b.Add(widgets.NewCard("Not of this Earth! (§11)", "The alien world tracker, its noise deck and the darkness spawns. Switched only between missions.", widgets.WrapCheck(note)))
 	b.Add(heading("House rules (§14) — the spec's reading of each unclear rule, changeable per campaign"))
 	for _, info := range s.Settings.Describe() {
 		if info.Key == "notOfThisEarth" {

@@ -70,7 +70,7 @@ func newContentScreen(k *kit) *contentScreen {
 		}
 	})
 	save.Importance = widget.HighImportance
-	faction := widget.NewCard("Faction card (§2.1)", "Unit lines in the card's order: that order is the activation order.",
+	faction := widgets.NewCard("Faction card (§2.1)", "Unit lines in the card's order: that order is the activation order.",
 		container.NewVBox(
 			container.NewGridWithColumns(2, c.facPick, newFac),
 			widget.NewForm(widget.NewFormItem("Faction id", c.facID), widget.NewFormItem("Name", c.facName)),
@@ -81,7 +81,7 @@ func newContentScreen(k *kit) *contentScreen {
 
 	export := button("Export content…", theme.DocumentSaveIcon(), c.exportDialog)
 	imp := button("Import content…", theme.FolderOpenIcon(), c.importDialog)
-	share := widget.NewCard("Share", "The whole content as one file: another group imports it instead of typing it in.",
+	share := widgets.NewCard("Share", "The whole content as one file: another group imports it instead of typing it in.",
 		container.NewGridWithColumns(2, widgets.Touch(export), widgets.Touch(imp)))
 
 	c.root = container.NewVBox(faction, c.listsBox, share)
@@ -156,7 +156,7 @@ func (c *contentScreen) listCard(title, sub string, rows []string, add string, e
 		box.Add(container.NewBorder(nil, nil, nil, container.NewHBox(widgets.Touch(ed), widgets.Touch(rm)), l))
 	}
 	box.Add(widgets.Touch(button(add, theme.ContentAddIcon(), func() { edit(-1) })))
-	return widget.NewCard(title, sub, box)
+	return widgets.NewCard(title, sub, box)
 }
 
 // EditFaction loads a saved faction card into the editor.

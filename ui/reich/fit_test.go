@@ -11,11 +11,10 @@ import (
 	"tablekeeper/ui/uitest"
 )
 
-// TestScreensFitAtTheLargestText: at the largest text size nothing on the
-// Play and Enemy tabs needs more width than a landscape or portrait tablet
-// has (the frame would let it scroll sideways, cutting lines off), nor on
-// the Campaign tab in landscape (in portrait its four tab names alone need
-// more, and the frame's sideways scroll takes them).
+// TestScreensFitAtTheLargestText: during an enemy turn at the largest text
+// size, nothing on Play, Campaign or Enemy needs more width than a
+// landscape or portrait tablet has (the frame would scroll it sideways,
+// cutting lines off).
 func TestScreensFitAtTheLargestText(t *testing.T) {
 	ctx, w := newCtx(t)
 	p := startRaid(t, ctx)
@@ -33,7 +32,7 @@ func TestScreensFitAtTheLargestText(t *testing.T) {
 	}{
 		{"Play", func() fyne.CanvasObject { return Screens{}.Play(ctx) }, []float32{1280, 800}},
 		{"Enemy", func() fyne.CanvasObject { return Screens{}.Enemy(ctx) }, []float32{1280, 800}},
-		{"Campaign", func() fyne.CanvasObject { return Screens{}.Campaign(ctx) }, []float32{1280}},
+		{"Campaign", func() fyne.CanvasObject { return Screens{}.Campaign(ctx) }, []float32{1280, 800}},
 	}
 	for _, tab := range tabs {
 		for _, width := range tab.widths {

@@ -222,7 +222,9 @@ func multi(placeholder, text string, rows int) *widget.Entry {
 
 // heading is a bold label.
 func heading(s string) *widget.Label {
-	return widget.NewLabelWithStyle(s, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	l := widget.NewLabelWithStyle(s, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	l.Wrapping = fyne.TextWrapWord // a long heading must not widen the screen
+	return l
 }
 
 // wrapped is a word-wrapped label.

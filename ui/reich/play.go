@@ -720,7 +720,7 @@ func (p *playScreen) dashboard(m *rb.Mission, h *rb.Hero) fyne.CanvasObject {
 	if h.Player != "" {
 		title += " (" + h.Player + ")"
 	}
-	return widget.NewCard(title, strings.Join(status, " · "), container.NewVBox(
+	return widgets.NewCard(title, strings.Join(status, " · "), container.NewVBox(
 		container.NewGridWithColumns(2, wounds, info),
 		container.NewGridWrap(fyne.NewSize(150, widgets.MinTouch), bs...)))
 }
