@@ -362,6 +362,10 @@ func (p *PlayScreen) stepUnlocks(s *et.State) fyne.CanvasObject {
 		box.Add(z.NPC905)
 		box.Add(z.NPC906)
 	}
+	if c := s.Char("911"); letter == "E" && c != nil && c.AwaitsReveal {
+		// §10.2: E2 was 911's only chance to be revealed.
+		box.Add(wrap(fmt.Sprintf("911 %s was never revealed in E2: unlocking takes it out of the campaign, so it cannot play F (§10.2).", c.Name)))
+	}
 	prev := 0
 	if i := slices.Index(et.Letters, letter); i > 0 {
 		prev = s.Diary[i-1].RemainingPP

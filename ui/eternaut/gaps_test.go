@@ -77,7 +77,16 @@ func TestDiaryShows911Departure(t *testing.T) {
 	if strings.Contains(textOf(d.pages["E"].Content), "never revealed") {
 		t.Fatal("911 can still be revealed in E2")
 	}
-	tb.finish("END-F1-1", et.Unlock{})
+	tb.do(et.EndScenario{}, et.ConfirmObjectives{})
+	if tb.st().End.Step == et.StepItems {
+		tb.do(et.ReturnItems{})
+	}
+	tb.do(et.RecordEpilogue{Code: "END-F1-1"}, et.RecordSpecialQuests{})
+	p := NewPlayScreen(tb.ctx)
+	if txt := textOf(p.stepUnlocks(tb.st())); !strings.Contains(txt, "911 Mora was never revealed in E2: unlocking takes it out of the campaign") {
+		t.Fatalf("the Unlock step does not warn:\n%s", txt)
+	}
+	tb.do(et.Unlock{}, et.CloseShop{})
 	if txt := textOf(d.pages["E"].Content); !strings.Contains(txt, "911 Mora was never revealed in E2 and left the campaign") {
 		t.Fatalf("page E:\n%s", txt)
 	}
