@@ -152,3 +152,31 @@ func TestExchangeFormOffersBoardsWithAnEmptySlot(t *testing.T) {
 		t.Fatalf("Fatigue not placed: %q", p.Message())
 	}
 }
+
+// §7.7.3: the pick-up form says what is dropped joins that pile, and it does.
+func TestPickUpFormDropsOntoThePile(t *testing.T) {
+	tb := newTable(t)
+	tb.toB1()
+	tb.do(et.StartScenario{Key: "B1", TimerStart: 7})
+	tb.do(et.GainItem{Char: "903", Item: "012"}, et.GainItem{Char: "903", Item: "013"},
+		et.DropItems{Char: "903", Items: []string{"012", "013"}, Where: "hall"})
+	for _, it := range []string{"020", "021", "022"} {
+		tb.do(et.GainItem{Char: "901", Item: it})
+	}
+	p := NewPlayScreen(tb.ctx)
+	tb.win.SetContent(p.Object())
+	p.pickUpForm("A")
+	f := p.last
+	if !strings.Contains(f.Items[2].HintText, "join Drop pile A") {
+		t.Fatalf("hint %q", f.Items[2].HintText)
+	}
+	f.Items[0].Widget.(*widget.Select).SetSelected("901 Eduardo")
+	f.Items[1].Widget.(*widget.CheckGroup).SetSelected([]string{"012"})
+	f.Items[2].Widget.(*widget.Entry).SetText(strings.Join(tb.st().Char("901").Items[:1], ","))
+	if err := f.Submit(); err != nil {
+		t.Fatal(err)
+	}
+	if piles := tb.st().Scenario.DropPiles; len(piles) != 1 || len(piles[0].Items) != 2 {
+		t.Fatalf("piles %+v (%q)", piles, p.Message())
+	}
+}

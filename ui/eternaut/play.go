@@ -576,8 +576,12 @@ func (p *PlayScreen) pickUpForm(letter string) {
 	who := widget.NewSelect(p.livingOptions(""), nil)
 	take := widget.NewCheckGroup(items, nil)
 	drop := textEntry("items to drop if over capacity (IDs)", "")
+	dropItem := widget.NewFormItem("Drop", drop)
+	// §7.7.3: the Character stands on this pile's space, so what it drops
+	// joins this pile (a new one on the same space if it was emptied).
+	dropItem.HintText = "They join Drop pile " + letter + ", on the same space (§7.7.3)"
 	p.cmdForm("Pick up from Drop pile "+letter, "Pick up", []*widget.FormItem{
-		widget.NewFormItem("Who", who), widget.NewFormItem("Items", take), widget.NewFormItem("Drop", drop),
+		widget.NewFormItem("Who", who), widget.NewFormItem("Items", take), dropItem,
 	}, func() (tracker.Command, error) {
 		return et.PickUp{Char: idOf(who.Selected), Pile: letter, Items: take.Selected, Drop: list(drop.Text)}, nil
 	})
