@@ -74,7 +74,9 @@ func (d *DiaryScreen) currentPage() int {
 
 // Object is the tab's content.
 func (d *DiaryScreen) Object() fyne.CanvasObject {
-	top := container.NewBorder(nil, nil, heading("Chronicle Diary"), d.Export)
+	title := heading("Chronicle Diary")
+	title.Wrapping = fyne.TextWrapOff // beside a button it would wrap word by word
+	top := container.NewBorder(nil, nil, title, d.Export)
 	return container.NewBorder(container.NewVBox(top, d.msg), nil, nil, nil, d.tabs)
 }
 

@@ -187,6 +187,7 @@ func bold(text string) *widget.Label {
 func heading(text string) *widget.Label {
 	l := bold(text)
 	l.SizeName = theme.SizeNameSubHeadingText
+	l.Wrapping = fyne.TextWrapWord // a long heading must not widen the screen
 	return l
 }
 

@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	et "tablekeeper/tracker/eternaut"
+	"tablekeeper/ui/widgets"
 )
 
 // settingsForm shows the group's readings of the rules the spec leaves
@@ -65,17 +66,17 @@ func (f *settingsForm) save() {
 }
 
 func (f *settingsForm) object() fyne.CanvasObject {
+	// The hint under each field wraps (a form's HintText is one line, too
+	// wide for a portrait tablet at a large text size).
 	item := func(label string, obj fyne.CanvasObject, hint string) *widget.FormItem {
-		i := widget.NewFormItem(label, obj)
-		i.HintText = hint
-		return i
+		return widget.NewFormItem(label, container.NewVBox(obj, note(hint)))
 	}
 	form := widget.NewForm(
 		item("Timer track length", f.TimerMax, "The rulebook does not say how long the track is (§13.2; default 20)"),
-		item("First turn of a round", f.PassFirst, "The spec's reading: the First Player always starts (§13.5; off)"),
-		item("Survivors in B", f.Redeal, "B does not say to deal again; the app does, as for aliens (§13.8; on)"),
-		item("Same-turn order", f.ActFirst, "Activation first, then the end of round (§13.7; on)"),
-		item("Tank Fuel", f.TankFuel, "“1 Fuel each turn while operating” (§13.28; on)"),
+		item("First turn of a round", widgets.WrapCheck(f.PassFirst), "The spec's reading: the First Player always starts (§13.5; off)"),
+		item("Survivors in B", widgets.WrapCheck(f.Redeal), "B does not say to deal again; the app does, as for aliens (§13.8; on)"),
+		item("Same-turn order", widgets.WrapCheck(f.ActFirst), "Activation first, then the end of round (§13.7; on)"),
+		item("Tank Fuel", widgets.WrapCheck(f.TankFuel), "“1 Fuel each turn while operating” (§13.28; on)"),
 		item("Masked Figure back with", f.MaskedLP, "Life of a dead Masked Figure when it returns (§13.21; 10)"),
 	)
 	return container.NewVBox(heading("House readings of the open rules"),

@@ -77,6 +77,8 @@ func describe(o fyne.CanvasObject) string {
 		d += fmt.Sprintf(" %q", x.Text)
 	case *canvas.Text:
 		d += fmt.Sprintf(" %q", x.Text)
+	case *widget.RichText:
+		d += fmt.Sprintf(" %q", x.String())
 	case *fyne.Container:
 		d += fmt.Sprintf(" (%T) of", x.Layout)
 		for _, k := range x.Objects {
