@@ -96,7 +96,7 @@ func NewCampaignScreen(ctx *shell.Context) *CampaignScreen {
 	body := container.NewVBox(
 		c.outcome, c.k.msg,
 		card("Missions", c.missions, field("With the completion", c.missionDmg)),
-		card("Difficulty rewards (when the Final Mission is triggered)", c.rewards, c.reward, primary("Take the mid-game rewards", c.takeReward)),
+		card("Difficulty rewards", wrap("taken when the Final Mission is triggered"), c.rewards, c.reward, primary("Take the mid-game rewards", c.takeReward)),
 		card("The record", c.record),
 		card("Rewards and cards",
 			field("Gain Rounds", container.NewBorder(nil, nil, nil, button("Gain", c.gainRounds), container.NewGridWithColumns(2, c.rounds, c.roundsSrc))),

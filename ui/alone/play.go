@@ -14,6 +14,7 @@ import (
 	"tablekeeper/tracker"
 	ta "tablekeeper/tracker/alone"
 	"tablekeeper/ui/shell"
+	"tablekeeper/ui/widgets"
 )
 
 // PlayScreen is the live game: the Hero sheet laid out as a sheet on one
@@ -64,6 +65,7 @@ func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 		widget.NewForm(p.setup.formItems()...), p.sk.msg, startBtn))
 
 	p.where = bold("")
+	p.where.Wrapping = fyne.TextWrapWord
 	p.outcome = wrap("")
 	p.outcome.TextStyle.Bold = true
 	p.outcome.Hide()
@@ -75,8 +77,8 @@ func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 	p.track = newTokenRow(40)
 	p.rooms = wrap("")
 	p.adrenaline = newTokenRow(40)
-	p.adrLabel = widget.NewLabel("")
-	p.xp = container.NewGridWithColumns(5)
+	p.adrLabel = wrap("")
+	p.xp = widgets.NewFlow() // five in a row when they fit, else wrapped
 	p.items = container.NewVBox()
 	p.companion = container.NewVBox()
 	p.missions = container.NewVBox()

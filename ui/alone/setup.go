@@ -13,6 +13,7 @@ import (
 	"tablekeeper/automa/alone"
 	"tablekeeper/tracker"
 	ta "tablekeeper/tracker/alone"
+	"tablekeeper/ui/widgets"
 )
 
 // setupForm asks, once, what the physical Hero sheet says (spec §9, with
@@ -334,6 +335,9 @@ type settingsForm struct {
 	lossOnTrigger, spawnIgnores, combine, aooRerolls, winFirst *widget.Check
 	dangerous                                                  *widget.RadioGroup
 	aggression                                                 *widget.Select
+	// rows are the checks with their words wrapping, made once (a check has
+	// one place on screen).
+	rows []*widgets.CheckRow
 }
 
 func newSettingsForm() *settingsForm {
@@ -346,8 +350,10 @@ func newSettingsForm() *settingsForm {
 		dangerous:     widget.NewRadioGroup([]string{string(alone.AtResolution), string(alone.AtActionStart)}, nil),
 		aggression:    widget.NewSelect([]string{"low", "normal", "high"}, nil),
 	}
-	f.dangerous.Horizontal = true
 	f.set(ta.DefaultSettings())
+	for _, c := range []*widget.Check{f.lossOnTrigger, f.spawnIgnores, f.combine, f.aooRerolls, f.winFirst} {
+		f.rows = append(f.rows, widgets.WrapCheck(c))
+	}
 	return f
 }
 
@@ -370,12 +376,12 @@ func (f *settingsForm) read() (alone.Settings, error) {
 
 func (f *settingsForm) formItems() []*widget.FormItem {
 	return []*widget.FormItem{
-		widget.NewFormItem("", f.lossOnTrigger),
-		widget.NewFormItem("", f.spawnIgnores),
-		widget.NewFormItem("", f.combine),
-		widget.NewFormItem("", f.aooRerolls),
-		widget.NewFormItem("", f.winFirst),
-		widget.NewFormItem("Dangerous is checked (AMB-5)", f.dangerous),
+		widget.NewFormItem("", f.rows[0]),
+		widget.NewFormItem("", f.rows[1]),
+		widget.NewFormItem("", f.rows[2]),
+		widget.NewFormItem("", f.rows[3]),
+		widget.NewFormItem("", f.rows[4]),
+		widget.NewFormItem("Dangerous (AMB-5)", f.dangerous),
 		widget.NewFormItem("Evil aggression (solo)", f.aggression),
 	}
 }

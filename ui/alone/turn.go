@@ -178,7 +178,7 @@ func newTurnPanel(k *kit) *TurnPanel {
 	t.noise = entry("what the Evil side said (a Noise, a direction)")
 	t.noiseBox = container.NewBorder(nil, nil, nil, button("Note it", t.noteNoise), t.noise)
 	t.labyrinth = newMapPanel()
-	t.labCard = card("What the Hero sees (the Labyrinth)", t.labyrinth.obj)
+	t.labCard = card("What the Hero sees", t.labyrinth.obj)
 
 	t.nextBtn = primary("Next step (Space)", func() { t.Next() })
 	t.obj = container.NewVBox(
@@ -188,7 +188,7 @@ func newTurnPanel(k *kit) *TurnPanel {
 		card("2 · Declare an Action", field("Action", t.action), field("With an Item", t.item),
 			container.NewGridWithColumns(2, t.charges, t.grants), t.extra, t.declBtn, t.declared),
 		card("3 · Resolve it", t.resolveBox, t.resolveBtn),
-		card("4 · Reactions and the end of the Turn", t.evilBox, t.attackFaces, t.attackComp, t.endTurnBtn),
+		card("4 · Reactions, end of Turn", t.evilBox, t.attackFaces, t.attackComp, t.endTurnBtn),
 		card("End of the Round", t.roundInfo, t.roundDanger, t.roundRemove, t.roundDraws, t.roundEffect, t.endRoundBtn),
 		card("Heard (the Radar)", t.heard, t.noiseBox),
 	)
