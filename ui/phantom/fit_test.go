@@ -35,3 +35,19 @@ func TestScreensFitAtTheLargestText(t *testing.T) {
 		}
 	}
 }
+
+// TestClosedCampaignLetsGoOfItsScreens: the screens kept for the keys go
+// when the frame closes the campaign.
+func TestClosedCampaignLetsGoOfItsScreens(t *testing.T) {
+	h := newHarness(t, fixture(6, 4))
+	g := &Screens{}
+	g.Play(h.ctx)
+	g.Enemy(h.ctx)
+	if g.plays[h.ctx] == nil || g.enems[h.ctx] == nil {
+		t.Fatal("the open campaign's screens are not kept")
+	}
+	h.ctx.Close()
+	if len(g.plays) != 0 || len(g.enems) != 0 {
+		t.Fatal("a closed campaign's screens are still kept")
+	}
+}

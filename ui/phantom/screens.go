@@ -52,6 +52,9 @@ func (g *Screens) Play(ctx *shell.Context) fyne.CanvasObject {
 	if g.plays == nil {
 		g.plays = map[*shell.Context]*PlayScreen{}
 	}
+	if _, known := g.plays[ctx]; !known {
+		g.forgetOnClose(ctx)
+	}
 	g.plays[ctx] = p
 	g.mu.Unlock()
 	return p.Object()
@@ -69,9 +72,22 @@ func (g *Screens) Enemy(ctx *shell.Context) fyne.CanvasObject {
 	if g.enems == nil {
 		g.enems = map[*shell.Context]*EnemyScreen{}
 	}
+	if _, known := g.enems[ctx]; !known {
+		g.forgetOnClose(ctx)
+	}
 	g.enems[ctx] = e
 	g.mu.Unlock()
 	return e.Object()
+}
+
+// forgetOnClose lets go of a campaign's screens when the frame closes it.
+func (g *Screens) forgetOnClose(ctx *shell.Context) {
+	ctx.OnClose(func() {
+		g.mu.Lock()
+		defer g.mu.Unlock()
+		delete(g.plays, ctx)
+		delete(g.enems, ctx)
+	})
 }
 
 // Setup adds nothing to the new-campaign form: content, characters and
