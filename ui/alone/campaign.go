@@ -13,6 +13,7 @@ import (
 	"tablekeeper/tracker"
 	ta "tablekeeper/tracker/alone"
 	"tablekeeper/ui/shell"
+	"tablekeeper/ui/widgets"
 )
 
 // CampaignScreen is the game as a whole: the Missions and the Final one's
@@ -99,15 +100,15 @@ func NewCampaignScreen(ctx *shell.Context) *CampaignScreen {
 		card("Difficulty rewards", wrap("taken when the Final Mission is triggered"), c.rewards, c.reward, primary("Take the mid-game rewards", c.takeReward)),
 		card("The record", c.record),
 		card("Rewards and cards",
-			field("Gain Rounds", container.NewBorder(nil, nil, nil, button("Gain", c.gainRounds), container.NewGridWithColumns(2, c.rounds, c.roundsSrc))),
-			field("Experience from a card", container.NewBorder(nil, nil, nil, button("Gain", c.gainXP), container.NewGridWithColumns(2, c.xpAbility, c.xpSrc))),
-			field("Experience for a kill", container.NewBorder(nil, nil, nil, button("Gain", c.killXP), container.NewGridWithColumns(2, c.xpType, c.xpRevealed))),
-			field("A Boss kill", container.NewBorder(nil, nil, nil, button("Gain", c.bossXP), container.NewGridWithColumns(2, c.xpBoss1, c.xpBoss2))),
+			field("Gain Rounds", container.NewBorder(nil, nil, nil, button("Gain", c.gainRounds), container.NewVBox(c.rounds, c.roundsSrc))),
+			field("Experience from a card", container.NewBorder(nil, nil, nil, button("Gain", c.gainXP), container.NewVBox(c.xpAbility, c.xpSrc))),
+			field("Experience for a kill", container.NewBorder(nil, nil, nil, button("Gain", c.killXP), container.NewVBox(c.xpType, c.xpRevealed))),
+			field("A Boss kill", container.NewBorder(nil, nil, nil, button("Gain", c.bossXP), container.NewVBox(c.xpBoss1, c.xpBoss2))),
 			field("A Companion joins", container.NewBorder(nil, nil, nil, button("Join", c.gainCompanion), c.compName)),
 			field("New Items", container.NewVBox(c.newItems, container.NewBorder(nil, nil, nil, button("Add", c.addItems), c.itemsSrc))),
-			field("Upgrade an Item", container.NewVBox(container.NewGridWithColumns(2, c.upTarget, c.upDonor), c.upPool, c.upIgnore,
+			field("Upgrade an Item", container.NewVBox(container.NewVBox(c.upTarget, c.upDonor), widgets.WrapCheck(c.upPool), widgets.WrapCheck(c.upIgnore),
 				container.NewBorder(nil, nil, nil, button("Upgrade", c.upgrade), c.upEffect))),
-			button("A Mission lifts the limit of 4 Creatures per Level", func() { c.k.do(ta.LiftCreatureLimit{Source: "A Mission"}) }),
+			button("Lift the 4 Creatures per Level limit", func() { c.k.do(ta.LiftCreatureLimit{Source: "A Mission"}) }),
 		),
 		card("Correct by hand", field("Value", c.fixField), container.NewGridWithColumns(2, c.fixValue, c.fixWhy), button("Correct", c.correct)),
 		card("Hero sheet", c.sheet, field("A kill of", container.NewGridWithColumns(2, c.afType, c.afAbility)), button("trains this Ability (set once)", c.setAbility)),

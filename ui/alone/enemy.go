@@ -75,6 +75,7 @@ type EnemyScreen struct {
 func NewEnemyScreen(ctx *shell.Context) *EnemyScreen {
 	e := &EnemyScreen{k: newKit(ctx)}
 	e.head = bold("")
+	e.head.Wrapping = fyne.TextWrapWord
 	// Solo.
 	e.evilBtn = primary("The Evil side reacts (R)", func() { e.Resolve() })
 	e.evilLine = wrap("")
@@ -513,7 +514,7 @@ func newReactionForm(k *kit) *reactionForm {
 		field("Noise said from", f.noise), f.scareComp, f.hint)
 	f.obj = container.NewVBox(
 		field("Evil player", f.player), field("Deck", f.deck), f.face,
-		field("Trigger", f.trigger), f.instant, f.cardName, f.combo, f.danger, f.mapOnly,
+		field("Trigger", f.trigger), f.instant, f.cardName, widgets.WrapCheck(f.combo), f.danger, f.mapOnly,
 		primary("Play the Reaction", f.play))
 	return f
 }
@@ -662,7 +663,7 @@ func newEffectsForm(k *kit) *effectsForm {
 	f.forms = container.NewVBox(
 		field("Sector", f.sector), field("Creature", f.creature), field("Door side", f.dir),
 		field("Type", f.ctype), f.boss, f.token, f.dice,
-		container.NewGridWithColumns(2,
+		widgets.NewFlow(
 			button("Teleport the Creature there", func() { f.k.do(ta.Teleport{Creature: strings.TrimSpace(f.creature.Text), Sector: first()}) }),
 			button("Remove the Creature", func() { f.k.do(ta.RemoveCreature{Creature: strings.TrimSpace(f.creature.Text)}) }),
 			button("Place a Creature (Mission)", f.place),
@@ -685,7 +686,7 @@ func newEffectsForm(k *kit) *effectsForm {
 			button("These are the Mission goals", func() { f.k.do(ta.SetGoals{Sectors: splitNames(f.sector.Text)}) }),
 		),
 		bold("Correct the Map by hand (JSON)"), f.mapJSON, f.why,
-		container.NewGridWithColumns(2, button("Load the Map as it stands", f.loadMap), button("Replace the Map", f.correctMap)),
+		widgets.NewFlow(button("Load the Map as it stands", f.loadMap), button("Replace the Map", f.correctMap)),
 	)
 	f.noMap = wrap("Bookkeeping mode keeps no Map: card effects happen at the table.")
 	f.obj = container.NewVBox(f.noMap, f.forms)

@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/theme"
 
 	"tablekeeper/ui/uitest"
 )
@@ -16,7 +15,7 @@ import (
 func TestScreensFitAtTheLargestText(t *testing.T) {
 	for _, mode := range []string{"solo", "assist", "bookkeeping"} {
 		ctx, w := game(t, mode, nil)
-		fyne.CurrentApp().Settings().SetTheme(uitest.LargestText{Theme: theme.DefaultTheme()})
+		fyne.CurrentApp().Settings().SetTheme(uitest.LargestText())
 		g := &Screens{}
 		for _, tab := range []struct {
 			name string

@@ -52,7 +52,7 @@ func NewDiaryScreen(ctx *shell.Context) *DiaryScreen {
 		items = append(items, container.NewTabItem(label, sc))
 	}
 	d.tabs = container.NewAppTabs(items...)
-	d.Export = iconBtn("Export the diary (Markdown)", theme.DocumentSaveIcon(), d.exportDialog)
+	d.Export = iconBtn("Export (Markdown)", theme.DocumentSaveIcon(), d.exportDialog)
 	d.search = textEntry("search the paragraphs read", "")
 	d.history = container.NewVBox()
 	d.search.OnChanged = func(string) { d.showHistory() }

@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/theme"
 
 	"tablekeeper/ui/uitest"
 )
@@ -15,7 +14,7 @@ import (
 func TestScreensFitAtTheLargestText(t *testing.T) {
 	tb := newTable(t)
 	tb.inC()
-	fyne.CurrentApp().Settings().SetTheme(uitest.LargestText{Theme: theme.DefaultTheme()})
+	fyne.CurrentApp().Settings().SetTheme(uitest.LargestText())
 	for _, tab := range []struct {
 		name string
 		make func() fyne.CanvasObject

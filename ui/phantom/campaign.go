@@ -273,7 +273,7 @@ func (c *CampaignScreen) showCharacters(s *tp.State) {
 	}
 	colour := widget.NewSelect(cols, nil)
 	colour.PlaceHolder = "HP base colour"
-	box.Add(widgets.NewCard("New character", "§14.2", container.NewVBox(name, container.NewGridWithColumns(3, class, species, colour),
+	box.Add(widgets.NewCard("New character", "§14.2", container.NewVBox(name, widgets.NewFlow(class, species, colour),
 		widget.NewButton("Create", func() {
 			c.ctx.Do(tp.CreateCharacter{Name: name.Text, Class: class.Selected, Species: species.Selected, Colour: colour.Selected})
 		}))))
@@ -793,7 +793,7 @@ func (c *CampaignScreen) showSettings(s *tp.State) {
 	box := c.settings
 	box.Objects = nil
 	defer box.Refresh()
-	box.Add(bold("Readings of the rulebook's unclear places (spec §17)"))
+	box.Add(wrap("Readings of the rulebook's unclear places (spec §17)"))
 	raw, _ := json.Marshal(s.Settings)
 	var cur map[string]bool
 	_ = json.Unmarshal(raw, &cur)

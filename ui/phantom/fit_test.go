@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/theme"
 
 	"tablekeeper/ui/uitest"
 )
@@ -15,7 +14,7 @@ import (
 func TestScreensFitAtTheLargestText(t *testing.T) {
 	h := newHarness(t, append(fixture(6, 4), startCmd()))
 	h.toTurns()
-	fyne.CurrentApp().Settings().SetTheme(uitest.LargestText{Theme: theme.DefaultTheme()})
+	fyne.CurrentApp().Settings().SetTheme(uitest.LargestText())
 	sc := &Screens{}
 	for _, tab := range []struct {
 		name string

@@ -105,7 +105,7 @@ func (c *campaignScreen) refreshRecord() {
 	b.Add(widgets.NewCard("Missions played (§10.1)", "", out))
 	heroes := container.NewVBox()
 	if len(r.Heroes) == 0 {
-		heroes.Add(widget.NewLabel("The heroes' records appear after the first campaign mission."))
+		heroes.Add(wrapped("The heroes' records appear after the first campaign mission."))
 	}
 	for _, h := range r.Heroes {
 		heroes.Add(wrapped(heroRecord(h)))

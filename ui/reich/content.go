@@ -72,7 +72,7 @@ func newContentScreen(k *kit) *contentScreen {
 	save.Importance = widget.HighImportance
 	faction := widgets.NewCard("Faction card (§2.1)", "Unit lines in the card's order: that order is the activation order.",
 		container.NewVBox(
-			container.NewGridWithColumns(2, c.facPick, newFac),
+			c.facPick, newFac,
 			widget.NewForm(widget.NewFormItem("Faction id", c.facID), widget.NewFormItem("Name", c.facName)),
 			c.unitsBox,
 			container.NewGridWithColumns(2, widgets.Touch(addUnit), widgets.Touch(save)),

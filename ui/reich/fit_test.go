@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/theme"
 
 	"tablekeeper/automa/reich/content"
 	rb "tablekeeper/tracker/reich"
@@ -24,7 +23,7 @@ func TestScreensFitAtTheLargestText(t *testing.T) {
 		Awareness: map[string]content.Awareness{"R1": content.Alert}})
 	p.Next()
 	p.Next()
-	fyne.CurrentApp().Settings().SetTheme(uitest.LargestText{Theme: theme.DefaultTheme()})
+	fyne.CurrentApp().Settings().SetTheme(uitest.LargestText())
 	tabs := []struct {
 		name   string
 		make   func() fyne.CanvasObject

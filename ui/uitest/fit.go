@@ -9,22 +9,14 @@ import (
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"tablekeeper/ui/widgets"
 )
 
-// LargestText is a theme with every text at the app's largest text size
-// (the Settings screen's "Largest").
-type LargestText struct{ fyne.Theme }
-
-// Size scales the text sizes by 1.85 and keeps the rest.
-func (l LargestText) Size(n fyne.ThemeSizeName) float32 {
-	switch n {
-	case theme.SizeNameText, theme.SizeNameHeadingText, theme.SizeNameSubHeadingText, theme.SizeNameCaptionText:
-		return l.Theme.Size(n) * 1.85
-	}
-	return l.Theme.Size(n)
-}
+// LargestText is the app's own theme at its largest text size (the
+// Settings screen's "Largest").
+func LargestText() fyne.Theme { return widgets.NewTableTheme("dark", 1.85) }
 
 // TooWide lists, innermost first, the visible objects under o that need
 // more than width: the rows that would make a screen scroll sideways. It
@@ -76,6 +68,10 @@ func describe(o fyne.CanvasObject) string {
 	case *widget.Button:
 		d += fmt.Sprintf(" %q", x.Text)
 	case *canvas.Text:
+		d += fmt.Sprintf(" %q", x.Text)
+	case *widget.Card:
+		d += fmt.Sprintf(" %q / %q", x.Title, x.Subtitle)
+	case *widget.Check:
 		d += fmt.Sprintf(" %q", x.Text)
 	case *widget.RichText:
 		d += fmt.Sprintf(" %q", x.String())
