@@ -183,7 +183,7 @@ func TestAuditKnockedDownStandsBeforeActing(t *testing.T) {
 		OpenDoor{Hero: "H1", Door: "D3"},
 		Attack{Hero: "H1", Weapon: 1, Targets: []string{"m1"}, Total: 9, Basic: true},
 		DrawCards{Hero: "H1"},
-		Search{Hero: "H1", Found: Item{Name: "Grenade"}, Drop: -1},
+		Search{Hero: "H1", Found: Item{Name: "Grenade"}, FaceDown: 1, Drop: -1},
 		UseItem{Hero: "H1", Item: 0},
 		GiveItem{Hero: "H1", Other: "H2", Item: 0, Drop: -1},
 		DropItem{Hero: "H1", Item: 0},
@@ -440,7 +440,7 @@ func TestAuditEscortTokenFollowsGiveAndDrop(t *testing.T) {
 				h := *st(s).Mission.hero("H1")
 				h.Items = append(h.Items, Item{Name: "a"}, Item{Name: "b"}, Item{Name: "c"})
 				setHero(t, s, h)
-				do(t, s, Search{Hero: "H1", Found: Item{Name: "d"}, Drop: 0})
+				do(t, s, Search{Hero: "H1", Found: Item{Name: "d"}, FaceDown: 1, Drop: 0})
 			}
 			m := st(s).Mission
 			if got := m.unit(sc).EscortedBy; got != want {
@@ -460,7 +460,7 @@ func TestAuditObjectiveTokenLeavesWithTheItem(t *testing.T) {
 		t.Run(how, func(t *testing.T) {
 			s := raid(t)
 			do(t, s, SetTurnOrder{Order: []string{"H1", "H2"}})
-			do(t, s, Search{Hero: "H1", Found: Item{Name: "Dossier", Kind: ItemObjective}, Drop: -1})
+			do(t, s, Search{Hero: "H1", Found: Item{Name: "Dossier", Kind: ItemObjective}, FaceDown: 1, Drop: -1})
 			switch how {
 			case "give":
 				do(t, s, GiveItem{Hero: "H1", Other: "H2", Item: 0, Drop: -1})
@@ -478,7 +478,7 @@ func TestAuditObjectiveTokenLeavesWithTheItem(t *testing.T) {
 				h := *st(s).Mission.hero("H1")
 				h.Items = append(h.Items, Item{Name: "a"}, Item{Name: "b"}, Item{Name: "c"})
 				setHero(t, s, h)
-				do(t, s, Search{Hero: "H1", Found: Item{Name: "d"}, Drop: 0})
+				do(t, s, Search{Hero: "H1", Found: Item{Name: "d"}, FaceDown: 1, Drop: 0})
 			}
 			refused(t, s, Escape{Hero: "H1"}, "V-35")
 		})
@@ -651,7 +651,7 @@ func TestAuditFaceUpPickUpMakesNoNoise(t *testing.T) {
 		t.Run(fmt.Sprint(faceUp), func(t *testing.T) {
 			s := raid(t)
 			do(t, s, SetTurnOrder{Order: []string{"H1", "H2"}})
-			do(t, s, Search{Hero: "H1", Found: Item{Name: "Grenade"}, FaceUp: faceUp, Drop: -1})
+			do(t, s, Search{Hero: "H1", Found: Item{Name: "Grenade"}, FaceUp: faceUp, FaceDown: 1, Drop: -1})
 			cmd := NoiseTest{Hero: "H1", Total: 0}
 			if faceUp {
 				refused(t, s, cmd, "V-13")

@@ -171,12 +171,33 @@ func woundHero(t *tx, c WoundHero, d *tracker.Dice) (string, error) {
 }
 
 // Heal removes permanent wound cards (spec §6.4, V-46: never below 0):
-// Cards names them by index (newest first when absent).
+// Cards names them by index (newest first when absent). Item names the
+// item the heal comes from, as the players typed it; Bandages, a Medic's
+// Bag and Pain Killers limit it (§12.3). V-46 is a clamp: a heal asking
+// for more is accepted, limited, and the diary says so and why.
 type Heal struct {
 	Hero   string
 	N      int
 	Cards  []int
 	Reason string
+	Item   string `json:",omitempty"`
+}
+
+// healCap is the most permanent wounds one hero sheds from one use of the
+// named item (§12.3, V-46) and the item's printed name; 0 when the item
+// sets no cap. Names are matched loosely: case, spaces and apostrophes
+// don't matter.
+func healCap(item string) (name string, most int, why string) {
+	k := strings.NewReplacer("'", "", "’", "", " ", "", "-", "").Replace(strings.ToLower(item))
+	switch k {
+	case "bandages", "bandage":
+		return "Bandages", 2, "one use of Bandages heals at most 2 permanent wounds"
+	case "medicsbag":
+		return "Medic's Bag", 1, "a Medic's Bag heals 1 permanent wound per hero"
+	case "painkillers", "painkiller":
+		return "Pain Killers", 1, "Pain Killers heal 1 permanent wound"
+	}
+	return strings.TrimSpace(item), 0, ""
 }
 
 func (c Heal) decide(t *tx, _ *tracker.Dice) (string, error) {
@@ -193,11 +214,24 @@ func (c Heal) decide(t *tx, _ *tracker.Dice) (string, error) {
 	}
 	before := h.Permanent()
 	wounds := slices.Clone(h.Wounds)
+	had := len(wounds)
+	item, most, why := healCap(c.Item)
+	asked := c.N
+	if len(c.Cards) > 0 {
+		asked = len(c.Cards)
+	}
+	var limits []string
+	if most > 0 && asked > most {
+		limits = append(limits, why)
+	}
 	if len(c.Cards) > 0 {
 		drop := map[int]bool{}
 		for _, i := range c.Cards {
 			if i < 0 || i >= len(wounds) || drop[i] {
 				return "", tracker.Refuse("reichbusters §6.4", "%s has no wound card number %d", h.Name, i)
+			}
+			if most > 0 && len(drop) == most {
+				continue // V-46: the item's cap; the first cards named are healed
 			}
 			drop[i] = true
 		}
@@ -209,12 +243,26 @@ func (c Heal) decide(t *tx, _ *tracker.Dice) (string, error) {
 		}
 		wounds = kept
 	} else {
-		wounds = wounds[:max(0, len(wounds)-c.N)] // V-46: clamped at 0
+		n := c.N
+		if most > 0 {
+			n = min(n, most)
+		}
+		if n > len(wounds) {
+			limits = append(limits, fmt.Sprintf("%s has only %d wound cards and wounds never go below 0", h.Name, len(wounds)))
+		}
+		wounds = wounds[:max(0, len(wounds)-n)] // V-46: clamped at 0
 	}
 	t.reason = c.Reason
 	t.hero(h.ID, func(x *Hero) { x.Wounds = wounds })
 	after := t.m().hero(h.ID).Permanent()
-	t.say("%s heals: permanent wounds %d → %d", h.Name, before, after)
+	from := ""
+	if item != "" {
+		from = " with " + item
+	}
+	t.say("%s heals%s: permanent wounds %d → %d", h.Name, from, before, after)
+	if len(limits) > 0 {
+		t.say("V-46: the heal of %d was limited to %d: %s", asked, had-len(wounds), strings.Join(limits, "; "))
+	}
 	if before >= 4 && after < 4 {
 		t.say("%s stands up, no longer downed", h.Name)
 		if h.Captured {
@@ -571,12 +619,15 @@ func (c DropItem) decide(t *tx, _ *tracker.Dice) (string, error) {
 // the area; the item found goes on the dashboard (Drop names a slot to drop
 // for a fifth). FaceUp: picking up an item already face up, which needs no
 // noise test; otherwise the search's noise test (settings.searchNoiseDice)
-// follows as a NoiseTest.
+// follows as a NoiseTest. FaceDown is the players' count of face-down
+// items in the area (the map keeps no item tokens): a search that turns
+// items over needs at least 1.
 type Search struct {
-	Hero   string
-	Found  Item
-	FaceUp bool
-	Drop   int
+	Hero     string
+	Found    Item
+	FaceUp   bool
+	Drop     int
+	FaceDown int `json:",omitempty"`
 }
 
 func (c Search) decide(t *tx, _ *tracker.Dice) (string, error) {
@@ -586,6 +637,9 @@ func (c Search) decide(t *tx, _ *tracker.Dice) (string, error) {
 	}
 	if m.unitsInArea(h.Area) > 0 {
 		return "", tracker.Refuse("reichbusters V-13", "enemy units are in %s: no searching", h.Area)
+	}
+	if !c.FaceUp && c.FaceDown < 1 {
+		return "", tracker.Refuse("reichbusters V-13", "there is no face-down item in %s to search for (an item already face up is picked up without a noise test)", h.Area)
 	}
 	if strings.TrimSpace(c.Found.Name) == "" {
 		return "", tracker.Refuse("reichbusters V-13", "name the item taken")
@@ -608,7 +662,7 @@ func (c Search) decide(t *tx, _ *tracker.Dice) (string, error) {
 		t.hero(h.ID, func(x *Hero) { x.Turn.QuietFor = x.Turn.Actions }) // V-13: no noise test
 		t.say("%s picks up %s (face up already: no noise test)", h.Name, c.Found.Name)
 	} else {
-		t.say("%s searches %s and takes %s; a %d-dice noise test follows", h.Name, h.Area, c.Found.Name, t.s.Settings.SearchNoiseDice)
+		t.say("%s searches %s, turns %d face-down item(s) face up and takes %s; a %d-dice noise test follows", h.Name, h.Area, c.FaceDown, c.Found.Name, t.s.Settings.SearchNoiseDice)
 	}
 	if dropped != nil {
 		t.say("%s drops %s face up to make room", h.Name, dropped.Name)

@@ -234,7 +234,7 @@ func TestGiveNeedsNoEnemies(t *testing.T) {
 func TestSearch(t *testing.T) {
 	s := raid(t)
 	do(t, s, SetTurnOrder{Order: []string{"H1", "H2"}})
-	e := do(t, s, Search{Hero: "H1", Found: Item{Name: "Dossier", Kind: ItemObjective}, Drop: -1})
+	e := do(t, s, Search{Hero: "H1", Found: Item{Name: "Dossier", Kind: ItemObjective}, FaceDown: 1, Drop: -1})
 	if !strings.Contains(s.Describe(e), "2-dice noise test") {
 		t.Errorf("search diary %q should name the search noise dice", s.Describe(e))
 	}

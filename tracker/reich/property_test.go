@@ -129,7 +129,7 @@ func randomCommand(r *rand.Rand, s *State) tracker.Command {
 	case 7:
 		return Cards{Hero: hero, Action: []string{"play", "playOngoing", "endEffect", "draw"}[r.IntN(4)]}
 	case 8:
-		return Search{Hero: hero, Found: Item{Name: "Thing"}, Drop: r.IntN(2) - 1}
+		return Search{Hero: hero, Found: Item{Name: "Thing"}, FaceDown: 1, Drop: r.IntN(2) - 1}
 	case 9:
 		return BangBoom{Boom: r.IntN(2) == 0, Cause: []string{"hero", "enemy"}[r.IntN(2)]}
 	case 10:

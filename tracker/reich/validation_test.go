@@ -232,7 +232,16 @@ func validationRows() []validationRow {
 			s := inTurn(t)
 			place(t, s, "A1", "DG")
 			return s
-		}, cmd: Search{Hero: "H1", Found: Item{Name: "x"}, Drop: -1}, words: "no searching"},
+		}, cmd: Search{Hero: "H1", Found: Item{Name: "x"}, FaceDown: 1, Drop: -1}, words: "no searching"},
+		{rule: "V-13", what: "search with no face-down item in the area", setup: inTurn,
+			cmd: Search{Hero: "H1", Found: Item{Name: "x"}, Drop: -1}, words: "no face-down item"},
+		{rule: "V-13", what: "picking up a face-up item needs no face-down one", setup: inTurn,
+			check: func(t *testing.T, s *tracker.Session) {
+				e := do(t, s, Search{Hero: "H1", Found: Item{Name: "Helmet"}, FaceUp: true, Drop: -1})
+				if d := s.Describe(e); !strings.Contains(d, "no noise test") {
+					t.Fatalf("diary %q", d)
+				}
+			}},
 		{rule: "V-14", what: "an open door closed again", setup: func(t testing.TB) *tracker.Session {
 			s := inTurn(t)
 			do(t, s, OpenDoor{Hero: "H1", Door: "D3"})
@@ -537,9 +546,53 @@ func validationRows() []validationRow {
 		{rule: "V-46", what: "healing below 0", setup: inTurn,
 			check: func(t *testing.T, s *tracker.Session) {
 				woundBy(t, s, "H1", 2)
-				do(t, s, Heal{Hero: "H1", N: 5, Reason: "Bandages"})
+				e := do(t, s, Heal{Hero: "H1", N: 5, Reason: "test"})
 				if h := st(s).Mission.hero("H1"); h.Permanent() != 0 || len(h.Wounds) != 0 {
 					t.Fatalf("permanent %d after healing 5 of 2", h.Permanent())
+				}
+				if d := s.Describe(e); !strings.Contains(d, "limited to 2") || !strings.Contains(d, "below 0") {
+					t.Fatalf("diary %q does not say the heal was limited and why", d)
+				}
+			}},
+		{rule: "V-46", what: "Bandages heal at most 2", setup: inTurn,
+			check: func(t *testing.T, s *tracker.Session) {
+				woundBy(t, s, "H1", 4)
+				e := do(t, s, Heal{Hero: "H1", N: 3, Item: "bandages"})
+				if h := st(s).Mission.hero("H1"); len(h.Wounds) != 2 {
+					t.Fatalf("%d wound cards left after Bandages healed 3 of 4; want 2", len(h.Wounds))
+				}
+				if d := s.Describe(e); !strings.Contains(d, "limited to 2") || !strings.Contains(d, "Bandages") {
+					t.Fatalf("diary %q does not say the heal was limited and why", d)
+				}
+			}},
+		{rule: "V-46", what: "Medic's Bag heals 1 per hero", setup: inTurn,
+			check: func(t *testing.T, s *tracker.Session) {
+				woundBy(t, s, "H1", 2)
+				e := do(t, s, Heal{Hero: "H1", N: 2, Item: "Medic’s Bag"})
+				if h := st(s).Mission.hero("H1"); len(h.Wounds) != 1 {
+					t.Fatalf("%d wound cards left after Medic's Bag; want 1", len(h.Wounds))
+				}
+				if d := s.Describe(e); !strings.Contains(d, "limited to 1") || !strings.Contains(d, "Medic's Bag") {
+					t.Fatalf("diary %q does not say the heal was limited and why", d)
+				}
+				// A heal within its cap says nothing about limits.
+				e = do(t, s, Heal{Hero: "H1", N: 1, Item: "Medic's Bag"})
+				if d := s.Describe(e); strings.Contains(d, "limited") {
+					t.Fatalf("diary %q", d)
+				}
+			}},
+		{rule: "V-46", what: "Pain Killers heal 1 (cards named)", setup: inTurn,
+			check: func(t *testing.T, s *tracker.Session) {
+				for _, c := range []string{"W1", "W2", "W3"} {
+					do(t, s, WoundHero{Hero: "H1", Mode: "auto", Card: c})
+				}
+				e := do(t, s, Heal{Hero: "H1", Cards: []int{2, 1}, Item: "Pain Killers"})
+				h := st(s).Mission.hero("H1")
+				if len(h.Wounds) != 2 || h.Wounds[0].Card != "W1" || h.Wounds[1].Card != "W2" {
+					t.Fatalf("wounds %+v after Pain Killers on cards 3 and 2; want card 3 healed only", h.Wounds)
+				}
+				if d := s.Describe(e); !strings.Contains(d, "limited to 1") || !strings.Contains(d, "Pain Killers") {
+					t.Fatalf("diary %q does not say the heal was limited and why", d)
 				}
 			}},
 		{rule: "V-47", what: "knocking back a downed hero", setup: func(t testing.TB) *tracker.Session {
