@@ -645,7 +645,7 @@ func (p *playScreen) dashboard(m *rb.Mission, h *rb.Hero) fyne.CanvasObject {
 		if to > cur {
 			p.WoundForm(id)
 		} else if to < cur {
-			return p.k.do(rb.Heal{Hero: id, N: cur - to, Reason: "healed at the table"})
+			p.HealForm(id, cur-to)
 		}
 		return false
 	})
@@ -705,6 +705,7 @@ func (p *playScreen) dashboard(m *rb.Mission, h *rb.Hero) fyne.CanvasObject {
 	var bs []fyne.CanvasObject
 	add := func(label string, f func()) { bs = append(bs, widgets.Touch(button(label, nil, f))) }
 	add("Wound card…", func() { p.WoundForm(id) })
+	add("Heal…", func() { p.HealForm(id, 1) })
 	add("Cards…", func() { p.CardsForm(id) })
 	add("Jam / drain", func() { p.GearForm(id) })
 	add("Skill on/off", func() { p.SkillForm(id) })
@@ -972,9 +973,14 @@ func (p *playScreen) SearchForm(id string) *formDialog {
 		text("Item found", "its name", ""),
 		choice("Kind", itemKinds, "plain"),
 		tick("Already face up", "picking up a face-up item: no noise test", false),
+		num("Face-down items here", "face-down item tokens in the hero's area (V-13: a search turns them over)", 0),
 		num("Drop slot", "for a fifth item: the slot to drop (1–4), 0 none", 0),
 	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
 		drop, err := v.I("Drop slot")
+		if err != nil {
+			return nil, err
+		}
+		down, err := v.I("Face-down items here")
 		if err != nil {
 			return nil, err
 		}
@@ -982,7 +988,7 @@ func (p *playScreen) SearchForm(id string) *formDialog {
 		if kind == "plain" {
 			kind = ""
 		}
-		return plain(rb.Search{Hero: id, Found: rb.Item{Name: v.S("Item found"), Kind: kind}, FaceUp: v.B("Already face up"), Drop: drop - 1}), nil
+		return plain(rb.Search{Hero: id, Found: rb.Item{Name: v.S("Item found"), Kind: kind}, FaceUp: v.B("Already face up"), FaceDown: down, Drop: drop - 1}), nil
 	})
 }
 
@@ -1154,6 +1160,43 @@ func (p *playScreen) EscortForm(id string) *formDialog {
 			}
 			return plain(rb.EscortUnit{Hero: id, Unit: v.S("Unit"), Drop: d}), nil
 		})
+}
+
+// healItems are what a heal may come from (§12.3, §12.4); the first three
+// limit it (V-46).
+var healItems = []string{"Bandages", "Medic's Bag", "Pain Killers", "Vril Healing Potion", "other"}
+
+// HealForm heals a hero's permanent wounds (§6.4), naming the item the heal
+// comes from: the app limits it to what the item heals (V-46).
+func (p *playScreen) HealForm(id string, n int) *formDialog {
+	return p.k.cmdForm("Heal (§6.4)", "Heal", []fld{
+		choice("Item", healItems, "other"),
+		num("Wounds healed", "permanent wounds to discard", n),
+		text("Cards", "wound cards by number from 1 (empty: the newest)", ""),
+		text("Reason", "what healed the hero, when not an item", ""),
+	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
+		c := rb.Heal{Hero: id, Reason: v.S("Reason")}
+		if it := v.S("Item"); it != "other" {
+			c.Item = it
+		}
+		for _, w := range v.L("Cards") {
+			i, err := atoi("cards", w)
+			if err != nil {
+				return nil, err
+			}
+			c.Cards = append(c.Cards, i-1)
+		}
+		if len(c.Cards) == 0 {
+			var err error
+			if c.N, err = v.I("Wounds healed"); err != nil {
+				return nil, err
+			}
+		}
+		if c.Reason == "" && c.Item == "" {
+			c.Reason = "healed at the table"
+		}
+		return plain(c), nil
+	})
 }
 
 // WoundForm gives a hero a wound card outside an enemy attack.

@@ -695,3 +695,55 @@ func TestReadyEquipmentOffersWeaponsAndPortalOnly(t *testing.T) {
 		t.Fatalf("the Rifle is still %s", h.Weapons[0].Status)
 	}
 }
+
+// TestSearchFormAsksForFaceDownItems: V-13 — the map keeps no item tokens,
+// so the search form asks how many face-down items lie in the area; none
+// refuses the search, and an item already face up needs none.
+func TestSearchFormAsksForFaceDownItems(t *testing.T) {
+	ctx, _ := newCtx(t)
+	p := startRaid(t, ctx)
+	p.order.SetText("H1 H2")
+	p.Next()
+	f := p.SearchForm("H1")
+	setEntry(t, f, "Item found", "Grenade")
+	submitRefused(t, f, "no face-down item")
+	setEntry(t, f, "Face-down items here", "2")
+	submitOK(t, f)
+	f = p.SearchForm("H1")
+	setEntry(t, f, "Item found", "Helmet")
+	f.Field("Already face up").(*widget.Check).SetChecked(true)
+	submitOK(t, f)
+	if n := len(st(ctx).Mission.HeroByID("H1").Items); n < 2 {
+		t.Fatalf("%d items after two searches", n)
+	}
+}
+
+// TestHealFormNamesTheItem: V-46 — the heal form offers the item that heals;
+// Bandages asked to heal 3 heal 2, and the diary says why.
+func TestHealFormNamesTheItem(t *testing.T) {
+	ctx, _ := newCtx(t)
+	p := startRaid(t, ctx)
+	p.order.SetText("H1 H2")
+	p.Next()
+	for range 3 {
+		must(t, ctx, rb.WoundHero{Hero: "H2", Mode: "auto", Card: "W"})
+	}
+	f := p.HealForm("H2", 1)
+	it, ok := f.Field("Item").(*widget.Select)
+	if !ok || !slices.Contains(it.Options, "Bandages") || !slices.Contains(it.Options, "Medic's Bag") || !slices.Contains(it.Options, "Pain Killers") {
+		t.Fatalf("the heal form does not offer the healing items")
+	}
+	pick(t, f, "Item", "Bandages")
+	setEntry(t, f, "Wounds healed", "3")
+	submitOK(t, f)
+	if n := len(st(ctx).Mission.HeroByID("H2").Wounds); n != 1 {
+		t.Fatalf("%d wound cards left; Bandages heal at most 2 of 3", n)
+	}
+	var d string
+	if err := ctx.Session.Events(ctx.Session.LastSeq(), func(e tracker.Event) error { d = ctx.Session.Describe(e); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(d, "limited to 2") || !strings.Contains(d, "Bandages") {
+		t.Fatalf("diary %q", d)
+	}
+}
