@@ -454,29 +454,11 @@ func (p *playScreen) CounterForm(i int) *formDialog {
 		text("HP before", "e.g. H1:attack", ""),
 		text("HP after", "e.g. hq:wild", ""),
 	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
-		w := slices.Index(weapons, v.S("Weapon"))
-		if w == 2 {
-			w = -1
-		}
-		tot, err := v.I("Total")
+		c, err := attackFields(v, weapons)
 		if err != nil {
 			return nil, err
 		}
-		bonus, err := v.I("Defence bonus")
-		if err != nil {
-			return nil, err
-		}
-		before, err := parseHPRefs(v.S("HP before"))
-		if err != nil {
-			return nil, err
-		}
-		after, err := parseHPRefs(v.S("HP after"))
-		if err != nil {
-			return nil, err
-		}
-		c := rb.Attack{Hero: v.S("Hero"), Counter: true, Against: i, Weapon: w, Targets: v.L("Target"), Total: tot, DefenceBonus: bonus,
-			Loot: v.B("Loot"), Accurate: v.B("Accurate"), ArmourPiercing: v.B("Armour piercing"), Versatile: v.B("Versatile"),
-			HPBefore: before, HPAfter: after}
+		c.Hero, c.Counter, c.Against, c.Targets = v.S("Hero"), true, i, v.L("Target")
 		return func(a ai.Answers) tracker.Command { c.Answers = a; return c }, nil
 	})
 }
@@ -904,31 +886,41 @@ func (p *playScreen) AttackForm(id string) *formDialog {
 		text("HP before", "e.g. H1:attack", ""),
 		text("HP after", "e.g. hq:wild", ""),
 	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
-		w := slices.Index(weapons, v.S("Weapon"))
-		if w == 2 {
-			w = -1
-		}
-		tot, err := v.I("Total")
+		c, err := attackFields(v, weapons)
 		if err != nil {
 			return nil, err
 		}
-		bonus, err := v.I("Defence bonus")
-		if err != nil {
-			return nil, err
-		}
-		before, err := parseHPRefs(v.S("HP before"))
-		if err != nil {
-			return nil, err
-		}
-		after, err := parseHPRefs(v.S("HP after"))
-		if err != nil {
-			return nil, err
-		}
-		c := rb.Attack{Hero: id, Weapon: w, Targets: v.L("Targets"), Total: tot, DefenceBonus: bonus, Basic: v.B("Basic attack"),
-			Area: v.B("Area attack"), Grenade: v.B("Grenade"), Loot: v.B("Loot"), HPBefore: before, HPAfter: after,
-			Versatile: v.B("Versatile"), DualWielding: v.B("Dual wielding"), Accurate: v.B("Accurate"), ArmourPiercing: v.B("Armour piercing")}
+		c.Hero, c.Targets, c.Basic, c.Area, c.Grenade, c.DualWielding = id, v.L("Targets"), v.B("Basic attack"), v.B("Area attack"), v.B("Grenade"), v.B("Dual wielding")
 		return func(a ai.Answers) tracker.Command { c.Answers = a; return c }, nil
 	})
+}
+
+// attackFields reads what the attack and counter forms share: the weapon
+// (the third choice is unarmed), the totals, the ticks and the heroism
+// points spent.
+func attackFields(v vals, weapons []string) (rb.Attack, error) {
+	w := slices.Index(weapons, v.S("Weapon"))
+	if w == 2 {
+		w = -1
+	}
+	tot, err := v.I("Total")
+	if err != nil {
+		return rb.Attack{}, err
+	}
+	bonus, err := v.I("Defence bonus")
+	if err != nil {
+		return rb.Attack{}, err
+	}
+	before, err := parseHPRefs(v.S("HP before"))
+	if err != nil {
+		return rb.Attack{}, err
+	}
+	after, err := parseHPRefs(v.S("HP after"))
+	if err != nil {
+		return rb.Attack{}, err
+	}
+	return rb.Attack{Weapon: w, Total: tot, DefenceBonus: bonus, HPBefore: before, HPAfter: after, Loot: v.B("Loot"),
+		Accurate: v.B("Accurate"), ArmourPiercing: v.B("Armour piercing"), Versatile: v.B("Versatile")}, nil
 }
 
 // NoiseForm records a noise test's final total (§6.3).
