@@ -175,29 +175,55 @@ func woundHero(t *tx, c WoundHero, d *tracker.Dice) (string, error) {
 // item the heal comes from, as the players typed it; Bandages, a Medic's
 // Bag and Pain Killers limit it (§12.3). V-46 is a clamp: a heal asking
 // for more is accepted, limited, and the diary says so and why.
+//
+// One use of an item may heal several heroes of one area (§12.3): Also
+// names the others and how many each, and Bandages' 2 are then a total
+// for all of them. By is the hero using the item; when given, every hero
+// healed shares By's area, and when not, the heroes of Also share Hero's.
+// Both fields are new and left out when empty, so older heals read alike.
 type Heal struct {
 	Hero   string
 	N      int
 	Cards  []int
 	Reason string
-	Item   string `json:",omitempty"`
+	Item   string      `json:",omitempty"`
+	By     string      `json:",omitempty"`
+	Also   []HealShare `json:",omitempty"`
 }
 
-// healCap is the most permanent wounds one hero sheds from one use of the
-// named item (§12.3, V-46) and the item's printed name; 0 when the item
-// sets no cap. Names are matched loosely: case, spaces and apostrophes
-// don't matter.
-func healCap(item string) (name string, most int, why string) {
+// HealShare is one more hero healed by the same use of an item as a Heal's
+// first hero: how many permanent wounds, or which cards (by index).
+type HealShare struct {
+	Hero  string
+	N     int
+	Cards []int `json:",omitempty"`
+}
+
+// healLimit is what one use of an item heals (§12.3, V-46): at most total
+// permanent wounds among all the heroes it heals, at most each per hero,
+// one hero only; 0 sets no limit.
+type healLimit struct {
+	name        string
+	total, each int
+	one         bool
+	why         string
+}
+
+// healCap is the limit of the named item, with its printed name. Names are
+// matched loosely: case, spaces and apostrophes don't matter.
+func healCap(item string) healLimit {
 	k := strings.NewReplacer("'", "", "’", "", " ", "", "-", "").Replace(strings.ToLower(item))
 	switch k {
 	case "bandages", "bandage":
-		return "Bandages", 2, "one use of Bandages heals at most 2 permanent wounds"
+		return healLimit{name: "Bandages", total: 2, why: "one use of Bandages heals at most 2 permanent wounds in all, among the heroes it heals"}
 	case "medicsbag":
-		return "Medic's Bag", 1, "a Medic's Bag heals 1 permanent wound per hero"
+		return healLimit{name: "Medic's Bag", each: 1, why: "a Medic's Bag heals 1 permanent wound per hero"}
 	case "painkillers", "painkiller":
-		return "Pain Killers", 1, "Pain Killers heal 1 permanent wound"
+		return healLimit{name: "Pain Killers", each: 1, one: true, why: "Pain Killers heal 1 permanent wound"}
+	case "vrilhealingpotion":
+		return healLimit{name: "Vril Healing Potion", one: true}
 	}
-	return strings.TrimSpace(item), 0, ""
+	return healLimit{name: strings.TrimSpace(item)}
 }
 
 func (c Heal) decide(t *tx, _ *tracker.Dice) (string, error) {
@@ -205,73 +231,156 @@ func (c Heal) decide(t *tx, _ *tracker.Dice) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	h := m.hero(c.Hero)
-	if h == nil {
-		return "", tracker.Refuse("reichbusters §6.4", "there is no hero %q in this mission", c.Hero)
+	lim := healCap(c.Item)
+	shares := append([]HealShare{{Hero: c.Hero, N: c.N, Cards: c.Cards}}, c.Also...)
+	var heroes []*Hero
+	for _, sh := range shares {
+		h := m.hero(sh.Hero)
+		switch {
+		case h == nil:
+			return "", tracker.Refuse("reichbusters §6.4", "there is no hero %q in this mission", sh.Hero)
+		case slices.ContainsFunc(heroes, func(o *Hero) bool { return o.ID == h.ID }):
+			return "", tracker.Refuse("reichbusters §6.4", "%s is named twice in one heal", h.Name)
+		case sh.N < 1 && len(sh.Cards) == 0:
+			if len(shares) == 1 {
+				return "", tracker.Refuse("reichbusters §6.4", "heal at least 1 wound")
+			}
+			return "", tracker.Refuse("reichbusters §6.4", "heal %s at least 1 wound", h.Name)
+		}
+		heroes = append(heroes, h)
 	}
-	if c.N < 1 && len(c.Cards) == 0 {
-		return "", tracker.Refuse("reichbusters §6.4", "heal at least 1 wound")
+	if lim.one && len(shares) > 1 {
+		return "", tracker.Refuse("reichbusters §12.3, V-46", "%s heal one hero only, not %d", lim.name, len(shares))
 	}
-	before := h.Permanent()
-	wounds := slices.Clone(h.Wounds)
-	had := len(wounds)
-	item, most, why := healCap(c.Item)
-	asked := c.N
-	if len(c.Cards) > 0 {
-		asked = len(c.Cards)
+	if err := c.sameArea(m, lim.name, heroes); err != nil {
+		return "", err
+	}
+
+	from := ""
+	if lim.name != "" {
+		from = " with " + lim.name
+		if by := m.hero(c.By); by != nil {
+			from = fmt.Sprintf(" with %s's %s", by.Name, lim.name)
+		}
 	}
 	var limits []string
-	if most > 0 && asked > most {
-		limits = append(limits, why)
+	itemLimited := false
+	asked, healed := 0, 0
+	type healedHero struct {
+		h             *Hero
+		before, after int
+		wounds        []Wound
 	}
-	if len(c.Cards) > 0 {
-		drop := map[int]bool{}
-		for _, i := range c.Cards {
-			if i < 0 || i >= len(wounds) || drop[i] {
-				return "", tracker.Refuse("reichbusters §6.4", "%s has no wound card number %d", h.Name, i)
+	var done []healedHero
+	for i, sh := range shares {
+		h := heroes[i]
+		// most is what this hero may still shed from the item; -1: no limit.
+		most := -1
+		if lim.each > 0 {
+			most = lim.each
+		}
+		if lim.total > 0 && (most < 0 || lim.total-healed < most) {
+			most = lim.total - healed
+		}
+		wounds := slices.Clone(h.Wounds)
+		had := len(wounds)
+		want := sh.N
+		if len(sh.Cards) > 0 {
+			want = len(sh.Cards)
+		}
+		asked += want
+		if most >= 0 && want > most {
+			itemLimited = true
+		}
+		if len(sh.Cards) > 0 {
+			drop := map[int]bool{}
+			for _, j := range sh.Cards {
+				if j < 0 || j >= len(wounds) || drop[j] {
+					return "", tracker.Refuse("reichbusters §6.4", "%s has no wound card number %d", h.Name, j)
+				}
+				if most >= 0 && len(drop) >= most {
+					continue // V-46: the item's cap; the first cards named are healed
+				}
+				drop[j] = true
 			}
-			if most > 0 && len(drop) == most {
-				continue // V-46: the item's cap; the first cards named are healed
+			var kept []Wound
+			for j, w := range wounds {
+				if !drop[j] {
+					kept = append(kept, w)
+				}
 			}
-			drop[i] = true
-		}
-		var kept []Wound
-		for i, w := range wounds {
-			if !drop[i] {
-				kept = append(kept, w)
+			wounds = kept
+		} else {
+			n := want
+			if most >= 0 {
+				n = min(n, most)
 			}
+			if n > len(wounds) {
+				limits = append(limits, fmt.Sprintf("%s has only %d wound cards and wounds never go below 0", h.Name, len(wounds)))
+			}
+			wounds = wounds[:max(0, len(wounds)-n)] // V-46: clamped at 0
 		}
-		wounds = kept
-	} else {
-		n := c.N
-		if most > 0 {
-			n = min(n, most)
-		}
-		if n > len(wounds) {
-			limits = append(limits, fmt.Sprintf("%s has only %d wound cards and wounds never go below 0", h.Name, len(wounds)))
-		}
-		wounds = wounds[:max(0, len(wounds)-n)] // V-46: clamped at 0
+		healed += had - len(wounds)
+		done = append(done, healedHero{h: h, before: h.Permanent(), wounds: wounds})
+	}
+	if itemLimited {
+		limits = append([]string{lim.why}, limits...)
 	}
 	t.reason = c.Reason
-	t.hero(h.ID, func(x *Hero) { x.Wounds = wounds })
-	after := t.m().hero(h.ID).Permanent()
-	from := ""
-	if item != "" {
-		from = " with " + item
+	for i := range done {
+		d := &done[i]
+		t.hero(d.h.ID, func(x *Hero) { x.Wounds = d.wounds })
+		d.after = t.m().hero(d.h.ID).Permanent()
+		t.say("%s heals%s: permanent wounds %d → %d", d.h.Name, from, d.before, d.after)
 	}
-	t.say("%s heals%s: permanent wounds %d → %d", h.Name, from, before, after)
 	if len(limits) > 0 {
-		t.say("V-46: the heal of %d was limited to %d: %s", asked, had-len(wounds), strings.Join(limits, "; "))
+		t.say("V-46: the heal of %d was limited to %d: %s", asked, healed, strings.Join(limits, "; "))
 	}
-	if before >= 4 && after < 4 {
-		t.say("%s stands up, no longer downed", h.Name)
-		if h.Captured {
-			// Capture needs the hero downed (§5.2, V-20): standing up ends it.
-			t.hero(h.ID, func(x *Hero) { x.Captured = false })
-			t.say("%s is no longer captured", h.Name)
+	for _, d := range done {
+		if d.before >= 4 && d.after < 4 {
+			t.say("%s stands up, no longer downed", d.h.Name)
+			if d.h.Captured {
+				// Capture needs the hero downed (§5.2, V-20): standing up ends it.
+				t.hero(d.h.ID, func(x *Hero) { x.Captured = false })
+				t.say("%s is no longer captured", d.h.Name)
+			}
 		}
 	}
 	return "hero.heal", nil
+}
+
+// sameArea checks that the heroes one heal names may be healed together
+// (§12.3): all in the area of the hero using the item (By), or, when By is
+// not given, in the first hero's area. A lone hero with no By is not
+// checked: the players know where the heal came from.
+func (c Heal) sameArea(m *Mission, item string, heroes []*Hero) error {
+	what := "one heal"
+	if item != "" {
+		what = "one use of " + item
+	}
+	anchor := heroes[0]
+	if c.By != "" {
+		if anchor = m.hero(c.By); anchor == nil {
+			return tracker.Refuse("reichbusters §6.4", "there is no hero %q in this mission", c.By)
+		}
+	} else if len(heroes) == 1 {
+		return nil
+	}
+	for _, h := range append([]*Hero{anchor}, heroes...) {
+		if h.Escaped {
+			return tracker.Refuse("reichbusters §12.3, V-46", "%s has left the map: %s heals only heroes in the same area", h.Name, what)
+		}
+	}
+	for _, h := range heroes {
+		if h.Area == anchor.Area {
+			continue
+		}
+		if c.By != "" {
+			return tracker.Refuse("reichbusters §12.3, V-46", "%s heals only heroes in the same area as %s, who uses it (%s): %s is in %s", what, anchor.Name, anchor.Area, h.Name, h.Area)
+		}
+		return tracker.Refuse("reichbusters §12.3, V-46", "%s heals only heroes in the same area: %s is in %s, %s in %s", what, anchor.Name, anchor.Area, h.Name, h.Area)
+	}
+	return nil
 }
 
 // Recover is the compulsory action of a hero who starts the turn downed

@@ -595,6 +595,72 @@ func validationRows() []validationRow {
 					t.Fatalf("diary %q does not say the heal was limited and why", d)
 				}
 			}},
+		{rule: "V-46", what: "one use of Bandages heals 2 in all among the heroes of the area", setup: inTurn,
+			check: func(t *testing.T, s *tracker.Session) {
+				woundBy(t, s, "H1", 2)
+				woundBy(t, s, "H2", 3)
+				e := do(t, s, Heal{Hero: "H1", N: 1, Item: "Bandages", By: "H1", Also: []HealShare{{Hero: "H2", N: 2}}})
+				if h1, h2 := st(s).Mission.hero("H1"), st(s).Mission.hero("H2"); len(h1.Wounds) != 1 || len(h2.Wounds) != 2 {
+					t.Fatalf("wound cards H1 %d, H2 %d after Bandages healed 1 + 2; want 1 and 2 (2 in all)", len(h1.Wounds), len(h2.Wounds))
+				}
+				d := s.Describe(e)
+				for _, w := range []string{"Hero H1 heals with Hero H1's Bandages", "Hero H2 heals", "limited to 2", "in all"} {
+					if !strings.Contains(d, w) {
+						t.Fatalf("diary %q does not say %q", d, w)
+					}
+				}
+				// Within the total nothing is limited.
+				e = do(t, s, Heal{Hero: "H1", N: 1, Item: "Bandages", Also: []HealShare{{Hero: "H2", N: 1}}})
+				if h1, h2 := st(s).Mission.hero("H1"), st(s).Mission.hero("H2"); len(h1.Wounds) != 0 || len(h2.Wounds) != 1 {
+					t.Fatalf("wound cards H1 %d, H2 %d after Bandages healed 1 + 1", len(h1.Wounds), len(h2.Wounds))
+				}
+				if d := s.Describe(e); strings.Contains(d, "limited") {
+					t.Fatalf("diary %q", d)
+				}
+			}},
+		{rule: "V-46", what: "Bandages used up on the first hero heal no one else", setup: inTurn,
+			check: func(t *testing.T, s *tracker.Session) {
+				woundBy(t, s, "H1", 3)
+				woundBy(t, s, "H2", 1)
+				e := do(t, s, Heal{Hero: "H1", Cards: []int{0, 1}, Item: "bandages", Also: []HealShare{{Hero: "H2", Cards: []int{0}}}})
+				if h1, h2 := st(s).Mission.hero("H1"), st(s).Mission.hero("H2"); len(h1.Wounds) != 1 || len(h2.Wounds) != 1 {
+					t.Fatalf("wound cards H1 %d, H2 %d; want 1 and 1", len(h1.Wounds), len(h2.Wounds))
+				}
+				if d := s.Describe(e); !strings.Contains(d, "the heal of 3 was limited to 2") {
+					t.Fatalf("diary %q does not say the heal was limited and why", d)
+				}
+			}},
+		{rule: "V-46", what: "Medic's Bag heals 1 per hero of the area", setup: inTurn,
+			check: func(t *testing.T, s *tracker.Session) {
+				woundBy(t, s, "H1", 2)
+				woundBy(t, s, "H2", 2)
+				e := do(t, s, Heal{Hero: "H1", N: 2, Item: "Medic's Bag", By: "H2", Also: []HealShare{{Hero: "H2", N: 2}}})
+				if h1, h2 := st(s).Mission.hero("H1"), st(s).Mission.hero("H2"); len(h1.Wounds) != 1 || len(h2.Wounds) != 1 {
+					t.Fatalf("wound cards H1 %d, H2 %d after a Medic's Bag; want 1 each", len(h1.Wounds), len(h2.Wounds))
+				}
+				if d := s.Describe(e); !strings.Contains(d, "limited to 2") || !strings.Contains(d, "per hero") {
+					t.Fatalf("diary %q does not say the heal was limited and why", d)
+				}
+			}},
+		{rule: "V-46", what: "Bandages heal only heroes sharing one area", setup: func(t testing.TB) *tracker.Session {
+			s := inTurn(t)
+			woundBy(t, s, "H1", 1)
+			woundBy(t, s, "H2", 1)
+			editHero(t, s, "H2", func(h *Hero) { h.Area = "A2" })
+			return s
+		}, cmd: Heal{Hero: "H1", N: 1, Item: "Bandages", Also: []HealShare{{Hero: "H2", N: 1}}}, words: "only heroes in the same area"},
+		{rule: "V-46", what: "Bandages heal only heroes in the user's area", setup: func(t testing.TB) *tracker.Session {
+			s := inTurn(t)
+			woundBy(t, s, "H2", 1)
+			editHero(t, s, "H2", func(h *Hero) { h.Area = "A2" })
+			return s
+		}, cmd: Heal{Hero: "H2", N: 1, Item: "Bandages", By: "H1"}, words: "same area as Hero H1, who uses it"},
+		{rule: "V-46", what: "Pain Killers heal one hero", setup: func(t testing.TB) *tracker.Session {
+			s := inTurn(t)
+			woundBy(t, s, "H1", 1)
+			woundBy(t, s, "H2", 1)
+			return s
+		}, cmd: Heal{Hero: "H1", N: 1, Item: "Pain Killers", Also: []HealShare{{Hero: "H2", N: 1}}}, words: "one hero only"},
 		{rule: "V-47", what: "knocking back a downed hero", setup: func(t testing.TB) *tracker.Session {
 			s := inTurn(t)
 			woundBy(t, s, "H2", 4)

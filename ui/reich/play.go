@@ -1158,18 +1158,29 @@ func (p *playScreen) EscortForm(id string) *formDialog {
 // limit it (V-46).
 var healItems = []string{"Bandages", "Medic's Bag", "Pain Killers", "Vril Healing Potion", "other"}
 
+// nobody is the "Used by" pick that names no hero.
+const nobody = "not said"
+
 // HealForm heals a hero's permanent wounds (§6.4), naming the item the heal
-// comes from: the app limits it to what the item heals (V-46).
+// comes from: the app limits it to what the item heals (V-46). One use of
+// Bandages or a Medic's Bag may heal more heroes of the user's area: the
+// players name the user and the others healed, as hero:wounds.
 func (p *playScreen) HealForm(id string, n int) *formDialog {
+	m := p.k.mission()
 	return p.k.cmdForm("Heal (§6.4)", "Heal", []fld{
 		choice("Item", healItems, "other"),
+		{label: "Used by", hint: "the hero using the item; everyone healed shares their area", kind: fChoice, options: append([]string{nobody}, heroIDs(m)...), def: nobody},
 		num("Wounds healed", "permanent wounds to discard", n),
 		text("Cards", "wound cards by number from 1 (empty: the newest)", ""),
+		text("Also healed", "other heroes healed by the same use, as hero:wounds (H2:1)", ""),
 		text("Reason", "what healed the hero, when not an item", ""),
 	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
 		c := rb.Heal{Hero: id, Reason: v.S("Reason")}
 		if it := v.S("Item"); it != "other" {
 			c.Item = it
+		}
+		if by := v.S("Used by"); by != nobody {
+			c.By = by
 		}
 		for _, w := range v.L("Cards") {
 			i, err := atoi("cards", w)
@@ -1184,11 +1195,46 @@ func (p *playScreen) HealForm(id string, n int) *formDialog {
 				return nil, err
 			}
 		}
+		also, err := parseHealShares(p.k.mission(), v.S("Also healed"))
+		if err != nil {
+			return nil, err
+		}
+		c.Also = also
 		if c.Reason == "" && c.Item == "" {
 			c.Reason = "healed at the table"
 		}
 		return plain(c), nil
 	})
+}
+
+// parseHealShares reads the other heroes one heal reaches: "H2:1 Bo:2" —
+// each hero by id or name, and the permanent wounds (1 when not written).
+func parseHealShares(m *rb.Mission, s string) ([]rb.HealShare, error) {
+	var out []rb.HealShare
+	for _, w := range splitList(s) {
+		who, count, hasCount := strings.Cut(w, ":")
+		id := ""
+		if m != nil {
+			for _, h := range m.Heroes {
+				if strings.EqualFold(h.ID, who) || strings.EqualFold(h.Name, who) {
+					id = h.ID
+					break
+				}
+			}
+		}
+		if id == "" {
+			return nil, fmt.Errorf("also healed: there is no hero %q in this mission", who)
+		}
+		n := 1
+		if hasCount {
+			var err error
+			if n, err = atoi("also healed", count); err != nil || count == "" {
+				return nil, fmt.Errorf("also healed %q: write the hero and the wounds, as in H2:1", w)
+			}
+		}
+		out = append(out, rb.HealShare{Hero: id, N: n})
+	}
+	return out, nil
 }
 
 // WoundForm gives a hero a wound card outside an enemy attack.

@@ -747,3 +747,55 @@ func TestHealFormNamesTheItem(t *testing.T) {
 		t.Fatalf("diary %q", d)
 	}
 }
+
+// TestHealFormHealsTheArea: V-46 — one use of Bandages heals the heroes
+// sharing the user's area, 2 in all: the form names the user and the other
+// heroes healed, and a hero elsewhere is refused in the players' words.
+func TestHealFormHealsTheArea(t *testing.T) {
+	ctx, _ := newCtx(t)
+	p := startRaid(t, ctx)
+	p.order.SetText("H1 H2")
+	p.Next()
+	for _, id := range []string{"H1", "H1", "H2", "H2"} {
+		must(t, ctx, rb.WoundHero{Hero: id, Mode: "auto", Card: "W"})
+	}
+	f := p.HealForm("H1", 2)
+	pick(t, f, "Item", "Bandages")
+	pick(t, f, "Used by", "H1")
+	setEntry(t, f, "Also healed", "Bo:x")
+	submitRefused(t, f, "Bo:x")
+	setEntry(t, f, "Also healed", "Cy:1")
+	submitRefused(t, f, "Cy")
+	setEntry(t, f, "Also healed", "Bo:2")
+	submitOK(t, f)
+	m := st(ctx).Mission
+	if a, b := len(m.HeroByID("H1").Wounds), len(m.HeroByID("H2").Wounds); a != 0 || b != 2 {
+		t.Fatalf("wound cards Ana %d, Bo %d; Bandages heal 2 in all, Ana's first", a, b)
+	}
+	var d string
+	if err := ctx.Session.Events(ctx.Session.LastSeq(), func(e tracker.Event) error { d = ctx.Session.Describe(e); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(d, "limited to 2") || !strings.Contains(d, "in all") {
+		t.Fatalf("diary %q", d)
+	}
+
+	// Bo moved on: the Bandages Ana uses don't reach him.
+	h := *st(ctx).Mission.HeroByID("H2")
+	h.Area = "A2"
+	must(t, ctx, rb.CorrectHero{Hero: h, Reason: "test: Bo is in A2"})
+	must(t, ctx, rb.WoundHero{Hero: "H1", Mode: "auto", Card: "W"})
+	f = p.HealForm("H1", 1)
+	pick(t, f, "Item", "Bandages")
+	pick(t, f, "Used by", "H1")
+	setEntry(t, f, "Also healed", "H2")
+	submitRefused(t, f, "same area")
+	if n := len(st(ctx).Mission.HeroByID("H2").Wounds); n != 2 {
+		t.Fatalf("Bo has %d wound cards after a refused heal", n)
+	}
+	setEntry(t, f, "Also healed", "")
+	submitOK(t, f)
+	if n := len(st(ctx).Mission.HeroByID("H1").Wounds); n != 0 {
+		t.Fatalf("Ana has %d wound cards", n)
+	}
+}

@@ -1,0 +1,76 @@
+package reich
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"tablekeeper/tracker"
+)
+
+// TestOldHealEventsStillReplay: heals stored before one use of Bandages
+// could heal several heroes (each hero its own Heal, Bandages capped per
+// command) replay as stored — the ops they carry, nothing re-decided — even
+// where two of them healed 4 with Bandages in all, which one heal now
+// limits to 2 (V-46).
+func TestOldHealEventsStillReplay(t *testing.T) {
+	s, mem := newSession(t)
+	data, err := ExportContent(&State{Library: testLibrary()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	do(t, s, ImportContent{Data: data})
+	do(t, s, StartMission{Mission: "M1", Mode: ModeRaid, Faction: "F1",
+		Heroes:   []HeroSetup{heroSetup("H1", "A1"), heroSetup("H2", "A1")},
+		HPShared: []string{HPWild}, HPSupply: []string{HPAttack, HPDefence, HPWild}})
+	do(t, s, SetTurnOrder{Order: []string{"H1", "H2"}})
+	woundBy(t, s, "H1", 2)
+	woundBy(t, s, "H2", 2)
+	n := 0
+	_ = s.Events(1, func(tracker.Event) error { n++; return nil })
+	for i, id := range []string{"H1", "H2"} {
+		h := cloneHero(*st(s).Mission.hero(id))
+		h.Wounds = nil
+		// The payload as the old code wrote it.
+		raw, err := json.Marshal(Payload{Summary: "Hero " + id + " heals with Bandages: permanent wounds 2 → 0", Ops: []Op{{Op: opHero, Hero: &h}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := mem.Append(s.Campaign().ID, tracker.Event{Seq: uint64(n + 1 + i), ID: "old-heal-" + id, Time: time.Date(2026, 1, 2, 0, 0, 0, 0, time.UTC),
+			Kind: kindPrefix + "hero.heal", Payload: raw}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, err := tracker.Open(mem, Rules, s.Campaign().ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []string{"H1", "H2"} {
+		if w := st(r).Mission.hero(id).Wounds; len(w) != 0 {
+			t.Fatalf("%s has %d wound cards after the old heals replayed; want 0 as stored", id, len(w))
+		}
+	}
+	var last string
+	_ = r.Events(r.LastSeq(), func(e tracker.Event) error { last = r.Describe(e); return nil })
+	if !strings.Contains(last, "Hero H2 heals with Bandages: permanent wounds 2 → 0") || strings.Contains(last, "limited") {
+		t.Fatalf("old diary line %q", last)
+	}
+
+	// An old heal command reads the same, and a heal with no other heroes
+	// writes no new fields.
+	var old Heal
+	if err := json.Unmarshal([]byte(`{"Hero":"H1","N":2,"Cards":null,"Reason":"","Item":"Bandages"}`), &old); err != nil {
+		t.Fatal(err)
+	}
+	if old.By != "" || old.Also != nil {
+		t.Fatalf("old heal decoded as %+v", old)
+	}
+	b, err := json.Marshal(old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := string(b); got != `{"Hero":"H1","N":2,"Cards":null,"Reason":"","Item":"Bandages"}` {
+		t.Fatalf("a one-hero heal writes %s", got)
+	}
+}
