@@ -282,7 +282,7 @@ func (c *contentScreen) unitForm(i int) *formDialog {
 	kw := entry("e.g. fast, xWounds(3), handler(DG)", formatKeywords(u.Keywords))
 	tags := entry("e.g. officer, dog", strings.Join(u.Tags, ", "))
 	items := []*widget.FormItem{
-		widget.NewFormItem("Code", code), widget.NewFormItem("Name", name), widget.NewFormItem("White name", white),
+		widget.NewFormItem("Code", code), widget.NewFormItem("Name", name), widget.NewFormItem("White name", widgets.WrapCheck(white)),
 		widget.NewFormItem("Loot colour", loot), widget.NewFormItem("Miniatures (#)", maxN),
 		widget.NewFormItem("Melee attack", melee), widget.NewFormItem("Ranged attack", rng), widget.NewFormItem("Range", rangeN),
 		widget.NewFormItem("Support", support), widget.NewFormItem("Defence", defence), widget.NewFormItem("Wounds", wounds),
@@ -570,7 +570,7 @@ func (c *contentScreen) importDialog() {
 		}
 		replace := widget.NewCheck("Replace all of this campaign's content (otherwise merge: same ids are replaced)", nil)
 		dialog.ShowCustomConfirm("Import content", "Import", "Cancel", container.NewVBox(
-			wrapped(fmt.Sprintf("Import %s into this campaign?", r.URI().Name())), replace), func(ok bool) {
+			wrapped(fmt.Sprintf("Import %s into this campaign?", r.URI().Name())), widgets.WrapCheck(replace)), func(ok bool) {
 			if ok {
 				_ = c.Import(data, replace.Checked)
 			}

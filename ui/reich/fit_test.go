@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/automa/reich/content"
 	rb "tablekeeper/tracker/reich"
@@ -41,6 +42,69 @@ func TestScreensFitAtTheLargestText(t *testing.T) {
 			for _, o := range uitest.TooWide(obj, width) {
 				t.Errorf("%s at %v wide: %s", tab.name, width, o)
 			}
+		}
+	}
+}
+
+// TestFormsFitAtTheLargestText: every form the screens open, in a
+// mid-mission state at the largest text size, fits a portrait tablet's
+// dialog (800 wide less the dialog's padding).
+func TestFormsFitAtTheLargestText(t *testing.T) {
+	ctx, w := newCtx(t)
+	p := startRaid(t, ctx)
+	p.order.SetText("H1 H2")
+	p.Next()
+	must(t, ctx, rb.Override{Reason: "test", Place: []rb.UnitPlacement{{Code: "GR", Area: "A1"}, {Code: "DG", Area: "A1"}},
+		Awareness: map[string]content.Awareness{"R1": content.Alert}})
+	p.Next()
+	p.Next()
+	fyne.CurrentApp().Settings().SetTheme(uitest.LargestText())
+	for _, o := range uitest.TooWide(widget.NewForm(Screens{}.Setup(w).Items...), 720) {
+		t.Errorf("the new-campaign form: %s", o)
+	}
+	g := gameOf(ctx)
+	e, c, cs := g.enemy, g.campaign, g.campaign.Content
+	forms := []func() *formDialog{
+		p.StartForm, p.SwapForm, p.EndRoundForm, p.NoiseForm, p.BangForm, p.FreeDoorForm,
+		p.AreaStateForm, p.EndMissionForm,
+		func() *formDialog { return p.MoveForm("H1") },
+		func() *formDialog { return p.OpenDoorForm("H1") },
+		func() *formDialog { return p.AttackForm("H1") },
+		func() *formDialog { return p.SearchForm("H1") },
+		func() *formDialog { return p.RecoverForm("H1") },
+		func() *formDialog { return p.CardsForm("H1") },
+		func() *formDialog { return p.UseItemForm("H1") },
+		func() *formDialog { return p.GiveForm("H1") },
+		func() *formDialog { return p.DropForm("H1") },
+		func() *formDialog { return p.GearForm("H1") },
+		func() *formDialog { return p.ReadyForm("H1") },
+		func() *formDialog { return p.VrilForm("H1") },
+		func() *formDialog { return p.GrantForm("H1") },
+		func() *formDialog { return p.EscortForm("H1") },
+		func() *formDialog { return p.HealForm("H1", 1) },
+		func() *formDialog { return p.WoundForm("H1") },
+		func() *formDialog { return p.SkillForm("H1") },
+		func() *formDialog { return p.KnockBackForm("H1") },
+		func() *formDialog { return p.DisguiseForm("H1") },
+		func() *formDialog { return p.CorrectForm("H1") },
+		func() *formDialog { p.moveMarkerForm(-1); return p.k.Last },
+		e.TokenForm, e.FeatureForm, e.RaiseForm, e.SpawnForm, e.OverrideForm,
+		c.ResultForm, c.CloseForm, c.DifficultyForm, c.HQForm, c.SupplyForm, c.BuyForm, c.GrantSkillForm,
+		func() *formDialog { return cs.unitForm(-1) },
+		func() *formDialog { return cs.SpawnCardForm(-1) },
+		func() *formDialog { return cs.NoiseCardForm(-1) },
+		func() *formDialog { return cs.MapForm(-1) },
+		func() *formDialog { return cs.MissionForm(-1) },
+	}
+	if len(st(ctx).Mission.Pending) > 0 {
+		forms = append(forms, func() *formDialog { return p.DefendForm(0) }, func() *formDialog { return p.CounterForm(0) })
+	} else {
+		t.Log("no attack pending: the defence and counter forms are not measured")
+	}
+	for _, open := range forms {
+		f := open()
+		for _, o := range uitest.TooWide(f.body, 720) {
+			t.Errorf("%q: %s", f.Title, o)
 		}
 	}
 }

@@ -115,6 +115,7 @@ type formDialog struct {
 	submit func() error
 	msg    *widget.Label
 	dlg    dialog.Dialog
+	body   fyne.CanvasObject // what the dialog shows, for the fit test
 }
 
 // Submit runs the form's action as its confirm button does.
@@ -150,7 +151,7 @@ func (f *formDialog) Message() string {
 func (f *formDialog) Entry(label string) *widget.Entry {
 	for _, it := range f.Items {
 		if it.Text == label {
-			switch w := it.Widget.(type) {
+			switch w := fieldOf(it.Widget).(type) {
 			case *widget.Entry:
 				return w
 			case *widgets.CheckedEntry:
@@ -165,7 +166,7 @@ func (f *formDialog) Entry(label string) *widget.Entry {
 func (f *formDialog) Field(label string) fyne.CanvasObject {
 	for _, it := range f.Items {
 		if it.Text == label {
-			return it.Widget
+			return fieldOf(it.Widget)
 		}
 	}
 	return nil
@@ -180,6 +181,7 @@ func (k *kit) form(title, confirm string, items []*widget.FormItem, ok func() er
 	f.msg.Hide()
 	k.Last = f
 	body := container.NewVBox(widget.NewForm(items...), f.msg)
+	f.body = body
 	okBtn := widget.NewButtonWithIcon(confirm, theme.ConfirmIcon(), func() { _ = f.Submit() })
 	okBtn.Importance = widget.HighImportance
 	var d dialog.Dialog

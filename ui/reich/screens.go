@@ -12,6 +12,7 @@ import (
 	"tablekeeper/tracker"
 	rb "tablekeeper/tracker/reich"
 	"tablekeeper/ui/shell"
+	"tablekeeper/ui/widgets"
 )
 
 // Screens are the Reichbusters screens for the app frame; register them as
@@ -87,7 +88,7 @@ func (Screens) Setup(w fyne.Window) shell.Setup {
 	wounds := entry("permanent wounds removed after a mission", "")
 	return shell.Setup{
 		Items: []*widget.FormItem{
-			widget.NewFormItem("Expansion", note),
+			widget.NewFormItem("Expansion", widgets.WrapCheck(note)),
 			widget.NewFormItem("Difficulty", diff),
 			widget.NewFormItem("Items kept", kept),
 			widget.NewFormItem("Wounds removed", wounds),

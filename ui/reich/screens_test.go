@@ -18,6 +18,7 @@ import (
 	"tablekeeper/tracker"
 	rb "tablekeeper/tracker/reich"
 	"tablekeeper/ui/shell"
+	"tablekeeper/ui/widgets"
 )
 
 // testContent is made-up content in the content file's shape: a corridor
@@ -505,7 +506,7 @@ func TestHouseRulesVisibleAndChangeable(t *testing.T) {
 func TestSetupCommands(t *testing.T) {
 	test.NewTempApp(t)
 	s := Screens{}.Setup(nil)
-	s.Items[0].Widget.(*widget.Check).SetChecked(true)
+	s.Items[0].Widget.(*widgets.CheckRow).Check.SetChecked(true)
 	s.Items[2].Widget.(*widget.Entry).SetText("3")
 	if _, err := s.Commands(); err == nil {
 		t.Fatal("a difficulty without a name was accepted")
