@@ -440,7 +440,7 @@ func (p *PlayScreen) killForm(id string) {
 
 func (p *PlayScreen) leaveForm(id string) {
 	keep := widget.NewCheck("The paragraph lets it keep its items (otherwise they drop)", nil)
-	p.cmdForm(charName(p.state(), id)+" leaves the group", "Record", []*widget.FormItem{widget.NewFormItem("Items", keep)},
+	p.cmdForm(charName(p.state(), id)+" leaves the group", "Record", []*widget.FormItem{widget.NewFormItem("Items", widgets.WrapCheck(keep))},
 		func() (tracker.Command, error) { return et.LeaveGroup{Char: id, KeepItems: keep.Checked}, nil })
 }
 
@@ -491,6 +491,7 @@ func (p *PlayScreen) attackForm(id string) {
 	agi, agiNeed := textEntry("Agility", ""), textEntry("needed (0: no bonus)", "0")
 	fig, figNeed := textEntry("Fighting", ""), textEntry("needed (0: no bonus)", "0")
 	out := bold("")
+	out.Wrapping = fyne.TextWrapWord
 	ints := func(e *widget.Entry) ([]int, error) {
 		var v []int
 		for _, x := range list(e.Text) {
@@ -537,8 +538,8 @@ func (p *PlayScreen) attackForm(id string) {
 	ranged.OnChanged = func(bool) { calc() }
 	reduced.OnChanged = func(bool) { calc() }
 	p.form("Attack by "+c.Name+" (§7.12)", "Done (ranged: spend the ammo)", []*widget.FormItem{
-		widget.NewFormItem("Type", ranged), widget.NewFormItem("Cubes", container.NewGridWithColumns(2, maxCubes, cubes)),
-		widget.NewFormItem("Damage", dmg), widget.NewFormItem("Reduced", reduced), widget.NewFormItem("Ranges", ranges),
+		widget.NewFormItem("Type", widgets.WrapCheck(ranged)), widget.NewFormItem("Cubes", container.NewGridWithColumns(2, maxCubes, cubes)),
+		widget.NewFormItem("Damage", dmg), widget.NewFormItem("Reduced", widgets.WrapCheck(reduced)), widget.NewFormItem("Ranges", ranges),
 		widget.NewFormItem("Agility bonus", container.NewGridWithColumns(2, agi, agiNeed)),
 		widget.NewFormItem("Fighting bonus", container.NewGridWithColumns(2, fig, figNeed)),
 		widget.NewFormItem("", out),

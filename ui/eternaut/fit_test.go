@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/ui/uitest"
 )
@@ -31,5 +32,70 @@ func TestScreensFitAtTheLargestText(t *testing.T) {
 				t.Errorf("%s at %v wide: %s", tab.name, width, o)
 			}
 		}
+	}
+}
+
+// TestFormsFitAtTheLargestText: every form the screens open, in Scenario C
+// at the largest text size, fits a portrait tablet's dialog (800 wide less
+// the dialog's padding).
+func TestFormsFitAtTheLargestText(t *testing.T) {
+	tb := newTable(t)
+	tb.inC()
+	fyne.CurrentApp().Settings().SetTheme(uitest.LargestText())
+	for _, o := range uitest.TooWide(widget.NewForm(Screens{}.Setup(tb.win).Items...), 720) {
+		t.Errorf("the new-campaign form: %s", o)
+	}
+	p, e, d := NewPlayScreen(tb.ctx), NewEnemyScreen(tb.ctx), NewDiaryScreen(tb.ctx)
+	var last **formDialog
+	opens := []struct {
+		name string
+		open func()
+	}{
+		{"damage", func() { p.damageForm("901") }},
+		{"remove penalty", func() { p.removePenaltyForm("901") }},
+		{"mad pick", func() { p.madPickForm("901") }},
+		{"gain item", func() { p.gainItemForm("901") }},
+		{"drop", func() { p.dropForm("901") }},
+		{"discard", func() { p.discardForm("901") }},
+		{"craft", func() { p.craftForm("901") }},
+		{"bag", func() { p.bagForm("901") }},
+		{"trade", func() { p.tradeForm("901") }},
+		{"correct character", func() { p.correctCharForm("901") }},
+		{"kill", func() { p.killForm("901") }},
+		{"leave", func() { p.leaveForm("901") }},
+		{"reinforce", func() { p.reinforceForm("903") }},
+		{"ability", func() { p.abilityForm("901") }},
+		{"attack", func() { p.attackForm("901") }},
+		{"move timer", func() { p.moveTimerForm(3) }},
+		{"exchange", p.exchangeForm},
+		{"pick up", func() { p.pickUpForm("A") }},
+		{"correct scenario", p.correctScenarioForm},
+		{"figure damage", func() { p.figureDamageForm("F1") }},
+		{"reveal", p.revealForm},
+		{"end scenario", func() { tap(t, findButton(t, p.tableBox, "The story ends the scenario…")) }},
+		{"set cubes", e.setCubesForm},
+		{"move cubes", e.moveCubesForm},
+		{"override", e.overrideForm},
+		{"diary bool", d.boolTap("C", "901", "played", "Played", false)},
+		{"diary field", func() { d.Fields["/campaignScore"].OnTapped() }},
+	}
+	for _, f := range opens {
+		for _, k := range []*kit{&p.kit, &e.kit, &d.kit} {
+			k.last = nil
+		}
+		f.open()
+		for _, k := range []*kit{&p.kit, &e.kit, &d.kit} {
+			if k.last != nil {
+				last = &k.last
+			}
+		}
+		if last == nil || *last == nil {
+			t.Errorf("%s: no form opened", f.name)
+			continue
+		}
+		for _, o := range uitest.TooWide((*last).body, 720) {
+			t.Errorf("%s %q: %s", f.name, (*last).Title, o)
+		}
+		last = nil
 	}
 }

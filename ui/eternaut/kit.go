@@ -104,6 +104,7 @@ type formDialog struct {
 	submit func() error
 	msg    *widget.Label
 	dlg    dialog.Dialog
+	body   fyne.CanvasObject // what the dialog shows, for the fit test
 }
 
 // Submit runs the form's action as the OK button does.
@@ -137,6 +138,7 @@ func (k *kit) form(title, confirm string, items []*widget.FormItem, ok func() er
 	f.msg.Hide()
 	k.last = f
 	body := container.NewVBox(widget.NewForm(items...), f.msg)
+	f.body = body
 	okBtn := widget.NewButtonWithIcon(confirm, theme.ConfirmIcon(), func() { _ = f.Submit() })
 	okBtn.Importance = widget.HighImportance
 	cancel := widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), func() {

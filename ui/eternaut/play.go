@@ -247,9 +247,9 @@ func (p *PlayScreen) timerCard(s *et.State) fyne.CanvasObject {
 func (p *PlayScreen) moveTimerForm(space int) {
 	trigger := widget.NewCheck("Read the Event counters on that space (§13.4: usually not)", nil)
 	confirm := widget.NewCheck("Yes: the Timer on the clock ends the scenario now", nil)
-	items := []*widget.FormItem{widget.NewFormItem("Events", trigger)}
+	items := []*widget.FormItem{widget.NewFormItem("Events", widgets.WrapCheck(trigger))}
 	if space == 0 {
-		items = append(items, widget.NewFormItem("Clock", confirm))
+		items = append(items, widget.NewFormItem("Clock", widgets.WrapCheck(confirm)))
 	}
 	p.cmdForm(fmt.Sprintf("Move the Timer to %d by hand", space), "Move", items, func() (tracker.Command, error) {
 		return et.SetTimer{Value: space, TriggerEvents: trigger.Checked, ConfirmEnd: confirm.Checked}, nil

@@ -12,6 +12,7 @@ import (
 
 	et "tablekeeper/tracker/eternaut"
 	"tablekeeper/ui/shell"
+	"tablekeeper/ui/widgets"
 )
 
 func TestNewCampaignForm(t *testing.T) {
@@ -691,7 +692,7 @@ func TestAttackHelper(t *testing.T) {
 		t.Fatalf("no %q", label)
 		return nil
 	}
-	item("Type").(*widget.Check).SetChecked(true)
+	item("Type").(*widgets.CheckRow).Check.SetChecked(true)
 	cubes := item("Cubes").(*fyne.Container).Objects
 	cubes[0].(*widget.Entry).SetText("3")
 	cubes[1].(*widget.Entry).SetText("2")

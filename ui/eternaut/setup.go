@@ -58,7 +58,7 @@ func newCampaignForm() *campaignForm {
 
 func (f *campaignForm) items() []*widget.FormItem {
 	items := []*widget.FormItem{widget.NewFormItem("Players", f.players)}
-	items[0].HintText = "The number of players sets each hand's size (§1)"
+	items[0].HintText = "It sets each hand's size (§1)"
 	for _, id := range rosterIDs {
 		items = append(items, widget.NewFormItem("Character "+id, f.names[id]))
 	}
