@@ -106,5 +106,14 @@ func TestFormsFitAtTheLargestText(t *testing.T) {
 		for _, o := range uitest.TooWide(f.body, 720) {
 			t.Errorf("%q: %s", f.Title, o)
 		}
+		if w := titleWidth(f.Title); w > 720 {
+			t.Errorf("%q: the title needs %.0f", f.Title, w)
+		}
 	}
+}
+
+// titleWidth is what a dialog's title (a bold label that does not wrap)
+// needs.
+func titleWidth(title string) float32 {
+	return widget.NewLabelWithStyle(title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true}).MinSize().Width
 }

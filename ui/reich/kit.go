@@ -181,13 +181,13 @@ func (k *kit) form(title, confirm string, items []*widget.FormItem, ok func() er
 	f.msg.Hide()
 	k.Last = f
 	body := container.NewVBox(widget.NewForm(items...), f.msg)
-	f.body = body
 	okBtn := widget.NewButtonWithIcon(confirm, theme.ConfirmIcon(), func() { _ = f.Submit() })
 	okBtn.Importance = widget.HighImportance
 	var d dialog.Dialog
 	cancel := widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), func() { d.Hide() })
 	content := container.NewBorder(nil, container.NewGridWithColumns(2, widgets.Touch(cancel), widgets.Touch(okBtn)), nil, nil,
 		container.NewVScroll(body))
+	f.body = content
 	d = dialog.NewCustomWithoutButtons(title, content, k.ctx.Window)
 	f.dlg = d
 	if k.ctx.Window != nil {

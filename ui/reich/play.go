@@ -443,7 +443,7 @@ func (p *playScreen) CounterForm(i int) *formDialog {
 		target = units[0]
 	}
 	weapons := []string{"weapon 1", "weapon 2", "unarmed"}
-	return p.k.cmdForm(fmt.Sprintf("Counter %s's attack (§12.1)", a.Code), "Record the counter attack", []fld{
+	return p.k.cmdForm(fmt.Sprintf("Counter %s's attack (§12.1)", a.Code), "Record the counter", []fld{
 		choice("Hero", who, def),
 		choice("Weapon", weapons, weapons[0]),
 		text("Target", "a unit that made this attack: "+strings.Join(units, ", "), target),
