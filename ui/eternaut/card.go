@@ -537,7 +537,7 @@ func (p *PlayScreen) attackForm(id string) {
 	}
 	ranged.OnChanged = func(bool) { calc() }
 	reduced.OnChanged = func(bool) { calc() }
-	p.form("Attack by "+c.Name+" (§7.12)", "Done (ranged: spend the ammo)", []*widget.FormItem{
+	p.form("Attack by "+c.Name+" (§7.12)", "Done", []*widget.FormItem{
 		widget.NewFormItem("Type", widgets.WrapCheck(ranged)), widget.NewFormItem("Cubes", container.NewGridWithColumns(2, maxCubes, cubes)),
 		widget.NewFormItem("Damage", dmg), widget.NewFormItem("Reduced", widgets.WrapCheck(reduced)), widget.NewFormItem("Ranges", ranges),
 		widget.NewFormItem("Agility bonus", container.NewGridWithColumns(2, agi, agiNeed)),

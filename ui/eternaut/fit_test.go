@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/ui/uitest"
@@ -94,6 +95,15 @@ func TestFormsFitAtTheLargestText(t *testing.T) {
 			continue
 		}
 		for _, o := range uitest.TooWide((*last).body, 720) {
+			t.Errorf("%s %q: %s", f.name, (*last).Title, o)
+		}
+		// The dialog's title and its row of equal buttons do not wrap.
+		title := widget.NewLabelWithStyle((*last).Title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+		row := container.NewGridWithRows(1)
+		for _, b := range (*last).btns {
+			row.Add(widget.NewButtonWithIcon(b.Text, b.Icon, nil))
+		}
+		for _, o := range append(uitest.TooWide(title, 720), uitest.TooWide(row, 720)...) {
 			t.Errorf("%s %q: %s", f.name, (*last).Title, o)
 		}
 		last = nil

@@ -105,6 +105,7 @@ type formDialog struct {
 	msg    *widget.Label
 	dlg    dialog.Dialog
 	body   fyne.CanvasObject // what the dialog shows, for the fit test
+	btns   []*widget.Button  // its buttons, for the fit test
 }
 
 // Submit runs the form's action as the OK button does.
@@ -146,6 +147,7 @@ func (k *kit) form(title, confirm string, items []*widget.FormItem, ok func() er
 			f.dlg.Hide()
 		}
 	})
+	f.btns = []*widget.Button{cancel, okBtn}
 	if w := k.ctx.Window; w != nil {
 		f.dlg = dialog.NewCustomWithoutButtons(title, container.NewVScroll(body), w)
 		f.dlg.(*dialog.CustomDialog).SetButtons([]fyne.CanvasObject{cancel, okBtn})
