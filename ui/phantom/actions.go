@@ -167,7 +167,6 @@ func NewAttackForm(s *tp.State, m *tp.Mission, attacker string) *AttackForm {
 	a.RangeMod = num("0 (Range +N)")
 	a.Pierce = num("0")
 	a.Inflict = widget.NewCheckGroup([]string{"Bleeding", "Blinded", "Burning", "Frozen", "Knocked Down", "Stunned", "Vulnerable", "Weakened"}, nil)
-	a.Inflict.Horizontal = true
 	a.Converted = widget.NewCheck("a card converted to an Attack (§6.4)", nil)
 	a.Blinded = widget.NewSelect([]string{"success", "block", "miss"}, nil)
 	a.Blinded.PlaceHolder = "Accuracy die rolled first"
@@ -183,7 +182,7 @@ func NewAttackForm(s *tp.State, m *tp.Mission, attacker string) *AttackForm {
 		widget.NewFormItem("Range +", a.RangeMod),
 		widget.NewFormItem("Pierce", a.Pierce),
 		widget.NewFormItem("Inflicts", a.Inflict),
-		widget.NewFormItem("", a.Converted),
+		widget.NewFormItem("", widgets.WrapCheck(a.Converted)),
 	}
 	if _, blinded := me.Conditions["Blinded"]; blinded {
 		a.items = append(a.items, widget.NewFormItem("Blinded", a.Blinded))

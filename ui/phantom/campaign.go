@@ -127,7 +127,7 @@ func newSetupForm(ctx *shell.Context) *SetupForm {
 		container.NewVBox(widget.NewForm(
 			widget.NewFormItem("Mission", f.Mission),
 			widget.NewFormItem("Adversaries", f.Difficulty),
-			widget.NewFormItem("", container.NewGridWithColumns(2, f.Training, f.Tier)),
+			widget.NewFormItem("", container.NewVBox(f.Training, f.Tier)),
 		), f.Party, f.StartBt))
 	return f
 }
