@@ -495,7 +495,6 @@ func newReactionForm(k *kit) *reactionForm {
 	f.danger = widget.NewCheck("Dangerous (the table's call; no Map kept)", nil)
 	f.cardName = entry("card name (face up)")
 	f.effect = widget.NewRadioGroup([]string{"Spawn", "Move", "card text only"}, nil)
-	f.effect.Horizontal = true
 	f.effect.SetSelected("Spawn")
 	f.spawnType = widget.NewSelect(creatureNames(), nil)
 	f.spawnSector, f.msd = entry("Sector"), entry("card's distance change, e.g. -1")
@@ -511,7 +510,7 @@ func newReactionForm(k *kit) *reactionForm {
 	f.mapOnly = container.NewVBox(f.effect,
 		field("Spawn", container.NewGridWithColumns(2, f.spawnType, f.spawnSector)), f.msd,
 		field("Move", container.NewGridWithColumns(2, f.creature, f.path)), f.rng,
-		field("Noise said from", f.noise), f.scareComp, f.hint)
+		field("Noise said from", f.noise), widgets.WrapCheck(f.scareComp), f.hint)
 	f.obj = container.NewVBox(
 		field("Evil player", f.player), field("Deck", f.deck), f.face,
 		field("Trigger", f.trigger), f.instant, f.cardName, widgets.WrapCheck(f.combo), f.danger, f.mapOnly,

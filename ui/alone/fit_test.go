@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/ui/uitest"
 )
@@ -50,5 +51,31 @@ func TestClosedCampaignLetsGoOfItsScreens(t *testing.T) {
 	ctx.Close()
 	if len(g.plays) != 0 || len(g.enems) != 0 {
 		t.Fatal("a closed campaign's screens are still kept")
+	}
+}
+
+// TestFormsFitAtTheLargestText: the new-campaign form, each Action's
+// resolution form and the Evil side's forms fit a portrait tablet's dialog
+// (800 wide less the dialog's padding) at the largest text size.
+func TestFormsFitAtTheLargestText(t *testing.T) {
+	for _, mode := range []string{"solo", "assist", "bookkeeping"} {
+		ctx, w := game(t, mode, nil)
+		fyne.CurrentApp().Settings().SetTheme(uitest.LargestText())
+		check := func(name string, o fyne.CanvasObject) {
+			for _, s := range uitest.TooWide(o, 720) {
+				t.Errorf("%s, %s: %s", mode, name, s)
+			}
+		}
+		check("the new-campaign form", widget.NewForm((&Screens{}).Setup(w).Items...))
+		g := &Screens{}
+		g.Play(ctx)
+		g.Enemy(ctx)
+		tp, e := g.plays[ctx].turn, g.enems[ctx]
+		for a, f := range tp.forms {
+			check(string(a)+"'s form", f)
+		}
+		check("the by-hand form", tp.byHand)
+		check("the Reaction form", e.rf.obj)
+		check("the effects form", e.fx.obj)
 	}
 }

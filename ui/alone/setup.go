@@ -8,6 +8,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/automa/alone"
@@ -40,8 +41,8 @@ type setupForm struct {
 }
 
 const (
-	mapPractice = "The practice Map (made up, 2 Levels of 4 × 3)"
-	mapOwn      = "Our own Map (JSON below)"
+	mapPractice = "Practice Map"
+	mapOwn      = "Our own Map"
 )
 
 var modeNames = []string{"bookkeeping", "assist", "solo"}
@@ -83,7 +84,6 @@ func newSetupForm() *setupForm {
 	f.difficulty = widget.NewSelect(difficulties, nil)
 	f.difficulty.SetSelected("normal")
 	f.mode = widget.NewRadioGroup(modeNames, nil)
-	f.mode.Horizontal = true
 	f.mode.SetSelected("solo")
 	f.character = entry("e.g. the Engineer")
 	f.players = entry("names, comma-separated (solo: leave empty)")
@@ -112,9 +112,16 @@ func newSetupForm() *setupForm {
 // first screen of a campaign not yet set up.
 func (f *setupForm) formItems() []*widget.FormItem {
 	fi := func(label string, obj fyne.CanvasObject, hint string) *widget.FormItem {
-		it := widget.NewFormItem(label, obj)
-		it.HintText = hint
-		return it
+		// The hint goes under the field in small words that wrap: a
+		// FormItem's HintText stays on one line, too wide for a portrait
+		// tablet at a large text size.
+		if hint != "" {
+			l := wrap(hint)
+			l.Importance = widget.LowImportance
+			l.SizeName = theme.SizeNameCaptionText
+			obj = container.NewVBox(obj, l)
+		}
+		return widget.NewFormItem(label, obj)
 	}
 	out := []*widget.FormItem{
 		fi("Difficulty", f.difficulty, "sets the starting Items and the mid-game rewards (§2.7)"),
@@ -122,25 +129,25 @@ func (f *setupForm) formItems() []*widget.FormItem {
 		fi("Hero", f.character, ""),
 		fi("Evil players", f.players, "1 to 3, from the Leader's left"),
 		fi("Evil Leader", f.leader, "the number of the starting Leader in that list"),
-		fi("Reaction decks", container.NewGridWithColumns(2, f.deck1, f.deck2), "the 2 decks in use"),
+		fi("Reaction decks", container.NewVBox(f.deck1, f.deck2), "the 2 decks in use"),
 		fi("Starting Mission 1", container.NewGridWithColumns(2, f.start1, f.colour1), ""),
 		fi("Starting Mission 2", container.NewGridWithColumns(2, f.start2, f.colour2), ""),
 		fi("Final Mission", f.final, "locked until a Starting Mission is completed"),
 		fi("Starting Items", f.items, "easy 2 (Bullets first) · normal, nightmare 1 · impossible 0"),
-		fi("Map", f.mapSource, "assist and solo modes only"),
+		fi("Map", f.mapSource, "assist and solo modes only; the practice Map is made up, 2 Levels of 4 × 3; our own goes in Map JSON"),
 		fi("Map JSON", f.mapJSON, ""),
 		fi("Mission goals", f.goals, "where the Evil side expects the Hero to go"),
 		fi("— Hero sheet —", wrap("read these off the physical sheet once; the defaults are the spec's placeholders"), ""),
 		fi("Health track top", f.healthMax, "the highest Life and Self Control"),
 		fi("Starting Life", f.startLife, ""),
 		fi("Starting Self Control", f.startSC, ""),
-		fi("Healing Cap per Round space", f.caps, "from the final (Nightmare) space to the rightmost"),
-		fi("Round marker starts on space", f.marker, "0 is the final space"),
+		fi("Healing Caps", f.caps, "one per Round space, from the final (Nightmare) space to the rightmost"),
+		fi("Round marker", f.marker, "the space it starts on; 0 is the final space"),
 		fi("Adrenaline track", f.adrenaline, "the pool for min(Life, SC) = 0, 1, 2, …"),
 		fi("Reaction Track spaces", f.spaces, ""),
-		fi("Spaces with a Danger symbol", f.dangerSpaces, "counted from 1"),
+		fi("Danger spaces", f.dangerSpaces, "the spaces with a Danger symbol, counted from 1"),
 		fi("Cards per Reaction deck", f.deckSize, ""),
-		fi("Dice faces HIT:SPECIAL:BLANK", f.dice, "for virtual dice"),
+		fi("Dice faces", f.dice, "HIT:SPECIAL:BLANK, for virtual dice"),
 		fi("Creature tokens", f.tokens, ""),
 	}
 	for _, t := range alone.CreatureTypes {
@@ -148,8 +155,8 @@ func (f *setupForm) formItems() []*widget.FormItem {
 			out = append(out, fi(title(string(t))+" kill trains", s, ""))
 		}
 	}
-	out = append(out, fi("Parasite kill trains", widget.NewLabel("Cold Blood (the manuals say so)"), ""))
-	out = append(out, widget.NewFormItem("— Readings of unclear rules —", wrap("the spec's readings are chosen; change them any time in Campaign")))
+	out = append(out, fi("Parasite kill trains", wrap("Cold Blood (the manuals say so)"), ""))
+	out = append(out, widget.NewFormItem("— Rule readings —", wrap("the spec's readings are chosen; change them any time in Campaign")))
 	out = append(out, f.settings.formItems()...)
 	return out
 }

@@ -12,6 +12,7 @@ import (
 	"tablekeeper/automa/alone"
 	"tablekeeper/tracker"
 	ta "tablekeeper/tracker/alone"
+	"tablekeeper/ui/widgets"
 )
 
 // TurnPanel walks the Hero through a Turn (spec T1) and the End of the
@@ -152,7 +153,7 @@ func newTurnPanel(k *kit) *TurnPanel {
 		ta.Locate: container.NewVBox(
 			field("Target 1", container.NewGridWithColumns(2, t.locKind[0], t.locWhat[0])),
 			field("Target 2", container.NewGridWithColumns(2, t.locKind[1], t.locWhat[1]))),
-		ta.Scavenge: container.NewVBox(t.scavRoom, t.scavRoomName, t.scavItems),
+		ta.Scavenge: container.NewVBox(widgets.WrapCheck(t.scavRoom), t.scavRoomName, t.scavItems),
 		ta.Interact: container.NewVBox(t.interactWhat, field("Light towards", t.interactLCU), t.interactMission),
 	}
 	t.note = entry("what happened (optional)")
