@@ -117,3 +117,32 @@ func TestFormsFitAtTheLargestText(t *testing.T) {
 func titleWidth(title string) float32 {
 	return widget.NewLabelWithStyle(title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true}).MinSize().Width
 }
+
+// TestQuestionsFitAtTheLargestText: the dialog that puts the enemy rules'
+// questions to the table fits a portrait tablet at the largest text size,
+// for each kind of question it asks.
+func TestQuestionsFitAtTheLargestText(t *testing.T) {
+	ctx, w := newCtx(t)
+	startRaid(t, ctx)
+	fyne.CurrentApp().Settings().SetTheme(uitest.LargestText())
+	k := gameOf(ctx).play.k
+	for _, q := range []*question{
+		{Question: "can heros in area A1 see area B1?", Field: "answers.los"},
+		{Question: "which spawn icons does the token show?", Field: "answers.tokenIcons.T1"},
+		{Question: "something the app cannot ask in a form", Field: "answers.other"},
+	} {
+		k.askQuestion(q)
+		top := w.Canvas().Overlays().Top()
+		pop, ok := top.(*widget.PopUp)
+		if !ok {
+			t.Errorf("%s: no dialog shown", q.Field)
+			continue
+		}
+		for _, o := range pop.Content.(*fyne.Container).Objects[2:] { // content, buttons, title
+			for _, s := range uitest.TooWide(o, 720) {
+				t.Errorf("%s: %s", q.Field, s)
+			}
+		}
+		w.Canvas().Overlays().Remove(top)
+	}
+}
