@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
+	et "tablekeeper/tracker/eternaut"
 	"tablekeeper/ui/uitest"
 )
 
@@ -74,6 +75,19 @@ func TestFormsFitAtTheLargestText(t *testing.T) {
 		{"figure damage", func() { p.figureDamageForm("F1") }},
 		{"reveal", p.revealForm},
 		{"end scenario", func() { tap(t, findButton(t, p.tableBox, "The story ends the scenario…")) }},
+		{"play on mad", func() {
+			tb.do(et.CorrectCharacter{Char: "901", Field: "madness", Value: 1}) // Madness is rules-only from Scenario D
+			p.playCard("901")
+		}},
+		// The Tank is on the table only in Scenario F: its card is built
+		// here from a copy of the state, without and with a Tank.
+		{"tank set up", func() { tap(t, findButton(t, p.tankCard(tb.st()), "Put the Tank on the table…")) }},
+		{"tank destroyed", func() {
+			s, sc := *tb.st(), *tb.st().Scenario
+			sc.Tank = &et.Tank{Fuel: 2, MaxFuel: 3, Ammo: 1, MaxAmmo: 2}
+			s.Scenario = &sc
+			tap(t, findButton(t, p.tankCard(&s), "The Tank is destroyed…"))
+		}},
 		{"set cubes", e.setCubesForm},
 		{"move cubes", e.moveCubesForm},
 		{"override", e.overrideForm},
