@@ -306,12 +306,18 @@ func (p *PlayScreen) doAttack(c tp.Attack) {
 	// §4 Vengeful, A-13: a target the attack left Knocked Down or Stunned
 	// cannot strike back.
 	if vengeful && melee && after != nil && !after.Defeated && !hasAny(after, "Knocked Down", "Stunned") {
-		dialog.ShowConfirm("Vengeful", c.Target+" is Vengeful and strikes back at its melee attacker. Work out its strike-back now?", func(ok bool) {
-			if ok {
-				p.ctx.Do(tp.ResolveReaction{Adversary: c.Target, Attacker: c.Attacker, Melee: true})
-			}
-		}, p.ctx.Window)
+		p.confirmVengeful(c.Target, c.Attacker)
 	}
+}
+
+// confirmVengeful offers the strike-back of a Vengeful target its melee
+// attacker did not Knock Down or Stun (§4).
+func (p *PlayScreen) confirmVengeful(target, attacker string) {
+	dialog.ShowConfirm("Vengeful", target+" is Vengeful and strikes back at its melee attacker. Work out its strike-back now?", func(ok bool) {
+		if ok {
+			p.ctx.Do(tp.ResolveReaction{Adversary: target, Attacker: attacker, Melee: true})
+		}
+	}, p.ctx.Window)
 }
 
 // meleeRange says whether two figures stand at range 1.

@@ -1,6 +1,7 @@
 package phantom
 
 import (
+	"encoding/json"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -143,4 +144,22 @@ func TestFormsFitAtTheLargestText(t *testing.T) {
 	shownDialogFits(t, h.w, "correct a character")
 	p.correctFigure(figure(m, adv))
 	shownDialogFits(t, h.w, "correct an adversary")
+	// The text-only confirms.
+	p.confirmVengeful(adv, who)
+	shownDialogFits(t, h.w, "Vengeful")
+	p.confirmResult(true)
+	shownDialogFits(t, h.w, "mission succeeded")
+	p.confirmResult(false)
+	shownDialogFits(t, h.w, "mission failed")
+
+	// The Maps tab's picker of the campaign's saved maps, and its note
+	// when there is none.
+	if len(c.Editor.Saved()) == 0 {
+		t.Fatal("no saved map to pick")
+	}
+	c.Editor.openSaved()
+	shownDialogFits(t, h.w, "open a saved map")
+	c.Editor.Saved = func() map[string]json.RawMessage { return nil }
+	c.Editor.openSaved()
+	shownDialogFits(t, h.w, "no maps yet")
 }
