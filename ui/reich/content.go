@@ -568,14 +568,20 @@ func (c *contentScreen) importDialog() {
 			c.k.say(fmt.Errorf("the file could not be read: %w", err))
 			return
 		}
-		replace := widget.NewCheck("Replace all of this campaign's content (otherwise merge: same ids are replaced)", nil)
-		dialog.ShowCustomConfirm("Import content", "Import", "Cancel", container.NewVBox(
-			wrapped(fmt.Sprintf("Import %s into this campaign?", r.URI().Name())), widgets.WrapCheck(replace)), func(ok bool) {
-			if ok {
-				_ = c.Import(data, replace.Checked)
-			}
-		}, c.k.ctx.Window)
+		c.confirmImport(r.URI().Name(), data)
 	}, c.k.ctx.Window)
 	d.SetFilter(storage.NewExtensionFileFilter([]string{".json"}))
 	d.Show()
+}
+
+// confirmImport asks before a content file read from name is imported,
+// and whether it replaces the campaign's content or merges into it.
+func (c *contentScreen) confirmImport(name string, data []byte) {
+	replace := widget.NewCheck("Replace all of this campaign's content (otherwise merge: same ids are replaced)", nil)
+	dialog.ShowCustomConfirm("Import content", "Import", "Cancel", container.NewVBox(
+		wrapped(fmt.Sprintf("Import %s into this campaign?", name)), widgets.WrapCheck(replace)), func(ok bool) {
+		if ok {
+			_ = c.Import(data, replace.Checked)
+		}
+	}, c.k.ctx.Window)
 }

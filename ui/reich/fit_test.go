@@ -110,6 +110,19 @@ func TestFormsFitAtTheLargestText(t *testing.T) {
 			t.Errorf("%q: the title needs %.0f", f.Title, w)
 		}
 	}
+	// The content import's confirm, for a file with a long name.
+	cs.confirmImport("reichbusters-content-shared-by-the-tuesday-group-2026-11-25.json", nil)
+	top := w.Canvas().Overlays().Top()
+	if pop, ok := top.(*widget.PopUp); !ok {
+		t.Error("import content: no dialog shown")
+	} else {
+		for _, o := range pop.Content.(*fyne.Container).Objects[2:] { // content, buttons, title
+			for _, s := range uitest.TooWide(o, 720) {
+				t.Errorf("import content: %s", s)
+			}
+		}
+		w.Canvas().Overlays().Remove(top)
+	}
 }
 
 // titleWidth is what a dialog's title (a bold label that does not wrap)
