@@ -471,7 +471,11 @@ func (c Equip) exec(s *State, x *ctx) (string, error) {
 		}
 		was := ch.Equipment[i].Slot != ""
 		ch.Equipment[i].Slot = c.Slot
-		s.wearInMission(ch.Name, c.Equipment, was, c.Slot != "")
+		// Equipment changed in a mission by an event decided before rules
+		// revision 1 replays as it was played: max HP and Guard unchanged.
+		if !x.before(1) {
+			s.wearInMission(ch.Name, c.Equipment, was, c.Slot != "")
+		}
 		return equipLine(ch.Name, c.Equipment, c.Slot), nil
 	}
 	i := slices.IndexFunc(ch.Attachments, func(g Gear) bool { return g.ID == c.Attachment })

@@ -11,8 +11,9 @@
 // section ("phantom-epoch V-04") and saying why in the players' words.
 // Each command becomes one event, "phantom-epoch.<command-in-kebab-case>",
 // whose payload keeps the command, the draws it made, any result the
-// engine worked out, and its diary line — so Apply replays it exactly and
-// undo/redo never re-roll.
+// engine worked out, its diary line and the rules revision it was decided
+// under — so Apply replays it exactly, a rule changed since keeping the
+// behaviour the event was played with, and undo/redo never re-roll.
 //
 // # Content (§15) — entered once per campaign, never shipped
 //

@@ -190,7 +190,11 @@ func (c StartMission) exec(s *State, x *ctx) (string, error) {
 			sp.Treasure = hex.Treasure{}
 		}
 		// §12.2 step 3: the orbs and treasure left in play start active and
-		// present.
+		// present. A setup decided before rules revision 1 replays as it
+		// was played: the map file's sides stand.
+		if x.before(1) {
+			continue
+		}
 		if sp.Orb.Kind != hex.NoToken {
 			sp.Orb.Active = true
 		}

@@ -98,7 +98,27 @@ type ctx struct {
 	// kept counts the draws made while computing the kept result: at
 	// Apply they are passed over, as the result already holds them.
 	kept int
+	// rules is the rules revision the event being applied was decided
+	// under (payload.Rules); see before.
+	rules int
 }
+
+// rulesRev is the revision of the rules new events are decided under. An
+// event keeps the revision it was decided under (payload.Rules, absent and
+// so 0 in events stored before revision 1), and Apply replays a rule
+// changed since with the behaviour the event was played with, so an old
+// log reopens as it was played:
+//
+//	1: equipment put on or taken off at mission setup or on a rest turn
+//	   changes the figure's max HP and Guard (§6.1 maxHp, V-06); at setup
+//	   the orbs left in play go active side up and the treasure left in
+//	   play is placed (§12.2 step 3).
+const rulesRev = 1
+
+// before says the event being applied was decided under a rules revision
+// older than r, so the rule changed in r keeps its old behaviour. Decide
+// always runs today's rules.
+func (x *ctx) before(r int) bool { return x.apply && x.rules < r }
 
 // Intn makes ctx an automa.Rand.
 func (x *ctx) Intn(n int) int {
@@ -151,6 +171,9 @@ type payload struct {
 	// Kept is how many of Draws the Result used.
 	Kept int    `json:"kept,omitempty"`
 	Line string `json:"line"`
+	// Rules is the rules revision the event was decided under (rulesRev);
+	// absent, so 0, in events stored before revision 1.
+	Rules int `json:"rules,omitempty"`
 }
 
 const kindPrefix = "phantom-epoch."
@@ -224,7 +247,7 @@ func (Rules) Decide(st tracker.State, cmd tracker.Command, d *tracker.Dice) (tra
 	if err != nil {
 		return tracker.Change{}, err
 	}
-	return tracker.Change{Kind: kind, Payload: payload{Command: raw, Draws: x.draws, Result: x.result, Kept: x.kept, Line: line}}, nil
+	return tracker.Change{Kind: kind, Payload: payload{Command: raw, Draws: x.draws, Result: x.result, Kept: x.kept, Line: line, Rules: rulesRev}}, nil
 }
 
 // Apply folds an event into the state.
@@ -246,7 +269,9 @@ func (Rules) Apply(st tracker.State, e tracker.Event) (tracker.State, error) {
 		return s, fmt.Errorf("%s: %w", e.Kind, err)
 	}
 	s.Tick++
-	x := &ctx{replay: p.Draws, result: p.Result, apply: true, kept: p.Kept}
+	// Rules changed since the event was decided keep their old behaviour
+	// (ctx.before).
+	x := &ctx{replay: p.Draws, result: p.Result, apply: true, kept: p.Kept, rules: p.Rules}
 	if _, err := c.exec(s, x); err != nil {
 		return s, fmt.Errorf("%s: %w", e.Kind, err)
 	}
