@@ -81,9 +81,10 @@ func New(a fyne.App, opt Options) *App {
 		u.screens = gameScreens()
 	}
 	a.SetIcon(assets.Icon)
-	u.applySettings(loadSettings(a.Preferences()))
+	s := loadSettings(a.Preferences())
+	u.applySettings(s)
 	u.Window = a.NewWindow("Tablekeeper")
-	u.applyWindow(loadSettings(a.Preferences()))
+	u.applyWindow(s)
 	u.Window.SetMaster()
 	u.openFile()
 	switch {

@@ -28,9 +28,18 @@ func (u *App) setSettings(s shell.Settings) {
 // Settings are the device's display settings now.
 func (u *App) Settings() shell.Settings { return loadSettings(u.Fyne.Preferences()) }
 
+// changeSettings edits the device's settings, keeps and applies them, and
+// returns them.
+func (u *App) changeSettings(edit func(*shell.Settings)) shell.Settings {
+	s := u.Settings()
+	edit(&s)
+	u.setSettings(s)
+	return s
+}
+
 // showSettings shows the display settings: theme, text size and the
-// window's shape. They are
-// the device's, so they apply to every campaign and never enter a log.
+// window's shape. They are the device's, so they apply to every campaign
+// and never enter a log.
 func (u *App) showSettings() {
 	u.Window.SetTitle("Tablekeeper — settings")
 	cur := u.Settings()
@@ -45,9 +54,7 @@ func (u *App) showSettings() {
 	themes := widget.NewRadioGroup(names, func(name string) {
 		for _, c := range themeChoices {
 			if c.Name == name {
-				s := u.Settings()
-				s.Theme = c.Value
-				u.setSettings(s)
+				u.changeSettings(func(s *shell.Settings) { s.Theme = c.Value })
 			}
 		}
 	})
@@ -63,25 +70,17 @@ func (u *App) showSettings() {
 	size := widget.NewRadioGroup(sizes, func(name string) {
 		for _, t := range textScales {
 			if t.Name == name {
-				s := u.Settings()
-				s.TextScale = t.Scale
-				u.setSettings(s)
+				u.changeSettings(func(s *shell.Settings) { s.TextScale = t.Scale })
 			}
 		}
 	})
 	size.Selected = sizeSel
 	full := widget.NewCheck("Fill the whole screen", func(on bool) {
-		s := u.Settings()
-		s.FullScreen = on
-		u.setSettings(s)
-		u.applyWindow(s)
+		u.applyWindow(u.changeSettings(func(s *shell.Settings) { s.FullScreen = on }))
 	})
 	full.Checked = cur.FullScreen
 	shape := widget.NewRadioGroup([]string{"Landscape (1280×800)", "Portrait (800×1280)"}, func(name string) {
-		s := u.Settings()
-		s.Portrait = name == "Portrait (800×1280)"
-		u.setSettings(s)
-		u.applyWindow(s)
+		u.applyWindow(u.changeSettings(func(s *shell.Settings) { s.Portrait = name == "Portrait (800×1280)" }))
 	})
 	shape.Selected = "Landscape (1280×800)"
 	if cur.Portrait {
