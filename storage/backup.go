@@ -181,16 +181,28 @@ func VerifyFile(path string, reg tracker.Registry) (*Report, error) {
 	if _, err := os.Stat(path); err != nil {
 		return nil, err
 	}
+	ro, err := openReadOnly(path, reg)
+	if err != nil {
+		return nil, err
+	}
+	defer ro.bolt.Close()
+	return ro.verify()
+}
+
+// openReadOnly opens a file that is not this instance's own (a backup, or
+// a file to verify) read-only, after checking its structure; errors come
+// classified, without looking for a backup.
+func openReadOnly(path string, reg tracker.Registry) (*DB, error) {
+	ro := &DB{path: path, reg: reg, BackupDir: "-"}
 	if err := precheck(path); err != nil {
-		return nil, (&DB{path: path, reg: reg, BackupDir: "-"}).classifyNoBackup(err)
+		return nil, ro.classifyNoBackup(err)
 	}
 	b, err := openBolt(path, true)
 	if err != nil {
-		return nil, (&DB{path: path, reg: reg, BackupDir: "-"}).classifyNoBackup(err)
+		return nil, ro.classifyNoBackup(err)
 	}
-	defer b.Close()
-	ro := &DB{bolt: b, path: path, reg: reg, BackupDir: "-"}
-	return ro.verify()
+	ro.bolt = b
+	return ro, nil
 }
 
 // classifyNoBackup is classify without looking for a backup (used while
@@ -252,15 +264,12 @@ func (db *DB) verify() (*Report, error) {
 // Campaigns lists the campaigns a backup (or any campaign file) holds, for a
 // preview before restoring it.
 func Campaigns(path string, reg tracker.Registry) ([]tracker.Campaign, error) {
-	if err := precheck(path); err != nil {
-		return nil, (&DB{path: path, reg: reg, BackupDir: "-"}).classifyNoBackup(err)
-	}
-	b, err := openBolt(path, true)
+	ro, err := openReadOnly(path, reg)
 	if err != nil {
-		return nil, (&DB{path: path, reg: reg, BackupDir: "-"}).classifyNoBackup(err)
+		return nil, err
 	}
-	defer b.Close()
-	return (&DB{bolt: b, path: path, reg: reg, BackupDir: "-"}).List()
+	defer ro.bolt.Close()
+	return ro.List()
 }
 
 // Restore replaces the whole file with a backup. The backup is verified
