@@ -152,11 +152,36 @@ func withContent(t testing.TB) *tracker.Session {
 // raid is a session with a raid of mission M1 set up, heroes H1 and H2 in A1.
 func raid(t testing.TB) *tracker.Session {
 	t.Helper()
-	s := withContent(t)
+	s, _ := raidOf(t, testLibrary())
+	return s
+}
+
+// raidOf is raid with content lib, and its store for replay checks; order,
+// when given, is the first round's turn order.
+func raidOf(t testing.TB, lib Library, order ...string) (*tracker.Session, *tracker.MemStore) {
+	t.Helper()
+	s, mem := newSession(t)
+	data, err := ExportContent(&State{Library: lib})
+	if err != nil {
+		t.Fatal(err)
+	}
+	do(t, s, ImportContent{Data: data})
 	do(t, s, StartMission{Mission: "M1", Mode: ModeRaid, Faction: "F1",
 		Heroes:   []HeroSetup{heroSetup("H1", "A1"), heroSetup("H2", "A1")},
 		HPShared: []string{HPWild}, HPSupply: []string{HPAttack, HPDefence, HPWild}})
-	return s
+	if len(order) > 0 {
+		do(t, s, SetTurnOrder{Order: order})
+	}
+	return s, mem
+}
+
+// nearlyDowned gives hero id three permanent wounds by hand, one short of
+// downed.
+func nearlyDowned(t testing.TB, s *tracker.Session, id string) {
+	t.Helper()
+	h := *st(s).Mission.hero(id)
+	h.Wounds = []Wound{{Card: "w1"}, {Card: "w2"}, {Card: "w3"}}
+	setHero(t, s, h)
 }
 
 func st(s *tracker.Session) *State { return s.State().(*State) }
@@ -199,4 +224,45 @@ func stateJSON(t testing.TB, s tracker.State) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// replaysSame checks that the campaign's export, replayed into a fresh
+// store, gives the session's state.
+func replaysSame(t testing.TB, s *tracker.Session, mem *tracker.MemStore, when string) {
+	t.Helper()
+	if stateJSON(t, replayed(t, s, mem).State()) != stateJSON(t, s.State()) {
+		t.Fatalf("%s: the replayed state differs", when)
+	}
+}
+
+// replayed is the session's campaign exported, parsed and replayed into a
+// fresh store.
+func replayed(t testing.TB, s *tracker.Session, mem *tracker.MemStore) *tracker.Session {
+	t.Helper()
+	x, err := tracker.ExportCampaign(mem, s.Campaign().ID, time.Date(2026, 2, 1, 0, 0, 0, 0, time.UTC))
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := x.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	y, err := tracker.ParseExport(data, tracker.Registry{Game: Rules})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh := tracker.NewMemStore()
+	if err := fresh.Create(y.Campaign); err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range y.Events {
+		if err := fresh.Append(y.Campaign.ID, e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, err := tracker.Open(fresh, Rules, y.Campaign.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }

@@ -15,16 +15,7 @@ import (
 // where two of them healed 4 with Bandages in all, which one heal now
 // limits to 2 (V-46).
 func TestOldHealEventsStillReplay(t *testing.T) {
-	s, mem := newSession(t)
-	data, err := ExportContent(&State{Library: testLibrary()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	do(t, s, ImportContent{Data: data})
-	do(t, s, StartMission{Mission: "M1", Mode: ModeRaid, Faction: "F1",
-		Heroes:   []HeroSetup{heroSetup("H1", "A1"), heroSetup("H2", "A1")},
-		HPShared: []string{HPWild}, HPSupply: []string{HPAttack, HPDefence, HPWild}})
-	do(t, s, SetTurnOrder{Order: []string{"H1", "H2"}})
+	s, mem := raidOf(t, testLibrary(), "H1", "H2")
 	woundBy(t, s, "H1", 2)
 	woundBy(t, s, "H2", 2)
 	n := 0

@@ -16,19 +16,8 @@ import (
 // hero; the dog would too.
 func pauseSetup(t *testing.T, h2Area string) (*tracker.Session, *tracker.MemStore) {
 	t.Helper()
-	s, mem := newSession(t)
-	data, err := ExportContent(&State{Library: testLibrary()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	do(t, s, ImportContent{Data: data})
-	do(t, s, StartMission{Mission: "M1", Mode: ModeRaid, Faction: "F1",
-		Heroes:   []HeroSetup{heroSetup("H1", "A1"), heroSetup("H2", "A1")},
-		HPShared: []string{HPWild}, HPSupply: []string{HPAttack, HPDefence, HPWild}})
-	do(t, s, SetTurnOrder{Order: []string{"H1", "H2"}})
-	h := *st(s).Mission.hero("H1")
-	h.Wounds = []Wound{{Card: "w1"}, {Card: "w2"}, {Card: "w3"}}
-	setHero(t, s, h)
+	s, mem := raidOf(t, testLibrary(), "H1", "H2")
+	nearlyDowned(t, s, "H1")
 	if h2Area != "A1" {
 		h2 := *st(s).Mission.hero("H2")
 		h2.Area = h2Area
@@ -118,58 +107,13 @@ func enemyAll(t testing.TB, s *tracker.Session) {
 	defendAll(t, s)
 }
 
-// replaysSame checks that the campaign's export, replayed into a fresh
-// store, gives the session's state.
-func replaysSame(t *testing.T, s *tracker.Session, mem *tracker.MemStore, when string) {
-	t.Helper()
-	x, err := tracker.ExportCampaign(mem, s.Campaign().ID, time.Date(2026, 2, 1, 0, 0, 0, 0, time.UTC))
-	if err != nil {
-		t.Fatal(err)
-	}
-	data, err := x.Encode()
-	if err != nil {
-		t.Fatal(err)
-	}
-	y, err := tracker.ParseExport(data, tracker.Registry{Game: Rules})
-	if err != nil {
-		t.Fatal(err)
-	}
-	fresh := tracker.NewMemStore()
-	if err := fresh.Create(y.Campaign); err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range y.Events {
-		if err := fresh.Append(y.Campaign.ID, e); err != nil {
-			t.Fatal(err)
-		}
-	}
-	r, err := tracker.Open(fresh, Rules, y.Campaign.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if stateJSON(t, r.State()) != stateJSON(t, s.State()) {
-		t.Fatalf("%s: the replayed state differs", when)
-	}
-}
-
 // §5.6 steps 6-7, §7.5.5: the alarm's free enemy turn stops after each
 // attack too; the marker stays on the alarm space until it is over, so a
 // tracker advance meanwhile is ignored (§5.5), and the first post-alarm
 // round begins once the turn is done.
 func TestAlarmFreeTurnWaitsForDefence(t *testing.T) {
-	s, mem := newSession(t)
-	data, err := ExportContent(&State{Library: testLibrary()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	do(t, s, ImportContent{Data: data})
-	do(t, s, StartMission{Mission: "M1", Mode: ModeRaid, Faction: "F1",
-		Heroes:   []HeroSetup{heroSetup("H1", "A1"), heroSetup("H2", "A1")},
-		HPShared: []string{HPWild}, HPSupply: []string{HPAttack, HPDefence, HPWild}})
-	do(t, s, SetTurnOrder{Order: []string{"H2", "H1"}})
-	h := *st(s).Mission.hero("H1")
-	h.Wounds = []Wound{{Card: "w1"}, {Card: "w2"}, {Card: "w3"}}
-	setHero(t, s, h)
+	s, mem := raidOf(t, testLibrary(), "H2", "H1")
+	nearlyDowned(t, s, "H1")
 	do(t, s, Override{Reason: "test", Place: []UnitPlacement{{Code: "GR", Area: "A1"}, {Code: "DG", Area: "A1"}}})
 	do(t, s, EndTurn{})
 	enemyAll(t, s)
@@ -232,16 +176,7 @@ func TestAlarmFreeTurnWaitsForDefence(t *testing.T) {
 // stored outcome (no re-deciding) and plays on: the defence tests, then the
 // next hero turn.
 func TestOldEnemyTurnEventStillReplays(t *testing.T) {
-	s, mem := newSession(t)
-	data, err := ExportContent(&State{Library: testLibrary()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	do(t, s, ImportContent{Data: data})
-	do(t, s, StartMission{Mission: "M1", Mode: ModeRaid, Faction: "F1",
-		Heroes:   []HeroSetup{heroSetup("H1", "A1"), heroSetup("H2", "A1")},
-		HPShared: []string{HPWild}, HPSupply: []string{HPAttack, HPDefence, HPWild}})
-	do(t, s, SetTurnOrder{Order: []string{"H1", "H2"}})
+	s, mem := raidOf(t, testLibrary(), "H1", "H2")
 	do(t, s, Override{Reason: "test", Place: []UnitPlacement{{Code: "GR", Area: "A1"}, {Code: "DG", Area: "A1"}},
 		Awareness: map[string]content.Awareness{"R1": content.Alert}})
 	do(t, s, EndTurn{})
@@ -288,22 +223,11 @@ func TestOldEnemyTurnEventStillReplays(t *testing.T) {
 // turn too; the wounds are on the dashboards at once, so the turn goes
 // straight on and the grunt after it shoots at H2, H1 being downed.
 func TestBlastWoundsSeenByLaterAttacks(t *testing.T) {
-	s, _ := newSession(t)
 	lib := testLibrary()
 	f := &lib.Factions[0]
 	f.Units = append([]content.UnitType{{Code: "BM", Name: "Bomber", LootColour: "black", Max: 2, MeleeAttack: 3, Keywords: kws("bomber")}}, f.Units...)
-	data, err := ExportContent(&State{Library: lib})
-	if err != nil {
-		t.Fatal(err)
-	}
-	do(t, s, ImportContent{Data: data})
-	do(t, s, StartMission{Mission: "M1", Mode: ModeRaid, Faction: "F1",
-		Heroes:   []HeroSetup{heroSetup("H1", "A1"), heroSetup("H2", "A1")},
-		HPShared: []string{HPWild}, HPSupply: []string{HPAttack, HPDefence, HPWild}})
-	do(t, s, SetTurnOrder{Order: []string{"H1", "H2"}})
-	h := *st(s).Mission.hero("H1")
-	h.Wounds = []Wound{{Card: "w1"}, {Card: "w2"}, {Card: "w3"}}
-	setHero(t, s, h)
+	s, _ := raidOf(t, lib, "H1", "H2")
+	nearlyDowned(t, s, "H1")
 	do(t, s, Override{Reason: "test", Place: []UnitPlacement{{Code: "BM", Area: "A1"}, {Code: "GR", Area: "A3"}},
 		Awareness: map[string]content.Awareness{"R1": content.Alert}})
 	do(t, s, EndTurn{})

@@ -3,7 +3,6 @@ package reich
 import (
 	"strings"
 	"testing"
-	"time"
 
 	"tablekeeper/tracker"
 )
@@ -179,31 +178,7 @@ func TestWholeMissionReplaysFromExport(t *testing.T) {
 	if spawns == 0 || enemyTurns < 4 {
 		t.Fatalf("a whole mission should spawn units and play enemy turns: %d spawns, %d enemy turns", spawns, enemyTurns)
 	}
-	x, err := tracker.ExportCampaign(mem, s.Campaign().ID, time.Date(2026, 2, 1, 0, 0, 0, 0, time.UTC))
-	if err != nil {
-		t.Fatal(err)
-	}
-	data, err := x.Encode()
-	if err != nil {
-		t.Fatal(err)
-	}
-	y, err := tracker.ParseExport(data, tracker.Registry{Game: Rules})
-	if err != nil {
-		t.Fatal(err)
-	}
-	fresh := tracker.NewMemStore()
-	if err := fresh.Create(y.Campaign); err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range y.Events {
-		if err := fresh.Append(y.Campaign.ID, e); err != nil {
-			t.Fatal(err)
-		}
-	}
-	r, err := tracker.Open(fresh, Rules, y.Campaign.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := replayed(t, s, mem)
 	if stateJSON(t, r.State()) != stateJSON(t, s.State()) {
 		t.Fatal("the replayed campaign's state differs from the original")
 	}
