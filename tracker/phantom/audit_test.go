@@ -160,12 +160,7 @@ func TestAuditEmbarkItemTwice(t *testing.T) {
 func TestAuditConvertedAttackOnlyOne(t *testing.T) {
 	setup := func(t *testing.T) *tracker.Session {
 		s := withContent(t)
-		c3 := "C-3"
-		do(t, s, startCmd(), BeginRound{}, SelectCards{Character: "Ana", Cards: []string{"W1"}}, SelectCards{Character: "Bo", Cards: []string{"H3", "H1", "H4"}},
-			CorrectFigure{Figure: "Bo", Position: &c3}, DrawAdversaryCards{}, DetermineInitiative{})
-		m := st(s).Mission
-		m.Order = append([]string{"Bo"}, remove(m.Order, "Bo")...)
-		do(t, s, StartTurn{Character: "Bo"})
+		boFirst(t, s, []string{"H3", "H1", "H4"}, "C-3")
 		return s
 	}
 	t.Run("printed attack first", func(t *testing.T) {
@@ -206,12 +201,8 @@ func TestAuditChargeInMissionUsesOwnNova(t *testing.T) {
 // rulebook, which wins: converting to an Attack stays allowed.
 func TestAuditFrozenForbidsOnlyMoveConversion(t *testing.T) {
 	s := withContent(t)
-	c3 := "C-3"
-	do(t, s, startCmd(), BeginRound{}, SelectCards{Character: "Ana", Cards: []string{"W1"}}, SelectCards{Character: "Bo", Cards: []string{"H3", "H1"}},
-		CorrectFigure{Figure: "Bo", Position: &c3}, DrawAdversaryCards{}, DetermineInitiative{})
-	m := st(s).Mission
-	m.Order = append([]string{"Bo"}, remove(m.Order, "Bo")...)
-	do(t, s, StartTurn{Character: "Bo"}, Inflict{Figure: "Bo", Condition: "Frozen"})
+	boFirst(t, s, []string{"H3", "H1"}, "C-3")
+	do(t, s, Inflict{Figure: "Bo", Condition: "Frozen"})
 	refused(t, s, PlayCard{Character: "Bo", Card: "H1", Convert: "move"}, "V-14")
 	do(t, s, PlayCard{Character: "Bo", Card: "H3", Convert: "attack"}, Attack{Attacker: "Bo", Space: "B-3", Roll: "1", Converted: true})
 }
@@ -236,13 +227,7 @@ func TestAuditSetupOrbsActive(t *testing.T) {
 func TestAuditVengefulNotWhenKnockedDown(t *testing.T) {
 	for _, cond := range []string{"Knocked Down", "Stunned", ""} {
 		s := withContent(t)
-		b2 := "B-2"
-		do(t, s, startCmd(), BeginRound{}, SelectCards{Character: "Ana", Cards: []string{"W1"}}, SelectCards{Character: "Bo", Cards: []string{"H3"}},
-			CorrectFigure{Figure: "Bo", Position: &b2}, CorrectFigure{Figure: "Grallok Berserker 1", SetConditions: true, Conditions: []string{"Vengeful"}},
-			DrawAdversaryCards{}, DetermineInitiative{})
-		m := st(s).Mission
-		m.Order = append([]string{"Bo"}, remove(m.Order, "Bo")...)
-		do(t, s, StartTurn{Character: "Bo"})
+		boFirst(t, s, []string{"H3"}, "B-2", CorrectFigure{Figure: "Grallok Berserker 1", SetConditions: true, Conditions: []string{"Vengeful"}})
 		a := Attack{Attacker: "Bo", Target: "Grallok Berserker 1", Roll: "1"}
 		if cond != "" {
 			a.Inflict = []string{cond}

@@ -213,3 +213,17 @@ func jsonOf(t testing.TB, v any) string {
 	}
 	return string(b)
 }
+
+// boFirst starts the test mission and plays round 1 up to Bo's turn, Bo
+// going first: Ana selects W1, Bo the cards given, Bo stands on pos,
+// the fixes given (more CorrectFigure, ...) are made, then the adversary
+// cards and the initiative, and Bo's turn starts.
+func boFirst(t testing.TB, s *tracker.Session, cards []string, pos string, fixes ...any) {
+	t.Helper()
+	cmds := append([]any{startCmd(), BeginRound{}, SelectCards{Character: "Ana", Cards: []string{"W1"}}, SelectCards{Character: "Bo", Cards: cards},
+		CorrectFigure{Figure: "Bo", Position: &pos}}, fixes...)
+	do(t, s, append(cmds, DrawAdversaryCards{}, DetermineInitiative{})...)
+	m := st(s).Mission
+	m.Order = append([]string{"Bo"}, remove(m.Order, "Bo")...)
+	do(t, s, StartTurn{Character: "Bo"})
+}

@@ -72,12 +72,8 @@ func TestReplayOlderEventsStricterRules(t *testing.T) {
 	})
 	t.Run("second converted attack (§6.4 step 3, V-13)", func(t *testing.T) {
 		s := withContent(t)
-		c3 := "C-3"
-		do(t, s, startCmd(), BeginRound{}, SelectCards{Character: "Ana", Cards: []string{"W1"}}, SelectCards{Character: "Bo", Cards: []string{"H3", "H1", "H4"}},
-			CorrectFigure{Figure: "Bo", Position: &c3}, DrawAdversaryCards{}, DetermineInitiative{})
-		m := st(s).Mission
-		m.Order = append([]string{"Bo"}, remove(m.Order, "Bo")...)
-		do(t, s, StartTurn{Character: "Bo"}, PlayCard{Character: "Bo", Card: "H3", Convert: "attack"})
+		boFirst(t, s, []string{"H3", "H1", "H4"}, "C-3")
+		do(t, s, PlayCard{Character: "Bo", Card: "H3", Convert: "attack"})
 		old := PlayCard{Character: "Bo", Card: "H1", Convert: "attack"}
 		refused(t, s, old, "§6.4")
 		if _, err := replayAs(t, s, PlayCard{Character: "Bo", Card: "H1", Convert: "move"}, old); err != nil {
