@@ -545,38 +545,17 @@ func validationRows() []validationRow {
 			cmd: RaiseAwareness{Room: "R1", Levels: 1}, words: "after the alarm"},
 		{rule: "V-46", what: "healing below 0", setup: inTurn,
 			check: func(t *testing.T, s *tracker.Session) {
-				woundBy(t, s, "H1", 2)
-				e := do(t, s, Heal{Hero: "H1", N: 5, Reason: "test"})
-				if h := st(s).Mission.hero("H1"); h.Permanent() != 0 || len(h.Wounds) != 0 {
-					t.Fatalf("permanent %d after healing 5 of 2", h.Permanent())
-				}
-				if d := s.Describe(e); !strings.Contains(d, "limited to 2") || !strings.Contains(d, "below 0") {
-					t.Fatalf("diary %q does not say the heal was limited and why", d)
-				}
+				healLimited(t, s, 2, Heal{Hero: "H1", N: 5, Reason: "test"}, 0, "limited to 2", "below 0")
 			}},
 		{rule: "V-46", what: "Bandages heal at most 2", setup: inTurn,
 			check: func(t *testing.T, s *tracker.Session) {
-				woundBy(t, s, "H1", 4)
-				e := do(t, s, Heal{Hero: "H1", N: 3, Item: "bandages"})
-				if h := st(s).Mission.hero("H1"); len(h.Wounds) != 2 {
-					t.Fatalf("%d wound cards left after Bandages healed 3 of 4; want 2", len(h.Wounds))
-				}
-				if d := s.Describe(e); !strings.Contains(d, "limited to 2") || !strings.Contains(d, "Bandages") {
-					t.Fatalf("diary %q does not say the heal was limited and why", d)
-				}
+				healLimited(t, s, 4, Heal{Hero: "H1", N: 3, Item: "bandages"}, 2, "limited to 2", "Bandages")
 			}},
 		{rule: "V-46", what: "Medic's Bag heals 1 per hero", setup: inTurn,
 			check: func(t *testing.T, s *tracker.Session) {
-				woundBy(t, s, "H1", 2)
-				e := do(t, s, Heal{Hero: "H1", N: 2, Item: "Medic’s Bag"})
-				if h := st(s).Mission.hero("H1"); len(h.Wounds) != 1 {
-					t.Fatalf("%d wound cards left after Medic's Bag; want 1", len(h.Wounds))
-				}
-				if d := s.Describe(e); !strings.Contains(d, "limited to 1") || !strings.Contains(d, "Medic's Bag") {
-					t.Fatalf("diary %q does not say the heal was limited and why", d)
-				}
+				healLimited(t, s, 2, Heal{Hero: "H1", N: 2, Item: "Medic’s Bag"}, 1, "limited to 1", "Medic's Bag")
 				// A heal within its cap says nothing about limits.
-				e = do(t, s, Heal{Hero: "H1", N: 1, Item: "Medic's Bag"})
+				e := do(t, s, Heal{Hero: "H1", N: 1, Item: "Medic's Bag"})
 				if d := s.Describe(e); strings.Contains(d, "limited") {
 					t.Fatalf("diary %q", d)
 				}
@@ -705,5 +684,23 @@ func woundBy(t testing.TB, s *tracker.Session, id string, n int) {
 	t.Helper()
 	for range n {
 		do(t, s, WoundHero{Hero: id, Mode: "auto", Card: "W"})
+	}
+}
+
+// healLimited gives hero c.Hero n permanent wounds, heals with c, and checks
+// that left wound cards remain, all permanent, and that the diary says the
+// heal was limited and why (each of words).
+func healLimited(t *testing.T, s *tracker.Session, n int, c Heal, left int, words ...string) {
+	t.Helper()
+	woundBy(t, s, c.Hero, n)
+	e := do(t, s, c)
+	if h := st(s).Mission.hero(c.Hero); len(h.Wounds) != left || h.Permanent() != left {
+		t.Fatalf("%d wound cards (%d permanent) left after %+v healed %d wounds; want %d", len(h.Wounds), h.Permanent(), c, n, left)
+	}
+	d := s.Describe(e)
+	for _, w := range words {
+		if !strings.Contains(d, w) {
+			t.Fatalf("diary %q does not say the heal was limited and why (%q)", d, w)
+		}
 	}
 }
