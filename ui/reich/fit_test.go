@@ -17,9 +17,7 @@ import (
 // cutting lines off).
 func TestScreensFitAtTheLargestText(t *testing.T) {
 	ctx, w := newCtx(t)
-	p := startRaid(t, ctx)
-	p.order.SetText("H1 H2")
-	p.Next()
+	p := heroTurn(t, ctx)
 	must(t, ctx, rb.Override{Reason: "test", Place: []rb.UnitPlacement{{Code: "GR", Area: "A1"}, {Code: "DG", Area: "A1"}},
 		Awareness: map[string]content.Awareness{"R1": content.Alert}})
 	p.Next()
@@ -51,9 +49,7 @@ func TestScreensFitAtTheLargestText(t *testing.T) {
 // dialog (800 wide less the dialog's padding).
 func TestFormsFitAtTheLargestText(t *testing.T) {
 	ctx, w := newCtx(t)
-	p := startRaid(t, ctx)
-	p.order.SetText("H1 H2")
-	p.Next()
+	p := heroTurn(t, ctx)
 	must(t, ctx, rb.Override{Reason: "test", Place: []rb.UnitPlacement{{Code: "GR", Area: "A1"}, {Code: "DG", Area: "A1"}},
 		Awareness: map[string]content.Awareness{"R1": content.Alert}})
 	p.Next()

@@ -264,6 +264,25 @@ func TestContentEntry(t *testing.T) {
 	}
 }
 
+// heroTurn is startRaid with the turn order H1 H2 set: H1's turn.
+func heroTurn(t *testing.T, ctx *shell.Context) *playScreen {
+	t.Helper()
+	p := startRaid(t, ctx)
+	p.order.SetText("H1 H2")
+	p.Next()
+	return p
+}
+
+// lastDiary is the diary line of the session's last event.
+func lastDiary(t *testing.T, ctx *shell.Context) string {
+	t.Helper()
+	var d string
+	if err := ctx.Session.Events(ctx.Session.LastSeq(), func(e tracker.Event) error { d = ctx.Session.Describe(e); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
 // startRaid imports the test content and sets up a raid through the form.
 func startRaid(t *testing.T, ctx *shell.Context) *playScreen {
 	t.Helper()
@@ -673,9 +692,7 @@ func TestClosedCampaignLetsGoOfItsScreens(t *testing.T) {
 // the form offers no item.
 func TestReadyEquipmentOffersWeaponsAndPortalOnly(t *testing.T) {
 	ctx, _ := newCtx(t)
-	p := startRaid(t, ctx)
-	p.order.SetText("H1 H2")
-	p.Next()
+	p := heroTurn(t, ctx)
 	cf := p.CorrectForm("H1")
 	setEntry(t, cf, "Weapons", "Rifle:3:jammed Knife:0")
 	setEntry(t, cf, "Reason", "the Rifle jammed")
@@ -702,9 +719,7 @@ func TestReadyEquipmentOffersWeaponsAndPortalOnly(t *testing.T) {
 // refuses the search, and an item already face up needs none.
 func TestSearchFormAsksForFaceDownItems(t *testing.T) {
 	ctx, _ := newCtx(t)
-	p := startRaid(t, ctx)
-	p.order.SetText("H1 H2")
-	p.Next()
+	p := heroTurn(t, ctx)
 	f := p.SearchForm("H1")
 	setEntry(t, f, "Item found", "Grenade")
 	submitRefused(t, f, "no face-down item")
@@ -723,9 +738,7 @@ func TestSearchFormAsksForFaceDownItems(t *testing.T) {
 // Bandages asked to heal 3 heal 2, and the diary says why.
 func TestHealFormNamesTheItem(t *testing.T) {
 	ctx, _ := newCtx(t)
-	p := startRaid(t, ctx)
-	p.order.SetText("H1 H2")
-	p.Next()
+	p := heroTurn(t, ctx)
 	for range 3 {
 		must(t, ctx, rb.WoundHero{Hero: "H2", Mode: "auto", Card: "W"})
 	}
@@ -740,10 +753,7 @@ func TestHealFormNamesTheItem(t *testing.T) {
 	if n := len(st(ctx).Mission.HeroByID("H2").Wounds); n != 1 {
 		t.Fatalf("%d wound cards left; Bandages heal at most 2 of 3", n)
 	}
-	var d string
-	if err := ctx.Session.Events(ctx.Session.LastSeq(), func(e tracker.Event) error { d = ctx.Session.Describe(e); return nil }); err != nil {
-		t.Fatal(err)
-	}
+	d := lastDiary(t, ctx)
 	if !strings.Contains(d, "limited to 2") || !strings.Contains(d, "Bandages") {
 		t.Fatalf("diary %q", d)
 	}
@@ -754,9 +764,7 @@ func TestHealFormNamesTheItem(t *testing.T) {
 // heroes healed, and a hero elsewhere is refused in the players' words.
 func TestHealFormHealsTheArea(t *testing.T) {
 	ctx, _ := newCtx(t)
-	p := startRaid(t, ctx)
-	p.order.SetText("H1 H2")
-	p.Next()
+	p := heroTurn(t, ctx)
 	for _, id := range []string{"H1", "H1", "H2", "H2"} {
 		must(t, ctx, rb.WoundHero{Hero: id, Mode: "auto", Card: "W"})
 	}
@@ -773,10 +781,7 @@ func TestHealFormHealsTheArea(t *testing.T) {
 	if a, b := len(m.HeroByID("H1").Wounds), len(m.HeroByID("H2").Wounds); a != 0 || b != 2 {
 		t.Fatalf("wound cards Ana %d, Bo %d; Bandages heal 2 in all, Ana's first", a, b)
 	}
-	var d string
-	if err := ctx.Session.Events(ctx.Session.LastSeq(), func(e tracker.Event) error { d = ctx.Session.Describe(e); return nil }); err != nil {
-		t.Fatal(err)
-	}
+	d := lastDiary(t, ctx)
 	if !strings.Contains(d, "limited to 2") || !strings.Contains(d, "in all") {
 		t.Fatalf("diary %q", d)
 	}

@@ -51,9 +51,7 @@ func screenText(o fyne.CanvasObject) string {
 // the dashboard and goes to the discard pile when the next turn starts.
 func TestCardDurationFromTheForm(t *testing.T) {
 	ctx, _ := newCtx(t)
-	p := startRaid(t, ctx)
-	p.order.SetText("H1 H2")
-	p.Next()
+	p := heroTurn(t, ctx)
 	f := p.CardsForm("H1")
 	lasts, ok := f.Field("Lasts").(*widget.Select)
 	if !ok || len(lasts.Options) != 3 || lasts.Selected != "until discarded" {
@@ -90,9 +88,7 @@ func TestCardDurationFromTheForm(t *testing.T) {
 // attack on a unit that made it, outside the hero's own turn.
 func TestCounterFromThePendingAttack(t *testing.T) {
 	ctx, _ := newCtx(t)
-	p := startRaid(t, ctx)
-	p.order.SetText("H1 H2")
-	p.Next()
+	p := heroTurn(t, ctx)
 	h := *st(ctx).Mission.HeroByID("H1")
 	h.Skills = append(h.Skills, rb.Skill{ID: "Counter", Type: rb.SkillDefence, Active: true})
 	must(t, ctx, rb.CorrectHero{Hero: h, Reason: "test: Counter bought"})
@@ -142,9 +138,7 @@ func TestCounterFromThePendingAttack(t *testing.T) {
 // places the cleared token of a room with no enemy units.
 func TestDownedByWoundsEndsTurnWithClearedToken(t *testing.T) {
 	ctx, _ := newCtx(t)
-	p := startRaid(t, ctx)
-	p.order.SetText("H1 H2")
-	p.Next()
+	p := heroTurn(t, ctx)
 	for range 4 {
 		f := p.WoundForm("H1")
 		setEntry(t, f, "Card", "W")
@@ -161,9 +155,7 @@ func TestDownedByWoundsEndsTurnWithClearedToken(t *testing.T) {
 // offers it and no further action, and the turn ends after it.
 func TestSurgeDownedNoiseTestFromTheScreen(t *testing.T) {
 	ctx, _ := newCtx(t)
-	p := startRaid(t, ctx)
-	p.order.SetText("H1 H2")
-	p.Next()
+	p := heroTurn(t, ctx)
 	must(t, ctx, rb.Override{Reason: "test", Place: []rb.UnitPlacement{{Code: "GR", Area: "A1"}}})
 	for range 3 {
 		must(t, ctx, rb.WoundHero{Hero: "H1", Mode: "auto", Card: "W"})
@@ -200,9 +192,7 @@ func TestSurgeDownedNoiseTestFromTheScreen(t *testing.T) {
 // have attacked H1, attacks H2.
 func TestEnemyTurnWaitsForEachDefence(t *testing.T) {
 	ctx, _ := newCtx(t)
-	p := startRaid(t, ctx)
-	p.order.SetText("H1 H2")
-	p.Next()
+	p := heroTurn(t, ctx)
 	for range 3 {
 		must(t, ctx, rb.WoundHero{Hero: "H1", Mode: "auto", Card: "W"})
 	}
