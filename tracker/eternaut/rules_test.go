@@ -14,7 +14,15 @@ import (
 // up with its usual Characters.
 func reach(t testing.TB, key string) *tracker.Session {
 	t.Helper()
-	s := newCampaign(t)
+	s, _ := reachStored(t, key)
+	return s
+}
+
+// reachStored is reach with the store the log is kept in, to reopen it.
+func reachStored(t testing.TB, key string) (*tracker.Session, *tracker.MemStore) {
+	t.Helper()
+	s, mem := newGame(t)
+	do(t, s, NewCampaign{Players: 2, Roster: roster()})
 	path := []struct{ key, epi string }{{"A", "END-B1-1"}, {"B1", "END-C-1"}, {"C", "END-D-1"}, {"D", "END-E1-1"}, {"E1", "END-F1-1"}}
 	if key == "B2" {
 		path[0].epi = "END-B2-1"
@@ -39,7 +47,7 @@ func reach(t testing.TB, key string) *tracker.Session {
 		finish(t, s, p.epi, Unlock{})
 	}
 	do(t, s, StartScenario{Key: key, TimerStart: timerFor(key), Characters: chars[key]})
-	return s
+	return s, mem
 }
 
 func timerFor(key string) int {
