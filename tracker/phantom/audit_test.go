@@ -2,6 +2,7 @@ package phantom
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -322,7 +323,8 @@ func TestAuditInvisibleUnaffectedByOthers(t *testing.T) {
 // condition newly gained starts its timer then.
 func TestAuditAdversaryRefreshRestartsTimer(t *testing.T) {
 	for _, restart := range []bool{true, false} {
-		s := withContent(t)
+		s, mem := newSession(t)
+		do(t, s, contentCommands()...)
 		set := DefaultSettings()
 		set.RefreshRestartsTimer = restart
 		var rows []phantom.ClassRow
@@ -353,15 +355,19 @@ func TestAuditAdversaryRefreshRestartsTimer(t *testing.T) {
 		if p := st(s).Mission.Pending; p == nil || !strings.Contains(turnSummary(p.Turn), "Ana") {
 			t.Fatalf("the Berserker should attack Ana: %+v", p)
 		}
-		do(t, s, ConfirmAdversaryTurn{})
-		ana, now := st(s).Mission.fig("Ana"), st(s).Tick
-		want := was
-		if restart {
-			want = now
-		}
-		if got := ana.Conditions["Frozen"]; got != want || ana.Conditions["Bleeding"] != now {
-			t.Fatalf("restart %v: Frozen from tick %d (was %d, confirmed at %d), Bleeding from %d", restart, got, was, now, ana.Conditions["Bleeding"])
-		}
+		// The timers come out the same replayed from the log, and undo
+		// gives back the old ones.
+		undoReplays(t, s, mem, ConfirmAdversaryTurn{}, func(s *State) string {
+			ana, now := s.Mission.fig("Ana"), s.Tick
+			want := was
+			if restart {
+				want = now
+			}
+			if got := ana.Conditions["Frozen"]; got != want || ana.Conditions["Bleeding"] != now {
+				return fmt.Sprintf("restart %v: Frozen from tick %d (was %d, confirmed at %d), Bleeding from %d", restart, got, was, now, ana.Conditions["Bleeding"])
+			}
+			return ""
+		})
 	}
 }
 
