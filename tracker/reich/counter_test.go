@@ -11,10 +11,9 @@ import (
 
 // counterSetup: H1 holds Counter; a grunt in A1 (alert) attacks H1 in the
 // enemy turn after H1's turn; another grunt waits at ease in B1.
-func counterSetup(t *testing.T) (s *tracker.Session, attacker, other string) {
+func counterSetup(t *testing.T) (s *tracker.Session, mem *tracker.MemStore, attacker, other string) {
 	t.Helper()
-	s = raid(t)
-	do(t, s, SetTurnOrder{Order: []string{"H1", "H2"}})
+	s, mem = raidOf(t, testLibrary(), "H1", "H2")
 	h := *st(s).Mission.hero("H1")
 	h.Skills = append(h.Skills, Skill{ID: "Counter", Type: SkillDefence, Active: true})
 	setHero(t, s, h)
@@ -33,14 +32,14 @@ func counterSetup(t *testing.T) (s *tracker.Session, attacker, other string) {
 	if len(m.Pending) != 1 || !slices.Equal(m.Pending[0].Defenders, []string{"H1"}) {
 		t.Fatalf("want one attack on H1: %+v", m.Pending)
 	}
-	return s, attacker, other
+	return s, mem, attacker, other
 }
 
 // TestCounterAttackDuringDefence: §12.1 Counter — once per defence test, a
 // hero with Counter attacks a unit that attacked them, outside their own
 // turn; no basic action, no pacifying bookkeeping.
 func TestCounterAttackDuringDefence(t *testing.T) {
-	s, attacker, other := counterSetup(t)
+	s, _, attacker, other := counterSetup(t)
 	counter := func(hero, target string, against int) Attack {
 		return Attack{Hero: hero, Counter: true, Against: against, Weapon: 1, Targets: []string{target}, Total: 5}
 	}
@@ -75,7 +74,7 @@ func TestCounterAttackDuringDefence(t *testing.T) {
 // TestCounterNeedsTheSkillActive: a Counter token flipped to its used side
 // does not count.
 func TestCounterNeedsTheSkillActive(t *testing.T) {
-	s, attacker, _ := counterSetup(t)
+	s, _, attacker, _ := counterSetup(t)
 	do(t, s, SetSkillActive{Hero: "H1", Skill: "Counter", Active: false})
 	refused(t, s, Attack{Hero: "H1", Counter: true, Weapon: 1, Targets: []string{attacker}, Total: 5}, "Counter")
 }
@@ -93,7 +92,7 @@ func containsAll(s string, parts ...string) bool {
 // attacking units were kept (an old log) still allows a counter on a unit
 // of the attacking type.
 func TestCounterOnAnOldPendingAttack(t *testing.T) {
-	s, attacker, _ := counterSetup(t)
+	s, _, attacker, _ := counterSetup(t)
 	old := st(s).clone()
 	old.Mission.Pending[0].Units = nil
 	kind, err := Rules.Decide(old, Attack{Hero: "H1", Counter: true, Weapon: 1, Targets: []string{attacker}, Total: 5}, tracker.NewDice(7, 0))

@@ -462,11 +462,23 @@ func TestPrompt(t *testing.T) {
 
 func noteRaid(t *testing.T) *tracker.Session {
 	t.Helper()
-	s := withContent(t)
+	s, _ := noteRaidOf(t)
+	return s
+}
+
+// noteRaidOf is noteRaid with its store, for replay checks.
+func noteRaidOf(t *testing.T) (*tracker.Session, *tracker.MemStore) {
+	t.Helper()
+	s, mem := newSession(t)
+	data, err := ExportContent(&State{Library: testLibrary()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	do(t, s, ImportContent{Data: data})
 	do(t, s, SetSetting{Key: "notOfThisEarth", Value: "true"})
 	do(t, s, StartMission{Mission: "M1", Mode: ModeNoteRaid, Faction: "F1", Heroes: []HeroSetup{heroSetup("H1", "A1"), heroSetup("H2", "A1")}})
 	do(t, s, SetTurnOrder{Order: []string{"H1", "H2"}})
-	return s
+	return s, mem
 }
 
 func TestEnvironmentTokens(t *testing.T) {
