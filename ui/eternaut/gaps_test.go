@@ -19,8 +19,7 @@ func TestSetupFromDMaskedFiguresOptional(t *testing.T) {
 	tb.inC()
 	tb.do(et.Kill{Char: "902"}, et.Kill{Char: "903"})
 	tb.finish("END-D-1", et.Unlock{})
-	p := NewPlayScreen(tb.ctx)
-	tb.win.SetContent(p.Object())
+	p := tb.play()
 	f := p.setup
 	if txt := textOf(f.box); !strings.Contains(txt, "optional") || !strings.Contains(txt, "fewer than 4") {
 		t.Fatalf("the setup does not say the Masked Figures are optional:\n%s", txt)
@@ -100,10 +99,7 @@ func TestDiaryShows911Departure(t *testing.T) {
 func TestParagraphHelperTakeActionItemID(t *testing.T) {
 	tb := newTable(t)
 	tb.inC()
-	p := NewPlayScreen(tb.ctx)
-	tb.win.SetContent(p.Object())
-	h := p.para
-	h.Kind.SetSelectedIndex(slices.IndexFunc(et.Interactions, func(in struct{ Kind, First, Second string }) bool { return in.Kind == et.TakeAction }))
+	h := tb.paragraphs(et.TakeAction)
 	test.Type(h.A, "011")
 	test.Type(h.B, "226")
 	if !slices.Equal(h.Found, []string{"011-226"}) {
@@ -129,8 +125,7 @@ func TestExchangeFormOffersBoardsWithAnEmptySlot(t *testing.T) {
 	tb.toB1()
 	tb.do(et.StartScenario{Key: "B1", TimerStart: 7})
 	tb.do(et.CorrectCharacter{Char: "901", Field: "actionCards", Value: 4})
-	p := NewPlayScreen(tb.ctx)
-	tb.win.SetContent(p.Object())
+	p := tb.play()
 	p.exchangeForm()
 	sel := p.last.Items[0].Widget.(*widget.Select)
 	if slices.Contains(sel.Options, "901 Eduardo") || len(sel.Options) == 0 || !strings.Contains(textOf(p.last.Items[1].Widget), "empty card slot") {
@@ -163,8 +158,7 @@ func TestPickUpFormDropsOntoThePile(t *testing.T) {
 	for _, it := range []string{"020", "021", "022"} {
 		tb.do(et.GainItem{Char: "901", Item: it})
 	}
-	p := NewPlayScreen(tb.ctx)
-	tb.win.SetContent(p.Object())
+	p := tb.play()
 	p.pickUpForm("A")
 	f := p.last
 	if !strings.Contains(f.Items[2].HintText, "join Drop pile A") {

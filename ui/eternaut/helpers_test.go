@@ -2,6 +2,7 @@ package eternaut
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -163,4 +164,23 @@ func textOf(o fyne.CanvasObject) string {
 		}
 	})
 	return b.String()
+}
+
+// play opens the Play tab in the table's window.
+func (tb *table) play() *PlayScreen {
+	p := NewPlayScreen(tb.ctx)
+	tb.win.SetContent(p.Object())
+	return p
+}
+
+// paragraphs opens the Play tab with the paragraph helper on kind.
+func (tb *table) paragraphs(kind string) *paragraphHelper {
+	tb.t.Helper()
+	i := slices.IndexFunc(et.Interactions, func(in struct{ Kind, First, Second string }) bool { return in.Kind == kind })
+	if i < 0 {
+		tb.t.Fatalf("no interaction %q", kind)
+	}
+	h := tb.play().para
+	h.Kind.SetSelectedIndex(i)
+	return h
 }

@@ -57,8 +57,7 @@ func TestNewCampaignForm(t *testing.T) {
 
 func TestPlayTabSetsUpCampaignAndScenarioA(t *testing.T) {
 	tb := newTable(t)
-	p := NewPlayScreen(tb.ctx)
-	tb.win.SetContent(p.Object())
+	p := tb.play()
 	if p.startCampaign == nil {
 		t.Fatal("an unstarted campaign shows the roster form")
 	}
@@ -103,8 +102,7 @@ func TestPlayTabSetsUpCampaignAndScenarioA(t *testing.T) {
 func TestScenarioSetupChoosesAndHandsOut(t *testing.T) {
 	tb := newTable(t)
 	tb.toC()
-	p := NewPlayScreen(tb.ctx)
-	tb.win.SetContent(p.Object())
+	p := tb.play()
 	f := p.setup
 	if f.timer.Text != "8" || !f.timer.Disabled() {
 		t.Fatalf("C starts on 8: %q", f.timer.Text)
@@ -222,8 +220,7 @@ func TestRoundWithEndOfRound(t *testing.T) {
 func TestLifeAmmoAndDeath(t *testing.T) {
 	tb := newTable(t)
 	tb.inC()
-	p := NewPlayScreen(tb.ctx)
-	tb.win.SetContent(p.Object())
+	p := tb.play()
 	c := p.Cards["902"]
 	tap(t, c.Life.Minus)
 	if tb.st().Char("902").LP != 9 {
@@ -263,8 +260,7 @@ func TestEndWizardWithRefusedPurchase(t *testing.T) {
 	tb.do(et.NewCampaign{Players: 2, Roster: rosterEntries()})
 	tb.do(et.StartScenario{Key: "A", TimerStart: 6}, et.GainItem{Char: "901", Item: "045"},
 		et.RevealObjective{ID: "A-OBJ1"}, et.MarkPlot{N: 4}, et.MarkPlot{Cross: true})
-	p := NewPlayScreen(tb.ctx)
-	tb.win.SetContent(p.Object())
+	p := tb.play()
 	tap(t, findButton(t, p.tableBox, "The story ends the scenario…"))
 	if err := p.last.Submit(); err != nil {
 		t.Fatal(err)
@@ -430,10 +426,7 @@ func TestEnemyActivationAndTrace(t *testing.T) {
 func TestParagraphHelper(t *testing.T) {
 	tb := newTable(t)
 	tb.inC()
-	p := NewPlayScreen(tb.ctx)
-	tb.win.SetContent(p.Object())
-	h := p.para
-	h.Kind.SetSelectedIndex(0) // Rummage
+	h := tb.paragraphs(et.Rummage)
 	test.Type(h.A, "901")
 	test.Type(h.B, "232")
 	if !slices.Equal(h.Found, []string{"232-901", "232-9XX", "232 (ANY INTERACTION)"}) {
@@ -459,8 +452,7 @@ func TestParagraphHelper(t *testing.T) {
 func TestLossAndRestart(t *testing.T) {
 	tb := newTable(t)
 	tb.inC()
-	p := NewPlayScreen(tb.ctx)
-	tb.win.SetContent(p.Object())
+	p := tb.play()
 	for _, id := range []string{"901", "902", "903", "905"} {
 		tb.do(et.Kill{Char: id, Cause: "test"})
 	}
@@ -491,8 +483,7 @@ func TestCampaignFinale(t *testing.T) {
 	tb.finish("END-F2-1", et.Unlock{})
 	tb.do(et.StartScenario{Key: "F2", TimerStart: 8, Characters: []string{"901", "902", "905", "912"}}, et.MarkPlot{N: 7},
 		et.GainSpecialQuest{ID: "C-15"})
-	p := NewPlayScreen(tb.ctx)
-	tb.win.SetContent(p.Object())
+	p := tb.play()
 	// F has no item, quest, unlock or shop step.
 	tap(t, findButton(t, p.tableBox, "The story ends the scenario…"))
 	if err := p.last.Submit(); err != nil {
@@ -523,8 +514,7 @@ func TestAlertAndR02InB(t *testing.T) {
 	tb := newTable(t)
 	tb.toB1()
 	tb.do(et.StartScenario{Key: "B1", TimerStart: 7})
-	p := NewPlayScreen(tb.ctx)
-	tb.win.SetContent(p.Object())
+	p := tb.play()
 	if c := tb.st().Char("903"); c.LP != 10 {
 		t.Fatal("B starts at 10 life")
 	}
@@ -569,8 +559,7 @@ func TestAlertAndR02InB(t *testing.T) {
 func TestSkillTestSofia(t *testing.T) {
 	tb := newTable(t)
 	tb.inC()
-	p := NewPlayScreen(tb.ctx)
-	tb.win.SetContent(p.Object())
+	p := tb.play()
 	entry := func(ph string) *widget.Entry {
 		var found *widget.Entry
 		walk(p.tableBoxFig, func(o fyne.CanvasObject) {
@@ -608,8 +597,7 @@ func TestSkillTestSofia(t *testing.T) {
 func TestSetupBagD5(t *testing.T) {
 	tb := newTable(t)
 	tb.toC()
-	p := NewPlayScreen(tb.ctx)
-	tb.win.SetContent(p.Object())
+	p := tb.play()
 	f := p.setup
 	f.chars.SetSelected([]string{"901 Eduardo", "902 Simon", "903 Sofia", "905 Pablo"})
 	f.itemTo[slices.Index(f.reserve, "030")].SetSelected("901 Eduardo")
@@ -628,8 +616,7 @@ func TestSetupBagD5(t *testing.T) {
 func TestCorrectionsOnTheTable(t *testing.T) {
 	tb := newTable(t)
 	tb.inC()
-	p := NewPlayScreen(tb.ctx)
-	tb.win.SetContent(p.Object())
+	p := tb.play()
 	tap(t, findButton(t, p.tableBox, "Correct…"))
 	f := p.last
 	f.Items[0].Widget.(*widget.Select).SetSelected("active")
@@ -659,8 +646,7 @@ func TestCorrectionsOnTheTable(t *testing.T) {
 func TestFirstPlayerBeforeTheFirstTurn(t *testing.T) {
 	tb := newTable(t)
 	tb.inC()
-	p := NewPlayScreen(tb.ctx)
-	tb.win.SetContent(p.Object())
+	p := tb.play()
 	var sel *widget.Select
 	walk(p.tableBox, func(o fyne.CanvasObject) {
 		if s, ok := o.(*widget.Select); ok && slices.Contains(s.Options, "Player 2") {
@@ -679,8 +665,7 @@ func TestFirstPlayerBeforeTheFirstTurn(t *testing.T) {
 func TestAttackHelper(t *testing.T) {
 	tb := newTable(t)
 	tb.inC()
-	p := NewPlayScreen(tb.ctx)
-	tb.win.SetContent(p.Object())
+	p := tb.play()
 	tap(t, p.Cards["901"].Buttons["attack"])
 	f := p.last
 	item := func(label string) fyne.CanvasObject {

@@ -82,8 +82,7 @@ func TestTouchTargetsSetupAndShop(t *testing.T) {
 	tb := newTable(t)
 	fyne.CurrentApp().Settings().SetTheme(tableSizes{theme.DefaultTheme()})
 	tb.toC()
-	p := NewPlayScreen(tb.ctx)
-	tb.win.SetContent(p.Object())
+	tb.play()
 	check := func(what string) {
 		for _, size := range []fyne.Size{fyne.NewSize(1280, 800), fyne.NewSize(800, 1280)} {
 			tb.win.Resize(size)
