@@ -49,12 +49,7 @@ func (*Screens) Game() tracker.GameID { return tracker.PhantomEpoch }
 func (g *Screens) Play(ctx *shell.Context) fyne.CanvasObject {
 	p := NewPlayScreen(ctx)
 	g.mu.Lock()
-	if g.plays == nil {
-		g.plays = map[*shell.Context]*PlayScreen{}
-	}
-	if _, known := g.plays[ctx]; !known {
-		g.forgetOnClose(ctx)
-	}
+	g.keep(ctx)
 	g.plays[ctx] = p
 	g.mu.Unlock()
 	return p.Object()
@@ -69,19 +64,25 @@ func (g *Screens) Campaign(ctx *shell.Context) fyne.CanvasObject {
 func (g *Screens) Enemy(ctx *shell.Context) fyne.CanvasObject {
 	e := NewEnemyScreen(ctx)
 	g.mu.Lock()
-	if g.enems == nil {
-		g.enems = map[*shell.Context]*EnemyScreen{}
-	}
-	if _, known := g.enems[ctx]; !known {
-		g.forgetOnClose(ctx)
-	}
+	g.keep(ctx)
 	g.enems[ctx] = e
 	g.mu.Unlock()
 	return e.Object()
 }
 
-// forgetOnClose lets go of a campaign's screens when the frame closes it.
-func (g *Screens) forgetOnClose(ctx *shell.Context) {
+// keep readies the maps for a campaign's screens (g.mu held) and, the
+// first time the campaign is seen, lets go of its screens when the frame
+// closes it: once for both, not once for each screen.
+func (g *Screens) keep(ctx *shell.Context) {
+	if g.plays == nil {
+		g.plays = map[*shell.Context]*PlayScreen{}
+		g.enems = map[*shell.Context]*EnemyScreen{}
+	}
+	_, play := g.plays[ctx]
+	_, enemy := g.enems[ctx]
+	if play || enemy {
+		return
+	}
 	ctx.OnClose(func() {
 		g.mu.Lock()
 		defer g.mu.Unlock()
