@@ -209,6 +209,11 @@ func TestStartingSkillCountsSetting(t *testing.T) {
 	do(t, s, SetHQ{HP: []string{HPAttack}, Reason: "test"})
 	// With the starting skill not counting, Quick Shot is H1's first Attack skill: 1 HP.
 	do(t, s, BuySkill{Hero: "H1", Skill: "Quick Shot", Pay: []HPRef{{From: "hq", Kind: HPAttack}}})
+	c := st(s).Campaign
+	i := slices.IndexFunc(c.Heroes, func(h CampaignHero) bool { return h.ID == "H1" })
+	if i < 0 || !slices.ContainsFunc(c.Heroes[i].Skills, func(k Skill) bool { return k.ID == "Quick Shot" }) || len(c.HQHP) != 0 {
+		t.Fatalf("after buying Quick Shot for 1 HP: hero %+v, HQ HPs %v", c.Heroes, c.HQHP)
+	}
 }
 
 func TestReturningHeroKeepsRecord(t *testing.T) {

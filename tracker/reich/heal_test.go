@@ -65,3 +65,28 @@ func TestOldHealEventsStillReplay(t *testing.T) {
 		t.Fatalf("a one-hero heal writes %s", got)
 	}
 }
+
+// TestHealAndSearchBadInput: the new fields of Heal (By, Also) and Search
+// (FaceDown) are refused with the rule named when they make no sense, and
+// nothing changes.
+func TestHealAndSearchBadInput(t *testing.T) {
+	s, _ := raidOf(t, testLibrary(), "H1", "H2")
+	woundBy(t, s, "H1", 2)
+	woundBy(t, s, "H2", 2)
+	for _, c := range []struct {
+		cmd  tracker.Command
+		want string
+	}{
+		{Heal{Hero: "H1", N: 1, Item: "Bandages", Also: []HealShare{{Hero: "H9", N: 1}}}, `no hero "H9"`},
+		{Heal{Hero: "H1", N: 1, Item: "Bandages", By: "H9"}, `no hero "H9"`},
+		{Heal{Hero: "H1", N: 1, Item: "Bandages", Also: []HealShare{{Hero: "H1", N: 1}}}, "named twice"},
+		{Heal{Hero: "H1", N: 1, Item: "Bandages", Also: []HealShare{{Hero: "H2"}}}, "heal Hero H2 at least 1"},
+		{Heal{Hero: "H1", N: 1, Also: []HealShare{{Hero: "H2", N: -1}}}, "§6.4"},
+		{Heal{Hero: "H1", Also: []HealShare{{Hero: "H2", Cards: []int{5}}}}, "at least 1"},
+		{Heal{Hero: "H1", N: 1, Also: []HealShare{{Hero: "H2", Cards: []int{5}}}}, "no wound card number 5"},
+		{Search{Hero: "H1", Found: Item{Name: "Grenade"}, Drop: -1}, "V-13"},
+		{Search{Hero: "H1", Found: Item{Name: "Grenade"}, FaceDown: -2, Drop: -1}, "V-13"},
+	} {
+		refused(t, s, c.cmd, c.want)
+	}
+}
