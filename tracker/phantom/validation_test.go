@@ -93,6 +93,14 @@ func vBetween(t *testing.T) *tracker.Session {
 	return s
 }
 
+// vRich is vBetween with Ana holding 50 nova cells, enough for any
+// purchase: a refusal is for another reason.
+func vRich(t *testing.T) *tracker.Session {
+	s := vBetween(t)
+	st(s).Characters["Ana"].Nova = 50
+	return s
+}
+
 func vContent(t *testing.T) *tracker.Session { return withContent(t) }
 
 func mapData(spaces string) json.RawMessage {
@@ -188,16 +196,8 @@ func TestValidationRules(t *testing.T) {
 				t.Errorf("fame %d, want clamped at 0", f)
 			}
 		}},
-		{id: "V-16", setup: func(t *testing.T) *tracker.Session {
-			s := vBetween(t)
-			st(s).Characters["Ana"].Nova = 50
-			return s
-		}, cmd: BuyEquipment{Character: "Ana", Equipment: "Visor"}, rule: "V-16", why: "Berkav"},
-		{id: "V-16 tier", setup: func(t *testing.T) *tracker.Session {
-			s := vBetween(t)
-			st(s).Characters["Ana"].Nova = 50
-			return s
-		}, cmd: BuyEquipment{Character: "Ana", Equipment: "Boots"}, rule: "V-16", why: "tier 2"},
+		{id: "V-16", setup: vRich, cmd: BuyEquipment{Character: "Ana", Equipment: "Visor"}, rule: "V-16", why: "Berkav"},
+		{id: "V-16 tier", setup: vRich, cmd: BuyEquipment{Character: "Ana", Equipment: "Boots"}, rule: "V-16", why: "tier 2"},
 		{id: "V-17", setup: vContent, cmd: DismantleAttachment{Character: "Ana", Attachment: "Kit W"}, rule: "V-17", why: "Kit W"},
 		{id: "V-18", setup: func(t *testing.T) *tracker.Session {
 			s := vBetween(t)

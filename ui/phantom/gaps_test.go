@@ -146,15 +146,22 @@ func TestAdversaryRefreshShownAndTimerRestarted(t *testing.T) {
 	}
 }
 
+// restWith has name rest this round, card (from its hand) already in its
+// discard pile so that it may (§6.2, V-05).
+func (h *harness) restWith(name, card string) {
+	h.t.Helper()
+	f := figure(h.state().Mission, name)
+	f.Discard, f.Hand = []string{card}, slices.DeleteFunc(f.Hand, func(id string) bool { return id == card })
+	h.do(tp.Rest{Character: name})
+}
+
 // toRestTurnNext plays round 1 with Bo resting (a card already in the
 // discard pile) and holding Bleeding, Weakened and Barrier, up to the
 // moment Bo's rest turn is next.
 func (h *harness) toRestTurnNext(p *PlayScreen) {
 	h.t.Helper()
 	h.do(tp.BeginRound{})
-	bo := figure(h.state().Mission, "Bo")
-	bo.Discard, bo.Hand = []string{"H9"}, slices.DeleteFunc(bo.Hand, func(id string) bool { return id == "H9" })
-	h.do(tp.Rest{Character: "Bo"})
+	h.restWith("Bo", "H9")
 	h.do(tp.SelectCards{Character: "Ana", Cards: []string{"W1"}})
 	h.do(tp.DrawAdversaryCards{})
 	h.do(tp.DetermineInitiative{})
@@ -232,9 +239,7 @@ func TestRestTurnAttackNamesWhatGrantsIt(t *testing.T) {
 	p := NewPlayScreen(h.ctx)
 	h.w.SetContent(p.Object())
 	h.do(tp.BeginRound{})
-	ana := figure(h.state().Mission, "Ana")
-	ana.Discard, ana.Hand = []string{"W9"}, slices.DeleteFunc(ana.Hand, func(id string) bool { return id == "W9" })
-	h.do(tp.Rest{Character: "Ana"})
+	h.restWith("Ana", "W9")
 	h.do(tp.SelectCards{Character: "Bo", Cards: []string{"H1"}})
 	h.do(tp.DrawAdversaryCards{})
 	h.do(tp.DetermineInitiative{})
