@@ -123,6 +123,26 @@ func (s *State) playing(rule string) (*Scenario, error) {
 	return s.Scenario, nil
 }
 
+// FatigueBoards are the boards in play that may take an exchange's
+// Fatigue card (§5.1 T2): those with an empty card slot (fewer than 4
+// cards), or, when none has one (none is true), every board in play.
+func FatigueBoards(s *State) (boards []*Character, none bool) {
+	var all []*Character
+	for _, c := range s.InPlay() {
+		if c.Gone() {
+			continue
+		}
+		all = append(all, c)
+		if c.BoardCount() < EndRoundThreshold {
+			boards = append(boards, c)
+		}
+	}
+	if len(boards) == 0 {
+		return all, true
+	}
+	return boards, false
+}
+
 func (ExchangeCards) kind() string { return "turn.exchange" }
 func (c ExchangeCards) run(s *State, x *exec) error {
 	sc, err := s.playing("eternaut §5.1 T2")
@@ -143,10 +163,8 @@ func (c ExchangeCards) run(s *State, x *exec) error {
 	// more cards) takes it only when no board in play has a free slot.
 	full := ch.BoardCount() >= EndRoundThreshold
 	if full && !x.before(1) {
-		for _, o := range s.InPlay() {
-			if !o.Gone() && o.BoardCount() < EndRoundThreshold {
-				return tracker.Refuse("eternaut §5.1 T2", "%s's board has no empty card slot; put the Fatigue on a board that has one (like %s's)", ch.Name, o.Name)
-			}
+		if boards, none := FatigueBoards(s); !none {
+			return tracker.Refuse("eternaut §5.1 T2", "%s's board has no empty card slot; put the Fatigue on a board that has one (like %s's)", ch.Name, boards[0].Name)
 		}
 	}
 	sc.Exchanged = true

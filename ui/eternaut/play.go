@@ -378,16 +378,9 @@ func (p *PlayScreen) playCard(id string) {
 func (p *PlayScreen) exchangeForm() {
 	// §5.1 T2: the Fatigue goes on an empty card slot; a full board (4 or
 	// more cards) is offered only when no board has one.
-	var free, all []*et.Character
-	for _, c := range living(p.state()) {
-		all = append(all, c)
-		if c.BoardCount() < et.EndRoundThreshold {
-			free = append(free, c)
-		}
-	}
+	free, none := et.FatigueBoards(p.state())
 	why := "Only a board with an empty card slot (fewer than 4 cards) takes the Fatigue card."
-	if len(free) == 0 {
-		free = all
+	if none {
 		why = "No board has an empty card slot: the Fatigue card goes on a full one anyway."
 	}
 	board := widget.NewSelect(options(free), nil)
