@@ -124,6 +124,18 @@ func TestCounterFromThePendingAttack(t *testing.T) {
 	if strings.Contains(screenText(p.pending), "[Counter…]") {
 		t.Fatal("Counter is offered twice on one defence test")
 	}
+	// Undo takes the counter back: the grunt returns and Counter is offered again.
+	if _, ok := ctx.Run(ctx.Session.Undo); !ok {
+		t.Fatal("undo failed")
+	}
+	if st(ctx).Mission.UnitByID(attacker) == nil || !strings.Contains(screenText(p.pending), "[Counter…]") {
+		t.Fatalf("after undo: grunt %v, pending\n%s", st(ctx).Mission.UnitByID(attacker), screenText(p.pending))
+	}
+	f = p.CounterForm(0)
+	pick(t, f, "Weapon", "weapon 2")
+	setEntry(t, f, "Target", attacker)
+	setEntry(t, f, "Total", "5")
+	submitOK(t, f)
 	d := p.DefendForm(0)
 	setEntry(t, d, "Defence total", "9")
 	submitOK(t, d)
