@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	et "tablekeeper/tracker/eternaut"
+	"tablekeeper/ui/shell"
 )
 
 // §4.3 S2: from D the setup screen says the Masked Figures are optional
@@ -172,5 +173,24 @@ func TestPickUpFormDropsOntoThePile(t *testing.T) {
 	}
 	if piles := tb.st().Scenario.DropPiles; len(piles) != 1 || len(piles[0].Items) != 2 {
 		t.Fatalf("piles %+v (%q)", piles, p.Message())
+	}
+}
+
+// The screens kept for the keyboard shortcuts go when the frame closes the
+// campaign: a closed campaign's Resolve reaches nothing.
+func TestClosedCampaignLetsGoOfItsScreens(t *testing.T) {
+	tb := newTable(t)
+	tb.inC()
+	p, e := tb.play(), NewEnemyScreen(tb.ctx)
+	remember(tb.ctx, p, e)
+	if open.ctx != tb.ctx || open.play != p || open.enemy != e {
+		t.Fatal("the open campaign's screens are not kept")
+	}
+	tb.ctx.Close()
+	if open.ctx != nil || open.play != nil || open.enemy != nil {
+		t.Fatal("a closed campaign's screens are still kept")
+	}
+	if (Screens{}).Act(tb.ctx, shell.TabEnemy, shell.Resolve) {
+		t.Fatal("Resolve reached a closed campaign's Enemy tab")
 	}
 }
