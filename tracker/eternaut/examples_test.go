@@ -888,9 +888,15 @@ func TestNumberedRulesTable(t *testing.T) {
 		}},
 		{"S3 902 plays with 905; 905 may play if 902 is dead", func(t *testing.T) {
 			s := reach(t, "B1")
+			finish(t, s, "END-C-1", Unlock{NPC905: true})
+			refuse(t, s, StartScenario{Key: "C", Characters: []string{"901", "902", "903", "904"}}, "S3")
+			s = reach(t, "B1")
 			do(t, s, Kill{Char: "902"})
 			finish(t, s, "END-C-1", Unlock{NPC905: true})
 			do(t, s, StartScenario{Key: "C", Characters: []string{"901", "903", "904", "905"}})
+			if c := ch(s, "905"); !c.InPlay {
+				t.Fatalf("905 does not play C with 902 dead: %+v", c)
+			}
 		}},
 		{"S4 E1 needs 912", func(t *testing.T) {
 			s := reach(t, "D")
