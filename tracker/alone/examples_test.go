@@ -267,16 +267,15 @@ func TestBoundaryItemCharges(t *testing.T) {
 // higher cap; Nightmare difficulty gains none; Impossible gives nothing.
 func TestBoundaryDifficultyRewards(t *testing.T) {
 	cases := []struct {
-		d          Difficulty
-		items      []Item
-		choice     alone.DamageKind
-		wLife      int
-		wMarker    int
-		rewardGone bool
+		d       Difficulty
+		items   []Item
+		choice  alone.DamageKind
+		wLife   int
+		wMarker int
 	}{
-		{Normal, []Item{{Name: "Knife", Action: Fight, Charges: 1}}, alone.LifeDamage, 5, 2, false}, // cap 6 after the gain
-		{NightmareD, []Item{{Name: "Knife", Action: Fight, Charges: 1}}, alone.LifeDamage, 4, 1, false},
-		{Impossible, nil, "", 2, 1, true},
+		{Normal, []Item{{Name: "Knife", Action: Fight, Charges: 1}}, alone.LifeDamage, 5, 2}, // cap 6 after the gain
+		{NightmareD, []Item{{Name: "Knife", Action: Fight, Charges: 1}}, alone.LifeDamage, 4, 1},
+		{Impossible, nil, "", 2, 1},
 	}
 	for _, c := range cases {
 		t.Run(string(c.d), func(t *testing.T) {
@@ -292,6 +291,8 @@ func TestBoundaryDifficultyRewards(t *testing.T) {
 			if g := st(s); g.Life != c.wLife || g.RoundMarker != c.wMarker {
 				t.Fatalf("Life %d marker %d, want %d %d", g.Life, g.RoundMarker, c.wLife, c.wMarker)
 			}
+			// Taken once per game, even at Impossible where it gives nothing.
+			refused(t, s, TakeMidGameReward{Choice: c.choice}, "V12")
 		})
 	}
 }
