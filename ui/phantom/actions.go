@@ -228,7 +228,7 @@ func (a *AttackForm) Command() (tp.Attack, error) {
 	}
 	if a.Granted != nil {
 		if c.Granted = strings.TrimSpace(a.Granted.Text); c.Granted == "" {
-			return c, fmt.Errorf("%s is resting: say which item or equipment lets it attack", a.Attacker)
+			return c, fmt.Errorf("%s is resting: no Action card is played, so say which item or equipment lets it attack (phantom-epoch §6.3)", a.Attacker)
 		}
 	}
 	if c.Roll == "" {
@@ -271,7 +271,10 @@ func (p *PlayScreen) attack(s *tp.State, attacker string) {
 		}
 		c, err := form.Command()
 		if err != nil {
+			// Bad input: say why and show the form again as filled in,
+			// so nothing typed is lost.
 			p.ctx.Message(err.Error(), true)
+			d.Show()
 			return
 		}
 		p.doAttack(c)

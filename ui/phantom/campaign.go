@@ -211,7 +211,7 @@ func (f *SetupForm) start() {
 	// mission's. Anything else would be read as the mission's unseen.
 	if d := strings.TrimSpace(f.Difficulty.Text); d != "" {
 		if n, err := strconv.Atoi(d); err != nil || n < 1 {
-			f.ctx.Message(fmt.Sprintf("the adversaries' difficulty is a whole number, 1 or more, not %q (leave it empty for the mission's)", d), true)
+			f.ctx.Message(fmt.Sprintf("the adversaries' difficulty is a whole number, 1 or more, not %q (leave it empty for the mission's) (phantom-epoch V-25)", d), true)
 			return
 		}
 	}

@@ -275,13 +275,27 @@ func TestRestTurnAttackNamesWhatGrantsIt(t *testing.T) {
 			adv = f.Name
 		}
 	}
+	// The attack dialog refuses the missing grant with the rule and shows
+	// itself again as filled in: nothing typed is lost.
+	p.attack(h.state(), "Ana")
+	dlg := h.w.Canvas().Overlays().Top()
+	find(dlg, func(s *widget.Select) bool { return s.PlaceHolder == "whom (or what) it attacks" }).SetSelected(adv)
+	find(dlg, func(e *widget.SelectEntry) bool { return e.PlaceHolder == "the face rolled: a number, crit or fumble" }).SetText("3")
+	test.Tap(button(dlg, "Attack"))
+	if !strings.Contains(h.lastErr(), "§6.3") || h.w.Canvas().Overlays().Top() != dlg {
+		t.Fatalf("the missing grant must be refused with the rule and the dialog kept: %q", h.lastErr())
+	}
+	if roll := find(dlg, func(e *widget.SelectEntry) bool { return e.PlaceHolder == "the face rolled: a number, crit or fumble" }); roll.Text != "3" {
+		t.Fatalf("the roll typed was lost: %q", roll.Text)
+	}
+	h.w.Canvas().Overlays().Remove(dlg)
 	form := NewAttackForm(h.state(), h.state().Mission, "Ana")
 	if form.Granted == nil {
 		t.Fatal("a resting attacker's form asks what grants the attack")
 	}
 	form.Target.SetSelected(adv)
 	form.Roll.SetText("3")
-	if _, err := form.Command(); err == nil || !strings.Contains(err.Error(), "resting") {
+	if _, err := form.Command(); err == nil || !strings.Contains(err.Error(), "resting") || !strings.Contains(err.Error(), "§6.3") {
 		t.Fatalf("a rest-turn attack without a grant must be explained, got %v", err)
 	}
 	form.Granted.SetText("Shock Gloves")

@@ -132,14 +132,14 @@ func TestValidationRulesShownOnTheScreens(t *testing.T) {
 					f.Rows[n].Entry.SetSelected([]string{"D-1", "D-2"}[i])
 				}
 				f.Difficulty.SetText("0")
-			}, "difficulty"},
+			}, "difficulty is a whole number, 1 or more, not \"0\" (leave it empty for the mission's) (phantom-epoch V-25)"},
 			{"V-25 difficulty in words", func(f *SetupForm) {
 				for i, n := range []string{"Ana", "Bo"} {
 					f.Rows[n].Embark.SetChecked(true)
 					f.Rows[n].Entry.SetSelected([]string{"D-1", "D-2"}[i])
 				}
 				f.Difficulty.SetText("two")
-			}, "difficulty"},
+			}, "not \"two\" (leave it empty for the mission's) (phantom-epoch V-25)"},
 		}
 		for _, r := range rows {
 			t.Run(r.id, func(t *testing.T) {
