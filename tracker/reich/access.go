@@ -45,20 +45,27 @@ func (m *Mission) DoorState(id string) content.DoorState {
 // Board is the mission map's geometry (adjacency, PathCost, line of sight).
 func (m *Mission) Board() (*board.Board, error) { return m.board() }
 
-// RoundsLeft is how many end-of-round advances the current track still
-// takes before the alarm (pre-alarm) or the end (post-alarm, alien world).
-// §5.5: with settings.alarmOnLastSpace (failOnLastSpace) landing on the
-// last space already ends the track, one round sooner.
-func (m *Mission) RoundsLeft() int {
-	tr := m.Tracker
+// RoundsLeft is how many end-of-round advances the mission's current track
+// still takes before the alarm (pre-alarm) or the end (post-alarm, alien
+// world), 0 with no mission. §5.5: with settings.alarmOnLastSpace
+// (failOnLastSpace) landing on the last space already ends the track, one
+// round sooner; the settings are read as the advance reads them.
+func (s *State) RoundsLeft() int {
+	if s.Mission == nil {
+		return 0
+	}
+	return s.Mission.Tracker.roundsLeft(s.Settings.AlarmOnLastSpace, s.Settings.FailOnLastSpace)
+}
+
+func (tr Tracker) roundsLeft(alarmOnLast, failOnLast bool) int {
 	n, early := 0, false
 	switch tr.Section {
 	case "pre":
-		n, early = tr.Pre-tr.Pos+1, tr.OnLastAlarm
+		n, early = tr.Pre-tr.Pos+1, alarmOnLast
 	case "post":
-		n, early = tr.Post-tr.Pos+1, tr.OnLastFail
+		n, early = tr.Post-tr.Pos+1, failOnLast
 	case "alien":
-		n, early = tr.Alien-tr.Pos+1, tr.OnLastFail
+		n, early = tr.Alien-tr.Pos+1, failOnLast
 	}
 	if early && n > 1 {
 		n-- // on the last space already, this round's advance still ends it

@@ -255,7 +255,7 @@ func TestAuditRoundsLeftFollowsTheLastSpaceSettings(t *testing.T) {
 					if m.Ended || (phase == 0 && m.Phase == PhasePostAlarm) {
 						break
 					}
-					counts = append(counts, m.RoundsLeft())
+					counts = append(counts, st(s).RoundsLeft())
 					playQuietRound(t, s)
 				}
 				for i, c := range counts {
@@ -677,8 +677,8 @@ func TestAuditRoundsLeftEveryPosition(t *testing.T) {
 					}
 				}
 				for _, sec := range []string{"pre", "post", "alien"} {
-					m := &Mission{Tracker: Tracker{Section: sec, Pos: pos, Pre: length, Post: length, Alien: length, OnLastAlarm: onLast, OnLastFail: onLast}}
-					if got := m.RoundsLeft(); got != want {
+					tr := Tracker{Section: sec, Pos: pos, Pre: length, Post: length, Alien: length}
+					if got := tr.roundsLeft(onLast, onLast); got != want {
 						t.Errorf("%s track of %d, marker on %d, last space ends it %v: %d rounds left, want %d", sec, length, pos, onLast, got, want)
 					}
 				}

@@ -203,8 +203,8 @@ func FuzzDecodeState(f *testing.F) {
 func TestScreenHelpers(t *testing.T) {
 	s := raid(t)
 	m := st(s).Mission
-	if m.RoundsLeft() != 4 || m.DoorState("D2") != content.Locked || m.RoomOf("B1") != "R2" || len(m.Rooms()) != 6 {
-		t.Fatalf("helpers: left %d, D2 %s, B1 in %s, %d rooms", m.RoundsLeft(), m.DoorState("D2"), m.RoomOf("B1"), len(m.Rooms()))
+	if st(s).RoundsLeft() != 4 || m.DoorState("D2") != content.Locked || m.RoomOf("B1") != "R2" || len(m.Rooms()) != 6 {
+		t.Fatalf("helpers: left %d, D2 %s, B1 in %s, %d rooms", st(s).RoundsLeft(), m.DoorState("D2"), m.RoomOf("B1"), len(m.Rooms()))
 	}
 	if m.HeroByID("H1") == nil || m.UnitByID("x") != nil || m.TokenByID("T1") == nil || m.Level("R1") != content.AtEase {
 		t.Fatal("lookups")

@@ -278,7 +278,6 @@ func (c StartMission) decide(t *tx, d *tracker.Dice) (string, error) {
 		m.Phase = PhasePreAlarm
 		m.Tracker = Tracker{Section: "pre", Pos: 1, Pre: pre, Post: post, PreColours: info.PreColours, PostColours: info.PostColours}
 	}
-	m.Tracker.OnLastAlarm, m.Tracker.OnLastFail = s.Settings.AlarmOnLastSpace, s.Settings.FailOnLastSpace // §5.5
 	for _, dr := range mp.Doors {
 		if m.Doors == nil {
 			m.Doors = map[string]content.DoorState{}

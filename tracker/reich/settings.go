@@ -206,10 +206,6 @@ func (c SetSetting) decide(t *tx, _ *tracker.Dice) (string, error) {
 		return "", tracker.Refuse("reichbusters §14.1", "setting %s is already %s", c.Key, after)
 	}
 	t.do(Op{Op: opSettings, Settings: &s})
-	if m := t.s.Mission; m != nil && !m.Ended && (c.Key == "alarmOnLastSpace" || c.Key == "failOnLastSpace") {
-		// §5.5: the tracker keeps the track-end reading for its rounds-left count.
-		t.tracker(func(x *Tracker) { x.OnLastAlarm, x.OnLastFail = s.AlarmOnLastSpace, s.FailOnLastSpace })
-	}
 	t.say("House rule %s (%s): %s → %s", c.Key, d.section, show(before), show(after))
 	return "setting", nil
 }

@@ -270,15 +270,10 @@ type Tracker struct {
 	// AlarmPending: the alarm was triggered and sounds after the end of round (§5.6).
 	AlarmPending bool `json:"alarmPending,omitempty"`
 	// ObjectiveDone: NotE 1–2 player variant, the tracker flips to 6 (§11.2).
-	ObjectiveDone bool `json:"objectiveDone,omitempty"`
-	// OnLastAlarm and OnLastFail mirror settings.alarmOnLastSpace and
-	// failOnLastSpace (§5.5), so the rounds-left count reads the same track
-	// end as the advance does.
-	OnLastAlarm bool            `json:"onLastAlarm,omitempty"`
-	OnLastFail  bool            `json:"onLastFail,omitempty"`
-	Flipped     bool            `json:"flipped,omitempty"`
-	PreColours  []content.Level `json:"preColours,omitempty"`
-	PostColours []content.Level `json:"postColours,omitempty"`
+	ObjectiveDone bool            `json:"objectiveDone,omitempty"`
+	Flipped       bool            `json:"flipped,omitempty"`
+	PreColours    []content.Level `json:"preColours,omitempty"`
+	PostColours   []content.Level `json:"postColours,omitempty"`
 }
 
 // Deck is a card supply (spec §3.1): draw pile (first card on top), discard, removed.

@@ -232,7 +232,7 @@ func (p *playScreen) refreshTrack(m *rb.Mission) {
 		}
 		marker = tr.Pos - 1
 		p.track.Title = "Alien world tracker"
-		p.left.SetText(fmt.Sprintf("%d rounds left before the mission fails", m.RoundsLeft()))
+		p.left.SetText(fmt.Sprintf("%d rounds left before the mission fails", p.k.state().RoundsLeft()))
 	default:
 		for i := 1; i <= tr.Pre; i++ {
 			spaces = append(spaces, fmt.Sprintf("P%d", i))
@@ -252,11 +252,11 @@ func (p *playScreen) refreshTrack(m *rb.Mission) {
 					p.left.SetText("The alarm sounds: the enemy's free turn, then the marker goes onto post-alarm space 1")
 				}
 			} else {
-				p.left.SetText(fmt.Sprintf("%d rounds until the alarm", m.RoundsLeft()))
+				p.left.SetText(fmt.Sprintf("%d rounds until the alarm", p.k.state().RoundsLeft()))
 			}
 		} else {
 			marker = tr.Pre + tr.Pos - 1
-			p.left.SetText(fmt.Sprintf("Alarm sounded · %d rounds left before the mission fails", m.RoundsLeft()))
+			p.left.SetText(fmt.Sprintf("Alarm sounded · %d rounds left before the mission fails", p.k.state().RoundsLeft()))
 		}
 		p.track.Title = "Mission tracker (P pre-alarm, Q post-alarm)"
 	}
