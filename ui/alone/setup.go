@@ -382,13 +382,12 @@ func (f *settingsForm) read() (alone.Settings, error) {
 }
 
 func (f *settingsForm) formItems() []*widget.FormItem {
-	return []*widget.FormItem{
-		widget.NewFormItem("", f.rows[0]),
-		widget.NewFormItem("", f.rows[1]),
-		widget.NewFormItem("", f.rows[2]),
-		widget.NewFormItem("", f.rows[3]),
-		widget.NewFormItem("", f.rows[4]),
+	var out []*widget.FormItem
+	for _, r := range f.rows {
+		out = append(out, widget.NewFormItem("", r))
+	}
+	return append(out,
 		widget.NewFormItem("Dangerous (AMB-5)", f.dangerous),
 		widget.NewFormItem("Evil aggression (solo)", f.aggression),
-	}
+	)
 }
