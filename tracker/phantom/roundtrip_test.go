@@ -136,3 +136,16 @@ func TestEquipInMissionUndoesAndReplays(t *testing.T) {
 		return ""
 	})
 }
+
+// §14.3, V-25: a standalone training at tier 4, the highest attachment
+// deck, replays from the log (its draws too) and undoes.
+func TestTrainingTier4UndoesAndReplays(t *testing.T) {
+	s, mem := newSession(t)
+	do(t, s, contentCommands()...)
+	undoReplays(t, s, mem, StandaloneTraining{Tier: 4, Characters: []string{"Ana"}}, func(s *State) string {
+		if a := s.Characters["Ana"]; a.Nova != 60 || a.SP != 12 {
+			return fmt.Sprintf("tier 4: Ana nova %d SP %d, want 60 and 12", a.Nova, a.SP)
+		}
+		return ""
+	})
+}
