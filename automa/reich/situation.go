@@ -2,6 +2,7 @@ package reich
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"tablekeeper/automa/reich/board"
@@ -95,6 +96,15 @@ type EnemyTurnProgress struct {
 	// Seen holds the enemy→hero sight lines already seen (house rule
 	// sightInEnemyTurn), as unit/hero id pairs.
 	Seen [][2]string `json:"seen,omitempty"`
+}
+
+// Clone is a copy of p sharing no slices with it.
+func (p EnemyTurnProgress) Clone() EnemyTurnProgress {
+	p.Units = slices.Clone(p.Units)
+	p.Ruthless = slices.Clone(p.Ruthless)
+	p.Shot = slices.Clone(p.Shot)
+	p.Seen = slices.Clone(p.Seen)
+	return p
 }
 
 // DoorStates maps door ids to their state now; doors not listed stand as

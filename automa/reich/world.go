@@ -211,11 +211,7 @@ func newWorld(s *Situation, b *board.Board, rng automa.Rand) *world {
 		w.noiseDeck = &Deck{DrawPile: append([]string(nil), st.NoiseDeck.DrawPile...), Discard: append([]string(nil), st.NoiseDeck.Discard...)}
 	}
 	if p := st.EnemyTurn; p != nil {
-		c := *p
-		c.Units = append([]string(nil), p.Units...)
-		c.Ruthless = append([]string(nil), p.Ruthless...)
-		c.Shot = append([]string(nil), p.Shot...)
-		c.Seen = append([][2]string(nil), p.Seen...)
+		c := p.Clone()
 		w.resumeAt = &c
 	}
 	w.pauseForDefence = s.Resolve.PauseForDefence

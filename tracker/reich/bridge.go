@@ -117,7 +117,7 @@ func (s *State) situation(req ai.Request, ans ai.Answers) (*ai.Situation, error)
 	st.SpawnDeck = &ai.Deck{DrawPile: nonNil(m.SpawnDeck.Draw), Discard: nonNil(m.SpawnDeck.Discard)}
 	st.NoiseDeck = &ai.Deck{DrawPile: nonNil(m.NoiseDeck.Draw), Discard: nonNil(m.NoiseDeck.Discard)}
 	if m.Paused != nil {
-		p := cloneProgress(m.Paused.Progress)
+		p := m.Paused.Progress.Clone()
 		st.EnemyTurn = &p
 	}
 	return &ai.Situation{Content: cont, Map: m.Map, State: st, Resolve: req, Answers: ans, Settings: s.Settings.Settings}, nil

@@ -451,7 +451,7 @@ func (t *tx) carryOn(out *ai.Outcome, ans ai.Answers, d *tracker.Dice, through [
 			}
 			return true, nil
 		}
-		t.do(Op{Op: opPaused, Paused: &EnemyPause{Progress: cloneProgress(*out.After.EnemyTurn), Through: slices.Clone(through)}})
+		t.do(Op{Op: opPaused, Paused: &EnemyPause{Progress: out.After.EnemyTurn.Clone(), Through: slices.Clone(through)}})
 		if len(out.Attacks) > 0 {
 			t.say("The enemy turn waits for the defence test; it goes on once it is recorded (§7.5.5)")
 			return false, nil
@@ -463,14 +463,6 @@ func (t *tx) carryOn(out *ai.Outcome, ans ai.Answers, d *tracker.Dice, through [
 		}
 	}
 	return false, fmt.Errorf("internal error: the enemy turn did not finish")
-}
-
-func cloneProgress(p ai.EnemyTurnProgress) ai.EnemyTurnProgress {
-	p.Units = slices.Clone(p.Units)
-	p.Ruthless = slices.Clone(p.Ruthless)
-	p.Shot = slices.Clone(p.Shot)
-	p.Seen = slices.Clone(p.Seen)
-	return p
 }
 
 // obscuredNow lists the areas obscured as an enemy turn begins.
