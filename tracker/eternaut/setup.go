@@ -257,10 +257,7 @@ func (c StartScenario) choose(s *State, key string, x *exec) ([]*Character, erro
 		}
 		return out, nil
 	}
-	limit := MaxCharactersInPlay
-	if key == "E2" {
-		limit = MaxCharactersInPlayE
-	}
+	limit := GroupLimit(key)
 	available := 0
 	for _, ch := range s.Roster {
 		if selectable(ch, letter) {
@@ -315,6 +312,15 @@ func (c StartScenario) choose(s *State, key string, x *exec) ([]*Character, erro
 		return nil, tracker.Refuse("eternaut §4.3 S4", "Character 912 must play Scenario E1")
 	}
 	return out, nil
+}
+
+// GroupLimit is how many Characters play scenario key (§4.3): 3 in E2,
+// else 4.
+func GroupLimit(key string) int {
+	if key == "E2" {
+		return MaxCharactersInPlayE
+	}
+	return MaxCharactersInPlay
 }
 
 // mainsOnly says a smaller group is allowed: §4.3 S2 (RB p.29), the

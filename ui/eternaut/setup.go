@@ -239,13 +239,14 @@ func (f *scenarioSetup) layout(s *et.State, next string) {
 		f.box.Add(note(map[bool]string{true: "Scenario A is played by 901 to 904.", false: "Scenario B is played by the Characters of A who are alive, each with 10 life, A's items and Fatigue."}[letter == "A"]))
 	default:
 		f.box.Add(bold("Characters (§4.3)"))
-		rules := []string{fmt.Sprintf("Choose %d of the living Characters (all of them if fewer are left).", map[bool]int{true: 3, false: 4}[next == "E2"])}
+		n := et.GroupLimit(next)
+		rules := []string{fmt.Sprintf("Choose %d of the living Characters (all of them if fewer are left).", n)}
 		rules = append(rules, "If 902 plays, 905 plays too (unless 905 is not available).")
 		if next == "E1" {
 			rules = append(rules, "912 must play E1, with at most 3 items at setup.")
 		}
 		if slices.Index(et.Letters, letter) >= 3 {
-			rules = append(rules, fmt.Sprintf("Masked Figures 907–909 may fill the places the main Characters leave, but they are optional: tick every main Character who can play and the group may start with fewer than %d.", map[bool]int{true: 3, false: 4}[next == "E2"]))
+			rules = append(rules, fmt.Sprintf("Masked Figures 907–909 may fill the places the main Characters leave, but they are optional: tick every main Character who can play and the group may start with fewer than %d.", n))
 		}
 		f.box.Add(note(strings.Join(rules, " ")))
 		f.box.Add(f.chars)
