@@ -296,6 +296,10 @@ func TestAuditInvisibleUnaffectedByOthers(t *testing.T) {
 		refused(t, s, Damage{Figure: "Bo", N: 1, By: by}, "§4")
 	}
 	refused(t, s, Heal{Figure: "Bo", N: 2, By: "Nobody"}, "§")
+	// A defeated figure acts on no one, Invisible or not (§6.6).
+	do(t, s, Damage{Figure: "Grallok Berserker 2", N: 20, Source: "test"})
+	refused(t, s, Damage{Figure: "Ana", N: 1, By: "Grallok Berserker 2"}, "§6.6")
+	refused(t, s, Heal{Figure: "Bo", N: 1, By: "Grallok Berserker 2"}, "§6.6")
 	if bo := st(s).Mission.fig("Bo"); bo.HP != 5 || len(bo.Conditions) != 1 {
 		t.Fatalf("refused actions changed Bo: HP %d %v", bo.HP, bo.CondList())
 	}

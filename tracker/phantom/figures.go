@@ -159,6 +159,10 @@ func (s *State) actingOn(m *Mission, by string, f *Figure, what string) error {
 	if a == nil {
 		return tracker.Refuse(ruleChar, "there is no figure named %q on this mission", by)
 	}
+	// §6.6: a defeated figure takes no further part, so it does not act.
+	if a.Defeated {
+		return tracker.Refuse("phantom-epoch §6.6", "%s is defeated: it takes no part, so its %s affects no one", a.Name, what)
+	}
 	if a != f && f.has(phantom.Invisible) {
 		return tracker.Refuse("phantom-epoch §4", "%s is Invisible: %s's %s cannot affect it; only %s itself can", f.Name, a.Name, what, f.Name)
 	}
