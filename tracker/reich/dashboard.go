@@ -315,10 +315,17 @@ func (c Heal) decide(t *tx, _ *tracker.Dice) (string, error) {
 			if most >= 0 {
 				n = min(n, most)
 			}
-			if n > len(wounds) {
-				limits = append(limits, fmt.Sprintf("%s has only %d wound cards and wounds never go below 0", h.Name, len(wounds)))
+			if perm := h.Permanent(); n > perm {
+				limits = append(limits, fmt.Sprintf("%s has only %d permanent wounds and wounds never go below 0", h.Name, perm))
 			}
-			wounds = wounds[:max(0, len(wounds)-n)] // V-46: clamped at 0
+			// V-46: clamped at 0. The newest permanent cards go; a kept card
+			// below its threshold is no permanent wound and stays (§6.4, V-17).
+			for j := len(wounds) - 1; j >= 0 && n > 0; j-- {
+				if !wounds[j].Temporary {
+					wounds = slices.Delete(wounds, j, j+1)
+					n--
+				}
+			}
 		}
 		healed += had - len(wounds)
 		done = append(done, healedHero{h: h, before: h.Permanent(), wounds: wounds})

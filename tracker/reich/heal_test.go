@@ -90,3 +90,31 @@ func TestHealAndSearchBadInput(t *testing.T) {
 		refused(t, s, c.cmd, c.want)
 	}
 }
+
+// TestHealSkipsKeptNonPermanentCards: §6.4, V-17 — with
+// discardNonPermanentWounds off a card below its threshold is kept but is
+// no permanent wound; a heal of N permanent wounds discards the newest
+// permanent cards, not that one.
+func TestHealSkipsKeptNonPermanentCards(t *testing.T) {
+	s, _ := raidOf(t, testLibrary(), "H1", "H2")
+	do(t, s, SetSetting{Key: "discardNonPermanentWounds", Value: "false"})
+	h := *st(s).Mission.hero("H1")
+	h.Wounds = []Wound{{Card: "P1"}, {Card: "P2"}, {Card: "T1", Temporary: true}}
+	setHero(t, s, h)
+	e := do(t, s, Heal{Hero: "H1", N: 1, Item: "Bandages"})
+	got := st(s).Mission.hero("H1").Wounds
+	if len(got) != 2 || got[0].Card != "P1" || got[1].Card != "T1" {
+		t.Fatalf("wounds %+v after healing 1 permanent wound; want P1 and the kept T1", got)
+	}
+	if d := s.Describe(e); !strings.Contains(d, "2 → 1") || strings.Contains(d, "limited") {
+		t.Fatalf("diary %q", d)
+	}
+	// Asking for more than the permanent wounds is clamped at them (V-46).
+	e = do(t, s, Heal{Hero: "H1", N: 2})
+	if got := st(s).Mission.hero("H1").Wounds; len(got) != 1 || got[0].Card != "T1" {
+		t.Fatalf("wounds %+v; want only the kept non-permanent T1", got)
+	}
+	if d := s.Describe(e); !strings.Contains(d, "limited to 1") {
+		t.Fatalf("diary %q does not say the heal was limited", d)
+	}
+}
