@@ -359,7 +359,7 @@ func selectable(ch *Character, letter string) bool {
 // charWords is why a Character cannot be chosen, in players' words: a
 // 911 the group met but E2 never revealed left the campaign (§10.2).
 func charWords(ch *Character) string {
-	if ch.Status == OutOfCampaign && ch.Found && ch.ID == "911" {
+	if ch.LeftUnrevealed() {
 		return "never revealed in E2, it left the campaign at the end of E (§10.2)"
 	}
 	return statusWords(ch.Status)

@@ -207,6 +207,12 @@ func (c *Character) Capacity() int {
 // Gone says the Character is out of the group (a skull in the diary).
 func (c *Character) Gone() bool { return c.Status == Dead || c.Status == LeftGroup }
 
+// LeftUnrevealed says c is the 911 the group met but E2 never revealed: it
+// left the campaign at the end of E (§10.2).
+func (c *Character) LeftUnrevealed() bool {
+	return c.ID == "911" && c.Found && c.Status == OutOfCampaign
+}
+
 // BoardCount is the cards that count toward the end of the round (§5.2).
 func (c *Character) BoardCount() int { return c.ActionCards + c.Penalties.Count() }
 

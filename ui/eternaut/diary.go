@@ -193,7 +193,7 @@ func (d *DiaryScreen) sectionPage(s *et.State, sec et.DiarySection) fyne.CanvasO
 		rows = append(rows, d.rowCard(sp, r))
 	}
 	box.Add(columns(420, rows...))
-	if c := s.Char("911"); sec.Letter == "E" && c != nil && c.Found && c.Status == et.OutOfCampaign {
+	if c := s.Char("911"); sec.Letter == "E" && c != nil && c.LeftUnrevealed() {
 		// §10.2: 911 waited face down for E2 to reveal it; it never was.
 		box.Add(wrap(fmt.Sprintf("911 %s was never revealed in E2 and left the campaign at the end of E: it cannot play F or come in as a reinforcement, and it does not count for Special Quest #2 (§10.2).", c.Name)))
 	}
