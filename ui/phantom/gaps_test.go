@@ -6,12 +6,14 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/automa/hex"
 	ap "tablekeeper/automa/phantom"
 	tp "tablekeeper/tracker/phantom"
+	"tablekeeper/ui/uitest"
 )
 
 // figCard is the figure's card on the play screen.
@@ -275,6 +277,15 @@ func TestRestTurnAttackNamesWhatGrantsIt(t *testing.T) {
 			adv = f.Name
 		}
 	}
+	// With its "Rest turn" row the attack dialog fits a portrait tablet at
+	// the largest text.
+	fyne.CurrentApp().Settings().SetTheme(uitest.LargestText())
+	h.w.Resize(fyne.NewSize(800, 800))
+	p.attack(h.state(), "Ana")
+	if find(h.w.Canvas().Overlays().Top(), func(e *widget.SelectEntry) bool { return e.PlaceHolder == "the item or equipment that grants it" }) == nil {
+		t.Fatal("the rest-turn attack dialog has no row for what grants the attack")
+	}
+	shownDialogFits(t, h.w, "rest-turn attack")
 	// The attack dialog refuses the missing grant with the rule and shows
 	// itself again as filled in: nothing typed is lost.
 	p.attack(h.state(), "Ana")
