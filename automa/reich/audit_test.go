@@ -351,6 +351,36 @@ func TestPausedTurnIsChecked(t *testing.T) {
 	}
 }
 
+// The resolve file's paused enemy turn (state.enemyTurn) is checked as a
+// whole: a free turn outside the post-alarm phase, a type below the faction
+// card, or an alarm resolved while a turn is paused are refused with the
+// rule's words, before anything is decided.
+func TestPausedTurnContextIsChecked(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		edit func(s *Situation)
+		want string
+	}{
+		{"free turn before the alarm", func(s *Situation) {
+			s.State.Phase = PreAlarm
+			s.State.EnemyTurn = &EnemyTurnProgress{Free: true, Phase: 3}
+		}, "comes after the alarm"},
+		{"negative type", func(s *Situation) { s.State.EnemyTurn = &EnemyTurnProgress{Phase: 3, Type: -1} }, "type -1"},
+		{"alarm while paused", func(s *Situation) {
+			s.State.EnemyTurn = &EnemyTurnProgress{Phase: 3}
+			s.Resolve = Request{Kind: KindAlarm}
+		}, "carry it on first"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := postAlarmTurn([]Unit{{ID: "g1", Code: "GR", Area: "A1"}}, twoHeroes("A1"), nil)
+			c.edit(s)
+			if err := decideErr(t, s); !strings.Contains(err.Error(), c.want) {
+				t.Errorf("got %v, want an error naming %q", err, c.want)
+			}
+		})
+	}
+}
+
 // §7.5.5: pausing for the defence tests changes nothing when the tests
 // change nothing: over a spread of generated tables, an enemy turn (or the
 // alarm with its free turn) played one attack at a time, with the heroes
