@@ -346,13 +346,7 @@ func TestAuditAdversaryRefreshRestartsTimer(t *testing.T) {
 			SelectCards{Character: "Ana", Cards: []string{"W1"}}, SelectCards{Character: "Bo", Cards: []string{"H3"}},
 			DrawAdversaryCards{}, DetermineInitiative{})
 		const adv = "Grallok Berserker 1"
-		for n := st(s).Mission.next(); n != adv; n = st(s).Mission.next() {
-			if st(s).Mission.fig(n).character() {
-				do(t, s, StartTurn{Character: n}, EndTurn{Character: n})
-				continue
-			}
-			do(t, s, ResolveAdversaryTurn{Adversary: n}, OverrideAdversaryTurn{Reason: "held still for the test"})
-		}
+		toTurnOf(t, s, adv)
 		do(t, s, Inflict{Figure: "Ana", Condition: "Frozen"})
 		was := st(s).Mission.fig("Ana").Conditions["Frozen"]
 		do(t, s, ResolveAdversaryTurn{Adversary: adv, Attack: []string{"3"}})
@@ -438,13 +432,7 @@ func TestAuditNoAttackOnRestTurnUnlessGranted(t *testing.T) {
 	m.fig("Ana").Discard = []string{"W9"}
 	m.fig("Ana").Hand = remove(m.fig("Ana").Hand, "W9")
 	do(t, s, Rest{Character: "Ana"}, SelectCards{Character: "Bo", Cards: []string{"H3"}}, DrawAdversaryCards{}, DetermineInitiative{})
-	for n := st(s).Mission.next(); n != "Ana"; n = st(s).Mission.next() {
-		if st(s).Mission.fig(n).character() {
-			do(t, s, StartTurn{Character: n}, EndTurn{Character: n})
-			continue
-		}
-		do(t, s, ResolveAdversaryTurn{Adversary: n}, OverrideAdversaryTurn{Reason: "held still for the test"})
-	}
+	toTurnOf(t, s, "Ana")
 	do(t, s, StartTurn{Character: "Ana"})
 	const adv = "Grallok Berserker 1"
 	refused(t, s, Attack{Attacker: "Ana", Target: adv, Roll: "2"}, "§6.3")

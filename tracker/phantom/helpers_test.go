@@ -227,3 +227,19 @@ func boFirst(t testing.TB, s *tracker.Session, cards []string, pos string, fixes
 	m.Order = append([]string{"Bo"}, remove(m.Order, "Bo")...)
 	do(t, s, StartTurn{Character: "Bo"})
 }
+
+// toTurnOf plays on until it is name's turn: other characters start and
+// end theirs, adversaries are held still by an override.
+func toTurnOf(t *testing.T, s *tracker.Session, name string) {
+	t.Helper()
+	for n := st(s).Mission.next(); n != name; n = st(s).Mission.next() {
+		switch {
+		case n == "":
+			t.Fatalf("the round ended before %s's turn", name)
+		case st(s).Mission.fig(n).character():
+			do(t, s, StartTurn{Character: n}, EndTurn{Character: n})
+		default:
+			do(t, s, ResolveAdversaryTurn{Adversary: n}, OverrideAdversaryTurn{Reason: "held still for the test"})
+		}
+	}
+}

@@ -39,22 +39,6 @@ func undoReplays(t *testing.T, s *tracker.Session, mem *tracker.MemStore, cmd an
 	do(t, s, cmd)
 }
 
-// toTurnOf plays on until it is name's turn: other characters start and
-// end theirs, adversaries are held still by an override.
-func toTurnOf(t *testing.T, s *tracker.Session, name string) {
-	t.Helper()
-	for n := st(s).Mission.next(); n != name; n = st(s).Mission.next() {
-		switch {
-		case n == "":
-			t.Fatalf("the round ended before %s's turn", name)
-		case st(s).Mission.fig(n).character():
-			do(t, s, StartTurn{Character: n}, EndTurn{Character: n})
-		default:
-			do(t, s, ResolveAdversaryTurn{Adversary: n}, OverrideAdversaryTurn{Reason: "held still for the test"})
-		}
-	}
-}
-
 // §4 Invisible: a heal, a condition and damage naming the acting figure
 // are stored with it, replay from the log and undo.
 func TestActingFigureUndoesAndReplays(t *testing.T) {
