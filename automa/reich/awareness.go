@@ -269,32 +269,19 @@ func (w *world) lowerNearest() {
 	dist := w.b.Distances(w.heroArea(h), board.Mover{}, w.doors)
 	s := w.step(rule, "Auf Deutsch: the nearest room to hero %s with an awareness token drops one level.", h.ID)
 	s.TieBreak = "AMBIGUOUS (default: the nearest room whose level is 1 or more)"
-	best, bestD := "", -1
-	var tied []string
+	near := nearestRooms{d: -1}
 	for _, room := range w.b.Rooms() {
 		if w.rooms[room].Awareness == content.AtEase {
 			continue
 		}
-		d := -1
-		for _, a := range w.b.RoomAreas(room) {
-			if dist[a] != board.Unreachable && (d < 0 || dist[a] < d) {
-				d = dist[a]
-			}
-		}
+		d := w.roomDistance(dist, room)
 		if d < 0 {
 			continue
 		}
 		s.Kept = append(s.Kept, candidate(room, map[string]any{"distance": d, "awareness": w.rooms[room].Awareness.String()}, ""))
-		switch {
-		case bestD < 0 || d < bestD:
-			best, bestD, tied = room, d, []string{room}
-		case d == bestD:
-			tied = append(tied, room)
-			if naturalLess(room, best) {
-				best = room
-			}
-		}
+		near.offer(room, d)
 	}
+	best, tied := near.best, near.tied
 	if best == "" {
 		s.Result = "no room has an awareness token: no effect"
 		return
@@ -331,4 +318,37 @@ func (w *world) disguiseKit(room string) {
 	}
 	w.step(rule, "No other hero sees room %s: the Disguise Kit undoes the increase and is discarded.", room)
 	w.setLevel(room, w.rooms[room].Awareness-1, "Disguise Kit")
+}
+
+// roomDistance is the fewest steps (dist, from board.Distances) to any
+// area of room; -1 when none can be reached.
+func (w *world) roomDistance(dist []int, room string) int {
+	d := -1
+	for _, a := range w.b.RoomAreas(room) {
+		if dist[a] != board.Unreachable && (d < 0 || dist[a] < d) {
+			d = dist[a]
+		}
+	}
+	return d
+}
+
+// nearestRooms keeps the nearest of the rooms offered: tied are all those
+// at the least distance d (-1 before any), best the lowest id among them,
+// the default when the tie is the players' choice (§7.2).
+type nearestRooms struct {
+	best string
+	d    int
+	tied []string
+}
+
+func (n *nearestRooms) offer(room string, d int) {
+	switch {
+	case n.d < 0 || d < n.d:
+		n.best, n.d, n.tied = room, d, []string{room}
+	case d == n.d:
+		n.tied = append(n.tied, room)
+		if naturalLess(room, n.best) {
+			n.best = room
+		}
+	}
 }

@@ -139,15 +139,9 @@ func (w *world) noiseRaise(target string, levels int) {
 	}
 	dist := w.b.Distances(ha, board.Mover{}, w.doors)
 	s := w.step(rule, "The noise card raises the nearest %s room to hero %s by %d.", map[string]string{content.TargetNearestAtEaseRoom: "at-ease"}[target], h.ID, levels)
-	best, bestD := "", -1
-	var tied []string
+	near := nearestRooms{d: -1}
 	for _, room := range w.b.Rooms() {
-		d := -1
-		for _, a := range w.b.RoomAreas(room) {
-			if dist[a] != board.Unreachable && (d < 0 || dist[a] < d) {
-				d = dist[a]
-			}
-		}
+		d := w.roomDistance(dist, room)
 		facts := map[string]any{"distance": d, "awareness": w.rooms[room].Awareness.String()}
 		occupied := len(w.tokensInRoom(room)) > 0 || w.unitsInRoom(room) > 0
 		switch {
@@ -164,16 +158,9 @@ func (w *world) noiseRaise(target string, levels int) {
 			continue
 		}
 		s.Kept = append(s.Kept, candidate(room, facts, ""))
-		switch {
-		case bestD < 0 || d < bestD:
-			best, bestD, tied = room, d, []string{room}
-		case d == bestD:
-			tied = append(tied, room)
-			if naturalLess(room, best) {
-				best = room
-			}
-		}
+		near.offer(room, d)
 	}
+	best, tied := near.best, near.tied
 	if best == "" {
 		s.Result = "no room qualifies: no effect"
 		s.TieBreak = "NOT IN SOURCE (default: no effect)"
