@@ -8,8 +8,21 @@ import (
 
 	"tablekeeper/automa/reich/content"
 	rb "tablekeeper/tracker/reich"
+	"tablekeeper/ui/shell"
 	"tablekeeper/ui/uitest"
 )
+
+// enemyAttacks is H1's turn ended with a grunt and a hound alert in A1: the
+// enemy turn has attacked and waits for the defence test.
+func enemyAttacks(t *testing.T, ctx *shell.Context) *playScreen {
+	t.Helper()
+	p := heroTurn(t, ctx)
+	must(t, ctx, rb.Override{Reason: "test", Place: []rb.UnitPlacement{{Code: "GR", Area: "A1"}, {Code: "DG", Area: "A1"}},
+		Awareness: map[string]content.Awareness{"R1": content.Alert}})
+	p.Next()
+	p.Next()
+	return p
+}
 
 // TestScreensFitAtTheLargestText: during an enemy turn at the largest text
 // size, nothing on Play, Campaign or Enemy needs more width than a
@@ -17,11 +30,7 @@ import (
 // cutting lines off).
 func TestScreensFitAtTheLargestText(t *testing.T) {
 	ctx, w := newCtx(t)
-	p := heroTurn(t, ctx)
-	must(t, ctx, rb.Override{Reason: "test", Place: []rb.UnitPlacement{{Code: "GR", Area: "A1"}, {Code: "DG", Area: "A1"}},
-		Awareness: map[string]content.Awareness{"R1": content.Alert}})
-	p.Next()
-	p.Next()
+	enemyAttacks(t, ctx)
 	fyne.CurrentApp().Settings().SetTheme(uitest.LargestText())
 	tabs := []struct {
 		name   string
@@ -49,11 +58,7 @@ func TestScreensFitAtTheLargestText(t *testing.T) {
 // dialog (800 wide less the dialog's padding).
 func TestFormsFitAtTheLargestText(t *testing.T) {
 	ctx, w := newCtx(t)
-	p := heroTurn(t, ctx)
-	must(t, ctx, rb.Override{Reason: "test", Place: []rb.UnitPlacement{{Code: "GR", Area: "A1"}, {Code: "DG", Area: "A1"}},
-		Awareness: map[string]content.Awareness{"R1": content.Alert}})
-	p.Next()
-	p.Next()
+	p := enemyAttacks(t, ctx)
 	fyne.CurrentApp().Settings().SetTheme(uitest.LargestText())
 	for _, o := range uitest.TooWide(widget.NewForm(Screens{}.Setup(w).Items...), 720) {
 		t.Errorf("the new-campaign form: %s", o)
