@@ -402,6 +402,10 @@ func TestAuditRestDropsDetrimentalBySetting(t *testing.T) {
 			// A pick must be a detrimental condition the character holds.
 			refused(t, s, StartTurn{Character: "Bo", Drop: []string{"Barrier"}}, "§6.3")
 			refused(t, s, StartTurn{Character: "Bo", Drop: []string{"Stunned"}}, "§6.3")
+			// The list the setting does not use is not silently ignored.
+			refusedWhy(t, s, StartTurn{Character: "Bo", Keep: []string{"Weakened"}}, "§6.3", "is off: name those Bo drops")
+		} else {
+			refusedWhy(t, s, StartTurn{Character: "Bo", Drop: []string{"Weakened"}}, "§6.3", "is on: name those Bo keeps")
 		}
 		do(t, s, StartTurn{Character: "Bo", Keep: r.keep, Drop: r.drop})
 		bo := st(s).Mission.fig("Bo")

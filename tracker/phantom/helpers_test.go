@@ -190,6 +190,16 @@ func refused(t testing.TB, s *tracker.Session, cmd any, rule string) {
 	}
 }
 
+// refusedWhy is refused, the refusal's words saying why as well.
+func refusedWhy(t testing.TB, s *tracker.Session, cmd any, rule, why string) {
+	t.Helper()
+	_, err := s.Do(cmd)
+	var re *tracker.RuleError
+	if !errors.As(err, &re) || !strings.Contains(re.Rule, rule) || !strings.Contains(re.Why, why) {
+		t.Fatalf("%T %+v: want a refusal by %s saying %q, got %v", cmd, cmd, rule, why, err)
+	}
+}
+
 // direct runs a command on a state without a session, for table tests.
 func direct(s *State, cmd command, seed uint64) (*State, string, error) {
 	ch, err := Rules{}.Decide(s, cmd, tracker.NewDice(seed, 0))

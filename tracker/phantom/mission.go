@@ -739,6 +739,15 @@ func (c StartTurn) exec(s *State, x *ctx) (string, error) {
 	if nx := m.next(); nx != f.Name {
 		return "", tracker.Refuse("phantom-epoch §11.1 step 7", "it is %s's turn, not %s's", nx, f.Name)
 	}
+	// §6.3 item 2: the setting says which list the players give; the
+	// other would be ignored. Keep given with the setting off was ignored
+	// before this check, and replays so.
+	switch {
+	case len(c.Drop) > 0 && s.Settings.RestRemovesAllDetrimental:
+		return "", tracker.Refuse("phantom-epoch §6.3", "the setting \"a rest removes all detrimental conditions\" is on: name those %s keeps, not those it drops", f.Name)
+	case len(c.Keep) > 0 && !s.Settings.RestRemovesAllDetrimental && !x.apply:
+		return "", tracker.Refuse("phantom-epoch §6.3", "the setting \"a rest removes all detrimental conditions\" is off: name those %s drops, not those it keeps", f.Name)
+	}
 	for _, cd := range c.Drop {
 		cond, err := phantom.ParseCond(cd)
 		switch {
