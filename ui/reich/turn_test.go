@@ -261,3 +261,44 @@ func TestEnemyTurnWaitsForEachDefence(t *testing.T) {
 		t.Fatal("the pause note outlived the enemy turn")
 	}
 }
+
+// TestReadyFormReadiesThePortal: §11.3, V-10 — in Not of this Earth! the
+// ready form offers the portal next to the hero; without a vril orb named
+// it is refused and nothing changes, with one the token comes off, and
+// Undo puts it back with the orb.
+func TestReadyFormReadiesThePortal(t *testing.T) {
+	ctx, _ := newCtx(t)
+	must(t, ctx, rb.ImportContent{Data: testContent(t)})
+	must(t, ctx, rb.SetSetting{Key: "notOfThisEarth", Value: "true"})
+	hero := func(id, name string) rb.HeroSetup {
+		return rb.HeroSetup{ID: id, Name: name, Area: "A1", Defence: 3, Weapons: [2]rb.Weapon{{Name: "Rifle", Range: 3}, {Name: "Knife"}}}
+	}
+	must(t, ctx, rb.StartMission{Mission: "M1", Mode: rb.ModeNoteRaid, Faction: "F1", AlienWorld: 5, Heroes: []rb.HeroSetup{hero("H1", "Ana"), hero("H2", "Bo")}})
+	Screens{}.Play(ctx)
+	Screens{}.Enemy(ctx)
+	Screens{}.Campaign(ctx)
+	p := gameOf(ctx).play
+	must(t, ctx, rb.SetTurnOrder{Order: []string{"H1", "H2"}})
+	must(t, ctx, rb.PlacePortal{Area: "A2", Tokens: 1})
+	h := *st(ctx).Mission.HeroByID("H1")
+	h.Items = []rb.Item{{Name: "Orb", Kind: rb.ItemVrilOrb}}
+	must(t, ctx, rb.CorrectHero{Hero: h, Reason: "test: an orb"})
+
+	f := p.ReadyForm("H1")
+	pick(t, f, "What", "the portal in A2")
+	submitRefused(t, f, "vril orb")
+	if m := st(ctx).Mission; m.Portal.Tokens != 1 || len(m.HeroByID("H1").Items) != 1 {
+		t.Fatalf("a refused ready changed the table: portal %+v, items %+v", m.Portal, m.HeroByID("H1").Items)
+	}
+	setEntry(t, f, "Vril orb slot", "1")
+	submitOK(t, f)
+	if m := st(ctx).Mission; m.Portal.Tokens != 0 || len(m.HeroByID("H1").Items) != 0 {
+		t.Fatalf("portal %+v, items %+v; want its token gone and the orb spent", m.Portal, m.HeroByID("H1").Items)
+	}
+	if _, ok := ctx.Run(ctx.Session.Undo); !ok {
+		t.Fatal("undo failed")
+	}
+	if m := st(ctx).Mission; m.Portal.Tokens != 1 || len(m.HeroByID("H1").Items) != 1 {
+		t.Fatalf("after undo: portal %+v, items %+v", m.Portal, m.HeroByID("H1").Items)
+	}
+}
