@@ -755,8 +755,6 @@ func (c StartTurn) exec(s *State, x *ctx) (string, error) {
 			return "", tracker.Refuse("phantom-epoch §6.3", "%s is not resting: conditions are dropped only at the start of a rest turn", f.Name)
 		case err != nil || !cond.Detrimental() || !f.has(cond):
 			return "", tracker.Refuse("phantom-epoch §6.3", "%s can drop only a detrimental condition it has, not %q", f.Name, cd)
-		case contains(c.Keep, string(cond)):
-			return "", tracker.Refuse("phantom-epoch §6.3", "%s is both kept and dropped", cond)
 		}
 	}
 	m.Current = f.Name
