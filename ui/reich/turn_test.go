@@ -302,3 +302,72 @@ func TestReadyFormReadiesThePortal(t *testing.T) {
 		t.Fatalf("after undo: portal %+v, items %+v", m.Portal, m.HeroByID("H1").Items)
 	}
 }
+
+// TestAlarmFreeTurnThroughNext: §5.6 steps 6–7, §7.5.5 — at the end of a
+// round with the alarm pending, Next sounds it; the free enemy turn stops
+// for each defence test (Next refuses until it is recorded, and changes
+// nothing), then Next carries it on, and once it is over the marker is on
+// post-alarm space 1. Undo takes the last step back into the paused turn.
+func TestAlarmFreeTurnThroughNext(t *testing.T) {
+	ctx, _ := newCtx(t)
+	p := startRaid(t, ctx)
+	p.order.SetText("H2 H1")
+	p.Next()
+	must(t, ctx, rb.Override{Reason: "test", Place: []rb.UnitPlacement{{Code: "GR", Area: "A1"}, {Code: "DG", Area: "A1"}}})
+	defendAll := func() {
+		t.Helper()
+		for len(st(ctx).Mission.Pending) > 0 {
+			f := p.DefendForm(0)
+			setEntry(t, f, "Defence total", "9")
+			submitOK(t, f)
+		}
+	}
+	for i := 0; !(st(ctx).Mission.Step == rb.StepHeroTurn && st(ctx).Mission.Current == "H1"); i++ {
+		if i > 10 {
+			t.Fatalf("H1's turn never came: %s (%s)", st(ctx).Mission.Step, p.k.Message())
+		}
+		defendAll()
+		p.Next()
+	}
+	must(t, ctx, rb.AdjustTracker{By: 4, Reason: "test: set the alarm off"})
+	if m := st(ctx).Mission; m.Step != rb.StepEndOfRound || !m.Tracker.AlarmPending {
+		t.Fatalf("the alarm should be pending at the end of round: %s, %+v", m.Step, m.Tracker)
+	}
+	p.Next() // the end of round: the alarm sounds, its free turn attacks
+	// The alarm turns the face-down tokens over: the players give their icons.
+	for i, q := 0, p.k.Asked; q != nil; i, q = i+1, p.k.Asked {
+		if i > 10 || !strings.Contains(q.Question, "spawn icons") {
+			t.Fatalf("question %d: %q", i, q.Question)
+		}
+		if err := q.AnswerIcons([]content.Level{content.Green}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	m := st(ctx).Mission
+	if m.Paused == nil || !m.Paused.Progress.Free || len(m.Pending) == 0 {
+		t.Fatalf("the free turn should wait for a defence test: paused %+v, pending %+v (%s)", m.Paused, m.Pending, p.k.Message())
+	}
+	before := ctx.Session.LastSeq()
+	p.Next()
+	if ctx.Session.LastSeq() != before || !strings.Contains(p.k.Message(), "defence tests first") {
+		t.Fatalf("Next with a defence test pending: %q, %d events after %d", p.k.Message(), ctx.Session.LastSeq(), before)
+	}
+	for i := 0; st(ctx).Mission.Paused != nil; i++ {
+		if i > 10 {
+			t.Fatal("the free turn never ended")
+		}
+		defendAll()
+		if st(ctx).Mission.Paused != nil {
+			p.Next()
+		}
+	}
+	if m := st(ctx).Mission; m.Tracker.Section != "post" || m.Tracker.Pos != 1 || m.Tracker.AlarmPending {
+		t.Fatalf("after the free turn: tracker %+v", m.Tracker)
+	}
+	if _, ok := ctx.Run(ctx.Session.Undo); !ok {
+		t.Fatal("undo failed")
+	}
+	if m := st(ctx).Mission; m.Paused == nil || m.Tracker.Section != "pre" {
+		t.Fatalf("undo should go back into the paused free turn: paused %+v, tracker %+v", m.Paused, m.Tracker)
+	}
+}
