@@ -385,7 +385,7 @@ func (c EnemyTurn) decide(t *tx, d *tracker.Dice) (string, error) {
 		} else {
 			t.say("The enemy turn after %s goes on after the defence tests", t.name(m.Current))
 		}
-		done, err := t.playEnemy(ai.Request{Kind: ai.KindEnemyTurn, Hero: t.enemyHero(), PauseForDefence: true}, c.Answers, d, p.Through)
+		done, err := t.playEnemy(c.Answers, d, p.Through)
 		if err != nil || !done {
 			return "enemy.turn", err
 		}
@@ -405,7 +405,7 @@ func (c EnemyTurn) decide(t *tx, d *tracker.Dice) (string, error) {
 	}
 	t.say("Enemy turn after %s", t.name(m.Current))
 	through := obscuredNow(m)
-	done, err := t.playEnemy(ai.Request{Kind: ai.KindEnemyTurn, Hero: m.Current, PauseForDefence: true}, c.Answers, d, through)
+	done, err := t.playEnemy(c.Answers, d, through)
 	if err != nil {
 		return "", err
 	}
@@ -426,11 +426,16 @@ func (t *tx) enemyHero() string {
 	return m.Current
 }
 
+// enemyRequest asks the automa for the enemy turn under way (begun, or
+// carried on from the pause), stopping after each attack (§7.5.5).
+func (t *tx) enemyRequest() ai.Request {
+	return ai.Request{Kind: ai.KindEnemyTurn, Hero: t.enemyHero(), PauseForDefence: true}
+}
+
 // playEnemy resolves an enemy turn until it stops for a defence test or
 // is over, and reports whether it is over.
-func (t *tx) playEnemy(req ai.Request, ans ai.Answers, d *tracker.Dice, through []string) (bool, error) {
-	req.PauseForDefence = true
-	out, err := t.resolve(req, ans, d)
+func (t *tx) playEnemy(ans ai.Answers, d *tracker.Dice, through []string) (bool, error) {
+	out, err := t.resolve(t.enemyRequest(), ans, d)
 	if err != nil {
 		return false, err
 	}
@@ -457,7 +462,7 @@ func (t *tx) carryOn(out *ai.Outcome, ans ai.Answers, d *tracker.Dice, through [
 			return false, nil
 		}
 		var err error
-		out, err = t.resolve(ai.Request{Kind: ai.KindEnemyTurn, Hero: t.enemyHero(), PauseForDefence: true}, ans, d)
+		out, err = t.resolve(t.enemyRequest(), ans, d)
 		if err != nil {
 			return false, err
 		}
