@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
@@ -15,6 +14,7 @@ import (
 	"tablekeeper/tracker"
 	ta "tablekeeper/tracker/alone"
 	"tablekeeper/ui/shell"
+	"tablekeeper/ui/uitest"
 )
 
 var t0 = time.Date(2026, 3, 1, 20, 0, 0, 0, time.UTC)
@@ -83,51 +83,17 @@ func fill(f *setupForm, mode string) {
 
 func state(ctx *shell.Context) *ta.State { return ctx.Session.State().(*ta.State) }
 
-// texts is every visible text under o, widgets' insides included.
-func texts(o fyne.CanvasObject) string {
-	var b strings.Builder
-	var walk func(fyne.CanvasObject)
-	walk = func(o fyne.CanvasObject) {
-		if o == nil || !o.Visible() {
-			return
-		}
-		switch x := o.(type) {
-		case *widget.Label:
-			b.WriteString(x.Text + "\n")
-		case *widget.Button:
-			b.WriteString("[" + x.Text + "]\n")
-		case *canvas.Text:
-			b.WriteString(x.Text + "\n")
-		case *widget.Entry:
-			b.WriteString(x.Text + "\n")
-		}
-		switch x := o.(type) {
-		case *fyne.Container:
-			for _, c := range x.Objects {
-				walk(c)
-			}
-		case *widget.Label, *widget.Button, *widget.Entry:
-		case fyne.Widget:
-			for _, c := range test.WidgetRenderer(x).Objects() {
-				walk(c)
-			}
-		}
-	}
-	walk(o)
-	return b.String()
-}
-
 func mustSee(t *testing.T, o fyne.CanvasObject, want string) {
 	t.Helper()
-	if !strings.Contains(texts(o), want) {
-		t.Fatalf("%q not on screen:\n%s", want, texts(o))
+	if !strings.Contains(uitest.TextWithEntries(o), want) {
+		t.Fatalf("%q not on screen:\n%s", want, uitest.TextWithEntries(o))
 	}
 }
 
 func mustNotSee(t *testing.T, o fyne.CanvasObject, bad string) {
 	t.Helper()
-	if strings.Contains(texts(o), bad) {
-		t.Fatalf("%q is on screen but must not be:\n%s", bad, texts(o))
+	if strings.Contains(uitest.TextWithEntries(o), bad) {
+		t.Fatalf("%q is on screen but must not be:\n%s", bad, uitest.TextWithEntries(o))
 	}
 }
 
@@ -185,7 +151,7 @@ func TestFirstScreenSetsUpAnEmptyCampaign(t *testing.T) {
 	fill(p.setup, "bookkeeping")
 	test.Tap(findButton(t, p.Object(), "Start the game"))
 	if !state(ctx).Started {
-		t.Fatalf("not started:\n%s", texts(p.Object()))
+		t.Fatalf("not started:\n%s", uitest.TextWithEntries(p.Object()))
 	}
 	mustSee(t, p.Object(), "Turn tokens")
 }
@@ -215,7 +181,7 @@ func findButton(t *testing.T, o fyne.CanvasObject, label string) *widget.Button 
 	}
 	walk(o)
 	if found == nil {
-		t.Fatalf("no button %q:\n%s", label, texts(o))
+		t.Fatalf("no button %q:\n%s", label, uitest.TextWithEntries(o))
 	}
 	return found
 }
@@ -294,7 +260,7 @@ func TestTurnWithAReaction(t *testing.T) {
 	}
 	s := state(ctx)
 	if len(s.T.Actions) != 1 || s.T.Actions[0] != ta.Locate {
-		t.Fatalf("actions %v:\n%s", s.T.Actions, texts(p.Object()))
+		t.Fatalf("actions %v:\n%s", s.T.Actions, uitest.TextWithEntries(p.Object()))
 	}
 	mustSee(t, p.Object(), "Laboratory")
 
@@ -318,7 +284,7 @@ func TestTurnWithAReaction(t *testing.T) {
 	test.Tap(findButton(t, e.Object(), "Play the Reaction"))
 	s = state(ctx)
 	if s.T.Reactions != 1 || len(s.Track) != 1 || len(s.Map.Creatures) != 1 {
-		t.Fatalf("reaction not played: %+v\n%s", s.T, texts(e.Object()))
+		t.Fatalf("reaction not played: %+v\n%s", s.T, uitest.TextWithEntries(e.Object()))
 	}
 	mustSee(t, e.Object(), "This Turn: 1 of 2 Reactions. 9 spaces free.")
 	if got := e.track.Text(); got[0] != "T1" || got[len(got)-1] != "!" {
@@ -326,8 +292,8 @@ func TestTurnWithAReaction(t *testing.T) {
 	}
 	mustSee(t, e.assistMap.obj, "Wo1")
 	// What the Evil players must Communicate now.
-	if said := state(ctx).Heard; len(said) == 0 || !strings.Contains(texts(e.tell), said[len(said)-1].Say) {
-		t.Fatalf("nothing to tell: %v\n%s", said, texts(e.tell))
+	if said := state(ctx).Heard; len(said) == 0 || !strings.Contains(uitest.TextWithEntries(e.tell), said[len(said)-1].Say) {
+		t.Fatalf("nothing to tell: %v\n%s", said, uitest.TextWithEntries(e.tell))
 	}
 	// A Spawn too close is refused by the Minimum Spawning Distance.
 	e.rf.spawnSector.SetText("1B1")
@@ -340,7 +306,7 @@ func TestTurnWithAReaction(t *testing.T) {
 	e.rf.path.SetText("")
 	test.Tap(findButton(t, e.Object(), "Play the Reaction"))
 	if state(ctx).T.Reactions != 2 {
-		t.Fatalf("combo not played:\n%s", texts(e.Object()))
+		t.Fatalf("combo not played:\n%s", uitest.TextWithEntries(e.Object()))
 	}
 	test.Tap(findButton(t, e.Object(), "Play the Reaction"))
 	mustSee(t, e.Object(), "already played 2 Reactions this Turn")
@@ -377,7 +343,7 @@ func TestEndOfTheRound(t *testing.T) {
 	}
 	s := state(ctx)
 	if s.TurnsUsed != 8 || s.T.Started {
-		t.Fatalf("turns %d started %v:\n%s", s.TurnsUsed, s.T.Started, texts(p.Object()))
+		t.Fatalf("turns %d started %v:\n%s", s.TurnsUsed, s.T.Started, uitest.TextWithEntries(p.Object()))
 	}
 	mustSee(t, p.Object(), "All 8 Turns are played")
 	if p.turn.startBtn.Disabled() == false {
@@ -423,13 +389,13 @@ func TestSoloHidesTheMapUntilTheGameEnds(t *testing.T) {
 	p.turn.moveDir.SetSelected("E")
 	g.Act(ctx, shell.TabPlay, shell.Next) // resolve the Move
 	if state(ctx).Map.Hero != "1B1" {
-		t.Fatalf("the Hero did not move:\n%s", texts(p.Object()))
+		t.Fatalf("the Hero did not move:\n%s", uitest.TextWithEntries(p.Object()))
 	}
 	if !g.Act(ctx, shell.TabEnemy, shell.Resolve) {
 		t.Fatal("Resolve did not run the Evil side")
 	}
 	if !state(ctx).T.EvilAsked {
-		t.Fatalf("the Evil side was not asked:\n%s", texts(e.Object()))
+		t.Fatalf("the Evil side was not asked:\n%s", uitest.TextWithEntries(e.Object()))
 	}
 	mustSee(t, e.Object(), "Turn 1: Evil")
 	// The decision's trace is kept, but not shown while the game is on.
@@ -547,7 +513,7 @@ func TestFightInAssistModeKillsAndTrains(t *testing.T) {
 	p.turn.Next()
 	s := state(ctx)
 	if len(s.Map.Creatures) != 0 || s.XP[ta.Precision] != 1 {
-		t.Fatalf("creatures %v xp %v:\n%s", s.Map.Creatures, s.XP, texts(p.Object()))
+		t.Fatalf("creatures %v xp %v:\n%s", s.Map.Creatures, s.XP, uitest.TextWithEntries(p.Object()))
 	}
 	mustSee(t, p.Object(), "Killed: experience in precision")
 	mustSee(t, p.Object(), "Precision\n●○")

@@ -4,47 +4,13 @@ import (
 	"strings"
 	"testing"
 
-	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
-	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/automa/reich/content"
 	rb "tablekeeper/tracker/reich"
 	"tablekeeper/ui/shell"
+	"tablekeeper/ui/uitest"
 )
-
-// screenText is every visible text under o, widgets' insides included.
-func screenText(o fyne.CanvasObject) string {
-	var b strings.Builder
-	var walk func(fyne.CanvasObject)
-	walk = func(o fyne.CanvasObject) {
-		if o == nil || !o.Visible() {
-			return
-		}
-		switch x := o.(type) {
-		case *widget.Label:
-			b.WriteString(x.Text + "\n")
-		case *widget.Button:
-			b.WriteString("[" + x.Text + "]\n")
-		case *canvas.Text:
-			b.WriteString(x.Text + "\n")
-		}
-		switch x := o.(type) {
-		case *fyne.Container:
-			for _, c := range x.Objects {
-				walk(c)
-			}
-		case *widget.Label, *widget.Button, *widget.Entry:
-		case fyne.Widget:
-			for _, c := range test.WidgetRenderer(x).Objects() {
-				walk(c)
-			}
-		}
-	}
-	walk(o)
-	return b.String()
-}
 
 // TestCardDurationFromTheForm: §12.9 — the cards form offers how long an
 // ongoing card lasts; a card played until the next hero's turn is shown on
@@ -67,7 +33,7 @@ func TestCardDurationFromTheForm(t *testing.T) {
 	if h := st(ctx).Mission.HeroByID("H1"); h.InPlay != 1 || h.UntilNextHero != 1 {
 		t.Fatalf("in play %d, until the next hero %d", h.InPlay, h.UntilNextHero)
 	}
-	if txt := screenText(p.heroes); !strings.Contains(txt, "in play 1 (1 until the next hero's turn)") {
+	if txt := uitest.Text(p.heroes); !strings.Contains(txt, "in play 1 (1 until the next hero's turn)") {
 		t.Fatalf("the dashboard does not show the timed card:\n%s", txt)
 	}
 	f = p.CardsForm("H1")
@@ -108,8 +74,8 @@ func TestCounterFromThePendingAttack(t *testing.T) {
 	if len(m.Pending) != 1 || m.Pending[0].Defenders[0] != "H1" {
 		t.Fatalf("want the grunt's attack on H1: %+v (%s)", m.Pending, p.k.Message())
 	}
-	if !strings.Contains(screenText(p.pending), "[Counter…]") {
-		t.Fatalf("the pending attack offers no counter:\n%s", screenText(p.pending))
+	if !strings.Contains(uitest.Text(p.pending), "[Counter…]") {
+		t.Fatalf("the pending attack offers no counter:\n%s", uitest.Text(p.pending))
 	}
 	f := p.CounterForm(0)
 	pick(t, f, "Weapon", "weapon 2") // the knife, in melee
@@ -121,15 +87,15 @@ func TestCounterFromThePendingAttack(t *testing.T) {
 	if st(ctx).Mission.UnitByID(attacker) != nil {
 		t.Fatal("the counter attack did not kill the grunt")
 	}
-	if strings.Contains(screenText(p.pending), "[Counter…]") {
+	if strings.Contains(uitest.Text(p.pending), "[Counter…]") {
 		t.Fatal("Counter is offered twice on one defence test")
 	}
 	// Undo takes the counter back: the grunt returns and Counter is offered again.
 	if _, ok := ctx.Run(ctx.Session.Undo); !ok {
 		t.Fatal("undo failed")
 	}
-	if st(ctx).Mission.UnitByID(attacker) == nil || !strings.Contains(screenText(p.pending), "[Counter…]") {
-		t.Fatalf("after undo: grunt %v, pending\n%s", st(ctx).Mission.UnitByID(attacker), screenText(p.pending))
+	if st(ctx).Mission.UnitByID(attacker) == nil || !strings.Contains(uitest.Text(p.pending), "[Counter…]") {
+		t.Fatalf("after undo: grunt %v, pending\n%s", st(ctx).Mission.UnitByID(attacker), uitest.Text(p.pending))
 	}
 	f = p.CounterForm(0)
 	pick(t, f, "Weapon", "weapon 2")
@@ -185,7 +151,7 @@ func TestSurgeDownedNoiseTestFromTheScreen(t *testing.T) {
 	if m.Step != rb.StepHeroTurn || !m.HeroByID("H1").Turn.Ending {
 		t.Fatalf("the turn did not wait for the noise test: %s", m.Step)
 	}
-	txt := screenText(p.actions)
+	txt := uitest.Text(p.actions)
 	if strings.Contains(txt, "[Move]") || !strings.Contains(txt, "[Noise test]") || !strings.Contains(txt, "downed during this action") {
 		t.Fatalf("actions offered after the downing surge:\n%s", txt)
 	}
@@ -216,7 +182,7 @@ func TestEnemyTurnWaitsForEachDefence(t *testing.T) {
 	if len(m.Pending) != 1 || m.Pending[0].Code != "GR" || m.Pending[0].Defenders[0] != "H1" || m.Paused == nil {
 		t.Fatalf("want the grunt's attack on H1 and the turn paused: %+v (%s)", m.Pending, p.k.Message())
 	}
-	txt := screenText(p.pending)
+	txt := uitest.Text(p.pending)
 	if !strings.Contains(txt, "enemy turn is paused") || !strings.Contains(txt, "[Defend…]") {
 		t.Fatalf("the waiting attack should say the enemy turn goes on after it:\n%s", txt)
 	}
@@ -236,8 +202,8 @@ func TestEnemyTurnWaitsForEachDefence(t *testing.T) {
 	if !m.HeroByID("H1").Downed() || m.Paused == nil || m.Step != rb.StepEnemyTurn {
 		t.Fatalf("H1 should be downed and the enemy turn still paused: step %s", m.Step)
 	}
-	if p.NextButton.Text != "Continue the enemy turn" || !strings.Contains(screenText(p.pending), "enemy turn goes on") {
-		t.Fatalf("Next %q, pending:\n%s", p.NextButton.Text, screenText(p.pending))
+	if p.NextButton.Text != "Continue the enemy turn" || !strings.Contains(uitest.Text(p.pending), "enemy turn goes on") {
+		t.Fatalf("Next %q, pending:\n%s", p.NextButton.Text, uitest.Text(p.pending))
 	}
 	if !(Screens{}).Act(ctx, shell.TabPlay, shell.Next) {
 		t.Fatal("Next was not handled")
@@ -257,7 +223,7 @@ func TestEnemyTurnWaitsForEachDefence(t *testing.T) {
 	if m.Paused != nil || m.Step != rb.StepHeroTurn || m.Current != "H2" {
 		t.Fatalf("H2's turn should follow the enemy turn: step %s, current %s (%s)", m.Step, m.Current, p.k.Message())
 	}
-	if strings.Contains(screenText(p.pending), "paused") {
+	if strings.Contains(uitest.Text(p.pending), "paused") {
 		t.Fatal("the pause note outlived the enemy turn")
 	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"tablekeeper/automa/reich/content"
 	rb "tablekeeper/tracker/reich"
+	"tablekeeper/ui/uitest"
 )
 
 // TestVrilAcidAttackSaysNoItems: V-11 — no items on defence tests against a
@@ -35,7 +36,7 @@ func TestVrilAcidAttackSaysNoItems(t *testing.T) {
 	if len(m.Pending) != 1 || m.Pending[0].Mode != "ranged" || !m.Pending[0].NoItems {
 		t.Fatalf("want a Vril Acid ranged attack waiting: %+v (%s)", m.Pending, p.k.Message())
 	}
-	if txt := screenText(p.pending); !strings.Contains(txt, "no items on this defence test (Vril Acid)") {
+	if txt := uitest.Text(p.pending); !strings.Contains(txt, "no items on this defence test (Vril Acid)") {
 		t.Fatalf("the waiting attack does not say no items:\n%s", txt)
 	}
 	d := p.DefendForm(0)

@@ -4,6 +4,7 @@ package uitest
 
 import (
 	"fmt"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -102,4 +103,47 @@ func short(o fyne.CanvasObject) string {
 		}
 	}
 	return fmt.Sprintf("%T", o)
+}
+
+// Text is what the players read under o, a line each: labels, canvas
+// texts and buttons (in brackets), visible ones only. Entries' contents
+// are left out; TextWithEntries puts them in.
+func Text(o fyne.CanvasObject) string { return text(o, false) }
+
+// TextWithEntries is Text with what is typed in each entry.
+func TextWithEntries(o fyne.CanvasObject) string { return text(o, true) }
+
+func text(o fyne.CanvasObject, entries bool) string {
+	var b strings.Builder
+	var walk func(fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		if o == nil || !o.Visible() {
+			return
+		}
+		switch x := o.(type) {
+		case *widget.Label:
+			b.WriteString(x.Text + "\n")
+		case *widget.Button:
+			b.WriteString("[" + x.Text + "]\n")
+		case *canvas.Text:
+			b.WriteString(x.Text + "\n")
+		case *widget.Entry:
+			if entries {
+				b.WriteString(x.Text + "\n")
+			}
+		}
+		switch x := o.(type) {
+		case *fyne.Container:
+			for _, c := range x.Objects {
+				walk(c)
+			}
+		case *widget.Label, *widget.Button, *widget.Entry:
+		case fyne.Widget:
+			for _, c := range test.WidgetRenderer(x).Objects() {
+				walk(c)
+			}
+		}
+	}
+	walk(o)
+	return b.String()
 }
