@@ -39,12 +39,9 @@ func TestExportRoundTrip(t *testing.T) {
 	if len(x.Events) != 6 || x.Campaign.Events != 6 || x.Campaign.Where != "Rolls 1" {
 		t.Fatalf("parsed %d events, campaign %+v", len(x.Events), x.Campaign)
 	}
-	mem := NewMemStore()
-	_ = mem.Create(x.Campaign)
-	for _, e := range x.Events {
-		if err := mem.Append(x.Campaign.ID, e); err != nil {
-			t.Fatal(err)
-		}
+	mem, err := StoreFromExport(x)
+	if err != nil {
+		t.Fatal(err)
 	}
 	s, err := Open(mem, counterRules{}, x.Campaign.ID)
 	if err != nil {
@@ -52,6 +49,19 @@ func TestExportRoundTrip(t *testing.T) {
 	}
 	if life(s) != 6 || len(s.Core().Notes) != 1 || !s.Core().Play.Running {
 		t.Fatalf("imported state wrong: life %d notes %d", life(s), len(s.Core().Notes))
+	}
+}
+
+// TestStoreFromExportRefusesAGap: the store keeps the rule that events
+// follow one another, so an export missing one does not load.
+func TestStoreFromExportRefusesAGap(t *testing.T) {
+	x, err := ParseExport(exportedTestCampaign(t), testRegistry)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x.Events = append(x.Events[:2:2], x.Events[3:]...)
+	if _, err := StoreFromExport(x); err == nil {
+		t.Fatal("an export with a missing event loaded")
 	}
 }
 

@@ -98,3 +98,18 @@ func (m *MemStore) LatestSnapshot(id string) (*Snapshot, error) {
 	latest := s[len(s)-1]
 	return &latest, nil
 }
+
+// StoreFromExport is a MemStore holding one imported campaign: its record
+// and every event of the export, as an import into a real file would.
+func StoreFromExport(x *Export) (*MemStore, error) {
+	m := NewMemStore()
+	if err := m.Create(x.Campaign); err != nil {
+		return nil, err
+	}
+	for _, e := range x.Events {
+		if err := m.Append(x.Campaign.ID, e); err != nil {
+			return nil, err
+		}
+	}
+	return m, nil
+}

@@ -176,14 +176,9 @@ func TestWholeCampaign(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fresh := tracker.NewMemStore()
-	if err := fresh.Create(back.Campaign); err != nil {
+	fresh, err := tracker.StoreFromExport(back)
+	if err != nil {
 		t.Fatal(err)
-	}
-	for _, e := range back.Events {
-		if err := fresh.Append(back.Campaign.ID, e); err != nil {
-			t.Fatal(err)
-		}
 	}
 	s2, err := tracker.Open(fresh, Rules{}, back.Campaign.ID)
 	if err != nil {

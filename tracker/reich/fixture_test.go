@@ -251,14 +251,9 @@ func replayed(t testing.TB, s *tracker.Session, mem *tracker.MemStore) *tracker.
 	if err != nil {
 		t.Fatal(err)
 	}
-	fresh := tracker.NewMemStore()
-	if err := fresh.Create(y.Campaign); err != nil {
+	fresh, err := tracker.StoreFromExport(y)
+	if err != nil {
 		t.Fatal(err)
-	}
-	for _, e := range y.Events {
-		if err := fresh.Append(y.Campaign.ID, e); err != nil {
-			t.Fatal(err)
-		}
 	}
 	r, err := tracker.Open(fresh, Rules, y.Campaign.ID)
 	if err != nil {

@@ -196,10 +196,9 @@ func TestRandomPlayKeepsTheRules(t *testing.T) {
 		if err != nil {
 			t.Fatalf("game %d: export does not re-import: %v", game, err)
 		}
-		fresh := tracker.NewMemStore()
-		_ = fresh.Create(y.Campaign)
-		for _, e := range y.Events {
-			_ = fresh.Append(y.Campaign.ID, e)
+		fresh, err := tracker.StoreFromExport(y)
+		if err != nil {
+			t.Fatalf("game %d: the export does not load: %v", game, err)
 		}
 		re, err := tracker.Open(fresh, Rules, y.Campaign.ID)
 		if err != nil {
