@@ -280,13 +280,7 @@ func (c CloseMission) decide(t *tx, d *tracker.Dice) (string, error) {
 				}
 				drop[i] = true
 			}
-			var kept []Wound
-			for i, w := range wounds {
-				if !drop[i] {
-					kept = append(kept, w)
-				}
-			}
-			wounds = kept
+			wounds = withoutCards(wounds, drop)
 		} else {
 			wounds = wounds[:max(0, len(wounds)-woundsOff)]
 		}

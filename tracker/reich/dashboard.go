@@ -303,13 +303,7 @@ func (c Heal) decide(t *tx, _ *tracker.Dice) (string, error) {
 				}
 				drop[j] = true
 			}
-			var kept []Wound
-			for j, w := range wounds {
-				if !drop[j] {
-					kept = append(kept, w)
-				}
-			}
-			wounds = kept
+			wounds = withoutCards(wounds, drop)
 		} else {
 			n := want
 			if most >= 0 {
@@ -1183,4 +1177,15 @@ func (c SetSkillActive) decide(t *tx, _ *tracker.Dice) (string, error) {
 	}
 	t.say("%s's %s is %s", h.Name, h.Skills[i].ID, word)
 	return "hero.skill", nil
+}
+
+// withoutCards is wounds less the cards at the indexes in drop.
+func withoutCards(wounds []Wound, drop map[int]bool) []Wound {
+	var kept []Wound
+	for i, w := range wounds {
+		if !drop[i] {
+			kept = append(kept, w)
+		}
+	}
+	return kept
 }
