@@ -80,7 +80,10 @@ func TestLayoutValidation(t *testing.T) {
 		{"two areas on a square", func(m *Map) { m.Areas[6].Cells = []Cell{{1, 1}} }, "both drawn on the square at column 1, row 1"},
 		{"an area in pieces", func(m *Map) { m.Areas[6].Cells = []Cell{{1, 2}, {3, 2}} }, "K1 is drawn in pieces"},
 		{"off the grid", func(m *Map) { m.Areas[6].Cells = []Cell{{-1, 2}} }, "outside the grid"},
-		{"an edge across the grid", func(m *Map) { m.Edges = append(m.Edges, Edge{A: "K1", B: "C3", Door: "D3"}); m.Doors = append(m.Doors, Door{ID: "D3", State: Open}) }, "do not touch"},
+		{"an edge across the grid", func(m *Map) {
+			m.Edges = append(m.Edges, Edge{A: "K1", B: "C3", Door: "D3"})
+			m.Doors = append(m.Doors, Door{ID: "D3", State: Open})
+		}, "do not touch"},
 	}
 	for _, c := range cases {
 		m := drawn()
