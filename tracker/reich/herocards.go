@@ -3,6 +3,7 @@ package reich
 import (
 	"strings"
 
+	"tablekeeper/automa/reich/content"
 	"tablekeeper/tracker"
 )
 
@@ -99,3 +100,23 @@ func HeroCardProblems(h HeroCard) Problems {
 	}
 	return ps
 }
+
+// Lookups for the screens: the entry with the id, or nil.
+
+// FactionByID is the faction card with the id.
+func (l *Library) FactionByID(id string) *content.Faction { return l.faction(id) }
+
+// SpawnCardByID is the spawn card with the id.
+func (l *Library) SpawnCardByID(id string) *content.SpawnCard { return l.spawnCard(id) }
+
+// NoiseCardByID is the noise card with the id.
+func (l *Library) NoiseCardByID(id string) *content.NoiseCard { return l.noiseCard(id) }
+
+// MapOf is the map of the mission.
+func (l *Library) MapOf(mission string) *content.Map { return l.mapOf(mission) }
+
+// MissionOf is the details of the mission.
+func (l *Library) MissionOf(mission string) *MissionInfo { return l.missionInfo(mission) }
+
+// HeroCardByID is the character card with the id.
+func (l *Library) HeroCardByID(id string) *HeroCard { return l.heroCard(id) }

@@ -459,3 +459,55 @@ func (l *Library) has(kind, id string) bool {
 	}
 	return false
 }
+
+// PutMission adds a mission, or replaces the one with the same id: its
+// details and its map in one step, as the mission form saves them.
+type PutMission struct {
+	Info MissionInfo
+	Map  content.Map
+}
+
+// RemoveMission takes a mission's details and map out.
+type RemoveMission struct{ ID string }
+
+func (c PutMission) decide(t *tx, _ *tracker.Dice) (string, error) {
+	c.Map.MissionID = c.Info.ID
+	ps := MissionProblems(c.Info)
+	if len(c.Map.Areas) > 0 || strings.TrimSpace(c.Info.ID) == "" {
+		ps = append(ps, MapProblems(c.Map)...)
+	}
+	if len(ps) > 0 {
+		return "", tracker.Refuse("reichbusters §2.4", "%v", ps)
+	}
+	if err := c.Info.Validate(); err != nil {
+		return "", tracker.Refuse("reichbusters §2.4", "%v", err)
+	}
+	l := t.s.Library
+	var replaced bool
+	l.Missions, replaced = put(l.Missions, c.Info, func(m MissionInfo) string { return m.ID })
+	if len(c.Map.Areas) > 0 {
+		if err := c.Map.Validate(); err != nil {
+			return "", tracker.Refuse("reichbusters §3.2", "%v", err)
+		}
+		l.Maps, _ = put(l.Maps, c.Map, func(m content.Map) string { return m.MissionID })
+	}
+	t.library(l)
+	t.say("%s mission %s (tracker %d/%d, %d areas, %d doors)", verb(replaced), c.Info.ID, c.Info.PreAlarm, c.Info.PostAlarm, len(c.Map.Areas), len(c.Map.Doors))
+	return "content.mission", nil
+}
+
+func (c RemoveMission) decide(t *tx, _ *tracker.Dice) (string, error) {
+	l := t.s.Library
+	var a, b bool
+	l.Missions, a = remove(l.Missions, c.ID, func(m MissionInfo) string { return m.ID })
+	l.Maps, b = remove(l.Maps, c.ID, func(m content.Map) string { return m.MissionID })
+	if !a && !b {
+		return "", tracker.Refuse("reichbusters §2.4", "there is no mission %q", c.ID)
+	}
+	if m := t.s.Mission; m != nil && !m.Ended && m.ID == c.ID {
+		return "", tracker.Refuse("reichbusters §2.4", "mission %s is in play", c.ID)
+	}
+	t.library(l)
+	t.say("Removed mission %s", c.ID)
+	return "content.mission", nil
+}

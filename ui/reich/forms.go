@@ -152,8 +152,11 @@ func (h *hinted) CreateRenderer() fyne.WidgetRenderer {
 	return widget.NewSimpleRenderer(container.NewVBox(h.field, h.hint))
 }
 
-// fieldOf is the field itself, under any hint.
+// fieldOf is the field itself, under any hint or problem line.
 func fieldOf(o fyne.CanvasObject) fyne.CanvasObject {
+	if w, ok := o.(*withProblem); ok {
+		o = w.field
+	}
 	if h, ok := o.(*hinted); ok {
 		return h.field
 	}

@@ -1,0 +1,336 @@
+package reich
+
+import (
+	"image/color"
+	"slices"
+	"strconv"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"tablekeeper/automa/reich/content"
+	"tablekeeper/ui/widgets"
+)
+
+// The pieces the entry forms are made of, so a card is entered by tapping:
+// a number with minus and plus (no keyboard over the board), a row of
+// choices to tap, a set of chips picked from a list, and a row of spawn
+// icons in their colours.
+
+// stepField is a number entered with − and +, between Min and Max.
+type stepField struct {
+	widget.BaseWidget
+	Value, Min, Max int
+	// Blank, when set, is shown for Min (e.g. "none" for no ranged attack).
+	Blank     string
+	OnChanged func(int)
+
+	Minus, Plus *widget.Button
+	shown       *widget.Label
+}
+
+func newStepField(min, max, value int, changed func(int)) *stepField {
+	s := &stepField{Min: min, Max: max, Value: value, OnChanged: changed}
+	s.shown = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
+	s.Minus = widget.NewButtonWithIcon("", theme.ContentRemoveIcon(), func() { s.Set(s.Value - 1) })
+	s.Plus = widget.NewButtonWithIcon("", theme.ContentAddIcon(), func() { s.Set(s.Value + 1) })
+	s.ExtendBaseWidget(s)
+	s.sync()
+	return s
+}
+
+// Set changes the value within the limits and tells OnChanged.
+func (s *stepField) Set(v int) {
+	v = max(s.Min, min(s.Max, v))
+	if v == s.Value {
+		s.sync()
+		return
+	}
+	s.Value = v
+	s.sync()
+	if s.OnChanged != nil {
+		s.OnChanged(v)
+	}
+}
+
+func (s *stepField) sync() {
+	t := strconv.Itoa(s.Value)
+	if s.Value == s.Min && s.Blank != "" {
+		t = s.Blank
+	}
+	s.shown.SetText(t)
+	if s.Value <= s.Min {
+		s.Minus.Disable()
+	} else {
+		s.Minus.Enable()
+	}
+	if s.Value >= s.Max {
+		s.Plus.Disable()
+	} else {
+		s.Plus.Enable()
+	}
+}
+
+// CreateRenderer lays out − value +, each button a finger wide.
+func (s *stepField) CreateRenderer() fyne.WidgetRenderer {
+	btn := fyne.NewSquareSize(widgets.MinTouch)
+	value := widgets.AtLeast(fyne.NewSize(widgets.MinTouch*1.2, widgets.MinTouch), s.shown)
+	return widget.NewSimpleRenderer(container.NewHBox(widgets.AtLeast(btn, s.Minus), value, widgets.AtLeast(btn, s.Plus)))
+}
+
+// choiceField is a row of choices; one tap picks one. Words are what the
+// players read for each value.
+type choiceField struct {
+	*widget.RadioGroup
+	values []string
+}
+
+func newChoiceField(values []string, words func(string) string, selected string, changed func(string)) *choiceField {
+	labels := make([]string, len(values))
+	for i, v := range values {
+		labels[i] = words(v)
+	}
+	c := &choiceField{values: values}
+	c.RadioGroup = widget.NewRadioGroup(labels, nil)
+	n := 0
+	for _, l := range labels {
+		n += len([]rune(l)) + 4
+	}
+	c.Horizontal = n <= 32
+	c.Required = true
+	if i := slices.Index(values, selected); i >= 0 {
+		c.SetSelected(labels[i])
+	}
+	c.OnChanged = func(string) {
+		if changed != nil {
+			changed(c.Value())
+		}
+	}
+	return c
+}
+
+// Value is the picked value ("" for none).
+func (c *choiceField) Value() string {
+	if i := slices.Index(c.Options, c.Selected); i >= 0 {
+		return c.values[i]
+	}
+	return ""
+}
+
+// Pick selects a value, as a tap on it does.
+func (c *choiceField) Pick(v string) {
+	if i := slices.Index(c.values, v); i >= 0 {
+		c.SetSelected(c.Options[i])
+	}
+}
+
+// chipsField is a set picked from a list: each chosen one shows as a chip
+// with a remove button, and "Add…" offers the rest.
+type chipsField struct {
+	widget.BaseWidget
+	options []string
+	words   func(string) string
+	Chosen  []string
+	OnChanged func()
+	// extra draws something after a chip's name (a number of X Wounds).
+	extra func(v string) fyne.CanvasObject
+
+	box *fyne.Container
+	Add *widget.Select
+}
+
+func newChipsField(options []string, words func(string) string, chosen []string, prompt string) *chipsField {
+	c := &chipsField{options: options, words: words, Chosen: slices.Clone(chosen)}
+	c.box = widgets.NewFlow()
+	c.Add = widget.NewSelect(nil, nil)
+	c.Add.PlaceHolder = prompt
+	c.Add.OnChanged = func(label string) {
+		if label == "" {
+			return
+		}
+		for _, o := range c.options {
+			if c.words(o) == label {
+				c.Toggle(o)
+			}
+		}
+		c.Add.ClearSelected()
+	}
+	c.ExtendBaseWidget(c)
+	c.rebuild()
+	return c
+}
+
+// Toggle adds or removes a value, as picking it or tapping its × does.
+func (c *chipsField) Toggle(v string) {
+	if i := slices.Index(c.Chosen, v); i >= 0 {
+		c.Chosen = slices.Delete(c.Chosen, i, i+1)
+	} else {
+		c.Chosen = append(c.Chosen, v)
+	}
+	c.rebuild()
+	if c.OnChanged != nil {
+		c.OnChanged()
+	}
+}
+
+func (c *chipsField) rebuild() {
+	var rest []string
+	for _, o := range c.options {
+		if !slices.Contains(c.Chosen, o) {
+			rest = append(rest, c.words(o))
+		}
+	}
+	c.Add.Options = rest
+	c.Add.Refresh()
+	c.box.Objects = nil
+	for _, v := range c.Chosen {
+		v := v
+		rm := widget.NewButtonWithIcon(c.words(v), theme.CancelIcon(), func() { c.Toggle(v) })
+		rm.IconPlacement = widget.ButtonIconTrailingText
+		chip := fyne.CanvasObject(widgets.Touch(rm))
+		if c.extra != nil {
+			if x := c.extra(v); x != nil {
+				chip = container.NewHBox(chip, x)
+			}
+		}
+		c.box.Add(chip)
+	}
+	c.box.Refresh()
+}
+
+// CreateRenderer stacks the chips over the Add picker.
+func (c *chipsField) CreateRenderer() fyne.WidgetRenderer {
+	return widget.NewSimpleRenderer(container.NewVBox(c.box, widgets.Touch(c.Add)))
+}
+
+// levelColour is a spawn level's colour, as printed on icons and rows.
+func levelColour(l content.Level) color.Color {
+	switch l {
+	case content.Green:
+		return color.NRGBA{R: 0x2e, G: 0x7d, B: 0x32, A: 0xff}
+	case content.Orange:
+		return color.NRGBA{R: 0xef, G: 0x6c, B: 0x00, A: 0xff}
+	case content.Red:
+		return color.NRGBA{R: 0xc6, G: 0x28, B: 0x28, A: 0xff}
+	}
+	return theme.Color(theme.ColorNameDisabled)
+}
+
+var levels = []content.Level{content.Green, content.Orange, content.Red}
+
+// iconsField is a row of spawn icons in printed order: tap a colour to add
+// an icon, tap an icon to take it off.
+type iconsField struct {
+	widget.BaseWidget
+	Icons     []content.Level
+	OnChanged func()
+	// Allow empty: a face-down token shows no icons.
+	empty string
+
+	row  *fyne.Container
+	adds []*widget.Button
+}
+
+func newIconsField(icons []content.Level, empty string, changed func()) *iconsField {
+	f := &iconsField{Icons: slices.Clone(icons), OnChanged: changed, empty: empty}
+	f.row = container.NewHBox()
+	for _, l := range levels {
+		l := l
+		b := widget.NewButtonWithIcon(capital(string(l)), theme.ContentAddIcon(), func() { f.Add(l) })
+		f.adds = append(f.adds, b)
+	}
+	f.ExtendBaseWidget(f)
+	f.rebuild()
+	return f
+}
+
+// Add puts an icon of level l at the end.
+func (f *iconsField) Add(l content.Level) {
+	f.Icons = append(f.Icons, l)
+	f.changed()
+}
+
+// Remove takes icon i off.
+func (f *iconsField) Remove(i int) {
+	if i >= 0 && i < len(f.Icons) {
+		f.Icons = slices.Delete(f.Icons, i, i+1)
+		f.changed()
+	}
+}
+
+func (f *iconsField) changed() {
+	f.rebuild()
+	if f.OnChanged != nil {
+		f.OnChanged()
+	}
+}
+
+func (f *iconsField) rebuild() {
+	f.row.Objects = nil
+	if len(f.Icons) == 0 {
+		l := widget.NewLabel(f.empty)
+		l.Importance = widget.LowImportance
+		f.row.Add(l)
+	}
+	for i, l := range f.Icons {
+		i := i
+		f.row.Add(newIconButton(l, func() { f.Remove(i) }))
+	}
+	f.row.Refresh()
+}
+
+// CreateRenderer shows the icons, then the three colours to add.
+func (f *iconsField) CreateRenderer() fyne.WidgetRenderer {
+	var adds []fyne.CanvasObject
+	for _, b := range f.adds {
+		adds = append(adds, widgets.Touch(b))
+	}
+	return widget.NewSimpleRenderer(container.NewVBox(container.NewHScroll(f.row), widgets.NewFlow(adds...)))
+}
+
+// iconButton is one spawn icon, a finger-sized coloured disc; tapping it
+// runs tapped (takes it off, in a form).
+type iconButton struct {
+	widget.BaseWidget
+	Level  content.Level
+	tapped func()
+}
+
+func newIconButton(l content.Level, tapped func()) *iconButton {
+	b := &iconButton{Level: l, tapped: tapped}
+	b.ExtendBaseWidget(b)
+	return b
+}
+
+// Tapped runs the button's action.
+func (b *iconButton) Tapped(*fyne.PointEvent) {
+	if b.tapped != nil {
+		b.tapped()
+	}
+}
+
+// MinSize is a finger wide.
+func (b *iconButton) MinSize() fyne.Size { return fyne.NewSquareSize(widgets.MinTouch) }
+
+// CreateRenderer draws the disc with the colour's initial.
+func (b *iconButton) CreateRenderer() fyne.WidgetRenderer {
+	disc := canvas.NewCircle(levelColour(b.Level))
+	disc.StrokeColor = theme.Color(theme.ColorNameForeground)
+	disc.StrokeWidth = 1
+	letter := canvas.NewText(capital(string(b.Level))[:1], color.White)
+	letter.TextStyle.Bold = true
+	letter.Alignment = fyne.TextAlignCenter
+	return widget.NewSimpleRenderer(container.NewStack(container.NewPadded(disc), container.NewCenter(letter)))
+}
+
+// problemLabel is the line under a field that says what is wrong with it.
+func problemLabel() *widget.Label {
+	l := widget.NewLabel("")
+	l.Wrapping = fyne.TextWrapWord
+	l.Importance = widget.DangerImportance
+	l.Hide()
+	return l
+}
