@@ -82,7 +82,6 @@ func (c *contentScreen) importDialog() {
 // and maps are far smaller).
 const maxContentFile = 8 << 20
 
-
 // LoadContent checks a content file read from name and asks how to load
 // it into the campaign, saying what it adds, changes and lacks. A file
 // with problems is refused, every problem listed; nothing changes.

@@ -131,9 +131,9 @@ func (c *choiceField) Pick(v string) {
 // with a remove button, and "Add…" offers the rest.
 type chipsField struct {
 	widget.BaseWidget
-	options []string
-	words   func(string) string
-	Chosen  []string
+	options   []string
+	words     func(string) string
+	Chosen    []string
 	OnChanged func()
 	// extra draws something after a chip's name (a number of X Wounds).
 	extra func(v string) fyne.CanvasObject

@@ -98,7 +98,9 @@ func TestFormsFitAtTheLargestText(t *testing.T) {
 		func() *formDialog { return p.k.NoiseCardForm("", content.DeckPostAlarm, nil) },
 		func() *formDialog { return p.k.MissionForm("M1", nil) },
 		func() *formDialog { return p.k.HeroForm("", nil) },
-		func() *formDialog { return p.k.LoadContent("reichbusters-content-shared-by-the-tuesday-group-2026-11-25.json", testContent(t)) },
+		func() *formDialog {
+			return p.k.LoadContent("reichbusters-content-shared-by-the-tuesday-group-2026-11-25.json", testContent(t))
+		},
 	}
 	if len(st(ctx).Mission.Pending) > 0 {
 		forms = append(forms, func() *formDialog { return p.DefendForm(0) }, func() *formDialog { return p.CounterForm(0) })

@@ -359,8 +359,10 @@ func (r *wideOrStackedRenderer) Refresh() {
 	r.w.a.Refresh()
 	r.w.b.Refresh()
 }
-func (r *wideOrStackedRenderer) Objects() []fyne.CanvasObject { return []fyne.CanvasObject{r.w.a, r.w.b} }
-func (r *wideOrStackedRenderer) Destroy()                     {}
+func (r *wideOrStackedRenderer) Objects() []fyne.CanvasObject {
+	return []fyne.CanvasObject{r.w.a, r.w.b}
+}
+func (r *wideOrStackedRenderer) Destroy() {}
 
 // button is a touch-sized button.
 func button(label string, icon fyne.Resource, tapped func()) *widget.Button {
