@@ -1,0 +1,168 @@
+package reich
+
+// The enemy attacks waiting for the heroes' defence tests (spec §6.4,
+// §7.5.5), and the Counter a defender may make during one (§12.1).
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	ai "tablekeeper/automa/reich"
+	"tablekeeper/tracker"
+	rb "tablekeeper/tracker/reich"
+	"tablekeeper/ui/widgets"
+)
+
+// refreshPending lists the enemy attacks waiting for defence tests.
+func (p *playScreen) refreshPending(m *rb.Mission) {
+	p.pending.Objects = nil
+	if m.Paused != nil && !m.Ended {
+		note := "The enemy turn is paused after this attack (§7.5.5). Record the defence test, and any knock-back, reaction or Counter; then tap \"" +
+			p.nextLabel(&rb.Mission{Paused: m.Paused}) + "\": the units still to attack pick their targets again, so a downed or moved hero is seen."
+		if len(m.Pending) == 0 {
+			note = "The defence tests are done and the enemy turn goes on: record any knock-back or reaction first, then tap \"" + p.nextLabel(m) + "\"."
+		}
+		l := wrapped(note)
+		l.Importance = widget.WarningImportance
+		p.pending.Add(l)
+	}
+	if len(m.Pending) == 0 {
+		return
+	}
+	p.pending.Add(heading("Enemy attacks waiting for defence tests (§6.4)"))
+	for i, a := range m.Pending {
+		var who []string
+		for _, d := range a.Defenders {
+			who = append(who, heroName(m, d))
+		}
+		line := fmt.Sprintf("%s %s attack, total %d, against %s", a.Code, a.Mode, a.Total, strings.Join(who, ", "))
+		if len(a.Breakdown) > 0 {
+			line += " — " + strings.Join(a.Breakdown, "; ")
+		}
+		line += noItemsNote(a)
+		b := button("Defend…", theme.ConfirmIcon(), func() { p.DefendForm(i) })
+		var right fyne.CanvasObject = widgets.Touch(b)
+		if len(counterers(m, a)) > 0 {
+			right = container.NewHBox(widgets.Touch(button("Counter…", nil, func() { p.CounterForm(i) })), right)
+		}
+		p.pending.Add(container.NewBorder(nil, nil, nil, right, wrapped(line)))
+	}
+}
+
+// counterNote reminds the players, on a defence test where Counter may
+// be used, that the counter attack is recorded before the test closes
+// the attack (§12.1).
+func counterNote(m *rb.Mission, a rb.PendingAttack) []*widget.FormItem {
+	if len(counterers(m, a)) == 0 {
+		return nil
+	}
+	return []*widget.FormItem{widget.NewFormItem("Counter", wrapped("record a counter attack first, with Counter… beside the attack: this test closes it"))}
+}
+
+// counterers are the defenders of a pending attack who may still use
+// Counter on its defence test (§12.1).
+func counterers(m *rb.Mission, a rb.PendingAttack) []string {
+	var out []string
+	for _, id := range a.Defenders {
+		if h := m.HeroByID(id); h != nil && hasActiveSkill(h, "Counter") && !slices.Contains(a.Countered, id) {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// CounterForm records a Counter attack during the defence test against
+// pending attack i (§12.1): outside the hero's own turn, against a unit
+// that made the attack.
+func (p *playScreen) CounterForm(i int) *formDialog {
+	m := p.k.mission()
+	a := m.Pending[i]
+	who := counterers(m, a)
+	def := ""
+	if len(who) > 0 {
+		def = who[0]
+	}
+	var units []string
+	for _, id := range a.Units {
+		if m.UnitByID(id) != nil {
+			units = append(units, id)
+		}
+	}
+	target := ""
+	if len(units) > 0 {
+		target = units[0]
+	}
+	weapons := []string{"weapon 1", "weapon 2", "unarmed"}
+	return p.k.cmdForm(fmt.Sprintf("Counter %s's attack (§12.1)", a.Code), "Record the counter", []fld{
+		choice("Hero", who, def),
+		choice("Weapon", weapons, weapons[0]),
+		text("Target", "a unit that made this attack: "+strings.Join(units, ", "), target),
+		num("Total", "the attack test's final total", 0),
+		num("Defence bonus", "auras or cards the players apply", 0),
+		tick("Loot", "a special spent for loot", false),
+		tick("Accurate", "", false), tick("Armour piercing", "", false), tick("Versatile", "", false),
+		text("HP before", "e.g. H1:attack", ""),
+		text("HP after", "e.g. hq:wild", ""),
+	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
+		c, err := attackFields(v, weapons)
+		if err != nil {
+			return nil, err
+		}
+		c.Hero, c.Counter, c.Against, c.Targets = v.S("Hero"), true, i, v.L("Target")
+		return func(a ai.Answers) tracker.Command { c.Answers = a; return c }, nil
+	})
+}
+
+// noItemsNote tells the players that no items may be used on this defence
+// test (V-11, Vril Acid): the total is typed as one number, so the app
+// cannot refuse an item, only say so.
+func noItemsNote(a rb.PendingAttack) string {
+	if !a.NoItems {
+		return ""
+	}
+	return " — no items on this defence test (Vril Acid)"
+}
+
+// DefendForm records a defence test against pending attack i.
+func (p *playScreen) DefendForm(i int) *formDialog {
+	m := p.k.mission()
+	a := m.Pending[i]
+	def := ""
+	if len(a.Defenders) > 0 {
+		def = a.Defenders[0]
+	}
+	return p.k.cmdForm(fmt.Sprintf("Defence against %s (total %d)%s", a.Code, a.Total, noItemsNote(a)), "Record the test", []fld{
+		choice("Hero", a.Defenders, def),
+		num("Defence total", "the final total after re-rolls", 0),
+		text("Wound card", "its id, if the test failed", ""),
+		num("Threshold", "the permanent threshold printed on the wound card", 0),
+		text("HP before", "e.g. H1:defence, hq:wild", ""),
+		text("HP after", "e.g. H1:wild", ""),
+		text("Decoy", "a hero with Decoy who takes it instead", ""),
+	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
+		tot, err := v.I("Defence total")
+		if err != nil {
+			return nil, err
+		}
+		thr, err := v.I("Threshold")
+		if err != nil {
+			return nil, err
+		}
+		before, err := parseHPRefs(v.S("HP before"))
+		if err != nil {
+			return nil, err
+		}
+		after, err := parseHPRefs(v.S("HP after"))
+		if err != nil {
+			return nil, err
+		}
+		return plain(rb.Defend{Hero: v.S("Hero"), Attack: i, Total: tot, WoundCard: v.S("Wound card"), Threshold: thr,
+			HPBefore: before, HPAfter: after, Decoy: v.S("Decoy")}), nil
+	}, counterNote(m, a)...)
+}
