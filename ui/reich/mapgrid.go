@@ -66,6 +66,10 @@ func (g *mapGrid) span() (x0, y0, cols, rows int) {
 	}
 	x0, y0 = -g.Margin, -g.Margin
 	cols, rows = cols+2*g.Margin, rows+2*g.Margin
+	if g.Margin > 0 {
+		// An editor always has room to start drawing.
+		cols, rows = max(cols, 10), max(rows, 8)
+	}
 	return x0, y0, max(cols, 1), max(rows, 1)
 }
 

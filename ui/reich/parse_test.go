@@ -18,15 +18,6 @@ func TestParseSmallForms(t *testing.T) {
 			t.Errorf("%q accepted", bad)
 		}
 	}
-	hs, err := parseHeroes("H1 Ana_Maria A1 3 Big_Rifle:3 Knife:0 Sneaky")
-	if err != nil || hs[0].Name != "Ana Maria" || hs[0].Weapons[0].Name != "Big Rifle" || hs[0].Weapons[0].Range != 3 || hs[0].StartingSkill != "Sneaky" {
-		t.Fatalf("heroes %+v %v", hs, err)
-	}
-	for _, bad := range []string{"", "H1 Ana A1", "H1 Ana A1 x R:1 K:0", "H1 Ana A1 3 R:far K:0"} {
-		if _, err := parseHeroes(bad); err == nil {
-			t.Errorf("heroes %q accepted", bad)
-		}
-	}
 	lv, err := parseLevels("g Orange red")
 	if err != nil || len(lv) != 3 || lv[1] != content.Orange {
 		t.Fatalf("levels %v %v", lv, err)
@@ -34,10 +25,9 @@ func TestParseSmallForms(t *testing.T) {
 }
 
 func FuzzParseSmall(f *testing.F) {
-	f.Add("H1:attack hq:wild", "H1 Ana A1 3 R:3 K:0 Sneaky", "green orange")
-	f.Fuzz(func(t *testing.T, hp, heroes, levels string) {
+	f.Add("H1:attack hq:wild", "green orange")
+	f.Fuzz(func(t *testing.T, hp, levels string) {
 		_, _ = parseHPRefs(hp)
-		_, _ = parseHeroes(heroes)
 		_, _ = parseLevels(levels)
 	})
 }

@@ -16,6 +16,7 @@ import (
 	"tablekeeper/tracker"
 	rb "tablekeeper/tracker/reich"
 	"tablekeeper/ui/shell"
+	"tablekeeper/ui/uitest"
 	"tablekeeper/ui/widgets"
 )
 
@@ -47,6 +48,10 @@ func testContent(t testing.TB) []byte {
 			Barracks:    []content.Barracks{{Letter: "A", Target: "C1"}},
 			Entrances:   []string{"A1"}, Exits: []string{"A1"}}},
 		Missions: []rb.MissionInfo{{ID: "M1", PreAlarm: 4, PostAlarm: 3, VictoryChart: []rb.ChartRow{{Text: "Out with the papers", Success: true}, {Text: "Otherwise", Success: false}}}},
+		Heroes: []rb.HeroCard{
+			{ID: "H1", Name: "Ana", Defence: 3, Weapons: [2]rb.Weapon{{Name: "Rifle", Range: 3}, {Name: "Knife"}}, StartingSkill: "Sneaky"},
+			{ID: "H2", Name: "Bo", Defence: 2, Weapons: [2]rb.Weapon{{Name: "Pistol", Range: 2}, {Name: "Fists"}}},
+		},
 	}
 	data, err := rb.ExportContent(&rb.State{Library: lib})
 	if err != nil {
@@ -155,12 +160,7 @@ func startRaid(t *testing.T, ctx *shell.Context) *playScreen {
 	Screens{}.Enemy(ctx)
 	Screens{}.Campaign(ctx)
 	p := gameOf(ctx).play
-	f := p.StartForm()
-	setEntry(t, f, "Heroes", "H1 Ana A1 3 Rifle:3 Knife:0 Sneaky\nH2 Bo B1 2 Pistol:2 Fists:0")
-	setEntry(t, f, "Team heroism points", "wild")
-	setEntry(t, f, "HP supply", "attack defence wild wild")
-	submitRefused(t, f, "must start on an entrance")
-	setEntry(t, f, "Heroes", "H1 Ana A1 3 Rifle:3 Knife:0 Sneaky\nH2 Bo A1 2 Pistol:2 Fists:0")
+	f := p.startForm(startChoices{Mission: "M1", Faction: "F1", Heroes: []string{"H1", "H2"}, TeamHP: [3]int{0, 0, 1}, Supply: [3]int{1, 1, 2}})
 	submitOK(t, f)
 	return p
 }
@@ -313,9 +313,7 @@ func TestSkillPurchase(t *testing.T) {
 	submitRefused(t, d, "6")
 	setEntry(t, d, "Items kept", "3")
 	submitOK(t, d)
-	f := g.play.StartForm()
-	pick(t, f, "Mode", rb.ModeCampaign)
-	setEntry(t, f, "Heroes", "H1 Ana A1 3 Rifle:3 Knife:0 Sneaky")
+	f := g.play.startForm(startChoices{Mission: "M1", Faction: "F1", Mode: rb.ModeCampaign, Heroes: []string{"H1"}})
 	submitOK(t, f)
 	em := g.play.EndMissionForm()
 	setEntry(t, em, "Reason", "out with the papers")
@@ -412,8 +410,7 @@ func TestAssistedModeQuestionsInPlainWords(t *testing.T) {
 	must(t, ctx, rb.DeclareResult{Row: 2})
 	must(t, ctx, rb.CloseMission{})
 	must(t, ctx, rb.PutMap{Map: mp})
-	f := p.StartForm()
-	setEntry(t, f, "Heroes", "H1 Ana A1 3 Rifle:3 Knife:0")
+	f := p.startForm(startChoices{Mission: "M1", Faction: "F1", Heroes: []string{"H1"}})
 	submitOK(t, f)
 	p.order.SetText("H1")
 	p.Next()
@@ -507,20 +504,21 @@ func TestNotOfThisEarthMission(t *testing.T) {
 	Screens{}.Campaign(ctx)
 	p := gameOf(ctx)
 	Screens{}.Play(ctx)
-	f := p.play.StartForm()
-	setEntry(t, f, "Heroes", "H1 Ana A1 3 Rifle:3 Knife:0")
-	pick(t, f, "Mode", rb.ModeRaid)
+	f := p.play.startForm(startChoices{Mission: "M1", Faction: "F1", Heroes: []string{"H1"}})
 	if !p.campaign.SetRule("notOfThisEarth", "true") {
 		t.Fatalf("Not of this Earth! refused: %s", p.campaign.k.Message())
 	}
 	submitRefused(t, f, "noteRaid")
-	f = p.play.StartForm()
-	setEntry(t, f, "Heroes", "H1 Ana A1 3 Rifle:3 Knife:0")
-	if s := f.Field("Mode").(*widget.Select); s.Selected != rb.ModeNoteRaid {
-		t.Fatalf("mode offered %q", s.Selected)
+	f = p.play.startForm(startChoices{Mission: "M1", Faction: "F1", Heroes: []string{"H1"}})
+	if got := uitest.Text(f.Field("Played as")); !strings.Contains(got, "Not of this Earth! raid") || strings.Contains(got, "\nraid\n") {
+		t.Fatalf("modes offered:\n%s", got)
+	}
+	if got := uitest.Text(f.Field("Mission")); !strings.Contains(got, "no tracker lengths yet") {
+		t.Fatalf("the form does not say the mission lacks its alien world tracker:\n%s", got)
 	}
 	submitRefused(t, f, "alien world tracker's length")
-	setEntry(t, f, "Tracker P/Q/L", "0 0 5")
+	must(t, ctx, rb.PutMissionInfo{Info: rb.MissionInfo{ID: "M1", AlienWorld: 5}})
+	f = p.play.startForm(startChoices{Mission: "M1", Faction: "F1", Heroes: []string{"H1"}})
 	submitOK(t, f)
 	if p.play.track.Title != "Alien world tracker" || len(p.play.track.Spaces) != 5 || !strings.Contains(p.play.left.Text, "5 rounds left") {
 		t.Fatalf("track %q, %d spaces, %q", p.play.track.Title, len(p.play.track.Spaces), p.play.left.Text)
