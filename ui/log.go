@@ -6,11 +6,11 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/tracker"
+	"tablekeeper/ui/widgets"
 )
 
 // Log filters.
@@ -191,8 +191,9 @@ func (l *logView) askBackTo(seq uint64) {
 		return
 	}
 	n := l.cs.s.Depth() - (d + 1)
-	msg := fmt.Sprintf("Go back to just after #%d? The %d later actions are undone, as one undo; Redo brings them back one by one, with the same draws.", seq, n)
-	dialog.ShowConfirm("Back to here", msg, func(ok bool) {
+	msg := fmt.Sprintf("Go back to just after #%d? %s undone, as one undo; Redo brings them back one by one, with the same draws.", seq,
+		plural(n, "later action is", "later actions are"))
+	widgets.ShowConfirm("Back to here", widgets.Paragraph(msg), "Go back", "Cancel", func(ok bool) {
 		if ok {
 			l.backTo(seq)
 		}
