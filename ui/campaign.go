@@ -206,15 +206,22 @@ const lockedNote = "Table locked: look, but nothing changes until someone holds 
 func (cs *campaignScreen) setLocked(on bool) {
 	cs.locked = on
 	ch := cs.chrome
+	// Locked, the header holds only Home (disabled) and the unlock: the
+	// buttons that change the campaign are out of reach.
+	changers := []fyne.CanvasObject{ch.Note, ch.Undo, ch.Redo, ch.Lock}
 	if on {
-		ch.Lock.Hide()
+		for _, o := range changers {
+			o.Hide()
+		}
 		ch.Unlock.Show()
 		ch.Home.Disable()
 		ch.Note.Disable()
 		cs.message(lockedNote, false)
 	} else {
 		ch.Unlock.Hide()
-		ch.Lock.Show()
+		for _, o := range changers {
+			o.Show()
+		}
 		ch.Home.Enable()
 		ch.Note.Enable()
 		cs.message("Unlocked.", false)

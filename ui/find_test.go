@@ -133,6 +133,8 @@ type entryT = widget.Entry
 
 type radioT = widget.RadioGroup
 
+type buttonT = widget.Button
+
 // topForm is the form dialog on top.
 func topForm(t *testing.T, u *App) *widgets.FormDialog {
 	t.Helper()

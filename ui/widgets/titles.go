@@ -59,7 +59,7 @@ func (r *titleRenderer) MinSize() fyne.Size {
 	th := fyne.MeasureText("Ag", theme.TextSize(), l.t.TextStyle).Height
 	sh := fyne.MeasureText("Ag", theme.CaptionTextSize(), l.s.TextStyle).Height
 	ell := fyne.MeasureText("M…", theme.TextSize(), l.t.TextStyle).Width
-	return fyne.NewSize(ell, fyne.Max(th+sh+theme.Padding(), MinTouch))
+	return fyne.NewSize(ell, fyne.Max(th+sh, MinTouch))
 }
 
 func (r *titleRenderer) Layout(size fyne.Size) {
