@@ -100,7 +100,7 @@ func mustNotSee(t *testing.T, o fyne.CanvasObject, bad string) {
 func TestSetupAsksOnceWithDefaultsAndRefusesMistakes(t *testing.T) {
 	test.NewTempApp(t)
 	g := &Screens{}
-	su := g.Setup(nil)
+	su := g.Setup(shell.SetupEnv{})
 	if len(su.Items) < 20 {
 		t.Fatalf("the setup asks %d things", len(su.Items))
 	}
