@@ -148,9 +148,5 @@ func (k *kit) problemsDialog(name string, err error) {
 	}
 	l := wrapped(msg)
 	l.Importance = widget.DangerImportance
-	body := container.NewVBox(wrapped(name+" was not loaded; nothing changed. What is wrong with it:"), l)
-	d := dialog.NewCustom("This file cannot be loaded", "Close", container.NewVScroll(body), k.ctx.Window)
-	sz := k.ctx.Window.Canvas().Size()
-	d.Resize(fyne.NewSize(min(sz.Width*0.95, 720), min(sz.Height*0.8, 700)))
-	d.Show()
+	widgets.NewDialog("This file cannot be loaded", container.NewVBox(wrapped(name+" was not loaded; nothing changed. What is wrong with it:"), l), k.window()).Show()
 }

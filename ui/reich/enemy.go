@@ -54,29 +54,19 @@ func newEnemyScreen(k *kit) *enemyScreen {
 	legend := wrapped("Rooms: green at ease · orange suspicious · red alert. Doors: green open · orange closed · red locked. ♦ hero · ▲ enemy unit · ● spawn token (? face down) · yellow: placed by the last resolution.")
 	legend.Importance = widget.LowImportance
 	controls := container.NewVBox(widgets.AtLeast(fyne.NewSize(200, widgets.MinTouch*1.3), e.ResolveButton),
-		container.NewGridWrap(fyne.NewSize(190, widgets.MinTouch), bs...), k.msg)
+		widgets.NewFlow(bs...), k.msg)
 	side := container.NewVBox(e.title, e.summary, e.Trace)
 	mapBox := container.NewBorder(nil, legend, nil, nil, e.Map)
-	e.root = container.NewBorder(controls, nil, nil, nil,
-		newAdaptiveSplit(mapBox, container.NewVScroll(side)))
+	e.root = container.NewVScroll(container.NewVBox(controls, widgets.NewAdaptive(mapBox, side)))
 	e.Refresh()
 	return e
 }
 
 // Refresh re-reads the mission and the last enemy decision in effect.
 func (e *enemyScreen) Refresh() {
-	if e.shown == nil || !e.k.ctx.Session.InEffect(e.shown.Seq) {
-		e.findLast()
-	}
+	e.shown, e.pay = gameOf(e.k.ctx).decision()
 	m := e.k.mission()
-	var lit []string
-	if en := e.pay.Enemy; en != nil {
-		for _, u := range en.Placed {
-			lit = append(lit, u.Unit)
-		}
-		lit = append(lit, en.Tokens...)
-	}
-	e.Map.SetMission(m, lit)
+	e.Map.SetMission(m, litBy(e.pay))
 	e.ResolveButton.SetText("Resolve the enemy turn")
 	if m != nil && m.Paused != nil {
 		e.ResolveButton.SetText("Continue the enemy turn")
@@ -94,28 +84,6 @@ func (e *enemyScreen) Refresh() {
 	e.showPayload()
 }
 
-// seen takes note of a new event: an enemy decision becomes the one shown.
-func (e *enemyScreen) seen(ev tracker.Event) {
-	var p rb.Payload
-	if !strings.HasPrefix(ev.Kind, "reichbusters.") || ev.Decode(&p) != nil || (len(p.Trace) == 0 && p.Enemy == nil) {
-		return
-	}
-	ev2 := ev
-	e.shown, e.pay = &ev2, p
-}
-
-// findLast looks through the log for the newest enemy decision in effect.
-func (e *enemyScreen) findLast() {
-	e.shown, e.pay = nil, rb.Payload{}
-	s := e.k.ctx.Session
-	_ = s.Events(1, func(ev tracker.Event) error {
-		if s.InEffect(ev.Seq) {
-			e.seen(ev)
-		}
-		return nil
-	})
-}
-
 func (e *enemyScreen) showPayload() {
 	if e.shown == nil {
 		e.title.SetText("No enemy decision yet")
@@ -125,11 +93,16 @@ func (e *enemyScreen) showPayload() {
 	}
 	e.title.SetText(fmt.Sprintf("Event %d: %s", e.shown.Seq, e.pay.Summary))
 	e.summary.SetText(SummaryText(e.pay))
+	e.Trace.SetTrace(traceOf(e.pay))
+}
+
+// traceOf is a decision's trace for the trace panel.
+func traceOf(p rb.Payload) automa.Trace {
 	var tr automa.Trace
-	for _, l := range e.pay.Trace {
+	for _, l := range p.Trace {
 		tr.Steps = append(tr.Steps, automa.Step{Rule: l.Rule, Text: l.Text, TieBreak: l.TieBreak, Result: l.Result})
 	}
-	e.Trace.SetTrace(tr)
+	return tr
 }
 
 // SummaryText words what an enemy decision did to the board.

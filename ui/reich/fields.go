@@ -81,41 +81,55 @@ func (s *stepField) CreateRenderer() fyne.WidgetRenderer {
 	return widget.NewSimpleRenderer(container.NewHBox(widgets.AtLeast(btn, s.Minus), value, widgets.AtLeast(btn, s.Plus)))
 }
 
-// choiceField is a row of choices; one tap picks one. Words are what the
-// players read for each value.
+// choiceField is a row of choices, each a finger-sized button; one tap
+// picks one (the picked one is lit). Words are what the players read for
+// each value.
 type choiceField struct {
-	*widget.RadioGroup
-	values []string
+	widget.BaseWidget
+	values    []string
+	labels    []string
+	selected  int
+	OnChanged func(string)
+	buttons   []*widget.Button
+	box       *fyne.Container
 }
 
 func newChoiceField(values []string, words func(string) string, selected string, changed func(string)) *choiceField {
-	labels := make([]string, len(values))
+	c := &choiceField{values: values, selected: -1, box: widgets.NewFlow()}
 	for i, v := range values {
-		labels[i] = words(v)
+		i := i
+		c.labels = append(c.labels, words(v))
+		b := widget.NewButton(words(v), func() { c.set(i, true) })
+		c.buttons = append(c.buttons, b)
+		c.box.Add(widgets.Touch(b))
 	}
-	c := &choiceField{values: values}
-	c.RadioGroup = widget.NewRadioGroup(labels, nil)
-	n := 0
-	for _, l := range labels {
-		n += len([]rune(l)) + 4
-	}
-	c.Horizontal = n <= 32
-	c.Required = true
-	if i := slices.Index(values, selected); i >= 0 {
-		c.SetSelected(labels[i])
-	}
-	c.OnChanged = func(string) {
-		if changed != nil {
-			changed(c.Value())
-		}
-	}
+	c.set(slices.Index(values, selected), false)
+	c.OnChanged = changed
+	c.ExtendBaseWidget(c)
 	return c
+}
+
+func (c *choiceField) set(i int, tell bool) {
+	c.selected = i
+	for j, b := range c.buttons {
+		if j == i {
+			b.Importance = widget.HighImportance
+			b.SetIcon(theme.ConfirmIcon())
+		} else {
+			b.Importance = widget.MediumImportance
+			b.SetIcon(nil)
+		}
+		b.Refresh()
+	}
+	if tell && c.OnChanged != nil && i >= 0 {
+		c.OnChanged(c.values[i])
+	}
 }
 
 // Value is the picked value ("" for none).
 func (c *choiceField) Value() string {
-	if i := slices.Index(c.Options, c.Selected); i >= 0 {
-		return c.values[i]
+	if c.selected >= 0 && c.selected < len(c.values) {
+		return c.values[c.selected]
 	}
 	return ""
 }
@@ -123,9 +137,12 @@ func (c *choiceField) Value() string {
 // Pick selects a value, as a tap on it does.
 func (c *choiceField) Pick(v string) {
 	if i := slices.Index(c.values, v); i >= 0 {
-		c.SetSelected(c.Options[i])
+		c.set(i, true)
 	}
 }
+
+// CreateRenderer lays the choices out in rows that wrap.
+func (c *choiceField) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(c.box) }
 
 // chipsField is a set picked from a list: each chosen one shows as a chip
 // with a remove button, and "Add…" offers the rest.

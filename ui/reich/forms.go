@@ -5,8 +5,6 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	ai "tablekeeper/automa/reich"
@@ -107,12 +105,11 @@ func (k *kit) cmdForm(title, confirm string, fs []fld, build func(v vals) (func(
 			w = entry(f.hint, f.def)
 		}
 		v.w[f.label] = w
-		if f.kind != fText && f.hint != "" && f.kind != fLines {
-			// Not the item's HintText, which never wraps: a long hint
-			// would widen the dialog past a portrait tablet.
-			w = newHinted(w, f.hint)
+		it := widget.NewFormItem(f.label, w)
+		if f.kind != fText && f.kind != fLines {
+			it.HintText = f.hint // the frame's form wraps it under the field
 		}
-		items = append(items, widget.NewFormItem(f.label, w))
+		items = append(items, it)
 	}
 	items = append(items, extra...)
 	var fd *formDialog
@@ -122,46 +119,16 @@ func (k *kit) cmdForm(title, confirm string, fs []fld, build func(v vals) (func(
 			return err
 		}
 		return k.runAsk(b, ai.Answers{}, func() {
-			if fd != nil && fd.dlg != nil {
-				fd.dlg.Hide()
+			if fd != nil {
+				fd.close()
 			}
 		})
 	})
 	return fd
 }
 
-// A hinted is a form field with its hint under it in small words that
-// wrap (a FormItem's HintText stays on one line).
-type hinted struct {
-	widget.BaseWidget
-	field fyne.CanvasObject
-	hint  *widget.Label
-}
-
-func newHinted(field fyne.CanvasObject, hint string) *hinted {
-	h := &hinted{field: field, hint: widget.NewLabel(hint)}
-	h.hint.Wrapping = fyne.TextWrapWord
-	h.hint.Importance = widget.LowImportance
-	h.hint.SizeName = theme.SizeNameCaptionText
-	h.ExtendBaseWidget(h)
-	return h
-}
-
-// CreateRenderer stacks the field over its hint.
-func (h *hinted) CreateRenderer() fyne.WidgetRenderer {
-	return widget.NewSimpleRenderer(container.NewVBox(h.field, h.hint))
-}
-
-// fieldOf is the field itself, under any hint or problem line.
-func fieldOf(o fyne.CanvasObject) fyne.CanvasObject {
-	if w, ok := o.(*withProblem); ok {
-		o = w.field
-	}
-	if h, ok := o.(*hinted); ok {
-		return h.field
-	}
-	return o
-}
+// fieldOf is the field itself.
+func fieldOf(o fyne.CanvasObject) fyne.CanvasObject { return o }
 
 // plain wraps a command that takes no answers.
 func plain(c tracker.Command) func(ai.Answers) tracker.Command {

@@ -11,8 +11,6 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -98,45 +96,49 @@ func (k *kit) Message() string {
 	return k.msg.Text
 }
 
-// refusal words an error for the players, with the rule it cites.
+// refusal words an error for the players: the rule's own words, never
+// its spec section (shell.Words).
 func refusal(err error) string {
-	var re *tracker.RuleError
 	var need *rb.NeedAnswer
-	switch {
-	case errors.As(err, &need):
+	if errors.As(err, &need) {
 		return "A question for the table: " + need.Question
-	case errors.As(err, &re):
-		return "Not allowed: " + err.Error()
 	}
-	return "Not done: " + err.Error()
+	return shell.Words(err)
 }
 
-// formDialog is a dialog with fields that stays open, showing the refusal
-// inside it, until its command is accepted: nothing typed is lost. Each
-// field has a line under it for what is wrong with it, and a form may show
-// a live preview of what is entered (the card as printed).
+// formDialog is a form in the frame's dialog (widgets.Dialog: it scrolls,
+// its buttons are pinned and always on screen, Escape, Back and Cancel
+// close it) that stays open, showing the refusal inside it, until its
+// command is accepted: nothing typed is lost. Each field has its problem
+// under it, all at once; a form may show a live preview of what is
+// entered (the card as printed), beside the fields when there is room.
 type formDialog struct {
 	Title  string
 	Items  []*widget.FormItem
 	submit func() error
-	msg    *widget.Label
-	dlg    dialog.Dialog
-	body   fyne.CanvasObject // what the dialog shows, for the fit test
-	// problems are the lines under the fields, by the field's label; keys
-	// maps a problem's Key (rb.Problem) to the label of its field.
-	problems map[string]*widget.Label
-	keys     map[string]string
+	box    *widgets.FormBox
+	dlg    *widgets.Dialog
+	// keys maps a problem's Key (rb.Problem) to the label of its field.
+	keys map[string]string
 	// Preview is the live picture of what is entered, or nil.
 	Preview fyne.CanvasObject
 	// onClose runs when the form closes, saved or not.
 	onClose func()
+	// Confirm is the form's action button.
+	Confirm *widget.Button
+	// body is what the dialog shows, for the fit tests.
+	body fyne.CanvasObject
 }
 
 // Submit runs the form's action as its confirm button does. Problems with
-// fields show under those fields, all at once; anything else shows at the
-// top of the form.
+// fields show under those fields, all at once; anything else shows above
+// the buttons.
 func (f *formDialog) Submit() error {
-	f.clearProblems()
+	f.box.ShowProblems(nil)
+	f.dlg.SetProblem("")
+	if !f.box.Validate() {
+		return fmt.Errorf("%v", f.box.FieldProblems())
+	}
 	err := f.submit()
 	if err != nil {
 		var need *rb.NeedAnswer
@@ -144,13 +146,11 @@ func (f *formDialog) Submit() error {
 		switch {
 		case errors.As(err, &need):
 			// The question opens in its own dialog; this form stays put.
-			f.msg.SetText("Answer the question first, then this is done.")
-			f.msg.Show()
+			f.dlg.SetProblem("Answer the question first, then this is done.")
 		case errors.As(err, &ps):
 			f.ShowProblems(ps)
 		default:
-			f.msg.SetText(refusal(err))
-			f.msg.Show()
+			f.dlg.SetProblem(refusal(err))
 		}
 		return err
 	}
@@ -159,65 +159,41 @@ func (f *formDialog) Submit() error {
 }
 
 func (f *formDialog) close() {
-	if f.dlg != nil {
-		f.dlg.Hide()
-	}
-	if f.onClose != nil {
-		f.onClose()
-		f.onClose = nil
-	}
+	f.dlg.Hide()
 }
 
-// ShowProblems puts each problem under its field; those of no field go at
-// the top of the form.
+// ShowProblems puts each problem under its field; those of no field go
+// above the buttons.
 func (f *formDialog) ShowProblems(ps rb.Problems) {
-	var rest []string
+	out := widgets.Problems{}
 	for _, p := range ps {
 		label, ok := f.keys[p.Key]
 		if !ok {
 			label = p.Key
 		}
-		if l := f.problems[label]; l != nil {
-			if l.Text != "" {
-				l.SetText(l.Text + "\n" + capital(p.Text))
-			} else {
-				l.SetText(capital(p.Text))
+		known := false
+		for _, it := range f.Items {
+			if it.Text == label && label != "" {
+				known = true
 			}
-			l.Show()
-			continue
 		}
-		rest = append(rest, p.Error())
+		text := capital(p.Text)
+		if !known {
+			label, text = "", capital(p.Error())
+		}
+		if prev, ok := out[label]; ok {
+			text = prev + "\n" + text
+		}
+		out[label] = text
 	}
-	if len(rest) > 0 {
-		f.msg.SetText(strings.Join(rest, "\n"))
-		f.msg.Show()
-	}
-}
-
-func (f *formDialog) clearProblems() {
-	f.msg.SetText("")
-	f.msg.Hide()
-	for _, l := range f.problems {
-		l.SetText("")
-		l.Hide()
-	}
+	f.box.ShowProblems(out)
 }
 
 // Problem is the problem shown under the field labelled label, for tests.
-func (f *formDialog) Problem(label string) string {
-	if l := f.problems[label]; l != nil && l.Visible() {
-		return l.Text
-	}
-	return ""
-}
+func (f *formDialog) Problem(label string) string { return f.box.FieldProblems()[label] }
 
-// Message is the refusal shown inside the form.
-func (f *formDialog) Message() string {
-	if !f.msg.Visible() {
-		return ""
-	}
-	return f.msg.Text
-}
+// Message is the refusal shown above the buttons.
+func (f *formDialog) Message() string { return f.dlg.Problem() }
 
 // Entry returns the form's entry labelled label, for tests.
 func (f *formDialog) Entry(label string) *widget.Entry {
@@ -249,120 +225,40 @@ func (k *kit) form(title, confirm string, items []*widget.FormItem, ok func() er
 	return k.formWith(title, confirm, items, nil, ok)
 }
 
-// formWith is form with a live preview beside the fields (under them on a
+// formWith is form with a live preview beside the fields (above them on a
 // narrow screen).
 func (k *kit) formWith(title, confirm string, items []*widget.FormItem, preview fyne.CanvasObject, ok func() error) *formDialog {
-	f := &formDialog{Title: title, Items: items, submit: ok, problems: map[string]*widget.Label{}, keys: map[string]string{}, Preview: preview}
-	f.msg = widget.NewLabel("")
-	f.msg.Wrapping = fyne.TextWrapWord
-	f.msg.Importance = widget.DangerImportance
-	f.msg.Hide()
-	for _, it := range items {
-		p := problemLabel()
-		f.problems[it.Text] = p
-		it.Widget = &withProblem{field: it.Widget, problem: p}
-		it.Widget.(*withProblem).ExtendBaseWidget(it.Widget.(*withProblem))
-	}
-	k.Last = f
-	// Labels above their fields: a form is one column, so it fits a
-	// portrait tablet at any text size.
-	form := widget.NewForm(items...)
-	form.Orientation = widget.Vertical
-	var body fyne.CanvasObject = container.NewVBox(f.msg, form)
+	f := &formDialog{Title: title, Items: items, submit: ok, keys: map[string]string{}, Preview: preview}
+	f.box = widgets.NewFormBox(items...)
+	f.body = f.box.Object()
 	if preview != nil {
-		body = newWideOrStacked(900, body, preview)
+		f.body = widgets.NewAdaptiveAt(900, preview, f.box.Object())
 	}
-	okBtn := widget.NewButtonWithIcon(confirm, theme.ConfirmIcon(), func() { _ = f.Submit() })
-	okBtn.Importance = widget.HighImportance
-	cancel := widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), func() { f.close() })
-	content := container.NewBorder(nil, container.NewGridWithColumns(2, widgets.Touch(cancel), widgets.Touch(okBtn)), nil, nil,
-		container.NewVScroll(body))
-	f.body = content
-	f.dlg = dialog.NewCustomWithoutButtons(title, content, k.ctx.Window)
-	if k.ctx.Window != nil {
-		sz := k.ctx.Window.Canvas().Size()
-		wide := float32(720)
-		if preview != nil {
-			wide = 1180
+	f.dlg = widgets.NewDialog(title, f.body, k.window())
+	f.box.OnProblem = f.dlg.SetProblem
+	f.box.OnResize = f.dlg.Fit
+	f.box.OnSubmit = func() { _ = f.Submit() }
+	f.dlg.SetDismiss("Cancel", nil)
+	f.Confirm = f.dlg.AddButton(confirm, theme.ConfirmIcon(), func() { _ = f.Submit() })
+	f.Confirm.Importance = widget.HighImportance
+	f.dlg.OnClosed(func() {
+		if f.onClose != nil {
+			f.onClose()
+			f.onClose = nil
 		}
-		f.dlg.Resize(fyne.NewSize(min(sz.Width*0.95, wide), min(sz.Height*0.9, 900)))
-		f.dlg.Show()
-	}
+	})
+	k.Last = f
+	f.dlg.Show()
 	return f
 }
 
-// withProblem is a form field with the line for its problem under it.
-type withProblem struct {
-	widget.BaseWidget
-	field   fyne.CanvasObject
-	problem *widget.Label
-}
-
-// CreateRenderer stacks the field over its problem line.
-func (w *withProblem) CreateRenderer() fyne.WidgetRenderer {
-	return widget.NewSimpleRenderer(container.NewVBox(w.field, w.problem))
-}
-
-// wideOrStacked puts two parts side by side when there is room (at least
-// breakpoint wide), else the second above the first (a preview first).
-type wideOrStacked struct {
-	widget.BaseWidget
-	breakpoint float32
-	a, b       fyne.CanvasObject
-}
-
-func newWideOrStacked(breakpoint float32, a, b fyne.CanvasObject) *wideOrStacked {
-	w := &wideOrStacked{breakpoint: breakpoint, a: a, b: b}
-	w.ExtendBaseWidget(w)
-	return w
-}
-
-// CreateRenderer lays the two parts out by the width given.
-func (w *wideOrStacked) CreateRenderer() fyne.WidgetRenderer {
-	return &wideOrStackedRenderer{w: w}
-}
-
-type wideOrStackedRenderer struct{ w *wideOrStacked }
-
-func (r *wideOrStackedRenderer) wide(size fyne.Size) bool { return size.Width >= r.w.breakpoint }
-
-func (r *wideOrStackedRenderer) Layout(size fyne.Size) {
-	a, b := r.w.a, r.w.b
-	pad := theme.Padding()
-	if r.wide(size) {
-		bw := min(b.MinSize().Width, size.Width*0.45)
-		aw := size.Width - bw - pad
-		a.Move(fyne.NewPos(0, 0))
-		a.Resize(fyne.NewSize(aw, size.Height))
-		b.Move(fyne.NewPos(aw+pad, 0))
-		b.Resize(fyne.NewSize(bw, b.MinSize().Height))
-		return
+// window is the campaign's window, or a test window when there is none.
+func (k *kit) window() fyne.Window {
+	if k.ctx.Window == nil {
+		k.ctx.Window = fyne.CurrentApp().NewWindow("")
 	}
-	bh := b.MinSize().Height
-	b.Move(fyne.NewPos(0, 0))
-	b.Resize(fyne.NewSize(size.Width, bh))
-	a.Move(fyne.NewPos(0, bh+pad))
-	a.Resize(fyne.NewSize(size.Width, size.Height-bh-pad))
+	return k.ctx.Window
 }
-
-// MinSize is stacked: the narrow shape is the one that must fit.
-func (r *wideOrStackedRenderer) MinSize() fyne.Size {
-	a, b := r.w.a.MinSize(), r.w.b.MinSize()
-	sz := r.w.Size()
-	if r.wide(sz) {
-		return fyne.NewSize(a.Width+b.Width+theme.Padding(), max(a.Height, b.Height))
-	}
-	return fyne.NewSize(max(a.Width, b.Width), a.Height+b.Height+theme.Padding())
-}
-
-func (r *wideOrStackedRenderer) Refresh() {
-	r.w.a.Refresh()
-	r.w.b.Refresh()
-}
-func (r *wideOrStackedRenderer) Objects() []fyne.CanvasObject {
-	return []fyne.CanvasObject{r.w.a, r.w.b}
-}
-func (r *wideOrStackedRenderer) Destroy() {}
 
 // button is a touch-sized button.
 func button(label string, icon fyne.Resource, tapped func()) *widget.Button {

@@ -7,7 +7,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -64,7 +63,7 @@ type mapEditor struct {
 	Note    *widget.Label
 	summary *widget.Label
 	details *fyne.Container
-	dlg     dialog.Dialog
+	dlg     *widgets.Dialog
 	done    func(content.Map)
 	// body is the editor's content, for the fit tests.
 	body fyne.CanvasObject
@@ -89,27 +88,22 @@ func (k *kit) MapEditor(m content.Map, done func(content.Map)) *mapEditor {
 	top := container.NewVBox(e.Tool, e.hint, e.Note)
 	side := container.NewVScroll(container.NewVBox(e.summary, widget.NewSeparator(), e.details))
 	split := newAdaptiveSplit(container.NewScroll(e.Grid), side)
-	var cancel, ok *widget.Button
-	cancel = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), func() { e.close() })
-	ok = widget.NewButtonWithIcon("Done", theme.ConfirmIcon(), func() { e.Done() })
-	ok.Importance = widget.HighImportance
-	e.body = container.NewBorder(top, container.NewGridWithColumns(2, widgets.Touch(cancel), widgets.Touch(ok)), nil, nil, split)
+	// The drawing takes most of the window: the dialog is as big as its
+	// content asks, and a scrolling map asks for little by itself.
+	win := k.window().Canvas().Size()
+	room := fyne.NewSize(max(300, win.Width*0.9), max(300, win.Height*0.9-top.MinSize().Height-3*widgets.MinTouch))
+	e.body = container.NewBorder(top, nil, nil, nil, widgets.AtLeast(room, split))
 	e.refresh()
-	if k.ctx.Window != nil {
-		e.dlg = dialog.NewCustomWithoutButtons("Draw the map", e.body, k.ctx.Window)
-		sz := k.ctx.Window.Canvas().Size()
-		e.dlg.Resize(fyne.NewSize(sz.Width*0.98, sz.Height*0.95))
-		e.dlg.Show()
-	}
+	e.dlg = widgets.NewDialog("Draw the map", e.body, k.window())
+	e.dlg.SetDismiss("Cancel", nil)
+	ok := e.dlg.AddButton("Done", theme.ConfirmIcon(), func() { e.Done() })
+	ok.Importance = widget.HighImportance
+	e.dlg.Show()
 	k.LastMap = e
 	return e
 }
 
-func (e *mapEditor) close() {
-	if e.dlg != nil {
-		e.dlg.Hide()
-	}
-}
+func (e *mapEditor) close() { e.dlg.Hide() }
 
 // Done hands the drawn map back and closes the editor.
 func (e *mapEditor) Done() {

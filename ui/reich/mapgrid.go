@@ -133,10 +133,31 @@ func (g *mapGrid) tapAt(c content.Cell, fx, fy float32) {
 }
 
 // CreateRenderer draws the grid.
-func (g *mapGrid) CreateRenderer() fyne.WidgetRenderer { return &gridRenderer{g: g} }
+func (g *mapGrid) CreateRenderer() fyne.WidgetRenderer { return &gridRenderer{g: g, host: g} }
+
+// mapPicture is a map drawn as mapGrid draws it, that nothing taps: a
+// form's preview, the set-up's "where the heroes start".
+type mapPicture struct {
+	widget.BaseWidget
+	// Grid holds what to draw; it is not itself on screen.
+	Grid *mapGrid
+}
+
+func newMapPicture(m *content.Map, minCell float32) *mapPicture {
+	p := &mapPicture{Grid: &mapGrid{Map: m, MinCell: minCell}}
+	p.ExtendBaseWidget(p)
+	return p
+}
+
+// MinSize is the grid's.
+func (p *mapPicture) MinSize() fyne.Size { return p.Grid.MinSize() }
+
+// CreateRenderer draws the grid.
+func (p *mapPicture) CreateRenderer() fyne.WidgetRenderer { return &gridRenderer{g: p.Grid, host: p} }
 
 type gridRenderer struct {
 	g    *mapGrid
+	host fyne.CanvasObject
 	objs []fyne.CanvasObject
 }
 
@@ -145,8 +166,8 @@ func (r *gridRenderer) MinSize() fyne.Size           { return r.g.MinSize() }
 func (r *gridRenderer) Objects() []fyne.CanvasObject { return r.objs }
 func (r *gridRenderer) Layout(size fyne.Size)        { r.build(size) }
 func (r *gridRenderer) Refresh() {
-	r.build(r.g.Size())
-	canvas.Refresh(r.g)
+	r.build(r.host.Size())
+	canvas.Refresh(r.host)
 }
 
 // roomTint is a room's fill: a soft colour picked from its name, so one

@@ -24,12 +24,18 @@ type playScreen struct {
 	k    *kit
 	root fyne.CanvasObject
 
-	header  *widget.Label
-	where   *widget.Label
-	track   *widgets.Track
-	left    *widget.Label
-	order   *widget.Entry
+	header *widget.Label
+	where  *widget.Label
+	track  *widgets.Track
+	left   *widget.Label
+	// Order is the turn order being chosen before the alarm, tapped into
+	// shape (a hero moves up a place per tap).
+	Order   []string
 	orderRw *fyne.Container
+	// Map is the mission drawn as on the table; decision the enemy's last
+	// decision, with its "Why?".
+	Map      *MapView
+	decision *fyne.Container
 	// NextButton advances the round: set or deal the order, end the turn,
 	// play the enemy turn, end the round.
 	NextButton *widget.Button
@@ -49,8 +55,9 @@ func newPlayScreen(k *kit) *playScreen {
 	p.track.MarkerName = "Round marker"
 	p.track.OnTapSpace = func(i int) { p.moveMarkerForm(i) }
 	p.left = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	p.order = entry("hero ids in turn order, e.g. H1 H2", "")
-	p.orderRw = container.NewBorder(nil, nil, widget.NewLabel("Turn order"), nil, p.order)
+	p.orderRw = container.NewVBox()
+	p.Map = NewMapView()
+	p.decision = container.NewVBox()
 	p.NextButton = widget.NewButtonWithIcon("Next", theme.MediaSkipNextIcon(), func() { p.Next() })
 	p.NextButton.Importance = widget.HighImportance
 	p.pending = container.NewVBox()
@@ -82,10 +89,16 @@ func (p *playScreen) Refresh() {
 		p.NextButton.Enable()
 	}
 	top := container.NewVBox(p.header, p.track, p.left)
+	if s := p.k.state(); s.Library.Practice {
+		l := wrapped(practiceWords)
+		l.Importance = widget.WarningImportance
+		top.Objects = append([]fyne.CanvasObject{l}, top.Objects...)
+	}
 	if m.Step == rb.StepChooseOrder && !m.Ended && m.Phase != rb.PhasePostAlarm {
-		if strings.TrimSpace(p.order.Text) == "" || !sameHeroes(splitList(p.order.Text), m.HeroesInPlay()) {
-			p.order.SetText(strings.Join(m.HeroesInPlay(), " "))
+		if !sameHeroes(p.Order, m.HeroesInPlay()) {
+			p.Order = slices.Clone(m.HeroesInPlay())
 		}
+		p.refreshOrder(m)
 		top.Add(p.orderRw)
 	}
 	if len(m.TurnOrder) > 0 {
@@ -110,8 +123,11 @@ func (p *playScreen) Refresh() {
 	if !m.Ended {
 		extra = append(extra, widgets.Touch(button("Move the round marker…", nil, func() { p.moveMarkerForm(-1) })))
 	}
-	top.Add(container.NewGridWrap(fyne.NewSize(260, widgets.MinTouch), extra...))
-	p.body.Add(top)
+	top.Add(widgets.NewFlow(extra...))
+	p.Map.SetMission(m, litBy(gameOf(p.k.ctx).lastPay))
+	p.body.Add(widgets.NewAdaptive(top, p.Map))
+	p.refreshDecision()
+	p.body.Add(p.decision)
 	p.refreshPending(m)
 	p.body.Add(p.pending)
 	if m.Ended {
@@ -126,6 +142,59 @@ func (p *playScreen) Refresh() {
 	p.refreshHeroes(m)
 	p.body.Add(p.heroes)
 	p.body.Refresh()
+}
+
+// refreshOrder shows the turn order being chosen: the heroes in order,
+// each but the first with a button that moves it up a place.
+func (p *playScreen) refreshOrder(m *rb.Mission) {
+	p.orderRw.Objects = []fyne.CanvasObject{widget.NewLabel("Turn order this round (the players choose):")}
+	row := widgets.NewFlow()
+	for i, id := range p.Order {
+		i := i
+		label := fmt.Sprintf("%d. %s", i+1, heroName(m, id))
+		if i == 0 {
+			row.Add(widgets.Touch(widget.NewLabelWithStyle(label, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})))
+			continue
+		}
+		row.Add(widgets.Touch(button(label+" ↑", nil, func() {
+			p.Order[i-1], p.Order[i] = p.Order[i], p.Order[i-1]
+			p.refreshOrder(m)
+		})))
+	}
+	p.orderRw.Add(row)
+	p.orderRw.Refresh()
+}
+
+// litBy lists what a decision placed, for the map to light up.
+func litBy(pay rb.Payload) []string {
+	var lit []string
+	if en := pay.Enemy; en != nil {
+		for _, u := range en.Placed {
+			lit = append(lit, u.Unit)
+		}
+		lit = append(lit, en.Tokens...)
+	}
+	return lit
+}
+
+// refreshDecision shows the enemy's last decision: what it did, and a
+// Why? that opens its explanation.
+func (p *playScreen) refreshDecision() {
+	ev, pay := gameOf(p.k.ctx).decision()
+	p.decision.Objects = nil
+	if ev == nil {
+		return
+	}
+	why := button("Why?", theme.QuestionIcon(), func() { p.k.showWhy(pay) })
+	p.decision.Add(cardBox("The enemy: "+pay.Summary, "", container.NewBorder(nil, nil, nil, widgets.Touch(why), wrapped(SummaryText(pay)))))
+	p.decision.Refresh()
+}
+
+// showWhy opens the explanation of an enemy decision.
+func (k *kit) showWhy(pay rb.Payload) {
+	panel := widgets.NewTracePanel(traceOf(pay))
+	d := widgets.NewDialog("Why the enemy did this", container.NewVBox(wrapped(SummaryText(pay)), panel), k.window())
+	d.Show()
 }
 
 func sameHeroes(a, b []string) bool {
@@ -344,7 +413,7 @@ func (p *playScreen) Next() {
 	case rb.StepChooseOrder:
 		switch {
 		case m.Phase != rb.PhasePostAlarm:
-			p.k.do(rb.SetTurnOrder{Order: splitList(p.order.Text)})
+			p.k.do(rb.SetTurnOrder{Order: p.Order})
 		case len(m.TurnOrder) > 0 && m.Dealt:
 			p.k.do(rb.StartRound{})
 		default:

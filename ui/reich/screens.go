@@ -21,12 +21,45 @@ type Screens struct{}
 
 var _ shell.GameScreens = Screens{}
 
-// game is one open campaign's screens.
+// game is one open campaign's screens, and what they share: the enemy's
+// last decision in effect, found in the log once and then kept up to date
+// from each new event.
 type game struct {
 	ctx      *shell.Context
 	play     *playScreen
 	campaign *campaignScreen
 	enemy    *enemyScreen
+
+	last    *tracker.Event
+	lastPay rb.Payload
+	// stale is set when an undo or redo may have changed which decision
+	// is in effect: the log is read again when it is next asked.
+	stale bool
+}
+
+// decision is the enemy's last decision in effect (nil before the first).
+func (g *game) decision() (*tracker.Event, rb.Payload) {
+	s := g.ctx.Session
+	if g.stale || (g.last != nil && !s.InEffect(g.last.Seq)) {
+		g.last, g.lastPay, g.stale = nil, rb.Payload{}, false
+		_ = s.Events(1, func(ev tracker.Event) error {
+			if s.InEffect(ev.Seq) {
+				g.note(ev)
+			}
+			return nil
+		})
+	}
+	return g.last, g.lastPay
+}
+
+// note takes an event: an enemy decision becomes the last.
+func (g *game) note(ev tracker.Event) {
+	var p rb.Payload
+	if !strings.HasPrefix(ev.Kind, "reichbusters.") || ev.Decode(&p) != nil || (len(p.Trace) == 0 && p.Enemy == nil) {
+		return
+	}
+	e := ev
+	g.last, g.lastPay = &e, p
 }
 
 // games maps each open campaign's Context to its screens, so a shortcut
@@ -37,7 +70,7 @@ func gameOf(ctx *shell.Context) *game {
 	if g, ok := games.Load(ctx); ok {
 		return g.(*game)
 	}
-	g := &game{ctx: ctx}
+	g := &game{ctx: ctx, stale: true}
 	actual, loaded := games.LoadOrStore(ctx, g)
 	if !loaded {
 		ctx.OnChange(func(e tracker.Event) { g.changed(e) })
@@ -47,8 +80,12 @@ func gameOf(ctx *shell.Context) *game {
 }
 
 func (g *game) changed(e tracker.Event) {
+	if strings.HasPrefix(e.Kind, "reichbusters.") {
+		g.note(e)
+	} else {
+		g.stale = true // an undo, a redo: the log says what is in effect
+	}
 	if g.enemy != nil {
-		g.enemy.seen(e)
 		g.enemy.Refresh()
 	}
 	if g.play != nil {

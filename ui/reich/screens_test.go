@@ -137,7 +137,7 @@ func submitRefused(t *testing.T, f *formDialog, want string) {
 func heroTurn(t *testing.T, ctx *shell.Context) *playScreen {
 	t.Helper()
 	p := startRaid(t, ctx)
-	p.order.SetText("H1 H2")
+	p.Order = []string{"H1", "H2"}
 	p.Next()
 	return p
 }
@@ -178,7 +178,7 @@ func TestRoundWithSpawns(t *testing.T) {
 		t.Fatalf("rounds left: %q", p.left.Text)
 	}
 	// Next: the order as typed.
-	p.order.SetText("H2 H1")
+	p.Order = []string{"H2", "H1"}
 	if !(Screens{}).Act(ctx, shell.TabPlay, shell.Next) {
 		t.Fatal("Next was not handled")
 	}
@@ -412,7 +412,7 @@ func TestAssistedModeQuestionsInPlainWords(t *testing.T) {
 	must(t, ctx, rb.PutMap{Map: mp})
 	f := p.startForm(startChoices{Mission: "M1", Faction: "F1", Heroes: []string{"H1"}})
 	submitOK(t, f)
-	p.order.SetText("H1")
+	p.Order = []string{"H1"}
 	p.Next()
 	mv := p.MoveForm("H1")
 	setEntry(t, mv, "Path", "A2")

@@ -177,9 +177,8 @@ func (p *playScreen) startForm(ch startChoices) *formDialog {
 		missionBox.Refresh()
 		preview.Objects = nil
 		if mp != nil && mp.HasLayout() {
-			g := newMapGrid(mp)
-			g.MinCell = 32
-			g.Lines = func(area string) []gridLine {
+			pic := newMapPicture(mp, 32)
+			pic.Grid.Lines = func(area string) []gridLine {
 				var out []gridLine
 				if slices.Contains(mp.Entrances, area) {
 					out = append(out, gridLine{text: "entrance", col: colHero})
@@ -193,7 +192,7 @@ func (p *playScreen) startForm(ch startChoices) *formDialog {
 				}
 				return out
 			}
-			preview.Objects = []fyne.CanvasObject{cardBox("The map of "+id, "Where the heroes start.", g)}
+			preview.Objects = []fyne.CanvasObject{cardBox("The map of "+id, "Where the heroes start.", pic)}
 		}
 		preview.Refresh()
 	}

@@ -277,7 +277,7 @@ func TestReadyFormReadiesThePortal(t *testing.T) {
 func TestAlarmFreeTurnThroughNext(t *testing.T) {
 	ctx, _ := newCtx(t)
 	p := startRaid(t, ctx)
-	p.order.SetText("H2 H1")
+	p.Order = []string{"H2", "H1"}
 	p.Next()
 	must(t, ctx, rb.Override{Reason: "test", Place: []rb.UnitPlacement{{Code: "GR", Area: "A1"}, {Code: "DG", Area: "A1"}}})
 	defendAll := func() {
