@@ -41,7 +41,7 @@ func newContentScreen(k *kit) *contentScreen {
 	c.label = wrapped(practiceWords)
 	c.label.Importance = widget.WarningImportance
 	c.files = c.filesCard()
-	c.root = container.NewVBox(c.label, c.needs, c.lists, c.files)
+	c.root = container.NewVBox(c.label, c.needs, c.lists, c.files, c.libraryCard())
 	c.Refresh()
 	return c
 }

@@ -81,9 +81,10 @@ func (s *stepField) CreateRenderer() fyne.WidgetRenderer {
 	return widget.NewSimpleRenderer(container.NewHBox(widgets.AtLeast(btn, s.Minus), value, widgets.AtLeast(btn, s.Plus)))
 }
 
-// choiceField is a row of choices, each a finger-sized button; one tap
-// picks one (the picked one is lit). Words are what the players read for
-// each value.
+// choiceField is a set of choices, one picked with one tap (the picked
+// one is lit): short ones as finger-sized buttons in rows that wrap, long
+// ones (a content set's name) as full-width rows whose words wrap. Words
+// are what the players read for each value.
 type choiceField struct {
 	widget.BaseWidget
 	values    []string
@@ -91,17 +92,35 @@ type choiceField struct {
 	selected  int
 	OnChanged func(string)
 	buttons   []*widget.Button
+	rows      []*choiceRow
 	box       *fyne.Container
 }
 
 func newChoiceField(values []string, words func(string) string, selected string, changed func(string)) *choiceField {
-	c := &choiceField{values: values, selected: -1, box: widgets.NewFlow()}
-	for i, v := range values {
-		i := i
-		c.labels = append(c.labels, words(v))
-		b := widget.NewButton(words(v), func() { c.set(i, true) })
-		c.buttons = append(c.buttons, b)
-		c.box.Add(widgets.Touch(b))
+	c := &choiceField{values: values, selected: -1}
+	long := false
+	for _, v := range values {
+		l := words(v)
+		c.labels = append(c.labels, l)
+		long = long || len([]rune(l)) > 24
+	}
+	if long {
+		c.box = container.NewVBox()
+		for i, l := range c.labels {
+			i := i
+			r := &choiceRow{text: wrapped(l), tapped: func() { c.set(i, true) }}
+			r.ExtendBaseWidget(r)
+			c.rows = append(c.rows, r)
+			c.box.Add(r)
+		}
+	} else {
+		c.box = widgets.NewFlow()
+		for i, l := range c.labels {
+			i := i
+			b := widget.NewButton(l, func() { c.set(i, true) })
+			c.buttons = append(c.buttons, b)
+			c.box.Add(widgets.Touch(b))
+		}
 	}
 	c.set(slices.Index(values, selected), false)
 	c.OnChanged = changed
@@ -120,6 +139,9 @@ func (c *choiceField) set(i int, tell bool) {
 			b.SetIcon(nil)
 		}
 		b.Refresh()
+	}
+	for j, r := range c.rows {
+		r.setOn(j == i)
 	}
 	if tell && c.OnChanged != nil && i >= 0 {
 		c.OnChanged(c.values[i])
@@ -141,8 +163,63 @@ func (c *choiceField) Pick(v string) {
 	}
 }
 
-// CreateRenderer lays the choices out in rows that wrap.
+// CreateRenderer lays the choices out.
 func (c *choiceField) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(c.box) }
+
+// choiceRow is one long choice: a full-width row, its words wrapped, lit
+// when picked.
+type choiceRow struct {
+	widget.BaseWidget
+	text   *widget.Label
+	tapped func()
+	on     bool
+	bg     *canvas.Rectangle
+	mark   *widget.Icon
+}
+
+// Tapped picks it.
+func (r *choiceRow) Tapped(*fyne.PointEvent) { r.tapped() }
+
+func (r *choiceRow) setOn(on bool) {
+	r.on = on
+	if r.bg != nil {
+		r.Refresh()
+	}
+}
+
+// MinSize is at least a finger tall.
+func (r *choiceRow) MinSize() fyne.Size {
+	return r.BaseWidget.MinSize().Max(fyne.NewSize(widgets.MinTouch, widgets.MinTouch))
+}
+
+// CreateRenderer draws the row: a tick when picked, then the words.
+func (r *choiceRow) CreateRenderer() fyne.WidgetRenderer {
+	r.bg = canvas.NewRectangle(color.Transparent)
+	r.bg.CornerRadius = 4
+	r.mark = widget.NewIcon(theme.RadioButtonIcon())
+	return &choiceRowRenderer{r: r, box: container.NewStack(r.bg, container.NewBorder(nil, nil, r.mark, nil, r.text))}
+}
+
+type choiceRowRenderer struct {
+	r   *choiceRow
+	box *fyne.Container
+}
+
+func (x *choiceRowRenderer) Layout(s fyne.Size)            { x.box.Resize(s) }
+func (x *choiceRowRenderer) MinSize() fyne.Size            { return x.box.MinSize() }
+func (x *choiceRowRenderer) Objects() []fyne.CanvasObject { return []fyne.CanvasObject{x.box} }
+func (x *choiceRowRenderer) Destroy()                      {}
+func (x *choiceRowRenderer) Refresh() {
+	if x.r.on {
+		x.r.bg.FillColor = theme.Color(theme.ColorNameSelection)
+		x.r.mark.SetResource(theme.RadioButtonCheckedIcon())
+	} else {
+		x.r.bg.FillColor = color.Transparent
+		x.r.mark.SetResource(theme.RadioButtonIcon())
+	}
+	x.r.bg.Refresh()
+	x.box.Refresh()
+}
 
 // chipsField is a set picked from a list: each chosen one shows as a chip
 // with a remove button, and "Add…" offers the rest.

@@ -1,18 +1,15 @@
 package reich
 
 import (
-	"fmt"
 	"strings"
 	"sync"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/widget"
 
 	ai "tablekeeper/automa/reich"
 	"tablekeeper/tracker"
 	rb "tablekeeper/tracker/reich"
 	"tablekeeper/ui/shell"
-	"tablekeeper/ui/widgets"
 )
 
 // Screens are the Reichbusters screens for the app frame; register them as
@@ -115,42 +112,6 @@ func (Screens) Enemy(ctx *shell.Context) fyne.CanvasObject {
 	g := gameOf(ctx)
 	g.enemy = newEnemyScreen(newKit(ctx))
 	return g.enemy.root
-}
-
-// Setup adds Not of this Earth! and the difficulty to the new-campaign form.
-func (Screens) Setup(shell.SetupEnv) shell.Setup {
-	note := widget.NewCheck("Not of this Earth! missions (§11)", nil)
-	diff := entry("difficulty name (can be chosen later)", "")
-	kept := entry("items kept on the HQ card (at most 6)", "")
-	wounds := entry("permanent wounds removed after a mission", "")
-	return shell.Setup{
-		Items: []*widget.FormItem{
-			widget.NewFormItem("Expansion", widgets.WrapCheck(note)),
-			widget.NewFormItem("Difficulty", diff),
-			widget.NewFormItem("Items kept", kept),
-			widget.NewFormItem("Wounds removed", wounds),
-		},
-		Commands: func() ([]tracker.Command, error) {
-			var cmds []tracker.Command
-			if note.Checked {
-				cmds = append(cmds, rb.SetSetting{Key: "notOfThisEarth", Value: "true"})
-			}
-			if name := strings.TrimSpace(diff.Text); name != "" {
-				k, err := atoi("items kept", kept.Text)
-				if err != nil {
-					return nil, err
-				}
-				wr, err := atoi("wounds removed", wounds.Text)
-				if err != nil {
-					return nil, err
-				}
-				cmds = append(cmds, rb.SetDifficulty{Name: name, ItemsKept: k, WoundsRemoved: wr})
-			} else if strings.TrimSpace(kept.Text+wounds.Text) != "" {
-				return nil, fmt.Errorf("difficulty: give its name too, or leave all three blank to choose it later")
-			}
-			return cmds, nil
-		},
-	}
 }
 
 // Act runs a shortcut: Next advances the round, Resolve plays the enemy.

@@ -387,16 +387,39 @@ func TestHouseRulesVisibleAndChangeable(t *testing.T) {
 func TestSetupCommands(t *testing.T) {
 	test.NewTempApp(t)
 	s := Screens{}.Setup(shell.SetupEnv{})
-	s.Items[0].Widget.(*widgets.CheckRow).Check.SetChecked(true)
-	s.Items[2].Widget.(*widget.Entry).SetText("3")
-	if _, err := s.Commands(); err == nil {
-		t.Fatal("a difficulty without a name was accepted")
+	field := func(label string) fyne.CanvasObject {
+		for _, it := range s.Items {
+			if it.Text == label {
+				return it.Widget
+			}
+		}
+		t.Fatalf("no field %q", label)
+		return nil
 	}
-	s.Items[1].Widget.(*widget.Entry).SetText("Normal")
-	s.Items[3].Widget.(*widget.Entry).SetText("1")
+	field("Expansion").(*widgets.CheckRow).Check.SetChecked(true)
+	field("Items kept on the HQ card").(*stepField).Set(3)
+	if _, err := s.Commands(); err == nil || !strings.Contains(err.Error(), "Give its name too") {
+		t.Fatalf("a difficulty without a name: %v", err)
+	}
+	field("Difficulty").(*widget.Entry).SetText("Normal")
+	field("Permanent wounds removed after a mission").(*stepField).Set(1)
 	cmds, err := s.Commands()
 	if err != nil || len(cmds) != 2 {
 		t.Fatalf("commands %v, %v", cmds, err)
+	}
+	if d, ok := cmds[1].(rb.SetDifficulty); !ok || d.ItemsKept != 3 || d.WoundsRemoved != 1 {
+		t.Fatalf("difficulty %+v", cmds[1])
+	}
+	// The practice content: loaded whole, and the form says it has all a
+	// mission needs (the expansion's deck aside).
+	field("Expansion").(*widgets.CheckRow).Check.SetChecked(false)
+	field("Content").(*fyne.Container).Objects[0].(*choiceField).Pick(contentPractice)
+	if got := uitest.Text(field("Before the first mission")); strings.Contains(got, "✗") || !strings.Contains(got, "Practice content — not the printed cards") {
+		t.Fatalf("with the practice content:\n%s", got)
+	}
+	cmds, _ = s.Commands()
+	if imp, ok := cmds[0].(rb.ImportContent); !ok || !imp.Replace {
+		t.Fatalf("commands %+v", cmds)
 	}
 }
 
