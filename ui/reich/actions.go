@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/container"
 
 	ai "tablekeeper/automa/reich"
+	"tablekeeper/automa/reich/content"
 	"tablekeeper/tracker"
 	rb "tablekeeper/tracker/reich"
 	"tablekeeper/ui/widgets"
@@ -93,64 +94,190 @@ func turnNotes(h *rb.Hero) string {
 	return " · " + strings.Join(n, ", ")
 }
 
-// MoveForm is a move action: the areas entered in order.
-func (p *playScreen) MoveForm(id string) *formDialog {
-	return p.k.cmdForm("Move "+heroName(p.k.mission(), id), "Move", []fld{
-		text("Path", "areas entered in order, e.g. A2 A3 (empty: stand up)", ""),
-		tick("Basic move", "the basic move (else a card's move)", true),
-		num("Modifiers", "movement modifiers played", 0),
-		text("Reaction", "Withdraw, Evasive, a card — moves outside the hero's turn", ""),
-		tick("Free move (NotE 1–2 players)", "", false),
-	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
-		mods, err := v.I("Modifiers")
-		if err != nil {
-			return nil, err
+// nextAreas are the areas a figure in area can step into: joined by an
+// open edge, or through a door that stands open.
+func (p *playScreen) nextAreas(area string) []string {
+	m := p.k.mission()
+	var out []string
+	if m == nil {
+		return nil
+	}
+	for _, e := range m.Map.Edges {
+		other := ""
+		switch area {
+		case e.A:
+			other = e.B
+		case e.B:
+			other = e.A
+		default:
+			continue
 		}
-		path, basic, react, free := v.L("Path"), v.B("Basic move"), v.S("Reaction"), v.B("Free move (NotE 1–2 players)")
+		if e.Door != "" && m.DoorState(e.Door).Shut() {
+			continue
+		}
+		if !slices.Contains(out, other) {
+			out = append(out, other)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// MoveForm is a move action: the areas entered in order, each tapped from
+// those next to the last (empty: stand up).
+func (p *playScreen) MoveForm(id string) *formDialog {
+	m := p.k.mission()
+	start := p.heroArea(id)
+	path := picks("Path", "tap the areas entered, in order (none: stand up)", p.nextAreas(start), areaWords(m), nil)
+	path.ordered = true
+	path.next = func(chosen []string) []string {
+		at := start
+		if len(chosen) > 0 {
+			at = chosen[len(chosen)-1]
+		}
+		return p.nextAreas(at)
+	}
+	return p.k.cmdForm("Move "+heroName(m, id), "Move", []fld{
+		path,
+		tick("Basic move", "the basic move (else a card's move)", true),
+		numIn("Modifiers", "movement modifiers played", 0, 0, 6),
+		text("Reaction", "the card or skill, for a move outside the hero's turn (Withdraw, Evasive…)", ""),
+		tick("Free move (1–2 players, Not of this Earth!)", "", false),
+	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
+		mods, _ := v.I("Modifiers")
+		path, basic, react, free := v.L("Path"), v.B("Basic move"), v.S("Reaction"), v.B("Free move (1–2 players, Not of this Earth!)")
 		return func(a ai.Answers) tracker.Command {
 			return rb.Move{Hero: id, Path: path, Basic: basic && react == "" && !free, Modifiers: mods, Reaction: react, Free: free, Answers: a}
 		}, nil
 	})
 }
 
-func (p *playScreen) doors() []string {
+// doorsBy lists the doors next to an area that are not open ("" area:
+// every door not open), with their words.
+func (p *playScreen) doorsBy(area string) []string {
 	var out []string
-	if m := p.k.mission(); m != nil {
-		for _, d := range m.Map.Doors {
-			out = append(out, d.ID)
+	m := p.k.mission()
+	if m == nil {
+		return nil
+	}
+	for _, e := range m.Map.Edges {
+		if e.Door == "" || m.DoorState(e.Door) == content.Open || (area != "" && e.A != area && e.B != area) {
+			continue
+		}
+		if !slices.Contains(out, e.Door) {
+			out = append(out, e.Door)
 		}
 	}
 	return out
 }
 
-// OpenDoorForm unlocks or opens a door.
+// doorWords names a door by where it leads and how it stands.
+func (p *playScreen) doorWords(from string) func(string) string {
+	m := p.k.mission()
+	return func(d string) string {
+		for _, e := range m.Map.Edges {
+			if e.Door != d {
+				continue
+			}
+			to := e.B
+			if e.B == from {
+				to = e.A
+			}
+			if from == "" {
+				return fmt.Sprintf("%s between %s and %s (%s)", d, e.A, e.B, m.DoorState(d))
+			}
+			return fmt.Sprintf("%s to %s (%s)", d, areaWords(m)(to), m.DoorState(d))
+		}
+		return d
+	}
+}
+
+// OpenDoorForm unlocks or opens a door next to the hero: the first one is
+// picked already.
 func (p *playScreen) OpenDoorForm(id string) *formDialog {
-	return p.k.cmdForm("Unlock or open a door", "Open", []fld{choice("Door", p.doors(), "")},
+	area := p.heroArea(id)
+	doors := p.doorsBy(area)
+	first := ""
+	if len(doors) > 0 {
+		first = doors[0]
+	}
+	fd := p.k.cmdForm("Unlock or open a door", "Open", []fld{choiceW("Door", doors, p.doorWords(area), first)},
 		func(v vals) (func(ai.Answers) tracker.Command, error) {
 			door := v.S("Door")
+			if door == "" {
+				return nil, fmt.Errorf("no closed or locked door is next to %s", heroName(p.k.mission(), id))
+			}
 			return func(a ai.Answers) tracker.Command { return rb.OpenDoor{Hero: id, Door: door, Answers: a} }, nil
 		})
+	if len(doors) == 0 {
+		fd.dlg.SetProblem("No closed or locked door is next to " + heroName(p.k.mission(), id) + " in " + area + ".")
+	}
+	return fd
 }
 
 // FreeDoorForm is the 1–2 player variant's free unlock/open.
 func (p *playScreen) FreeDoorForm() *formDialog {
 	m := p.k.mission()
-	return p.k.cmdForm("Free unlock/open (1–2 players)", "Open", []fld{
-		choice("Hero", heroIDs(m), ""), choice("Door", p.doors(), ""), tick("Keys", "the hero has keys", false),
+	return p.k.cmdForm("Free unlock or open (1–2 players)", "Open", []fld{
+		choiceW("Hero", heroIDs(m), func(h string) string { return heroName(m, h) }, m.LastHero),
+		choiceW("Door", p.doorsBy(""), p.doorWords(""), ""), tick("Keys", "the hero has keys", false),
 	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
 		h, d, keys := v.S("Hero"), v.S("Door"), v.B("Keys")
 		return func(a ai.Answers) tracker.Command { return rb.FreeDoor{Hero: h, Door: d, Keys: keys, Answers: a} }, nil
 	})
 }
 
-// AttackForm records a hero's attack.
+// unitsNear lists the enemy units a hero may hit: in the hero's area
+// first, then the others, with their words.
+func (p *playScreen) unitsNear(area string) ([]string, func(string) string) {
+	m := p.k.mission()
+	var here, there []string
+	for _, u := range m.Units {
+		if u.Area == area {
+			here = append(here, u.ID)
+		} else {
+			there = append(there, u.ID)
+		}
+	}
+	fac := p.k.state().Library.FactionByID(m.Faction)
+	return append(here, there...), func(id string) string {
+		u := m.UnitByID(id)
+		if u == nil {
+			return id
+		}
+		name := u.Code
+		if fac != nil {
+			name = unitName(u.Code, *fac)
+		}
+		return fmt.Sprintf("%s %s in %s", name, u.ID, u.Area)
+	}
+}
+
+// weaponsOf are a hero's attack choices: the two weapons, or unarmed.
+func weaponsOf(h *rb.Hero) ([]string, func(string) string) {
+	return []string{"0", "1", "-1"}, func(s string) string {
+		switch s {
+		case "0", "1":
+			w := h.Weapons[s[0]-'0']
+			if w.Range == 0 {
+				return w.Name + " (melee)"
+			}
+			return fmt.Sprintf("%s (range %d)", w.Name, w.Range)
+		}
+		return "unarmed"
+	}
+}
+
+// AttackForm records a hero's attack: the weapon, the targets tapped from
+// the units on the map, the total on a stepper, the heroism points spent.
 func (p *playScreen) AttackForm(id string) *formDialog {
 	m := p.k.mission()
 	h := m.HeroByID(id)
-	weapons := []string{"1. " + h.Weapons[0].Name, "2. " + h.Weapons[1].Name, "unarmed"}
+	ws, wwords := weaponsOf(h)
+	units, uwords := p.unitsNear(h.Area)
 	return p.k.cmdForm("Attack with "+h.Name, "Record the attack", []fld{
-		choice("Weapon", weapons, weapons[0]),
-		text("Targets", "unit ids, e.g. m3 m4", ""),
+		choiceW("Weapon", ws, wwords, "0"),
+		picks("Targets", "the units hit", units, uwords, nil),
 		num("Total", "the attack test's final total", 0),
 		num("Defence bonus", "auras or cards the players apply", 0),
 		tick("Basic attack", "", true),
@@ -158,59 +285,40 @@ func (p *playScreen) AttackForm(id string) *formDialog {
 		tick("Grenade", "", false),
 		tick("Loot", "a special spent for loot", false),
 		tick("Versatile", "", false), tick("Dual wielding", "", false), tick("Accurate", "", false), tick("Armour piercing", "", false),
-		text("HP before", "e.g. H1:attack", ""),
-		text("HP after", "e.g. hq:wild", ""),
+		hpPay("Heroism points before the roll", "", hpSources(m)),
+		hpPay("Heroism points after the roll", "", hpSources(m)),
 	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
-		c, err := attackFields(v, weapons)
-		if err != nil {
-			return nil, err
-		}
+		c := attackFields(v)
 		c.Hero, c.Targets, c.Basic, c.Area, c.Grenade, c.DualWielding = id, v.L("Targets"), v.B("Basic attack"), v.B("Area attack"), v.B("Grenade"), v.B("Dual wielding")
 		return func(a ai.Answers) tracker.Command { c.Answers = a; return c }, nil
 	})
 }
 
 // attackFields reads what the attack and counter forms share: the weapon
-// (the third choice is unarmed), the totals, the ticks and the heroism
-// points spent.
-func attackFields(v vals, weapons []string) (rb.Attack, error) {
-	w := slices.Index(weapons, v.S("Weapon"))
-	if w == 2 {
-		w = -1
-	}
-	tot, err := v.I("Total")
-	if err != nil {
-		return rb.Attack{}, err
-	}
-	bonus, err := v.I("Defence bonus")
-	if err != nil {
-		return rb.Attack{}, err
-	}
-	before, err := parseHPRefs(v.S("HP before"))
-	if err != nil {
-		return rb.Attack{}, err
-	}
-	after, err := parseHPRefs(v.S("HP after"))
-	if err != nil {
-		return rb.Attack{}, err
-	}
-	return rb.Attack{Weapon: w, Total: tot, DefenceBonus: bonus, HPBefore: before, HPAfter: after, Loot: v.B("Loot"),
-		Accurate: v.B("Accurate"), ArmourPiercing: v.B("Armour piercing"), Versatile: v.B("Versatile")}, nil
+// (-1 unarmed), the totals, the ticks and the heroism points spent.
+func attackFields(v vals) rb.Attack {
+	w, _ := atoi("", v.S("Weapon"))
+	tot, _ := v.I("Total")
+	bonus, _ := v.I("Defence bonus")
+	return rb.Attack{Weapon: w, Total: tot, DefenceBonus: bonus, HPBefore: v.HP("Heroism points before the roll"),
+		HPAfter: v.HP("Heroism points after the roll"), Loot: v.B("Loot"),
+		Accurate: v.B("Accurate"), ArmourPiercing: v.B("Armour piercing"), Versatile: v.B("Versatile")}
 }
 
-// NoiseForm records a noise test's final total (§6.3).
+// NoiseForm records a noise test's final total.
 func (p *playScreen) NoiseForm() *formDialog {
 	m := p.k.mission()
-	return p.k.cmdForm("Noise test (§6.3)", "Record", []fld{
-		choice("Hero", heroIDs(m), m.Current),
-		num("Total", "the final total (Detect units are added by the app)", 0),
+	who := m.Current
+	if who == "" {
+		who = m.LastHero
+	}
+	return p.k.cmdForm("Noise test", "Record", []fld{
+		choiceW("Hero", heroIDs(m), func(h string) string { return heroName(m, h) }, who),
+		num("Total", "the final total (the app adds what Detect units add)", 0),
 		tick("Weapon noise", "the noise came from a weapon", false),
-		text("Card", "a physically drawn noise card's id (blank: the app draws)", ""),
+		text("Card", "the noise card's number, if the players drew it (else the app draws)", ""),
 	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
-		tot, err := v.I("Total")
-		if err != nil {
-			return nil, err
-		}
+		tot, _ := v.I("Total")
 		h, w, card := v.S("Hero"), v.B("Weapon noise"), v.S("Card")
 		return func(a ai.Answers) tracker.Command {
 			return rb.NoiseTest{Hero: h, Total: tot, Weapon: w, Card: card, Answers: a}
@@ -218,12 +326,12 @@ func (p *playScreen) NoiseForm() *formDialog {
 	})
 }
 
-// BangForm records a BANG or a BOOM (§7.7).
+// BangForm records a BANG or a BOOM.
 func (p *playScreen) BangForm() *formDialog {
-	return p.k.cmdForm("BANG or BOOM (§7.7)", "Record", []fld{
+	return p.k.cmdForm("BANG or BOOM", "Record", []fld{
 		choice("What", []string{"BANG", "BOOM"}, "BANG"),
-		choice("Caused by", []string{"hero", "enemy"}, "hero"),
-		text("Card", "a physically drawn noise card's id (after the alarm)", ""),
+		choiceW("Caused by", []string{"hero", "enemy"}, func(s string) string { return "a " + s }, "hero"),
+		text("Card", "after the alarm: the noise card's number, if the players drew it", ""),
 	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
 		boom, cause, card := v.S("What") == "BOOM", v.S("Caused by"), v.S("Card")
 		return func(a ai.Answers) tracker.Command {
@@ -232,67 +340,82 @@ func (p *playScreen) BangForm() *formDialog {
 	})
 }
 
-var itemKinds = []string{"plain", rb.ItemVrilOrb, rb.ItemKeys, rb.ItemObjective, rb.ItemAlienHeart}
+var itemKinds = []string{"", rb.ItemVrilOrb, rb.ItemKeys, rb.ItemObjective, rb.ItemAlienHeart}
+
+func itemKindWords(k string) string {
+	switch k {
+	case rb.ItemVrilOrb:
+		return "vril orb"
+	case rb.ItemKeys:
+		return "keys"
+	case rb.ItemObjective:
+		return "objective"
+	case rb.ItemAlienHeart:
+		return "Alien Heart"
+	}
+	return "other item"
+}
 
 // SearchForm is the search action.
 func (p *playScreen) SearchForm(id string) *formDialog {
+	h := p.k.mission().HeroByID(id)
 	return p.k.cmdForm("Search", "Record", []fld{
-		text("Item found", "its name", ""),
-		choice("Kind", itemKinds, "plain"),
+		text("Item found", "its name as printed", ""),
+		choiceW("Kind", itemKinds, itemKindWords, ""),
 		tick("Already face up", "picking up a face-up item: no noise test", false),
-		num("Face-down items here", "face-down item tokens in the hero's area (V-13: a search turns them over)", 0),
-		num("Drop slot", "for a fifth item: the slot to drop (1–4), 0 none", 0),
+		numIn("Face-down items here", "face-down item tokens in the hero's area (a search turns them all over)", 0, 0, 6),
+		choiceW("Drop for a fifth", withNone(slots(len(h.Items))), orNone(itemWords(h)), "none"),
 	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
-		drop, err := v.I("Drop slot")
-		if err != nil {
-			return nil, err
-		}
-		down, err := v.I("Face-down items here")
-		if err != nil {
-			return nil, err
-		}
-		kind := v.S("Kind")
-		if kind == "plain" {
-			kind = ""
-		}
-		return plain(rb.Search{Hero: id, Found: rb.Item{Name: v.S("Item found"), Kind: kind}, FaceUp: v.B("Already face up"), FaceDown: down, Drop: drop - 1}), nil
+		down, _ := v.I("Face-down items here")
+		return plain(rb.Search{Hero: id, Found: rb.Item{Name: v.S("Item found"), Kind: v.S("Kind")}, FaceUp: v.B("Already face up"),
+			FaceDown: down, Drop: slotOf(v, "Drop for a fifth")}), nil
 	})
 }
 
-// RecoverForm is the compulsory Recover of a downed hero.
+// RecoverForm is the compulsory Recover of a downed hero: the wound cards
+// kept (at most 2) are tapped.
 func (p *playScreen) RecoverForm(id string) *formDialog {
-	return p.k.cmdForm("Recover", "Recover", []fld{text("Keep", "wound cards kept (at most 2), by number from 1", "")},
+	h := p.k.mission().HeroByID(id)
+	return p.k.cmdForm("Recover", "Recover", []fld{picks("Keep", "the wound cards kept, at most 2", slots(len(h.Wounds)), woundWords(h), nil)},
 		func(v vals) (func(ai.Answers) tracker.Command, error) {
 			var keep []int
 			for _, w := range v.L("Keep") {
-				n, err := atoi("keep", w)
-				if err != nil {
-					return nil, err
-				}
-				keep = append(keep, n-1)
+				n, _ := atoi("", w)
+				keep = append(keep, n)
 			}
 			return plain(rb.Recover{Hero: id, Keep: keep}), nil
 		})
 }
 
+// orbChoices are a hero's items a drained token may be readied with.
+func orbChoices(h *rb.Hero) []string {
+	out := []string{"none"}
+	for i, it := range h.Items {
+		if it.Kind == rb.ItemVrilOrb || it.Kind == rb.ItemAlienHeart {
+			out = append(out, itoa(i))
+		}
+	}
+	return out
+}
+
 // ReadyForm readies a jammed or drained weapon, or an adjacent portal (§5.2,
 // V-10: items are never readied).
 func (p *playScreen) ReadyForm(id string) *formDialog {
-	what := []string{"weapon 1", "weapon 2"}
+	h := p.k.mission().HeroByID(id)
+	what := []string{"0", "1"}
+	words := map[string]string{"0": "weapon: " + h.Weapons[0].Name, "1": "weapon: " + h.Weapons[1].Name}
 	if pt := p.k.mission().Portal; pt != nil && pt.Tokens > 0 {
-		what = append(what, "the portal in "+pt.Area)
+		what = append(what, "portal")
+		words["portal"] = "the portal in " + pt.Area
 	}
 	return p.k.cmdForm("Ready equipment", "Ready it", []fld{
-		choice("What", what, what[0]),
-		num("Vril orb slot", "for a drained token: the item slot of the vril orb (or Alien Heart) spent, 0 none", 0),
+		choiceW("What", what, func(s string) string { return words[s] }, "0"),
+		choiceW("Vril orb spent", orbChoices(h), orNone(itemWords(h)), "none"),
 	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
-		orb, err := slotNum(v, "Vril orb slot")
-		if err != nil {
-			return nil, err
-		}
+		orb := slotOf(v, "Vril orb spent")
 		switch w := v.S("What"); w {
-		case "weapon 1", "weapon 2":
-			return plain(rb.ReadyEquipment{Hero: id, Weapon: int(w[len(w)-1] - '1'), Item: -1, Orb: orb}), nil
+		case "0", "1":
+			return plain(rb.ReadyEquipment{Hero: id, Weapon: int(w[0] - '0'), Item: -1, Orb: orb}), nil
 		}
 		return plain(rb.ReadyPortal{Hero: id, Orb: orb}), nil
 	})
@@ -300,13 +423,10 @@ func (p *playScreen) ReadyForm(id string) *formDialog {
 
 // VrilForm flips a weapon to its vril side (2 vril orbs).
 func (p *playScreen) VrilForm(id string) *formDialog {
-	return p.k.cmdForm("Vril enhancement (§6.6)", "Enhance", []fld{num("Weapon", "1 or 2", 1)},
+	h := p.k.mission().HeroByID(id)
+	return p.k.cmdForm("Vril enhancement", "Enhance", []fld{choiceW("Weapon", []string{"0", "1"}, weaponWords(h), "0")},
 		func(v vals) (func(ai.Answers) tracker.Command, error) {
-			i, err := slotNum(v, "Weapon")
-			if err != nil {
-				return nil, err
-			}
-			return plain(rb.VrilEnhance{Hero: id, Weapon: i}), nil
+			return plain(rb.VrilEnhance{Hero: id, Weapon: slotOf(v, "Weapon")}), nil
 		})
 }
 
@@ -319,32 +439,46 @@ func (p *playScreen) GrantForm(id string) *formDialog {
 	})
 }
 
-// EscortForm escorts a unit with the Escort keyword.
+// EscortForm escorts a unit with the Escort keyword, in the hero's area.
 func (p *playScreen) EscortForm(id string) *formDialog {
-	return p.k.cmdForm("Escort a unit", "Escort", []fld{text("Unit", "its id on the map", ""), num("Drop slot", "for a fifth item, 0 none", 0)},
-		func(v vals) (func(ai.Answers) tracker.Command, error) {
-			d, err := slotNum(v, "Drop slot")
-			if err != nil {
-				return nil, err
-			}
-			return plain(rb.EscortUnit{Hero: id, Unit: v.S("Unit"), Drop: d}), nil
-		})
+	m := p.k.mission()
+	h := m.HeroByID(id)
+	units, uwords := p.unitsNear(h.Area)
+	var here []string
+	for _, u := range units {
+		if x := m.UnitByID(u); x != nil && x.Area == h.Area {
+			here = append(here, u)
+		}
+	}
+	first := ""
+	if len(here) > 0 {
+		first = here[0]
+	}
+	return p.k.cmdForm("Escort a unit", "Escort", []fld{
+		choiceW("Unit", here, uwords, first),
+		choiceW("Drop for a fifth", withNone(slots(len(h.Items))), orNone(itemWords(h)), "none"),
+	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
+		return plain(rb.EscortUnit{Hero: id, Unit: v.S("Unit"), Drop: slotOf(v, "Drop for a fifth")}), nil
+	})
 }
 
 // AreaStateForm marks an area obscured or suppressed.
 func (p *playScreen) AreaStateForm() *formDialog {
-	var areas []string
-	for _, a := range p.k.mission().Map.Areas {
-		areas = append(areas, a.ID)
-	}
+	m := p.k.mission()
 	return p.k.cmdForm("Smoke or stun", "Record", []fld{
-		choice("Area", areas, ""), choice("State", []string{"obscured", "suppressed"}, "obscured"), tick("On", "", true),
+		choiceW("Area", areaIDs(m), areaWords(m), p.heroArea(m.Current)),
+		choiceW("State", []string{"obscured", "suppressed"}, func(s string) string {
+			if s == "obscured" {
+				return "obscured (smoke)"
+			}
+			return "suppressed (stunned)"
+		}, "obscured"), tick("On", "", true),
 	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
 		return plain(rb.AreaState{Area: v.S("Area"), Obscured: v.S("State") == "obscured", Suppressed: v.S("State") == "suppressed", On: v.B("On")}), nil
 	})
 }
 
-// EndMissionForm ends the mission by hand.
+// EndMissionForm ends the mission by hand, with the reason (undoable).
 func (p *playScreen) EndMissionForm() *formDialog {
 	return p.k.cmdForm("End the mission", "End it", []fld{text("Reason", "all heroes captured, or as the players decide", "")},
 		func(v vals) (func(ai.Answers) tracker.Command, error) {

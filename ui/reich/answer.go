@@ -179,26 +179,6 @@ func cloneAnswers(a ai.Answers) ai.Answers {
 	return out
 }
 
-// parseLevels reads spawn icons written as colours ("green orange", "g o r").
-func parseLevels(s string) ([]content.Level, error) {
-	var out []content.Level
-	for i, w := range splitList(strings.ToLower(s)) {
-		var l content.Level
-		switch w {
-		case "g", "green":
-			l = content.Green
-		case "o", "orange":
-			l = content.Orange
-		case "r", "red":
-			l = content.Red
-		default:
-			return nil, fmt.Errorf("icon %d: %q is not green, orange or red", i+1, w)
-		}
-		out = append(out, l)
-	}
-	return out, nil
-}
-
 func levelsText(lv []content.Level) string {
 	parts := make([]string, len(lv))
 	for i, l := range lv {

@@ -186,65 +186,57 @@ func (c *campaignScreen) ResultForm() *formDialog {
 		})
 }
 
-// CloseForm runs the after-mission procedure (Algorithm C).
+// CloseForm runs the after-mission procedure (Algorithm C): the items
+// kept on the HQ card, the weapons kept on their vril side and the wound
+// cards shed are each tapped from what is there.
 func (c *campaignScreen) CloseForm() *formDialog {
-	hint := "Items on the dashboards and the HQ card, by hero id or hq and slot number:"
+	var itemIDs, vrilIDs, woundIDs []string
+	words := map[string]string{}
 	if m := c.k.mission(); m != nil {
 		for _, h := range m.Heroes {
 			for i, it := range h.Items {
-				hint += fmt.Sprintf(" %s:%d=%s", h.ID, i+1, it.Name)
+				id := fmt.Sprintf("%s:%d", h.ID, i)
+				itemIDs = append(itemIDs, id)
+				words[id] = h.Name + ": " + it.Name
+			}
+			for i, w := range h.Weapons {
+				if w.Vril {
+					id := fmt.Sprintf("%s:%d", h.ID, i)
+					vrilIDs = append(vrilIDs, id)
+					words["v"+id] = h.Name + ": " + w.Name
+				}
+			}
+			for i, w := range h.Wounds {
+				id := fmt.Sprintf("%s:%d", h.ID, i)
+				woundIDs = append(woundIDs, id)
+				card := fmt.Sprintf("wound card %d", i+1)
+				if w.Card != "" {
+					card += " (" + w.Card + ")"
+				}
+				words["w"+id] = h.Name + ": " + card
 			}
 		}
 	}
 	for i, it := range c.k.state().Campaign.HQItems {
-		hint += fmt.Sprintf(" hq:%d=%s", i+1, it.Name)
+		id := fmt.Sprintf("hq:%d", i)
+		itemIDs = append(itemIDs, id)
+		words[id] = "HQ card: " + it.Name
 	}
-	return c.k.cmdForm("After the mission (§10.2)", "Close the mission", []fld{
-		area("Keep items", hint, ""),
-		text("Keep vril sides", "weapons kept on the vril side, e.g. H1:1", ""),
-		text("Wound cards shed", "per hero, e.g. H1:1,2 (blank: the newest go first)", ""),
+	return c.k.cmdForm("After the mission", "Close the mission", []fld{
+		picks("Keep items", "the items kept on the HQ card (the difficulty says how many)", itemIDs, func(id string) string { return words[id] }, nil),
+		picks("Keep vril sides", "weapons that stay on their vril side", vrilIDs, func(id string) string { return words["v"+id] }, nil),
+		picks("Wound cards shed", "tick none: the newest go first", woundIDs, func(id string) string { return words["w"+id] }, nil),
 	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
-		conv := func(ws []string, what string) ([]string, error) {
-			var out []string
-			for _, w := range ws {
-				who, n, ok := strings.Cut(w, ":")
-				if !ok {
-					return nil, fmt.Errorf("%s: write %q as hero:number", what, w)
-				}
-				i, err := atoi(what, n)
-				if err != nil {
-					return nil, err
-				}
-				out = append(out, fmt.Sprintf("%s:%d", who, i-1))
+		var heal map[string][]int
+		for _, w := range v.L("Wound cards shed") {
+			who, n, _ := strings.Cut(w, ":")
+			i, _ := atoi("", n)
+			if heal == nil {
+				heal = map[string][]int{}
 			}
-			return out, nil
+			heal[who] = append(heal[who], i)
 		}
-		keep, err := conv(v.L("Keep items"), "keep items")
-		if err != nil {
-			return nil, err
-		}
-		vril, err := conv(v.L("Keep vril sides"), "keep vril sides")
-		if err != nil {
-			return nil, err
-		}
-		heal := map[string][]int{}
-		for _, w := range strings.Fields(v.S("Wound cards shed")) {
-			who, list, ok := strings.Cut(w, ":")
-			if !ok {
-				return nil, fmt.Errorf("wound cards shed: write %q as H1:1,2", w)
-			}
-			for _, n := range strings.Split(list, ",") {
-				i, err := atoi("wound cards shed", n)
-				if err != nil {
-					return nil, err
-				}
-				heal[who] = append(heal[who], i-1)
-			}
-		}
-		if len(heal) == 0 {
-			heal = nil
-		}
-		return plain(rb.CloseMission{KeepItems: keep, KeepVril: vril, HealCards: heal}), nil
+		return plain(rb.CloseMission{KeepItems: v.L("Keep items"), KeepVril: v.L("Keep vril sides"), HealCards: heal}), nil
 	})
 }
 
@@ -265,16 +257,18 @@ func (c *campaignScreen) DifficultyForm() *formDialog {
 	})
 }
 
-// HQForm sets the HQ card by hand.
+// HQForm sets the HQ card by hand: its items (names as printed) and its
+// heroism points on steppers.
 func (c *campaignScreen) HQForm() *formDialog {
 	r := c.k.state().Campaign
 	var items []string
 	for _, it := range r.HQItems {
 		items = append(items, it.Name)
 	}
+	n := hpCounts(r.HQHP)
 	return c.k.cmdForm("HQ card", "Set", []fld{
-		text("Items", "comma-separated", strings.Join(items, ", ")),
-		text("Heroism points", "e.g. attack wild", strings.Join(r.HQHP, " ")),
+		text("Items", "their names as printed, separated by commas", strings.Join(items, ", ")),
+		num("Attack points", "", n[0]), num("Defence points", "", n[1]), num("Wild points", "", n[2]),
 		text("Reason", "why it is set by hand", ""),
 	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
 		var its []rb.Item
@@ -283,7 +277,11 @@ func (c *campaignScreen) HQForm() *formDialog {
 				its = append(its, rb.Item{Name: n})
 			}
 		}
-		return plain(rb.SetHQ{Items: its, HP: v.L("Heroism points"), Reason: v.S("Reason")}), nil
+		var counts [3]int
+		for i, l := range []string{"Attack points", "Defence points", "Wild points"} {
+			counts[i], _ = v.I(l)
+		}
+		return plain(rb.SetHQ{Items: its, HP: hpList(counts), Reason: v.S("Reason")}), nil
 	})
 }
 
@@ -368,41 +366,90 @@ func priceText(s *rb.State, hero, skill string) string {
 	return fmt.Sprintf("%s costs %d heroism point(s) of kind %s. Available: %s", skill, price, strings.Join(kinds, " or "), hpText(avail))
 }
 
-// BuyForm buys a campaign skill (Algorithm P).
+// heroSkills lists the skills the recorded heroes hold, for a discard
+// pick (the rules refuse one the buyer does not hold).
+func heroSkills(s *rb.State) []string {
+	out := []string{""}
+	for _, h := range s.Campaign.Heroes {
+		for _, sk := range h.Skills {
+			if !slices.Contains(out, sk.ID) {
+				out = append(out, sk.ID)
+			}
+		}
+	}
+	return out
+}
+
+func noneOr(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
+}
+
+// BuyForm buys a campaign skill (Algorithm P): the heroism points spent
+// are picked on steppers from the hero's dashboard and the HQ card.
 func (c *campaignScreen) BuyForm() *formDialog {
 	s := c.k.state()
 	var heroes []string
+	var sources []hpSource
 	for _, h := range s.Campaign.Heroes {
 		heroes = append(heroes, h.ID)
+		sources = append(sources, hpSource{From: h.ID, Words: h.Name + "'s", Kinds: h.HP})
 	}
-	fd := c.k.cmdForm("Buy a skill (§10.3)", "Buy", []fld{
-		choice("Hero", heroes, ""), choice("Skill", skillNames(), ""),
-		text("Pay with", "e.g. H1:attack hq:wild", ""),
-		text("Discard", "a skill to discard for a fifth", ""),
-	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
-		pay, err := parseHPRefs(v.S("Pay with"))
-		if err != nil {
-			return nil, err
+	sources = append(sources, hpSource{From: "hq", Words: "the HQ card's", Kinds: s.Campaign.HQHP})
+	first := ""
+	if len(heroes) > 0 {
+		first = heroes[0]
+	}
+	name := func(id string) string {
+		for _, h := range s.Campaign.Heroes {
+			if h.ID == id {
+				return h.Name
+			}
 		}
-		return plain(rb.BuySkill{Hero: v.S("Hero"), Skill: v.S("Skill"), Pay: pay, Discard: v.S("Discard")}), nil
+		return id
+	}
+	fd := c.k.cmdForm("Buy a skill", "Buy", []fld{
+		choiceW("Hero", heroes, name, first), choice("Skill", skillNames(), ""),
+		hpPay("Pay with", "the hero's own points and the HQ card's", sources),
+		choiceW("Discard", heroSkills(s), noneOr, ""),
+	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
+		return plain(rb.BuySkill{Hero: v.S("Hero"), Skill: v.S("Skill"), Pay: v.HP("Pay with"), Discard: v.S("Discard")}), nil
 	}, widget.NewFormItem("Price", c.SkillPrice))
-	hero, _ := fd.Field("Hero").(*widget.Select)
-	skill, _ := fd.Field("Skill").(*widget.Select)
-	update := func(string) { c.SkillPrice.SetText(priceText(c.k.state(), hero.Selected, skill.Selected)) }
-	hero.OnChanged, skill.OnChanged = update, update
+	skill := fd.Field("Skill").(*optionSelect)
+	hero := fd.Field("Hero")
+	heroID := func() string {
+		if h, ok := hero.(*choiceField); ok {
+			return h.Value()
+		}
+		return hero.(*optionSelect).Value()
+	}
+	update := func(string) { c.SkillPrice.SetText(priceText(c.k.state(), heroID(), skill.Value())) }
+	if h, ok := hero.(*choiceField); ok {
+		h.OnChanged = update
+	} else {
+		hero.(*optionSelect).OnChanged = update
+	}
+	skill.OnChanged = update
 	update("")
 	return fd
 }
 
 // GrantSkillForm gives a skill as a mission reward.
 func (c *campaignScreen) GrantSkillForm() *formDialog {
+	s := c.k.state()
 	var heroes []string
-	for _, h := range c.k.state().Campaign.Heroes {
+	for _, h := range s.Campaign.Heroes {
 		heroes = append(heroes, h.ID)
 	}
+	first := ""
+	if len(heroes) > 0 {
+		first = heroes[0]
+	}
 	return c.k.cmdForm("Grant a skill (mission reward)", "Grant", []fld{
-		choice("Hero", heroes, ""), choice("Skill", skillNames(), ""),
-		text("Discard", "a skill to discard for a fifth", ""), text("Reason", "the reward", ""),
+		choice("Hero", heroes, first), choice("Skill", skillNames(), ""),
+		choiceW("Discard", heroSkills(s), noneOr, ""), text("Reason", "the reward", ""),
 	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
 		return plain(rb.GrantSkill{Hero: v.S("Hero"), Skill: v.S("Skill"), Discard: v.S("Discard"), Reason: v.S("Reason")}), nil
 	})

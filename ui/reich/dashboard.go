@@ -139,101 +139,181 @@ func (p *playScreen) dashboard(m *rb.Mission, h *rb.Hero) fyne.CanvasObject {
 		container.NewGridWrap(fyne.NewSize(150, widgets.MinTouch), bs...)))
 }
 
+// cardActions are the moves of action cards, in the players' words.
 var cardActions = []string{"play", "playOngoing", "endEffect", "discard", "remove", "draw", "returnRemoved"}
+
+func cardActionWords(a string) string {
+	switch a {
+	case "play":
+		return "Play (then discarded)"
+	case "playOngoing":
+		return "Play and keep in play"
+	case "endEffect":
+		return "End a card in play"
+	case "discard":
+		return "Discard from the hand"
+	case "remove":
+		return "Remove from the game"
+	case "draw":
+		return "Draw"
+	case "returnRemoved":
+		return "Return a removed card"
+	}
+	return a
+}
 
 // cardDurations are the durations a card played for an ongoing effect
 // may have (§12.9), in the words the form offers.
 var cardDurations = []string{rb.DurUntilDiscarded, rb.DurUntilNextHero, rb.DurUntilOwnNext}
 
-func durationChoices() []string {
-	out := make([]string, len(cardDurations))
-	for i, d := range cardDurations {
-		out[i] = rb.DurationWords(d)
-	}
-	return out
-}
-
 // CardsForm moves action cards. Lasts is the duration of a card played
 // for an ongoing effect, or of the effect that ends (§12.9).
 func (p *playScreen) CardsForm(id string) *formDialog {
-	lasts := durationChoices()
 	return p.k.cmdForm("Action cards", "Move the cards", []fld{
-		choice("Action", cardActions, "play"), num("How many", "", 1),
-		choice("Lasts", lasts, lasts[0]),
+		choiceW("Action", cardActions, cardActionWords, "play"), numIn("How many", "", 1, 1, 12),
+		choiceW("Lasts", cardDurations, rb.DurationWords, rb.DurUntilDiscarded),
 	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
-		n, err := v.I("How many")
-		if err != nil {
-			return nil, err
-		}
+		n, _ := v.I("How many")
 		c := rb.Cards{Hero: id, Action: v.S("Action"), N: n}
 		if c.Action == "playOngoing" || c.Action == "endEffect" {
-			if i := slices.Index(lasts, v.S("Lasts")); i > 0 {
-				c.Duration = cardDurations[i]
+			if d := v.S("Lasts"); d != rb.DurUntilDiscarded {
+				c.Duration = d
 			}
 		}
 		return plain(c), nil
 	})
 }
 
-func slotNum(v vals, label string) (int, error) {
-	n, err := v.I(label)
-	return n - 1, err
+// slots are the indexes of a list, as choices ("0", "1", …).
+func slots(n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = itoa(i)
+	}
+	return out
+}
+
+// itemWords names an item slot by its item ("1. Grenade").
+func itemWords(h *rb.Hero) func(string) string {
+	return func(s string) string {
+		i, _ := atoi("", s)
+		if h == nil || i < 0 || i >= len(h.Items) {
+			return "none"
+		}
+		it := h.Items[i]
+		w := fmt.Sprintf("%d. %s", i+1, it.Name)
+		if it.Status != "" {
+			w += " (" + it.Status + ")"
+		}
+		return w
+	}
+}
+
+// weaponWords names a weapon slot by its weapon.
+func weaponWords(h *rb.Hero) func(string) string {
+	return func(s string) string {
+		i, _ := atoi("", s)
+		if h == nil || i < 0 || i > 1 {
+			return s
+		}
+		return fmt.Sprintf("%d. %s", i+1, h.Weapons[i].Name)
+	}
+}
+
+// slotOf reads a slot choice; "" (none) is -1.
+func slotOf(v vals, label string) int {
+	s := v.S(label)
+	if s == "" || s == "none" {
+		return -1
+	}
+	n, err := atoi("", s)
+	if err != nil {
+		return -1
+	}
+	return n
+}
+
+// withNone puts "none" before the choices.
+func withNone(choices []string) []string { return append([]string{"none"}, choices...) }
+
+// orNone words a choice, "none" as such.
+func orNone(words func(string) string) func(string) string {
+	return func(s string) string {
+		if s == "none" {
+			return "none"
+		}
+		return words(s)
+	}
 }
 
 // UseItemForm uses an item.
 func (p *playScreen) UseItemForm(id string) *formDialog {
+	h := p.k.mission().HeroByID(id)
 	return p.k.cmdForm("Use an item", "Use", []fld{
-		num("Item slot", "1–4", 1), tick("Used up", "discard it", false), tick("Jams", "Unreliable: it jams after use", false),
+		choiceW("Item", slots(len(h.Items)), itemWords(h), "0"), tick("Used up", "discard it", false), tick("Jams", "Unreliable: it jams after use", false),
 	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
-		i, err := slotNum(v, "Item slot")
-		if err != nil {
-			return nil, err
-		}
-		return plain(rb.UseItem{Hero: id, Item: i, Discard: v.B("Used up"), Jam: v.B("Jams")}), nil
+		return plain(rb.UseItem{Hero: id, Item: slotOf(v, "Item"), Discard: v.B("Used up"), Jam: v.B("Jams")}), nil
 	})
 }
 
 // GiveForm gives or takes an item.
 func (p *playScreen) GiveForm(id string) *formDialog {
+	m := p.k.mission()
+	h := m.HeroByID(id)
+	var others []string
+	for _, o := range m.Heroes {
+		if o.ID != id && !o.Escaped {
+			others = append(others, o.ID)
+		}
+	}
+	first := ""
+	if len(others) > 0 {
+		first = others[0]
+	}
 	return p.k.cmdForm("Give or take an item", "Record", []fld{
-		choice("Other hero", heroIDs(p.k.mission()), ""), num("Item slot", "of the giver, 1–4", 1),
-		tick("Take", "take from the other hero instead", false), num("Drop slot", "receiver's slot to drop for a fifth, 0 none", 0),
+		choiceW("Other hero", others, func(o string) string { return heroName(m, o) }, first),
+		choiceW("Item", slots(len(h.Items)), itemWords(h), "0"),
+		tick("Take", "take the other hero's item instead (its slot above counts on their dashboard)", false),
+		choiceW("Drop for a fifth", withNone(slots(4)), orNone(func(s string) string { i, _ := atoi("", s); return fmt.Sprintf("slot %d", i+1) }), "none"),
 	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
-		i, err := slotNum(v, "Item slot")
-		if err != nil {
-			return nil, err
-		}
-		d, err := slotNum(v, "Drop slot")
-		if err != nil {
-			return nil, err
-		}
-		return plain(rb.GiveItem{Hero: id, Other: v.S("Other hero"), Item: i, Take: v.B("Take"), Drop: d}), nil
+		return plain(rb.GiveItem{Hero: id, Other: v.S("Other hero"), Item: slotOf(v, "Item"), Take: v.B("Take"), Drop: slotOf(v, "Drop for a fifth")}), nil
 	})
 }
 
 // DropForm drops an item.
 func (p *playScreen) DropForm(id string) *formDialog {
-	return p.k.cmdForm("Drop an item", "Drop", []fld{num("Item slot", "1–4", 1)},
+	h := p.k.mission().HeroByID(id)
+	return p.k.cmdForm("Drop an item", "Drop", []fld{choiceW("Item", slots(len(h.Items)), itemWords(h), "0")},
 		func(v vals) (func(ai.Answers) tracker.Command, error) {
-			i, err := slotNum(v, "Item slot")
-			if err != nil {
-				return nil, err
-			}
-			return plain(rb.DropItem{Hero: id, Item: i}), nil
+			return plain(rb.DropItem{Hero: id, Item: slotOf(v, "Item")}), nil
 		})
 }
 
 // GearForm puts a jammed or drained token on a weapon or item.
 func (p *playScreen) GearForm(id string) *formDialog {
-	return p.k.cmdForm("Jammed or drained (§6.6)", "Put the token", []fld{
-		choice("On", []string{"weapon", "item"}, "weapon"), num("Slot", "weapon 1–2 or item 1–4", 1),
-		choice("Token", []string{rb.StatusJammed, rb.StatusDrained}, rb.StatusJammed),
+	h := p.k.mission().HeroByID(id)
+	var what []string
+	words := map[string]string{}
+	for i, w := range h.Weapons {
+		k := "w" + itoa(i)
+		what = append(what, k)
+		words[k] = "weapon: " + w.Name
+	}
+	for i, it := range h.Items {
+		k := "i" + itoa(i)
+		what = append(what, k)
+		words[k] = "item: " + it.Name
+	}
+	return p.k.cmdForm("Jammed or drained", "Put the token", []fld{
+		choiceW("On", what, func(k string) string { return words[k] }, "w0"),
+		choiceW("Token", []string{rb.StatusJammed, rb.StatusDrained}, func(s string) string { return s }, rb.StatusJammed),
 	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
-		i, err := slotNum(v, "Slot")
-		if err != nil {
-			return nil, err
+		on := v.S("On")
+		if on == "" {
+			return nil, fmt.Errorf("pick the weapon or item")
 		}
-		return plain(rb.SetGearStatus{Hero: id, Item: v.S("On") == "item", Slot: i, Status: v.S("Token")}), nil
+		slot, _ := atoi("", on[1:])
+		return plain(rb.SetGearStatus{Hero: id, Item: on[0] == 'i', Slot: slot, Status: v.S("Token")}), nil
 	})
 }
 
@@ -244,45 +324,70 @@ var healItems = []string{"Bandages", "Medic's Bag", "Pain Killers", "Vril Healin
 // nobody is the "Used by" pick that names no hero.
 const nobody = "not said"
 
+// woundWords names a wound card of a hero ("wound card 2 (W12)").
+func woundWords(h *rb.Hero) func(string) string {
+	return func(s string) string {
+		i, _ := atoi("", s)
+		if h == nil || i < 0 || i >= len(h.Wounds) {
+			return s
+		}
+		w := fmt.Sprintf("wound card %d", i+1)
+		if c := h.Wounds[i].Card; c != "" {
+			w += " (" + c + ")"
+		}
+		if h.Wounds[i].Temporary {
+			w += ", not permanent"
+		}
+		return w
+	}
+}
+
 // HealForm heals a hero's permanent wounds (§6.4), naming the item the heal
 // comes from: the app limits it to what the item heals (V-46). One use of
-// Bandages or a Medic's Bag may heal more heroes of the user's area: the
-// players name the user and the others healed, as hero:wounds.
+// Bandages or a Medic's Bag may heal more heroes of the user's area: each
+// other hero's wounds healed by the same use are on a stepper.
 func (p *playScreen) HealForm(id string, n int) *formDialog {
 	m := p.k.mission()
-	return p.k.cmdForm("Heal (§6.4)", "Heal", []fld{
-		choice("Item", healItems, "other"),
-		{label: "Used by", hint: "the hero using the item; everyone healed shares their area", kind: fChoice, options: append([]string{nobody}, heroIDs(m)...), def: nobody},
-		num("Wounds healed", "permanent wounds to discard", n),
-		text("Cards", "wound cards by number from 1 (empty: the newest)", ""),
-		text("Also healed", "other heroes healed by the same use, as hero:wounds (H2:1)", ""),
-		text("Reason", "what healed the hero, when not an item", ""),
-	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
+	h := m.HeroByID(id)
+	fs := []fld{
+		choiceW("Item", healItems, func(s string) string { return s }, "other"),
+		choiceW("Used by", append([]string{nobody}, heroIDs(m)...), func(s string) string {
+			if s == nobody {
+				return s
+			}
+			return heroName(m, s)
+		}, nobody),
+		numIn("Wounds healed", "permanent wounds to discard", n, 0, 10),
+		picks("Cards", "tick none: the newest go first", slots(len(h.Wounds)), woundWords(h), nil),
+	}
+	var others []string
+	for _, o := range m.Heroes {
+		if o.ID != id && !o.Escaped {
+			others = append(others, o.ID)
+			fs = append(fs, numIn("Also healed: "+o.Name, "by the same use (same area)", 0, 0, 10))
+		}
+	}
+	fs = append(fs, text("Reason", "what healed the hero, when not an item", ""))
+	return p.k.cmdForm("Heal", "Heal", fs, func(v vals) (func(ai.Answers) tracker.Command, error) {
 		c := rb.Heal{Hero: id, Reason: v.S("Reason")}
 		if it := v.S("Item"); it != "other" {
 			c.Item = it
 		}
-		if by := v.S("Used by"); by != nobody {
+		if by := v.S("Used by"); by != nobody && by != "" {
 			c.By = by
 		}
 		for _, w := range v.L("Cards") {
-			i, err := atoi("cards", w)
-			if err != nil {
-				return nil, err
-			}
-			c.Cards = append(c.Cards, i-1)
+			i, _ := atoi("", w)
+			c.Cards = append(c.Cards, i)
 		}
 		if len(c.Cards) == 0 {
-			var err error
-			if c.N, err = v.I("Wounds healed"); err != nil {
-				return nil, err
+			c.N, _ = v.I("Wounds healed")
+		}
+		for _, o := range others {
+			if k, _ := v.I("Also healed: " + heroName(m, o)); k > 0 {
+				c.Also = append(c.Also, rb.HealShare{Hero: o, N: k})
 			}
 		}
-		also, err := parseHealShares(p.k.mission(), v.S("Also healed"))
-		if err != nil {
-			return nil, err
-		}
-		c.Also = also
 		if c.Reason == "" && c.Item == "" {
 			c.Reason = "healed at the table"
 		}
@@ -290,42 +395,21 @@ func (p *playScreen) HealForm(id string, n int) *formDialog {
 	})
 }
 
-// parseHealShares reads the other heroes one heal reaches: "H2:1 Bo:2" —
-// each hero by id or name, and the permanent wounds (1 when not written).
-func parseHealShares(m *rb.Mission, s string) ([]rb.HealShare, error) {
-	var out []rb.HealShare
-	for _, w := range splitList(s) {
-		who, count, hasCount := strings.Cut(w, ":")
-		id := ""
-		if m != nil {
-			for _, h := range m.Heroes {
-				if strings.EqualFold(h.ID, who) || strings.EqualFold(h.Name, who) {
-					id = h.ID
-					break
-				}
-			}
-		}
-		if id == "" {
-			return nil, fmt.Errorf("also healed: there is no hero %q in this mission", who)
-		}
-		n := 1
-		if hasCount {
-			var err error
-			if n, err = atoi("also healed", count); err != nil || count == "" {
-				return nil, fmt.Errorf("also healed %q: write the hero and the wounds, as in H2:1", w)
-			}
-		}
-		out = append(out, rb.HealShare{Hero: id, N: n})
+// woundModes are how a wound card comes, in the players' words.
+func woundModeWords(m string) string {
+	if m == "surge" {
+		return "a vril surge"
 	}
-	return out, nil
+	return "an attack or effect"
 }
 
 // WoundForm gives a hero a wound card outside an enemy attack.
 func (p *playScreen) WoundForm(id string) *formDialog {
-	return p.k.cmdForm("Wound card (§6.4)", "Record", []fld{
-		choice("How", []string{"auto", "surge"}, "auto"), text("Card", "the wound card's id", ""), text("Reason", "what wounded the hero", ""),
+	return p.k.cmdForm("Wound card", "Record", []fld{
+		choiceW("From", []string{"auto", "surge"}, woundModeWords, "auto"), text("Card", "the wound card's number as printed (optional)", ""),
+		text("Reason", "what wounded the hero", ""),
 	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
-		c := rb.WoundHero{Hero: id, Mode: v.S("How"), Card: v.S("Card"), Reason: v.S("Reason")}
+		c := rb.WoundHero{Hero: id, Mode: v.S("From"), Card: v.S("Card"), Reason: v.S("Reason")}
 		// Answers: a wound that downs the hero in their own turn may end it,
 		// and the turn's end asks its sight questions (§5.2).
 		return func(a ai.Answers) tracker.Command { c.Answers = a; return c }, nil
@@ -338,15 +422,43 @@ func (p *playScreen) SkillForm(id string) *formDialog {
 	for _, s := range p.k.mission().HeroByID(id).Skills {
 		skills = append(skills, s.ID)
 	}
-	return p.k.cmdForm("Skill token", "Flip", []fld{choice("Skill", skills, ""), tick("Active", "", false)},
+	first := ""
+	if len(skills) > 0 {
+		first = skills[0]
+	}
+	return p.k.cmdForm("Skill token", "Flip", []fld{choice("Skill", skills, first), tick("Active", "", false)},
 		func(v vals) (func(ai.Answers) tracker.Command, error) {
 			return plain(rb.SetSkillActive{Hero: id, Skill: v.S("Skill"), Active: v.B("Active")}), nil
 		})
 }
 
+// areaWords names an area with its room.
+func areaWords(m *rb.Mission) func(string) string {
+	return func(a string) string {
+		if m == nil {
+			return a
+		}
+		if r := m.RoomOf(a); r != "" && r != a {
+			return a + " (" + r + ")"
+		}
+		return a
+	}
+}
+
+func areaIDs(m *rb.Mission) []string {
+	var out []string
+	if m != nil {
+		for _, a := range m.Map.Areas {
+			out = append(out, a.ID)
+		}
+	}
+	return out
+}
+
 // KnockBackForm knocks a hero back into an area.
 func (p *playScreen) KnockBackForm(id string) *formDialog {
-	return p.k.cmdForm("Knocked back", "Record", []fld{text("To", "the area", "")},
+	m := p.k.mission()
+	return p.k.cmdForm("Knocked back", "Record", []fld{choiceW("To", p.nextAreas(p.heroArea(id)), areaWords(m), "")},
 		func(v vals) (func(ai.Answers) tracker.Command, error) {
 			return plain(rb.KnockBack{Hero: id, To: v.S("To")}), nil
 		})
@@ -361,55 +473,95 @@ func (p *playScreen) DisguiseForm(id string) *formDialog {
 		})
 }
 
-// CorrectForm sets a hero's dashboard by hand.
+// CorrectForm sets a hero's dashboard by hand: every number on a stepper,
+// each weapon's name, range, side and token, the items' names and the
+// skills used.
 func (p *playScreen) CorrectForm(id string) *formDialog {
-	h := *p.k.mission().HeroByID(id)
-	return p.k.cmdForm("Correct "+h.Name+" by hand", "Correct", []fld{
-		text("Area", "", h.Area), num("Defence", "", h.Defence),
+	m := p.k.mission()
+	h := *m.HeroByID(id)
+	var items []string
+	for _, it := range h.Items {
+		items = append(items, it.Name)
+	}
+	var usedSkills, skillIDs []string
+	for _, s := range h.Skills {
+		skillIDs = append(skillIDs, s.ID)
+		if !s.Active {
+			usedSkills = append(usedSkills, s.ID)
+		}
+	}
+	fs := []fld{
+		choiceW("Area", areaIDs(m), areaWords(m), h.Area), num("Defence", "", h.Defence),
 		num("Hand", "", h.Hand), num("Draw pile", "", h.Draw), num("Discard", "", h.Discard), num("Removed", "", h.Removed), num("In play", "", h.InPlay),
-		text("Heroism points", "e.g. attack wild", strings.Join(h.HP, " ")),
-		text("Weapons", "two: NAME:RANGE[:vril][:jammed|drained], _ for a space", formatWeapons(h.Weapons)),
-		text("Items", "NAME[:KIND][:STATUS] …", formatItems(h.Items)),
-		text("Skills", "NAME[:used] …", formatSkills(h.Skills)),
-		num("Wound cards", "permanent and kept non-permanent", len(h.Wounds)), num("Objective tokens", "", h.Objectives),
+	}
+	n := hpCounts(h.HP)
+	fs = append(fs, num("Attack points", "", n[0]), num("Defence points", "", n[1]), num("Wild points", "", n[2]))
+	statuses := []string{rb.StatusNone, rb.StatusJammed, rb.StatusDrained}
+	statusWords := func(s string) string {
+		if s == "" {
+			return "ready"
+		}
+		return s
+	}
+	for i, w := range h.Weapons {
+		pre := fmt.Sprintf("Weapon %d", i+1)
+		fs = append(fs, text(pre, "its name", w.Name), numIn(pre+" range", "0 is melee", w.Range, 0, 12),
+			tick(pre+" on its vril side", "", w.Vril), choiceW(pre+" token", statuses, statusWords, w.Status))
+	}
+	fs = append(fs,
+		text("Items", "their names as printed, separated by commas (kinds and tokens stay)", strings.Join(items, ", ")),
+		picks("Skills used", "the skill tokens turned over", skillIDs, func(s string) string { return s }, usedSkills),
+		numIn("Wound cards", "permanent and kept non-permanent", len(h.Wounds), 0, 12), num("Objective tokens", "", h.Objectives),
 		tick("Knocked down", "", h.KnockedDown), tick("Captured", "", h.Captured),
-		text("Reason", "why the dashboard is corrected", ""),
-	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
-		n := h
-		n.Area = v.S("Area")
-		var err error
+		text("Reason", "why the dashboard is corrected", ""))
+	return p.k.cmdForm("Correct "+h.Name+" by hand", "Correct", fs, func(v vals) (func(ai.Answers) tracker.Command, error) {
+		nh := h
+		nh.Area = v.S("Area")
 		for _, f := range []struct {
 			l  string
 			to *int
-		}{{"Defence", &n.Defence}, {"Hand", &n.Hand}, {"Draw pile", &n.Draw}, {"Discard", &n.Discard}, {"Removed", &n.Removed},
-			{"In play", &n.InPlay}, {"Objective tokens", &n.Objectives}} {
-			if *f.to, err = v.I(f.l); err != nil {
-				return nil, err
+		}{{"Defence", &nh.Defence}, {"Hand", &nh.Hand}, {"Draw pile", &nh.Draw}, {"Discard", &nh.Discard}, {"Removed", &nh.Removed},
+			{"In play", &nh.InPlay}, {"Objective tokens", &nh.Objectives}} {
+			*f.to, _ = v.I(f.l)
+		}
+		var counts [3]int
+		for i, l := range []string{"Attack points", "Defence points", "Wild points"} {
+			counts[i], _ = v.I(l)
+		}
+		nh.HP = hpList(counts)
+		for i := range nh.Weapons {
+			pre := fmt.Sprintf("Weapon %d", i+1)
+			r, _ := v.I(pre + " range")
+			nh.Weapons[i] = rb.Weapon{Name: v.S(pre), Range: r, Vril: v.B(pre + " on its vril side"), Status: v.S(pre + " token")}
+		}
+		var names []string
+		for _, n := range strings.Split(v.S("Items"), ",") {
+			if n = strings.TrimSpace(n); n != "" {
+				names = append(names, n)
 			}
 		}
-		w, err := v.I("Wound cards")
-		if err != nil {
-			return nil, err
+		nh.Items = nil
+		for i, n := range names {
+			it := rb.Item{Name: n}
+			if i < len(h.Items) && strings.EqualFold(h.Items[i].Name, n) {
+				it = h.Items[i]
+			}
+			nh.Items = append(nh.Items, it)
 		}
-		if w < 0 {
-			return nil, fmt.Errorf("permanent wounds cannot be below 0")
+		used := v.L("Skills used")
+		nh.Skills = slices.Clone(h.Skills)
+		for i := range nh.Skills {
+			nh.Skills[i].Active = !slices.Contains(used, nh.Skills[i].ID)
 		}
-		n.Wounds = slices.Clone(h.Wounds)
-		for len(n.Wounds) > w {
-			n.Wounds = n.Wounds[:len(n.Wounds)-1]
+		w, _ := v.I("Wound cards")
+		nh.Wounds = slices.Clone(h.Wounds)
+		for len(nh.Wounds) > w {
+			nh.Wounds = nh.Wounds[:len(nh.Wounds)-1]
 		}
-		for len(n.Wounds) < w {
-			n.Wounds = append(n.Wounds, rb.Wound{})
+		for len(nh.Wounds) < w {
+			nh.Wounds = append(nh.Wounds, rb.Wound{})
 		}
-		n.HP = v.L("Heroism points")
-		if n.Weapons, err = parseWeapons(v.S("Weapons")); err != nil {
-			return nil, err
-		}
-		if n.Items, err = parseItems(v.S("Items")); err != nil {
-			return nil, err
-		}
-		n.Skills = parseSkills(v.S("Skills"), h.Skills)
-		n.KnockedDown, n.Captured = v.B("Knocked down"), v.B("Captured")
-		return plain(rb.CorrectHero{Hero: n, Reason: v.S("Reason")}), nil
+		nh.KnockedDown, nh.Captured = v.B("Knocked down"), v.B("Captured")
+		return plain(rb.CorrectHero{Hero: nh, Reason: v.S("Reason")}), nil
 	})
 }

@@ -94,29 +94,41 @@ func (p *playScreen) CounterForm(i int) *formDialog {
 			units = append(units, id)
 		}
 	}
-	target := ""
+	_, uwords := p.unitsNear("")
+	var first []string
 	if len(units) > 0 {
-		target = units[0]
+		first = units[:1]
 	}
-	weapons := []string{"weapon 1", "weapon 2", "unarmed"}
-	return p.k.cmdForm(fmt.Sprintf("Counter %s's attack (§12.1)", a.Code), "Record the counter", []fld{
-		choice("Hero", who, def),
-		choice("Weapon", weapons, weapons[0]),
-		text("Target", "a unit that made this attack: "+strings.Join(units, ", "), target),
+	h := m.HeroByID(def)
+	ws, wwords := []string{"0", "1", "-1"}, func(s string) string { return s }
+	if h != nil {
+		ws, wwords = weaponsOf(h)
+	}
+	return p.k.cmdForm(fmt.Sprintf("Counter the %s's attack", p.unitTypeName(a.Code)), "Record the counter", []fld{
+		choiceW("Hero", who, func(h string) string { return heroName(m, h) }, def),
+		choiceW("Weapon", ws, wwords, "0"),
+		picks("Target", "a unit that made this attack", units, uwords, first),
 		num("Total", "the attack test's final total", 0),
 		num("Defence bonus", "auras or cards the players apply", 0),
 		tick("Loot", "a special spent for loot", false),
 		tick("Accurate", "", false), tick("Armour piercing", "", false), tick("Versatile", "", false),
-		text("HP before", "e.g. H1:attack", ""),
-		text("HP after", "e.g. hq:wild", ""),
+		hpPay("Heroism points before the roll", "", hpSources(m)),
+		hpPay("Heroism points after the roll", "", hpSources(m)),
 	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
-		c, err := attackFields(v, weapons)
-		if err != nil {
-			return nil, err
-		}
+		c := attackFields(v)
 		c.Hero, c.Counter, c.Against, c.Targets = v.S("Hero"), true, i, v.L("Target")
 		return func(a ai.Answers) tracker.Command { c.Answers = a; return c }, nil
 	})
+}
+
+// unitTypeName is a unit code's name on the mission's faction card.
+func (p *playScreen) unitTypeName(code string) string {
+	if m := p.k.mission(); m != nil {
+		if f := p.k.state().Library.FactionByID(m.Faction); f != nil {
+			return unitName(code, *f)
+		}
+	}
+	return code
 }
 
 // noItemsNote tells the players that no items may be used on this defence
@@ -129,7 +141,9 @@ func noItemsNote(a rb.PendingAttack) string {
 	return " — no items on this defence test (Vril Acid)"
 }
 
-// DefendForm records a defence test against pending attack i.
+// DefendForm records a defence test against pending attack i: the total
+// on a stepper, the wound card drawn if it failed, the heroism points
+// spent, a Decoy who takes it instead.
 func (p *playScreen) DefendForm(i int) *formDialog {
 	m := p.k.mission()
 	a := m.Pending[i]
@@ -137,32 +151,24 @@ func (p *playScreen) DefendForm(i int) *formDialog {
 	if len(a.Defenders) > 0 {
 		def = a.Defenders[0]
 	}
-	return p.k.cmdForm(fmt.Sprintf("Defence against %s (total %d)%s", a.Code, a.Total, noItemsNote(a)), "Record the test", []fld{
-		choice("Hero", a.Defenders, def),
+	name := func(h string) string { return heroName(m, h) }
+	return p.k.cmdForm(fmt.Sprintf("Defence against the %s (total %d)%s", p.unitTypeName(a.Code), a.Total, noItemsNote(a)), "Record the test", []fld{
+		choiceW("Hero", a.Defenders, name, def),
 		num("Defence total", "the final total after re-rolls", 0),
-		text("Wound card", "its id, if the test failed", ""),
-		num("Threshold", "the permanent threshold printed on the wound card", 0),
-		text("HP before", "e.g. H1:defence, hq:wild", ""),
-		text("HP after", "e.g. H1:wild", ""),
-		text("Decoy", "a hero with Decoy who takes it instead", ""),
+		text("Wound card", "if the test failed: the wound card's number as printed (optional)", ""),
+		numIn("Threshold", "the permanent threshold printed on the wound card", 0, 0, 12),
+		hpPay("Heroism points before the roll", "", hpSources(m)),
+		hpPay("Heroism points after the roll", "", hpSources(m)),
+		choiceW("Decoy", append([]string{""}, heroIDs(m)...), func(h string) string {
+			if h == "" {
+				return "no decoy"
+			}
+			return name(h)
+		}, ""),
 	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
-		tot, err := v.I("Defence total")
-		if err != nil {
-			return nil, err
-		}
-		thr, err := v.I("Threshold")
-		if err != nil {
-			return nil, err
-		}
-		before, err := parseHPRefs(v.S("HP before"))
-		if err != nil {
-			return nil, err
-		}
-		after, err := parseHPRefs(v.S("HP after"))
-		if err != nil {
-			return nil, err
-		}
+		tot, _ := v.I("Defence total")
+		thr, _ := v.I("Threshold")
 		return plain(rb.Defend{Hero: v.S("Hero"), Attack: i, Total: tot, WoundCard: v.S("Wound card"), Threshold: thr,
-			HPBefore: before, HPAfter: after, Decoy: v.S("Decoy")}), nil
+			HPBefore: v.HP("Heroism points before the roll"), HPAfter: v.HP("Heroism points after the roll"), Decoy: v.S("Decoy")}), nil
 	}, counterNote(m, a)...)
 }

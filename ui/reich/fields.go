@@ -1,9 +1,11 @@
 package reich
 
 import (
+	"fmt"
 	"image/color"
 	"slices"
 	"strconv"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -12,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/automa/reich/content"
+	rb "tablekeeper/tracker/reich"
 	"tablekeeper/ui/widgets"
 )
 
@@ -205,10 +208,10 @@ type choiceRowRenderer struct {
 	box *fyne.Container
 }
 
-func (x *choiceRowRenderer) Layout(s fyne.Size)            { x.box.Resize(s) }
-func (x *choiceRowRenderer) MinSize() fyne.Size            { return x.box.MinSize() }
+func (x *choiceRowRenderer) Layout(s fyne.Size)           { x.box.Resize(s) }
+func (x *choiceRowRenderer) MinSize() fyne.Size           { return x.box.MinSize() }
 func (x *choiceRowRenderer) Objects() []fyne.CanvasObject { return []fyne.CanvasObject{x.box} }
-func (x *choiceRowRenderer) Destroy()                      {}
+func (x *choiceRowRenderer) Destroy()                     {}
 func (x *choiceRowRenderer) Refresh() {
 	if x.r.on {
 		x.r.bg.FillColor = theme.Color(theme.ColorNameSelection)
@@ -428,3 +431,270 @@ func problemLabel() *widget.Label {
 	l.Hide()
 	return l
 }
+
+// optionSelect is a Select for a long list of choices: it shows the
+// players' words and gives back the value.
+type optionSelect struct {
+	*widget.Select
+	values []string
+	words  func(string) string
+}
+
+func newOptionSelect(values []string, words func(string) string, def string) *optionSelect {
+	o := &optionSelect{values: values, words: words}
+	labels := make([]string, len(values))
+	for i, v := range values {
+		labels[i] = words(v)
+	}
+	o.Select = widget.NewSelect(labels, nil)
+	if i := slices.Index(values, def); i >= 0 {
+		o.SetSelected(labels[i])
+	}
+	return o
+}
+
+// Value is the picked value.
+func (o *optionSelect) Value() string {
+	if i := slices.Index(o.Options, o.Selected); i >= 0 {
+		return o.values[i]
+	}
+	return ""
+}
+
+// Pick selects a value.
+func (o *optionSelect) Pick(v string) {
+	if i := slices.Index(o.values, v); i >= 0 {
+		o.SetSelected(o.Options[i])
+	}
+}
+
+// picksField is several values picked by tapping: each option a button
+// that toggles it (lit when picked) or, ordered, adds it to the end (a
+// path of areas), with a button that takes the last one off.
+type picksField struct {
+	widget.BaseWidget
+	// Next, for ordered picks, gives the options after what is picked (the
+	// areas next to a path's end); nil keeps the options fixed.
+	Next    func(chosen []string) []string
+	row     *fyne.Container
+	options []string
+	words   func(string) string
+	ordered bool
+	Chosen  []string
+	// OnChanged runs after each tap.
+	OnChanged func()
+
+	shown   *widget.Label
+	buttons map[string]*widget.Button
+	back    *widget.Button
+	box     *fyne.Container
+}
+
+func newPicksField(options []string, words func(string) string, defs []string, ordered bool) *picksField {
+	p := &picksField{options: options, words: words, ordered: ordered, Chosen: slices.Clone(defs), buttons: map[string]*widget.Button{}}
+	p.shown = wrapped("")
+	row := widgets.NewFlow()
+	p.row = row
+	p.setOptions(options)
+	p.box = container.NewVBox()
+	if ordered {
+		p.back = widget.NewButtonWithIcon("Take the last one off", theme.ContentUndoIcon(), func() {
+			if len(p.Chosen) > 0 {
+				p.Chosen = p.Chosen[:len(p.Chosen)-1]
+				p.sync()
+			}
+		})
+		p.box.Add(p.shown)
+		p.box.Add(row)
+		p.box.Add(widgets.Touch(p.back))
+	} else {
+		p.box.Add(row)
+	}
+	if len(options) == 0 {
+		p.box.Add(wrapped("None to pick now."))
+	}
+	p.ExtendBaseWidget(p)
+	p.sync()
+	return p
+}
+
+func (p *picksField) setOptions(options []string) {
+	p.options = options
+	p.buttons = map[string]*widget.Button{}
+	p.row.Objects = nil
+	for _, o := range options {
+		o := o
+		b := widget.NewButton(p.words(o), func() { p.Tap(o) })
+		p.buttons[o] = b
+		p.row.Add(widgets.Touch(b))
+	}
+	p.row.Refresh()
+}
+
+// Tap picks an option as a tap on its button does.
+func (p *picksField) Tap(o string) {
+	switch i := slices.Index(p.Chosen, o); {
+	case p.ordered:
+		p.Chosen = append(p.Chosen, o)
+	case i >= 0:
+		p.Chosen = slices.Delete(p.Chosen, i, i+1)
+	default:
+		p.Chosen = append(p.Chosen, o)
+	}
+	p.sync()
+}
+
+func (p *picksField) sync() {
+	if p.Next != nil {
+		p.setOptions(p.Next(p.Chosen))
+	}
+	if p.ordered {
+		var ws []string
+		for _, c := range p.Chosen {
+			ws = append(ws, p.words(c))
+		}
+		if len(ws) == 0 {
+			p.shown.SetText("None picked yet.")
+		} else {
+			p.shown.SetText(strings.Join(ws, " → "))
+		}
+		if len(p.Chosen) == 0 {
+			p.back.Disable()
+		} else {
+			p.back.Enable()
+		}
+	} else {
+		for o, b := range p.buttons {
+			if slices.Contains(p.Chosen, o) {
+				b.Importance = widget.HighImportance
+				b.SetIcon(theme.ConfirmIcon())
+			} else {
+				b.Importance = widget.MediumImportance
+				b.SetIcon(nil)
+			}
+			b.Refresh()
+		}
+	}
+	if p.OnChanged != nil {
+		p.OnChanged()
+	}
+}
+
+// CreateRenderer shows the picks and the options.
+func (p *picksField) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(p.box) }
+
+// hpField is heroism points spent: for each source and kind of token it
+// holds, a stepper from 0 to what is there.
+type hpField struct {
+	widget.BaseWidget
+	steps []hpStep
+	box   *fyne.Container
+}
+
+type hpStep struct {
+	from, kind string
+	s          *stepField
+}
+
+func newHPField(sources []hpSource) *hpField {
+	f := &hpField{box: container.NewVBox()}
+	for _, src := range sources {
+		n := map[string]int{}
+		for _, k := range src.Kinds {
+			n[k]++
+		}
+		for _, kind := range []string{"attack", "defence", "wild"} {
+			if n[kind] == 0 {
+				continue
+			}
+			st := newStepField(0, n[kind], 0, nil)
+			f.steps = append(f.steps, hpStep{src.From, kind, st})
+			f.box.Add(container.NewBorder(nil, nil, nil, st, wrapped(fmt.Sprintf("%s %s points (%d there)", capital(src.Words), kind, n[kind]))))
+		}
+	}
+	if len(f.steps) == 0 {
+		f.box.Add(wrapped("No heroism points to spend."))
+	}
+	f.ExtendBaseWidget(f)
+	return f
+}
+
+// Refs are the points spent.
+func (f *hpField) Refs() []rb.HPRef {
+	var out []rb.HPRef
+	for _, st := range f.steps {
+		for range st.s.Value {
+			out = append(out, rb.HPRef{From: st.from, Kind: st.kind})
+		}
+	}
+	return out
+}
+
+// Set spends n points of a kind from a source, for tests.
+func (f *hpField) Set(from, kind string, n int) {
+	for _, st := range f.steps {
+		if st.from == from && st.kind == kind {
+			st.s.Set(n)
+		}
+	}
+}
+
+// CreateRenderer lists the steppers.
+func (f *hpField) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(f.box) }
+
+// listField is a list of rows the players add and take off, each row a
+// few pickers (a unit type, an area and how many; a door and its state).
+type listField struct {
+	widget.BaseWidget
+	add     string
+	newRow  func() listRow
+	Rows    []listRow
+	box     *fyne.Container
+	rowsBox *fyne.Container
+}
+
+// listRow is one row: what shows, and what it reads as.
+type listRow struct {
+	Object fyne.CanvasObject
+	Read   func() []string
+}
+
+func newListField(add string, newRow func() listRow) *listField {
+	f := &listField{add: add, newRow: newRow, rowsBox: container.NewVBox()}
+	f.box = container.NewVBox(f.rowsBox, widgets.Touch(widget.NewButtonWithIcon(add, theme.ContentAddIcon(), func() { f.AddRow() })))
+	f.ExtendBaseWidget(f)
+	return f
+}
+
+// AddRow adds a row, as its button does, and returns it.
+func (f *listField) AddRow() listRow {
+	r := f.newRow()
+	f.Rows = append(f.Rows, r)
+	f.rebuild()
+	return r
+}
+
+func (f *listField) rebuild() {
+	f.rowsBox.Objects = nil
+	for i, r := range f.Rows {
+		i := i
+		rm := widget.NewButtonWithIcon("", theme.DeleteIcon(), func() {
+			f.Rows = slices.Delete(f.Rows, i, i+1)
+			f.rebuild()
+		})
+		f.rowsBox.Add(widget.NewCard("", "", container.NewBorder(nil, nil, nil, widgets.Touch(rm), r.Object)))
+	}
+	f.rowsBox.Refresh()
+}
+
+// Values are each row's reading.
+func (f *listField) Values() [][]string {
+	var out [][]string
+	for _, r := range f.Rows {
+		out = append(out, r.Read())
+	}
+	return out
+}
+
+// CreateRenderer shows the rows and the add button.
+func (f *listField) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(f.box) }

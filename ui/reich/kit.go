@@ -274,16 +274,6 @@ func entry(placeholder, text string) *widget.Entry {
 	return e
 }
 
-// multi makes a multi-line entry.
-func multi(placeholder, text string, rows int) *widget.Entry {
-	e := widget.NewMultiLineEntry()
-	e.SetPlaceHolder(placeholder)
-	e.SetText(text)
-	e.SetMinRowsVisible(rows)
-	e.Wrapping = fyne.TextWrapOff
-	return e
-}
-
 // heading is a bold label.
 func heading(s string) *widget.Label {
 	l := widget.NewLabelWithStyle(s, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})

@@ -354,13 +354,10 @@ func (p *playScreen) moveMarkerForm(i int) {
 		return
 	}
 	p.k.cmdForm("Move the round marker", "Move it", []fld{
-		num("By", "spaces (negative: back)", by),
+		numIn("By", "spaces on (below 0: back)", by, -12, 12),
 		text("Reason", "a card, the Tunnel Network, a correction", ""),
 	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
-		n, err := v.I("By")
-		if err != nil {
-			return nil, err
-		}
+		n, _ := v.I("By")
 		return plain(rb.AdjustTracker{By: n, Reason: v.S("Reason")}), nil
 	})
 }
@@ -368,8 +365,9 @@ func (p *playScreen) moveMarkerForm(i int) {
 // SwapForm is Opportunist: swap turn order tokens straight after dealing.
 func (p *playScreen) SwapForm() *formDialog {
 	m := p.k.mission()
-	return p.k.cmdForm("Opportunist swap (V-27)", "Swap", []fld{
-		choice("Hero", m.TurnOrder, ""), choice("Swaps with", m.TurnOrder, ""),
+	name := func(h string) string { return heroName(m, h) }
+	return p.k.cmdForm("Opportunist swap", "Swap", []fld{
+		choiceW("Hero", m.TurnOrder, name, ""), choiceW("Swaps with", m.TurnOrder, name, ""),
 	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
 		return plain(rb.SwapTurnOrder{Hero: v.S("Hero"), With: v.S("Swaps with")}), nil
 	})
@@ -385,8 +383,8 @@ func (p *playScreen) EndRoundForm() *formDialog {
 		}
 	}
 	slices.Sort(areas)
-	return p.k.cmdForm("End of round (§5.4)", "End the round", []fld{
-		text("Expired", "obscured areas whose token expires now: "+strings.Join(areas, " "), strings.Join(areas, " ")),
+	return p.k.cmdForm("End of round", "End the round", []fld{
+		picks("Expired", "the obscured areas whose smoke ends now", areas, areaWords(m), areas),
 	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
 		exp := v.L("Expired")
 		return func(a ai.Answers) tracker.Command { return rb.EndRound{Expired: exp, Answers: a} }, nil

@@ -98,22 +98,54 @@ func must(t *testing.T, ctx *shell.Context, cmd tracker.Command) {
 	}
 }
 
+// setEntry fills a field as a player would: types into an entry, steps
+// a number, taps the picks named (words separated by spaces).
 func setEntry(t *testing.T, f *formDialog, label, text string) {
 	t.Helper()
-	e := f.Entry(label)
-	if e == nil {
+	switch w := f.Field(label).(type) {
+	case *widget.Entry:
+		w.SetText(text)
+	case *stepField:
+		n, err := atoi(label, text)
+		if err != nil {
+			t.Fatalf("form %q, %q: %v", f.Title, label, err)
+		}
+		w.Set(n)
+	case *picksField:
+		w.Chosen = nil
+		for _, x := range splitList(text) {
+			w.Tap(x)
+		}
+	default:
 		t.Fatalf("form %q has no entry %q", f.Title, label)
 	}
-	e.SetText(text)
 }
 
+// pick chooses an option (its value, or the words shown).
 func pick(t *testing.T, f *formDialog, label, option string) {
 	t.Helper()
-	s, ok := f.Field(label).(*widget.Select)
-	if !ok {
+	switch w := f.Field(label).(type) {
+	case *widget.Select:
+		w.SetSelected(option)
+	case *choiceField:
+		for i, v := range w.values {
+			if v == option || w.labels[i] == option {
+				w.Pick(v)
+				return
+			}
+		}
+		t.Fatalf("form %q, %q: no option %q in %v", f.Title, label, option, w.labels)
+	case *optionSelect:
+		for i, v := range w.values {
+			if v == option || w.Options[i] == option {
+				w.Pick(v)
+				return
+			}
+		}
+		t.Fatalf("form %q, %q: no option %q in %v", f.Title, label, option, w.Options)
+	default:
 		t.Fatalf("form %q has no choice %q", f.Title, label)
 	}
-	s.SetSelected(option)
 }
 
 func submitOK(t *testing.T, f *formDialog) {
@@ -128,8 +160,12 @@ func submitRefused(t *testing.T, f *formDialog, want string) {
 	if err := f.Submit(); err == nil {
 		t.Fatalf("%s was accepted; want a refusal mentioning %q", f.Title, want)
 	}
-	if !strings.Contains(f.Message(), want) {
-		t.Fatalf("%s: refusal %q does not mention %q", f.Title, f.Message(), want)
+	got := f.Message()
+	for _, p := range f.box.FieldProblems() {
+		got += "\n" + p
+	}
+	if !strings.Contains(got, want) {
+		t.Fatalf("%s: refusal %q does not mention %q", f.Title, got, want)
 	}
 }
 
@@ -280,8 +316,17 @@ func TestRoundWithSpawns(t *testing.T) {
 	}
 	// An override without a reason is refused, with one it is recorded.
 	o := e.OverrideForm()
-	setEntry(t, o, "Place units", "DG@A3")
-	submitRefused(t, o, "say why")
+	row := o.Field("Place units").(*listField).AddRow()
+	find(row.Object, func(x fyne.CanvasObject) bool { _, ok := x.(*optionSelect); return ok }).(*optionSelect).Pick("DG")
+	sels := []*optionSelect{}
+	find(row.Object, func(x fyne.CanvasObject) bool {
+		if s, ok := x.(*optionSelect); ok {
+			sels = append(sels, s)
+		}
+		return false
+	})
+	sels[1].Pick("A3")
+	submitRefused(t, o, "Say why")
 	setEntry(t, o, "Reason", "the hound was already there")
 	submitOK(t, o)
 	if !strings.Contains(e.Map.AreaText("A3"), "DG") {
@@ -289,9 +334,9 @@ func TestRoundWithSpawns(t *testing.T) {
 	}
 	// Every value on a dashboard can be corrected by hand, with a reason.
 	cf := p.CorrectForm("H1")
-	setEntry(t, cf, "Weapons", "Rifle:3:jammed Knife:0")
-	setEntry(t, cf, "Items", "Grenade Orb:vrilOrb")
-	setEntry(t, cf, "Heroism points", "attack")
+	pick(t, cf, "Weapon 1 token", rb.StatusJammed)
+	setEntry(t, cf, "Items", "Grenade, Orb")
+	setEntry(t, cf, "Attack points", "1")
 	submitRefused(t, cf, "say why")
 	setEntry(t, cf, "Reason", "the table says so")
 	submitOK(t, cf)
@@ -335,9 +380,11 @@ func TestSkillPurchase(t *testing.T) {
 	if !strings.Contains(c.SkillPrice.Text, "costs 2") || !strings.Contains(c.SkillPrice.Text, "wild") {
 		t.Fatalf("price shown: %q", c.SkillPrice.Text)
 	}
-	setEntry(t, b, "Pay with", "hq:attack hq:wild")
+	pay := b.Field("Pay with").(*hpField)
+	pay.Set("hq", rb.HPAttack, 1)
+	pay.Set("hq", rb.HPWild, 1)
 	submitRefused(t, b, "attack")
-	setEntry(t, b, "Pay with", "hq:wild")
+	pay.Set("hq", rb.HPAttack, 0)
 	submitRefused(t, b, "2")
 	pick(t, b, "Skill", "Vril Implants")
 	if !strings.Contains(c.SkillPrice.Text, "cannot buy") {
@@ -345,7 +392,7 @@ func TestSkillPurchase(t *testing.T) {
 	}
 	submitRefused(t, b, "ril")
 	pick(t, b, "Skill", "Recon")
-	setEntry(t, b, "Pay with", "hq:wild, hq:wild")
+	pay.Set("hq", rb.HPWild, 2)
 	submitOK(t, b)
 	h := st(ctx).Campaign.Heroes[0]
 	if len(h.Skills) != 2 || h.Skills[1].ID != "Recon" {
@@ -358,7 +405,7 @@ func TestSkillPurchase(t *testing.T) {
 	b = c.BuyForm()
 	pick(t, b, "Hero", "H1")
 	pick(t, b, "Skill", "Recon")
-	setEntry(t, b, "Pay with", "hq:attack")
+	b.Field("Pay with").(*hpField).Set("hq", rb.HPAttack, 1)
 	submitRefused(t, b, "Recon")
 	c.Refresh()
 	if !strings.Contains(heroRecord(h), "Recon") {
@@ -579,20 +626,20 @@ func TestReadyEquipmentOffersWeaponsAndPortalOnly(t *testing.T) {
 	ctx, _ := newCtx(t)
 	p := heroTurn(t, ctx)
 	cf := p.CorrectForm("H1")
-	setEntry(t, cf, "Weapons", "Rifle:3:jammed Knife:0")
+	pick(t, cf, "Weapon 1 token", rb.StatusJammed)
 	setEntry(t, cf, "Reason", "the Rifle jammed")
 	submitOK(t, cf)
 	f := p.ReadyForm("H1")
-	what, ok := f.Field("What").(*widget.Select)
+	what, ok := f.Field("What").(*choiceField)
 	if !ok {
 		t.Fatal("the ready form has no What choice")
 	}
-	if !slices.Equal(what.Options, []string{"weapon 1", "weapon 2"}) {
-		t.Fatalf("offers %v, want the two weapons (no portal is open)", what.Options)
+	if !slices.Equal(what.labels, []string{"weapon: Rifle", "weapon: Knife"}) {
+		t.Fatalf("offers %v, want the two weapons (no portal is open)", what.labels)
 	}
-	what.SetSelected("weapon 2")
+	what.Pick("1")
 	submitRefused(t, f, "no jammed or drained token")
-	what.SetSelected("weapon 1")
+	what.Pick("0")
 	submitOK(t, f)
 	if h := st(ctx).Mission.HeroByID("H1"); h.Weapons[0].Status != rb.StatusNone {
 		t.Fatalf("the Rifle is still %s", h.Weapons[0].Status)
@@ -628,8 +675,8 @@ func TestHealFormNamesTheItem(t *testing.T) {
 		must(t, ctx, rb.WoundHero{Hero: "H2", Mode: "auto", Card: "W"})
 	}
 	f := p.HealForm("H2", 1)
-	it, ok := f.Field("Item").(*widget.Select)
-	if !ok || !slices.Contains(it.Options, "Bandages") || !slices.Contains(it.Options, "Medic's Bag") || !slices.Contains(it.Options, "Pain Killers") {
+	it, ok := f.Field("Item").(*choiceField)
+	if !ok || !slices.Contains(it.values, "Bandages") || !slices.Contains(it.values, "Medic's Bag") || !slices.Contains(it.values, "Pain Killers") {
 		t.Fatalf("the heal form does not offer the healing items")
 	}
 	pick(t, f, "Item", "Bandages")
@@ -656,11 +703,10 @@ func TestHealFormHealsTheArea(t *testing.T) {
 	f := p.HealForm("H1", 2)
 	pick(t, f, "Item", "Bandages")
 	pick(t, f, "Used by", "H1")
-	setEntry(t, f, "Also healed", "Bo:x")
-	submitRefused(t, f, "Bo:x")
-	setEntry(t, f, "Also healed", "Cy:1")
-	submitRefused(t, f, "Cy")
-	setEntry(t, f, "Also healed", "Bo:2")
+	if f.Field("Also healed: Cy") != nil {
+		t.Fatal("the form offers a hero who is not in the mission")
+	}
+	setEntry(t, f, "Also healed: Bo", "2")
 	submitOK(t, f)
 	m := st(ctx).Mission
 	if a, b := len(m.HeroByID("H1").Wounds), len(m.HeroByID("H2").Wounds); a != 0 || b != 2 {
@@ -679,12 +725,12 @@ func TestHealFormHealsTheArea(t *testing.T) {
 	f = p.HealForm("H1", 1)
 	pick(t, f, "Item", "Bandages")
 	pick(t, f, "Used by", "H1")
-	setEntry(t, f, "Also healed", "H2")
+	setEntry(t, f, "Also healed: Bo", "1")
 	submitRefused(t, f, "same area")
 	if n := len(st(ctx).Mission.HeroByID("H2").Wounds); n != 2 {
 		t.Fatalf("Bo has %d wound cards after a refused heal", n)
 	}
-	setEntry(t, f, "Also healed", "")
+	setEntry(t, f, "Also healed: Bo", "0")
 	submitOK(t, f)
 	if n := len(st(ctx).Mission.HeroByID("H1").Wounds); n != 0 {
 		t.Fatalf("Ana has %d wound cards", n)
