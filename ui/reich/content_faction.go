@@ -174,7 +174,7 @@ func (k *kit) UnitLineForm(f *content.Faction, i int, done func()) *formDialog {
 		n = len(f.Units) + 1
 	}
 	code := entry("as printed on spawn cards, e.g. GR", u.Code)
-	name := entry("as printed", u.Name)
+	name := entry("the unit's name as printed", u.Name)
 	white := widget.NewCheck("The name is printed in white (it never moves or attacks)", nil)
 	white.SetChecked(u.NameIsWhite)
 	preview := container.NewStack()
