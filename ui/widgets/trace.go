@@ -153,7 +153,9 @@ func (p *TracePanel) Lines() []string {
 }
 
 // StepLines is one step in words, its rule named as the engine names it.
-func StepLines(n int, s automa.Step) []string { return stepLines(n, s, func(k string) string { return k }) }
+func StepLines(n int, s automa.Step) []string {
+	return stepLines(n, s, func(k string) string { return k })
+}
 
 func stepLines(n int, s automa.Step, key func(string) string) []string {
 	out := []string{fmt.Sprintf("%d. %s", n, s.Rule), s.Text}
