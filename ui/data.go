@@ -205,6 +205,16 @@ func (u *App) askExport(id string) {
 	if l, err := fstorage.ListerForURI(fstorage.NewFileURI(u.DB.BackupDirPath())); err == nil {
 		d.SetLocation(l)
 	}
+	u.showFileDialog(d)
+}
+
+// showFileDialog shows one of Fyne's file dialogs (the device's own way to
+// choose a file, which widgets.Dialog cannot replace) the size of the
+// window, so its buttons stay on screen: it would otherwise open at its
+// own size, larger than a portrait tablet at a large text size.
+func (u *App) showFileDialog(d *dialog.FileDialog) {
+	c := u.Window.Canvas().Size()
+	d.Resize(fyne.NewSize(c.Width-2*theme.Padding(), c.Height-2*theme.Padding()))
 	d.Show()
 }
 
@@ -218,7 +228,7 @@ func safeFileName(s string) string {
 }
 
 func (u *App) askImport() {
-	dialog.ShowFileOpen(func(r fyne.URIReadCloser, err error) {
+	u.showFileDialog(dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
 		if err != nil {
 			u.problem("Not imported: " + err.Error())
 			return
@@ -233,7 +243,7 @@ func (u *App) askImport() {
 			return
 		}
 		u.importData(data)
-	}, u.Window)
+	}, u.Window))
 }
 
 // importData imports an export file. A campaign that is already here is
