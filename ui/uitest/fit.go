@@ -113,8 +113,8 @@ func short(o fyne.CanvasObject) string {
 	return fmt.Sprintf("%T", o)
 }
 
-// Text is what the players read under o, a line each: labels, canvas
-// texts and buttons (in brackets), visible ones only. Entries' contents
+// Text is what the players read under o, a line each: labels, rich
+// texts, canvas texts and buttons (in brackets), visible ones only. Entries' contents
 // are left out; TextWithEntries puts them in.
 func Text(o fyne.CanvasObject) string { return text(o, false) }
 
@@ -139,13 +139,15 @@ func text(o fyne.CanvasObject, entries bool) string {
 			if entries {
 				b.WriteString(x.Text + "\n")
 			}
+		case *widget.RichText:
+			b.WriteString(richText(x))
 		}
 		switch x := o.(type) {
 		case *fyne.Container:
 			for _, c := range x.Objects {
 				walk(c)
 			}
-		case *widget.Label, *widget.Button, *widget.Entry:
+		case *widget.Label, *widget.Button, *widget.Entry, *widget.RichText:
 		case fyne.Widget:
 			for _, c := range test.WidgetRenderer(x).Objects() {
 				walk(c)
@@ -154,4 +156,20 @@ func text(o fyne.CanvasObject, entries bool) string {
 	}
 	walk(o)
 	return b.String()
+}
+
+// richText is a rich text's words, a line for each paragraph.
+func richText(r *widget.RichText) string {
+	var b strings.Builder
+	for _, seg := range r.Segments {
+		b.WriteString(seg.Textual())
+		if !seg.Inline() {
+			b.WriteString("\n")
+		}
+	}
+	s := b.String()
+	if !strings.HasSuffix(s, "\n") {
+		s += "\n"
+	}
+	return s
 }
