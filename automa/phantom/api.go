@@ -204,7 +204,7 @@ func Resolve(situation []byte) ([]byte, error) {
 	out.DecisionDie = s.used
 	s.mu.Unlock()
 	out.Trace = tr
-	out.Explanation = splitLines(tr.String())
+	out.Explanation = TraceLines(tr)
 	return json.MarshalIndent(out, "", "  ")
 }
 

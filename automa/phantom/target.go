@@ -177,7 +177,8 @@ func (w *world) primaryTarget(a *fig, leap int, absent map[*fig]bool, tr *automa
 		}
 		s2.Result = fmt.Sprintf("fewest MP: %d", best)
 		if len(kept) > 1 {
-			tb := tr.Add(ruleTarget, "tie-breaker 1: an enemy that can be brought into range without entering a hazard")
+			const tb1 = "tie-breaker 1: hazard-free, an enemy that needs no hazard to be in range to attack"
+			tb := tr.Add(ruleTarget, tb1)
 			var nh []cc
 			for _, c := range kept {
 				if c.nh == c.mp {
@@ -194,7 +195,7 @@ func (w *world) primaryTarget(a *fig, leap int, absent map[*fig]bool, tr *automa
 						tb.Dropped = append(tb.Dropped, cand)
 					}
 				}
-				tb.TieBreak = "hazard-free"
+				tb.TieBreak = tb1
 				kept = nh
 			} else {
 				tb.Result = "does not separate them"
@@ -387,7 +388,7 @@ func (w *world) objectTarget(a *fig, E []*fig, R, leap int, tr *automa.Trace) (i
 		if len(cand) < 2 {
 			return
 		}
-		s := tr.Add(ruleTarget, "object tie-breaker: %s", name)
+		s := tr.Add(ruleTarget, "%s", name)
 		var next []objC
 		for _, o := range cand {
 			if keep(o) {
@@ -411,19 +412,19 @@ func (w *world) objectTarget(a *fig, E []*fig, R, leap int, tr *automa.Trace) (i
 		s.Result = fmt.Sprintf("%d object(s) left", len(next))
 		cand = next
 	}
-	filter("in range without entering a hazard", func(o objC) bool {
+	filter("tie-breaker 1: hazard-free, an object that needs no hazard to be in range to attack", func(o objC) bool {
 		c := costs[o.s]
 		return c[1] < inf && c[0] == c[1]
 	}, "needs a hazard", func(o objC) map[string]any {
 		return map[string]any{"mp": mpFact(costs[o.s][0]), "mpWithoutHazards": mpFact(costs[o.s][1])}
 	})
-	filter("damaged", func(o objC) bool { return w.b.sp[o.s].ObjState == StateDamaged },
+	filter("tie-breaker 2: an object that is damaged", func(o objC) bool { return w.b.sp[o.s].ObjState == StateDamaged },
 		"not damaged", func(o objC) map[string]any { return map[string]any{"state": w.b.sp[o.s].ObjState} })
 	minMP := inf
 	for _, o := range cand {
 		minMP = min(minMP, o.mp)
 	}
-	filter("opens the path with the fewest MP", func(o objC) bool { return o.mp == minMP },
+	filter("tie-breaker 3: an object that opens the path with the fewest MP", func(o objC) bool { return o.mp == minMP },
 		"its opened path needs more MP", func(o objC) map[string]any { return map[string]any{"mpOpened": o.mp} })
 	chosen := cand[0].s
 	if len(cand) > 1 {

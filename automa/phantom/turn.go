@@ -50,7 +50,11 @@ type Event struct {
 
 // AttackReport is one attack roll's story.
 type AttackReport struct {
+	// Target is what the attack hit: the target declared, or the figure
+	// or object whose Block made it the target (RB p.36); AimedAt is then
+	// the target it was declared against.
 	Target   string     `json:"target"`
+	AimedAt  string     `json:"aimedAt,omitempty"`
 	Range    int        `json:"range"`
 	Melee    bool       `json:"melee"`
 	LoS      *LoSReport `json:"lineOfSight,omitempty"`
@@ -149,6 +153,9 @@ func (w *world) adversaryTurn(a *fig, dice Dice, tr *automa.Trace) (Turn, error)
 		}
 	}
 	if a.Conds.Has(Stunned) {
+		// No actions, so nothing to aim at: "none", as in every turn
+		// without a primary target (RB p.27, p.37).
+		t.PrimaryTarget = "none"
 		ts.note("", "Stunned", "Stunned: no actions this turn, round effects inactive")
 		tr.Add(ruleTurn, "%s is Stunned and does nothing this turn", a.Name).Result = "no actions"
 	} else {
@@ -679,10 +686,15 @@ func (ts *turnState) strike(card, label string, x *Action, T target) error {
 		}
 	}
 	rep.HitOn = w.tname(hitOn)
+	if hitOn != T {
+		// A Block made the blocker the target of the attack (RB p.36).
+		rep.AimedAt, rep.Target, ev.Target = w.tname(T), rep.HitOn, rep.HitOn
+	}
 	if hitOn.f == nil && hitOn.obj >= 0 && w.b.sp[hitOn.obj].Object == ObjIndestructible {
 		h := ResolveStrike(Strike{Roll: roll, Attack: w.attackTotal(a, x), Weakened: a.Conds.Has(Weakened), Pierce: x.Pierce}, Defence{Indestructible: true})
 		rep.Hit = &h
 		rep.HitOn = "indestructible object on " + w.label(hitOn.obj)
+		rep.Target, ev.Target = rep.HitOn, rep.HitOn
 		rep.Effects = append(rep.Effects, "blocked by an indestructible object: no effect (A-16)")
 		return nil
 	}
@@ -864,9 +876,9 @@ func (w *world) chooseLine(a *fig, T target, tr *automa.Trace) (*losLine, []int)
 		name  string
 		score func(*group) int
 	}{
-		{"fewest objects and figures", func(g *group) int { return g.count }},
-		{"fewest allies", func(g *group) int { return g.allies }},
-		{"fewest indestructible objects", func(g *group) int { return g.indestruc }},
+		{"line of sight 1: fewest objects and figures", func(g *group) int { return g.count }},
+		{"line of sight 2: fewest allies", func(g *group) int { return g.allies }},
+		{"line of sight 3: fewest indestructible objects", func(g *group) int { return g.indestruc }},
 	} {
 		if len(groups) < 2 {
 			break

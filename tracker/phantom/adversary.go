@@ -192,6 +192,9 @@ func turnSummary(t phantom.Turn) string {
 		if e.Attack != nil {
 			a := e.Attack
 			fmt.Fprintf(&b, "; attacks %s", a.Target)
+			if a.AimedAt != "" {
+				fmt.Fprintf(&b, " (aimed at %s, blocked)", a.AimedAt)
+			}
 			if a.Roll != "" {
 				fmt.Fprintf(&b, " (roll %s)", a.Roll)
 			}

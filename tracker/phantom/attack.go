@@ -162,8 +162,10 @@ func (c Attack) exec(s *State, x *ctx) (string, error) {
 				if err != nil {
 					return "", err
 				}
+				// The blocker becomes the target of the attack (§3.2, RB
+				// p.36): the line names it as the target.
+				parts = append(parts, fmt.Sprintf("aimed at %s, blocked by %s", what, c.BlockedBy))
 				tgt, at, what = bt, bat, c.BlockedBy
-				parts = append(parts, "blocked by "+c.BlockedBy)
 			}
 		}
 	}

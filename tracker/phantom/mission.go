@@ -688,7 +688,7 @@ func (s *State) charInitiative(f *Figure) int {
 }
 
 func traceLines(tr automa.Trace) []string {
-	return strings.Split(strings.TrimRight(tr.String(), "\n"), "\n")
+	return phantom.TraceLines(tr)
 }
 
 // next is the figure whose turn comes next.
