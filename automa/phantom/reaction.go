@@ -53,6 +53,9 @@ func Reaction(s *Situation, adversary, attacker string, melee bool, r automa.Ran
 		default:
 			st.Result = "it strikes back first with an Attack -1 against the attacker"
 			ts.P = figTarget(by)
+			// The strike-back's target is the attacker: the turn
+			// names it, not "none".
+			t.PrimaryTarget = by.Name
 			one := 1
 			x := Action{Kind: ActAttack, Value: -1, Range: &one}
 			if w.canReach(a, ts.P, 1) {

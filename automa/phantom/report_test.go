@@ -172,3 +172,29 @@ func TestTraceSaysEachTieBreakerOnce(t *testing.T) {
 		saidOnce(t, tr, "tie-breaker: fewest MP → 3 space(s) left")
 	})
 }
+
+// A Vengeful strike-back aims at the attacker: the reaction names
+// it as its target, not "none"; a reaction with nothing to do reads none.
+func TestReactionTarget(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		conds []string
+		want  string
+	}{{"Vengeful strikes back at Ana", []string{"Vengeful"}, "Ana"}, {"nothing to do", nil, "none"}} {
+		t.Run(c.name, func(t *testing.T) {
+			sc := newScene(t, grid(8, 5, nil), face(Red, North, East))
+			sc.typ("Human Scout", 2, Card{AP: 2}, allRows(Card{AP: 3})...)
+			sc.adv("Scout", "Human Scout", Red, "C3").Conditions = c.conds
+			sc.char("Ana", Yellow, "D3")
+			sc.s.Decide, sc.s.Adversary, sc.s.Attacker, sc.s.Melee = "react", "Scout", "Ana", true
+			sc.s.Rolls.Attack = []string{"2"}
+			turn, tr, err := Reaction(sc.check(), "Scout", "Ana", true, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if turn.PrimaryTarget != c.want {
+				t.Fatalf("reaction's target %q, want %q\n%s", turn.PrimaryTarget, c.want, tr)
+			}
+		})
+	}
+}
