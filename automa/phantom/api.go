@@ -48,7 +48,7 @@ func PrimaryTarget(s *Situation, name string, leap int, r automa.Rand) (TargetCh
 	if a == nil || !a.adversary() || !a.onMap() {
 		return TargetChoice{}, tr, fmt.Errorf("adversary: %q is not an adversary on the map", name)
 	}
-	t := w.primaryTarget(a, leap, nil, &tr)
+	t := w.primaryTarget(a, leap, w.reach(a, w.turnActions(a)), nil, &tr)
 	c := TargetChoice{Adversary: name, PrimaryTarget: w.tname(t), Kind: "none"}
 	switch {
 	case t.f != nil:

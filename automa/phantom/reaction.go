@@ -73,7 +73,7 @@ func Reaction(s *Situation, adversary, attacker string, melee bool, r automa.Ran
 		for _, e := range w.roundEffects(a) {
 			for i := range e.AfterAttacked {
 				tr.Add(ruleReact, "round effect after being attacked: %s (a new primary target for this action)", e.AfterAttacked[i].Kind)
-				ts.P = w.primaryTarget(a, 0, nil, &tr)
+				ts.P = w.primaryTarget(a, 0, w.reach(a, []*Action{&e.AfterAttacked[i]}), nil, &tr)
 				if t.PrimaryTarget == "none" {
 					t.PrimaryTarget = w.tname(ts.P)
 				}

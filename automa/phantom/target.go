@@ -108,13 +108,17 @@ func mpFact(n int) any {
 }
 
 // primaryTarget is DeterminePrimaryTarget of §8.6 (RB p.27): leap is the
-// value of the Leap the current movement may use (0: none, §8.6.5); absent
-// lists figures to treat as gone (targets already attacked by a "Target
-// N" attack, §8.10).
-func (w *world) primaryTarget(a *fig, leap int, absent map[*fig]bool, tr *automa.Trace) target {
+// value of the Leap the current movement may use (0: none, §8.6.5); reach
+// the range the first criterion counts (world.reach: its actions' range;
+// at least the base range); absent lists figures to treat as gone
+// (targets already attacked by a "Target N" attack, §8.10). The other
+// criteria are about moving, so they count the base range (RB p.28
+// footnote).
+func (w *world) primaryTarget(a *fig, leap, reach int, absent map[*fig]bool, tr *automa.Trace) target {
 	R := w.baseRange(a)
+	reach = max(reach, R)
 	// Step 0: enemies on the map, not Invisible, with a space to attack from.
-	st := tr.Add(ruleTarget, "%s looks for its primary target (base range %d%s)", a.Name, R, leapNote(leap))
+	st := tr.Add(ruleTarget, "%s looks for its primary target (base range %d%s%s)", a.Name, R, reachNote(R, reach), leapNote(leap))
 	var E []*fig
 	for _, f := range w.figs {
 		if !f.onMap() || !w.enemies(a, f) || absent[f] {
@@ -126,7 +130,7 @@ func (w *world) primaryTarget(a *fig, leap int, absent map[*fig]bool, tr *automa
 			st.Dropped = append(st.Dropped, c)
 			continue
 		}
-		if len(w.attackSpaces(a, f.Pos, R, true, false)) == 0 {
+		if len(w.attackSpaces(a, f.Pos, R, true, false)) == 0 && !w.inReach(a, f, reach) {
 			c.Reason = "no unoccupied space to attack it from: ignored"
 			st.Dropped = append(st.Dropped, c)
 			continue
@@ -146,7 +150,7 @@ func (w *world) primaryTarget(a *fig, leap int, absent map[*fig]bool, tr *automa
 		tr.Add("phantom-epoch §8.13 (A-27)", "the named primary target %s is not available: normal targeting", w.override)
 	}
 	// Step 1: enemies already in range and line of sight; the closest.
-	if t, ok := w.closestInRange(a, E, R, tr); ok {
+	if t, ok := w.closestInRange(a, E, reach, tr); ok {
 		return figTarget(t)
 	}
 	// Step 2: fewest MP to be in range and line of sight (through hazards).
@@ -155,17 +159,17 @@ func (w *world) primaryTarget(a *fig, leap int, absent map[*fig]bool, tr *automa
 		f      *fig
 		mp, nh int
 	}
-	var reach []cc
+	var costs []cc
 	best := inf
 	for _, f := range E {
 		c := w.targetCost(a, w.attackSpaces(a, f.Pos, R, true, false), leap, true)
 		nh := w.targetCost(a, w.attackSpaces(a, f.Pos, R, false, false), leap, false)
-		reach = append(reach, cc{f, c, nh})
+		costs = append(costs, cc{f, c, nh})
 		best = min(best, c)
 	}
 	if best < inf {
 		var kept []cc
-		for _, c := range reach {
+		for _, c := range costs {
 			cand := automa.Candidate{Name: c.f.Name, Facts: map[string]any{"mp": mpFact(c.mp), "mpWithoutHazards": mpFact(c.nh), "colour": string(c.f.Colour)}}
 			if c.mp == best {
 				kept = append(kept, c)
@@ -220,6 +224,19 @@ func (w *world) primaryTarget(a *fig, leap int, absent map[*fig]bool, tr *automa
 	// Step 4.
 	tr.Add(ruleTarget, "no enemy and no object blocking a path to one: %s has no primary target and skips movement and every action that needs one", a.Name).Result = "none"
 	return noTarget
+}
+
+func reachNote(base, reach int) string {
+	if reach > base {
+		return fmt.Sprintf("; its action reaches %d", reach)
+	}
+	return ""
+}
+
+// inReach: f is within range r and line of sight of where a stands.
+func (w *world) inReach(a, f *fig, r int) bool {
+	d := w.b.rng(a.Pos, f.Pos)
+	return d >= 1 && d <= r && (d == 1 || w.b.los(a.Pos, f.Pos))
 }
 
 func leapNote(leap int) string {

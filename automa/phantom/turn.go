@@ -111,7 +111,31 @@ type turnState struct {
 	fumbled  bool
 	attacked bool
 	events   []Event
+	// cards are the turn's cards; card the one being played and next its
+	// action being performed: what is still to come (ahead).
+	cards      []*Card
+	card, next int
 }
+
+// ahead are the turn's actions still to come, the one being performed
+// included.
+func (ts *turnState) ahead() []*Action {
+	var out []*Action
+	for i := ts.card; i < len(ts.cards); i++ {
+		from := 0
+		if i == ts.card {
+			from = ts.next
+		}
+		for j := from; j < len(ts.cards[i].Actions); j++ {
+			out = append(out, &ts.cards[i].Actions[j])
+		}
+	}
+	return out
+}
+
+// reach is the range the first targeting criterion counts now (world.reach
+// over the actions still to come).
+func (ts *turnState) reach() int { return ts.w.reach(ts.a, ts.ahead()) }
 
 // adversaryTurn plays a's whole turn (§8.4 for regular adversaries, §9.3
 // for bosses).
@@ -131,7 +155,7 @@ func (w *world) adversaryTurn(a *fig, dice Dice, tr *automa.Trace) (Turn, error)
 	if err != nil {
 		return t, err
 	}
-	ts := &turnState{w: w, a: a, dice: dice, tr: tr, P: noTarget}
+	ts := &turnState{w: w, a: a, dice: dice, tr: tr, P: noTarget, cards: cards}
 	// Step 1: start-of-turn effects.
 	ts.startOfTurn()
 	if !a.onMap() {
@@ -180,11 +204,12 @@ func (w *world) adversaryTurn(a *fig, dice Dice, tr *automa.Trace) (Turn, error)
 		if ts.both {
 			tr.Add(ruleLeapCx, "the turn has both a Move and a Leap: the primary target is chosen again for each movement action")
 		}
-		ts.P = w.primaryTarget(a, leap, nil, tr)
+		ts.P = w.primaryTarget(a, leap, ts.reach(), nil, tr)
 		ts.fresh = true
 		t.PrimaryTarget = w.tname(ts.P)
 		// Steps 3–4: the cards.
 		for i, c := range cards {
+			ts.card, ts.next = i, 0
 			if err := ts.playCard(c, labels[i]); err != nil {
 				var stop errStop
 				if errors.As(err, &stop) {
@@ -317,7 +342,7 @@ func (ts *turnState) refreshTarget(leap int) {
 		return
 	}
 	ts.tr.Add(ruleTurn, "%s is no longer available: a new primary target is chosen", ts.w.tname(ts.P))
-	ts.P = ts.w.primaryTarget(ts.a, leap, nil, ts.tr)
+	ts.P = ts.w.primaryTarget(ts.a, leap, ts.reach(), nil, ts.tr)
 }
 
 // actionRange is the range of an action (§7.2): an explicit range, else the
@@ -370,6 +395,7 @@ func (ts *turnState) playCard(c *Card, label string) error {
 			st.Result = "actions before the first Move/Leap are skipped; that movement first spends 1 MP to stand up"
 			started := false
 			for i := range c.Actions {
+				ts.next = i
 				x := &c.Actions[i]
 				if !started && x.Kind != ActMove && x.Kind != ActLeap {
 					ts.note(name, string(x.Kind), "skipped: Knocked Down")
@@ -399,11 +425,12 @@ func (ts *turnState) playCard(c *Card, label string) error {
 		default:
 			st.Result = fmt.Sprintf("converted to a Move %d: 1 MP stands it up, the rest moves it", c.AP)
 			delete(a.Conds, KnockedDown)
+			ts.next = len(c.Actions) // the card's actions are not performed
 			if ts.hasLeap {
 				// §8.4, §8.6.5: a converted card is a Move action;
 				// with a Leap on the turn it chooses its target alone.
 				tr.Add(ruleLeapCx, "converted Move %d: primary target chosen for this action alone", c.AP)
-				ts.P = w.primaryTarget(a, 0, nil, tr)
+				ts.P = w.primaryTarget(a, 0, ts.reach(), nil, tr)
 				ts.both = true
 			} else {
 				ts.refreshTarget(0)
@@ -439,11 +466,12 @@ func (ts *turnState) playCard(c *Card, label string) error {
 			st.Result = "no: Frozen adversaries cannot convert"
 		default:
 			st.Result = fmt.Sprintf("yes: Move %d (the card's AP) toward %s", c.AP, w.tname(ts.P))
+			ts.next = len(c.Actions) // the card's actions are not performed
 			if ts.hasLeap {
 				// A converted card counts as a Move action: with a Leap on
 				// the turn, its target is chosen for it alone (§8.4, A-20).
 				tr.Add(ruleLeapCx, "converted Move %d: primary target chosen for this action alone", c.AP)
-				ts.P = w.primaryTarget(a, 0, nil, tr)
+				ts.P = w.primaryTarget(a, 0, ts.reach(), nil, tr)
 				// §8.4, §8.6.5: the turn now holds a Move and a
 				// Leap, so each later Move/Leap chooses again for itself.
 				ts.both = true
@@ -457,6 +485,7 @@ func (ts *turnState) playCard(c *Card, label string) error {
 		}
 	}
 	for i := range c.Actions {
+		ts.next = i
 		if err := ts.perform(name, &c.Actions[i]); err != nil {
 			return err
 		}
@@ -479,7 +508,7 @@ func (ts *turnState) perform(card string, x *Action) error {
 		}
 		if ts.both && !ts.fresh {
 			tr.Add(ruleLeapCx, "%s %d: primary target chosen for this action alone", x.Kind, x.Value)
-			ts.P = w.primaryTarget(a, leap, nil, tr)
+			ts.P = w.primaryTarget(a, leap, ts.reach(), nil, tr)
 		} else {
 			ts.refreshTarget(leap)
 		}
@@ -581,7 +610,7 @@ func (ts *turnState) attackAction(card string, x *Action) error {
 			if f, ok := w.closestInRange(a, rest, r, tr); ok {
 				T = figTarget(f)
 			} else {
-				T = w.primaryTarget(a, 0, absent, tr)
+				T = w.primaryTarget(a, 0, r, absent, tr)
 			}
 			if !w.canReach(a, T, r) {
 				tr.Add(ruleAttack, "%s is not a valid target for this attack from %s: the remaining attacks are not made (A-25)", w.tname(T), w.label(a.Pos)).Result = "stop"

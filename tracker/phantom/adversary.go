@@ -30,6 +30,7 @@ func (s *State) situation(decide, adversary string, charOrder []string, prep fun
 		f := false
 		sit.Options.CountAdjacentBlockers = &f
 	}
+	sit.Options.TargetWithBaseRange = s.Settings.TargetWithBaseRange
 	drawn := map[string]phantom.Drawn{}
 	for _, d := range m.Decks.InPlay {
 		drawn[d.Type] = d

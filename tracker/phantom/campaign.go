@@ -48,6 +48,7 @@ func SettingsInfo() []SettingInfo {
 		{"rollDecisionDie", "§1", "the app rolls the Decision die (off: enter the face rolled)"},
 		{"rollAttackDice", "§1", "the app rolls adversaries' attack and Accuracy dice (off: enter them)"},
 		{"eventDeckReshuffle", "A-33", "an exhausted event deck is rebuilt from discarded Round 6+ events"},
+		{"targetWithBaseRange", "Rulebook p.27", "house rule: an adversary counts only the range on its Description card when it looks for an enemy already in range, even if its attack this round reaches farther"},
 	}
 }
 
@@ -68,6 +69,7 @@ func settingsDiff(a, b Settings) []string {
 	f("rollDecisionDie", a.RollDecisionDie, b.RollDecisionDie)
 	f("rollAttackDice", a.RollAttackDice, b.RollAttackDice)
 	f("eventDeckReshuffle", a.EventDeckReshuffle, b.EventDeckReshuffle)
+	f("targetWithBaseRange", a.TargetWithBaseRange, b.TargetWithBaseRange)
 	return out
 }
 

@@ -59,3 +59,39 @@ func TestBlockedAttackLineNamesTheBlocker(t *testing.T) {
 		t.Fatalf("the blocker took the hit: HP %d, want 4", hp)
 	}
 }
+
+// RB p.27: the first targeting criterion counts the action's range; the
+// house rule "targetWithBaseRange" keeps the Description card's range
+// everywhere. The setting is off by default, reaches the adversary
+// engine, is logged, replays and undoes.
+func TestTargetWithBaseRangeSetting(t *testing.T) {
+	s, mem := newSession(t)
+	do(t, s, contentCommands()...)
+	if DefaultSettings().TargetWithBaseRange {
+		t.Fatal("the house rule is off by default: the rulebook counts the action's range")
+	}
+	set := DefaultSettings()
+	set.TargetWithBaseRange = true
+	undoReplays(t, s, mem, ChangeSettings{Settings: set}, func(st *State) string {
+		if !st.Settings.TargetWithBaseRange {
+			return "the house rule is not on"
+		}
+		return ""
+	})
+	if line := s.Describe(mustLast(t, s)); line != "Settings: targetWithBaseRange on" {
+		t.Fatalf("diary: %q", line)
+	}
+	do(t, s, startCmd())
+	sit, err := st(s).situation("target", "Grallok Berserker 1", nil, nil)
+	if err != nil || !sit.Options.TargetWithBaseRange {
+		t.Fatalf("the engine is not told the house rule: %v %+v", err, sit.Options)
+	}
+}
+
+// mustLast is the last event in effect.
+func mustLast(t testing.TB, s *tracker.Session) tracker.Event {
+	t.Helper()
+	var last tracker.Event
+	_ = s.Events(s.LastSeq(), func(e tracker.Event) error { last = e; return nil })
+	return last
+}

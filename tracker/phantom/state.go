@@ -60,6 +60,11 @@ type Settings struct {
 	// EventDeckReshuffle: an exhausted event deck is rebuilt from the
 	// discarded Round 6+ events (A-33).
 	EventDeckReshuffle bool `json:"eventDeckReshuffle"`
+	// TargetWithBaseRange is a house rule (off by default): an adversary
+	// picks an enemy already in range by its Description card's range
+	// only. By the rulebook (p.27) its action's range counts too for that
+	// first criterion; moving always counts the card's range (p.28).
+	TargetWithBaseRange bool `json:"targetWithBaseRange,omitempty"`
 }
 
 // DefaultSettings are the spec's readings.
