@@ -23,7 +23,9 @@ func AdversaryTurn(s *Situation, r automa.Rand) (Turn, automa.Trace, error) {
 	if a == nil {
 		return Turn{}, tr, fmt.Errorf("adversary: no figure is named %q", s.Adversary)
 	}
-	t, err := w.adversaryTurn(a, s.dice(r), &tr)
+	dice := s.dice(r)
+	t, err := w.adversaryTurn(a, dice, &tr)
+	t.Made = dice.result()
 	return t, tr, err
 }
 

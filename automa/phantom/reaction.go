@@ -28,10 +28,11 @@ func Reaction(s *Situation, adversary, attacker string, melee bool, r automa.Ran
 		return Turn{}, tr, fmt.Errorf("reaction: no figure is named %q", attacker)
 	}
 	t := Turn{Adversary: a.Name, Start: w.label(a.Pos), PrimaryTarget: "none"}
-	ts := &turnState{w: w, a: a, dice: s.dice(r), tr: &tr, P: noTarget}
+	dice := s.dice(r)
+	ts := &turnState{w: w, a: a, dice: dice, tr: &tr, P: noTarget}
 	stop := func(err error) (Turn, automa.Trace, error) {
 		if e, ok := err.(errStop); ok {
-			t.Stopped = e.why
+			t.Stopped, t.Made = e.why, dice.result()
 			t.Events, t.End, t.Figures = ts.events, w.label(a.Pos), w.states()
 			return t, tr, nil
 		}
@@ -90,5 +91,6 @@ func Reaction(s *Situation, adversary, attacker string, melee bool, r automa.Ran
 	}
 	t.Events, t.End, t.Figures = ts.events, w.label(a.Pos), w.states()
 	t.Objects, t.Nova = w.changes()
+	t.Made = dice.result()
 	return t, tr, nil
 }

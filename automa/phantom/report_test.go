@@ -198,3 +198,36 @@ func TestReactionTarget(t *testing.T) {
 		})
 	}
 }
+
+// RB p.50: "A figure is Frozen during their turn. There is no immediate
+// effect, and they complete their turn as normal. Frozen is not removed at
+// the end of the current turn." Gained during its own turn by a card's own
+// action, or received while the turn waited and worked out again
+// (GainedThisTurn): its card still converts to movement, and Frozen stays.
+func TestFrozenDuringItsOwnTurnHasNoEffectYet(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		species Card
+		gained  []string
+	}{
+		{"given by its own card", Card{AP: 2, Actions: []Action{{Kind: ActGrantCondition, Condition: "Frozen", SelfOnly: true}}}, nil},
+		{"received while its turn waited", Card{AP: 2}, []string{"Frozen"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			sc := newScene(t, grid(8, 5, nil), face(Red, North, East))
+			sc.typ("Grallok Sentry", 1, c.species, allRows(attackCard(3))...)
+			me := sc.adv("Sentry", "Grallok Sentry", Red, "A1")
+			if c.gained != nil {
+				me.Conditions, me.GainedThisTurn = []string{"Frozen"}, c.gained
+			}
+			sc.char("Ana", Yellow, "H5")
+			turn, tr := sc.turn("Sentry")
+			if turn.End == "A1" || len(events(turn, "move")) != 1 {
+				t.Fatalf("its attack card, out of reach, converts to a Move 3 as normal: ended on %s\n%s", turn.End, tr)
+			}
+			if !strings.Contains(conds(turn, "Sentry"), "Frozen") {
+				t.Fatalf("Frozen stays for its next turn: %q\n%s", conds(turn, "Sentry"), tr)
+			}
+		})
+	}
+}

@@ -30,6 +30,9 @@ type Turn struct {
 	// Stopped says why the turn could not be played to its end, e.g. an
 	// attack roll the players still have to make at the table.
 	Stopped string `json:"stopped,omitempty"`
+	// Made are the rolls the turn used, in order (entered or rolled); a
+	// turn that stopped is worked out again from them (RollsInput.Made).
+	Made *Made `json:"made,omitempty"`
 	// Figures are every figure after the turn (HP, space, conditions).
 	Figures []FigureState `json:"figures"`
 	// Objects are destructible objects whose state the turn changed; Nova
@@ -387,7 +390,9 @@ func (ts *turnState) playCard(c *Card, label string) error {
 		ts.note(name, "skipped", "Stunned")
 		return nil
 	}
-	frozen := a.Conds.Has(Frozen)
+	// Frozen gained during this very turn has no immediate effect (RB
+	// p.50): the turn completes as normal.
+	frozen := a.Conds.Has(Frozen) && !a.Conds[Frozen]
 	if a.Conds.Has(KnockedDown) {
 		st := tr.Add(ruleCard, "%s is Knocked Down when it plays %s", a.Name, name)
 		switch {

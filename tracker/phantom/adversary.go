@@ -69,6 +69,16 @@ func (s *State) situation(decide, adversary string, charOrder []string, prep fun
 		in := phantom.FigureInput{Name: f.Name, Side: f.Side, Type: f.Type, Colour: f.Colour, Position: f.Position,
 			HP: f.HP, MaxHP: f.MaxHP, Conditions: f.CondList(), Guard: f.Guard, Initiative: f.Initiative,
 			PlacedAfterDraw: f.PlacedAfterDraw, PlacedByEvent: f.PlacedByEvent, Immune: f.Immune}
+		if decide == "turn" && f.Name == adversary && m.Current == f.Name {
+			// Its turn is under way (worked out again after a stop): what
+			// it received since it began has no immediate effect and does
+			// not wear off at this turn's end (RB p.50).
+			for _, c := range in.Conditions {
+				if f.Conditions[c] > f.TurnStart {
+					in.GainedThisTurn = append(in.GainedThisTurn, c)
+				}
+			}
+		}
 		if f.character() {
 			in.Type = ""
 			chars = append(chars, in)
@@ -134,6 +144,9 @@ func (c ResolveAdversaryTurn) exec(s *State, x *ctx) (string, error) {
 		return "", err
 	}
 	f := m.fig(c.Adversary)
+	if f != nil && f.Defeated && m.Pending != nil && m.Pending.Adversary == f.Name {
+		return "", tracker.Refuse(ruleAdv, "%s was defeated while its turn waited: use Override to say what it did before that", f.Name)
+	}
 	if f == nil || f.character() || f.Defeated {
 		return "", tracker.Refuse(ruleAdv, "%q is not an adversary on the map", c.Adversary)
 	}
@@ -165,6 +178,7 @@ func (c ResolveAdversaryTurn) exec(s *State, x *ctx) (string, error) {
 			return turnResult{}, err
 		}
 		sit.Rolls.Attack, sit.Rolls.Accuracy = c.Attack, c.Accuracy
+		sit.Rolls.Made = madeBefore(m, f.Name, false)
 		t, tr, err := phantom.AdversaryTurn(sit, x)
 		if err != nil {
 			return turnResult{}, tracker.Refuse(ruleAdv, "%v", err)
@@ -179,7 +193,21 @@ func (c ResolveAdversaryTurn) exec(s *State, x *ctx) (string, error) {
 		f.TurnStart = s.Tick
 	}
 	m.Pending = &Pending{Adversary: f.Name, Turn: res.Turn, Trace: res.Trace}
+	if err := s.notePending(m, x); err != nil {
+		return "", err
+	}
 	return "Adversary turn worked out: " + turnSummary(res.Turn), nil
+}
+
+// madeBefore are the rolls a decision waiting for adversary made before it
+// stopped for a roll: worked out again, it starts from them, so a roll
+// entered or rolled before the stop is neither lost nor made again.
+func madeBefore(m *Mission, adversary string, reaction bool) *phantom.Made {
+	p := m.Pending
+	if p == nil || p.Adversary != adversary || p.Reaction != reaction || p.Turn.Stopped == "" {
+		return nil
+	}
+	return p.Turn.Made
 }
 
 // turnSummary is a turn in one line for the diary.
@@ -227,17 +255,31 @@ func (c ConfirmAdversaryTurn) exec(s *State, x *ctx) (string, error) {
 	if p.Turn.Stopped != "" {
 		return "", tracker.Refuse(ruleAdv, "the turn stopped: %s; enter the roll and resolve it again, or override it", p.Turn.Stopped)
 	}
-	changes := m.describeStates(p.Turn.Figures)
+	figs, objects, nova := p.Turn.Figures, p.Turn.Objects, p.Turn.Nova
+	carried := false
+	// A turn decided before rules revision 2 (or confirmed under it)
+	// replays as it was played: its figures' states overwrite.
+	if !x.before(2) && p.Before != nil {
+		c, err := s.carry(m, p)
+		if err != nil {
+			return "", err
+		}
+		figs, objects, nova, carried = c.figs, c.objects, c.nova, c.since
+	}
+	changes := m.describeStates(figs)
 	if err := s.removeTrapTokens(p.Turn); err != nil {
 		return "", err
 	}
-	if err := s.applyStates(m, p.Turn.Figures, p.Turn.Objects, p.Turn.Nova); err != nil {
+	if err := s.applyStates(m, figs, objects, nova); err != nil {
 		return "", err
 	}
 	m.finish(p)
 	line := "Confirmed: " + turnSummary(p.Turn)
 	if len(changes) > 0 {
 		line += " — " + strings.Join(changes, "; ")
+	}
+	if carried {
+		line += " (what was recorded while it waited is kept)"
 	}
 	return line, nil
 }

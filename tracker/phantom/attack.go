@@ -305,6 +305,7 @@ func (c ResolveReaction) exec(s *State, x *ctx) (string, error) {
 			return turnResult{}, err
 		}
 		sit.Rolls.Attack, sit.Rolls.Accuracy = c.Attack, c.Accuracy
+		sit.Rolls.Made = madeBefore(m, f.Name, true)
 		t, tr, err := phantom.Reaction(sit, f.Name, c.Attacker, c.Melee, x)
 		if err != nil {
 			return turnResult{}, tracker.Refuse(ruleAdv, "%v", err)
@@ -315,6 +316,9 @@ func (c ResolveReaction) exec(s *State, x *ctx) (string, error) {
 		return "", err
 	}
 	m.Pending = &Pending{Adversary: f.Name, Turn: res.Turn, Trace: res.Trace, Reaction: true}
+	if err := s.notePending(m, x); err != nil {
+		return "", err
+	}
 	return "Reaction worked out: " + turnSummary(res.Turn), nil
 }
 

@@ -298,6 +298,16 @@ type Pending struct {
 	// Reaction: the decision answers an attack outside the adversary's
 	// turn; confirming it does not end anyone's turn.
 	Reaction bool `json:"reaction,omitempty"`
+	// Tick is the tick the decision was worked out at; Before the figures
+	// (every one on the map), BeforeObjects the destructible objects'
+	// states and BeforeNova the nova cells on the map as it found them.
+	// The confirmation carries the decision's changes onto what was
+	// recorded since (carry.go). Absent in decisions worked out before
+	// rules revision 2.
+	Tick          uint64                `json:"tick,omitempty"`
+	Before        []phantom.FigureState `json:"before,omitempty"`
+	BeforeObjects map[string]string     `json:"beforeObjects,omitempty"`
+	BeforeNova    map[string]int        `json:"beforeNova,omitempty"`
 }
 
 // character and mission lookups.
