@@ -25,7 +25,7 @@ func AdversaryTurn(s *Situation, r automa.Rand) (Turn, automa.Trace, error) {
 	}
 	dice := s.dice(r)
 	t, err := w.adversaryTurn(a, dice, &tr)
-	t.Made = dice.result()
+	t.Made, t.Ask = dice.result(w.choices), w.ask
 	return t, tr, err
 }
 

@@ -268,6 +268,9 @@ func dieName(s string) string {
 type Made struct {
 	Attack   []Roll `json:"attack,omitempty"`
 	Accuracy []Roll `json:"accuracy,omitempty"`
+	// Orders are the orders chosen for several conditions at once, as
+	// asked (OrderQuestion).
+	Orders [][]string `json:"orders,omitempty"`
 }
 
 // Roll is one roll made: the face and how.
@@ -276,7 +279,7 @@ type Roll struct {
 	How  string `json:"how"`
 }
 
-func (m *Made) empty() bool { return m == nil || len(m.Attack)+len(m.Accuracy) == 0 }
+func (m *Made) empty() bool { return m == nil || len(m.Attack)+len(m.Accuracy)+len(m.Orders) == 0 }
 
 // replayed hands out the rolls of a decision made before, as they were.
 type replayed struct{ m Made }
@@ -323,11 +326,14 @@ func (r *recorder) Accuracy() (Accuracy, string, bool) {
 	return a, how, ok
 }
 
-// result is what was made, nil for nothing.
-func (r *recorder) result() *Made {
-	if r.made.empty() {
+// result is what was made, with the orders chosen, nil for nothing.
+func (r *recorder) result(c *choices) *Made {
+	m := r.made
+	if c != nil {
+		m.Orders = c.used
+	}
+	if m.empty() {
 		return nil
 	}
-	m := r.made
 	return &m
 }

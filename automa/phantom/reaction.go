@@ -1,6 +1,7 @@
 package phantom
 
 import (
+	"errors"
 	"fmt"
 
 	"tablekeeper/automa"
@@ -31,8 +32,9 @@ func Reaction(s *Situation, adversary, attacker string, melee bool, r automa.Ran
 	dice := s.dice(r)
 	ts := &turnState{w: w, a: a, dice: dice, tr: &tr, P: noTarget}
 	stop := func(err error) (Turn, automa.Trace, error) {
-		if e, ok := err.(errStop); ok {
-			t.Stopped, t.Made = e.why, dice.result()
+		var e errStop
+		if errors.As(err, &e) {
+			t.Stopped, t.Made, t.Ask = e.why, dice.result(w.choices), w.ask
 			t.Events, t.End, t.Figures = ts.events, w.label(a.Pos), w.states()
 			return t, tr, nil
 		}
@@ -91,6 +93,6 @@ func Reaction(s *Situation, adversary, attacker string, melee bool, r automa.Ran
 	}
 	t.Events, t.End, t.Figures = ts.events, w.label(a.Pos), w.states()
 	t.Objects, t.Nova = w.changes()
-	t.Made = dice.result()
+	t.Made = dice.result(w.choices)
 	return t, tr, nil
 }

@@ -104,6 +104,10 @@ type RollsInput struct {
 	// Made are the rolls an earlier working-out of this decision made
 	// before it stopped for a roll (Turn.Made): used first, as they were.
 	Made *Made `json:"made,omitempty"`
+	// Orders are the orders the attacked characters' players chose for
+	// several conditions given at once (Turn.Ask), one per question in
+	// the order asked (RB p.22 step 7).
+	Orders [][]string `json:"orders,omitempty"`
 }
 
 // FigureInput is one figure on the map.
@@ -370,6 +374,9 @@ func (s *Situation) check() error {
 			bad("rolls.accuracy[%d]: %v", i, err)
 		}
 	}
+	for i, o := range append(append([][]string{}, s.Rolls.Orders...), madeOrders(s.Rolls.Made)...) {
+		checkConds(o, fmt.Sprintf("rolls.orders[%d]", i), bad)
+	}
 	if m := s.Rolls.Made; m != nil {
 		for i, a := range m.Attack {
 			if _, err := ParseDieFace(a.Face); err != nil {
@@ -487,6 +494,11 @@ func (s *Situation) world(r automa.Rand, tr *automa.Trace) (*world, error) {
 	if w.difficulty == 0 {
 		w.difficulty = s.hmap.Difficulty
 	}
+	w.choices = &choices{}
+	if s.Rolls.Made != nil {
+		w.choices.given = append(w.choices.given, s.Rolls.Made.Orders...)
+	}
+	w.choices.given = append(w.choices.given, s.Rolls.Orders...)
 	for i := range s.Types {
 		t := s.Types[i]
 		t.SpeciesCard = cloneCard(t.SpeciesCard)
@@ -586,4 +598,11 @@ func (s *Situation) rawDice(r automa.Rand) Dice {
 		}
 	}
 	return Chain{e, rd}
+}
+
+func madeOrders(m *Made) [][]string {
+	if m == nil {
+		return nil
+	}
+	return m.Orders
 }

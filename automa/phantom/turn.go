@@ -30,9 +30,13 @@ type Turn struct {
 	// Stopped says why the turn could not be played to its end, e.g. an
 	// attack roll the players still have to make at the table.
 	Stopped string `json:"stopped,omitempty"`
-	// Made are the rolls the turn used, in order (entered or rolled); a
-	// turn that stopped is worked out again from them (RollsInput.Made).
+	// Made are the rolls the turn used, in order (entered or rolled), and
+	// the orders chosen; a turn that stopped is worked out again from them
+	// (RollsInput.Made).
 	Made *Made `json:"made,omitempty"`
+	// Ask is the choice the turn stopped for: the order in which a
+	// character receives several conditions (order.go).
+	Ask *OrderQuestion `json:"ask,omitempty"`
 	// Figures are every figure after the turn (HP, space, conditions).
 	Figures []FigureState `json:"figures"`
 	// Objects are destructible objects whose state the turn changed; Nova
@@ -530,7 +534,7 @@ func (ts *turnState) perform(card string, x *Action) error {
 	case ActAttack:
 		return ts.attackAction(card, x)
 	case ActDamage:
-		ts.damageAction(card, x)
+		return ts.damageAction(card, x)
 	case ActHeal:
 		ts.heal(card, x)
 	case ActGrantCondition:
@@ -755,13 +759,11 @@ func (ts *turnState) strike(card, label string, x *Action, T target) error {
 			rep.Effects = append(rep.Effects, w.damage(victim, h.Damage, a.Name+"'s attack"))
 		}
 		if h.Success && victim.onMap() {
-			for _, c := range x.Inflict {
-				cond, err := ParseCond(c)
-				if err != nil {
-					return fmt.Errorf("%s: %w", card, err)
-				}
-				rep.Effects = append(rep.Effects, victim.Name+": "+w.inflict(victim, cond, victim == a))
+			out, err := ts.inflictAll(victim, x.Inflict)
+			if err != nil {
+				return fmt.Errorf("%s: %w", card, err)
 			}
+			rep.Effects = append(rep.Effects, out...)
 		}
 	} else if h.ObjectStep {
 		sp := &w.b.sp[hitOn.obj]
@@ -773,7 +775,11 @@ func (ts *turnState) strike(card, label string, x *Action, T target) error {
 		rep.Effects = append(rep.Effects, fmt.Sprintf("the object on %s is now %s", sp.Label, sp.ObjState))
 	}
 	if h.Crit {
-		rep.Effects = append(rep.Effects, ts.crit(hitOn)...)
+		out, err := ts.crit(hitOn)
+		rep.Effects = append(rep.Effects, out...)
+		if err != nil {
+			return err
+		}
 	}
 	// Vengeful (§4): the target strikes back after a melee attack unless it
 	// is down, stunned or gone.
@@ -796,7 +802,7 @@ func (w *world) attackTotal(a *fig, x *Action) int {
 
 // crit applies the critical ability, always triggered for adversaries
 // (§3.1); conditions it inflicts go on the figure hit.
-func (ts *turnState) crit(T target) []string {
+func (ts *turnState) crit(T target) ([]string, error) {
 	w, a := ts.w, ts.a
 	var ab CritAbility
 	if a.Side == SideBoss {
@@ -812,13 +818,21 @@ func (ts *turnState) crit(T target) []string {
 		if ab.Damage > 0 {
 			out = append(out, w.damage(T.f, ab.Damage, "the critical ability"))
 		}
-		for _, c := range ab.Inflict {
-			if cond, err := ParseCond(c); err == nil && T.f.onMap() {
-				out = append(out, T.f.Name+": "+w.inflict(T.f, cond, T.f == a))
+		if T.f.onMap() {
+			var list []string
+			for _, c := range ab.Inflict {
+				if _, err := ParseCond(c); err == nil {
+					list = append(list, c)
+				}
+			}
+			got, err := ts.inflictAll(T.f, list)
+			out = append(out, got...)
+			if err != nil {
+				return out, err
 			}
 		}
 	}
-	return out
+	return out, nil
 }
 
 func (w *world) blockerName(s int) string {
@@ -984,7 +998,7 @@ func sortedInts(s []int) []int {
 
 // damageAction deals direct damage: to every adjacent figure (or enemy), or
 // to the primary target.
-func (ts *turnState) damageAction(card string, x *Action) {
+func (ts *turnState) damageAction(card string, x *Action) error {
 	w, a := ts.w, ts.a
 	label := fmt.Sprintf("damage %d", x.Value)
 	var victims []*fig
@@ -1000,19 +1014,24 @@ func (ts *turnState) damageAction(card string, x *Action) {
 		ts.refreshTarget(0)
 		if !w.canReach(a, ts.P, w.actionRange(a, x)) || ts.P.f == nil {
 			ts.note(card, label, "skipped: the primary target is out of reach")
-			return
+			return nil
 		}
 		victims = []*fig{ts.P.f}
 	}
 	var parts []string
+	var stop error
 	for _, f := range victims {
 		parts = append(parts, w.damage(f, x.Value, a.Name+"'s "+label))
-		if f.onMap() {
+		if f.onMap() && stop == nil {
+			var list []string
 			for _, c := range x.Inflict {
-				if cond, err := ParseCond(c); err == nil {
-					parts = append(parts, f.Name+": "+w.inflict(f, cond, f == a))
+				if _, err := ParseCond(c); err == nil {
+					list = append(list, c)
 				}
 			}
+			got, err := ts.inflictAll(f, list)
+			parts = append(parts, got...)
+			stop = err
 		}
 	}
 	if len(victims) == 0 {
@@ -1020,6 +1039,7 @@ func (ts *turnState) damageAction(card string, x *Action) {
 	}
 	ts.note(card, label, strings.Join(parts, "; "))
 	ts.tr.Add(ruleTurn, "%s: %s", label, x.Area).Result = strings.Join(parts, "; ")
+	return stop
 }
 
 // conditionOnTarget gives a condition to the primary target.

@@ -61,6 +61,10 @@ type world struct {
 	occ []*fig
 	// orig is the spaces as the situation gave them.
 	orig []space
+	// choices are the orders players chose for several conditions at
+	// once; ask the question a decision stopped for (order.go).
+	choices *choices
+	ask     *OrderQuestion
 }
 
 // Options are the readings the spec leaves open (§17) that players may

@@ -131,6 +131,10 @@ type ResolveAdversaryTurn struct {
 	Adversary string   `json:"adversary"`
 	Attack    []string `json:"attack,omitempty"`
 	Accuracy  []string `json:"accuracy,omitempty"`
+	// Order answers a turn that stopped to ask in which order a character
+	// receives several conditions (Pending.Turn.Ask; RB p.22 step 7: the
+	// character attacked by an adversary chooses).
+	Order []string `json:"order,omitempty"`
 }
 
 type turnResult struct {
@@ -172,6 +176,9 @@ func (c ResolveAdversaryTurn) exec(s *State, x *ctx) (string, error) {
 			return "", tracker.Refuse("phantom-epoch V-22", "Accuracy roll: %v", err)
 		}
 	}
+	if err := checkOrder(m, f.Name, false, c.Order); err != nil {
+		return "", err
+	}
 	res, err := keep(x, func() (turnResult, error) {
 		sit, err := s.situation("turn", f.Name, nil, nil)
 		if err != nil {
@@ -179,6 +186,9 @@ func (c ResolveAdversaryTurn) exec(s *State, x *ctx) (string, error) {
 		}
 		sit.Rolls.Attack, sit.Rolls.Accuracy = c.Attack, c.Accuracy
 		sit.Rolls.Made = madeBefore(m, f.Name, false)
+		if len(c.Order) > 0 {
+			sit.Rolls.Orders = [][]string{c.Order}
+		}
 		t, tr, err := phantom.AdversaryTurn(sit, x)
 		if err != nil {
 			return turnResult{}, tracker.Refuse(ruleAdv, "%v", err)
@@ -209,6 +219,26 @@ func madeBefore(m *Mission, adversary string, reaction bool) *phantom.Made {
 	}
 	return p.Turn.Made
 }
+
+// checkOrder: an order of conditions answers the question the decision
+// waiting for adversary stopped for, and names conditions.
+func checkOrder(m *Mission, adversary string, reaction bool, order []string) error {
+	if len(order) == 0 {
+		return nil
+	}
+	p := m.Pending
+	if p == nil || p.Adversary != adversary || p.Reaction != reaction || p.Turn.Ask == nil {
+		return tracker.Refuse(ruleOrder, "no order of conditions is asked for: the turn did not stop to ask one")
+	}
+	for _, c := range order {
+		if _, err := phantom.ParseCond(c); err != nil {
+			return tracker.Refuse(ruleOrder, "%v", err)
+		}
+	}
+	return nil
+}
+
+const ruleOrder = "phantom-epoch §7.3 step 7 (RB p.22)"
 
 // turnSummary is a turn in one line for the diary.
 func turnSummary(t phantom.Turn) string {
@@ -251,6 +281,9 @@ func (c ConfirmAdversaryTurn) exec(s *State, x *ctx) (string, error) {
 	p := m.Pending
 	if p == nil {
 		return "", tracker.Refuse(ruleAdv, "no adversary turn is waiting to be confirmed")
+	}
+	if p.Turn.Ask != nil {
+		return "", tracker.Refuse(ruleOrder, "the turn stopped: %s; choose the order and work it out again, or override it", p.Turn.Stopped)
 	}
 	if p.Turn.Stopped != "" {
 		return "", tracker.Refuse(ruleAdv, "the turn stopped: %s; enter the roll and resolve it again, or override it", p.Turn.Stopped)
