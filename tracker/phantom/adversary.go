@@ -238,7 +238,8 @@ func checkOrder(m *Mission, adversary string, reaction bool, order []string) err
 	return nil
 }
 
-const ruleOrder = "phantom-epoch §7.3 step 7 (RB p.22)"
+// ruleOrder cites the rule in the players' words (spec §7.3 step 7).
+const ruleOrder = "Rulebook p.22, Attack Flow step 7"
 
 // turnSummary is a turn in one line for the diary.
 func turnSummary(t phantom.Turn) string {

@@ -28,7 +28,7 @@ func TestAdversaryTurnAsksTheOrderOfConditions(t *testing.T) {
 		SelectCards{Character: "Ana", Cards: []string{"W1"}}, SelectCards{Character: "Bo", Cards: []string{"H3"}},
 		DrawAdversaryCards{}, DetermineInitiative{})
 	toTurnOf(t, s, waiter)
-	refusedWhy(t, s, ResolveAdversaryTurn{Adversary: waiter, Order: []string{"Weakened", "Bleeding"}}, "§7.3 step 7", "no order")
+	refusedWhy(t, s, ResolveAdversaryTurn{Adversary: waiter, Order: []string{"Weakened", "Bleeding"}}, "Rulebook p.22", "no order")
 	// The app rolls the dice (the test content's faces) until a roll hits:
 	// undone, a decision is worked out with the campaign's next draws.
 	for i := 0; ; i++ {
@@ -48,8 +48,8 @@ func TestAdversaryTurnAsksTheOrderOfConditions(t *testing.T) {
 		t.Fatalf("the question: %+v", p.Turn.Ask)
 	}
 	roll := p.Turn.Made.Attack[0]
-	refusedWhy(t, s, ConfirmAdversaryTurn{}, "§7.3 step 7", "choose the order")
-	refused(t, s, ResolveAdversaryTurn{Adversary: waiter, Order: []string{"Weakened", "Sleepy"}}, "§7.3 step 7")
+	refusedWhy(t, s, ConfirmAdversaryTurn{}, "Rulebook p.22", "choose the order")
+	refused(t, s, ResolveAdversaryTurn{Adversary: waiter, Order: []string{"Weakened", "Sleepy"}}, "Rulebook p.22")
 	undoReplays(t, s, mem, ResolveAdversaryTurn{Adversary: waiter, Order: []string{"Weakened", "Bleeding"}}, func(st *State) string {
 		p := st.Mission.Pending
 		if p.Turn.Stopped != "" || p.Turn.Made == nil || p.Turn.Made.Attack[0] != roll {
