@@ -140,7 +140,11 @@ type MissionInfo struct {
 	SP      int            `json:"sp,omitempty"`
 	Fame    map[string]int `json:"fame,omitempty"`
 	Unlocks []string       `json:"unlocks,omitempty"`
-	Other   []string       `json:"other,omitempty"`
+	// Rewards are the other rewards, structured (items, nova cells,
+	// vanished technology, named one-off rewards; rewards.go); Other is
+	// the free text of content entered before they were.
+	Rewards []Reward `json:"rewards,omitempty"`
+	Other   []string `json:"other,omitempty"`
 	// Orbs and Treasure: the campaign orb and treasure numbers on the map.
 	Orbs     []int `json:"orbs,omitempty"`
 	Treasure []int `json:"treasure,omitempty"`
@@ -459,6 +463,9 @@ func (c *Content) validate(kind ContentKind, id string, data json.RawMessage) (s
 			if !contains(Planets, p) {
 				return "", nil, fmt.Errorf("mission %q: fame for %q: not a planet", mi.ID, p)
 			}
+		}
+		if err := checkRewards(mi); err != nil {
+			return "", nil, err
 		}
 		return mi.ID, mi, nil
 	case KindMap:

@@ -57,7 +57,8 @@
 // (nil Drawn: from the seeded decks) → DetermineInitiative{CharacterOrder}
 // → turns in Mission.Order (Mission.next figure) → EndRound. Then
 // BeginRound again, or MissionResult{Success} and PickAttachment for each
-// participant.
+// participant, and ShareRewards for the items and nova cells a first
+// success gives (the next mission waits for both).
 //
 // A character's turn: StartTurn → PlayCard, MoveFigure, Attack,
 // DiscardForStun, UseItem, ActivateOrb (and Damage, Heal, Inflict,

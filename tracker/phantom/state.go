@@ -123,6 +123,9 @@ type Sheet struct {
 	TrainingDraws    map[string][]string `json:"trainingDraws,omitempty"`
 	TrainingShopTier int                 `json:"trainingShopTier,omitempty"`
 	Notes            string              `json:"notes,omitempty"`
+	// NamedRewards are the one-off mission rewards received, by name
+	// (once per campaign, V-18).
+	NamedRewards []string `json:"namedRewards,omitempty"`
 }
 
 // MissionMark is one mission's boxes on the campaign sheet.
@@ -232,6 +235,9 @@ type Mission struct {
 	// each character's pick (V-19); Picks are the picks made.
 	RewardChoices []string          `json:"rewardChoices,omitempty"`
 	Picks         map[string]string `json:"picks,omitempty"`
+	// RewardsDue are the items and nova cells a success gave, waiting to
+	// be shared between the characters (ShareRewards).
+	RewardsDue *Due `json:"rewardsDue,omitempty"`
 }
 
 // Figure is a figure of the mission: a character, a regular adversary or
