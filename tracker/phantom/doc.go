@@ -84,7 +84,9 @@
 // roll entered, starting from the rolls it already made.
 //
 // Any time: PlaceAdversary (mid-mission, §10.3), DamageObject,
-// SetPrimaryTarget, CorrectFigure and CorrectSpace (by hand).
+// SetPrimaryTarget, CorrectFigure and CorrectSpace (by hand), SetColours
+// (adversaries' HP-base colours: chosen per figure at setup, corrected
+// later) and CorrectEquipment (a character's equipment, with a reason).
 //
 // # State the screens read
 //

@@ -202,3 +202,61 @@ func (c Charge) exec(s *State, x *ctx) (string, error) {
 func init() {
 	register(Equip{}, Charge{})
 }
+
+// CorrectEquipment corrects a character's equipment cards by hand, without
+// a shop visit (the table is the source of truth: a card forgotten, one
+// given back): Add are equipment cards it owns from now, unequipped and
+// uncharged; Remove are cards it owned, their charges gone with them (an
+// equipped one is taken off first, its max HP and Guard with it on the
+// mission being played). Reason says why, for the log.
+type CorrectEquipment struct {
+	Character string   `json:"character"`
+	Add       []string `json:"add,omitempty"`
+	Remove    []string `json:"remove,omitempty"`
+	Reason    string   `json:"reason"`
+}
+
+// ruleGear cites the rule in the players' words (spec §14.2–14.3).
+const ruleGear = "Rulebook p.15"
+
+func (c CorrectEquipment) exec(s *State, x *ctx) (string, error) {
+	ch, err := s.needChar(c.Character)
+	if err != nil {
+		return "", err
+	}
+	if strings.TrimSpace(c.Reason) == "" {
+		return "", tracker.Refuse(ruleGear, "say why %s's equipment is corrected", ch.Name)
+	}
+	if len(c.Add)+len(c.Remove) == 0 {
+		return "", tracker.Refuse(ruleGear, "name the equipment to add or remove")
+	}
+	var parts []string
+	for _, id := range c.Remove {
+		i := slices.IndexFunc(ch.Equipment, func(g Gear) bool { return g.ID == id })
+		if i < 0 {
+			return "", tracker.Refuse(ruleGear, "%s does not own %q", ch.Name, id)
+		}
+		g := ch.Equipment[i]
+		if g.Slot != "" {
+			s.wearInMission(ch.Name, g.ID, true, false)
+		}
+		ch.Equipment = slices.Delete(slices.Clone(ch.Equipment), i, i+1)
+		part := "−" + id
+		if g.Charges > 0 {
+			part += fmt.Sprintf(" (its %d charges with it)", g.Charges)
+		}
+		parts = append(parts, part)
+	}
+	for _, id := range c.Add {
+		if _, ok := s.Content.Equipment[id]; !ok {
+			return "", tracker.Refuse(ruleGear, "equipment %q is not entered: enter its card first", id)
+		}
+		ch.Equipment = append(ch.Equipment, Gear{ID: id})
+		parts = append(parts, "+"+id)
+	}
+	return fmt.Sprintf("Corrected by hand: %s's equipment %s (%s)", ch.Name, strings.Join(parts, ", "), strings.TrimSpace(c.Reason)), nil
+}
+
+func init() {
+	register(CorrectEquipment{})
+}
