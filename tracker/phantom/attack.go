@@ -354,6 +354,9 @@ func (c ResolveReaction) exec(s *State, x *ctx) (string, error) {
 		return "", err
 	}
 	m.Pending = &Pending{Adversary: f.Name, Turn: res.Turn, Trace: res.Trace, Reaction: true}
+	if !x.before(2) {
+		m.Pending.Attacker, m.Pending.Melee = c.Attacker, c.Melee
+	}
 	if err := s.notePending(m, x); err != nil {
 		return "", err
 	}

@@ -302,8 +302,11 @@ type Pending struct {
 	Turn      phantom.Turn `json:"turn"`
 	Trace     []string     `json:"trace"`
 	// Reaction: the decision answers an attack outside the adversary's
-	// turn; confirming it does not end anyone's turn.
-	Reaction bool `json:"reaction,omitempty"`
+	// turn; confirming it does not end anyone's turn. Attacker and Melee
+	// are the attack it answers (to work it out again after a stop).
+	Reaction bool   `json:"reaction,omitempty"`
+	Attacker string `json:"attacker,omitempty"`
+	Melee    bool   `json:"melee,omitempty"`
 	// Tick is the tick the decision was worked out at; Before the figures
 	// (every one on the map), BeforeObjects the destructible objects'
 	// states and BeforeNova the nova cells on the map as it found them.
