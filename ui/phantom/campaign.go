@@ -515,11 +515,17 @@ func (c *CampaignScreen) showSheet(s *tp.State) {
 		}
 		return out, nil
 	}
-	box.Add(widgets.NewCard("Expedition", "§14.3, V-20: what the card did, as the players read it", container.NewVBox(card, container.NewHBox(story, discard),
+	opts := newExpeditionOptions(s)
+	box.Add(widgets.NewCard("Expedition", "Rulebook p.17: what the card did, as the players read it", container.NewVBox(card, container.NewHBox(story, discard),
+		opts.obj,
 		gains, spGains, container.NewGridWithColumns(2, expVT, expFame),
 		widget.NewButton("Record expedition", func() {
 			cmd := tp.Expedition{Card: strings.TrimSpace(card.Text), Story: story.Checked, Discard: discard.Checked}
 			var err error
+			if err = opts.fill(&cmd); err != nil {
+				c.ctx.Message(err.Error(), true)
+				return
+			}
 			if cmd.Nova, err = perName(gains.Text); err == nil {
 				if cmd.SP, err = perName(spGains.Text); err == nil {
 					cmd.Fame, err = perName(expFame.Text)
