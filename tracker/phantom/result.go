@@ -107,7 +107,7 @@ func (c MissionResult) exec(s *State, x *ctx) (string, error) {
 				parts = append(parts, u+" available")
 			}
 			parts = append(parts, s.receiveRewards(m, mi)...)
-		} else if len(mi.Rewards) > 0 {
+		} else if mi.hasRewards() {
 			parts = append(parts, "its other rewards were already received in this campaign")
 		}
 		all := true

@@ -21,52 +21,30 @@ import (
 // V-18).
 const ruleRewards = "Rulebook p.14"
 
-// Reward is one mission reward: Kind "item" (Name is the item card), "nova"
-// (N nova cells to share), "vanishedTech" (N for the team) or "named" (a
-// one-off reward called Name).
-type Reward struct {
-	Kind string `json:"kind"`
-	Name string `json:"name,omitempty"`
-	N    int    `json:"n,omitempty"`
-}
-
-// The kinds of reward.
-const (
-	RewardItem         = "item"
-	RewardNova         = "nova"
-	RewardVanishedTech = "vanishedTech"
-	RewardNamed        = "named"
-)
-
-// Words is the reward as the players read it.
-func (r Reward) Words() string {
-	switch r.Kind {
-	case RewardItem:
-		return "item " + r.Name
-	case RewardNova:
-		return fmt.Sprintf("%d nova cells", r.N)
-	case RewardVanishedTech:
-		return fmt.Sprintf("%d vanished technology", r.N)
-	}
-	return r.Name
-}
-
 func checkRewards(mi MissionInfo) error {
-	for i, r := range mi.Rewards {
-		switch r.Kind {
-		case RewardItem, RewardNamed:
-			if strings.TrimSpace(r.Name) == "" {
-				return fmt.Errorf("mission %q reward %d: name the %s", mi.ID, i+1, map[bool]string{true: "item", false: "reward"}[r.Kind == RewardItem])
-			}
-		case RewardNova, RewardVanishedTech:
-			if r.N < 1 {
-				return fmt.Errorf("mission %q reward %d: give how many (at least 1)", mi.ID, i+1)
-			}
-		default:
-			return fmt.Errorf("mission %q reward %d: %q is not a kind of reward (item, nova, vanishedTech or named)", mi.ID, i+1, r.Kind)
+	for i, it := range mi.RewardItems {
+		if strings.TrimSpace(it) == "" {
+			return fmt.Errorf("mission %q: reward item %d has no name", mi.ID, i+1)
 		}
 	}
+	for i, r := range mi.OneOffRewards {
+		if strings.TrimSpace(r) == "" {
+			return fmt.Errorf("mission %q: one-off reward %d has no name", mi.ID, i+1)
+		}
+		if contains(mi.OneOffRewards[:i], r) {
+			return fmt.Errorf("mission %q: one-off reward %q is listed twice", mi.ID, r)
+		}
+	}
+	if mi.RewardNovaCells < 0 || mi.RewardVanishedTechnology < 0 {
+		return fmt.Errorf("mission %q: a reward cannot be negative", mi.ID)
+	}
 	return nil
+}
+
+// hasRewards: the mission gives structured rewards beyond SP, fame and
+// unlocks.
+func (mi MissionInfo) hasRewards() bool {
+	return len(mi.RewardItems)+len(mi.OneOffRewards) > 0 || mi.RewardNovaCells > 0 || mi.RewardVanishedTechnology > 0
 }
 
 // Due are a successful mission's items and nova cells waiting for the
@@ -82,25 +60,19 @@ type Due struct {
 // already, items and nova cells left to share.
 func (s *State) receiveRewards(m *Mission, mi MissionInfo) []string {
 	var parts []string
-	var due Due
-	for _, r := range mi.Rewards {
-		switch r.Kind {
-		case RewardItem:
-			due.Items = append(due.Items, r.Name)
-		case RewardNova:
-			due.Nova += r.N
-		case RewardVanishedTech:
-			from := s.Sheet.VanishedTech
-			s.Sheet.VanishedTech += r.N
-			parts = append(parts, fmt.Sprintf("vanished technology %d → %d", from, s.Sheet.VanishedTech))
-		case RewardNamed:
-			if contains(s.Sheet.NamedRewards, r.Name) {
-				parts = append(parts, r.Name+" was already received in this campaign")
-				continue
-			}
-			s.Sheet.NamedRewards = append(s.Sheet.NamedRewards, r.Name)
-			parts = append(parts, "received "+r.Name)
+	due := Due{Items: append([]string(nil), mi.RewardItems...), Nova: mi.RewardNovaCells}
+	if n := mi.RewardVanishedTechnology; n > 0 {
+		from := s.Sheet.VanishedTech
+		s.Sheet.VanishedTech += n
+		parts = append(parts, fmt.Sprintf("vanished technology %d → %d", from, s.Sheet.VanishedTech))
+	}
+	for _, r := range mi.OneOffRewards {
+		if contains(s.Sheet.NamedRewards, r) {
+			parts = append(parts, r+" was already received in this campaign")
+			continue
 		}
+		s.Sheet.NamedRewards = append(s.Sheet.NamedRewards, r)
+		parts = append(parts, "received "+r)
 	}
 	if len(due.Items) > 0 || due.Nova > 0 {
 		m.RewardsDue = &due

@@ -9,26 +9,32 @@ import (
 // during a campaign, even if the mission is replayed multiple times.
 // Players may choose how to split the rewards between their characters."
 
-var berkavRewards = []Reward{{Kind: RewardItem, Name: "Medkit"}, {Kind: RewardNova, N: 5}, {Kind: RewardVanishedTech, N: 1}, {Kind: RewardNamed, Name: "Hull schematic"}}
-
-func withRewards(t *testing.T, rewards []Reward) MissionInfo {
+// withRewards is Berkav-1 with other rewards as set; it also keeps an old
+// free-text reward.
+func withRewards(t *testing.T, set func(*MissionInfo)) MissionInfo {
 	t.Helper()
-	return MissionInfo{ID: "Berkav-1", Planet: "Berkav", Difficulty: 1, Map: "berkav-1", SP: 2,
-		Fame: map[string]int{"Berkav": 2}, Unlocks: []string{"Berkav-2"}, Orbs: []int{4}, Rewards: rewards, Other: []string{"an old note"}}
+	mi := MissionInfo{ID: "Berkav-1", Planet: "Berkav", Difficulty: 1, Map: "berkav-1", SP: 2,
+		Fame: map[string]int{"Berkav": 2}, Unlocks: []string{"Berkav-2"}, Orbs: []int{4}, Other: []string{"an old note"}}
+	set(&mi)
+	return mi
+}
+
+func berkavRewards(mi *MissionInfo) {
+	mi.RewardItems, mi.RewardNovaCells, mi.RewardVanishedTechnology, mi.OneOffRewards = []string{"Medkit"}, 5, 1, []string{"Hull schematic"}
 }
 
 func TestMissionRewardsAreEntered(t *testing.T) {
 	s := withContent(t)
 	for _, bad := range []struct {
-		r   Reward
+		set func(*MissionInfo)
 		why string
 	}{
-		{Reward{Kind: "treasure", Name: "x"}, "not a kind of reward"},
-		{Reward{Kind: RewardItem}, "name the item"},
-		{Reward{Kind: RewardNamed, Name: " "}, "name the reward"},
-		{Reward{Kind: RewardNova}, "at least 1"},
+		{func(mi *MissionInfo) { mi.RewardItems = []string{" "} }, "reward item 1 has no name"},
+		{func(mi *MissionInfo) { mi.OneOffRewards = []string{""} }, "one-off reward 1 has no name"},
+		{func(mi *MissionInfo) { mi.OneOffRewards = []string{"Map", "Map"} }, "listed twice"},
+		{func(mi *MissionInfo) { mi.RewardNovaCells = -2 }, "cannot be negative"},
 	} {
-		refusedWhy(t, s, SaveContent{Kind: KindMission, Data: raw(withRewards(t, []Reward{bad.r}))}, "§15", bad.why)
+		refusedWhy(t, s, SaveContent{Kind: KindMission, Data: raw(withRewards(t, bad.set))}, "§15", bad.why)
 	}
 	// Free-text rewards of content entered before still read.
 	do(t, s, SaveContent{Kind: KindMission, Data: []byte(`{"id": "Orbos-1", "planet": "Orbos", "difficulty": 1, "map": "berkav-1", "other": ["a crate of supplies"]}`)})
@@ -90,7 +96,7 @@ func TestMissionRewardsOncePerCampaign(t *testing.T) {
 // twice.
 func TestNamedRewardOnce(t *testing.T) {
 	s := withContent(t)
-	do(t, s, SaveContent{Kind: KindMission, Data: raw(withRewards(t, []Reward{{Kind: RewardNamed, Name: "Hull schematic"}}))})
+	do(t, s, SaveContent{Kind: KindMission, Data: raw(withRewards(t, func(mi *MissionInfo) { mi.OneOffRewards = []string{"Hull schematic"} }))})
 	st(s).Sheet.NamedRewards = []string{"Hull schematic"}
 	do(t, s, startCmd())
 	playRound(t, s, map[string][]string{"Ana": {"W1"}, "Bo": {"H3"}}, "", false)
