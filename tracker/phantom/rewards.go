@@ -103,17 +103,17 @@ func (c ShareRewards) exec(s *State, x *ctx) (string, error) {
 		return "", tracker.Refuse(ruleRewards, "there are no mission rewards to share")
 	}
 	due := m.RewardsDue
-	for it, who := range c.Items {
-		if !contains(due.Items, it) {
-			return "", tracker.Refuse(ruleRewards, "%q is not among the items to share (%s)", it, strings.Join(due.Items, ", "))
-		}
-		if !contains(m.Embarked, who) {
-			return "", tracker.Refuse(ruleRewards, "%s did not take part in the mission: the rewards go to its characters", who)
-		}
-	}
 	for _, it := range due.Items {
 		if c.Items[it] == "" {
 			return "", tracker.Refuse(ruleRewards, "say which character takes %s", it)
+		}
+	}
+	for _, it := range sortedKeys(c.Items) {
+		if !contains(due.Items, it) {
+			return "", tracker.Refuse(ruleRewards, "%q is not among the items to share (%s)", it, strings.Join(due.Items, ", "))
+		}
+		if who := c.Items[it]; !contains(m.Embarked, who) {
+			return "", tracker.Refuse(ruleRewards, "%s did not take part in the mission: the rewards go to its characters", who)
 		}
 	}
 	total := 0

@@ -572,7 +572,7 @@ var contentKinds = []struct {
 	Title    string
 	Template string
 }{
-	{tp.KindMission, "Mission", `{"id": "", "title": "", "planet": "Berkav", "difficulty": 1, "map": "", "sp": 0, "fame": {"Berkav": 0, "Thespara": 0, "Orbos": 0}, "unlocks": [""], "other": [""], "orbs": [0], "treasure": [0]}`},
+	{tp.KindMission, "Mission", `{"id": "", "title": "", "planet": "Berkav", "difficulty": 1, "map": "", "sp": 0, "fame": {"Berkav": 0, "Thespara": 0, "Orbos": 0}, "unlocks": [""], "rewardItems": [""], "rewardNovaCells": 0, "rewardVanishedTechnology": 0, "oneOffRewards": [""], "other": [""], "orbs": [0], "treasure": [0]}`},
 	{tp.KindAdversary, "Adversary description card", `{"name": "", "species": "", "class": "", "difficulty": 1, "hp": 5, "attack": 1, "guard": 0, "range": 1, "standees": 4, "crit": {"text": "", "inflict": [""], "damage": 0}}`},
 	{tp.KindSpeciesCard, "Adversary species card", `{"species": "", "card": {"name": "", "ap": 2, "actions": [{"kind": "move", "value": 2}], "roundEffects": []}}`},
 	{tp.KindClassCard, "Adversary class card", `{"class": "", "card": {"name": "", "rows": [` +

@@ -986,6 +986,51 @@ func (p *PlayScreen) showResult(s *tp.State) {
 			p.result.Add(pick)
 		}
 	}
+	if m.RewardsDue != nil {
+		p.result.Add(p.shareRewards(m))
+	}
+}
+
+// shareRewards shares a first success's items and nova cells between the
+// characters who took part, as the players choose (Rulebook p.14).
+func (p *PlayScreen) shareRewards(m *tp.Mission) fyne.CanvasObject {
+	due := m.RewardsDue
+	box := container.NewVBox()
+	takers := map[string]*widget.Select{}
+	for _, it := range due.Items {
+		sel := widget.NewSelect(m.Embarked, nil)
+		sel.PlaceHolder = "who takes " + it
+		takers[it] = sel
+		box.Add(sel)
+	}
+	shares := map[string]*widget.Entry{}
+	if due.Nova > 0 {
+		box.Add(wrap(fmt.Sprintf("%d nova cells, split as you agree:", due.Nova)))
+		for _, who := range m.Embarked {
+			e := widget.NewEntry()
+			e.SetPlaceHolder("nova cells for " + who)
+			shares[who] = e
+			box.Add(e)
+		}
+	}
+	box.Add(widgets.Touch(widget.NewButton("Share the rewards", func() {
+		cmd := tp.ShareRewards{Items: map[string]string{}, Nova: map[string]int{}}
+		for it, sel := range takers {
+			cmd.Items[it] = sel.Selected
+		}
+		for who, e := range shares {
+			if t := strings.TrimSpace(e.Text); t != "" {
+				n, err := strconv.Atoi(t)
+				if err != nil {
+					p.ctx.Message(fmt.Sprintf("%s's nova cells are a whole number, not %q", who, t), true)
+					return
+				}
+				cmd.Nova[who] = n
+			}
+		}
+		p.ctx.Do(cmd)
+	})))
+	return widgets.NewCard("Rewards to share", "Rulebook p.14: received once in the campaign", box)
 }
 
 func (p *PlayScreen) confirmResult(success bool) {
