@@ -403,6 +403,7 @@ func (c *CampaignScreen) characterSheet(s *tp.State, name string) fyne.CanvasObj
 		container.NewBorder(nil, nil, nil, widget.NewButton("Dismantle", func() { c.ctx.Do(tp.DismantleAttachment{Character: name, Attachment: dis.Selected}) }), dis),
 		container.NewBorder(nil, nil, nil, widget.NewButton("Give back", func() { c.ctx.Do(tp.ReturnActionCard{Character: name, Card: ret.Selected}) }), ret),
 		widgets.NewCard("", "Equip, charge, trade (§14.3, V-06, V-07)", gearBox),
+		c.correctEquipment(s, name),
 		container.NewBorder(nil, nil, widget.NewLabel("Correct by hand"), widget.NewButton("Set", func() {
 			cmd := tp.CorrectCharacter{Character: name, Reason: "corrected by hand"}
 			if n, err := strconv.Atoi(strings.TrimSpace(sp.Text)); err == nil {
@@ -415,6 +416,41 @@ func (c *CampaignScreen) characterSheet(s *tp.State, name string) fyne.CanvasObj
 		}), container.NewGridWithColumns(2, sp, nova)),
 	)
 	return widgets.NewCard(name, "", body)
+}
+
+// correctEquipment adds or takes away a character's equipment card by
+// hand, without the shop, saying why (Rulebook p.15).
+func (c *CampaignScreen) correctEquipment(s *tp.State, name string) fyne.CanvasObject {
+	var owned []string
+	for _, g := range s.Characters[name].Equipment {
+		owned = append(owned, g.ID)
+	}
+	add := widget.NewSelect(sortedKeys(s.Content.Equipment), nil)
+	add.PlaceHolder = "equipment it has"
+	drop := widget.NewSelect(owned, nil)
+	drop.PlaceHolder = "equipment it does not have"
+	why := widget.NewEntry()
+	why.SetPlaceHolder("why the equipment is corrected")
+	do := func(cmd tp.CorrectEquipment) {
+		cmd.Character, cmd.Reason = name, strings.TrimSpace(why.Text)
+		c.ctx.Do(cmd)
+	}
+	return widgets.NewCard("Correct the equipment", "by hand, without a shop visit", container.NewVBox(
+		container.NewBorder(nil, nil, nil, widget.NewButton("Add", func() {
+			if add.Selected == "" {
+				c.ctx.Message("choose the equipment to add", true)
+				return
+			}
+			do(tp.CorrectEquipment{Add: []string{add.Selected}})
+		}), add),
+		container.NewBorder(nil, nil, nil, widget.NewButton("Take away", func() {
+			if drop.Selected == "" {
+				c.ctx.Message("choose the equipment to take away", true)
+				return
+			}
+			do(tp.CorrectEquipment{Remove: []string{drop.Selected}})
+		}), drop),
+		why))
 }
 
 func containsStr(l []string, x string) bool {
