@@ -301,7 +301,17 @@ func (c ConfirmAdversaryTurn) exec(s *State, x *ctx) (string, error) {
 		figs, objects, nova, carried = c.figs, c.objects, c.nova, c.since
 	}
 	changes := m.describeStates(figs)
-	if err := s.removeTrapTokens(p.Turn); err != nil {
+	// Only trap tokens the decision found can have been set off by it: one
+	// put down while it waited stays (a decision made before rules
+	// revision 2 removes as it did).
+	var traps []string
+	if !x.before(2) && p.Before != nil {
+		traps = p.BeforeTraps
+		if traps == nil {
+			traps = []string{}
+		}
+	}
+	if err := s.removeTrapTokens(p.Turn, traps); err != nil {
 		return "", err
 	}
 	if err := s.applyStates(m, figs, objects, nova); err != nil {
@@ -353,8 +363,8 @@ func (m *Mission) describeStates(figs []phantom.FigureState) []string {
 
 // removeTrapTokens takes away the trap tokens the adversary's movements
 // set off (§5.1): every space a Move entered, the last space of any other
-// movement.
-func (s *State) removeTrapTokens(t phantom.Turn) error {
+// movement; only among only, when it is not nil.
+func (s *State) removeTrapTokens(t phantom.Turn, only []string) error {
 	hm, err := s.liveMap()
 	if err != nil {
 		return err
@@ -370,6 +380,9 @@ func (s *State) removeTrapTokens(t phantom.Turn) error {
 			entered = mv.Path[len(mv.Path)-1:]
 		}
 		for _, l := range entered {
+			if only != nil && !contains(only, l) {
+				continue
+			}
 			if sp, ok := hm.Space(l); ok && sp.Hazard == hex.Trap && sp.HazardSource == hex.HazardToken {
 				sp.Hazard, sp.HazardSource = hex.NoHazard, hex.Printed
 				changed = true

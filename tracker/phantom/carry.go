@@ -47,6 +47,9 @@ func (s *State) notePending(m *Mission, x *ctx) error {
 		if sp.NovaCells > 0 {
 			p.BeforeNova[sp.Label] = sp.NovaCells
 		}
+		if sp.Hazard == hex.Trap && sp.HazardSource == hex.HazardToken {
+			p.BeforeTraps = append(p.BeforeTraps, sp.Label)
+		}
 	}
 	return nil
 }

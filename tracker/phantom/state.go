@@ -317,6 +317,9 @@ type Pending struct {
 	Before        []phantom.FigureState `json:"before,omitempty"`
 	BeforeObjects map[string]string     `json:"beforeObjects,omitempty"`
 	BeforeNova    map[string]int        `json:"beforeNova,omitempty"`
+	// BeforeTraps are the spaces with a trap token then: the only ones
+	// the decision's movements can have set off.
+	BeforeTraps []string `json:"beforeTraps,omitempty"`
 }
 
 // character and mission lookups.

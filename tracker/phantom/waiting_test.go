@@ -284,3 +284,30 @@ func TestFrozenWhileAStoppedTurnWaitsIsKept(t *testing.T) {
 		return ""
 	})
 }
+
+// A trap token put down by hand while the turn waits was not there when
+// the adversary walked: confirming its turn does not take it away.
+func TestTrapTokenPutDownWhileTheTurnWaitsStays(t *testing.T) {
+	s := withContent(t)
+	do(t, s, startCmd(), BeginRound{Face: &phantom.Face{Colour: "red", Primary: "N", Secondary: "E"}},
+		SelectCards{Character: "Ana", Cards: []string{"W1"}}, SelectCards{Character: "Bo", Cards: []string{"H3"}},
+		DrawAdversaryCards{}, DetermineInitiative{})
+	toTurnOf(t, s, waiter)
+	do(t, s, ResolveAdversaryTurn{Adversary: waiter, Attack: []string{"3"}})
+	var path []string
+	for _, e := range st(s).Mission.Pending.Turn.Events {
+		if e.Movement != nil && e.Movement.Kind == "move" {
+			path = append(path, e.Movement.Path...)
+		}
+	}
+	if len(path) < 2 {
+		t.Fatalf("the Berserker should walk: %s", turnSummary(st(s).Mission.Pending.Turn))
+	}
+	trap := "trap"
+	do(t, s, CorrectSpace{Space: path[0], Hazard: &trap, HazardToken: true, Reason: "an event laid a trap"})
+	do(t, s, ConfirmAdversaryTurn{})
+	hm, _ := st(s).liveMap()
+	if sp, _ := hm.Space(path[0]); sp.Hazard != "trap" {
+		t.Fatalf("the trap token laid on %s while the turn waited was taken away", path[0])
+	}
+}
