@@ -79,3 +79,40 @@ func TestConditionOrdersForAnAttack(t *testing.T) {
 		t.Fatalf("the attack gives them in its list's order: %q", got)
 	}
 }
+
+// A reaction asks too: a Vengeful strike-back's Critical Strike whose
+// ability gives two conditions to Ana, who holds Resilient. It is worked
+// out again as a reaction, with Ana's order, and replays and undoes.
+func TestReactionAsksTheOrderOfConditions(t *testing.T) {
+	s, mem := newSession(t)
+	do(t, s, contentCommands()...)
+	do(t, s, SaveContent{Kind: KindAdversary, Data: raw(phantom.AdversaryType{Name: "Grallok Berserker", Species: "Grallok", Class: "Berserker",
+		Difficulty: 1, HP: 6, Attack: 1, Range: 1, Standees: 4, Crit: phantom.CritAbility{Inflict: []string{"Bleeding", "Weakened"}}})})
+	do(t, s, startCmd(), MoveFigure{Figure: "Ana", Path: []string{"C-1", "B-1"}},
+		CorrectFigure{Figure: "Ana", SetConditions: true, Conditions: []string{"Resilient"}},
+		CorrectFigure{Figure: waiter, SetConditions: true, Conditions: []string{"Vengeful"}},
+		BeginRound{Face: &phantom.Face{Colour: "red", Primary: "N", Secondary: "E"}},
+		SelectCards{Character: "Ana", Cards: []string{"W1", "W2"}}, SelectCards{Character: "Bo", Cards: []string{"H3"}},
+		DrawAdversaryCards{}, DetermineInitiative{})
+	toTurnOf(t, s, "Ana")
+	do(t, s, StartTurn{Character: "Ana"}, Attack{Attacker: "Ana", Target: waiter, Roll: "1"})
+	do(t, s, ResolveReaction{Adversary: waiter, Attacker: "Ana", Melee: true, Attack: []string{"crit"}})
+	p := st(s).Mission.Pending
+	if p == nil || p.Turn.Ask == nil || p.Attacker != "Ana" || !p.Melee {
+		t.Fatalf("the reaction should stop to ask Ana's order and keep what it answers: %+v", p)
+	}
+	refused(t, s, ResolveAdversaryTurn{Adversary: waiter, Order: []string{"Weakened", "Bleeding"}}, "§8.4")
+	undoReplays(t, s, mem, ResolveReaction{Adversary: waiter, Attacker: "Ana", Melee: true, Order: []string{"Weakened", "Bleeding"}}, func(st *State) string {
+		if p := st.Mission.Pending; p == nil || p.Turn.Stopped != "" || !p.Reaction {
+			return "the reaction goes on with Ana's order"
+		}
+		return ""
+	})
+	do(t, s, ConfirmAdversaryTurn{})
+	if got := strings.Join(st(s).Mission.fig("Ana").CondList(), ","); got != "Bleeding" {
+		t.Fatalf("Ana holds %q, want Bleeding", got)
+	}
+	if st(s).Mission.Current != "Ana" {
+		t.Fatal("Ana's turn goes on after the reaction")
+	}
+}
