@@ -36,8 +36,10 @@ type EnemyScreen struct {
 	// Buttons (exported for tests).
 	ResolveButton, ConfirmButton, OverrideButton *widget.Button
 	// Order offers, when the turn stopped to ask it, one button per order
-	// in which a character may take several conditions (Rulebook p.22).
+	// in which a character may take several conditions (Rulebook p.22);
+	// rolls are the roll entries and Resolve, hidden meanwhile.
 	Order *fyne.Container
+	rolls *fyne.Container
 	// Override is the mission's or a card's named primary target (§8.13).
 	Override *widget.Select
 	// Past lists the earlier decisions of the campaign (turn orders,
@@ -91,13 +93,14 @@ func NewEnemyScreen(ctx *shell.Context) *EnemyScreen {
 	zoomOut := widget.NewButton("Zoom −", func() { e.Map.Zoom(0.8) })
 	e.scroll = container.NewScroll(e.Map)
 	fit := widget.NewButton("Whole map", func() { e.Map.FitTo(e.scroll.Size()) })
+	// The rolls and Resolve give way to the order buttons while a turn
+	// waits for an order (showOrder).
+	e.rolls = container.NewVBox(widget.NewForm(widget.NewFormItem("Attack", e.Attack), widget.NewFormItem("Accuracy", e.Accuracy)),
+		widgets.Touch(e.ResolveButton))
 	side := container.NewBorder(
-		container.NewVBox(e.Who,
-			widget.NewForm(widget.NewFormItem("Attack", e.Attack), widget.NewFormItem("Accuracy", e.Accuracy)),
-			widgets.Touch(e.ResolveButton),
+		container.NewVBox(e.Who, e.rolls, e.Order,
 			container.NewGridWithColumns(2, widgets.Touch(e.ConfirmButton), widgets.Touch(e.OverrideButton)),
 			e.Summary,
-			e.Order,
 			widget.NewLabel("Primary target named by the mission (§8.13)"),
 			container.NewBorder(nil, nil, nil, setOverride, e.Override),
 			e.Past,
@@ -217,8 +220,10 @@ func (e *EnemyScreen) showOrder(m *tp.Mission) {
 	e.Order.Objects = nil
 	defer e.Order.Refresh()
 	if m == nil || m.Pending == nil || m.Pending.Turn.Ask == nil {
+		e.rolls.Show()
 		return
 	}
+	e.rolls.Hide()
 	p, ask := m.Pending, m.Pending.Turn.Ask
 	e.Order.Add(wrap(fmt.Sprintf("%s receives %s at once. %s's player chooses the order (Rulebook p.22):", ask.Figure, strings.Join(ask.Conditions, " and "), ask.Figure)))
 	for _, o := range ask.Options {
@@ -480,7 +485,10 @@ func TurnWords(t ap.Turn) string {
 			b.WriteString(" (" + ev.Note + ")")
 		}
 	}
-	if t.Stopped != "" {
+	switch {
+	case t.Ask != nil:
+		// The question and its answers stand above the summary (showOrder).
+	case t.Stopped != "":
 		b.WriteString("\nStopped: " + t.Stopped + " — enter the roll and resolve again, or override.")
 	}
 	return b.String()
