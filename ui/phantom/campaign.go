@@ -554,6 +554,7 @@ func (c *CampaignScreen) showSheet(s *tp.State) {
 	opts := newExpeditionOptions(s)
 	box.Add(widgets.NewCard("Expedition", "Rulebook p.17: what the card did, as the players read it", container.NewVBox(card, container.NewHBox(story, discard),
 		opts.obj,
+		wrap("What the result did (gains and losses):"),
 		gains, spGains, container.NewGridWithColumns(2, expVT, expFame),
 		widget.NewButton("Record expedition", func() {
 			cmd := tp.Expedition{Card: strings.TrimSpace(card.Text), Story: story.Checked, Discard: discard.Checked}
