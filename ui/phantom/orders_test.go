@@ -105,57 +105,14 @@ func TestOverrideFormCarriesWhatWasRecorded(t *testing.T) {
 	}
 }
 
-// playersWords fails on what a player must never read: spec sections,
-// spec wording, JSON, internal codes (the frame's uitest.PlayersWords,
-// once it lands, says the same).
+// playersWords fails on what a player must never read (uitest.PlayersWords)
+// and on this game's own codes: a rule's page is cited, never its spec name.
 func playersWords(t *testing.T, text string) {
 	t.Helper()
-	for _, bad := range []string{"§", "spec", "{", "AMB-", "(s)", "phantom-epoch"} {
-		if strings.Contains(text, bad) {
-			t.Errorf("a player reads %q in %q", bad, text)
-		}
+	for _, w := range uitest.PlayersWords(text) {
+		t.Errorf("a player reads %s", w)
 	}
-}
-
-// Rulebook p.22: the attacking player chooses in which order the attack's
-// conditions apply when the order changes what the target keeps: the
-// attack asks, one button per outcome, then gives them in that order.
-func TestCharacterAttackAsksTheOrderOfConditions(t *testing.T) {
-	h := newHarness(t, append(fixture(6, 4), startCmd()))
-	h.toTurns()
-	p := NewPlayScreen(h.ctx)
-	h.w.SetContent(p.Object())
-	who := h.toCharacterTurn(p)
-	adv := h.besideFirstAdversary(who)
-	h.do(tp.Inflict{Figure: adv, Condition: "Resilient"})
-	form := NewAttackForm(h.state(), h.state().Mission, who)
-	form.Target.SetSelected(adv)
-	form.Roll.SetText("3")
-	form.Inflict.SetSelected([]string{"Bleeding", "Weakened"})
-	c, err := form.Command()
-	if err != nil {
-		t.Fatal(err)
-	}
-	p.inOrder(c, p.doAttack)
-	dlg := h.w.Canvas().Overlays().Top()
-	if dlg == nil || !strings.Contains(uitestText(dlg), "Rulebook p.22") {
-		t.Fatal("the attack should ask the order of Bleeding and Weakened (Resilient takes the first)")
-	}
-	playersWords(t, uitestText(dlg))
-	b := find(dlg, func(b *widget.Button) bool { return strings.HasPrefix(b.Text, "Weakened, then Bleeding") })
-	if b == nil {
-		t.Fatalf("no button for Weakened first: %q", uitestText(dlg))
-	}
-	test.Tap(b)
-	if got := strings.Join(figure(h.state().Mission, adv).CondList(), ","); got != "Bleeding" {
-		t.Fatalf("Resilient took Weakened: %s holds %q (%v)", adv, got, h.errs)
-	}
-	// Without Resilient the order changes nothing: no question.
-	form.Inflict.SetSelected([]string{"Blinded", "Vulnerable"})
-	c, _ = form.Command()
-	before := len(h.w.Canvas().Overlays().List())
-	p.inOrder(c, p.doAttack)
-	if len(h.w.Canvas().Overlays().List()) != before {
-		t.Fatal("no question when the order changes nothing")
+	if strings.Contains(text, "phantom-epoch") {
+		t.Errorf("a player reads the spec's name in %q", text)
 	}
 }
