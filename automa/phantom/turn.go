@@ -395,7 +395,9 @@ func (ts *turnState) playCard(c *Card, label string) error {
 		return nil
 	}
 	// Frozen gained during this very turn has no immediate effect (RB
-	// p.50): the turn completes as normal.
+	// p.50: "they complete their turn as normal"): the turn's cards still
+	// convert. The seed wins over spec §8.9, whose canConvert reads "A is
+	// not Frozen" whenever Frozen was gained.
 	frozen := a.Conds.Has(Frozen) && !a.Conds[Frozen]
 	if a.Conds.Has(KnockedDown) {
 		st := tr.Add(ruleCard, "%s is Knocked Down when it plays %s", a.Name, name)
