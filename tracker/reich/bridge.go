@@ -395,6 +395,40 @@ func changeLine(c ai.Change) string {
 		return fmt.Sprintf("enemies are in %s again: its cleared token is removed (V-25)", c.Room)
 	case ai.ChForPlayers:
 		return "for the players: " + c.Text
+	case ai.ChUnitFlipped:
+		return fmt.Sprintf("%s turns to its card's side %d", c.Unit, c.N+1)
+	case ai.ChHeroKnockedDown:
+		return fmt.Sprintf("%s is knocked down", c.Hero)
+	case ai.ChTokenFlipped:
+		return fmt.Sprintf("spawn token %s in %s turns to its %s side", c.Token, c.Area, c.To)
+	case ai.ChTokenRevealed:
+		return fmt.Sprintf("spawn token %s turned face up", c.Token)
+	case ai.ChFeatureRevealed:
+		return fmt.Sprintf("room feature %s revealed", c.Feature)
+	case ai.ChFeatureDiscarded:
+		return fmt.Sprintf("room feature %s discarded", c.Feature)
+	case ai.ChSpawnCardDiscard:
+		return fmt.Sprintf("spawn card %s discarded", c.Card)
+	case ai.ChDeckShuffled:
+		return fmt.Sprintf("%s shuffled", c.Text)
+	case ai.ChNoiseCardDiscard:
+		return fmt.Sprintf("noise card %s discarded", c.Card)
+	case ai.ChClearedPlaced:
+		return fmt.Sprintf("a cleared token is placed in %s", c.Room)
+	case ai.ChAlarmTriggered:
+		return "the alarm is set off"
+	case ai.ChMissionFailed:
+		return "the mission is lost"
+	case ai.ChAwarenessRemoved:
+		return "every awareness token is removed"
+	case ai.ChNoiseDeckSwapped:
+		return "the noise deck after the alarm replaces the one before it"
+	case ai.ChEffectsEnded:
+		return "every ongoing card effect ends"
+	case ai.ChSuppressedRemoved:
+		return fmt.Sprintf("the suppressed token in %s is removed", c.Area)
+	case ai.ChBoom:
+		return fmt.Sprintf("BOOM in %s", c.Area)
 	}
 	parts := []string{c.Kind}
 	for _, f := range []string{c.Unit, c.Hero, c.Area, c.Door, c.Room, c.Token, c.Feature, c.Card, c.Text} {

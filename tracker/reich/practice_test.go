@@ -120,3 +120,19 @@ func TestPracticeFirstRound(t *testing.T) {
 		t.Fatalf("the round's events %v: want two enemy turns and a defence test against the enemy's attack", kinds)
 	}
 }
+
+// The diary and the enemy's words as players read them: no spec section or
+// code, real plurals (the event keeps the sections the rules cite).
+func TestPlayersLine(t *testing.T) {
+	for in, want := range map[string]string{
+		"Ana is captured (§5.2)":                       "Ana is captured",
+		"the enemy turn follows (V-06)":                "the enemy turn follows",
+		"it waits (reichbusters §7.5.5, V-23) for now": "it waits for now",
+		"the alarm sounds (§5.6 step 6); then it goes": "the alarm sounds; then it goes",
+		"paused with 0 unit(s) of GR; 1 card(s) drawn": "paused with 0 units of GR; 1 card drawn",
+	} {
+		if got := PlayersLine(in); got != want {
+			t.Errorf("PlayersLine(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

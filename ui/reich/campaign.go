@@ -75,7 +75,7 @@ func (c *campaignScreen) refreshRecord() {
 		}
 	}
 	diffBtn := widgets.Touch(button("Choose the difficulty…", nil, func() { c.DifficultyForm() }))
-	b.Add(widgets.NewCard("Difficulty (§4.3)", diff, diffBtn))
+	b.Add(widgets.NewCard("Difficulty", diff, diffBtn))
 	var items []string
 	for _, it := range r.HQItems {
 		items = append(items, it.Name)
@@ -102,7 +102,7 @@ func (c *campaignScreen) refreshRecord() {
 		}
 		out.Add(wrapped(fmt.Sprintf("%d. %s (%s) — %s: %s, %d rounds%s", i+1, o.Mission, modeWords(o.Mode), res, o.Result, o.Rounds, row)))
 	}
-	b.Add(widgets.NewCard("Missions played (§10.1)", "", out))
+	b.Add(widgets.NewCard("Missions played", "", out))
 	heroes := container.NewVBox()
 	if len(r.Heroes) == 0 {
 		heroes.Add(wrapped("The heroes' records appear after the first campaign mission."))
@@ -175,12 +175,12 @@ func (c *campaignScreen) ResultForm() *formDialog {
 		}
 	}
 	if len(rows) > 0 {
-		return c.k.cmdForm("Victory or Defeat? (§5.7)", "Declare", []fld{choice("First row that applies", rows, rows[0])},
+		return c.k.cmdForm("Victory or Defeat?", "Declare", []fld{choice("First row that applies", rows, rows[0])},
 			func(v vals) (func(ai.Answers) tracker.Command, error) {
 				return plain(rb.DeclareResult{Row: slices.Index(rows, v.S("First row that applies")) + 1}), nil
 			})
 	}
-	return c.k.cmdForm("Result (§5.7)", "Declare", []fld{text("Result", "as the chart says", ""), tick("Success", "", false)},
+	return c.k.cmdForm("The result", "Declare", []fld{text("Result", "as the chart says", ""), tick("Success", "", false)},
 		func(v vals) (func(ai.Answers) tracker.Command, error) {
 			return plain(rb.DeclareResult{Text: v.S("Result"), Success: v.B("Success")}), nil
 		})
@@ -242,7 +242,7 @@ func (c *campaignScreen) CloseForm() *formDialog {
 
 // DifficultyForm chooses the campaign's difficulty.
 func (c *campaignScreen) DifficultyForm() *formDialog {
-	return c.k.cmdForm("Difficulty (§4.3)", "Choose", []fld{
+	return c.k.cmdForm("Difficulty", "Choose", []fld{
 		text("Name", "as printed", ""), num("Items kept", "on the HQ card, at most 6", 3), num("Wounds removed", "per hero after a mission", 1),
 	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
 		items, err := v.I("Items kept")
@@ -326,7 +326,7 @@ func (c *campaignScreen) refreshSkills() {
 	b.Objects = nil
 	d := s.Campaign.Debrief
 	if d == nil {
-		b.Add(wrapped("Skills are bought after a campaign mission, while its after-mission step is open (§10.2 step 9). A mission reward can grant one at any time between missions."))
+		b.Add(wrapped("Skills are bought after a campaign mission, while its after-mission step is open. A mission reward can grant one at any time between missions."))
 	} else {
 		b.Add(heading("After mission " + d.Mission + ": buy skills"))
 		b.Add(wrapped("The price is 1 plus the skills of that type the hero already holds; attack points pay Attack skills, defence points Defence skills, wild points any skill but Vril. Points come from the hero's own dashboard and the HQ card. At most 4 skills: a fifth needs one discarded."))
@@ -467,7 +467,7 @@ func (c *campaignScreen) refreshRules() {
 	c.rulesShown = key
 	b := c.rules
 	b.Objects = nil
-	note := widget.NewCheck("Not of this Earth! — this campaign plays the expansion's missions (§11)", nil)
+	note := widget.NewCheck("This campaign plays the Not of this Earth! missions", nil)
 	note.SetChecked(s.Settings.NotOfThisEarth)
 	note.OnChanged = func(on bool) {
 		if on == c.k.state().Settings.NotOfThisEarth {
@@ -477,8 +477,8 @@ func (c *campaignScreen) refreshRules() {
 			note.SetChecked(!on)
 		}
 	}
-	b.Add(widgets.NewCard("Not of this Earth! (§11)", "The alien world tracker, its noise deck and the darkness spawns. Switched only between missions.", widgets.WrapCheck(note)))
-	b.Add(heading("House rules (§14) — the spec's reading of each unclear rule, changeable per campaign"))
+	b.Add(widgets.NewCard("Not of this Earth!", "The alien world tracker, its noise deck and the darkness spawns. Switched only between missions.", widgets.WrapCheck(note)))
+	b.Add(heading("House rules: where the rules summary can be read two ways, or leaves a number out, the reading this campaign plays"))
 	for _, info := range s.Settings.Describe() {
 		if info.Key == "notOfThisEarth" {
 			continue
@@ -491,42 +491,6 @@ func (c *campaignScreen) refreshRules() {
 // SetRule changes one setting; it reports whether the rules accepted it.
 func (c *campaignScreen) SetRule(key, value string) bool {
 	return c.k.do(rb.SetSetting{Key: key, Value: value})
-}
-
-func (c *campaignScreen) ruleRow(info rb.SettingInfo) fyne.CanvasObject {
-	label := wrapped(fmt.Sprintf("%s (%s) — default %s", info.Key, info.Section, show(info.Default)))
-	if info.Value != info.Default {
-		label.TextStyle.Bold = true
-	}
-	var w fyne.CanvasObject
-	switch info.Kind {
-	case "bool":
-		ch := widget.NewCheck("on", nil)
-		ch.SetChecked(info.Value == "true")
-		ch.OnChanged = func(on bool) {
-			if fmt.Sprint(on) == info.Value {
-				return
-			}
-			if !c.SetRule(info.Key, fmt.Sprint(on)) {
-				ch.SetChecked(!on)
-			}
-		}
-		w = ch
-	case "choice":
-		sel := widget.NewSelect(info.Choices, nil)
-		sel.SetSelected(info.Value)
-		sel.OnChanged = func(v string) {
-			if v != info.Value && !c.SetRule(info.Key, v) {
-				sel.SetSelected(info.Value)
-			}
-		}
-		w = sel
-	default:
-		e := entry("a whole number", info.Value)
-		set := button("Set", nil, func() { c.SetRule(info.Key, e.Text) })
-		w = container.NewBorder(nil, nil, nil, set, e)
-	}
-	return container.NewGridWithColumns(2, label, widgets.AtLeast(fyne.NewSize(120, widgets.MinTouch), w))
 }
 
 // permanent counts the permanent wounds among a hero's wound cards.

@@ -34,13 +34,13 @@ func cardBox(title, sub string, body fyne.CanvasObject) fyne.CanvasObject {
 	return widget.NewCard("", "", box)
 }
 
-// swatch is a small square of a colour, beside the words it marks.
+// swatch is a small disc of a colour, beside the words it marks (round,
+// so it never reads as a tick box).
 func swatch(c color.Color) fyne.CanvasObject {
-	r := canvas.NewRectangle(c)
-	r.CornerRadius = 3
-	r.StrokeColor = theme.Color(theme.ColorNameForeground)
-	r.StrokeWidth = 1
-	return widgets.AtLeast(fyne.NewSquareSize(18), container.NewCenter(widgets.AtLeast(fyne.NewSquareSize(18), r)))
+	d := canvas.NewCircle(c)
+	d.StrokeColor = theme.Color(theme.ColorNameForeground)
+	d.StrokeWidth = 1
+	return container.NewCenter(widgets.AtLeast(fyne.NewSquareSize(18), d))
 }
 
 // band is a row of a card: a colour swatch and its words, wrapped.
@@ -115,16 +115,14 @@ func unitRow(n int, u content.UnitType, f *content.Faction) fyne.CanvasObject {
 	if name == "" {
 		name = "(no name yet)"
 	}
-	title := widget.NewLabelWithStyle(fmt.Sprintf("%d. %s %s", n, u.Code, name), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	title.Wrapping = fyne.TextWrapWord
-	var head fyne.CanvasObject = title
+	head := fmt.Sprintf("%d. %s %s", n, u.Code, name)
 	if u.NameIsWhite {
-		bg := canvas.NewRectangle(color.Black)
-		t := canvas.NewText(fmt.Sprintf(" %d. %s %s (white name: never activates) ", n, u.Code, name), color.White)
-		t.TextStyle.Bold = true
-		head = container.NewStack(bg, t)
+		head += " — name in white: it never moves or attacks"
 	}
-	return container.NewVBox(container.NewBorder(nil, nil, swatch(lootColour(u.LootColour)), nil, head), wrapped(unitText(u, f)))
+	title := widget.NewLabelWithStyle(head, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	title.Wrapping = fyne.TextWrapWord
+	return container.NewVBox(container.NewBorder(nil, nil, swatch(lootColour(u.LootColour)), nil, title),
+		wrapped(u.LootColour+" loot · "+unitText(u, f)))
 }
 
 // factionPreview pictures a faction card: its name and its lines in

@@ -150,3 +150,6 @@ func (k *kit) problemsDialog(name string, err error) {
 	l.Importance = widget.DangerImportance
 	widgets.NewDialog("This file cannot be loaded", container.NewVBox(wrapped(name+" was not loaded; nothing changed. What is wrong with it:"), l), k.window()).Show()
 }
+
+// exportLibrary is the campaign's content as a content file's bytes.
+func exportLibrary(k *kit) ([]byte, error) { return rb.ExportContent(k.state()) }

@@ -23,7 +23,7 @@ import (
 func (p *playScreen) refreshPending(m *rb.Mission) {
 	p.pending.Objects = nil
 	if m.Paused != nil && !m.Ended {
-		note := "The enemy turn is paused after this attack (§7.5.5). Record the defence test, and any knock-back, reaction or Counter; then tap \"" +
+		note := "The enemy turn is paused after this attack. Record the defence test, and any knock-back, reaction or Counter; then tap \"" +
 			p.nextLabel(&rb.Mission{Paused: m.Paused}) + "\": the units still to attack pick their targets again, so a downed or moved hero is seen."
 		if len(m.Pending) == 0 {
 			note = "The defence tests are done and the enemy turn goes on: record any knock-back or reaction first, then tap \"" + p.nextLabel(m) + "\"."
@@ -35,13 +35,17 @@ func (p *playScreen) refreshPending(m *rb.Mission) {
 	if len(m.Pending) == 0 {
 		return
 	}
-	p.pending.Add(heading("Enemy attacks waiting for defence tests (§6.4)"))
+	p.pending.Add(heading("Enemy attacks waiting for defence tests"))
 	for i, a := range m.Pending {
 		var who []string
 		for _, d := range a.Defenders {
 			who = append(who, heroName(m, d))
 		}
-		line := fmt.Sprintf("%s %s attack, total %d, against %s", a.Code, a.Mode, a.Total, strings.Join(who, ", "))
+		mode := "in melee"
+		if a.Mode == "ranged" {
+			mode = "at range"
+		}
+		line := fmt.Sprintf("The %s attacks %s, total %d, against %s", p.unitTypeName(a.Code), mode, a.Total, strings.Join(who, ", "))
 		if len(a.Breakdown) > 0 {
 			line += " — " + strings.Join(a.Breakdown, "; ")
 		}

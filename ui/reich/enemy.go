@@ -92,27 +92,32 @@ func (e *enemyScreen) showPayload() {
 		e.Trace.SetTrace(automa.Trace{})
 		return
 	}
-	e.title.SetText(fmt.Sprintf("Event %d: %s", e.shown.Seq, e.pay.Summary))
-	e.summary.SetText(SummaryText(e.pay))
+	e.title.SetText(rb.PlayersLine(e.pay.Summary))
+	e.summary.SetText(summaryText(e.pay, e.k.codeNames()))
 	e.Trace.SetTrace(traceOf(e.pay))
 }
 
-// traceOf is a decision's trace for the trace panel.
+// traceOf is a decision's trace for the trace panel, its words the
+// players' (the rule's name keeps its sections: the panel shows only a
+// rulebook page from it).
 func traceOf(p rb.Payload) automa.Trace {
 	var tr automa.Trace
 	for _, l := range p.Trace {
-		tr.Steps = append(tr.Steps, automa.Step{Rule: l.Rule, Text: l.Text, TieBreak: l.TieBreak, Result: l.Result})
+		tr.Steps = append(tr.Steps, automa.Step{Rule: l.Rule, Text: rb.PlayersLine(l.Text), TieBreak: rb.PlayersLine(l.TieBreak), Result: rb.PlayersLine(l.Result)})
 	}
 	return tr
 }
 
 // SummaryText words what an enemy decision did to the board.
-func SummaryText(p rb.Payload) string {
+func SummaryText(p rb.Payload) string { return summaryText(p, func(c string) string { return c }) }
+
+// summaryText is SummaryText with unit types named as name says.
+func summaryText(p rb.Payload, name func(code string) string) string {
 	var out []string
 	if en := p.Enemy; en != nil {
 		byArea := map[string][]string{}
 		for _, u := range en.Placed {
-			byArea[u.Area] = append(byArea[u.Area], u.Code+" "+u.Unit)
+			byArea[u.Area] = append(byArea[u.Area], name(u.Code)+" "+u.Unit)
 		}
 		areas := make([]string, 0, len(byArea))
 		for a := range byArea {
@@ -132,16 +137,36 @@ func SummaryText(p rb.Payload) string {
 			out = append(out, "Spawn tokens placed: "+strings.Join(en.Tokens, ", "))
 		}
 		for _, a := range en.Attacks {
-			out = append(out, fmt.Sprintf("%s attacks (%s) with total %d — defence tests on the Play tab", a.Code, a.Mode, a.Total))
+			mode := "in melee"
+			if a.Mode == "ranged" {
+				mode = "at range"
+			}
+			out = append(out, fmt.Sprintf("The %s attacks %s, total %d: the defence test is recorded on the Play tab", name(a.Code), mode, a.Total))
 		}
 	}
 	if len(out) == 0 && len(p.Lines) > 0 {
-		out = p.Lines
+		for _, l := range p.Lines {
+			out = append(out, rb.PlayersLine(l))
+		}
 	}
 	if len(out) == 0 {
 		return "Nothing changed on the board."
 	}
 	return strings.Join(out, "\n")
+}
+
+// codeNames names a unit code by the mission's faction card.
+func (k *kit) codeNames() func(string) string {
+	var fac *content.Faction
+	if m := k.mission(); m != nil {
+		fac = k.state().Library.FactionByID(m.Faction)
+	}
+	return func(c string) string {
+		if fac != nil {
+			return unitName(c, *fac)
+		}
+		return c
+	}
 }
 
 // Resolve plays the enemy turn (the Resolve shortcut).

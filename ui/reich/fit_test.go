@@ -107,7 +107,7 @@ func openForms(t *testing.T, ctx *shell.Context, w fyne.Window, check func(name 
 		func() *formDialog { return p.k.MissionForm("M1", nil) },
 		func() *formDialog { return p.k.HeroForm("H1", nil) },
 		func() *formDialog {
-			return p.k.LoadContent("reichbusters-content-shared-by-the-tuesday-group-2026-11-25.json", testContent(t))
+			return p.k.LoadContent("content-shared-by-the-tuesday-group-on-2026-11-25-after-the-second-mission.json", testContent(t))
 		},
 	}
 	if len(st(ctx).Mission.Pending) > 0 {

@@ -103,7 +103,7 @@ func refusal(err error) string {
 	if errors.As(err, &need) {
 		return "A question for the table: " + need.Question
 	}
-	return shell.Words(err)
+	return rb.PlayersLine(shell.Words(err))
 }
 
 // formDialog is a form in the frame's dialog (widgets.Dialog: it scrolls,
@@ -232,7 +232,11 @@ func (k *kit) formWith(title, confirm string, items []*widget.FormItem, preview 
 	f.box = widgets.NewFormBox(items...)
 	f.body = f.box.Object()
 	if preview != nil {
-		f.body = widgets.NewAdaptiveAt(900, preview, f.box.Object())
+		// Wide enough for the card beside its fields on a landscape
+		// tablet; never wider than the window.
+		win := k.window().Canvas().Size()
+		f.body = widgets.AtLeast(fyne.NewSize(min(max(win.Width-2*widgets.MinTouch, 0), 1100), 0),
+			widgets.NewAdaptiveAt(900, preview, f.box.Object()))
 	}
 	f.dlg = widgets.NewDialog(title, f.body, k.window())
 	f.box.OnProblem = f.dlg.SetProblem

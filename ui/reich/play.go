@@ -88,12 +88,17 @@ func (p *playScreen) Refresh() {
 	} else {
 		p.NextButton.Enable()
 	}
-	top := container.NewVBox(p.header, p.track, p.left)
+	// What the table does next comes first: the step and its button, the
+	// enemy's last decision, the attacks waiting for defence tests; then
+	// the order, the tracker and the rest. The map stands beside (or, on
+	// a narrow screen, under) them.
+	top := container.NewVBox()
 	if s := p.k.state(); s.Library.Practice {
 		l := wrapped(practiceWords)
 		l.Importance = widget.WarningImportance
-		top.Objects = append([]fyne.CanvasObject{l}, top.Objects...)
+		top.Add(l)
 	}
+	top.Add(p.header)
 	if m.Step == rb.StepChooseOrder && !m.Ended && m.Phase != rb.PhasePostAlarm {
 		if !sameHeroes(p.Order, m.HeroesInPlay()) {
 			p.Order = slices.Clone(m.HeroesInPlay())
@@ -101,6 +106,11 @@ func (p *playScreen) Refresh() {
 		p.refreshOrder(m)
 		top.Add(p.orderRw)
 	}
+	top.Add(widgets.AtLeast(fyne.NewSize(200, widgets.MinTouch*1.3), p.NextButton))
+	p.refreshDecision()
+	top.Add(p.decision)
+	p.refreshPending(m)
+	top.Add(p.pending)
 	if len(m.TurnOrder) > 0 {
 		var names []string
 		for i, id := range m.TurnOrder {
@@ -112,7 +122,8 @@ func (p *playScreen) Refresh() {
 		}
 		top.Add(wrapped("Order this round: " + strings.Join(names, " → ")))
 	}
-	top.Add(widgets.AtLeast(fyne.NewSize(200, widgets.MinTouch*1.3), p.NextButton))
+	top.Add(p.track)
+	top.Add(p.left)
 	var extra []fyne.CanvasObject
 	if m.Step == rb.StepChooseOrder && m.Dealt && !m.Ended {
 		extra = append(extra, widgets.Touch(button("Opportunist swap…", nil, func() { p.SwapForm() })))
@@ -126,10 +137,6 @@ func (p *playScreen) Refresh() {
 	top.Add(widgets.NewFlow(extra...))
 	p.Map.SetMission(m, litBy(gameOf(p.k.ctx).lastPay))
 	p.body.Add(widgets.NewAdaptive(top, p.Map))
-	p.refreshDecision()
-	p.body.Add(p.decision)
-	p.refreshPending(m)
-	p.body.Add(p.pending)
 	if m.Ended {
 		// The end of the mission, without a trip to the Campaign tab.
 		c := &campaignScreen{k: p.k}
@@ -186,14 +193,14 @@ func (p *playScreen) refreshDecision() {
 		return
 	}
 	why := button("Why?", theme.QuestionIcon(), func() { p.k.showWhy(pay) })
-	p.decision.Add(cardBox("The enemy: "+pay.Summary, "", container.NewBorder(nil, nil, nil, widgets.Touch(why), wrapped(SummaryText(pay)))))
+	p.decision.Add(cardBox("The enemy: "+rb.PlayersLine(pay.Summary), "", container.NewBorder(nil, nil, nil, widgets.Touch(why), wrapped(summaryText(pay, p.k.codeNames())))))
 	p.decision.Refresh()
 }
 
 // showWhy opens the explanation of an enemy decision.
 func (k *kit) showWhy(pay rb.Payload) {
 	panel := widgets.NewTracePanel(traceOf(pay))
-	d := widgets.NewDialog("Why the enemy did this", container.NewVBox(wrapped(SummaryText(pay)), panel), k.window())
+	d := widgets.NewDialog("Why the enemy did this", container.NewVBox(wrapped(summaryText(pay, k.codeNames())), panel), k.window())
 	d.Show()
 }
 

@@ -97,6 +97,7 @@ func (g *game) changed(e tracker.Event) {
 func (Screens) Play(ctx *shell.Context) fyne.CanvasObject {
 	g := gameOf(ctx)
 	g.play = newPlayScreen(newKit(ctx))
+	g.openNamedDialog()
 	return g.play.root
 }
 
