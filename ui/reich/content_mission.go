@@ -136,7 +136,7 @@ func (k *kit) MissionForm(id string, then func(id string)) *formDialog {
 	}
 	refresh = func() {
 		cur := read()
-		grid := newMapPicture(&mp, 28)
+		grid := newMapPicture(&mp, 44)
 		preview.Objects = []fyne.CanvasObject{container.NewVBox(trackerPreview(cur, note), cardBox("Map", mapSummary(mp), grid))}
 		preview.Refresh()
 	}

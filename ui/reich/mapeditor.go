@@ -124,6 +124,11 @@ func (e *mapEditor) say(text string, err error) {
 	default:
 		e.Note.SetText(text)
 	}
+	if e.Note.Text == "" {
+		e.Note.Hide()
+	} else {
+		e.Note.Show()
+	}
 	e.Note.Refresh()
 }
 

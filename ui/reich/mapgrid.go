@@ -309,7 +309,7 @@ func (r *gridRenderer) build(size fyne.Size) {
 						}
 						r.objs = append(r.objs, bar)
 						t := canvas.NewText(fmt.Sprintf("%s %s", edge.Door, st), color.Black)
-						t.TextSize = theme.CaptionTextSize()
+						t.TextSize = max(9, min(theme.CaptionTextSize(), side/4.5))
 						t.TextStyle.Bold = true
 						ts := t.MinSize()
 						bg := canvas.NewRectangle(doorColour(st))
@@ -355,7 +355,9 @@ func (r *gridRenderer) build(size fyne.Size) {
 		}
 	}
 	// Words on each area, from its first square.
-	textSize := max(theme.CaptionTextSize(), min(theme.TextSize()*0.8, side/5))
+	// Words sized to the squares, so a large text size never spills them
+	// over the next area.
+	textSize := max(9, min(theme.TextSize()*0.8, side/4.2))
 	for _, a := range m.Areas {
 		if len(a.Cells) == 0 {
 			continue
@@ -369,10 +371,16 @@ func (r *gridRenderer) build(size fyne.Size) {
 		w := side * float32(countRow(a.Cells, first))
 		h := side * float32(countCol(a.Cells, first))
 		lines := g.areaLines(a)
+		if side < 40 {
+			lines = lines[:1] // small squares: the area's name only
+		}
 		p := pos(first)
 		lh := textSize + 3
 		maxLines := max(1, int((h-6)/lh))
 		for i, l := range lines {
+			if i >= maxLines && maxLines == 1 {
+				break // the name alone
+			}
 			if i >= maxLines {
 				more := canvas.NewText(fmt.Sprintf("+%d", len(lines)-i), fg)
 				more.TextSize = textSize
@@ -399,7 +407,11 @@ func (r *gridRenderer) build(size fyne.Size) {
 			r.objs = append(r.objs, t)
 		}
 	}
-	r.objs = append(r.objs, tags...)
+	// Door names only where the squares leave room for them; the bars in
+	// their colours show the doors anyway.
+	if side >= 40 {
+		r.objs = append(r.objs, tags...)
+	}
 }
 
 // countRow is how many of the area's squares run right from first.

@@ -177,7 +177,7 @@ func (p *playScreen) startForm(ch startChoices) *formDialog {
 		missionBox.Refresh()
 		preview.Objects = nil
 		if mp != nil && mp.HasLayout() {
-			pic := newMapPicture(mp, 32)
+			pic := newMapPicture(mp, 44)
 			pic.Grid.Lines = func(area string) []gridLine {
 				var out []gridLine
 				if slices.Contains(mp.Entrances, area) {
