@@ -26,7 +26,7 @@ func (p *playScreen) refreshActions(m *rb.Mission) {
 		return
 	}
 	var bs []fyne.CanvasObject
-	add := func(label string, f func()) { bs = append(bs, widgets.Touch(button(label, nil, f))) }
+	add := func(label string, f func()) { bs = append(bs, widgets.Touch(p.k.tap(label, nil, f))) }
 	if m.Step == rb.StepHeroTurn {
 		h := m.HeroByID(m.Current)
 		p.actions.Add(heading(fmt.Sprintf("%s's actions — basic %d/2%s", h.Name, h.Turn.Basic, turnNotes(h))))
@@ -55,7 +55,6 @@ func (p *playScreen) refreshActions(m *rb.Mission) {
 		add("Vril enhance", func() { p.VrilForm(h.ID) })
 		add("Extra move / attack", func() { p.GrantForm(h.ID) })
 		add("Escort", func() { p.EscortForm(h.ID) })
-		add("Escape", func() { p.k.do(rb.Escape{Hero: h.ID}) })
 	}
 	add("Noise test", func() { p.NoiseForm() })
 	add("BANG / BOOM", func() { p.BangForm() })
@@ -66,8 +65,38 @@ func (p *playScreen) refreshActions(m *rb.Mission) {
 		add("Objective done", func() { p.k.do(rb.ObjectiveDone{}) })
 	}
 	add("Smoke / stun", func() { p.AreaStateForm() })
-	add("End mission…", func() { p.EndMissionForm() })
-	p.actions.Add(container.NewGridWrap(fyne.NewSize(180, widgets.MinTouch), bs...))
+	p.actions.Add(widgets.NewFlow(bs...))
+}
+
+// hold is a button that acts only when held (widgets.HoldButton): a tap
+// says to hold it, next to it. Game-ending actions use it, apart from the
+// buttons tapped every turn; they stay undoable.
+func (k *kit) hold(label string, held func()) *widgets.HoldButton {
+	var b *widgets.HoldButton
+	b = widgets.NewHoldButton(label, nil)
+	b.OnHeld = k.from(b, held)
+	b.OnHint = func(s string) { k.ctx.Feedback(b, s, false) }
+	return b
+}
+
+// ending is the mission's game-ending actions, kept apart at the foot of
+// the Play tab: the hero whose turn it is escapes through an exit (the
+// game ends as soon as one hero leaves), or the players end the mission
+// by hand; once it has ended, the chart is read and the mission closed.
+func (p *playScreen) ending(m *rb.Mission) fyne.CanvasObject {
+	box := container.NewVBox()
+	if m.Ended {
+		c := &campaignScreen{k: p.k}
+		box.Add(widgets.Touch(p.k.tap("Declare the result…", nil, func() { c.ResultForm() })))
+		box.Add(widgets.Touch(p.k.hold("Hold to close the mission (after-mission step)…", func() { c.CloseForm() })))
+		return widgets.NewCard("The mission is over", "Read the Victory or Defeat? chart, then close the mission.", box)
+	}
+	if m.Step == rb.StepHeroTurn && !m.HeroByID(m.Current).Turn.Ending {
+		h := m.HeroByID(m.Current)
+		box.Add(widgets.Touch(p.k.hold("Hold: "+h.Name+" escapes through the exit", func() { p.k.do(rb.Escape{Hero: h.ID}) })))
+	}
+	box.Add(widgets.Touch(p.k.hold("Hold to end the mission by hand…", func() { p.EndMissionForm() })))
+	return widgets.NewCard("Ending the mission", "The game ends as soon as one hero leaves through an exit. Hold a button to confirm; Undo takes it back.", box)
 }
 
 func hasActiveSkill(h *rb.Hero, id string) bool {

@@ -45,7 +45,7 @@ func newCampaignScreen(k *kit) *campaignScreen {
 		container.NewTabItem("Content", container.NewVScroll(c.Content.root)),
 		container.NewTabItem("House rules", container.NewVScroll(c.rules)),
 	)
-	c.root = container.NewBorder(k.msg, nil, nil, nil, c.tabs)
+	c.root = c.tabs
 	c.Refresh()
 	return c
 }
@@ -158,8 +158,8 @@ func (c *campaignScreen) missionEnd(s *rb.State, m *rb.Mission) fyne.CanvasObjec
 			sub += " (" + m.Failed + ")"
 		}
 	}
-	box.Add(widgets.Touch(button("Declare the result…", nil, func() { c.ResultForm() })))
-	box.Add(widgets.Touch(button("Close the mission (after-mission step)…", theme.ConfirmIcon(), func() { c.CloseForm() })))
+	box.Add(widgets.Touch(c.k.tap("Declare the result…", nil, func() { c.ResultForm() })))
+	box.Add(widgets.Touch(c.k.hold("Hold to close the mission (after-mission step)…", func() { c.CloseForm() })))
 	return widgets.NewCard("Mission "+m.ID+" has ended", sub, box)
 }
 
@@ -331,7 +331,7 @@ func (c *campaignScreen) refreshSkills() {
 		b.Add(heading("After mission " + d.Mission + ": buy skills"))
 		b.Add(wrapped("The price is 1 plus the skills of that type the hero already holds; attack points pay Attack skills, defence points Defence skills, wild points any skill but Vril. Points come from the hero's own dashboard and the HQ card. At most 4 skills: a fifth needs one discarded."))
 		b.Add(widgets.Touch(button("Buy a skill…", theme.ContentAddIcon(), func() { c.BuyForm() })))
-		b.Add(widgets.Touch(button("Finish the after-mission step", theme.ConfirmIcon(), func() { c.k.do(rb.FinishDebrief{}) })))
+		b.Add(widgets.Touch(c.k.tap("Finish the after-mission step", theme.ConfirmIcon(), func() { c.k.do(rb.FinishDebrief{}) })))
 	}
 	b.Add(widgets.Touch(button("Grant a skill (mission reward)…", nil, func() { c.GrantSkillForm() })))
 	for _, h := range s.Campaign.Heroes {

@@ -179,7 +179,7 @@ func (c *contentScreen) listCard(title, sub string, rows []row, add string, edit
 	for _, r := range rows {
 		r := r
 		ed := widget.NewButtonWithIcon("", theme.DocumentCreateIcon(), func() { edit(r.id) })
-		rm := widget.NewButtonWithIcon("", theme.DeleteIcon(), func() { remove(r.id) })
+		rm := c.k.tap("", theme.DeleteIcon(), func() { remove(r.id) })
 		box.Add(container.NewBorder(nil, nil, nil, container.NewHBox(widgets.Touch(ed), widgets.Touch(rm)), wrapped(r.text)))
 	}
 	box.Add(widgets.Touch(button(add+"…", theme.ContentAddIcon(), func() { edit("") })))

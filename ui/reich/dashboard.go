@@ -116,7 +116,7 @@ func (p *playScreen) dashboard(m *rb.Mission, h *rb.Hero) fyne.CanvasObject {
 		info.Add(wrapped(fmt.Sprintf("Objective tokens: %d", h.Objectives)))
 	}
 	var bs []fyne.CanvasObject
-	add := func(label string, f func()) { bs = append(bs, widgets.Touch(button(label, nil, f))) }
+	add := func(label string, f func()) { bs = append(bs, widgets.Touch(p.k.tap(label, nil, f))) }
 	add("Wound card…", func() { p.WoundForm(id) })
 	add("Heal…", func() { p.HealForm(id, 1) })
 	add("Cards…", func() { p.CardsForm(id) })

@@ -43,10 +43,10 @@ func newEnemyScreen(k *kit) *enemyScreen {
 	e := &enemyScreen{k: k, Map: NewMapView(), Trace: widgets.NewTracePanel(automa.Trace{})}
 	e.summary = wrapped("")
 	e.title = heading("Last enemy decision")
-	e.ResolveButton = widget.NewButtonWithIcon("Resolve the enemy turn", theme.MediaPlayIcon(), func() { e.Resolve() })
+	e.ResolveButton = k.tap("Resolve the enemy turn", theme.MediaPlayIcon(), func() { e.Resolve() })
 	e.ResolveButton.Importance = widget.HighImportance
 	var bs []fyne.CanvasObject
-	add := func(label string, f func()) { bs = append(bs, widgets.Touch(button(label, nil, f))) }
+	add := func(label string, f func()) { bs = append(bs, widgets.Touch(k.tap(label, nil, f))) }
 	add("A token is seen…", func() { e.TokenForm() })
 	add("Room feature seen…", func() { e.FeatureForm() })
 	add("Raise awareness…", func() { e.RaiseForm() })
@@ -55,7 +55,7 @@ func newEnemyScreen(k *kit) *enemyScreen {
 	legend := wrapped("Rooms: green at ease · orange suspicious · red alert. Doors: green open · orange closed · red locked. ♦ hero · ▲ enemy unit · ● spawn token (? face down) · yellow: placed by the last resolution.")
 	legend.Importance = widget.LowImportance
 	controls := container.NewVBox(widgets.AtLeast(fyne.NewSize(200, widgets.MinTouch*1.3), e.ResolveButton),
-		widgets.NewFlow(bs...), k.msg)
+		widgets.NewFlow(bs...))
 	side := container.NewVBox(e.title, e.summary, e.Trace)
 	mapBox := container.NewBorder(nil, legend, nil, nil, e.Map)
 	e.root = container.NewVScroll(container.NewVBox(controls, widgets.NewAdaptive(mapBox, side)))

@@ -352,3 +352,43 @@ func TestFirstEnemyDecisionWithOurOwnContent(t *testing.T) {
 		t.Fatalf("%d interactions; the goal is under 80", tb.N)
 	}
 }
+
+// TestFirstRoundByTapsAlone plays the practice game's first round from
+// Home with taps alone — no typed key, no secondary tap, no shortcut: the
+// round starts, Mara opens the door (its token spawns) and records her
+// door's noise test, the enemy plays after her; Ned draws cards, the enemy
+// plays after him and attacks, the defence test is recorded on a stepper,
+// the enemy turn goes on, and the round ends.
+func TestFirstRoundByTapsAlone(t *testing.T) {
+	tb := newTable(t)
+	tb.Tap("Try a practice game")
+	tb.Tap(tracker.Reichbusters.Title())
+	tb.Tap("Start the round in this order")
+	tb.Tap("Open door")
+	tb.Tap("Open")
+	tb.Tap("Noise test")
+	tb.Tap("Record")
+	tb.Tap("End Mara Voss's turn")
+	tb.Tap("Play the enemy turn")
+	tb.Tap("Draw 2 cards")
+	tb.Tap("End Ned Farrow's turn")
+	tb.Tap("Play the enemy turn")
+	defended := 0
+	for i := 0; i < 6 && tb.Sees("Defend…"); i++ {
+		defended++
+		tb.Tap("Defend…")
+		tb.Plus("Defence total", 3)
+		tb.Tap("Record the test")
+		if tb.Sees("Continue the enemy turn") {
+			tb.Tap("Continue the enemy turn")
+		}
+	}
+	if defended == 0 {
+		t.Fatalf("the enemy made no attack to defend against:\n%s", uitest.WindowText(tb.u.Window))
+	}
+	tb.Tap("End the round")
+	if !tb.Sees("Round 2") {
+		t.Fatalf("after %d taps the second round has not come:\n%s", tb.N, uitest.WindowText(tb.u.Window))
+	}
+	t.Logf("the practice game's first round by taps alone: %d taps", tb.N)
+}

@@ -34,6 +34,8 @@ type kit struct {
 	LastMap *mapEditor
 	// Refused is the last file refused, its problems in words.
 	Refused string
+	// src is the control being tapped, for its answer to show beside it.
+	src fyne.CanvasObject
 }
 
 func newKit(ctx *shell.Context) *kit {
@@ -77,23 +79,41 @@ func (k *kit) do(cmd tracker.Command) bool {
 	return err == nil
 }
 
-// say shows err on the inline line (nil clears it).
+// say answers a tap: a refusal shows next to the control tapped, over the
+// screen (it moves nothing), and in the frame's message line; nil clears
+// the last one. msg keeps it for tests: it is never laid out, so a message
+// never pushes the buttons about.
 func (k *kit) say(err error) {
 	if err == nil {
 		k.msg.SetText("")
-		k.msg.Hide()
 		return
 	}
-	k.msg.SetText(refusal(err))
-	k.msg.Show()
+	text := refusal(err)
+	k.msg.SetText(text)
+	if k.src != nil {
+		k.ctx.Feedback(k.src, text, true)
+	} else {
+		k.ctx.Message(text, true)
+	}
 }
 
-// Message is the refusal shown on the screen's line, for tests.
-func (k *kit) Message() string {
-	if !k.msg.Visible() {
-		return ""
+// Message is the last refusal, for tests.
+func (k *kit) Message() string { return k.msg.Text }
+
+// from wraps what a control does so its refusals show next to it.
+func (k *kit) from(src fyne.CanvasObject, f func()) func() {
+	return func() {
+		k.src = src
+		defer func() { k.src = nil }()
+		f()
 	}
-	return k.msg.Text
+}
+
+// tap makes a button whose refusals show next to it.
+func (k *kit) tap(label string, icon fyne.Resource, tapped func()) *widget.Button {
+	b := widget.NewButtonWithIcon(label, icon, nil)
+	b.OnTapped = k.from(b, tapped)
+	return b
 }
 
 // refusal words an error for the players: the rule's own words, never

@@ -58,14 +58,14 @@ func newPlayScreen(k *kit) *playScreen {
 	p.orderRw = container.NewVBox()
 	p.Map = NewMapView()
 	p.decision = container.NewVBox()
-	p.NextButton = widget.NewButtonWithIcon("Next", theme.MediaSkipNextIcon(), func() { p.Next() })
+	p.NextButton = k.tap("Next", theme.MediaSkipNextIcon(), func() { p.Next() })
 	p.NextButton.Importance = widget.HighImportance
 	p.pending = container.NewVBox()
 	p.actions = container.NewVBox()
 	p.heroes = container.NewVBox()
 	p.setup = container.NewVBox()
 	p.body = container.NewVBox()
-	p.root = container.NewBorder(container.NewVBox(k.msg), nil, nil, nil, container.NewVScroll(p.body))
+	p.root = container.NewVScroll(p.body)
 	p.Refresh()
 	return p
 }
@@ -139,15 +139,15 @@ func (p *playScreen) Refresh() {
 	p.body.Add(widgets.NewAdaptive(top, p.Map))
 	if m.Ended {
 		// The end of the mission, without a trip to the Campaign tab.
-		c := &campaignScreen{k: p.k}
-		p.body.Add(container.NewGridWithColumns(2,
-			widgets.Touch(button("Declare the result…", nil, func() { c.ResultForm() })),
-			widgets.Touch(button("Close the mission…", theme.ConfirmIcon(), func() { c.CloseForm() }))))
+		p.body.Add(p.ending(m))
 	}
 	p.refreshActions(m)
 	p.body.Add(p.actions)
 	p.refreshHeroes(m)
 	p.body.Add(p.heroes)
+	if !m.Ended {
+		p.body.Add(p.ending(m))
+	}
 	p.body.Refresh()
 }
 

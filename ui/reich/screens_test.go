@@ -83,11 +83,16 @@ func newCtx(t *testing.T) (*shell.Context, fyne.Window) {
 	}
 	w := test.NewTempWindow(t, widget.NewLabel(""))
 	w.Resize(fyne.NewSize(1280, 800))
-	var last string
-	ctx := shell.NewContext(s, w, shell.Hooks{Message: func(text string, isError bool) { last = text }})
-	_ = last
+	ctx := shell.NewContext(s, w, shell.Hooks{
+		Message:  func(text string, isError bool) { lastMessage = text },
+		Feedback: func(src fyne.CanvasObject, text string, isError bool) { lastFeedback = text },
+	})
 	return ctx, w
 }
+
+// lastMessage and lastFeedback are what the frame was last asked to show
+// in its message line and next to a tapped control.
+var lastMessage, lastFeedback string
 
 func st(ctx *shell.Context) *rb.State { return ctx.Session.State().(*rb.State) }
 
