@@ -34,6 +34,9 @@ type enemyScreen struct {
 	title   *widget.Label
 	// ResolveButton plays the enemy turn (the Resolve shortcut).
 	ResolveButton *widget.Button
+	// Why says why the buttons that cannot work yet are off.
+	Why     *widget.Label
+	actions []*widget.Button
 
 	shown *tracker.Event
 	pay   rb.Payload
@@ -46,7 +49,11 @@ func newEnemyScreen(k *kit) *enemyScreen {
 	e.ResolveButton = k.tap("Resolve the enemy turn", theme.MediaPlayIcon(), func() { e.Resolve() })
 	e.ResolveButton.Importance = widget.HighImportance
 	var bs []fyne.CanvasObject
-	add := func(label string, f func()) { bs = append(bs, widgets.Touch(k.tap(label, nil, f))) }
+	add := func(label string, f func()) {
+		b := k.tap(label, nil, f)
+		e.actions = append(e.actions, b)
+		bs = append(bs, widgets.Touch(b))
+	}
 	add("A token is seen…", func() { e.TokenForm() })
 	add("Room feature seen…", func() { e.FeatureForm() })
 	add("Raise awareness…", func() { e.RaiseForm() })
@@ -54,7 +61,9 @@ func newEnemyScreen(k *kit) *enemyScreen {
 	add("Override…", func() { e.OverrideForm() })
 	legend := wrapped("Rooms: green at ease · orange suspicious · red alert. Doors: green open · orange closed · red locked. ♦ hero · ▲ enemy unit · ● spawn token (? face down) · yellow: placed by the last resolution.")
 	legend.Importance = widget.LowImportance
-	controls := container.NewVBox(widgets.AtLeast(fyne.NewSize(200, widgets.MinTouch*1.3), e.ResolveButton),
+	e.Why = wrapped("")
+	e.Why.Importance = widget.LowImportance
+	controls := container.NewVBox(widgets.AtLeast(fyne.NewSize(200, widgets.MinTouch*1.3), e.ResolveButton), e.Why,
 		widgets.NewFlow(bs...))
 	side := container.NewVBox(e.title, e.summary, e.Trace)
 	mapBox := container.NewBorder(nil, legend, nil, nil, e.Map)
@@ -72,15 +81,34 @@ func (e *enemyScreen) Refresh() {
 	if m != nil && m.Paused != nil {
 		e.ResolveButton.SetText("Continue the enemy turn")
 	}
+	// A button that cannot work yet is off, and the line under it says why.
+	why := ""
 	switch {
-	case m == nil || m.Ended:
-		e.ResolveButton.Disable()
-	case m.Paused != nil && len(m.Pending) == 0:
-		e.ResolveButton.Enable()
-	case m.Paused == nil && m.Step == rb.StepEnemyTurn && !m.EnemyDone:
-		e.ResolveButton.Enable()
+	case m == nil:
+		why = "No mission is in play: set one up on the Play tab."
+	case m.Ended:
+		why = "The mission is over."
+	case m.Paused != nil && len(m.Pending) > 0:
+		why = "The heroes' defence tests come first (Play tab); then the enemy turn goes on."
+	case m.Paused != nil:
+	case m.Step == rb.StepEnemyTurn && len(m.Pending) > 0:
+		why = "The heroes' defence tests come first (Play tab)."
+	case m.Step == rb.StepEnemyTurn && !m.EnemyDone:
 	default:
+		why = "The enemy acts after each hero's turn; now it is " + stepWords(m) + "."
+	}
+	if why == "" {
+		e.ResolveButton.Enable()
+	} else {
 		e.ResolveButton.Disable()
+	}
+	e.Why.SetText(why)
+	for _, b := range e.actions {
+		if m == nil || m.Ended {
+			b.Disable()
+		} else {
+			b.Enable()
+		}
 	}
 	e.showPayload()
 }

@@ -87,7 +87,7 @@ func (k *kit) MapEditor(m content.Map, done func(content.Map)) *mapEditor {
 	}
 	top := container.NewVBox(e.Tool, e.hint, e.Note)
 	side := container.NewVScroll(container.NewVBox(e.summary, widget.NewSeparator(), e.details))
-	split := newAdaptiveSplit(container.NewScroll(e.Grid), side)
+	split := widgets.NewAdaptiveAt(700, container.NewScroll(e.Grid), side)
 	// The drawing takes most of the window: the dialog is as big as its
 	// content asks, and a scrolling map asks for little by itself.
 	win := k.window().Canvas().Size()

@@ -137,38 +137,3 @@ func (Screens) Act(ctx *shell.Context, tab shell.Tab, a shell.Action) bool {
 	}
 	return false
 }
-
-// adaptiveSplit puts two parts side by side on a wide screen and one above
-// the other on a tall one (a tablet turned upright).
-type adaptiveSplit struct{}
-
-func newAdaptiveSplit(a, b fyne.CanvasObject) *fyne.Container {
-	return &fyne.Container{Layout: adaptiveSplit{}, Objects: []fyne.CanvasObject{a, b}}
-}
-
-func (adaptiveSplit) Layout(objs []fyne.CanvasObject, size fyne.Size) {
-	if len(objs) != 2 {
-		return
-	}
-	if size.Width >= size.Height {
-		w := size.Width * 0.6
-		objs[0].Move(fyne.NewPos(0, 0))
-		objs[0].Resize(fyne.NewSize(w-4, size.Height))
-		objs[1].Move(fyne.NewPos(w+4, 0))
-		objs[1].Resize(fyne.NewSize(size.Width-w-4, size.Height))
-		return
-	}
-	h := size.Height * 0.55
-	objs[0].Move(fyne.NewPos(0, 0))
-	objs[0].Resize(fyne.NewSize(size.Width, h-4))
-	objs[1].Move(fyne.NewPos(0, h+4))
-	objs[1].Resize(fyne.NewSize(size.Width, size.Height-h-4))
-}
-
-func (adaptiveSplit) MinSize(objs []fyne.CanvasObject) fyne.Size {
-	var s fyne.Size
-	for _, o := range objs {
-		s = s.Max(o.MinSize())
-	}
-	return s
-}
