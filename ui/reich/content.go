@@ -192,7 +192,15 @@ func (c *contentScreen) needsCard() fyne.CanvasObject {
 	s := c.k.state()
 	box := container.NewVBox()
 	missing := 0
-	for _, n := range rb.Needs(&s.Library, s.Settings.NotOfThisEarth) {
+	needs := rb.Needs(&s.Library, s.Settings.NotOfThisEarth)
+	if rb.Ready(&s.Library, s.Settings.NotOfThisEarth) {
+		var have []string
+		for _, n := range needs {
+			have = append(have, fmt.Sprintf("%s (%d)", n.What, n.Have))
+		}
+		return widgets.NewCard("", "", wrapped("✓ Everything a mission needs is entered: "+strings.Join(have, ", ")+"."))
+	}
+	for _, n := range needs {
 		n := n
 		if n.Met() {
 			box.Add(wrapped(fmt.Sprintf("✓ %s (%d)", capital(n.What), n.Have)))

@@ -290,7 +290,7 @@ func TestContentTabSaysWhatIsMissing(t *testing.T) {
 	must(t, k.ctx, rb.ImportContent{Data: testContent(t)})
 	c.Refresh()
 	got = uitest.Text(c.root)
-	if !strings.Contains(got, "✓ A faction card (1)") || !strings.Contains(got, "Made-up faction — 2 unit lines: Grunt, Hound") {
+	if !strings.Contains(got, "✓ Everything a mission needs is entered") || !strings.Contains(got, "a faction card (1)") || !strings.Contains(got, "Made-up faction — 2 unit lines: Grunt, Hound") {
 		t.Fatalf("after loading content:\n%s", got)
 	}
 }

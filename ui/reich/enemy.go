@@ -169,7 +169,7 @@ func summaryText(p rb.Payload, name func(code string) string) string {
 			if a.Mode == "ranged" {
 				mode = "at range"
 			}
-			out = append(out, fmt.Sprintf("The %s attacks %s, total %d: the defence test is recorded on the Play tab", name(a.Code), mode, a.Total))
+			out = append(out, fmt.Sprintf("The %s attacks %s, total %d: its defence test waits", name(a.Code), mode, a.Total))
 		}
 	}
 	if len(out) == 0 && len(p.Lines) > 0 {

@@ -200,7 +200,9 @@ func (p *playScreen) refreshDecision() {
 // showWhy opens the explanation of an enemy decision.
 func (k *kit) showWhy(pay rb.Payload) {
 	panel := widgets.NewTracePanel(traceOf(pay))
-	d := widgets.NewDialog("Why the enemy did this", container.NewVBox(wrapped(summaryText(pay, k.codeNames())), panel), k.window())
+	win := k.window().Canvas().Size()
+	body := widgets.AtLeast(fyne.NewSize(min(max(win.Width-2*widgets.MinTouch, 0), 900), 0), container.NewVBox(wrapped(summaryText(pay, k.codeNames())), panel))
+	d := widgets.NewDialog("Why the enemy did this", body, k.window())
 	d.Show()
 }
 

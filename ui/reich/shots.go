@@ -60,6 +60,10 @@ func (g *game) open(name string) {
 		hero = first(m.HeroesInPlay())
 	}
 	switch name {
+	case "tab-content", "tab-rules", "tab-skills":
+		if g.campaign != nil {
+			g.campaign.tabs.SelectIndex(map[string]int{"tab-skills": 1, "tab-content": 2, "tab-rules": 3}[name])
+		}
 	case "faction":
 		k.FactionForm(first(facs), nil)
 	case "faction-new":
