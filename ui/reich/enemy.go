@@ -67,7 +67,7 @@ func newEnemyScreen(k *kit) *enemyScreen {
 		widgets.NewFlow(bs...))
 	side := container.NewVBox(e.title, e.summary, e.Trace)
 	mapBox := container.NewBorder(nil, legend, nil, nil, e.Map)
-	e.root = container.NewVScroll(container.NewVBox(controls, widgets.NewAdaptive(mapBox, side)))
+	e.root = container.NewVScroll(container.NewVBox(controls, widgets.NewAdaptiveAt(1000, mapBox, side)))
 	e.Refresh()
 	return e
 }

@@ -202,11 +202,15 @@ func (k *kit) cmdForm(title, confirm string, fs []fld, build func(v vals) (func(
 		case fHP:
 			w = newHPField(f.hp)
 		default:
-			w = entry(f.hint, f.def)
+			place := f.hint
+			if len([]rune(place)) > 28 {
+				place = "" // a long hint wraps under the field instead
+			}
+			w = entry(place, f.def)
 		}
 		v.w[f.label] = w
 		it := widget.NewFormItem(f.label, w)
-		if f.kind != fText {
+		if f.kind != fText || len([]rune(f.hint)) > 28 {
 			it.HintText = f.hint // the frame's form wraps it under the field
 		}
 		items = append(items, it)

@@ -176,6 +176,7 @@ func awarenessWords(a content.Awareness) string {
 func (v *MapView) MinSize() fyne.Size {
 	if v.m != nil && v.m.Map.HasLayout() {
 		g := v.grid()
+		g.MinCell = 56 // readable names on a tablet
 		return g.MinSize().Min(fyne.NewSize(640, 420))
 	}
 	return fyne.NewSize(320, 360)

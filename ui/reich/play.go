@@ -136,7 +136,7 @@ func (p *playScreen) Refresh() {
 	}
 	top.Add(widgets.NewFlow(extra...))
 	p.Map.SetMission(m, litBy(gameOf(p.k.ctx).lastPay))
-	p.body.Add(widgets.NewAdaptive(top, p.Map))
+	p.body.Add(widgets.NewAdaptiveAt(1000, top, p.Map))
 	if m.Ended {
 		// The end of the mission, without a trip to the Campaign tab.
 		p.body.Add(p.ending(m))
