@@ -83,6 +83,9 @@ func open(store Store, rules Rules, id string, check func(*Session, Event) error
 	snapSeq := s.last
 	err = store.Events(id, s.last+1, func(e Event) error {
 		if err := s.replay(e); err != nil {
+			if check != nil {
+				return err // the import says where
+			}
 			return fmt.Errorf("event %d (%s): %w", e.Seq, e.Kind, err)
 		}
 		return nil
@@ -163,7 +166,7 @@ func (s *Session) replay(e Event) error {
 	}
 	if s.check != nil {
 		if err := s.check(e); err != nil {
-			return err
+			return &refusedEvent{err}
 		}
 	}
 	s.remember(e)
