@@ -336,7 +336,7 @@ func peakHeap(fn func()) uint64 {
 			select {
 			case <-stop:
 				return
-			case <-time.After(2 * time.Millisecond):
+			case <-time.After(5 * time.Millisecond):
 			}
 			runtime.ReadMemStats(&m)
 			mu.Lock()
@@ -383,9 +383,7 @@ func TestImportMemoryDoesNotGrowWithTheLog(t *testing.T) {
 	var peaks []uint64
 	for _, n := range []int{10_000, 40_000} {
 		path := filepath.Join(dir, fmt.Sprintf("%d.json", n))
-		w := boardLog(t, n)
-		size := writeExport(t, w, path)
-		w = nil
+		size := writeExport(t, boardLog(t, n), path)
 		f, err := os.Open(path)
 		if err != nil {
 			t.Fatal(err)

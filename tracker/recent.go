@@ -11,9 +11,12 @@ type recentEvents struct {
 	bytes int
 }
 
+// It keeps a few checkpoints' worth: undo replays from the nearest
+// checkpoint, at most checkpointEvery actions below the top while the
+// actions are small.
 const (
-	recentKept  = 8 * checkpointEvery
-	recentBytes = 1 << 20
+	recentKept  = 2 * checkpointEvery
+	recentBytes = 256 << 10
 )
 
 func eventSize(e Event) int {

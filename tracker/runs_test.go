@@ -3,6 +3,7 @@ package tracker
 import (
 	"encoding/binary"
 	"encoding/json"
+	"fmt"
 	"math/rand"
 	"reflect"
 	"testing"
@@ -17,6 +18,17 @@ func entries(r *Runs) []uint64 {
 // TestRunsMatchASlice drives Runs and a plain slice with the same pushes,
 // pops and truncations, as undo and redo do, and compares every reading.
 func TestRunsMatchASlice(t *testing.T) {
+	// Blocks of 2 runs pack and unpack all the time; 128 is the app's.
+	for _, size := range []int{2, 3, 128} {
+		t.Run(fmt.Sprint("blocks of ", size), func(t *testing.T) {
+			defer func(old int) { runBlockSize = old }(runBlockSize)
+			runBlockSize = size
+			runsMatchASlice(t)
+		})
+	}
+}
+
+func runsMatchASlice(t *testing.T) {
 	for seed := int64(1); seed <= 30; seed++ {
 		rng := rand.New(rand.NewSource(seed))
 		var r Runs
@@ -51,6 +63,20 @@ func TestRunsMatchASlice(t *testing.T) {
 				i := rng.Intn(len(model))
 				if got := r.at(i); got != model[i] {
 					t.Fatalf("seed %d step %d: at(%d) = %d, want %d", seed, step, i, got, model[i])
+				}
+				if r.increasing() {
+					for probe := uint64(0); probe <= next+1; probe++ {
+						wi, wok := len(model), false
+						for j, v := range model {
+							if v >= probe {
+								wi, wok = j, v == probe
+								break
+							}
+						}
+						if gi, gok := r.index(probe); gi != wi || gok != wok {
+							t.Fatalf("seed %d step %d: index(%d) = %d %v, want %d %v in %v", seed, step, probe, gi, gok, wi, wok, model)
+						}
+					}
 				}
 				from, to := rng.Intn(len(model)+1), rng.Intn(len(model)+1)
 				var got []uint64
@@ -96,8 +122,10 @@ func TestRunsIndexOfIncreasingStack(t *testing.T) {
 	for _, s := range []uint64{1, 2, 3, 7, 8, 10, 20, 21, 22, 23} {
 		r.push(s)
 	}
-	if len(r.runs) != 4 || !r.increasing() {
-		t.Fatalf("runs %+v", r.runs)
+	runs := 0
+	_ = r.eachRun(func(seqRun) error { runs++; return nil })
+	if runs != 4 || !r.increasing() {
+		t.Fatalf("%d runs: %v", runs, entries(&r))
 	}
 	for _, c := range []struct {
 		seq uint64
@@ -143,6 +171,48 @@ func TestRunsReadOlderSnapshots(t *testing.T) {
 
 // runsJSON is the compact form of one run, written by hand.
 func runsJSON(first, n uint64) string {
-	b, _ := json.Marshal(binary.AppendUvarint(binary.AppendUvarint(nil, first), n))
+	b, _ := json.Marshal(binary.AppendUvarint(binary.AppendVarint(nil, int64(first-1)), n))
 	return string(b)
+}
+
+// TestRunsIndexMatchesASlice: on stacks that only grow (the actions in
+// effect), index finds every sequence number, in the tail and in packed
+// blocks, as a search of a plain slice does.
+func TestRunsIndexMatchesASlice(t *testing.T) {
+	defer func(old int) { runBlockSize = old }(runBlockSize)
+	for _, size := range []int{2, 5, 128} {
+		runBlockSize = size
+		rng := rand.New(rand.NewSource(int64(size)))
+		var r Runs
+		var model []uint64
+		next := uint64(1)
+		for step := 0; step < 600; step++ {
+			switch k := rng.Intn(10); {
+			case k < 7:
+				next += uint64(rng.Intn(3)) // gaps where undo and redo events sit
+				r.push(next)
+				model = append(model, next)
+				next++
+			case k < 9 && len(model) > 0:
+				r.pop()
+				model = model[:len(model)-1]
+			default:
+				d := rng.Intn(len(model) + 1)
+				r.truncate(d)
+				model = model[:d]
+			}
+			for probe := uint64(0); probe <= next; probe++ {
+				wi, wok := len(model), false
+				for j, v := range model {
+					if v >= probe {
+						wi, wok = j, v == probe
+						break
+					}
+				}
+				if gi, gok := r.index(probe); gi != wi || gok != wok {
+					t.Fatalf("blocks of %d, step %d: index(%d) = %d %v, want %d %v", size, step, probe, gi, gok, wi, wok)
+				}
+			}
+		}
+	}
 }
