@@ -216,3 +216,32 @@ func TestRunsIndexMatchesASlice(t *testing.T) {
 		}
 	}
 }
+
+// FuzzRunsJSON: any stored undo stack either is refused or reads back as
+// itself, packed or not.
+func FuzzRunsJSON(f *testing.F) {
+	f.Add([]byte(`[[1,3],[5,5],[7,9]]`))
+	f.Add([]byte(`[9,8,7,4]`))
+	f.Add([]byte(`"AgICEgQS"`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var r Runs
+		if err := json.Unmarshal(data, &r); err != nil || r.Len() > 1<<16 {
+			return
+		}
+		want := entries(&r)
+		if len(want) != r.Len() {
+			t.Fatalf("%d entries, Len %d", len(want), r.Len())
+		}
+		b, err := json.Marshal(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back Runs
+		if err := json.Unmarshal(b, &back); err != nil {
+			t.Fatalf("%s reads back as an error: %v", b, err)
+		}
+		if !reflect.DeepEqual(entries(&back), want) {
+			t.Fatalf("%s reads back as %v, not %v", b, entries(&back), want)
+		}
+	})
+}
