@@ -119,9 +119,11 @@ func BenchmarkLargestSituation(b *testing.B) {
 	for _, open := range []bool{false, true} {
 		for _, d := range decides {
 			b.Run(fmt.Sprintf("%s/%s", map[bool]string{false: "walls", true: "open"}[open], d), func(b *testing.B) {
+				cpu := cpuTime()
 				for b.Loop() {
 					resolveLargest(b, d, open)
 				}
+				b.ReportMetric(float64((cpuTime()-cpu).Milliseconds())/float64(b.N), "cpu-ms/op")
 			})
 		}
 	}
