@@ -14,7 +14,7 @@ import (
 // (BenchmarkLargestSituation), and a file beyond them is refused naming the
 // field. They are listed in RESOLVE.md.
 const (
-	MaxSpaces      = 2500 // spaces of the map
+	MaxSpaces      = 1600 // spaces of the map
 	MaxFigures     = 60   // figures, characters included
 	MaxCharacters  = 6    // character figures (a mission has 2 to 4)
 	MaxTypes       = 30   // adversary description cards

@@ -12,19 +12,19 @@ import (
 	"tablekeeper/automa/hex"
 )
 
-// largestSituation is a situation at the limits: a 50×50 map (2,500
+// largestSituation is a situation at the limits: a 40×40 map (1,600
 // spaces, with walls, objects, hazards, doors scattered), 30 characters and
 // 30 adversaries of 30 types, every card full of actions of value 99 (moves,
 // leaps, retreats, attacks on 99 targets at range 99, heals, damage to an
 // area), every figure holding conditions.
 func largestSituation(tb testing.TB, decide string, open bool) *Situation {
 	tb.Helper()
-	m := hex.GenerateBenchMap(3, 50, 50)
+	m := hex.GenerateBenchMap(3, 40, 40)
 	if open {
 		// No walls or obstacles: the longest lines of sight and paths.
 		var l hex.Layout
-		for r := range 50 {
-			for col := range 50 {
+		for r := range 40 {
+			for col := range 40 {
 				l.Spaces = append(l.Spaces, hex.Space{Label: fmt.Sprintf("%s-%d", hex.RowName(r), col+1), Coord: hex.Coord{Q: col - r/2, R: r}})
 			}
 		}
@@ -177,8 +177,8 @@ func TestSituationLimitsAreRefused(t *testing.T) {
 	species := func(m map[string]any) map[string]any { return typ(m)["speciesCard"].(map[string]any) }
 	bigMap := func(m map[string]any) {
 		var spaces []any
-		for r := range 51 {
-			for q := range 50 {
+		for r := range 41 {
+			for q := range 40 {
 				spaces = append(spaces, map[string]any{"label": fmt.Sprintf("S%d-%d", q, r), "q": q - r/2, "r": r})
 			}
 		}
@@ -191,7 +191,7 @@ func TestSituationLimitsAreRefused(t *testing.T) {
 		edit func(m map[string]any)
 		want string
 	}{
-		{"2,550 spaces", bigMap, "map: 2550 spaces; a situation's map may have at most 2500"},
+		{"1,640 spaces", bigMap, "map: 1640 spaces; a situation's map may have at most 1600"},
 		{"a move of 10⁹", func(m map[string]any) { species(m)["actions"] = []any{map[string]any{"kind": "move", "value": 1e9}} },
 			"types[0]: speciesCard: actions[0]: value: 1000000000 is beyond ±99"},
 		{"range 21", func(m map[string]any) { typ(m)["range"] = 21 }, "types[0]: range: 21 is beyond ±20"},
