@@ -223,13 +223,18 @@ func (r *Runs) truncate(d int) {
 	r.n = d
 }
 
-// eachRun calls fn for every run, oldest first.
+// eachRun calls fn for every run, oldest first, reading the packed ones in
+// place.
 func (r *Runs) eachRun(fn func(seqRun) error) error {
 	for _, b := range r.blocks {
-		for _, run := range b.unpack() {
+		at, prev, data := b.at, b.prev, b.data
+		for len(data) > 0 {
+			first, n, down, rest, _ := nextRun(data, prev)
+			run := seqRun{first: first, n: int(n), down: down, at: at}
 			if err := fn(run); err != nil {
 				return err
 			}
+			at, prev, data = at+run.n, run.last(), rest
 		}
 	}
 	for _, run := range r.tail {
