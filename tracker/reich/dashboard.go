@@ -73,7 +73,7 @@ func (c Defend) decide(t *tx, d *tracker.Dice) (string, error) {
 	}
 	switch {
 	case spent:
-		t.say("%s defends against %s (%d) with heroism points: no damage", h.Name, a.Code, a.Total)
+		t.say("%s defends against %s (%d): %s, no damage", h.Name, a.Code, a.Total, testTotal(c.Total, a.Total, true, len(c.HPAfter) > 0))
 	case !failed:
 		t.say("%s defends against %s: %d against %d, no damage", h.Name, a.Code, c.Total, a.Total)
 	default:
