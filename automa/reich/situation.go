@@ -93,8 +93,8 @@ type EnemyTurnProgress struct {
 	// Shot the units that shot in phase 2 (§7.5.4).
 	Ruthless []string `json:"ruthless,omitempty"`
 	Shot     []string `json:"shot,omitempty"`
-	// Seen holds the enemy→hero sight lines already seen (house rule
-	// sightInEnemyTurn), as unit/hero id pairs.
+	// Seen holds the enemy→hero sight lines already seen (sightings raise
+	// at once unless house rule sightWaitsForPhase4), as unit/hero id pairs.
 	Seen [][2]string `json:"seen,omitempty"`
 }
 
