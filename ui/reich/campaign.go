@@ -447,7 +447,11 @@ func (c *campaignScreen) SetRule(key, value string) bool {
 }
 
 func (c *campaignScreen) ruleRow(info rb.SettingInfo) fyne.CanvasObject {
-	label := wrapped(fmt.Sprintf("%s (%s) — default %s", info.Key, info.Section, show(info.Default)))
+	text := fmt.Sprintf("%s (%s) — default %s", info.Key, info.Section, show(info.Default))
+	if info.Words != "" {
+		text = info.Words + " (a house rule; " + map[bool]string{true: "on", false: "off"}[info.Default == "true"] + " by default)"
+	}
+	label := wrapped(text)
 	if info.Value != info.Default {
 		label.TextStyle.Bold = true
 	}
