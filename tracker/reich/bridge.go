@@ -115,8 +115,8 @@ func (s *State) situation(req ai.Request, ans ai.Answers) (*ai.Situation, error)
 	for code, n := range m.Placed {
 		st.PlacedEver[code] = n
 	}
-	st.SpawnDeck = &ai.Deck{DrawPile: nonNil(m.SpawnDeck.Draw), Discard: nonNil(m.SpawnDeck.Discard)}
-	st.NoiseDeck = &ai.Deck{DrawPile: nonNil(m.NoiseDeck.Draw), Discard: nonNil(m.NoiseDeck.Discard)}
+	st.SpawnDeck = &ai.Deck{DrawPile: nonNil(m.SpawnDeck.Draw), Discard: nonNil(m.SpawnDeck.Discard), Physical: m.SpawnDeck.ByPlayers}
+	st.NoiseDeck = &ai.Deck{DrawPile: nonNil(m.NoiseDeck.Draw), Discard: nonNil(m.NoiseDeck.Discard), Physical: m.NoiseDeck.ByPlayers}
 	if m.Paused != nil {
 		p := m.Paused.Progress.Clone()
 		st.EnemyTurn = &p
@@ -168,7 +168,7 @@ func (t *tx) resolve(req ai.Request, ans ai.Answers, d *tracker.Dice) (*ai.Outco
 	if err != nil {
 		var need *ai.NeedInput
 		if errors.As(err, &need) {
-			return nil, &NeedAnswer{Question: need.Question, Field: need.Field}
+			return nil, &NeedAnswer{Question: need.Question, Field: need.Field, Options: need.Options}
 		}
 		return nil, tracker.Refuse("reichbusters §7", "%v", err)
 	}
@@ -185,6 +185,9 @@ func (t *tx) resolve(req ai.Request, ans ai.Answers, d *tracker.Dice) (*ai.Outco
 type NeedAnswer struct {
 	Question string
 	Field    string
+	// Options are the answers that fit, when the rules know them (the
+	// cards a deck the players draw can still give).
+	Options []string
 }
 
 func (e *NeedAnswer) Error() string {

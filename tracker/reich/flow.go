@@ -276,6 +276,13 @@ func (t *tx) awardHP(hero, why string, d *tracker.Dice) {
 		t.say("No heroism point for %s: the supply is empty", why)
 		return
 	}
+	if t.m().HPByPlayers {
+		// The players draw the supply (§1 item 5): the point waits for
+		// them to say which it was (DrawnHP).
+		t.do(Op{Op: opHPDraws, HPDraws: append(slices.Clone(t.m().HPDraws), HPDraw{Hero: hero, Why: why})})
+		t.say("%s earns a heroism point for %s: draw one from the face-down supply and say which", t.name(hero), why)
+		return
+	}
 	i := d.Intn(len(supply))
 	kind := supply[i]
 	t.hp(func(p *HPPools) { p.Supply = slices.Delete(p.Supply, i, i+1) })

@@ -374,7 +374,8 @@ func (t *tx) openDoor(heroID, doorID string, keys bool, ans ai.Answers, d *track
 // NoiseTest records a noise test's final total (spec §6.3): after
 // re-rolls, skills, and the Detect units in the hero's area, which the app
 // adds itself (settings.detectBonus each). A total of 1 or more draws a
-// noise card (Card names a physically drawn one) and the automa resolves it.
+// noise card (Card names the one the players drew, when they draw the noise
+// deck: DrawBy) and the automa resolves it.
 // Heroism points never apply (V-15).
 type NoiseTest struct {
 	Hero    string
@@ -431,6 +432,8 @@ func (c NoiseTest) decide(t *tx, d *tracker.Dice) (string, error) {
 	}
 	if total < 1 {
 		t.say("No noise: nothing happens")
+	} else if err := namedNoiseCard(m, c.Card); err != nil {
+		return "", err
 	} else if _, err := t.resolve(ai.Request{Kind: ai.KindNoiseCard, Hero: h.ID, Total: total, Card: c.Card}, c.Answers, d); err != nil {
 		return "", err
 	}

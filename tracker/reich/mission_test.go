@@ -300,6 +300,7 @@ func TestNoiseTestValidation(t *testing.T) {
 	refused(t, s, NoiseTest{Hero: "H1", Total: 0}, "one noise test per action")
 	do(t, s, Override{Reason: "test", Place: []UnitPlacement{{Code: "AR", Area: "A1"}}})
 	do(t, s, Cards{Hero: "H1", Action: "play"})
+	do(t, s, DrawBy{Deck: "noise", Players: true})
 	e = do(t, s, NoiseTest{Hero: "H1", Total: 0, Card: "NP2"})
 	if !strings.Contains(s.Describe(e), "+1 for Detect") || !strings.Contains(s.Describe(e), "NP2") {
 		t.Errorf("Detect diary %q", s.Describe(e))

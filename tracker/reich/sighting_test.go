@@ -50,3 +50,13 @@ func TestOldSettingsReadTheSeedsRule(t *testing.T) {
 		t.Fatal("old settings wait for phase 4")
 	}
 }
+
+// New events carry the rules revision they were decided under.
+func TestEventsCarryTheRulesRevision(t *testing.T) {
+	s := raid(t)
+	e := do(t, s, SetTurnOrder{Order: []string{"H1", "H2"}})
+	var p Payload
+	if err := e.Decode(&p); err != nil || p.Rules != rulesRev {
+		t.Fatalf("rules revision %d (%v), want %d", p.Rules, err, rulesRev)
+	}
+}
