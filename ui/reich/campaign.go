@@ -199,11 +199,16 @@ func (c *campaignScreen) CloseForm() *formDialog {
 	for i, it := range c.k.state().Campaign.HQItems {
 		hint += fmt.Sprintf(" hq:%d=%s", i+1, it.Name)
 	}
-	return c.k.cmdForm("After the mission (§10.2)", "Close the mission", []fld{
+	fields := []fld{
 		area("Keep items", hint, ""),
 		text("Keep vril sides", "weapons kept on the vril side, e.g. H1:1", ""),
 		text("Wound cards shed", "per hero, e.g. H1:1,2 (blank: the newest go first)", ""),
-	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
+	}
+	if m := c.k.mission(); m != nil && m.HPByPlayers && m.Success && len(m.HPSupply) > 0 {
+		// The players draw the supply: the won mission's HQ point is theirs to name.
+		fields = append(fields, choice("Heroism point drawn for the HQ card", []string{rb.HPAttack, rb.HPDefence, rb.HPWild}, ""))
+	}
+	return c.k.cmdForm("After the mission (§10.2)", "Close the mission", fields, func(v vals) (func(ai.Answers) tracker.Command, error) {
 		conv := func(ws []string, what string) ([]string, error) {
 			var out []string
 			for _, w := range ws {
@@ -244,7 +249,7 @@ func (c *campaignScreen) CloseForm() *formDialog {
 		if len(heal) == 0 {
 			heal = nil
 		}
-		return plain(rb.CloseMission{KeepItems: keep, KeepVril: vril, HealCards: heal}), nil
+		return plain(rb.CloseMission{KeepItems: keep, KeepVril: vril, HealCards: heal, HPDrawn: v.S("Heroism point drawn for the HQ card")}), nil
 	})
 }
 

@@ -1,0 +1,160 @@
+package reich
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"tablekeeper/automa/reich/content"
+	rb "tablekeeper/tracker/reich"
+	"tablekeeper/ui/uitest"
+)
+
+// findButton is the button labelled label under o, or nil.
+func findButton(o fyne.CanvasObject, label string) *widget.Button {
+	switch x := o.(type) {
+	case *widget.Button:
+		if x.Text == label {
+			return x
+		}
+	case *fyne.Container:
+		for _, c := range x.Objects {
+			if b := findButton(c, label); b != nil {
+				return b
+			}
+		}
+	case fyne.Widget:
+		for _, c := range test.WidgetRenderer(x).Objects() {
+			if b := findButton(c, label); b != nil {
+				return b
+			}
+		}
+	}
+	return nil
+}
+
+// tapOn taps the button labelled label under o, or in the window's top
+// dialog.
+func tapOn(t *testing.T, w fyne.Window, o fyne.CanvasObject, label string) {
+	t.Helper()
+	var b *widget.Button
+	if o != nil {
+		b = findButton(o, label)
+	}
+	if b == nil && w != nil {
+		if top := w.Canvas().Overlays().Top(); top != nil {
+			b = findButton(top, label)
+		}
+	}
+	if b == nil {
+		t.Fatalf("no button %q", label)
+	}
+	test.Tap(b)
+}
+
+// Issue 15 item 12 on the play screen: "Who draws the decks…" sets the
+// spawn deck to be drawn at the table; a spawn then asks which card was
+// drawn, offering the cards the deck can still give, and the pick is
+// taken (tapped, not typed).
+func TestPlayersDrawTheSpawnDeckFromTheScreen(t *testing.T) {
+	ctx, w := newCtx(t)
+	p := heroTurn(t, ctx)
+	tapOn(t, w, p.actions, "Who draws the decks…")
+	f := p.k.Last
+	if f == nil || f.Title != "Who draws the decks" {
+		t.Fatalf("the decks form did not open: %+v", f)
+	}
+	if txt := uitest.Text(f.body); strings.Contains(txt, "§") || !strings.Contains(txt, "spawn deck: the app draws it") {
+		t.Fatalf("the decks form reads:\n%s", txt)
+	}
+	pick(t, f, "Deck", "spawn deck")
+	pick(t, f, "Drawn by", "us, at the table")
+	tapOn(t, w, nil, "Set")
+	if !st(ctx).Mission.SpawnDeck.ByPlayers {
+		t.Fatalf("the spawn deck is still drawn by the app (%s)", f.Message())
+	}
+	deck := slices.Clone(st(ctx).Mission.SpawnDeck.Draw)
+	e := gameOf(ctx).enemy
+	tf := e.TokenForm()
+	pick(t, tf, "Token", "T1")
+	_ = tf.Submit()
+	q := e.k.Asked
+	if q == nil || q.CardPick == nil || len(q.CardPick.Options) != len(deck) {
+		t.Fatalf("no question with the deck's cards: %+v", q)
+	}
+	q.CardPick.SetSelected("S2")
+	test.Tap(q.CardOK)
+	m := st(ctx).Mission
+	if slices.Contains(m.SpawnDeck.Draw, "S2") || !slices.Contains(m.SpawnDeck.Discard, "S2") || len(m.Units) == 0 {
+		t.Fatalf("S2 not drawn: deck %+v, units %v (%s)", m.SpawnDeck, m.Units, e.k.Message())
+	}
+}
+
+// The heroism point supply drawn at the table: a point earned waits on
+// the play screen, which offers the kinds the supply holds; tapping one
+// puts it on the hero's dashboard.
+func TestPlayersDrawHeroismPointsFromTheScreen(t *testing.T) {
+	ctx, w := newCtx(t)
+	p := heroTurn(t, ctx)
+	must(t, ctx, rb.DrawBy{Deck: "hp", Players: true})
+	cur := st(ctx).Mission.Current
+	var four []rb.UnitPlacement
+	for range 4 {
+		four = append(four, rb.UnitPlacement{Code: "GR", Area: "A1"})
+	}
+	must(t, ctx, rb.Override{Reason: "test", Place: four, Awareness: map[string]content.Awareness{}})
+	for i, u := range slices.Clone(st(ctx).Mission.Units) {
+		must(t, ctx, rb.Attack{Hero: cur, Weapon: 1, Targets: []string{u.ID}, Total: 5, Basic: i == 0})
+	}
+	if n := len(st(ctx).Mission.HPDraws); n != 1 {
+		t.Fatalf("%d heroism points wait to be drawn, want 1", n)
+	}
+	p.Refresh()
+	if txt := uitest.Text(p.pending); !strings.Contains(txt, "Which did you draw?") || !strings.Contains(txt, "[wild]") {
+		t.Fatalf("the pending draw reads:\n%s", txt)
+	}
+	before := len(st(ctx).Mission.HeroByID(cur).HP)
+	tapOn(t, w, p.pending, "defence")
+	m := st(ctx).Mission
+	if len(m.HPDraws) != 0 || len(m.HeroByID(cur).HP) != before+1 || m.HeroByID(cur).HP[before] != rb.HPDefence {
+		t.Fatalf("after the tap: draws %v, HP %v (%s)", m.HPDraws, m.HeroByID(cur).HP, p.k.Message())
+	}
+	if strings.Contains(uitest.Text(p.pending), "Which did you draw?") {
+		t.Fatal("the prompt stays after the draw")
+	}
+}
+
+// A won campaign mission whose supply the players draw: the after-mission
+// form asks which heroism point they drew for the HQ card.
+func TestCampaignDrawnHPAndSkillHandOverFromTheScreen(t *testing.T) {
+	ctx, w := newCtx(t)
+	must(t, ctx, rb.ImportContent{Data: testContent(t)})
+	Screens{}.Play(ctx)
+	Screens{}.Campaign(ctx)
+	g := gameOf(ctx)
+	c := g.campaign
+	must(t, ctx, rb.SetDifficulty{Name: "Normal", ItemsKept: 3})
+	must(t, ctx, rb.SetHPSupply{Kinds: []string{rb.HPWild, rb.HPAttack}})
+	f := g.play.StartForm()
+	pick(t, f, "Mode", rb.ModeCampaign)
+	setEntry(t, f, "Heroes", "H1 Ana A1 3 Rifle:3 Knife:0 Sneaky\nH2 Bo A1 2 Pistol:2 Fists:0")
+	submitOK(t, f)
+	must(t, ctx, rb.DrawBy{Deck: "hp", Players: true})
+	em := g.play.EndMissionForm()
+	setEntry(t, em, "Reason", "out with the papers")
+	submitOK(t, em)
+	r := c.ResultForm()
+	pick(t, r, "First row that applies", "1. Out with the papers")
+	submitOK(t, r)
+	cl := c.CloseForm()
+	submitRefused(t, cl, "draw a heroism point from the face-down supply")
+	pick(t, cl, "Heroism point drawn for the HQ card", rb.HPAttack)
+	tapOn(t, w, nil, "Close the mission")
+	if rec := st(ctx).Campaign; !slices.Contains(rec.HQHP, rb.HPAttack) || slices.Contains(rec.HPSupply, rb.HPAttack) {
+		t.Fatalf("HQ %v, supply %v (%s)", rec.HQHP, rec.HPSupply, cl.Message())
+	}
+}
