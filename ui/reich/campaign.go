@@ -341,6 +341,7 @@ func (c *campaignScreen) refreshSkills() {
 		b.Add(widgets.Touch(button("Finish the after-mission step", theme.ConfirmIcon(), func() { c.k.do(rb.FinishDebrief{}) })))
 	}
 	b.Add(widgets.Touch(button("Grant a skill (mission reward)…", nil, func() { c.GrantSkillForm() })))
+	b.Add(widgets.Touch(button("Hand a skill to another hero (a card allows it)…", nil, func() { c.HandOverForm() })))
 	for _, h := range s.Campaign.Heroes {
 		b.Add(wrapped(heroRecord(h)))
 	}
@@ -410,6 +411,22 @@ func (c *campaignScreen) GrantSkillForm() *formDialog {
 		text("Discard", "a skill to discard for a fifth", ""), text("Reason", "the reward", ""),
 	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
 		return plain(rb.GrantSkill{Hero: v.S("Hero"), Skill: v.S("Skill"), Discard: v.S("Discard"), Reason: v.S("Reason")}), nil
+	})
+}
+
+// HandOverForm passes a skill from one hero to another where a card or
+// mission reward allows it (skills are otherwise never transferred).
+func (c *campaignScreen) HandOverForm() *formDialog {
+	var heroes []string
+	for _, h := range c.k.state().Campaign.Heroes {
+		heroes = append(heroes, h.ID)
+	}
+	return c.k.cmdForm("Hand a skill to another hero", "Hand over", []fld{
+		choice("From", heroes, ""), choice("To", heroes, ""), choice("Skill", skillNames(), ""),
+		text("Discard", "a skill the receiver gives up, if it would be a fifth", ""),
+		text("Reason", "the card or reward that allows it", ""),
+	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
+		return plain(rb.HandOverSkill{From: v.S("From"), To: v.S("To"), Skill: v.S("Skill"), Discard: v.S("Discard"), Reason: v.S("Reason")}), nil
 	})
 }
 

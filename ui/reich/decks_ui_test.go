@@ -129,7 +129,8 @@ func TestPlayersDrawHeroismPointsFromTheScreen(t *testing.T) {
 }
 
 // A won campaign mission whose supply the players draw: the after-mission
-// form asks which heroism point they drew for the HQ card.
+// form asks which heroism point they drew for the HQ card. Then a skill is
+// handed to another hero from the campaign screen, with the card's reason.
 func TestCampaignDrawnHPAndSkillHandOverFromTheScreen(t *testing.T) {
 	ctx, w := newCtx(t)
 	must(t, ctx, rb.ImportContent{Data: testContent(t)})
@@ -156,5 +157,32 @@ func TestCampaignDrawnHPAndSkillHandOverFromTheScreen(t *testing.T) {
 	tapOn(t, w, nil, "Close the mission")
 	if rec := st(ctx).Campaign; !slices.Contains(rec.HQHP, rb.HPAttack) || slices.Contains(rec.HPSupply, rb.HPAttack) {
 		t.Fatalf("HQ %v, supply %v (%s)", rec.HQHP, rec.HPSupply, cl.Message())
+	}
+	c.Refresh()
+	tapOn(t, w, c.skills, "Hand a skill to another hero (a card allows it)…")
+	h := c.k.Last
+	if h == nil || h.Title != "Hand a skill to another hero" {
+		t.Fatalf("the hand-over form did not open: %+v", h)
+	}
+	pick(t, h, "From", "H1")
+	pick(t, h, "To", "H2")
+	pick(t, h, "Skill", "Sneaky")
+	tapOn(t, w, nil, "Hand over")
+	if !strings.Contains(h.Message(), "card or mission reward") {
+		t.Fatalf("no reason: %q", h.Message())
+	}
+	setEntry(t, h, "Reason", "a made-up reward card")
+	tapOn(t, w, nil, "Hand over")
+	rec := st(ctx).Campaign
+	has := func(id, skill string) bool {
+		for _, ch := range rec.Heroes {
+			if ch.ID == id {
+				return slices.ContainsFunc(ch.Skills, func(s rb.Skill) bool { return s.ID == skill })
+			}
+		}
+		return false
+	}
+	if has("H1", "Sneaky") || !has("H2", "Sneaky") {
+		t.Fatalf("Sneaky did not pass from H1 to H2: %+v (%s)", rec.Heroes, h.Message())
 	}
 }
