@@ -31,6 +31,28 @@ type command interface {
 	plan(s *State, d *tracker.Dice) (op, error)
 }
 
+// rulesRev is the revision of the rules new events are decided under. An
+// op whose run changed with a rule fix embeds rev and keeps the revision it
+// was decided under, so an old log replays exactly as it was played:
+//
+//	1: issue 15: the end of a Turn keeps its damage triggers answerable
+//	   until the next Turn starts (§4.2 item 5); a Creature Revealed on
+//	   the way is Communicated where it was Revealed (§4.6 item 6).
+const rulesRev = 1
+
+// rev is the rules revision an op was decided under (0: before revision 1).
+type rev struct {
+	Rules int `json:"rules,omitempty"`
+}
+
+func (r *rev) setRules(n int) { r.Rules = n }
+
+// before says the op was decided under a revision older than n.
+func (r *rev) before(n int) bool { return r.Rules < n }
+
+// revisioned is an op that carries its rules revision.
+type revisioned interface{ setRules(int) }
+
 var kinds = map[string]func() op{}
 
 func register(mk ...func() op) {
@@ -72,6 +94,9 @@ func (Rules) Decide(st tracker.State, cmd tracker.Command, d *tracker.Dice) (tra
 	o, err := c.plan(s, d)
 	if err != nil {
 		return tracker.Change{}, err
+	}
+	if r, ok := o.(revisioned); ok {
+		r.setRules(rulesRev)
 	}
 	if err := o.run(s.clone()); err != nil {
 		return tracker.Change{}, err

@@ -26,6 +26,7 @@ type EvilTurn struct {
 }
 
 type evilEv struct {
+	rev
 	// Proposed is what the policy decided; Plays what was played.
 	Proposed   []ReactionPlay `json:"proposed,omitempty"`
 	Plays      []ReactionPlay `json:"plays,omitempty"`
@@ -102,7 +103,7 @@ func (c EvilTurn) plan(s *State, d *tracker.Dice) (op, error) {
 			if err := cp.prepareReaction(&p, d, &o.Trace); err != nil {
 				return nil, err
 			}
-			if _, err := cp.playReaction(p); err != nil {
+			if _, err := cp.playReaction(p, rulesRev); err != nil {
 				return nil, err
 			}
 			o.Plays = append(o.Plays, p)
@@ -129,7 +130,7 @@ func (o *evilEv) run(s *State) error {
 	s.T.EvilAsked = true
 	o.Out = nil
 	for _, p := range o.Plays {
-		out, err := s.playReaction(p)
+		out, err := s.playReaction(p, o.rules())
 		if err != nil {
 			return err
 		}
@@ -250,12 +251,19 @@ func LegalSpawns(s *State, types []alone.CreatureType, msdMod int) []alone.Spawn
 }
 
 // LegalMoves lists where a Creature may move now within a range (A7), for
-// the wizard.
+// the wizard: every destination, then every Blocked Door it may spend its
+// last step Unblocking without going through (UnblockedOnly set, §4.6
+// item 3).
 func LegalMoves(s *State, creature string, rng int) ([]alone.MoveResult, error) {
 	if s.Map == nil {
 		return nil, fmt.Errorf("this game keeps no Map")
 	}
-	return s.Map.LegalMoves(creature, rng, s.Nightmare, s.config())
+	moves, err := s.Map.LegalMoves(creature, rng, s.Nightmare, s.config())
+	if err != nil {
+		return nil, err
+	}
+	unblocks, err := s.Map.LegalUnblocks(creature, rng, s.Nightmare, s.config())
+	return append(moves, unblocks...), err
 }
 
 // LegalDangerSectors lists where a Danger token may go now (§4.11), for the

@@ -376,6 +376,7 @@ type attackOut struct {
 }
 
 type endTurnEv struct {
+	rev
 	Turn    int         `json:"turn"`
 	Attacks []attackOut `json:"attacks,omitempty"`
 	// Combined: the attacks were one damage event (combineCreatureAttacks).
@@ -511,6 +512,7 @@ func (o *endTurnEv) run(s *State) error {
 		}
 	}
 	total := 0
+	hurt := false // an attack dealt the Hero Life damage
 	for i := range o.Attacks {
 		a := &o.Attacks[i]
 		if s.Map != nil {
@@ -547,6 +549,7 @@ func (o *endTurnEv) run(s *State) error {
 			return err
 		}
 		a.Res = r
+		hurt = hurt || !r.Redirected
 	}
 	o.Combined, o.CombinedRes = false, nil
 	if total > 0 {
@@ -556,6 +559,7 @@ func (o *endTurnEv) run(s *State) error {
 			return err
 		}
 		o.Combined, o.CombinedRes = true, &r
+		hurt = hurt || !r.Redirected
 	}
 	// c. Lights out where a Creature moved in (§4.10).
 	o.LightsOff = nil
@@ -568,8 +572,20 @@ func (o *endTurnEv) run(s *State) error {
 			s.Map.Creatures[i].Moved = false
 		}
 	}
-	// d. Reset the Turn's flags.
-	s.T = TurnFlags{}
+	// d. Reset the Turn's flags. A Reaction triggered by Life damage "can
+	// be triggered whenever you are taking damage" (Hero Compendium), the
+	// end-of-Turn attacks too, so their damage trigger stays answerable
+	// until the next Turn starts, within the Turn's 2 Reactions. Events
+	// decided before revision 1 cleared every flag here.
+	if o.before(1) {
+		s.T = TurnFlags{}
+	} else {
+		t := TurnFlags{Over: true, Reactions: s.T.Reactions, ActionSector: s.T.ActionSector}
+		if hurt {
+			t.Triggers = []string{TriggerLife}
+		}
+		s.T = t
+	}
 	o.LastTurn = s.TurnsUsed == alone.TurnsPerRound
 	return nil
 }
