@@ -65,8 +65,9 @@ type ReactionPlay struct {
 	Noise alone.Dir `json:"noise,omitempty"`
 	// ScareToCompanion deals a scare's SC to the Companion (§3.7).
 	ScareToCompanion bool `json:"scareToCompanion,omitempty"`
-	// CourageFace is the die the Evil side rolled for Courage (physical);
-	// empty to roll it.
+	// Roll says who rolls the Courage die a scaring move calls for;
+	// CourageFace is its face when it is rolled at the table.
+	Roll        DiceSource `json:"roll,omitempty"`
 	CourageFace alone.Face `json:"courageFace,omitempty"`
 }
 
@@ -139,9 +140,11 @@ func (s *State) prepareReaction(p *ReactionPlay, d *tracker.Dice, tr *automa.Tra
 		msg := alone.ChooseNoise(s.Map, *noise, s.Map.ObjectivePath(s.Goals), tr, d)
 		p.Noise = msg.Direction
 	}
-	if scare > 0 && s.Unlocked(Courage) && p.CourageFace == "" {
-		p.CourageFace = rollFaces(d, s.Sheet.Dice, 1)[0]
+	f, err := s.rollOne(d, p.Roll, p.CourageFace, scare > 0 && s.Unlocked(Courage), "Courage")
+	if err != nil {
+		return err
 	}
+	p.CourageFace = f
 	return nil
 }
 
@@ -443,8 +446,11 @@ func reactionLine(p ReactionPlay, out reactionOut, turn int, all bool) string {
 // no MSD and no Noise, but the Level and token limits hold (AMBIGUOUS); an
 // Unrevealed Creature teleported into the Hero's Sector scares (AMB-9).
 type Teleport struct {
-	Creature         string     `json:"creature"`
-	Sector           string     `json:"sector"`
+	Creature string `json:"creature"`
+	Sector   string `json:"sector"`
+	// Roll says who rolls the Courage die a scare calls for; CourageFace
+	// is its face when it is rolled at the table.
+	Roll             DiceSource `json:"roll,omitempty"`
 	CourageFace      alone.Face `json:"courageFace,omitempty"`
 	ScareToCompanion bool       `json:"scareToCompanion,omitempty"`
 }
@@ -461,9 +467,19 @@ func (c Teleport) plan(s *State, d *tracker.Dice) (op, error) {
 	if err := needMap(s); err != nil {
 		return nil, err
 	}
-	if c.CourageFace == "" && s.Unlocked(Courage) {
-		c.CourageFace = rollFaces(d, s.Sheet.Dice, 1)[0]
+	// The Courage die is rolled only for a scare: an Unrevealed Creature
+	// teleported into the Hero's Sector (AMB-9) that scares.
+	need := false
+	if cr := s.Map.Creature(c.Creature); cr != nil && !cr.Revealed && c.Sector == s.Map.Hero && s.Unlocked(Courage) {
+		if st, err := cr.StatsOf(s.Nightmare); err == nil && st.Scare > 0 {
+			need = true
+		}
 	}
+	f, err := s.rollOne(d, c.Roll, c.CourageFace, need, "Courage")
+	if err != nil {
+		return nil, err
+	}
+	c.CourageFace = f
 	return &teleportEv{Teleport: c, Hidden: s.Mode == Solo}, nil
 }
 func (*teleportEv) kind() string { return "teleport" }

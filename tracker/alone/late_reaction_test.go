@@ -39,7 +39,7 @@ func TestDamageReactionAnswersTheEndOfTurnAttack(t *testing.T) {
 	do(t, s, StartTurn{})
 	do(t, s, Declare{Action: Locate})
 	do(t, s, Resolve{})
-	end := do(t, s, EndTurn{Attacks: []AttackRoll{{Creature: "parasite-1", Faces: hand(H, B)}}})
+	end := do(t, s, EndTurn{Roll: PhysicalDice, Attacks: []AttackRoll{{Creature: "parasite-1", Faces: hand(H, B)}}})
 	if st(s).Life != 11 {
 		t.Fatalf("Life %d after 1 hit", st(s).Life)
 	}
@@ -82,7 +82,7 @@ func TestNoLateReactionWithoutDamage(t *testing.T) {
 	do(t, s, StartTurn{})
 	do(t, s, Declare{Action: Locate})
 	do(t, s, Resolve{})
-	do(t, s, EndTurn{Attacks: []AttackRoll{{Creature: "parasite-1", Faces: hand(B, B)}}})
+	do(t, s, EndTurn{Roll: PhysicalDice, Attacks: []AttackRoll{{Creature: "parasite-1", Faces: hand(B, B)}}})
 	refused(t, s, PlayReaction{ReactionPlay{Player: 0, Allowed: true, Trigger: TriggerLife, Card: "Bleed", Spawn: &SpawnSpec{Type: alone.Worm, Sector: "2-22"}}}, "§8 V13")
 }
 

@@ -112,7 +112,8 @@ func (c EvilTurn) plan(s *State, d *tracker.Dice) (op, error) {
 		for i := range o.Plays {
 			// Courage dice for a scaring move.
 			if o.Plays[i].Move != nil && s.Unlocked(Courage) {
-				o.Plays[i].CourageFace = rollFaces(d, s.Sheet.Dice, 1)[0]
+				// The app's Evil side rolls its own Courage die.
+				o.Plays[i].Roll, o.Plays[i].CourageFace = VirtualDice, rollFaces(d, s.Sheet.Dice, 1)[0]
 			}
 		}
 	}

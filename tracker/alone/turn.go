@@ -338,11 +338,11 @@ func (o *resolveEv) line() string {
 
 // ---- T1 step 6: the end of a Turn ----
 
-// AttackRoll is one Creature's end-of-Turn attack as rolled at the table:
-// Faces typed from physical dice (nil to roll virtual dice), the face the
-// Dexterity reroll showed (empty to roll it), and whether the Evil side
-// deals it to the Companion. In bookkeeping mode (no Map) Creature is a
-// label and Hits the hits counted at the table.
+// AttackRoll is one Creature's end-of-Turn attack: with dice rolled at
+// the table (EndTurn.Roll), Faces are its dice and Reroll the face the
+// Dexterity reroll showed; and whether the Evil side deals it to the
+// Companion. In bookkeeping mode (no Map) Creature is a label and Hits the
+// hits counted at the table.
 type AttackRoll struct {
 	Creature    string       `json:"creature"`
 	Faces       []alone.Face `json:"faces,omitempty"`
@@ -357,6 +357,8 @@ type AttackRoll struct {
 // Turn's flags are reset. Attacks lists the Evil side's order and choices;
 // Creatures not listed attack after, in the policy's order.
 type EndTurn struct {
+	// Roll says who rolls the attacks' dice and their Dexterity rerolls.
+	Roll    DiceSource   `json:"roll,omitempty"`
 	Attacks []AttackRoll `json:"attacks,omitempty"`
 }
 
@@ -407,6 +409,9 @@ func (c EndTurn) plan(s *State, d *tracker.Dice) (op, error) {
 			if a.Hits < 0 {
 				return nil, refuse("§4.8", "%s cannot hit %d times", a.Creature, a.Hits)
 			}
+			if len(a.Faces) > 0 || a.Reroll != "" {
+				return nil, refuse("§7.2", "this game keeps no Map: enter the hits counted at the table for %s, not its faces", a.Creature)
+			}
 			o.Attacks = append(o.Attacks, attackOut{Creature: a.Creature, Hits: a.Hits, Redirect: a.ToCompanion})
 		}
 		return o, nil
@@ -445,22 +450,18 @@ func (c EndTurn) plan(s *State, d *tracker.Dice) (op, error) {
 	}
 	for _, a := range sorted {
 		g := given[a.Creature]
-		f, err := faces(s, d, g.Faces, a.Dice, "the "+string(a.Type)+"'s attack")
+		what := "the " + string(a.Type) + "'s attack"
+		f, err := s.roll(d, c.Roll, g.Faces, a.Dice, what)
 		if err != nil {
 			return nil, err
 		}
 		out := attackOut{Creature: a.Creature, Type: a.Type, Dice: a.Dice, SpecialHits: a.SpecialHits, Faces: f, Redirect: g.ToCompanion}
 		hits, _ := alone.CountHits(f, a.SpecialHits)
-		if hits > 0 && s.Unlocked(Dexterity) {
-			// Dexterity: the Evil side rerolls 1 Hit, once (§3.5); it never
-			// hurts the Hero, so the app always asks for it.
-			out.Dexterity = true
-			out.Reroll = g.Reroll
-			if out.Reroll == "" {
-				out.Reroll = rollFaces(d, s.Sheet.Dice, 1)[0]
-			} else if err := checkFaces([]alone.Face{out.Reroll}, "the Dexterity reroll"); err != nil {
-				return nil, err
-			}
+		// Dexterity: the Evil side rerolls 1 Hit, once (§3.5); it never
+		// hurts the Hero, so the app always asks for it.
+		out.Dexterity = hits > 0 && s.Unlocked(Dexterity)
+		if out.Reroll, err = s.rollOne(d, c.Roll, g.Reroll, out.Dexterity, "the Dexterity reroll of "+what); err != nil {
+			return nil, err
 		}
 		if s.Mode == Solo && charges > 0 {
 			// The app's Evil side sends an attack to the Companion by the
