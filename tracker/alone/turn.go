@@ -673,6 +673,9 @@ func (c EndRound) plan(s *State, d *tracker.Dice) (op, error) {
 	if s.T.Started || s.TurnsUsed < alone.TurnsPerRound {
 		return nil, refuse("§8 V7", "the Round ends after its 8th Turn; %d of 8 are finished", s.TurnsUsed-b2i(s.T.Started))
 	}
+	if err := noShare(c.Effects); err != nil {
+		return nil, err
+	}
 	o := &endRoundEv{EndRound: c, Hidden: s.Mode == Solo}
 	var tr automa.Trace
 	n := len(s.Evil.Players)
