@@ -66,6 +66,7 @@ func TestCorrectNightmare(t *testing.T) {
 	if _, err := s.Redo(); err != nil {
 		t.Fatal(err)
 	}
+	refused(t, s, Correct{Field: "nightmare", Value: 0, Why: "x"}, "§2.4")
 	do(t, s, Correct{Field: "nightmare", Value: 1})
 	if !st(s).Nightmare {
 		t.Fatal("on again by hand")

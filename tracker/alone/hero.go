@@ -648,7 +648,10 @@ func (o *correctEv) run(s *State) error {
 		if v != 0 && v != 1 {
 			return refuse("§2.4", "Nightmare Mode is on (1) or off (0), not %d", v)
 		}
-		if v == 0 && s.Nightmare && strings.TrimSpace(o.Why) == "" {
+		if (v == 1) == s.Nightmare {
+			return refuse("§2.4", "Nightmare Mode is already %s", map[bool]string{true: "on", false: "off"}[s.Nightmare])
+		}
+		if v == 0 && strings.TrimSpace(o.Why) == "" {
 			return refuse("§8 V10", "Nightmare Mode never ends once triggered: say why the table switches it off")
 		}
 		nm := b2i(s.Nightmare)

@@ -10,9 +10,10 @@ import (
 )
 
 func TestMoreValidations(t *testing.T) {
-	// V10: nothing sets Nightmare back; it is not a correctable field.
+	// V10: nothing sets Nightmare back but a correction with its reason
+	// (issue 15 item 8); one that changes nothing is refused.
 	s := bookkeeping(t)
-	refused(t, s, Correct{Field: "nightmare", Value: 0}, "§8")
+	refused(t, s, Correct{Field: "nightmare", Value: 0, Why: "x"}, "§2.4")
 	e := do(t, s, Correct{Field: "life", Value: 13})
 	if st(s).Life != 12 || !strings.Contains(s.Describe(e), "off the track") {
 		t.Fatalf("V1 clamps a hand correction: %d, %q", st(s).Life, s.Describe(e))
