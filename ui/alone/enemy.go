@@ -397,14 +397,29 @@ func (e *EnemyScreen) refreshTable(s *ta.State) {
 		if err != nil {
 			continue
 		}
-		var to []string
-		for _, m := range ms {
-			to = append(to, m.To)
-		}
-		lg = append(lg, fmt.Sprintf("%s may move 1 to: %s", c.ID, list(to)))
+		lg = append(lg, fmt.Sprintf("%s with 1 step may: %s", c.ID, list(moveWords(ms))))
 	}
 	lg = append(lg, "Danger tokens may go in: "+list(ta.LegalDangerSectors(s)))
 	e.legal.SetText(strings.Join(lg, "\n"))
+}
+
+// moveWords names each legal move as the wizard offers it: staying, the
+// Sectors entered, or a Door Unblocked without going through (§4.6 item 3).
+func moveWords(ms []alone.MoveResult) []string {
+	var out []string
+	for _, m := range ms {
+		switch {
+		case m.UnblockedOnly != "" && len(m.Path) == 0:
+			out = append(out, "Unblock the Door to "+m.UnblockedOnly+" and stay")
+		case m.UnblockedOnly != "":
+			out = append(out, strings.Join(m.Path, "→")+", then Unblock the Door to "+m.UnblockedOnly)
+		case len(m.Path) == 0:
+			out = append(out, "stay")
+		default:
+			out = append(out, "move "+strings.Join(m.Path, "→"))
+		}
+	}
+	return out
 }
 
 func list(v []string) string {
@@ -478,6 +493,8 @@ type reactionForm struct {
 	spawnSector, msd       *widget.Entry
 	creature               *widget.Select
 	path, rng              *widget.Entry
+	courageRoll            *widget.RadioGroup
+	courage                *widget.Entry
 	noise                  *widget.Select
 	mapOnly                *fyne.Container
 	hint                   *widget.Label
@@ -500,6 +517,7 @@ func newReactionForm(k *kit) *reactionForm {
 	f.spawnSector, f.msd = entry("Sector"), entry("card's distance change, e.g. -1")
 	f.creature = widget.NewSelect(nil, nil)
 	f.path, f.rng = entry("Sectors entered, in order (empty: stays)"), entry("range (card)")
+	f.courageRoll, f.courage = newRollChoice(), entry("the Courage die at the table, if the move scares: H, S or B")
 	f.noise = widget.NewSelect([]string{"", "N", "E", "S", "W", "STAIRS"}, nil)
 	f.hint = wrap("")
 	f.hint.Importance = widget.LowImportance
@@ -510,7 +528,7 @@ func newReactionForm(k *kit) *reactionForm {
 	f.mapOnly = container.NewVBox(f.effect,
 		field("Spawn", container.NewGridWithColumns(2, f.spawnType, f.spawnSector)), f.msd,
 		field("Move", container.NewGridWithColumns(2, f.creature, f.path)), f.rng,
-		field("Noise said from", f.noise), widgets.WrapCheck(f.scareComp), f.hint)
+		field("Noise said from", f.noise), field("Courage die", f.courageRoll), f.courage, widgets.WrapCheck(f.scareComp), f.hint)
 	f.obj = container.NewVBox(
 		field("Evil player", f.player), field("Deck", f.deck), f.face,
 		field("Trigger", f.trigger), f.instant, f.cardName, widgets.WrapCheck(f.combo), f.danger, f.mapOnly,
@@ -571,11 +589,7 @@ func (f *reactionForm) showHint() {
 		if err == nil {
 			ms, err := ta.LegalMoves(s, f.creature.Selected, max(r, 1))
 			if err == nil {
-				var to []string
-				for _, m := range ms {
-					to = append(to, strings.Join(m.Path, "→"))
-				}
-				lines = append(lines, fmt.Sprintf("%s may move: %s", f.creature.Selected, list(to)))
+				lines = append(lines, fmt.Sprintf("%s may: %s", f.creature.Selected, list(moveWords(ms))))
 			}
 		}
 	}
@@ -620,12 +634,26 @@ func (f *reactionForm) play() {
 				return
 			}
 			p.Move = &ta.MoveSpec{Creature: f.creature.Selected, Path: splitNames(f.path.Text), Range: r}
+			cf, err := faces(f.courage.Text, "the Courage die")
+			if err != nil {
+				f.k.refuse(err)
+				return
+			}
+			if len(cf) > 1 {
+				f.k.refuse(fmt.Errorf("Courage rolls 1 die, not %d", len(cf)))
+				return
+			}
+			p.Roll = rollOf(f.courageRoll)
+			if len(cf) == 1 {
+				p.CourageFace = cf[0]
+			}
 		}
 		p.Noise = alone.Dir(f.noise.Selected)
 		p.ScareToCompanion = f.scareComp.Checked && f.scareComp.Visible()
 	}
 	if f.k.do(ta.PlayReaction{ReactionPlay: p}) {
 		f.path.SetText("")
+		f.courage.SetText("")
 		f.combo.SetChecked(false)
 		f.instant.SetChecked(false)
 		f.cardName.SetText("")
