@@ -492,7 +492,7 @@ type reactionForm struct {
 	spawnType              *widget.Select
 	spawnSector, msd       *widget.Entry
 	creature               *widget.Select
-	path, rng              *widget.Entry
+	path, rng, unblock     *widget.Entry
 	courageRoll            *widget.RadioGroup
 	courage                *widget.Entry
 	noise                  *widget.Select
@@ -517,6 +517,7 @@ func newReactionForm(k *kit) *reactionForm {
 	f.spawnSector, f.msd = entry("Sector"), entry("card's distance change, e.g. -1")
 	f.creature = widget.NewSelect(nil, nil)
 	f.path, f.rng = entry("Sectors entered, in order (empty: stays)"), entry("range (card)")
+	f.unblock = entry("then Unblock the Door to this Sector, without going in (1 step)")
 	f.courageRoll, f.courage = newRollChoice(), entry("the Courage die at the table, if the move scares: H, S or B")
 	f.noise = widget.NewSelect([]string{"", "N", "E", "S", "W", "STAIRS"}, nil)
 	f.hint = wrap("")
@@ -527,7 +528,7 @@ func newReactionForm(k *kit) *reactionForm {
 	f.rng.OnChanged = func(string) { f.showHint() }
 	f.mapOnly = container.NewVBox(f.effect,
 		field("Spawn", container.NewGridWithColumns(2, f.spawnType, f.spawnSector)), f.msd,
-		field("Move", container.NewGridWithColumns(2, f.creature, f.path)), f.rng,
+		field("Move", container.NewGridWithColumns(2, f.creature, f.path)), f.rng, f.unblock,
 		field("Noise said from", f.noise), field("Courage die", f.courageRoll), f.courage, widgets.WrapCheck(f.scareComp), f.hint)
 	f.obj = container.NewVBox(
 		field("Evil player", f.player), field("Deck", f.deck), f.face,
@@ -633,7 +634,7 @@ func (f *reactionForm) play() {
 				f.k.refuse(err)
 				return
 			}
-			p.Move = &ta.MoveSpec{Creature: f.creature.Selected, Path: splitNames(f.path.Text), Range: r}
+			p.Move = &ta.MoveSpec{Creature: f.creature.Selected, Path: splitNames(f.path.Text), Range: r, Unblock: strings.TrimSpace(f.unblock.Text)}
 			cf, err := faces(f.courage.Text, "the Courage die")
 			if err != nil {
 				f.k.refuse(err)
@@ -653,6 +654,7 @@ func (f *reactionForm) play() {
 	}
 	if f.k.do(ta.PlayReaction{ReactionPlay: p}) {
 		f.path.SetText("")
+		f.unblock.SetText("")
 		f.courage.SetText("")
 		f.combo.SetChecked(false)
 		f.instant.SetChecked(false)

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -82,4 +83,44 @@ func TestWhoRollsIsChosenOnScreen(t *testing.T) {
 		t.Fatalf("the Turn did not end:\n%s", uitest.TextWithEntries(p.Object()))
 	}
 	mustSee(t, p.Object(), "spore spore-2 attacks with 3 dice")
+}
+
+// Issue 15 item 5 on screen: the move wizard offers Unblocking a Door with
+// a Creature's one step, and the form records it.
+func TestUnblockOnlyFromTheReactionForm(t *testing.T) {
+	ctx, w := game(t, "assist", nil)
+	p := NewPlayScreen(ctx)
+	e := NewEnemyScreen(ctx)
+	w.SetContent(container.NewGridWithColumns(2, p.Object(), e.Object()))
+	// A Door of the practice Map, Blocked, with a Creature beside it.
+	m := state(ctx).Map
+	var from, to string
+	var dir alone.Dir
+	for _, sec := range m.Sectors {
+		for _, d := range alone.Compass {
+			if l, ok := sec.Exits[d]; ok && l.Door && from == "" && sec.ID != m.Hero && l.To != m.Hero {
+				from, to, dir = sec.ID, l.To, d
+			}
+		}
+	}
+	if from == "" {
+		t.Fatal("the practice Map has no Door")
+	}
+	ctx.Do(ta.SetDoor{Sector: from, Dir: dir, Blocked: true})
+	ctx.Do(ta.PlaceCreature{Type: alone.Cultist, Sector: from})
+	test.Tap(p.turn.startBtn)
+	p.turn.action.SetSelected("locate")
+	p.turn.locWhat[0].SetText("Laboratory")
+	p.turn.locKind[1].SetSelected("Element")
+	p.turn.locWhat[1].SetText("stairs")
+	test.Tap(p.turn.resolveBtn)
+	e.rf.effect.SetSelected("Move")
+	e.rf.creature.SetSelected("cultist-1")
+	mustSee(t, e.Object(), "Unblock the Door to "+to+" and stay")
+	e.rf.unblock.SetText(to)
+	test.Tap(findButton(t, e.Object(), "Play the Reaction"))
+	s := state(ctx)
+	if s.Map.Sector(from).Exits[dir].Blocked || s.Map.Creature("cultist-1").Sector != from {
+		t.Fatalf("not Unblocked in place:\n%s", uitest.TextWithEntries(e.Object()))
+	}
 }
