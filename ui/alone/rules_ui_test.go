@@ -124,3 +124,33 @@ func TestUnblockOnlyFromTheReactionForm(t *testing.T) {
 		t.Fatalf("not Unblocked in place:\n%s", uitest.TextWithEntries(e.Object()))
 	}
 }
+
+// Issue 15 item 8 on screen: a Companion's share of damage with its reason
+// on the sheet, and Nightmare Mode switched off on the Campaign tab.
+func TestCorrectionsOnScreen(t *testing.T) {
+	ctx, w := game(t, "bookkeeping", nil)
+	p := NewPlayScreen(ctx)
+	c := NewCampaignScreen(ctx)
+	w.SetContent(container.NewGridWithColumns(2, p.Object(), c.Object()))
+	ctx.Do(ta.CompanionCmd{Do: "gain", Character: "Engineer"})
+	p.dmgN.SetText("3")
+	p.dmgShare.SetText("1")
+	test.Tap(findButton(t, p.Object(), "Deal damage"))
+	mustSee(t, p.Object(), "a share is a correction, say why")
+	p.dmgWhy.SetText("the Companion's card took 1")
+	test.Tap(findButton(t, p.Object(), "Deal damage"))
+	if s := state(ctx); s.Life != 10 || s.Companion.Charges != ta.CompanionCharges-1 {
+		t.Fatalf("Life %d Charges %d", s.Life, s.Companion.Charges)
+	}
+	ctx.Do(ta.Correct{Field: "roundMarker", Value: 0, Why: "test"})
+	c.fixField.SetSelected("nightmare")
+	c.fixValue.SetText("0")
+	test.Tap(findButton(t, c.Object(), "Correct"))
+	mustSee(t, c.Object(), "never ends once triggered")
+	c.fixValue.SetText("0")
+	c.fixWhy.SetText("the marker was moved by mistake")
+	test.Tap(findButton(t, c.Object(), "Correct"))
+	if state(ctx).Nightmare {
+		t.Fatalf("Nightmare still on:\n%s", uitest.TextWithEntries(c.Object()))
+	}
+}
