@@ -100,6 +100,11 @@ func (c EvilTurn) plan(s *State, d *tracker.Dice) (op, error) {
 		// that has played the earlier override cards.
 		cp := s.clone()
 		for _, p := range c.Override {
+			if p.Roll == "" {
+				// In solo mode the app is the Evil side: it rolls its own
+				// Courage die, for the table's plays as for its own.
+				p.Roll = VirtualDice
+			}
 			if err := cp.prepareReaction(&p, d, &o.Trace); err != nil {
 				return nil, err
 			}
