@@ -671,6 +671,8 @@ type effectsForm struct {
 	sector, creature *widget.Entry
 	dir              *widget.Select
 	token, dice      *widget.Entry
+	courageRoll      *widget.RadioGroup
+	courage          *widget.Entry
 	ctype            *widget.Select
 	boss             *widget.Entry
 	mapJSON, why     *widget.Entry
@@ -683,6 +685,7 @@ func newEffectsForm(k *kit) *effectsForm {
 	f.sector, f.creature = entry("Sector(s), comma-separated"), entry("Creature id")
 	f.dir = widget.NewSelect([]string{"N", "E", "S", "W"}, nil)
 	f.token, f.dice = entry("token name (Condition, Mission)"), entry("extra attack dice")
+	f.courageRoll, f.courage = newRollChoice(), entry("the Courage die at the table, if a teleport scares: H, S or B")
 	f.ctype = widget.NewSelect(append(creatureNames(), string(alone.Boss)), nil)
 	f.boss = entry(`Boss stats from its card: {"name":"…","normal":{"wound":3,"kill":3,"attackDark":3,"attackLighted":2,"scare":2,"msd":3}}`)
 	f.mapJSON = widget.NewMultiLineEntry()
@@ -691,9 +694,9 @@ func newEffectsForm(k *kit) *effectsForm {
 	first := func() string { return strings.TrimSpace(strings.Split(f.sector.Text, ",")[0]) }
 	f.forms = container.NewVBox(
 		field("Sector", f.sector), field("Creature", f.creature), field("Door side", f.dir),
-		field("Type", f.ctype), f.boss, f.token, f.dice,
+		field("Type", f.ctype), f.boss, f.token, f.dice, field("Courage die", f.courageRoll), f.courage,
 		widgets.NewFlow(
-			button("Teleport the Creature there", func() { f.k.do(ta.Teleport{Creature: strings.TrimSpace(f.creature.Text), Sector: first()}) }),
+			button("Teleport the Creature there", f.teleport),
 			button("Remove the Creature", func() { f.k.do(ta.RemoveCreature{Creature: strings.TrimSpace(f.creature.Text)}) }),
 			button("Place a Creature (Mission)", f.place),
 			button("+ attack dice this Turn", func() {
@@ -720,6 +723,23 @@ func newEffectsForm(k *kit) *effectsForm {
 	f.noMap = wrap("Bookkeeping mode keeps no Map: card effects happen at the table.")
 	f.obj = container.NewVBox(f.noMap, f.forms)
 	return f
+}
+
+// teleport moves a Creature by a card effect; a scare asks who rolls the
+// Courage die (issue 15 item 7).
+func (f *effectsForm) teleport() {
+	cf, err := faces(f.courage.Text, "the Courage die")
+	if err != nil || len(cf) > 1 {
+		f.k.refuse(fmt.Errorf("the Courage die: enter one face, H, S or B"))
+		return
+	}
+	c := ta.Teleport{Creature: strings.TrimSpace(f.creature.Text), Sector: strings.TrimSpace(strings.Split(f.sector.Text, ",")[0]), Roll: rollOf(f.courageRoll)}
+	if len(cf) == 1 {
+		c.CourageFace = cf[0]
+	}
+	if f.k.do(c) {
+		f.courage.SetText("")
+	}
 }
 
 func (f *effectsForm) refresh(s *ta.State) {

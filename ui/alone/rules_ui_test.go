@@ -154,3 +154,30 @@ func TestCorrectionsOnScreen(t *testing.T) {
 		t.Fatalf("Nightmare still on:\n%s", uitest.TextWithEntries(c.Object()))
 	}
 }
+
+// The Teleport card effect asks who rolls the Courage die when it scares.
+func TestTeleportCourageOnScreen(t *testing.T) {
+	ctx, w := game(t, "assist", nil)
+	e := NewEnemyScreen(ctx)
+	w.SetContent(e.Object())
+	hero := state(ctx).Map.Hero
+	var far string
+	for _, sec := range state(ctx).Map.Sectors {
+		if !sec.Revealed && far == "" {
+			far = sec.ID
+		}
+	}
+	ctx.Do(ta.PlaceCreature{Type: alone.Worm, Sector: far})
+	ctx.Do(ta.GainXP{Ability: ta.Courage})
+	ctx.Do(ta.GainXP{Ability: ta.Courage})
+	e.fx.creature.SetText("worm-1")
+	e.fx.sector.SetText(hero)
+	test.Tap(findButton(t, e.fx.obj, "Teleport the Creature there"))
+	mustSee(t, e.Object(), "say whether the dice are rolled at the table")
+	tapOption(t, e.fx.courageRoll, rolledAtTable)
+	e.fx.courage.SetText("B")
+	test.Tap(findButton(t, e.fx.obj, "Teleport the Creature there"))
+	if s := state(ctx); s.Map.Creature("worm-1").Sector != hero || s.SC != 11 {
+		t.Fatalf("teleported to %s, SC %d:\n%s", s.Map.Creature("worm-1").Sector, s.SC, uitest.TextWithEntries(e.Object()))
+	}
+}
