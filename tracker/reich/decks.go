@@ -14,8 +14,9 @@ import (
 // StartMission's PlayersDraw.
 
 // DeckNames are the decks DrawBy takes: the spawn deck, the noise deck in
-// use, the post-alarm noise deck set aside, the heroism point supply.
-var DeckNames = []string{"spawn", "noise", "postNoise", "hp"}
+// use, the post-alarm noise deck set aside, the heroism point supply, and
+// the turn order tokens dealt after the alarm.
+var DeckNames = []string{"spawn", "noise", "postNoise", "hp", "turnOrder"}
 
 // DeckWords names a deck as the players call it.
 func DeckWords(name string) string {
@@ -28,14 +29,19 @@ func DeckWords(name string) string {
 		return "post-alarm noise deck"
 	case "hp":
 		return "heroism point supply"
+	case "turnOrder":
+		return "turn order tokens"
 	}
 	return name
 }
 
 // DrawnByPlayers says whether the players draw the named deck.
 func (m *Mission) DrawnByPlayers(name string) bool {
-	if name == "hp" {
+	switch name {
+	case "hp":
 		return m.HPByPlayers
+	case "turnOrder":
+		return m.TurnOrderByPlayers
 	}
 	if d, err := m.deck(name); err == nil {
 		return d.ByPlayers
@@ -57,7 +63,7 @@ func (c DrawBy) decide(t *tx, _ *tracker.Dice) (string, error) {
 		return "", err
 	}
 	if !slices.Contains(DeckNames, c.Deck) {
-		return "", tracker.Refuse(rule, "there is no deck %q: the decks are the spawn deck, the noise deck, the post-alarm noise deck and the heroism point supply", c.Deck)
+		return "", tracker.Refuse(rule, "there is no deck %q: the decks are the spawn deck, the noise deck, the post-alarm noise deck, the heroism point supply and the turn order tokens", c.Deck)
 	}
 	what := DeckWords(c.Deck)
 	if c.Deck == "postNoise" {
@@ -77,7 +83,11 @@ func (c DrawBy) decide(t *tx, _ *tracker.Dice) (string, error) {
 	}
 	t.do(Op{Op: opDrawBy, Deck: c.Deck, Flag: c.Players})
 	if c.Players {
-		t.say("The players draw the %s from now on: they name each %s drawn, and the app checks it can come from it", what, map[bool]string{true: "heroism point", false: "card"}[c.Deck == "hp"])
+		thing := map[string]string{"hp": "heroism point", "turnOrder": "hero's token"}[c.Deck]
+		if thing == "" {
+			thing = "card"
+		}
+		t.say("The players draw the %s from now on: they name each %s drawn, and the app checks it can come from it", what, thing)
 	} else {
 		t.say("The app draws the %s from now on", what)
 	}

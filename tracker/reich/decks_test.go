@@ -45,7 +45,7 @@ func TestDrawByIsExplicit(t *testing.T) {
 	if _, err := s.Undo(); err != nil {
 		t.Fatal(err)
 	}
-	if st(s).Mission.HPByPlayers || !st(s).Mission.PostNoise.ByPlayers {
+	if st(s).Mission.TurnOrderByPlayers || !st(s).Mission.HPByPlayers {
 		t.Fatal("undo takes back only the last choice")
 	}
 	do(t, s, DrawBy{Deck: "spawn"})
@@ -142,6 +142,19 @@ func TestPostAlarmNoiseDeckByPlayers(t *testing.T) {
 		t.Fatal("after the alarm the players draw the (post-alarm) noise deck")
 	}
 	refused(t, s, DrawBy{Deck: "postNoise"}, "noise deck in use")
+	// The turn order tokens, dealt at the table after the alarm: the order
+	// dealt is given and checked; the app's deal takes none.
+	if st(s).Mission.Step != StepChooseOrder {
+		t.Fatalf("step %s", st(s).Mission.Step)
+	}
+	refused(t, s, DealTurnOrder{Order: []string{"H2", "H1"}}, "the app deals the turn order tokens")
+	do(t, s, DrawBy{Deck: "turnOrder", Players: true})
+	refused(t, s, DealTurnOrder{}, "say the order they were dealt")
+	refused(t, s, DealTurnOrder{Order: []string{"H2", "H2"}}, "listed twice")
+	e := do(t, s, DealTurnOrder{Order: []string{"H2", "H1"}})
+	if m := st(s).Mission; !slices.Equal(m.TurnOrder, []string{"H2", "H1"}) || !m.Dealt || !strings.Contains(s.Describe(e), "turn order tokens dealt") {
+		t.Fatalf("order %v: %q", m.TurnOrder, s.Describe(e))
+	}
 }
 
 // The heroism point supply the players draw: an earned point waits for

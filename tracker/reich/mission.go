@@ -284,10 +284,15 @@ func (c StartMission) decide(t *tx, d *tracker.Dice) (string, error) {
 		case slices.Contains(c.PlayersDraw[:i], name):
 			return "", tracker.Refuse("reichbusters §1", "the %s is named twice", DeckWords(name))
 		}
-		if name == "hp" {
+		switch name {
+		case "hp":
 			m.HPByPlayers = true
-		} else if d, err := m.deck(name); err == nil {
-			d.ByPlayers = true
+		case "turnOrder":
+			m.TurnOrderByPlayers = true
+		default:
+			if d, err := m.deck(name); err == nil {
+				d.ByPlayers = true
+			}
 		}
 	}
 	if note {

@@ -79,7 +79,7 @@ const (
 	opEnvironment = "environment"
 	opPortal      = "portal"
 	opPaused      = "enemy.paused" // Paused: where a paused enemy turn stands; none: it is over
-	opDrawBy      = "drawBy"       // Deck ("spawn", "noise", "postNoise", "hp") drawn by the players (Flag) or the app
+	opDrawBy      = "drawBy"       // Deck ("spawn", "noise", "postNoise", "hp", "turnOrder") drawn by the players (Flag) or the app
 	opHPDraws     = "hp.draws"     // HPDraws: the heroism points earned and not yet drawn by the players
 )
 
@@ -316,9 +316,13 @@ func applyOp(s *State, op Op) error {
 		}
 		*h = *op.Hero
 	case opDrawBy:
-		if op.Deck == "hp" {
+		switch op.Deck {
+		case "hp":
 			m.HPByPlayers = op.Flag
-			break
+			return nil
+		case "turnOrder":
+			m.TurnOrderByPlayers = op.Flag
+			return nil
 		}
 		d, err := m.deck(op.Deck)
 		if err != nil {

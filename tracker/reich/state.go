@@ -251,6 +251,9 @@ type Mission struct {
 	// (DrawnHP says which each was).
 	HPByPlayers bool     `json:"hpByPlayers,omitempty"`
 	HPDraws     []HPDraw `json:"hpDraws,omitempty"`
+	// TurnOrderByPlayers: after the alarm the players deal the turn order
+	// tokens at the table and say the order (DealTurnOrder.Order).
+	TurnOrderByPlayers bool `json:"turnOrderByPlayers,omitempty"`
 	// Pacified: rooms already awarded this turn (V-40).
 	Pacified map[string]bool `json:"pacified,omitempty"`
 
