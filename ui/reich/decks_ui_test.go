@@ -186,3 +186,41 @@ func TestCampaignDrawnHPAndSkillHandOverFromTheScreen(t *testing.T) {
 		t.Fatalf("Sneaky did not pass from H1 to H2: %+v (%s)", rec.Heroes, h.Message())
 	}
 }
+
+// After the alarm, turn order tokens dealt at the table: the order row is
+// shown, and Next deals the order typed there.
+func TestTurnOrderDealtAtTheTable(t *testing.T) {
+	ctx, _ := newCtx(t)
+	p := heroTurn(t, ctx)
+	must(t, ctx, rb.DrawBy{Deck: "turnOrder", Players: true})
+	for i := 0; st(ctx).Mission.Phase != rb.PhasePostAlarm; i++ {
+		if i > 40 {
+			t.Fatalf("the alarm never sounded: %s", p.k.Message())
+		}
+		if i == 0 {
+			must(t, ctx, rb.AdjustTracker{By: 3, Reason: "test: the last pre-alarm space"})
+		}
+		for range st(ctx).Mission.Pending {
+			d := p.DefendForm(0)
+			setEntry(t, d, "Defence total", "99")
+			submitOK(t, d)
+		}
+		p.k.Asked = nil
+		p.Next()
+		if q := p.k.Asked; q != nil && strings.HasPrefix(q.Field, "answers.tokenIcons.") {
+			_ = q.AnswerIcons([]content.Level{content.Green})
+		}
+	}
+	p.Refresh()
+	if m := st(ctx).Mission; m.Step != rb.StepChooseOrder || m.Dealt {
+		t.Fatalf("step %s dealt %v", m.Step, m.Dealt)
+	}
+	if !strings.Contains(uitest.Text(p.body), "Turn order") {
+		t.Fatalf("no order row:\n%s", uitest.Text(p.body))
+	}
+	p.order.SetText("H2 H1")
+	tapOn(t, nil, p.NextButton, p.NextButton.Text)
+	if m := st(ctx).Mission; !slices.Equal(m.TurnOrder, []string{"H2", "H1"}) {
+		t.Fatalf("order %v (%s)", m.TurnOrder, p.k.Message())
+	}
+}

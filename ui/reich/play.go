@@ -82,7 +82,9 @@ func (p *playScreen) Refresh() {
 		p.NextButton.Enable()
 	}
 	top := container.NewVBox(p.header, p.track, p.left)
-	if m.Step == rb.StepChooseOrder && !m.Ended && m.Phase != rb.PhasePostAlarm {
+	// The order row: the players' choice before the alarm, the tokens they
+	// dealt at the table after it (when they deal them).
+	if m.Step == rb.StepChooseOrder && !m.Ended && (m.Phase != rb.PhasePostAlarm || m.TurnOrderByPlayers && !m.Dealt) {
 		if strings.TrimSpace(p.order.Text) == "" || !sameHeroes(splitList(p.order.Text), m.HeroesInPlay()) {
 			p.order.SetText(strings.Join(m.HeroesInPlay(), " "))
 		}
@@ -347,6 +349,8 @@ func (p *playScreen) Next() {
 			p.k.do(rb.SetTurnOrder{Order: splitList(p.order.Text)})
 		case len(m.TurnOrder) > 0 && m.Dealt:
 			p.k.do(rb.StartRound{})
+		case m.TurnOrderByPlayers:
+			p.k.do(rb.DealTurnOrder{Order: splitList(p.order.Text)})
 		default:
 			p.k.do(rb.DealTurnOrder{})
 		}
