@@ -55,7 +55,7 @@ func TestDrawByIsExplicit(t *testing.T) {
 	// A noise card named while the app draws the noise deck is refused.
 	s = raid(t)
 	do(t, s, SetTurnOrder{Order: []string{"H1", "H2"}})
-	do(t, s, Cards{Hero: "H1", Action: "play"})
+	do(t, s, Cards{Hero: "H1", Action: "play", N: 1})
 	refused(t, s, NoiseTest{Hero: "H1", Total: 1, Card: "NP1"}, "the app draws the noise deck")
 }
 
@@ -101,7 +101,7 @@ func TestPlayersDrawTheNoiseDeck(t *testing.T) {
 	s := raid(t)
 	do(t, s, SetTurnOrder{Order: []string{"H1", "H2"}})
 	do(t, s, DrawBy{Deck: "noise", Players: true})
-	do(t, s, Cards{Hero: "H1", Action: "play"})
+	do(t, s, Cards{Hero: "H1", Action: "play", N: 1})
 	na := need(t, s, NoiseTest{Hero: "H1", Total: 1}, "answers.noiseCard")
 	if strings.Join(na.Options, " ") != "NP1 NP2" {
 		t.Fatalf("options %v", na.Options)

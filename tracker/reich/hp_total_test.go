@@ -67,3 +67,17 @@ func TestHeroismPointsRecordTheDefenceTarget(t *testing.T) {
 		t.Fatal("a success takes no wound")
 	}
 }
+
+// A count of 0 cards is refused and moves none, never read as 1 (the
+// relative of issue 15 item 3 in this game).
+func TestCardsCountOfZeroIsRefused(t *testing.T) {
+	s := raid(t)
+	do(t, s, SetTurnOrder{Order: []string{"H1", "H2"}})
+	hand := st(s).Mission.hero("H1").Hand
+	refused(t, s, Cards{Hero: "H1", Action: "play"}, "move 1 card or more")
+	refused(t, s, Cards{Hero: "H1", Action: "play", N: -2}, "move 1 card or more")
+	do(t, s, Cards{Hero: "H1", Action: "play", N: 2})
+	if st(s).Mission.hero("H1").Hand != hand-2 {
+		t.Fatalf("hand %d, want %d", st(s).Mission.hero("H1").Hand, hand-2)
+	}
+}
