@@ -181,3 +181,38 @@ func TestEverySpawnCommunicationMatchesTheRecord(t *testing.T) {
 		t.Fatalf("only %d spawns checked", n)
 	}
 }
+
+// The Hero's own Actions: what an Explore and a Move Communicate is the
+// Creatures in the Sectors their records Revealed or entered.
+func TestHeroActionCommunicationsMatchTheRecord(t *testing.T) {
+	m := withCreatures(
+		alone.Creature{ID: "parasite-1", Type: alone.Parasite, Sector: "1-10", Wounded: true},
+		alone.Creature{ID: "cultist-1", Type: alone.Cultist, Sector: "1-20"},
+		alone.Creature{ID: "hybrid-1", Type: alone.Hybrid, Sector: "1-01"},
+	)
+	s := mapped(t, Assist, m)
+	do(t, s, StartTurn{BulletTime: true})
+	heard, e := heardBy(t, s, ExploreDir{Dir: alone.East})
+	op, _ := decodeOp(e)
+	var req []string
+	for _, id := range op.(*exploreEv).Revealed {
+		for _, c := range st(s).Map.CreaturesIn(id) {
+			req = append(req, fmt.Sprintf("A %s is in %s (%s)", c.Type, id, woundedWord(c.Wounded)))
+		}
+	}
+	if len(req) != 2 {
+		t.Fatalf("the Explore east Reveals 1-10 and 1-20 with a Creature each: %v", op.(*exploreEv).Revealed)
+	}
+	checkHeard(t, "Explore east", heard, req, nil)
+	heard, e = heardBy(t, s, MoveHero{Roll: PhysicalDice, Dir: alone.South, CourageFaces: nil})
+	op, _ = decodeOp(e)
+	mv := op.(*moveEv)
+	req = nil
+	for _, c := range st(s).Map.CreaturesIn(mv.To) {
+		req = append(req, fmt.Sprintf("A %s is in %s (%s)", c.Type, mv.To, woundedWord(c.Wounded)))
+	}
+	if mv.To != "1-01" || len(req) != 1 {
+		t.Fatalf("the Move south enters 1-01 and its Hybrid: %s %v", mv.To, req)
+	}
+	checkHeard(t, "Move south", heard, req, nil)
+}
