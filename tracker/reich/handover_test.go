@@ -18,7 +18,17 @@ func skillIDs(s []Skill) []string {
 // so (the summary: skills "cannot be transferred between heroes"), between
 // missions, with the receiver's cap of 4 (issue 15 item 12).
 func TestHandOverSkill(t *testing.T) {
-	s := campaignMission(t) // H1 starts with Frenzy
+	s, mem := newSession(t)
+	data, err := ExportContent(&State{Library: testLibrary()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	do(t, s, ImportContent{Data: data})
+	do(t, s, SetDifficulty{Name: "Normal", ItemsKept: 3, WoundsRemoved: 1})
+	h1, h2 := heroSetup("H1", "A1"), heroSetup("H2", "A1")
+	h1.StartingSkill = "Frenzy"
+	h2.StartingSkill = "Sharp Eyes"
+	do(t, s, StartMission{Mission: "M1", Mode: ModeCampaign, Faction: "F1", Heroes: []HeroSetup{h1, h2}})
 	refused(t, s, HandOverSkill{From: "H1", To: "H2", Skill: "Frenzy", Reason: "a reward"}, "between missions")
 	endMission(t, s, 1)
 	do(t, s, CloseMission{})
@@ -36,6 +46,7 @@ func TestHandOverSkill(t *testing.T) {
 	if d := s.Describe(e); !strings.Contains(d, "Hero H1 hands Frenzy over to Hero H2") || !strings.Contains(d, "made-up reward") {
 		t.Fatalf("diary %q", d)
 	}
+	replaysSame(t, s, mem, "after a hand-over")
 	if _, err := s.Undo(); err != nil {
 		t.Fatal(err)
 	}
