@@ -66,6 +66,9 @@ func TestWhoRollsIsChosenOnScreen(t *testing.T) {
 	p.turn.fightFaces.SetText("H B")
 	test.Tap(p.turn.resolveBtn)
 	mustSee(t, p.Object(), "say whether the dice are rolled at the table")
+	if bad := uitest.PlayersWords(uitest.AllText(p.turn.forms[ta.Fight])); len(bad) > 0 {
+		t.Fatalf("the Fight form shows %v", bad)
+	}
 	tapOption(t, p.turn.fightRoll, rolledAtTable)
 	test.Tap(p.turn.resolveBtn)
 	mustSee(t, p.Object(), "the Precision reroll rolls 1 die at the table")

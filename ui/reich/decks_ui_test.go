@@ -71,6 +71,9 @@ func TestPlayersDrawTheSpawnDeckFromTheScreen(t *testing.T) {
 	if txt := uitest.Text(f.body); strings.Contains(txt, "§") || !strings.Contains(txt, "spawn deck: the app draws it") {
 		t.Fatalf("the decks form reads:\n%s", txt)
 	}
+	if bad := uitest.PlayersWords(uitest.AllText(f.body)); len(bad) > 0 {
+		t.Fatalf("the decks form shows %v", bad)
+	}
 	pick(t, f, "Deck", "spawn deck")
 	pick(t, f, "Drawn by", "us, at the table")
 	tapOn(t, w, nil, "Set")
@@ -85,6 +88,9 @@ func TestPlayersDrawTheSpawnDeckFromTheScreen(t *testing.T) {
 	q := e.k.Asked
 	if q == nil || q.CardPick == nil || len(q.CardPick.Options) != len(deck) {
 		t.Fatalf("no question with the deck's cards: %+v", q)
+	}
+	if bad := uitest.PlayersWords(uitest.AllText(w.Canvas().Overlays().Top())); len(bad) > 0 {
+		t.Fatalf("the question shows %v", bad)
 	}
 	q.CardPick.SetSelected("S2")
 	test.Tap(q.CardOK)
@@ -116,6 +122,9 @@ func TestPlayersDrawHeroismPointsFromTheScreen(t *testing.T) {
 	p.Refresh()
 	if txt := uitest.Text(p.pending); !strings.Contains(txt, "Which did you draw?") || !strings.Contains(txt, "[wild]") {
 		t.Fatalf("the pending draw reads:\n%s", txt)
+	}
+	if bad := uitest.PlayersWords(uitest.AllText(p.pending)); len(bad) > 0 {
+		t.Fatalf("the pending draw shows %v", bad)
 	}
 	before := len(st(ctx).Mission.HeroByID(cur).HP)
 	tapOn(t, w, p.pending, "defence")
@@ -163,6 +172,9 @@ func TestCampaignDrawnHPAndSkillHandOverFromTheScreen(t *testing.T) {
 	h := c.k.Last
 	if h == nil || h.Title != "Hand a skill to another hero" {
 		t.Fatalf("the hand-over form did not open: %+v", h)
+	}
+	if bad := uitest.PlayersWords(uitest.AllText(h.body)); len(bad) > 0 {
+		t.Fatalf("the hand-over form shows %v", bad)
 	}
 	pick(t, h, "From", "H1")
 	pick(t, h, "To", "H2")
