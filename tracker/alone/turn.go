@@ -576,8 +576,9 @@ func (o *endTurnEv) run(s *State) error {
 	// d. Reset the Turn's flags. A Reaction triggered by Life damage "can
 	// be triggered whenever you are taking damage" (Hero Compendium), the
 	// end-of-Turn attacks too, so their damage trigger stays answerable
-	// until the next Turn starts, within the Turn's 2 Reactions. Events
-	// decided before revision 1 cleared every flag here.
+	// until the next Turn starts, within the Turn's 2 Reactions. The spec
+	// (T1 step 6d) resets the triggers here with everything else; the seed
+	// wins. Events decided before revision 1 cleared every flag here.
 	if o.before(1) {
 		s.T = TurnFlags{}
 	} else {
