@@ -511,7 +511,7 @@ func (p *PlayScreen) finaleView(s *et.State) fyne.CanvasObject {
 		reset.Importance = widget.DangerImportance
 		reset.OnHint = func(m string) { p.say(errf("%s", m)) }
 		box.Add(reset)
-		box.Add(note("A lost campaign has no final score (§10.4)."))
+		box.Add(note("A lost campaign has no final score."))
 		return box
 	}
 	box.Add(heading(fmt.Sprintf("Campaign won · score %d", s.CampaignScore)))
