@@ -138,7 +138,7 @@ func TestKillMidWrite(t *testing.T) {
 		t.Fatalf("only %d actions acknowledged over %d rounds: the child barely ran", acked, rounds)
 	}
 	// Half-written backups never count as backups.
-	list, _ := ListBackups(filepath.Join(dir, "backups"))
+	list, _ := listBackups(filepath.Join(dir, "backups"), backupPrefix(path))
 	for _, b := range list {
 		if _, err := VerifyFile(b.Path, reg); err != nil {
 			t.Errorf("kept backup %s does not verify: %v", b.Path, err)

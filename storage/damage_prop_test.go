@@ -110,7 +110,7 @@ func TestPageCycleIsDamageNotAHang(t *testing.T) {
 	}
 	_, err := VerifyFile(path, reg)
 	var de *DamageError
-	if !errors.As(err, &de) || !strings.Contains(de.Problem, "used twice") {
+	if !errors.As(err, &de) || !strings.Contains(de.Detail, "used twice") {
 		t.Fatalf("VerifyFile: %v, want damage naming a page used twice", err)
 	}
 	if _, err := Open(path, reg); !errors.As(err, &de) {
