@@ -249,6 +249,12 @@ func listBackups(dir, prefix string) ([]Backup, error) {
 	return out, nil
 }
 
+// BackupsOf lists the backups of the campaign file at path, newest first,
+// without opening it: they are wanted most when it cannot be opened.
+func BackupsOf(path string) ([]Backup, error) {
+	return listBackups(filepath.Join(filepath.Dir(path), "backups"), backupPrefix(path))
+}
+
 // Backups lists this file's backups, newest first.
 func (db *DB) Backups() ([]Backup, error) { return listBackups(db.backupDir(), backupPrefix(db.path)) }
 

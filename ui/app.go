@@ -131,6 +131,13 @@ func (u *App) applyWindow(s shell.Settings) {
 func (u *App) openFile() {
 	db, err := storage.Open(u.opt.DBPath, u.opt.Registry)
 	u.DB, u.openErr = db, err
+	if db != nil {
+		// What opening found without refusing the file (a damaged
+		// snapshot, rebuilt from the log) is said on the first screen.
+		if n := db.Notices(); len(n) > 0 {
+			u.lastNotice = strings.Join(n, " ")
+		}
+	}
 }
 
 // openDirect opens a campaign by ID or prefix on a tab, for screenshots.
@@ -207,9 +214,19 @@ func (u *App) showOpenError() {
 	var de *storage.DamageError
 	var le *storage.LockedError
 	switch {
-	case errors.As(err, &de) && de.Backup != "":
-		box.Add(widget.NewLabel("The newest good backup: " + de.Backup))
-		box.Add(button("Restore that backup", func() { u.restoreAtStart(de.Path, de.Backup) }))
+	case errors.As(err, &de) && (de.Backup != "" || de.AsItReads):
+		if de.Backup != "" {
+			l := widget.NewLabel("The newest good backup: " + de.Backup)
+			l.Wrapping = fyne.TextWrapBreak
+			box.Add(l)
+			box.Add(button("Restore that backup", func() { u.restoreAtStart(de) }))
+		}
+		if de.AsItReads {
+			l := widget.NewLabel("Or keep the file as it reads, without its last change: the damaged file is kept beside it.")
+			l.Wrapping = fyne.TextWrapWord
+			box.Add(l)
+			box.Add(button("Keep the file as it reads", func() { u.keepAsItReads(de.Path) }))
+		}
 	case errors.As(err, &le):
 		box.Add(button("Try again", func() { u.retryOpen() }))
 	default:
@@ -230,10 +247,10 @@ func (u *App) retryOpen() {
 	u.showHome()
 }
 
-// restoreAtStart puts a backup in place of a damaged file (which is kept
-// beside it) and opens it.
-func (u *App) restoreAtStart(path, backup string) {
-	if err := storage.RestoreFile(path, backup, u.now()); err != nil {
+// restoreAtStart puts a backup in place of a damaged, empty or missing
+// file (a damaged one is kept beside it) and opens it.
+func (u *App) restoreAtStart(de *storage.DamageError) {
+	if err := storage.RestoreFile(de.Path, de.Backup, u.now()); err != nil {
 		u.notice("The backup was not restored: " + err.Error())
 		return
 	}
@@ -243,7 +260,27 @@ func (u *App) restoreAtStart(path, backup string) {
 		return
 	}
 	u.showHome()
-	u.notice(fmt.Sprintf("Restored %s. The damaged file was kept beside it as %s.replaced-….", backup, path))
+	if de.Missing {
+		u.notice(fmt.Sprintf("Restored %s.", de.Backup))
+		return
+	}
+	u.notice(fmt.Sprintf("Restored %s. The damaged file was kept beside it as %s.replaced-….", de.Backup, de.Path))
+}
+
+// keepAsItReads rewrites a file whose only damage is one of its two
+// headers as it reads, keeping the damaged one beside it, and opens it.
+func (u *App) keepAsItReads(path string) {
+	if err := storage.KeepAsItReads(path, u.opt.Registry, u.now()); err != nil {
+		u.notice("The file was not rewritten: " + err.Error())
+		return
+	}
+	u.openFile()
+	if u.DB == nil {
+		u.showOpenError()
+		return
+	}
+	u.showHome()
+	u.notice(fmt.Sprintf("The file now holds what it read without its damaged header; the damaged file was kept beside it as %s.replaced-….", path))
 }
 
 func newNoticeLabel() *widget.Label {
