@@ -189,12 +189,14 @@ func (db *DB) prune(dir string) {
 }
 
 // cleanStale removes what killed backups and restores left behind: the
-// temporary files of this file's backups, and restores' half-made copies
-// beside the file. Only this instance writes them while it holds the file.
+// temporary files of this file's backups, a backup a kill kept from being
+// pruned, and restores' half-made copies beside the file. Only this
+// instance writes them while it holds the file.
 func (db *DB) cleanStale() {
 	db.backupMu.Lock()
 	defer db.backupMu.Unlock()
 	db.removeStaleTemps()
+	db.prune(db.backupDir())
 	matches, _ := filepath.Glob(globEscape(db.path) + restoringMark + "*")
 	for _, m := range matches {
 		os.Remove(m)
