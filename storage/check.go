@@ -212,9 +212,9 @@ func pickMeta(f *os.File, size int64) (metaRecord, int64, error) {
 	}
 	d := &damaged{asItReads: true, detail: fmt.Sprintf("meta page %d is invalid; meta page %d (transaction %d) is valid", badAt/int64(good.pageSize), 1-badAt/int64(good.pageSize), good.txid)}
 	if bad.txid < good.txid && good.txid-bad.txid <= 2 {
-		d.what = "one of its two headers is damaged, the older one: what it holds looks complete"
+		d.what = "the older of the two copies of its table of contents is damaged (what it holds looks complete)"
 	} else {
-		d.what = "one of its two headers is damaged, so the last change written to it may be missing (the file still reads whole as it was just before that change)"
+		d.what = "one of the two copies of its table of contents is damaged, so the last change written to it may be missing (the file still reads whole as it was just before that change)"
 	}
 	return good, int64(good.pageSize), d
 }

@@ -65,9 +65,40 @@ func (e *DamageError) Error() string {
 	} else {
 		msg += " No good backup was found beside it."
 	}
+	if e.AsItReads {
+		msg += " Or keep the file as it reads, without that change, in the app's window."
+	}
 	if e.Missing {
 		msg += fmt.Sprintf(" To really start afresh, move the backups (%s) and any %s.replaced-… files somewhere else first.",
 			filepath.Join(filepath.Dir(e.Path), "backups"), filepath.Base(e.Path))
+	}
+	return msg
+}
+
+// ForPlayers says the same in the window's words: what is wrong and what
+// can be done there, without the command line (the window shows the file
+// and the copy it offers beside the message).
+func (e *DamageError) ForPlayers() string {
+	var msg string
+	if e.Missing {
+		msg = fmt.Sprintf("The campaign file %s, but copies of it are kept beside it, so Tablekeeper will not start a new, empty file over them.", e.Problem)
+	} else {
+		msg = fmt.Sprintf("The campaign file is damaged: %s. It was not changed.", e.Problem)
+	}
+	switch {
+	case e.Backup != "" && e.AsItReads:
+		msg += " Restore the newest good backup, or keep the file as it reads."
+	case e.Backup != "":
+		msg += " Restore the newest good copy of it below."
+	case e.AsItReads:
+		msg += " Keep the file as it reads below."
+	case e.Missing:
+		msg += " None of them could be read, though."
+	default:
+		msg += " No good backup was found beside it."
+	}
+	if e.Missing {
+		msg += fmt.Sprintf(" To really start afresh, move the backups folder (%s) somewhere else first.", filepath.Join(filepath.Dir(e.Path), "backups"))
 	}
 	return msg
 }

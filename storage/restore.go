@@ -321,7 +321,7 @@ func KeepAsItReads(path string, reg tracker.Registry, now time.Time) error {
 	}
 	if _, err := VerifyFile(tmp, reg); err != nil {
 		os.Remove(tmp)
-		return fmt.Errorf("the file does not read whole even through its good header; it was not changed: %w", err)
+		return fmt.Errorf("the file does not read whole even through its good table of contents; it was not changed: %w", err)
 	}
 	return replaceKeepingAside(path, tmp, now)
 }

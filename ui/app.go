@@ -207,22 +207,31 @@ func (u *App) Notice() string { return u.lastNotice }
 // damaged file, or try again once the other Tablekeeper is closed.
 func (u *App) showOpenError() {
 	err := u.openErr
-	msg := widget.NewLabel(err.Error())
+	var de *storage.DamageError
+	var le *storage.LockedError
+	text := err.Error()
+	if errors.As(err, &de) {
+		text = de.ForPlayers()
+	}
+	msg := widget.NewLabel(text)
 	msg.Wrapping = fyne.TextWrapWord
 	title := widget.NewLabelWithStyle("The campaign file cannot be opened", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	box := container.NewVBox(title, msg)
-	var de *storage.DamageError
-	var le *storage.LockedError
+	if de != nil {
+		box.Add(pathLabel("The file: " + de.Path))
+	}
 	switch {
-	case errors.As(err, &de) && (de.Backup != "" || de.AsItReads):
+	case de != nil && (de.Backup != "" || de.AsItReads):
 		if de.Backup != "" {
-			l := widget.NewLabel("The newest good backup: " + de.Backup)
-			l.Wrapping = fyne.TextWrapBreak
-			box.Add(l)
+			what := "The newest good backup"
+			if de.Aside {
+				what = "The newest good copy (kept aside by a restore)"
+			}
+			box.Add(pathLabel(fmt.Sprintf("%s, from %s: %s", what, de.BackupTime.Local().Format("Mon 2 Jan 2006 15:04"), de.Backup)))
 			box.Add(button("Restore that backup", func() { u.restoreAtStart(de) }))
 		}
 		if de.AsItReads {
-			l := widget.NewLabel("Or keep the file as it reads, without its last change: the damaged file is kept beside it.")
+			l := widget.NewLabel("Or keep the file as it reads, without what the damaged copy held: the damaged file is kept beside it.")
 			l.Wrapping = fyne.TextWrapWord
 			box.Add(l)
 			box.Add(button("Keep the file as it reads", func() { u.keepAsItReads(de.Path) }))
@@ -280,7 +289,14 @@ func (u *App) keepAsItReads(path string) {
 		return
 	}
 	u.showHome()
-	u.notice(fmt.Sprintf("The file now holds what it read without its damaged header; the damaged file was kept beside it as %s.replaced-….", path))
+	u.notice(fmt.Sprintf("The file now holds what it read through its good table of contents; the damaged file was kept beside it as %s.replaced-….", path))
+}
+
+// pathLabel shows a line holding a file's path, which may break anywhere.
+func pathLabel(s string) *widget.Label {
+	l := widget.NewLabel(s)
+	l.Wrapping = fyne.TextWrapBreak
+	return l
 }
 
 func newNoticeLabel() *widget.Label {

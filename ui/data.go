@@ -72,7 +72,7 @@ func (u *App) showData() {
 	if err == nil && len(list) == 0 {
 		backups.Add(wrapped("No backups yet: one is written when a session ends, every 200 actions, and with “Back up now”."))
 	}
-	backups.Add(wrapped(u.backupPolicy(list)))
+	backups.Add(u.backupPolicy(list))
 	for _, b := range list {
 		backups.Add(u.backupCard(b))
 	}
@@ -91,26 +91,32 @@ func (u *App) showData() {
 		container.NewVScroll(container.NewPadded(body))))
 }
 
-// backupPolicy says, in words, how much room the backups take, which are
-// kept, and when the next is written.
-func (u *App) backupPolicy(list []storage.Backup) string {
+// backupPolicy says, in words, how much room the backups take, when the
+// next is written, and which are kept.
+func (u *App) backupPolicy(list []storage.Backup) fyne.CanvasObject {
 	var total int64
 	for _, b := range list {
 		total += b.Size
 	}
-	s := u.DB.Keep.Words()
+	var lines []string
 	if len(list) > 0 {
 		n := fmt.Sprintf("%d backups", len(list))
 		if len(list) == 1 {
 			n = "1 backup"
 		}
-		s = fmt.Sprintf("%s, %s together. %s", n, storage.Size(total), s)
+		lines = append(lines, fmt.Sprintf("%s, %s together.", n, storage.Size(total)))
 	}
 	if every := u.DB.BackupEvery; every > 0 {
 		left := int64(every) - int64(u.DB.ActionsSinceBackup())
-		s += fmt.Sprintf(" The next is written after %d more actions, and when a session ends.", max(left, 1))
+		lines = append(lines, fmt.Sprintf("The next is written after %d more actions, and when a session ends.", max(left, 1)))
 	}
-	return s
+	box := container.NewVBox()
+	for _, l := range append([]string{strings.Join(lines, " ")}, u.DB.Keep.Words()) {
+		w := widget.NewLabel(l)
+		w.Wrapping = fyne.TextWrapWord
+		box.Add(w)
+	}
+	return box
 }
 
 func wrapped(s string) *widget.Label {

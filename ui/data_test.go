@@ -209,7 +209,7 @@ func TestOneDamagedHeaderCanBeKeptAsItReads(t *testing.T) {
 	}
 	u := New(test.NewTempApp(t), Options{DBPath: path, Registry: reg})
 	defer u.Shutdown()
-	mustSee(t, u, "one of its two headers is damaged")
+	mustSee(t, u, "copies of its table of contents is damaged")
 	findButton(t, u, "Restore that backup")
 	test.Tap(findButton(t, u, "Keep the file as it reads"))
 	if u.DB == nil {
