@@ -150,13 +150,15 @@ func (db *DB) Backup() (Backup, error) {
 	syncDir(dir)
 	if counted > 0 {
 		// The actions the backup holds no longer count toward the next.
+		var left uint64
 		err := db.update(func(tx *bolt.Tx) error {
 			n := readCount(tx)
-			return writeCount(tx, n-min(n, counted))
+			left = n - min(n, counted)
+			return writeCount(tx, left)
 		})
 		if err == nil {
 			db.mu.Lock()
-			db.sinceBackup -= min(db.sinceBackup, counted)
+			db.sinceBackup = left
 			db.mu.Unlock()
 		}
 	}
