@@ -18,7 +18,8 @@ import (
 // A damage is one way a file can be damaged, and what may come of it.
 type damage struct {
 	name string
-	bad  []byte
+	// bad makes the damaged bytes (on demand: the long run has thousands).
+	bad func() []byte
 	// cache: only a snapshot is hit; the file opens and play rebuilds it.
 	cache bool
 }
@@ -141,7 +142,7 @@ func damagedVariants(t *testing.T, good []byte) []damage {
 	t.Helper()
 	var out []damage
 	with := func(name string, cache bool, fn func(b []byte) []byte) {
-		out = append(out, damage{name: name, bad: fn(append([]byte(nil), good...)), cache: cache})
+		out = append(out, damage{name: name, bad: func() []byte { return fn(append([]byte(nil), good...)) }, cache: cache})
 	}
 	rng := rand.New(rand.NewSource(4))
 	pages := len(good) / testPage
@@ -206,10 +207,11 @@ func allIndex(data, sub []byte) []int {
 // what came of it: refused, harmless (accepted, nothing lost) or rebuilt.
 func tryDamaged(t *testing.T, path, backup, want string, v damage) string {
 	t.Helper()
-	if err := os.WriteFile(path, v.bad, 0o600); err != nil {
+	bad := v.bad()
+	if err := os.WriteFile(path, bad, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	before := sha256.Sum256(v.bad)
+	before := sha256.Sum256(bad)
 	refused := false
 	for verb, run := range readingVerbs(path) {
 		err := within(t, v.name+": "+verb, run)
