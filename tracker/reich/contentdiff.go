@@ -37,7 +37,7 @@ func (l *Library) entries() []entry {
 		add("spawn", c.ID, "spawn card "+c.ID, c)
 	}
 	for _, c := range l.NoiseCards {
-		add("noise", c.ID, "noise card "+c.ID+" ("+DeckWords(c.Deck)+")", c)
+		add("noise", c.ID, "noise card "+c.ID+" ("+NoiseDeckWords(c.Deck)+")", c)
 	}
 	for _, m := range l.Maps {
 		add("map", m.MissionID, "the map of mission "+m.MissionID, m)

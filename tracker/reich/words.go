@@ -40,8 +40,8 @@ func EffectWords(kind string) string {
 // NoiseDecks are the noise decks in the order the forms offer them.
 var NoiseDecks = []string{content.DeckPreAlarm, content.DeckPostAlarm, content.DeckAlienWorld}
 
-// DeckWords names a noise deck.
-func DeckWords(deck string) string {
+// NoiseDeckWords names a noise card's deck.
+func NoiseDeckWords(deck string) string {
 	switch deck {
 	case content.DeckPreAlarm:
 		return "before the alarm"

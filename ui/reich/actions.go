@@ -10,6 +10,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
 
 	ai "tablekeeper/automa/reich"
 	"tablekeeper/automa/reich/content"
@@ -65,6 +66,7 @@ func (p *playScreen) refreshActions(m *rb.Mission) {
 		add("Objective done", func() { p.k.do(rb.ObjectiveDone{}) })
 	}
 	add("Smoke / stun", func() { p.AreaStateForm() })
+	add("Who draws the decks…", func() { p.DecksForm() })
 	p.actions.Add(widgets.NewFlow(bs...))
 }
 
@@ -345,7 +347,7 @@ func (p *playScreen) NoiseForm() *formDialog {
 		choiceW("Hero", heroIDs(m), func(h string) string { return heroName(m, h) }, who),
 		num("Total", "the final total (the app adds what Detect units add)", 0),
 		tick("Weapon noise", "the noise came from a weapon", false),
-		text("Card", "the noise card's number, if the players drew it (else the app draws)", ""),
+		text("Card", "the noise card you drew, when you draw the noise deck yourselves (blank: asked when needed)", ""),
 	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
 		tot, _ := v.I("Total")
 		h, w, card := v.S("Hero"), v.B("Weapon noise"), v.S("Card")
@@ -360,7 +362,7 @@ func (p *playScreen) BangForm() *formDialog {
 	return p.k.cmdForm("BANG or BOOM", "Record", []fld{
 		choice("What", []string{"BANG", "BOOM"}, "BANG"),
 		choiceW("Caused by", []string{"hero", "enemy"}, func(s string) string { return "a " + s }, "hero"),
-		text("Card", "after the alarm: the noise card's number, if the players drew it", ""),
+		text("Card", "the noise card you drew after the alarm, when you draw the noise deck yourselves", ""),
 	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
 		boom, cause, card := v.S("What") == "BOOM", v.S("Caused by"), v.S("Card")
 		return func(a ai.Answers) tracker.Command {
@@ -513,4 +515,28 @@ func (p *playScreen) EndMissionForm() *formDialog {
 		func(v vals) (func(ai.Answers) tracker.Command, error) {
 			return plain(rb.EndMission{Reason: v.S("Reason")}), nil
 		})
+}
+
+// DecksForm says who draws one of the mission's decks: the app, or the
+// players at the table (they then name each card or token they drew).
+func (p *playScreen) DecksForm() *formDialog {
+	m := p.k.mission()
+	var now []string
+	for _, name := range rb.DeckNames {
+		who := "the app draws it"
+		if m.DrawnByPlayers(name) {
+			who = "you draw it"
+		}
+		now = append(now, rb.DeckWords(name)+": "+who)
+	}
+	return p.k.cmdForm("Who draws the decks", "Set", []fld{
+		choiceW("Deck", rb.DeckNames, rb.DeckWords, rb.DeckNames[0]),
+		choice("Drawn by", []string{"the app", "us, at the table"}, "us, at the table"),
+	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
+		name := v.S("Deck")
+		if name == "" {
+			return nil, fmt.Errorf("choose the deck")
+		}
+		return plain(rb.DrawBy{Deck: name, Players: v.S("Drawn by") != "the app"}), nil
+	}, widget.NewFormItem("Now", wrapped(strings.Join(now, "\n"))))
 }

@@ -222,11 +222,16 @@ func (c *campaignScreen) CloseForm() *formDialog {
 		itemIDs = append(itemIDs, id)
 		words[id] = "HQ card: " + it.Name
 	}
-	return c.k.cmdForm("After the mission", "Close the mission", []fld{
+	fields := []fld{
 		picks("Keep items", "the items kept on the HQ card (the difficulty says how many)", itemIDs, func(id string) string { return words[id] }, nil),
 		picks("Keep vril sides", "weapons that stay on their vril side", vrilIDs, func(id string) string { return words["v"+id] }, nil),
 		picks("Wound cards shed", "tick none: the newest go first", woundIDs, func(id string) string { return words["w"+id] }, nil),
-	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
+	}
+	if m := c.k.mission(); m != nil && m.HPByPlayers && m.Success && len(m.HPSupply) > 0 {
+		// The players draw the supply: the won mission's HQ point is theirs to name.
+		fields = append(fields, choice("Heroism point drawn for the HQ card", []string{rb.HPAttack, rb.HPDefence, rb.HPWild}, ""))
+	}
+	return c.k.cmdForm("After the mission", "Close the mission", fields, func(v vals) (func(ai.Answers) tracker.Command, error) {
 		var heal map[string][]int
 		for _, w := range v.L("Wound cards shed") {
 			who, n, _ := strings.Cut(w, ":")
@@ -236,7 +241,7 @@ func (c *campaignScreen) CloseForm() *formDialog {
 			}
 			heal[who] = append(heal[who], i)
 		}
-		return plain(rb.CloseMission{KeepItems: v.L("Keep items"), KeepVril: v.L("Keep vril sides"), HealCards: heal}), nil
+		return plain(rb.CloseMission{KeepItems: v.L("Keep items"), KeepVril: v.L("Keep vril sides"), HealCards: heal, HPDrawn: v.S("Heroism point drawn for the HQ card")}), nil
 	})
 }
 
@@ -334,6 +339,7 @@ func (c *campaignScreen) refreshSkills() {
 		b.Add(widgets.Touch(c.k.tap("Finish the after-mission step", theme.ConfirmIcon(), func() { c.k.do(rb.FinishDebrief{}) })))
 	}
 	b.Add(widgets.Touch(button("Grant a skill (mission reward)…", nil, func() { c.GrantSkillForm() })))
+	b.Add(widgets.Touch(c.k.tap("Hand a skill to another hero (a card allows it)…", nil, func() { c.HandOverForm() })))
 	for _, h := range s.Campaign.Heroes {
 		b.Add(wrapped(heroRecord(h)))
 	}
@@ -452,6 +458,31 @@ func (c *campaignScreen) GrantSkillForm() *formDialog {
 		choiceW("Discard", heroSkills(s), noneOr, ""), text("Reason", "the reward", ""),
 	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
 		return plain(rb.GrantSkill{Hero: v.S("Hero"), Skill: v.S("Skill"), Discard: v.S("Discard"), Reason: v.S("Reason")}), nil
+	})
+}
+
+// HandOverForm passes a skill from one hero to another where a card or
+// mission reward allows it (skills are otherwise never transferred).
+func (c *campaignScreen) HandOverForm() *formDialog {
+	st := c.k.state()
+	var heroes []string
+	for _, h := range st.Campaign.Heroes {
+		heroes = append(heroes, h.ID)
+	}
+	name := func(id string) string {
+		for _, h := range st.Campaign.Heroes {
+			if h.ID == id {
+				return h.Name
+			}
+		}
+		return id
+	}
+	return c.k.cmdForm("Hand a skill to another hero", "Hand over", []fld{
+		choiceW("From", heroes, name, ""), choiceW("To", heroes, name, ""), choice("Skill", skillNames(), ""),
+		choiceW("Discard", heroSkills(st), noneOr, ""),
+		text("Reason", "the card or reward that allows it", ""),
+	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
+		return plain(rb.HandOverSkill{From: v.S("From"), To: v.S("To"), Skill: v.S("Skill"), Discard: v.S("Discard"), Reason: v.S("Reason")}), nil
 	})
 }
 

@@ -230,7 +230,7 @@ func noisePreview(c content.NoiseCard) fyne.CanvasObject {
 	mid := container.NewBorder(nil, nil,
 		container.NewCenter(widgets.AtLeast(fyne.NewSquareSize(52), container.NewStack(disc, container.NewCenter(num)))), nil,
 		wrapped("A noise total of this or more adds the bottom effects."))
-	return cardBox("Noise card "+show(c.ID), "Deck: "+rb.DeckWords(c.Deck), container.NewVBox(
+	return cardBox("Noise card "+show(c.ID), "Deck: "+rb.NoiseDeckWords(c.Deck), container.NewVBox(
 		heading("Top: always"), list(c.Top), widget.NewSeparator(), mid, widget.NewSeparator(), heading("Bottom"), list(c.Bottom)))
 }
 

@@ -112,7 +112,7 @@ func (c *contentScreen) Refresh() {
 			noise = append(noise, row{n.ID, noiseLine(n)})
 		}
 		deck := deck
-		c.lists.Add(c.listCard("Noise cards "+rb.DeckWords(deck), "Top effects always; bottom effects from the threshold on.", noise, "Add a noise card",
+		c.lists.Add(c.listCard("Noise cards "+rb.NoiseDeckWords(deck), "Top effects always; bottom effects from the threshold on.", noise, "Add a noise card",
 			func(id string) { c.k.NoiseCardForm(id, deck, nil) }, func(id string) { c.k.do(rb.RemoveNoiseCard{ID: id}) }))
 	}
 	var heroes []row

@@ -178,7 +178,7 @@ func (k *kit) NoiseCardForm(id, deck string, then func(id string)) *formDialog {
 		half(bottom, &nc.Bottom, "bottom")
 		refresh()
 	}
-	deckField := newChoiceField(rb.NoiseDecks, rb.DeckWords, nc.Deck, func(v string) { nc.Deck = v; refresh() })
+	deckField := newChoiceField(rb.NoiseDecks, rb.NoiseDeckWords, nc.Deck, func(v string) { nc.Deck = v; refresh() })
 	threshold := newStepField(0, 20, nc.Threshold, func(v int) { nc.Threshold = v; refresh() })
 	number.OnChanged = func(string) { refresh() }
 	rebuild()

@@ -22,6 +22,21 @@ import (
 // refreshPending lists the enemy attacks waiting for defence tests.
 func (p *playScreen) refreshPending(m *rb.Mission) {
 	p.pending.Objects = nil
+	if len(m.HPDraws) > 0 {
+		// The players draw the heroism point supply: the oldest point
+		// earned waits for them to say which they drew.
+		dr := m.HPDraws[0]
+		var bs []fyne.CanvasObject
+		for _, k := range []string{rb.HPAttack, rb.HPDefence, rb.HPWild} {
+			if slices.Contains(m.HPSupply, k) {
+				bs = append(bs, widgets.Touch(p.k.tap(k, nil, func() { p.k.do(rb.DrawnHP{Kind: k}) })))
+			}
+		}
+		l := wrapped(fmt.Sprintf("%s earns a heroism point for %s: draw one from the face-down supply. Which did you draw?", heroName(m, dr.Hero), dr.Why))
+		l.Importance = widget.WarningImportance
+		p.pending.Add(l)
+		p.pending.Add(widgets.NewFlow(bs...))
+	}
 	if m.Paused != nil && !m.Ended {
 		note := "The enemy turn is paused after this attack. Record the defence test, and any knock-back, reaction or Counter; then tap \"" +
 			p.nextLabel(&rb.Mission{Paused: m.Paused}) + "\": the units still to attack pick their targets again, so a downed or moved hero is seen."

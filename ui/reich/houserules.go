@@ -94,9 +94,9 @@ var houseRules = map[string]ruleWords{
 	"escapeThroughClosedDoors": {"Escaping at the end of the game", map[string]string{
 		"true":  "A hero's way to an exit may pass closed and locked doors.",
 		"false": "It may pass open doors only."}, nil},
-	"sightInEnemyTurn": {"Enemies who first see a hero during an enemy turn", map[string]string{
-		"true":  "The room's awareness goes up at once (once per room each turn).",
-		"false": "It goes up at the end of that enemy turn, with the other sightings."}, nil},
+	"sightWaitsForPhase4": {"When an enemy spots a hero during the enemy's turn", map[string]string{
+		"false": "Its room's awareness goes up at once (once per room each turn).",
+		"true":  "Its room's awareness goes up only at the end of that turn (\"Check awareness!\")."}, nil},
 	"discardNonPermanentWounds": {"Wound cards that are not permanent", map[string]string{
 		"true":  "They are discarded at once.",
 		"false": "The hero keeps them (they are not permanent wounds)."}, nil},
@@ -146,6 +146,9 @@ func reading(info rb.SettingInfo, value string) string {
 func (c *campaignScreen) ruleRow(info rb.SettingInfo) fyne.CanvasObject {
 	w := houseRules[info.Key]
 	box := container.NewVBox()
+	if _, known := houseRules[info.Key]; !known && info.Words != "" {
+		box.Add(wrapped(info.Words + "."))
+	}
 	switch info.Kind {
 	case "bool":
 		on := newChoiceField([]string{"true", "false"}, func(v string) string {

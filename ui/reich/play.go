@@ -99,7 +99,9 @@ func (p *playScreen) Refresh() {
 		top.Add(l)
 	}
 	top.Add(p.header)
-	if m.Step == rb.StepChooseOrder && !m.Ended && m.Phase != rb.PhasePostAlarm {
+	// The order row: the players' choice before the alarm, the tokens they
+	// dealt at the table after it (when they deal them).
+	if m.Step == rb.StepChooseOrder && !m.Ended && (m.Phase != rb.PhasePostAlarm || m.TurnOrderByPlayers && !m.Dealt) {
 		if !sameHeroes(p.Order, m.HeroesInPlay()) {
 			p.Order = slices.Clone(m.HeroesInPlay())
 		}
@@ -154,7 +156,11 @@ func (p *playScreen) Refresh() {
 // refreshOrder shows the turn order being chosen: the heroes in order,
 // each but the first with a button that moves it up a place.
 func (p *playScreen) refreshOrder(m *rb.Mission) {
-	p.orderRw.Objects = []fyne.CanvasObject{widget.NewLabel("Turn order this round (the players choose):")}
+	head := "Turn order this round (the players choose):"
+	if m.Phase == rb.PhasePostAlarm {
+		head = "Turn order this round, as the tokens were dealt at the table:"
+	}
+	p.orderRw.Objects = []fyne.CanvasObject{wrapped(head)}
 	row := widgets.NewFlow()
 	for i, id := range p.Order {
 		i := i
@@ -423,6 +429,8 @@ func (p *playScreen) Next() {
 			p.k.do(rb.SetTurnOrder{Order: p.Order})
 		case len(m.TurnOrder) > 0 && m.Dealt:
 			p.k.do(rb.StartRound{})
+		case m.TurnOrderByPlayers:
+			p.k.do(rb.DealTurnOrder{Order: p.Order})
 		default:
 			p.k.do(rb.DealTurnOrder{})
 		}

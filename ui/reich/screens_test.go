@@ -741,3 +741,52 @@ func TestHealFormHealsTheArea(t *testing.T) {
 		t.Fatalf("Ana has %d wound cards", n)
 	}
 }
+
+// The awareness house rule (issue 15 item 9) reads in the players' words
+// on the house rules page, and tapping its check sets it through the log.
+func TestSightingHouseRuleTapped(t *testing.T) {
+	ctx, _ := newCtx(t)
+	Screens{}.Campaign(ctx)
+	c := gameOf(ctx).campaign
+	var row fyne.CanvasObject
+	for _, o := range c.rules.Objects {
+		if strings.Contains(uitest.Text(o), "spots a hero during the enemy's turn") {
+			row = o
+		}
+	}
+	if row == nil {
+		t.Fatal("no house rule row in the players' words for sightings in the enemy turn")
+	}
+	if txt := uitest.Text(row); strings.Contains(txt, "§") || strings.Contains(txt, "sightWaitsForPhase4") {
+		t.Fatalf("the row shows codes: %q", txt)
+	}
+	on := findButton(row, "On")
+	if on == nil {
+		t.Fatal("the house rule has no On to tap")
+	}
+	test.Tap(on)
+	if !st(ctx).Settings.SightWaitsForPhase4 {
+		t.Fatalf("tapping On did not set the house rule: %q", c.k.Message())
+	}
+}
+
+// findCheck is the first check under o.
+func findCheck(o fyne.CanvasObject) *widget.Check {
+	switch x := o.(type) {
+	case *widget.Check:
+		return x
+	case *fyne.Container:
+		for _, c := range x.Objects {
+			if ch := findCheck(c); ch != nil {
+				return ch
+			}
+		}
+	case fyne.Widget:
+		for _, c := range test.WidgetRenderer(x).Objects() {
+			if ch := findCheck(c); ch != nil {
+				return ch
+			}
+		}
+	}
+	return nil
+}

@@ -319,13 +319,13 @@ func (p *playScreen) startForm(ch startChoices) *formDialog {
 	for _, d := range noiseDecks {
 		d := d
 		if noise[d] == 0 {
-			decks.Add(wrapped(fmt.Sprintf("No noise card %s yet: a noise test then draws nothing.", rb.DeckWords(d))))
-			decks.Add(widgets.Touch(button("Enter a noise card "+rb.DeckWords(d)+"…", theme.ContentAddIcon(), func() {
+			decks.Add(wrapped(fmt.Sprintf("No noise card %s yet: a noise test then draws nothing.", rb.NoiseDeckWords(d))))
+			decks.Add(widgets.Touch(button("Enter a noise card "+rb.NoiseDeckWords(d)+"…", theme.ContentAddIcon(), func() {
 				k.NoiseCardForm("", d, reopen(func(*startChoices, string) {}))
 			})))
 			continue
 		}
-		decks.Add(wrapped(fmt.Sprintf("Noise cards %s: %d.", rb.DeckWords(d), noise[d])))
+		decks.Add(wrapped(fmt.Sprintf("Noise cards %s: %d.", rb.NoiseDeckWords(d), noise[d])))
 	}
 	refreshMission()
 	items := []*widget.FormItem{
