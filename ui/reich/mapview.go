@@ -218,7 +218,7 @@ func (v *MapView) gridLines(area string) []gridLine {
 	}
 	for _, u := range m.Units {
 		if u.Area == area {
-			s := "▲ " + u.Code + " " + u.ID
+			s := "▲ " + u.ID // its type's code starts its name (DS-1)
 			if u.Wounds > 0 {
 				s += fmt.Sprintf(" ✚%d", u.Wounds)
 			}
