@@ -50,12 +50,25 @@ func TestPlayersWords(t *testing.T) {
 		w.SetContent(tab(ctx))
 		wordsOf(t, "empty campaign", uitest.WindowText(w), seen)
 	}
+	ce := gameOf(ctx).campaign
+	w.SetContent(ce.root)
+	for i := range ce.tabs.Items {
+		ce.tabs.SelectIndex(i)
+		wordsOf(t, "an empty campaign's "+ce.tabs.Items[i].Text, uitest.WindowText(w), seen)
+	}
 	enemyAttacks(t, ctx)
 	must(t, ctx, rb.Override{Reason: "test", AddTokens: []rb.Token{{Area: "B1", Icons: []content.Level{content.Green}}}})
 	for _, tab := range []func(*shell.Context) fyne.CanvasObject{Screens{}.Play, Screens{}.Campaign, Screens{}.Enemy} {
 		w.SetContent(tab(ctx))
 		w.Resize(uitest.Landscape)
 		wordsOf(t, "mid-mission", uitest.WindowText(w), seen)
+	}
+	// Each of the Campaign tab's own tabs.
+	c := gameOf(ctx).campaign
+	w.SetContent(c.root)
+	for i := range c.tabs.Items {
+		c.tabs.SelectIndex(i)
+		wordsOf(t, "the Campaign tab's "+c.tabs.Items[i].Text, uitest.WindowText(w), seen)
 	}
 	// What a refusal says, and the diary lines the Log shows.
 	p := gameOf(ctx).play
@@ -69,4 +82,13 @@ func TestPlayersWords(t *testing.T) {
 		wordsOf(t, name, uitest.WindowText(w), seen)
 	})
 	wordsOf(t, "the new-campaign form", uitest.AllText(widgets.NewFormBox(Screens{}.Setup(shell.SetupEnv{Window: w}).Items...).Object()), seen)
+	// The mission over: its ending card and the result.
+	for len(st(ctx).Mission.Pending) > 0 {
+		must(t, ctx, rb.Defend{Hero: st(ctx).Mission.Pending[0].Defenders[0], Total: 9})
+	}
+	must(t, ctx, rb.EndMission{Reason: "test"})
+	for _, tab := range []func(*shell.Context) fyne.CanvasObject{Screens{}.Play, Screens{}.Campaign} {
+		w.SetContent(tab(ctx))
+		wordsOf(t, "the mission over", uitest.WindowText(w), seen)
+	}
 }
