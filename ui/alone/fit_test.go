@@ -71,10 +71,7 @@ func TestFormsFitAtTheLargestText(t *testing.T) {
 		g.Play(ctx)
 		g.Enemy(ctx)
 		tp, e := g.plays[ctx].turn, g.enems[ctx]
-		for a, f := range tp.forms {
-			check(string(a)+"'s form", f)
-		}
-		check("the by-hand form", tp.byHand)
+		check("the Action pad", tp.pad.obj)
 		check("the Reaction form", e.rf.obj)
 		check("the effects form", e.fx.obj)
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -13,7 +14,8 @@ import (
 	"tablekeeper/ui"
 )
 
-// objects lists every visible object in the window, dialogs included.
+// objects lists every visible object in the window, dialogs included (the
+// top dialog's first, as a player sees it).
 func objects(w fyne.Window) []fyne.CanvasObject {
 	var out []fyne.CanvasObject
 	var walk func(fyne.CanvasObject)
@@ -27,107 +29,151 @@ func objects(w fyne.Window) []fyne.CanvasObject {
 			for _, c := range x.Objects {
 				walk(c)
 			}
+		case *container.Scroll:
+			walk(x.Content)
 		case fyne.Widget:
 			for _, c := range test.WidgetRenderer(x).Objects() {
 				walk(c)
 			}
 		}
 	}
-	walk(w.Canvas().Content())
-	for _, o := range w.Canvas().Overlays().List() {
-		walk(o)
+	if top := w.Canvas().Overlays().Top(); top != nil {
+		walk(top)
+		return out
 	}
+	walk(w.Canvas().Content())
 	return out
 }
 
-func tap(t *testing.T, w fyne.Window, label string) {
-	t.Helper()
-	for _, o := range objects(w) {
+// A player taps, chooses and types; every interaction is counted.
+type player struct {
+	t *testing.T
+	w fyne.Window
+	n int
+}
+
+func (p *player) tap(label string) {
+	p.t.Helper()
+	for _, o := range objects(p.w) {
 		if b, ok := o.(*widget.Button); ok && strings.HasPrefix(b.Text, label) && !b.Disabled() {
 			test.Tap(b)
+			p.n++
 			return
 		}
 	}
-	t.Fatalf("no button %q", label)
+	p.t.Fatalf("no button %q on screen:\n%s", label, texts(p.w))
 }
 
-func typeInto(t *testing.T, w fyne.Window, placeholder, text string) {
-	t.Helper()
-	for _, o := range objects(w) {
+// tapNth taps the n-th enabled button with that label (0 first).
+func (p *player) tapNth(label string, n int) {
+	p.t.Helper()
+	for _, o := range objects(p.w) {
+		if b, ok := o.(*widget.Button); ok && b.Text == label && !b.Disabled() {
+			if n == 0 {
+				test.Tap(b)
+				p.n++
+				return
+			}
+			n--
+		}
+	}
+	p.t.Fatalf("no button %q on screen:\n%s", label, texts(p.w))
+}
+
+func (p *player) choose(option string) {
+	p.t.Helper()
+	for _, o := range objects(p.w) {
+		switch x := o.(type) {
+		case *widget.RadioGroup:
+			for _, opt := range x.Options {
+				if opt == option {
+					x.SetSelected(option)
+					p.n++
+					return
+				}
+			}
+		case *widget.Select:
+			for _, opt := range x.Options {
+				if opt == option {
+					x.SetSelected(option)
+					p.n++
+					return
+				}
+			}
+		}
+	}
+	p.t.Fatalf("no choice %q on screen", option)
+}
+
+func (p *player) typeInto(placeholder, text string) {
+	p.t.Helper()
+	for _, o := range objects(p.w) {
 		if e, ok := o.(*widget.Entry); ok && e.PlaceHolder == placeholder {
 			e.SetText(text)
+			p.n++
 			return
 		}
 	}
-	t.Fatalf("no entry %q", placeholder)
+	p.t.Fatalf("no entry %q on screen", placeholder)
 }
 
-// A solo game made through the frame's new-campaign form, over a real
-// bbolt file, driven by the Next and Resolve keys.
-func TestSoloGameThroughTheFrame(t *testing.T) {
+// see fails unless a visible label contains want.
+func (p *player) see(want string) {
+	p.t.Helper()
+	if !strings.Contains(texts(p.w), want) {
+		p.t.Fatalf("%q not on screen:\n%s", want, texts(p.w))
+	}
+}
+
+func texts(w fyne.Window) string {
+	var all []string
+	for _, o := range objects(w) {
+		switch x := o.(type) {
+		case *widget.Label:
+			all = append(all, x.Text)
+		case *widget.Button:
+			all = append(all, "["+x.Text+"]")
+		}
+	}
+	return strings.Join(all, "\n")
+}
+
+func newApp(t *testing.T) (*ui.App, *player) {
 	a := test.NewTempApp(t)
 	u := ui.New(a, ui.Options{DBPath: filepath.Join(t.TempDir(), "tablekeeper.db"), Registry: games.Registry()})
 	if u.DB == nil {
 		t.Fatal("the file did not open")
 	}
 	t.Cleanup(func() { _ = u.Shutdown() })
-	w := u.Window
-	tap(t, w, "New campaign")
-	for _, o := range objects(w) {
-		if r, ok := o.(*widget.RadioGroup); ok && len(r.Options) > 3 && r.Options[3] == "Alone" {
-			r.SetSelected("Alone")
-		}
-	}
-	typeInto(t, w, "e.g. Thursday group", "Alone night")
-	typeInto(t, w, "first Mission's name", "Red start")
-	typeInto(t, w, "second Mission's name", "Blue start")
-	typeInto(t, w, "the Final Mission's name", "Escape")
-	typeInto(t, w, "one Item a line: name, action, charges", "Flashlight, fight, 2")
-	tap(t, w, "Create and open")
-	mustList(t, u)
-	see(t, w, "Life 12 · Self Control 12 · Healing Cap 12")
-	key := func(k fyne.KeyName) { w.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: k}) }
-	key(fyne.KeySpace) // flip the Turn token
-	see(t, w, "Turn 1 begins")
-	for _, o := range objects(w) {
-		if sel, ok := o.(*widget.Select); ok && len(sel.Options) == 6 && sel.Options[0] == "move" {
-			sel.SetSelected("locate")
-		}
-	}
-	typeInto(t, w, "e.g. Laboratory, stairs, worm", "Laboratory")
-	key(fyne.KeySpace) // a Locate with 1 target is refused
-	see(t, w, "V20")
-	n := 0
-	for _, o := range objects(w) {
-		if e, ok := o.(*widget.Entry); ok && e.PlaceHolder == "e.g. Laboratory, stairs, worm" {
-			if n == 1 {
-				e.SetText("Infirmary")
-			}
-			n++
-		}
-	}
-	key(fyne.KeySpace) // resolve the Locate
-	see(t, w, "Locate: ")
-	key(fyne.KeyR) // the app's Evil side
-	see(t, w, "Turn 1: Evil")
-	key(fyne.KeySpace) // end the Turn
-	see(t, w, "Turn 1 ends")
-	see(t, w, "Round 1 · Turn 1 of 8 · Reactions this Turn 0 of 2 · Next: Flip the next Turn token")
+	u.Window.Resize(fyne.NewSize(1280, 800))
+	return u, &player{t: t, w: u.Window}
 }
 
-// see fails unless a visible label contains want.
-func see(t *testing.T, w fyne.Window, want string) {
-	t.Helper()
-	var all []string
-	for _, o := range objects(w) {
-		if l, ok := o.(*widget.Label); ok {
-			if strings.Contains(l.Text, want) {
-				return
-			}
-			all = append(all, l.Text)
-		}
+// TestFirstGameInAFewTaps: from an empty file, a player reaches the Evil
+// side's first decision on screen with the practice set, counting every
+// tap, choice and typed field; then the Next and Resolve keys play on.
+func TestFirstGameInAFewTaps(t *testing.T) {
+	u, p := newApp(t)
+	p.tap("New campaign")
+	p.choose("Alone")
+	p.typeInto("e.g. Thursday group", "First try")
+	p.see("practice content — not the printed cards")
+	p.tap("Create and open")
+	mustList(t, u)
+	p.see("Life 12 · Self Control 12 · Healing Cap 12")
+	p.tap("East") // Move east: flips the Turn token and moves
+	p.see("Move east")
+	p.tap("The Evil side reacts")
+	p.see("Turn 1: Evil")
+	t.Logf("First game, Alone: the Evil side's first decision on screen after %d interactions", p.n)
+	if p.n > 8 {
+		t.Fatalf("%d interactions to the first enemy decision; at most 8", p.n)
 	}
-	t.Fatalf("%q not on screen:\n%s", want, strings.Join(all, "\n"))
+	key := func(k fyne.KeyName) { p.w.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: k}) }
+	key(fyne.KeySpace) // end the Turn
+	p.see("Turn 1 ends")
+	key(fyne.KeySpace) // flip the next Turn token
+	p.see("Turn 2 begins")
 }
 
 func mustList(t *testing.T, u *ui.App) []string {

@@ -3,7 +3,6 @@ package alone
 import (
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -94,8 +93,11 @@ func refusal(err error) string {
 
 // ---- small builders ----
 
+// bold is a heading whose words wrap on a narrow screen.
 func bold(s string) *widget.Label {
-	return widget.NewLabelWithStyle(s, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	l := widget.NewLabelWithStyle(s, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	l.Wrapping = fyne.TextWrapWord
+	return l
 }
 
 func wrap(s string) *widget.Label {
@@ -128,63 +130,6 @@ func entry(placeholder string) *widget.Entry {
 	e.SetPlaceHolder(placeholder)
 	return e
 }
-
-// number reads a whole number from an entry, with the field's name in the
-// error; empty gives def.
-func number(e *widget.Entry, what string, def int) (int, error) {
-	s := strings.TrimSpace(e.Text)
-	if s == "" {
-		return def, nil
-	}
-	n, err := strconv.Atoi(s)
-	if err != nil {
-		return 0, fmt.Errorf("%s: %q is not a whole number", what, s)
-	}
-	return n, nil
-}
-
-// numbers reads a list of whole numbers ("4, 5, 6").
-func numbers(s, what string) ([]int, error) {
-	var out []int
-	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' || r == ';' }) {
-		n, err := strconv.Atoi(f)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %q is not a whole number", what, f)
-		}
-		out = append(out, n)
-	}
-	return out, nil
-}
-
-func joinInts(v []int) string {
-	p := make([]string, len(v))
-	for i, n := range v {
-		p[i] = strconv.Itoa(n)
-	}
-	return strings.Join(p, ", ")
-}
-
-// faces reads dice faces typed from physical dice ("HIT BLANK SPECIAL", or
-// H B S); empty means roll virtual dice.
-func faces(s, what string) ([]alone.Face, error) {
-	var out []alone.Face
-	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' }) {
-		switch strings.ToUpper(f) {
-		case "H", "HIT":
-			out = append(out, alone.Hit)
-		case "S", "SPECIAL":
-			out = append(out, alone.Special)
-		case "B", "BLANK", "-":
-			out = append(out, alone.Blank)
-		default:
-			return nil, fmt.Errorf("%s: %q is not a die face; write HIT, SPECIAL or BLANK (or H, S, B)", what, f)
-		}
-	}
-	return out, nil
-}
-
-// dirOptions are the exits as a player picks them.
-var dirOptions = []string{"N", "E", "S", "W", "STAIRS"}
 
 func title(s string) string {
 	if s == "" {
@@ -231,14 +176,6 @@ func creatureNames() []string {
 	out := make([]string, len(alone.CreatureTypes))
 	for i, t := range alone.CreatureTypes {
 		out[i] = string(t)
-	}
-	return out
-}
-
-func actionNames() []string {
-	out := make([]string, len(ta.Actions))
-	for i, a := range ta.Actions {
-		out[i] = string(a)
 	}
 	return out
 }

@@ -44,8 +44,8 @@ type PlayScreen struct {
 	missions   *fyne.Container
 
 	// Damage and recovery.
-	dmgKind   *widget.RadioGroup
-	dmgN      *widget.Entry
+	dmgKind   *chips
+	dmgN      *numStepper
 	dmgComp   *widget.Check
 	dmgSource *widget.Entry
 	dmgResult *widget.Label
@@ -57,12 +57,12 @@ type PlayScreen struct {
 // NewPlayScreen builds the Play tab for a campaign.
 func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 	p := &PlayScreen{k: newKit(ctx), sk: newKit(ctx)}
-	p.setup = newSetupForm()
+	p.setup = newSetupForm(ctx.Window)
 	startBtn := primary("Start the game", p.startFromForm)
-	p.setupView = container.NewVScroll(container.NewVBox(
+	p.setupView = container.NewVScroll(container.NewPadded(container.NewVBox(
 		bold("Set up this game of Alone"),
-		wrap("The Hero sheet's values are asked once; the spec's defaults are filled in. Check them against your sheet."),
-		widget.NewForm(p.setup.formItems()...), p.sk.msg, startBtn))
+		wrap("Choose the content set to play from, then the game's cards."),
+		p.setup.obj, p.sk.msg, startBtn)))
 
 	p.where = bold("")
 	p.where.Wrapping = fyne.TextWrapWord
@@ -83,17 +83,17 @@ func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 	p.companion = container.NewVBox()
 	p.missions = container.NewVBox()
 
-	p.dmgKind = widget.NewRadioGroup([]string{"Life", "Self Control"}, nil)
-	p.dmgKind.Horizontal = true
+	p.dmgKind = newChips([]string{"Life", "Self Control"}, nil)
 	p.dmgKind.SetSelected("Life")
-	p.dmgN = entry("points")
-	p.dmgN.SetText("1")
+	p.dmgN = newNumStepper(1, 30, 1, nil)
+	p.dmgN.Format = func(n int) string { return plural(n, "point", "points") }
+	p.dmgN.sync()
 	p.dmgComp = widget.NewCheck("The Evil side sends it all to the Companion", nil)
 	p.dmgSource = entry("what dealt it (a card, a Mission)")
 	p.dmgResult = wrap("")
 	p.dmgResult.Hide()
 	damage := card("Damage and recovery",
-		p.dmgKind, field("Points", p.dmgN), field("From", p.dmgSource), p.dmgComp,
+		p.dmgKind.obj, p.dmgN, field("From", p.dmgSource), widgets.WrapCheck(p.dmgComp),
 		container.NewGridWithColumns(2, primary("Deal damage", p.dealDamage), button("Recover", p.recoverHealth)),
 		p.dmgResult)
 
@@ -331,11 +331,7 @@ func (p *PlayScreen) kind() alone.DamageKind {
 }
 
 func (p *PlayScreen) dealDamage() {
-	n, err := number(p.dmgN, "damage points", 0)
-	if err != nil {
-		p.k.refuse(err)
-		return
-	}
+	n := p.dmgN.Value
 	if p.k.do(ta.DealDamage{Kind: p.kind(), N: n, ToCompanion: p.dmgComp.Checked, Source: strings.TrimSpace(p.dmgSource.Text)}) {
 		p.dmgResult.SetText(p.k.msg.Text)
 		p.dmgResult.Show()
@@ -343,11 +339,7 @@ func (p *PlayScreen) dealDamage() {
 }
 
 func (p *PlayScreen) recoverHealth() {
-	n, err := number(p.dmgN, "recovery points", 0)
-	if err != nil {
-		p.k.refuse(err)
-		return
-	}
+	n := p.dmgN.Value
 	if p.k.do(ta.RecoverHealth{Kind: p.kind(), N: n, Source: strings.TrimSpace(p.dmgSource.Text)}) {
 		p.dmgResult.SetText(p.k.msg.Text)
 		p.dmgResult.Show()

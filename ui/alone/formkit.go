@@ -1,0 +1,323 @@
+package alone
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	ta "tablekeeper/tracker/alone"
+	"tablekeeper/ui/widgets"
+)
+
+// The pieces every Alone form is made of: a field with its problem shown
+// under it, a number changed by tapping, a choice with a way to enter what
+// is missing, and a dialog that keeps its buttons in view.
+
+// fieldSet is a form's fields by name, each with a line under it for its
+// problems, and one line for problems that belong to no field.
+type fieldSet struct {
+	errs    map[string]*widget.Label
+	order   []string
+	general *widget.Label
+}
+
+func newFieldSet() *fieldSet {
+	g := wrap("")
+	g.Importance = widget.DangerImportance
+	g.Hide()
+	return &fieldSet{errs: map[string]*widget.Label{}, general: g}
+}
+
+// row is a field: its name over the control, its problems under it.
+func (f *fieldSet) row(name string, obj fyne.CanvasObject, hint string) fyne.CanvasObject {
+	e := wrap("")
+	e.Importance = widget.DangerImportance
+	e.Hide()
+	f.errs[name] = e
+	f.order = append(f.order, name)
+	objs := []fyne.CanvasObject{bold(name), obj}
+	if hint != "" {
+		h := wrap(hint)
+		h.SizeName = theme.SizeNameCaptionText
+		objs = append(objs, h)
+	}
+	return container.NewVBox(append(objs, e)...)
+}
+
+// show puts each problem under its field, all at once; it reports whether
+// there were any.
+func (f *fieldSet) show(ps ta.ContentProblems) bool {
+	by := map[string][]string{}
+	var rest []string
+	for _, p := range ps {
+		if _, ok := f.errs[p.Field]; ok {
+			by[p.Field] = append(by[p.Field], p.Problem)
+		} else if p.Field != "" {
+			rest = append(rest, p.Field+": "+p.Problem)
+		} else {
+			rest = append(rest, p.Problem)
+		}
+	}
+	for name, l := range f.errs {
+		if msgs := by[name]; len(msgs) > 0 {
+			l.SetText(strings.Join(msgs, "\n"))
+			l.Show()
+		} else {
+			l.Hide()
+		}
+	}
+	if len(rest) > 0 {
+		f.general.SetText(strings.Join(rest, "\n"))
+		f.general.Show()
+	} else {
+		f.general.Hide()
+	}
+	return len(ps) > 0
+}
+
+// say shows a problem that belongs to no field (a refusal by the rules).
+func (f *fieldSet) say(msg string) {
+	f.general.SetText(msg)
+	f.general.Show()
+}
+
+// problems lists the problems shown now, for tests.
+func (f *fieldSet) problems() map[string]string {
+	out := map[string]string{}
+	for name, l := range f.errs {
+		if l.Visible() {
+			out[name] = l.Text
+		}
+	}
+	if f.general.Visible() {
+		out[""] = f.general.Text
+	}
+	return out
+}
+
+// numStepper is a number players change by tapping − and +, never by
+// typing: the on-screen keyboard would cover the board.
+type numStepper struct {
+	widget.BaseWidget
+	Min, Max int
+	Value    int
+	// Format shows the value ("3 Charges"); plain digits by default.
+	Format    func(int) string
+	OnChanged func(int)
+
+	minus, plus *widget.Button
+	label       *widget.Label
+}
+
+func newNumStepper(min, max, value int, changed func(int)) *numStepper {
+	s := &numStepper{Min: min, Max: max, Value: value, OnChanged: changed}
+	s.minus = widget.NewButtonWithIcon("", theme.ContentRemoveIcon(), func() { s.Set(s.Value - 1) })
+	s.plus = widget.NewButtonWithIcon("", theme.ContentAddIcon(), func() { s.Set(s.Value + 1) })
+	s.label = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
+	s.ExtendBaseWidget(s)
+	s.sync()
+	return s
+}
+
+// Set changes the value within the limits and tells OnChanged.
+func (s *numStepper) Set(v int) {
+	v = max(s.Min, min(s.Max, v))
+	if v == s.Value {
+		s.sync()
+		return
+	}
+	s.Value = v
+	s.sync()
+	if s.OnChanged != nil {
+		s.OnChanged(v)
+	}
+}
+
+// SetValue shows a value without telling anyone.
+func (s *numStepper) SetValue(v int) {
+	s.Value = max(s.Min, min(s.Max, v))
+	s.sync()
+}
+
+func (s *numStepper) sync() {
+	t := strconv.Itoa(s.Value)
+	if s.Format != nil {
+		t = s.Format(s.Value)
+	}
+	s.label.SetText(t)
+	if s.Value <= s.Min {
+		s.minus.Disable()
+	} else {
+		s.minus.Enable()
+	}
+	if s.Value >= s.Max {
+		s.plus.Disable()
+	} else {
+		s.plus.Enable()
+	}
+}
+
+func (s *numStepper) CreateRenderer() fyne.WidgetRenderer {
+	sq := fyne.NewSquareSize(widgets.MinTouch)
+	return widget.NewSimpleRenderer(container.NewBorder(nil, nil, widgets.AtLeast(sq, s.minus), widgets.AtLeast(sq, s.plus),
+		widgets.AtLeast(fyne.NewSize(56, widgets.MinTouch), s.label)))
+}
+
+// chips is a row of choices tapped directly (a segmented control): the
+// chosen one is highlighted. It wraps on a narrow screen.
+type chips struct {
+	obj       *fyne.Container
+	buttons   []*widget.Button
+	options   []string
+	Selected  string
+	OnChanged func(string)
+}
+
+func newChips(options []string, changed func(string)) *chips {
+	c := &chips{obj: widgets.NewFlow(), OnChanged: changed}
+	c.setOptions(options)
+	return c
+}
+
+func (c *chips) setOptions(options []string) {
+	c.options = options
+	c.buttons = nil
+	var objs []fyne.CanvasObject
+	for _, o := range options {
+		o := o
+		b := widget.NewButton(o, func() { c.SetSelected(o); c.changed() })
+		c.buttons = append(c.buttons, b)
+		objs = append(objs, b)
+	}
+	c.obj.Objects = objs
+	c.sync()
+	c.obj.Refresh()
+}
+
+func (c *chips) changed() {
+	if c.OnChanged != nil {
+		c.OnChanged(c.Selected)
+	}
+}
+
+// SetSelected chooses an option without telling OnChanged.
+func (c *chips) SetSelected(o string) {
+	c.Selected = o
+	c.sync()
+}
+
+func (c *chips) sync() {
+	for i, b := range c.buttons {
+		if c.options[i] == c.Selected {
+			b.Importance = widget.HighImportance
+		} else {
+			b.Importance = widget.MediumImportance
+		}
+		b.Refresh()
+	}
+}
+
+// picker is a choice among entered cards with a way to enter a missing one
+// right there: while there is nothing to choose it says what is missing in
+// the players' words, and its button opens the form; the new card comes
+// back chosen.
+type picker struct {
+	obj     *fyne.Container
+	sel     *widget.Select
+	none    *widget.Label
+	add     *widget.Button
+	missing string
+	// OnChanged follows the choice.
+	OnChanged func(string)
+}
+
+// newPicker makes a picker; missing says what is not entered yet ("No
+// Mission card entered yet"), addLabel names the button ("Enter a Mission
+// card"), and add opens the form and calls back with the new card's name.
+func newPicker(missing, addLabel string, add func(chosen func(string))) *picker {
+	p := &picker{missing: missing}
+	p.sel = widget.NewSelect(nil, func(s string) {
+		if p.OnChanged != nil {
+			p.OnChanged(s)
+		}
+	})
+	p.sel.PlaceHolder = "(choose)"
+	p.none = wrap(missing)
+	p.none.Importance = widget.WarningImportance
+	p.add = widget.NewButtonWithIcon(addLabel, theme.ContentAddIcon(), func() {
+		add(func(name string) {
+			if name != "" {
+				p.SetSelected(name)
+			}
+		})
+	})
+	p.obj = container.NewVBox(p.none, p.sel, p.add)
+	p.SetOptions(nil)
+	return p
+}
+
+// SetOptions changes what can be chosen, keeping the choice if it is still
+// there.
+func (p *picker) SetOptions(opts []string) {
+	p.sel.Options = opts
+	if !slices.Contains(opts, p.sel.Selected) {
+		p.sel.ClearSelected()
+	}
+	if len(opts) == 0 {
+		p.none.Show()
+		p.sel.Hide()
+	} else {
+		p.none.Hide()
+		p.sel.Show()
+	}
+	p.sel.Refresh()
+}
+
+// SetSelected chooses an option (it must be one of them, else nothing).
+func (p *picker) SetSelected(s string) {
+	if slices.Contains(p.sel.Options, s) {
+		p.sel.SetSelected(s)
+	}
+}
+
+// Selected is the chosen option, or "".
+func (p *picker) Selected() string { return p.sel.Selected }
+
+// openDialog shows body in a dialog with Cancel and a confirm button;
+// onConfirm returns false to keep the dialog open (a problem is shown in
+// the form). The body scrolls when it is taller than the window, so the
+// buttons stay in view.
+func openDialog(w fyne.Window, title string, body fyne.CanvasObject, confirm string, onConfirm func() bool) dialog.Dialog {
+	var d *dialog.CustomDialog
+	ok := widget.NewButtonWithIcon(confirm, theme.ConfirmIcon(), func() {
+		if onConfirm() {
+			d.Hide()
+		}
+	})
+	ok.Importance = widget.HighImportance
+	cancel := widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), func() { d.Hide() })
+	scroll := container.NewVScroll(body)
+	size := w.Canvas().Size()
+	scroll.SetMinSize(fyne.NewSize(min(size.Width*0.85, 900), max(size.Height*0.6, 200)))
+	d = dialog.NewCustomWithoutButtons(title, scroll, w)
+	d.SetButtons([]fyne.CanvasObject{cancel, ok})
+	d.Show()
+	return d
+}
+
+// names lists names with "and".
+func names(v []string) string {
+	switch len(v) {
+	case 0:
+		return ""
+	case 1:
+		return v[0]
+	}
+	return strings.Join(v[:len(v)-1], ", ") + " and " + v[len(v)-1]
+}
