@@ -85,8 +85,8 @@ func (g *Screens) forgetOnClose(ctx *shell.Context) {
 
 // Setup is the game's part of the new-campaign form: the Hero sheet's
 // values, the game's setup and the readings of unclear rules.
-func (g *Screens) Setup(w fyne.Window) shell.Setup {
-	f := newSetupForm(w)
+func (g *Screens) Setup(env shell.SetupEnv) shell.Setup {
+	f := newSetupForm(env.Window)
 	return shell.Setup{Items: f.formItems(), Commands: f.commands}
 }
 

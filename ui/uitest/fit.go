@@ -91,6 +91,14 @@ func describe(o fyne.CanvasObject) string {
 
 func short(o fyne.CanvasObject) string {
 	switch x := o.(type) {
+	case *widget.Check:
+		return fmt.Sprintf("check %q", x.Text)
+	case *widget.Select:
+		return fmt.Sprintf("select %q", x.Selected)
+	case *widget.Entry:
+		return fmt.Sprintf("entry %q", x.PlaceHolder)
+	case interface{ Text() string }:
+		return fmt.Sprintf("%T %q", o, x.Text())
 	case *widget.Label:
 		return fmt.Sprintf("%q", x.Text)
 	case *widget.Button:
