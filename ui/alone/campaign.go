@@ -148,7 +148,7 @@ func NewCampaignScreen(ctx *shell.Context) *CampaignScreen {
 	c.content = newContentView(sink)
 
 	body := container.NewVBox(
-		c.outcome, c.k.msg,
+		c.outcome,
 		card("Missions", c.missions, widgets.WrapCheck(c.withDmg), c.dmgBox),
 		card("Difficulty rewards", wrap("taken when the Final Mission is triggered"), c.rewards, c.reward.obj, primary("Take the mid-game rewards", c.takeReward)),
 		card("The record", c.record),

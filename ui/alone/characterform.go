@@ -57,7 +57,10 @@ func (f *characterForm) read() ta.CharacterCard {
 		Companion: strings.TrimSpace(f.companion.Text), Sacrifice: strings.TrimSpace(f.sacrifice.Text)}
 }
 
-func (f *characterForm) update() { showCharacter(f.preview, f.read()) }
+func (f *characterForm) update() {
+	showCharacter(f.preview, f.read())
+	f.fs.refit()
+}
 
 // editCharacter opens the Character form: a new one when was is nil.
 func editCharacter(sink contentSink, was *ta.CharacterCard, done func(string)) {
@@ -67,7 +70,7 @@ func editCharacter(sink contentSink, was *ta.CharacterCard, done func(string)) {
 		f.set(*was)
 		head = "Change the Character"
 	}
-	openDialog(sink.window(), head, f.obj, "Save the card", func() bool {
+	f.fs.dialog = openDialog(sink.window(), head, f.obj, "Save the card", func() bool {
 		c := f.read()
 		if f.fs.show(c.Problems()) {
 			return false

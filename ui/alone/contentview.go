@@ -13,7 +13,9 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/automa/alone"
+	"tablekeeper/tracker"
 	ta "tablekeeper/tracker/alone"
+	"tablekeeper/ui/shell"
 	"tablekeeper/ui/widgets"
 )
 
@@ -46,9 +48,11 @@ func newContentView(sink contentSink) *contentView {
 	v.msg = wrap("")
 	v.msg.Hide()
 	v.files = widgets.NewFlow(
-		widget.NewButtonWithIcon("Export as a file", theme.DocumentSaveIcon(), v.exportFile),
-		widget.NewButtonWithIcon("Import a file", theme.FolderOpenIcon(), v.importFile),
-		widget.NewButtonWithIcon("Rename the set", theme.DocumentCreateIcon(), v.rename),
+		iconButton("Export as a file", theme.DocumentSaveIcon(), v.exportFile),
+		iconButton("Import a file", theme.FolderOpenIcon(), v.importFile),
+		iconButton("Rename the set", theme.DocumentCreateIcon(), v.rename),
+		iconButton("Keep it on this device", theme.DownloadIcon(), v.keepOnDevice),
+		iconButton("Open a set kept on this device", theme.StorageIcon(), v.openFromDevice),
 	)
 	v.obj = container.NewVBox(v.head, v.practice, v.msg, v.files, v.lists)
 	v.refresh()
@@ -90,7 +94,7 @@ func (v *contentView) refresh() {
 			c.Sheet.HealthMax, c.Sheet.StartLife, c.Sheet.StartSC, plural(len(c.Sheet.HealingCap), "space", "spaces"), plural(c.Sheet.ReactionSpaces, "space", "spaces"))
 	}
 	objs = append(objs, card("The Hero sheet", wrap(sheetLine), container.NewHBox(
-		widget.NewButtonWithIcon("Enter the sheet's values", theme.DocumentCreateIcon(), func() { editSheet(v.sink, func() { v.changed() }) }))))
+		iconButton("Enter the sheet's values", theme.DocumentCreateIcon(), func() { editSheet(v.sink, func() { v.changed() }) }))))
 
 	var maps []fyne.CanvasObject
 	for i := range c.Maps {
@@ -159,14 +163,15 @@ func (v *contentView) refresh() {
 }
 
 func addButton(label string, fn func()) fyne.CanvasObject {
-	return container.NewHBox(widget.NewButtonWithIcon(label, theme.ContentAddIcon(), fn))
+	return container.NewHBox(iconButton(label, theme.ContentAddIcon(), fn))
 }
 
 // row is one component: its line, Change, and Delete after asking.
 func (v *contentView) row(line string, edit func(), del ta.DeleteContent) fyne.CanvasObject {
-	rm := widget.NewButtonWithIcon("Delete", theme.DeleteIcon(), func() {
-		dialog.ShowConfirm("Delete "+strings.ToLower(del.Kind)+"?",
-			fmt.Sprintf("Delete %s “%s” from the set? (A game in play keeps what it holds.)", del.Kind, del.Name),
+	rm := iconButton("Delete", theme.DeleteIcon(), func() {
+		widgets.ShowConfirm("Delete "+strings.ToLower(del.Kind)+"?",
+			widgets.Paragraph(fmt.Sprintf("Delete %s “%s” from the set? (A game in play keeps what it holds; undo in the Log brings it back.)", del.Kind, del.Name)),
+			"Delete", "Keep it",
 			func(ok bool) {
 				if !ok {
 					return
@@ -178,7 +183,7 @@ func (v *contentView) row(line string, edit func(), del ta.DeleteContent) fyne.C
 				v.changed()
 			}, v.sink.window())
 	})
-	return container.NewBorder(nil, nil, nil, container.NewHBox(widget.NewButtonWithIcon("Change", theme.DocumentCreateIcon(), edit), rm), wrap(line))
+	return container.NewBorder(nil, nil, nil, container.NewHBox(iconButton("Change", theme.DocumentCreateIcon(), edit), rm), wrap(line))
 }
 
 // contentFileName is the set's file name.
@@ -253,7 +258,7 @@ func (v *contentView) importBytes(b []byte) {
 	if len(cur.Maps)+len(cur.Missions)+len(cur.Items)+len(cur.Characters)+len(cur.Reactions) > 0 {
 		ask += fmt.Sprintf(" It takes the place of “%s”; anything the game uses that the file lacks is kept.", cur.Name)
 	}
-	dialog.ShowConfirm("Import the content set", ask, func(ok bool) {
+	widgets.ShowConfirm("Import the content set", widgets.Paragraph(ask), "Use it", "Cancel", func(ok bool) {
 		if ok {
 			v.use(c)
 		}
@@ -286,7 +291,7 @@ func (v *contentView) showProblems(err error) {
 		objs = append(objs, l)
 	}
 	v.say(fmt.Sprintf("Not imported: the file has %s (listed in the window).", plural(len(ps), "problem", "problems")), true)
-	dialog.ShowCustom("The file cannot be used", "Close", container.NewVScroll(container.NewVBox(objs...)), v.sink.window())
+	widgets.NewDialog("The file cannot be used", container.NewVBox(objs...), v.sink.window()).Show()
 }
 
 func (v *contentView) rename() {
@@ -294,7 +299,7 @@ func (v *contentView) rename() {
 	e := entry("the set's name")
 	e.SetText(c.Name)
 	fs := newFieldSet()
-	openDialog(v.sink.window(), "Rename the set", container.NewVBox(fs.general, fs.row(ta.FieldName, e, "")), "Rename", func() bool {
+	fs.dialog = openDialog(v.sink.window(), "Rename the set", container.NewVBox(fs.general, fs.row(ta.FieldName, e, "")), "Rename", func() bool {
 		n := strings.TrimSpace(e.Text)
 		if n == "" {
 			fs.show(ta.ContentProblems{{Field: ta.FieldName, Problem: "write a name"}})
@@ -317,4 +322,64 @@ func reactionByName(c *ta.Content, deck, name string) *alone.ReactionCard {
 		return nil
 	}
 	return c.ReactionNamed(deck, name)
+}
+
+// keepOnDevice saves the set in the device's library under its name, for
+// the next campaign to start from.
+func (v *contentView) keepOnDevice() {
+	c := v.sink.current()
+	lib := v.sink.library()
+	if lib == nil {
+		v.say("Not kept: "+shell.ErrNoLibrary.Error()+".", true)
+		return
+	}
+	name, err := shell.CheckContentName(nonEmpty(c.Name, "Our components"))
+	if err != nil {
+		v.say("Not kept: "+err.Error()+". Rename the set first.", true)
+		return
+	}
+	b, err := c.Encode()
+	if err == nil {
+		err = lib.Save(tracker.Alone, name, b)
+	}
+	if err != nil {
+		v.say("Not kept: "+err.Error(), true)
+		return
+	}
+	v.say(fmt.Sprintf("Kept on this device as “%s”: a new campaign can start from it.", name), false)
+}
+
+// openFromDevice lists the device's sets; one tap checks it and asks
+// before putting it in.
+func (v *contentView) openFromDevice() {
+	lib := v.sink.library()
+	list := container.NewVBox()
+	var d *widgets.Dialog
+	entries, err := lib.List(tracker.Alone)
+	switch {
+	case err != nil:
+		list.Add(widgets.Paragraph("The device's sets cannot be read: " + err.Error()))
+	case len(entries) == 0:
+		list.Add(widgets.Paragraph("No Alone content set is kept on this device yet. “Keep it on this device” keeps one."))
+	}
+	for _, e := range entries {
+		e := e
+		if e.Damaged {
+			l := widgets.Paragraph(fmt.Sprintf("%s — damaged: %s", e.Name, e.Problem))
+			l.Importance = widget.DangerImportance
+			list.Add(l)
+			continue
+		}
+		list.Add(button(e.Name, func() {
+			b, err := lib.Load(tracker.Alone, e.Name)
+			d.Hide()
+			if err != nil {
+				v.say("Not opened: "+err.Error(), true)
+				return
+			}
+			v.importBytes(b)
+		}))
+	}
+	d = widgets.NewDialog("Sets kept on this device", list, v.sink.window())
+	d.Show()
 }

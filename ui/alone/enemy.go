@@ -135,7 +135,7 @@ func NewEnemyScreen(ctx *shell.Context) *EnemyScreen {
 	)
 	e.tableBox = container.NewStack(e.tabs)
 	e.root = container.NewStack()
-	e.obj = container.NewBorder(container.NewVBox(e.head, e.k.msg), nil, nil, nil, e.root)
+	e.obj = container.NewBorder(e.head, nil, nil, nil, e.root)
 	e.syncOverride()
 	ctx.OnChange(func(tracker.Event) { e.Refresh() })
 	e.Refresh()
@@ -277,7 +277,7 @@ func (e *EnemyScreen) Resolve() bool {
 		return false
 	case s.Mode == ta.Solo:
 		if e.k.do(ta.EvilTurn{}) {
-			e.evilLine.SetText(e.k.msg.Text)
+			e.evilLine.SetText(e.k.said)
 		}
 		return true
 	case s.Map != nil:

@@ -1,13 +1,13 @@
 package alone
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -25,6 +25,16 @@ type fieldSet struct {
 	errs    map[string]*widget.Label
 	order   []string
 	general *widget.Label
+	// dialog is the dialog the form is in, if any: a refusal shows above
+	// its buttons, and it is fitted again when the form changes size.
+	dialog *widgets.Dialog
+}
+
+// refit lets the dialog follow the form's size.
+func (f *fieldSet) refit() {
+	if f.dialog != nil {
+		f.dialog.Fit()
+	}
 }
 
 func newFieldSet() *fieldSet {
@@ -78,11 +88,24 @@ func (f *fieldSet) show(ps ta.ContentProblems) bool {
 	} else {
 		f.general.Hide()
 	}
+	if f.dialog != nil {
+		if len(ps) > 0 {
+			f.dialog.SetProblem(fmt.Sprintf("%s to fix, marked in red.", plural(len(ps), "thing", "things")))
+		} else {
+			f.dialog.SetProblem("")
+		}
+	}
+	f.refit()
 	return len(ps) > 0
 }
 
-// say shows a problem that belongs to no field (a refusal by the rules).
+// say shows a problem that belongs to no field (a refusal by the rules):
+// above the dialog's buttons, where it is seen.
 func (f *fieldSet) say(msg string) {
+	if f.dialog != nil {
+		f.dialog.SetProblem(msg)
+		return
+	}
 	f.general.SetText(msg)
 	f.general.Show()
 }
@@ -191,7 +214,8 @@ func (c *chips) setOptions(options []string) {
 	var objs []fyne.CanvasObject
 	for _, o := range options {
 		o := o
-		b := widget.NewButton(o, func() { c.SetSelected(o); c.changed() })
+		b := widget.NewButton(o, nil)
+		b.OnTapped = func() { tapped(b, func() { c.SetSelected(o); c.changed() }) }
 		c.buttons = append(c.buttons, b)
 		objs = append(objs, b)
 	}
@@ -289,24 +313,19 @@ func (p *picker) SetSelected(s string) {
 // Selected is the chosen option, or "".
 func (p *picker) Selected() string { return p.sel.Selected }
 
-// openDialog shows body in a dialog with Cancel and a confirm button;
-// onConfirm returns false to keep the dialog open (a problem is shown in
-// the form). The body scrolls when it is taller than the window, so the
-// buttons stay in view.
-func openDialog(w fyne.Window, title string, body fyne.CanvasObject, confirm string, onConfirm func() bool) dialog.Dialog {
-	var d *dialog.CustomDialog
-	ok := widget.NewButtonWithIcon(confirm, theme.ConfirmIcon(), func() {
+// openDialog shows body in the frame's dialog — it scrolls when tall, its
+// buttons stay in view, Escape and Back close it — with Cancel and a
+// confirm button; onConfirm returns false to keep it open (its problems
+// are shown in the form).
+func openDialog(w fyne.Window, title string, body fyne.CanvasObject, confirm string, onConfirm func() bool) *widgets.Dialog {
+	d := widgets.NewDialog(title, body, w)
+	d.SetDismiss("Cancel", nil)
+	ok := d.AddButton(confirm, theme.ConfirmIcon(), func() {
 		if onConfirm() {
 			d.Hide()
 		}
 	})
 	ok.Importance = widget.HighImportance
-	cancel := widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), func() { d.Hide() })
-	scroll := container.NewVScroll(body)
-	size := w.Canvas().Size()
-	scroll.SetMinSize(fyne.NewSize(min(size.Width*0.85, 900), max(size.Height*0.6, 200)))
-	d = dialog.NewCustomWithoutButtons(title, scroll, w)
-	d.SetButtons([]fyne.CanvasObject{cancel, ok})
 	d.Show()
 	return d
 }

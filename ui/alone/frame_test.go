@@ -10,8 +10,11 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"tablekeeper/tracker"
 	"tablekeeper/tracker/games"
 	"tablekeeper/ui"
+	"tablekeeper/ui/alone"
+	"tablekeeper/ui/shell"
 )
 
 // objects lists every visible object in the window, dialogs included (the
@@ -149,18 +152,19 @@ func newApp(t *testing.T) (*ui.App, *player) {
 	return u, &player{t: t, w: u.Window}
 }
 
-// TestFirstGameInAFewTaps: from an empty file, a player reaches the Evil
-// side's first decision on screen with the practice set, counting every
-// tap, choice and typed field; then the Next and Resolve keys play on.
+// TestFirstGameInAFewTaps: from an empty file, Home's "Try a practice
+// game" and the Play tab bring the Evil side's first decision on screen,
+// counting every tap, choice and typed field; then the Next key plays on.
 func TestFirstGameInAFewTaps(t *testing.T) {
 	u, p := newApp(t)
-	p.tap("New campaign")
-	p.choose("Alone")
-	p.typeInto("e.g. Thursday group", "First try")
-	p.see("practice content — not the printed cards")
-	p.tap("Create and open")
+	p.tap("Try a practice game")
+	p.tap("Alone")
 	mustList(t, u)
 	p.see("Life 12 · Self Control 12 · Healing Cap 12")
+	p.see("Played with practice content — not the printed cards")
+	if l, _ := u.DB.List(); !l[0].Practice {
+		t.Fatal("the practice campaign is not marked so")
+	}
 	p.tap("East") // Move east: flips the Turn token and moves
 	p.see("Move east")
 	p.tap("The Evil side reacts")
@@ -174,6 +178,142 @@ func TestFirstGameInAFewTaps(t *testing.T) {
 	p.see("Turn 1 ends")
 	key(fyne.KeySpace) // flip the next Turn token
 	p.see("Turn 2 begins")
+}
+
+// TestNewCampaignStartsFromThePracticeSet: the new-campaign form offers
+// the practice set first, its cards already picked, so a name and Create
+// start a game too.
+func TestNewCampaignStartsFromThePracticeSet(t *testing.T) {
+	u, p := newApp(t)
+	p.tap("New campaign")
+	p.choose("Alone")
+	p.typeInto("e.g. Thursday group", "First try")
+	p.see("practice content — not the printed cards")
+	p.tap("Create and open")
+	mustList(t, u)
+	p.tap("East")
+	p.tap("The Evil side reacts")
+	p.see("Turn 1: Evil")
+	t.Logf("New campaign from the practice set, Alone: the first enemy decision after %d interactions", p.n)
+}
+
+// step taps the minus (or plus) of the stepper showing value.
+func (p *player) step(value string, plus bool) {
+	p.t.Helper()
+	objs := objects(p.w)
+	for i, o := range objs {
+		if l, ok := o.(*widget.Label); ok && l.Text == value {
+			var bs []*widget.Button
+			for _, x := range objs[i+1:] {
+				if b, ok := x.(*widget.Button); ok {
+					bs = append(bs, b)
+					if len(bs) == 2 {
+						break
+					}
+				}
+			}
+			b := bs[0]
+			if plus {
+				b = bs[1]
+			}
+			test.Tap(b)
+			p.n++
+			return
+		}
+	}
+	p.t.Fatalf("no stepper showing %q", value)
+}
+
+// tapSquare taps a square of the map editor's Level drawing.
+func (p *player) tapSquare(x, y int) {
+	p.t.Helper()
+	for _, o := range objects(p.w) {
+		v, ok := o.(*alone.LevelView)
+		if !ok || !v.Empty {
+			continue
+		}
+		s := v.Size()
+		u := min(s.Width/float32(v.GridCols), (s.Height-24)/float32(v.GridRows), 130)
+		test.TapAt(v, fyne.NewPos((float32(x)+0.5)*u, 24+(float32(y)+0.5)*u))
+		p.n++
+		return
+	}
+	p.t.Fatal("no map editor on screen")
+}
+
+// TestRealContentThroughTheForms: from an empty file, a group enters the
+// least real content a game needs — a Map of 20 Sectors on two Levels with
+// its Stairs and a Room, two Starting Missions and a Final one, the Item
+// card the Hero starts with — through the forms and the map editor, sets
+// the game up and reaches the Evil side's first decision, every tap,
+// choice and typed field counted.
+func TestRealContentThroughTheForms(t *testing.T) {
+	u, p := newApp(t)
+	p.tap("New campaign")
+	p.choose("Alone")
+	p.typeInto("e.g. Thursday group", "Our first real game")
+	p.choose("A new set we enter now")
+	p.see("No Map drawn yet")
+
+	// The Map: 5 × 2 Sectors a Level, red and blue Stairs, a Room.
+	p.tap("Draw a Map")
+	p.typeInto("the scenario's or the map's name", "Our station")
+	p.step("4 rows", false)
+	p.step("3 rows", false)
+	p.see("2 rows")
+	p.tap("Fill the Level")
+	p.tap("Level 2")
+	p.tap("Fill the Level")
+	p.tapSquare(0, 1)
+	p.tap("Red")
+	p.tapSquare(4, 1)
+	p.tap("Blue")
+	p.tap("Level 1")
+	p.tapSquare(0, 1)
+	p.tap("Red")
+	p.tapSquare(4, 1)
+	p.tap("Blue")
+	p.tapSquare(2, 0)
+	p.tap("Room")
+	p.typeInto("the Room's name, as printed", "Lab")
+	p.see("ready to play")
+	p.tap("Save the Map")
+
+	// The Missions and the Item.
+	p.tapNth("Enter a Starting Mission card", 0)
+	p.typeInto("as printed on the card", "Fix the lights")
+	p.tap("Lab")
+	p.tap("Save the card")
+	p.tapNth("Enter a Starting Mission card", 1)
+	p.typeInto("as printed on the card", "Find the logs")
+	p.tap("Save the card")
+	p.tap("Enter a Final Mission card")
+	p.typeInto("as printed on the card", "Get out")
+	p.tap("Save the card")
+	p.tap("Enter an Item card")
+	p.typeInto("as printed on the card", "Wrench")
+	p.tap("Fight")
+	p.tap("Save the card")
+	entered := p.n
+
+	p.tap("Create and open")
+	mustList(t, u)
+	p.see("Life 12 · Self Control 12")
+	p.see("Starting 1: Fix the lights — active")
+	p.see("Starting 2: Find the logs — active")
+	p.see("Final: Get out — locked")
+	p.see("Wrench — Fight Item")
+	p.tap("East")
+	p.tap("The Evil side reacts")
+	p.see("Turn 1: Evil")
+	t.Logf("Real content, Alone: %d interactions to enter it, %d to the first enemy decision", entered, p.n)
+	if p.n >= 80 {
+		t.Fatalf("%d interactions; the goal is under 80", p.n)
+	}
+	// What was entered is kept on the device for the next campaign.
+	if l, _ := shell.LibraryBeside(u.DB.Path()).List(tracker.Alone); len(l) != 1 {
+		t.Fatalf("the set was not kept on the device: %v", l)
+	}
 }
 
 func mustList(t *testing.T, u *ui.App) []string {

@@ -138,6 +138,7 @@ func (f *itemForm) update() {
 		f.actionRow.Show()
 	}
 	showItem(f.preview, f.read())
+	f.fs.refit()
 }
 
 // editItem opens the Item card form: a new card when was is nil. done is
@@ -149,7 +150,7 @@ func editItem(sink contentSink, was *ta.ItemCard, done func(string)) {
 		f.set(*was)
 		head = "Change the Item card"
 	}
-	openDialog(sink.window(), head, f.obj, confirm, func() bool {
+	f.fs.dialog = openDialog(sink.window(), head, f.obj, confirm, func() bool {
 		c := f.read()
 		if f.fs.show(c.Problems()) {
 			return false

@@ -1,7 +1,6 @@
 package alone
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
@@ -16,19 +15,30 @@ import (
 	"tablekeeper/ui/widgets"
 )
 
-// kit is what every Alone screen shares: the campaign's context and an
-// inline line for refusals, so a player sees why next to what they tapped
-// and what they typed stays in its field.
+// kit is what every Alone screen shares: the campaign's context, and what
+// the last command said. The answer to a tap (a refusal, or what happened)
+// shows next to the control that was tapped, as a bubble that moves
+// nothing, and in the frame's message line.
 type kit struct {
 	ctx *shell.Context
-	msg *widget.Label
+	// said is the last answer in words, and bad whether it was a refusal.
+	said string
+	bad  bool
 }
 
-func newKit(ctx *shell.Context) *kit {
-	m := widget.NewLabel("")
-	m.Wrapping = fyne.TextWrapWord
-	m.Hide()
-	return &kit{ctx: ctx, msg: m}
+func newKit(ctx *shell.Context) *kit { return &kit{ctx: ctx} }
+
+// tapping is the control being tapped now (set by the buttons, steppers
+// and choices this package makes, for the length of their action), so an
+// answer shows beside it. The UI runs on one goroutine.
+var tapping fyne.CanvasObject
+
+// tapped runs fn as a tap on src.
+func tapped(src fyne.CanvasObject, fn func()) {
+	prev := tapping
+	tapping = src
+	defer func() { tapping = prev }()
+	fn()
 }
 
 // state is the game as it stands (read-only).
@@ -40,56 +50,60 @@ func (k *kit) state() *ta.State {
 	return s
 }
 
-// do runs a command through the frame (table lock, message bar, refresh of
-// every screen). A refusal is shown on the screen's own line in the rules'
-// words; it reports whether the command was accepted.
+// do runs a command through the frame (table lock, message line, refresh
+// of every screen), its answer next to the control tapped; it reports
+// whether the command was accepted.
 func (k *kit) do(cmd tracker.Command) bool {
 	var err error
-	e, ok := k.ctx.Run(func() (tracker.Event, error) {
+	change := func() (tracker.Event, error) {
 		ev, er := k.ctx.Session.Do(cmd)
 		err = er
 		return ev, er
-	})
+	}
+	var e tracker.Event
+	var ok bool
+	if tapping != nil {
+		e, ok = k.ctx.RunFrom(tapping, change)
+	} else {
+		e, ok = k.ctx.Run(change)
+	}
 	if !ok {
 		if err == nil {
 			err = shell.ErrLocked
 		}
-		k.refuse(err)
+		k.said, k.bad = refusal(err), true
 		return false
 	}
-	k.tell(k.ctx.Session.Describe(e))
+	k.said, k.bad = k.ctx.Session.Describe(e), false
 	return true
 }
 
-// refuse shows why something was not done.
+// refuse says why something was not done, next to the control tapped.
 func (k *kit) refuse(err error) {
-	k.msg.Importance = widget.DangerImportance
-	k.msg.SetText("Refused: " + refusal(err))
-	k.msg.Show()
+	k.said, k.bad = refusal(err), true
+	if tapping != nil {
+		k.ctx.Refuse(tapping, k.said)
+	} else {
+		k.ctx.Message(k.said, true)
+	}
 }
 
-// tell shows what was done (its diary line).
+// tell says what was done, next to the control tapped.
 func (k *kit) tell(s string) {
 	if s == "" {
-		k.msg.Hide()
 		return
 	}
-	k.msg.Importance = widget.SuccessImportance
-	k.msg.SetText(s)
-	k.msg.Show()
+	k.said, k.bad = s, false
+	if tapping != nil {
+		k.ctx.Feedback(tapping, s, false)
+	} else {
+		k.ctx.Message(s, false)
+	}
 }
 
-// refusal is a refused command in words: why, then the rule.
-func refusal(err error) string {
-	var re *tracker.RuleError
-	if errors.As(err, &re) {
-		if re.Rule == "" {
-			return re.Why
-		}
-		return re.Why + " (" + re.Rule + ")"
-	}
-	return err.Error()
-}
+// refusal is a refused command in the players' words: why, and the
+// rulebook page when the rule names one; never the spec's section.
+func refusal(err error) string { return shell.Words(err) }
 
 // ---- small builders ----
 
@@ -106,12 +120,22 @@ func wrap(s string) *widget.Label {
 	return l
 }
 
+// button is a button whose answer shows beside it.
 func button(label string, fn func()) *widget.Button {
-	return widget.NewButton(label, fn)
+	b := widget.NewButton(label, nil)
+	b.OnTapped = func() { tapped(b, fn) }
+	return b
+}
+
+// iconButton is button with an icon.
+func iconButton(label string, icon fyne.Resource, fn func()) *widget.Button {
+	b := widget.NewButtonWithIcon(label, icon, nil)
+	b.OnTapped = func() { tapped(b, fn) }
+	return b
 }
 
 func primary(label string, fn func()) *widget.Button {
-	b := widget.NewButton(label, fn)
+	b := button(label, fn)
 	b.Importance = widget.HighImportance
 	return b
 }

@@ -374,6 +374,7 @@ func (e *mapEditor) edgeKind(s *alone.Sector, d alone.Dir) string {
 }
 
 func (e *mapEditor) refresh() {
+	defer e.fs.refit()
 	l := e.layout()
 	var ts []tile
 	m := l.Map()
@@ -465,7 +466,7 @@ func editMap(sink contentSink, was *ta.MapLayout, done func(string)) {
 	if was != nil {
 		head = "Change the Map"
 	}
-	openDialog(sink.window(), head, e.obj, "Save the Map", func() bool {
+	e.fs.dialog = openDialog(sink.window(), head, e.obj, "Save the Map", func() bool {
 		l := e.layout()
 		if e.fs.show(l.Problems(sheetOf(sink))) {
 			return false

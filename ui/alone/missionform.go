@@ -313,6 +313,7 @@ func (f *missionForm) update() {
 		f.colorRow.Show()
 	}
 	showMission(f.preview, f.read())
+	f.fs.refit()
 }
 
 // editMission opens the Mission card form: a new card when was is nil;
@@ -327,7 +328,7 @@ func editMission(sink contentSink, was *ta.MissionCard, kind string, done func(s
 		f.kind.SetSelected(missionKindName(kind))
 		f.update()
 	}
-	openDialog(sink.window(), head, f.obj, "Save the card", func() bool {
+	f.fs.dialog = openDialog(sink.window(), head, f.obj, "Save the card", func() bool {
 		m := f.read()
 		if f.fs.show(m.Problems()) {
 			return false

@@ -7,7 +7,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/automa/alone"
@@ -30,6 +29,7 @@ type PlayScreen struct {
 
 	// The Hero sheet.
 	where      *widget.Label
+	practice   *widget.Label
 	outcome    *widget.Label
 	tracks     *SheetTracks
 	lifeBig    *widget.Label
@@ -57,15 +57,17 @@ type PlayScreen struct {
 // NewPlayScreen builds the Play tab for a campaign.
 func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 	p := &PlayScreen{k: newKit(ctx), sk: newKit(ctx)}
-	p.setup = newSetupForm(ctx.Window)
+	p.setup = newSetupForm(ctx.Window, ctx.Library())
 	startBtn := primary("Start the game", p.startFromForm)
 	p.setupView = container.NewVScroll(container.NewPadded(container.NewVBox(
 		bold("Set up this game of Alone"),
 		wrap("Choose the content set to play from, then the game's cards."),
-		p.setup.obj, p.sk.msg, startBtn)))
+		p.setup.obj, startBtn)))
 
 	p.where = bold("")
 	p.where.Wrapping = fyne.TextWrapWord
+	p.practice = wrap("Played with " + PracticeLabel + ": made up for the app.")
+	p.practice.Importance = widget.WarningImportance
 	p.outcome = wrap("")
 	p.outcome.TextStyle.Bold = true
 	p.outcome.Hide()
@@ -90,15 +92,17 @@ func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 	p.dmgN.sync()
 	p.dmgComp = widget.NewCheck("The Evil side sends it all to the Companion", nil)
 	p.dmgSource = entry("what dealt it (a card, a Mission)")
-	p.dmgResult = wrap("")
-	p.dmgResult.Hide()
+	// The last damage or recovery stays in its own line (always there, so
+	// nothing moves when it changes).
+	p.dmgResult = wrap("No damage or recovery entered here yet.")
+	p.dmgResult.Importance = widget.LowImportance
 	damage := card("Damage and recovery",
 		p.dmgKind.obj, p.dmgN, field("From", p.dmgSource), widgets.WrapCheck(p.dmgComp),
 		container.NewGridWithColumns(2, primary("Deal damage", p.dealDamage), button("Recover", p.recoverHealth)),
 		p.dmgResult)
 
 	sheet := container.NewVBox(
-		p.where, p.outcome,
+		p.where, p.practice, p.outcome,
 		card("Health", p.tracks, p.lifeBig,
 			wrap("Damage lowers its own track; at 0 it overflows into the other. Both at 0 is defeat. Recovery stops at the Healing Cap (the orange line).")),
 		damage,
@@ -112,7 +116,7 @@ func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 	)
 	p.turn = newTurnPanel(p.k)
 	left := container.NewVScroll(container.NewPadded(sheet))
-	right := container.NewVScroll(container.NewPadded(container.NewVBox(p.k.msg, p.turn.obj)))
+	right := container.NewVScroll(container.NewPadded(p.turn.obj))
 	p.view = container.New(&splitLayout{}, left, right)
 	p.root = container.NewStack()
 	ctx.OnChange(func(tracker.Event) { p.Refresh() })
@@ -149,6 +153,11 @@ func (p *PlayScreen) Refresh() {
 		setBox(p.root, p.view)
 	}
 	p.where.SetText(fmt.Sprintf("%s · %s difficulty · %s mode · %s", p.k.ctx.Session.Where(), s.Difficulty, s.Mode, nonEmpty(s.Character, "Hero")))
+	if s.Content != nil && s.Content.Practice {
+		p.practice.Show()
+	} else {
+		p.practice.Hide()
+	}
 	switch s.Outcome {
 	case ta.Won:
 		p.outcome.SetText("The Hero wins: the Final Mission is completed.")
@@ -333,16 +342,14 @@ func (p *PlayScreen) kind() alone.DamageKind {
 func (p *PlayScreen) dealDamage() {
 	n := p.dmgN.Value
 	if p.k.do(ta.DealDamage{Kind: p.kind(), N: n, ToCompanion: p.dmgComp.Checked, Source: strings.TrimSpace(p.dmgSource.Text)}) {
-		p.dmgResult.SetText(p.k.msg.Text)
-		p.dmgResult.Show()
+		p.dmgResult.SetText(p.k.said)
 	}
 }
 
 func (p *PlayScreen) recoverHealth() {
 	n := p.dmgN.Value
 	if p.k.do(ta.RecoverHealth{Kind: p.kind(), N: n, Source: strings.TrimSpace(p.dmgSource.Text)}) {
-		p.dmgResult.SetText(p.k.msg.Text)
-		p.dmgResult.Show()
+		p.dmgResult.SetText(p.k.said)
 	}
 }
 
@@ -353,7 +360,7 @@ func (p *PlayScreen) tapTrack(row string, v int) {
 		field = "roundMarker"
 	}
 	ask := fmt.Sprintf("Set %s to %d by hand? (The table is the source of truth; the Log says it was corrected.)", name, v)
-	dialog.ShowConfirm("Correct by hand", ask, func(ok bool) {
+	widgets.ShowConfirm("Correct by hand", widgets.Paragraph(ask), "Set it", "Cancel", func(ok bool) {
 		if ok {
 			p.k.do(ta.Correct{Field: field, Value: v, Why: "set on the sheet"})
 		}

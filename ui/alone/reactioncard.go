@@ -239,6 +239,7 @@ func (f *reactionCardForm) update() {
 		f.timingRow.Hide()
 	}
 	showReaction(f.preview, f.read())
+	f.fs.refit()
 }
 
 // editReaction opens the Reaction card form: a new card when was is nil
@@ -253,7 +254,7 @@ func editReaction(sink contentSink, was *alone.ReactionCard, deck string, done f
 		f.deck.SetSelected(title(deck))
 		f.update()
 	}
-	openDialog(sink.window(), head, f.obj, "Save the card", func() bool {
+	f.fs.dialog = openDialog(sink.window(), head, f.obj, "Save the card", func() bool {
 		r := f.read()
 		if f.fs.show(ta.ReactionProblems(r)) {
 			return false

@@ -14,6 +14,8 @@ import (
 	"tablekeeper/assets/content"
 	"tablekeeper/tracker"
 	ta "tablekeeper/tracker/alone"
+	"tablekeeper/ui/shell"
+	"tablekeeper/ui/widgets"
 )
 
 // The content sets the setup offers before any other.
@@ -46,14 +48,17 @@ var difficultySentences = []string{
 // way to enter a missing card on the spot, which comes back chosen.
 type setupForm struct {
 	w    fyne.Window
+	lib  *shell.Library
 	sink *draftSink
 	fs   *fieldSet
 	obj  fyne.CanvasObject
 
 	set   *widget.Select
 	needs *widget.Label
-	// sets are the sets offered by name, with their files' bytes.
-	sets map[string][]byte
+	// device are the sets this device keeps, by the name offered; damaged
+	// says which cannot be read and why.
+	device  map[string]string
+	damaged []string
 
 	mode       *sentenceChoice
 	difficulty *sentenceChoice
@@ -74,11 +79,25 @@ type setupForm struct {
 	settings   *settingsForm
 }
 
-func newSetupForm(w fyne.Window) *setupForm {
-	f := &setupForm{w: w, fs: newFieldSet(), sets: map[string][]byte{setPractice: content.AlonePractice}}
+func newSetupForm(w fyne.Window, lib *shell.Library) *setupForm {
+	f := &setupForm{w: w, lib: lib, fs: newFieldSet(), device: map[string]string{}}
 	f.sink = newDraftSink(w, nil)
+	f.sink.lib = lib
 	f.sink.changed = func(*ta.Content) { f.refresh() }
-	f.set = widget.NewSelect([]string{setPractice, setNew}, func(s string) { f.chooseSet(s) })
+	opts := []string{setPractice}
+	if entries, err := lib.List(tracker.Alone); err == nil {
+		for _, e := range entries {
+			if e.Damaged {
+				f.damaged = append(f.damaged, fmt.Sprintf("“%s” is damaged (%s)", e.Name, e.Problem))
+				continue
+			}
+			o := "Kept on this device: " + e.Name
+			f.device[o] = e.Name
+			opts = append(opts, o)
+		}
+	}
+	opts = append(opts, setNew)
+	f.set = widget.NewSelect(opts, func(s string) { f.chooseSet(s) })
 	f.needs = wrap("")
 	edit := widget.NewButtonWithIcon("Enter or change the cards and Maps", theme.DocumentCreateIcon(), f.openContent)
 
@@ -143,17 +162,27 @@ func newSetupForm(w fyne.Window) *setupForm {
 // device's, or an empty one.
 func (f *setupForm) chooseSet(name string) {
 	var c *ta.Content
-	if b, ok := f.sets[name]; ok {
-		var err error
-		if c, err = ta.ParseContent(b); err != nil {
-			f.fs.show(ta.ContentProblems{{Field: "Content set", Problem: "this set cannot be used: " + err.Error()}})
-			c = nil
-		}
+	var b []byte
+	var err error
+	switch {
+	case name == setPractice:
+		b = content.AlonePractice
+	case f.device[name] != "":
+		b, err = f.lib.Load(tracker.Alone, f.device[name])
+	}
+	if b != nil && err == nil {
+		c, err = ta.ParseContent(b)
+	}
+	f.fs.show(nil)
+	if err != nil {
+		f.fs.show(ta.ContentProblems{{Field: "Content set", Problem: "this set cannot be used: " + shell.Words(err)}})
+		c = nil
 	}
 	if c == nil {
 		c = ta.NewContent("Our components")
 	}
 	f.sink = newDraftSink(f.w, c)
+	f.sink.lib = f.lib
 	f.sink.changed = func(*ta.Content) { f.refresh() }
 	f.refresh()
 	// A set with exactly what the game needs chooses it at once.
@@ -341,6 +370,17 @@ func (f *setupForm) needsText(c *ta.Content) string {
 		lines = append(lines, mark(len(c.Items) >= n)+fmt.Sprintf("%s for the starting Items (%d in the set)", plural(n, "Item card", "Item cards"), len(c.Items)))
 	}
 	lines = append(lines, "• optional: the Hero's Character, Reaction cards")
+	n := len(f.device)
+	switch {
+	case f.lib == nil:
+	case n == 0:
+		lines = append(lines, "On this device: no content set kept yet; one you enter here is kept for next time.")
+	default:
+		lines = append(lines, fmt.Sprintf("On this device: %s kept (in the list above).", plural(n, "content set", "content sets")))
+	}
+	for _, d := range f.damaged {
+		lines = append(lines, "On this device: "+d+".")
+	}
 	return strings.Join(lines, "\n")
 }
 
@@ -382,12 +422,11 @@ func (f *setupForm) commands() ([]tracker.Command, error) {
 		ps = checkOnScratch(cmds)
 	}
 	f.fs.show(ps)
+	if len(ps) == 0 {
+		f.keep(c)
+	}
 	if len(ps) > 0 {
-		var why []string
-		for _, p := range ps {
-			why = append(why, p.Field+": "+p.Problem)
-		}
-		return nil, fmt.Errorf("%s", strings.Join(why, "; "))
+		return nil, widgets.Problems{"": fmt.Sprintf("%s to fix in Alone's part of the form, each marked in red under its field.", plural(len(ps), "thing", "things"))}
 	}
 	return cmds, nil
 }
@@ -413,4 +452,19 @@ func checkOnScratch(cmds []tracker.Command) ta.ContentProblems {
 // formItems is the form for the frame's new-campaign form.
 func (f *setupForm) formItems() []*widget.FormItem {
 	return []*widget.FormItem{widget.NewFormItem("", f.obj)}
+}
+
+// keep saves a set entered or changed in the form on the device, so the
+// group's work is there for the next campaign.
+func (f *setupForm) keep(c *ta.Content) {
+	if f.lib == nil || !f.sink.dirty || c.Practice {
+		return
+	}
+	name, err := shell.CheckContentName(nonEmpty(c.Name, "Our components"))
+	if err != nil {
+		return
+	}
+	if b, err := c.Encode(); err == nil {
+		_ = f.lib.Save(tracker.Alone, name, b)
+	}
 }

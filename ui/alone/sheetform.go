@@ -230,6 +230,7 @@ func (f *sheetForm) update() {
 	if v >= 0 && v < len(sh.AdrenalineTrack) {
 		f.adrLine.SetText(fmt.Sprintf("Adrenaline: 3 to start; refilled to %d with the starting Life and Self Control", sh.AdrenalineTrack[v]))
 	}
+	f.fs.refit()
 }
 
 // editSheet opens the Hero sheet's form.
@@ -239,7 +240,7 @@ func editSheet(sink contentSink, done func()) {
 		sh = *c.Sheet
 	}
 	f := newSheetForm(sh)
-	openDialog(sink.window(), "The Hero sheet", f.obj, "Save the values", func() bool {
+	f.fs.dialog = openDialog(sink.window(), "The Hero sheet", f.obj, "Save the values", func() bool {
 		s := f.read()
 		if f.fs.show(ta.SheetProblems(s)) {
 			return false

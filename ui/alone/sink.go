@@ -26,6 +26,8 @@ type contentSink interface {
 	// use puts a whole set in (an import, an update).
 	use(*ta.Content) (string, error)
 	window() fyne.Window
+	// library is the device's content sets (nil: none).
+	library() *shell.Library
 }
 
 // campaignSink is the open campaign's set: every change goes through
@@ -42,19 +44,24 @@ func (c campaignSink) current() *ta.Content {
 func (c campaignSink) run(cmd tracker.Command) (string, error) {
 	var err error
 	var line string
-	c.k.ctx.Run(func() (tracker.Event, error) {
+	change := func() (tracker.Event, error) {
 		e, er := c.k.ctx.Session.Do(cmd)
 		err = er
 		if er == nil {
 			line = c.k.ctx.Session.Describe(e)
 		}
 		return e, er
-	})
+	}
+	if tapping != nil {
+		c.k.ctx.RunFrom(tapping, change)
+	} else {
+		c.k.ctx.Run(change)
+	}
 	if err == nil && line == "" {
 		err = errLocked()
 	}
 	if err == nil {
-		c.k.tell(line)
+		c.k.said, c.k.bad = line, false
 	}
 	return line, err
 }
@@ -68,7 +75,10 @@ func (c campaignSink) window() fyne.Window               { return c.k.ctx.Window
 // same commands on a scratch game.
 type draftSink struct {
 	w     fyne.Window
+	lib   *shell.Library
 	state tracker.State
+	// dirty is set once the players changed the set here.
+	dirty bool
 	// changed is told after each change (the setup form refreshes its
 	// pickers, the device library keeps a copy).
 	changed func(*ta.Content)
@@ -105,6 +115,7 @@ func (d *draftSink) run(cmd tracker.Command) (string, error) {
 		return "", err
 	}
 	d.state = s
+	d.dirty = true
 	if d.changed != nil {
 		d.changed(d.current())
 	}
@@ -115,3 +126,6 @@ func (d *draftSink) put(p ta.PutContent) error         { _, err := d.run(p); ret
 func (d *draftSink) del(x ta.DeleteContent) error      { _, err := d.run(x); return err }
 func (d *draftSink) use(n *ta.Content) (string, error) { return d.run(ta.UseContent{Content: *n}) }
 func (d *draftSink) window() fyne.Window               { return d.w }
+
+func (c campaignSink) library() *shell.Library { return c.k.ctx.Library() }
+func (d *draftSink) library() *shell.Library   { return d.lib }

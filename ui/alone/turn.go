@@ -272,7 +272,7 @@ func (t *TurnPanel) ensureStarted() bool {
 
 func (t *TurnPanel) evilTurn() {
 	if t.k.do(ta.EvilTurn{}) {
-		t.evilLine.SetText(t.k.msg.Text)
+		t.evilLine.SetText(t.k.said)
 	}
 }
 
