@@ -116,7 +116,7 @@ func (f *effectsForm) refresh(s *ta.State) {
 	f.noMap.Hide()
 	f.forms.Show()
 	f.sector.set(s.Map, s.Map.SectorIDs(), nil)
-	f.creature.set(s.Map)
+	f.creature.set(s.Map, false)
 	var bosses []string
 	if s.Content != nil {
 		for _, m := range s.Content.Missions {

@@ -186,7 +186,7 @@ func (e *EnemyScreen) refreshSolo(s *ta.State) {
 		// The override names Sectors by their squares only: the Hero
 		// overrides what the app said, without learning the hidden Map.
 		e.ovSector.set(s.Map, s.Map.SectorIDs(), func(id string) string { return squareWords(s.Map.Sector(id)) })
-		e.ovCreature.set(s.Map)
+		e.ovCreature.set(s.Map, true)
 		e.refreshOverrideMoves()
 		e.heroMap.set(tilesFromLabyrinth(ta.HeroView(s).Labyrinth))
 		e.heroMapBox.Show()
@@ -207,7 +207,7 @@ func (e *EnemyScreen) refreshSolo(s *ta.State) {
 		}
 		line := ta.DescribeHidden(ev)
 		if tr, ok := ta.EvilTrace(ev); ok {
-			p := widgets.NewTracePanel(tr)
+			p := widgets.NewTracePanel(traceWords(tr))
 			head := wrap(strings.SplitN(line, "\n", 2)[0])
 			head.TextStyle.Bold = true
 			objs = append(objs, widget.NewCard("", "", container.NewVBox(head, p)))
@@ -286,7 +286,7 @@ func (e *EnemyScreen) Resolve() bool {
 			e.k.refuse(err)
 			return true
 		}
-		e.suggest.SetTrace(tr)
+		e.suggest.SetTrace(traceWords(tr))
 		var lines []string
 		for _, p := range dec.Plays {
 			lines = append(lines, playWords(s.Map, p))

@@ -217,7 +217,7 @@ func (c *chips) setOptions(options []string) {
 		b := widget.NewButton(o, nil)
 		b.OnTapped = func() { tapped(b, func() { c.SetSelected(o); c.changed() }) }
 		c.buttons = append(c.buttons, b)
-		objs = append(objs, b)
+		objs = append(objs, widgets.Touch(b))
 	}
 	c.obj.Objects = objs
 	c.sync()

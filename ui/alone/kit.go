@@ -6,6 +6,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/automa/alone"
@@ -140,8 +141,13 @@ func primary(label string, fn func()) *widget.Button {
 	return b
 }
 
+// card is a panel with a heading whose words wrap (a Card's own title
+// stays on one line, wider than a portrait tablet at the largest text).
 func card(title string, objs ...fyne.CanvasObject) *widget.Card {
-	return widget.NewCard(title, "", container.NewVBox(objs...))
+	h := widget.NewLabelWithStyle(title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	h.Wrapping = fyne.TextWrapWord
+	h.SizeName = theme.SizeNameSubHeadingText
+	return widget.NewCard("", "", container.NewVBox(append([]fyne.CanvasObject{h}, objs...)...))
 }
 
 // field is a labelled input on its own row.

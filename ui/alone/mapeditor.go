@@ -169,7 +169,7 @@ func newMapEditor(l *ta.MapLayout) *mapEditor {
 		widgets.NewFlow(e.colsS, e.rowsS, fill),
 		e.view, widgets.WrapCheck(e.heroEye), e.fs.general, e.status)
 	right := container.NewVBox(e.noneChose, e.panel)
-	e.obj = container.New(&splitLayout{}, left, right)
+	e.obj = widgets.NewAdaptiveAt(900, left, right)
 	e.refresh()
 	return e
 }

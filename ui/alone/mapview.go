@@ -268,7 +268,7 @@ func (v *LevelView) unit(size fyne.Size) float32 {
 	if v.cols == 0 || v.rows == 0 {
 		return 0
 	}
-	u := min((size.Width)/float32(v.cols), (size.Height-24)/float32(v.rows))
+	u := min((size.Width)/float32(v.cols), (size.Height-headH())/float32(v.rows))
 	return min(u, 130)
 }
 
@@ -278,10 +278,10 @@ func (v *LevelView) Tapped(e *fyne.PointEvent) {
 	if u <= 0 || v.OnTap == nil {
 		return
 	}
-	if e.Position.Y < 24 {
+	if e.Position.Y < headH() {
 		return
 	}
-	x, y := int(e.Position.X/u), int((e.Position.Y-24)/u)
+	x, y := int(e.Position.X/u), int((e.Position.Y-headH())/u)
 	for id, p := range v.pos {
 		if p[0] == x && p[1] == y {
 			v.OnTap(id)
@@ -294,7 +294,7 @@ func (v *LevelView) Tapped(e *fyne.PointEvent) {
 }
 
 func (v *LevelView) MinSize() fyne.Size {
-	return fyne.NewSize(float32(max(v.cols, 2))*70, float32(max(v.rows, 1))*84+24)
+	return fyne.NewSize(float32(max(v.cols, 2))*70, float32(max(v.rows, 1))*84+headH())
 }
 
 func (v *LevelView) CreateRenderer() fyne.WidgetRenderer {
@@ -366,11 +366,12 @@ func (r *levelRenderer) rebuild() {
 	r.items = nil
 	head := text(v.Title, colLink, 16, true)
 	r.items = append(r.items, placed{head, func(u float32) (fyne.Position, fyne.Size) {
-		return fyne.NewPos(0, 0), fyne.NewSize(200, 20)
+		return fyne.NewPos(0, 0), fyne.NewSize(u*float32(max(v.cols, 2)), headH())
 	}})
 	if len(v.tiles) == 0 {
-		r.items = append(r.items, placed{text("nothing shown", colLink, 14, false), func(u float32) (fyne.Position, fyne.Size) {
-			return fyne.NewPos(0, 28), fyne.NewSize(200, 20)
+		none := text("nothing shown", colLink, 14, false)
+		r.items = append(r.items, placed{none, func(u float32) (fyne.Position, fyne.Size) {
+			return fyne.NewPos(0, headH()+4), fyne.NewSize(200, none.TextSize*1.3)
 		}})
 	}
 	if v.Empty {
@@ -542,9 +543,13 @@ func (r *levelRenderer) rebuild() {
 	}
 }
 
+// headH is the height of a Level's title band, which grows with the
+// text size.
+func headH() float32 { return 24 * theme.TextSize() / 14 }
+
 // cell is a box inside grid cell p, in fractions of the unit.
 func cell(p [2]int, u, fx, fy, fw, fh float32) (fyne.Position, fyne.Size) {
-	return fyne.NewPos((float32(p[0])+fx)*u, 24+(float32(p[1])+fy)*u), fyne.NewSize(fw*u, fh*u)
+	return fyne.NewPos((float32(p[0])+fx)*u, headH()+(float32(p[1])+fy)*u), fyne.NewSize(fw*u, fh*u)
 }
 
 // linkRect is the corridor from a tile's centre out through exit d.

@@ -43,7 +43,7 @@ func (t *toggles) setOptions(opts []string) {
 			}
 		})
 		t.buttons[o] = b
-		objs = append(objs, b)
+		objs = append(objs, widgets.Touch(b))
 	}
 	t.obj.Objects = objs
 	t.sync()

@@ -117,7 +117,9 @@ func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 	p.turn = newTurnPanel(p.k)
 	left := container.NewVScroll(container.NewPadded(sheet))
 	right := container.NewVScroll(container.NewPadded(p.turn.obj))
-	p.view = container.New(&splitLayout{}, left, right)
+	// Side by side on a landscape tablet; in portrait the sheet over the
+	// Turn, each scrolling in its half.
+	p.view = widgets.NewAdaptiveAt(1000, left, right)
 	p.root = container.NewStack()
 	ctx.OnChange(func(tracker.Event) { p.Refresh() })
 	p.Refresh()
@@ -365,35 +367,4 @@ func (p *PlayScreen) tapTrack(row string, v int) {
 			p.k.do(ta.Correct{Field: field, Value: v, Why: "set on the sheet"})
 		}
 	}, p.k.ctx.Window)
-}
-
-// splitLayout puts two panes side by side on a wide screen and one above
-// the other on a tall one.
-type splitLayout struct{}
-
-func (splitLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
-	if len(objs) != 2 {
-		return
-	}
-	if size.Width >= size.Height {
-		w := size.Width * 0.55
-		objs[0].Move(fyne.NewPos(0, 0))
-		objs[0].Resize(fyne.NewSize(w, size.Height))
-		objs[1].Move(fyne.NewPos(w, 0))
-		objs[1].Resize(fyne.NewSize(size.Width-w, size.Height))
-		return
-	}
-	h := size.Height * 0.55
-	objs[0].Move(fyne.NewPos(0, 0))
-	objs[0].Resize(fyne.NewSize(size.Width, h))
-	objs[1].Move(fyne.NewPos(0, h))
-	objs[1].Resize(fyne.NewSize(size.Width, size.Height-h))
-}
-
-func (splitLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
-	var s fyne.Size
-	for _, o := range objs {
-		s = s.Max(o.MinSize())
-	}
-	return s
 }

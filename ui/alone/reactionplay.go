@@ -135,7 +135,7 @@ func (f *reactionForm) refresh(s *ta.State) {
 	}
 	f.mapOnly.Show()
 	f.danger.Hide()
-	f.creature.set(s.Map)
+	f.creature.set(s.Map, false)
 	if s.Companion != nil {
 		f.scareComp.Show()
 	} else {

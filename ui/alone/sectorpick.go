@@ -88,13 +88,18 @@ func creatureWords(m *alone.Map, c *alone.Creature) string {
 	return w
 }
 
-func (p *creaturePick) set(m *alone.Map) {
+// set offers the Map's Creatures; hide leaves out where they stand (the
+// solo Hero's override names them without learning the hidden Map).
+func (p *creaturePick) set(m *alone.Map, hide bool) {
 	p.ids = map[string]string{}
 	var opts []string
 	if m != nil {
 		for i := range m.Creatures {
 			c := &m.Creatures[i]
 			w := creatureWords(m, c)
+			if hide {
+				w = title(string(c.Type)) + " " + creatureTag(c.ID, c.Type, c.Wounded)
+			}
 			p.ids[w] = c.ID
 			opts = append(opts, w)
 		}

@@ -95,7 +95,7 @@ func newSheetForm(sh ta.Sheet) *sheetForm {
 		f.danger.chosen[strconv.Itoa(d+1)] = true
 	}
 	f.danger.sync()
-	preview := widget.NewCard("The Hero sheet", "", container.NewVBox(f.tracks, f.adrLine, bold("Reaction Track"), f.track))
+	preview := card("The Hero sheet", f.tracks, f.adrLine, bold("Reaction Track"), f.track)
 	f.obj = container.NewVBox(preview, f.fs.general,
 		wrap("Read these off your printed Hero sheet once. The numbers filled in are placeholders, not the sheet's."),
 		f.fs.row(ta.FieldHealthMax, f.healthMax, "the highest space of the Life and Self Control tracks"),
