@@ -113,7 +113,9 @@ func dialogs(t *testing.T, ctx *shell.Context, w fyne.Window, check func(name st
 	open("new Map", func() { editMap(sink, nil, nil) })
 	open("the practice Map", func() { editMap(sink, &set.Maps[0], nil) })
 	cv := newContentView(sink)
-	open("the file's problems", func() { cv.importBytes([]byte(`{"format":"tablekeeper.alone.content","version":1,"items":[{"name":""},{"name":"x","charges":0}]}`)) })
+	open("the file's problems", func() {
+		cv.importBytes([]byte(`{"format":"tablekeeper.alone.content","version":1,"items":[{"name":""},{"name":"x","charges":0}]}`))
+	})
 	open("import a set", func() { b, _ := set.Encode(); cv.importBytes(b) })
 	open("rename the set", func() { cv.rename() })
 	open("sets on the device", func() { cv.openFromDevice() })
