@@ -151,16 +151,13 @@ func newActionPad(t *TurnPanel) *actionPad {
 	p.scavName = entry("the Room's name")
 	p.scavBtn = primary("Scavenge", p.scavenge)
 
-	more := widget.NewAccordion(
-		widget.NewAccordionItem("More for a Move", container.NewVBox(
-			bold("After the step, Block a Door"), p.moveBlock.obj, widgets.WrapCheck(p.moveUnblock), widgets.WrapCheck(p.moveMore),
-			p.aooBox, widgets.WrapCheck(p.aooComp), widgets.WrapCheck(p.scareComp))),
-		widget.NewAccordionItem("More for an Explore", container.NewVBox(bold("Take a Danger token away from"), p.danger)),
-	)
 	p.mapBox = container.NewVBox(
 		bold("Move"), widgets.NewFlow(moves...),
+		fold("More for a Move: Block a Door, dice", container.NewVBox(
+			bold("After the step, Block a Door"), p.moveBlock.obj, widgets.WrapCheck(p.moveUnblock), widgets.WrapCheck(p.moveMore),
+			p.aooBox, widgets.WrapCheck(p.aooComp), widgets.WrapCheck(p.scareComp))),
 		bold("Explore"), widgets.NewFlow(explores...),
-		more,
+		fold("More for an Explore: a Danger token", container.NewVBox(bold("Take a Danger token away from"), p.danger)),
 		bold("Fight"), p.fightBox,
 		bold("Locate two things"),
 		p.locKind[0].obj, p.locWhat[0], p.locKind[1].obj, p.locWhat[1],
@@ -169,9 +166,9 @@ func newActionPad(t *TurnPanel) *actionPad {
 	)
 	p.obj = container.NewVBox(
 		p.declared, p.pending,
-		container.NewVBox(bold("With an Item"), p.item, p.itemMore, widgets.WrapCheck(p.extra)),
 		p.mapBox, p.handBox,
 		bold("Scavenge"), p.drawPick.obj, p.drawnBox, widgets.WrapCheck(p.scavRoom), p.scavName, p.scavBtn,
+		fold("With an Item: choose it before the Action", container.NewVBox(p.item, p.itemMore, widgets.WrapCheck(p.extra))),
 	)
 	return p
 }
@@ -217,6 +214,11 @@ func (p *actionPad) refresh(s *ta.State, st string) {
 	default:
 		p.declared.SetText("")
 		p.pending.Hide()
+	}
+	if p.declared.Text == "" {
+		p.declared.Hide()
+	} else {
+		p.declared.Show()
 	}
 	p.refreshDraws()
 	p.scavBtn.Enable()

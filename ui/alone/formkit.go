@@ -318,7 +318,7 @@ func (p *picker) Selected() string { return p.sel.Selected }
 // confirm button; onConfirm returns false to keep it open (its problems
 // are shown in the form).
 func openDialog(w fyne.Window, title string, body fyne.CanvasObject, confirm string, onConfirm func() bool) *widgets.Dialog {
-	d := widgets.NewDialog(title, body, w)
+	d := widgets.NewDialog(title, roomy(w, body), w)
 	d.SetDismiss("Cancel", nil)
 	ok := d.AddButton(confirm, theme.ConfirmIcon(), func() {
 		if onConfirm() {
@@ -328,6 +328,23 @@ func openDialog(w fyne.Window, title string, body fyne.CanvasObject, confirm str
 	ok.Importance = widget.HighImportance
 	d.Show()
 	return d
+}
+
+// openPanel shows body in the frame's dialog with one button to close it
+// ("Done"): what it changes is changed at once.
+func openPanel(w fyne.Window, title string, body fyne.CanvasObject) *widgets.Dialog {
+	d := widgets.NewDialog(title, roomy(w, body), w)
+	d.SetDismiss("Done", nil)
+	d.Show()
+	return d
+}
+
+// roomy asks for most of the window's width for a form (a card's preview
+// beside its fields, a map's grid beside its panel), never more than the
+// window has.
+func roomy(w fyne.Window, body fyne.CanvasObject) fyne.CanvasObject {
+	width := min(w.Canvas().Size().Width*0.85, 1000)
+	return widgets.AtLeast(fyne.NewSize(width, 0), body)
 }
 
 // names lists names with "and".

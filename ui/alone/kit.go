@@ -141,6 +141,25 @@ func primary(label string, fn func()) *widget.Button {
 	return b
 }
 
+// fold is a section a tap opens and closes: its title on a button, its
+// content under it (Fyne's accordion left an empty band when closed).
+func fold(title string, content fyne.CanvasObject) fyne.CanvasObject {
+	content.Hide()
+	var b *widget.Button
+	b = widget.NewButtonWithIcon(title, theme.MenuExpandIcon(), func() {
+		if content.Visible() {
+			content.Hide()
+			b.SetIcon(theme.MenuExpandIcon())
+		} else {
+			content.Show()
+			b.SetIcon(theme.MenuDropUpIcon())
+		}
+	})
+	b.Alignment = widget.ButtonAlignLeading
+	b.Importance = widget.LowImportance
+	return container.NewVBox(b, content)
+}
+
 // card is a panel with a heading whose words wrap (a Card's own title
 // stays on one line, wider than a portrait tablet at the largest text).
 func card(title string, objs ...fyne.CanvasObject) *widget.Card {

@@ -117,9 +117,9 @@ func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 	p.turn = newTurnPanel(p.k)
 	left := container.NewVScroll(container.NewPadded(sheet))
 	right := container.NewVScroll(container.NewPadded(p.turn.obj))
-	// Side by side on a landscape tablet; in portrait the sheet over the
-	// Turn, each scrolling in its half.
-	p.view = widgets.NewAdaptiveAt(1000, left, right)
+	// Side by side on a landscape tablet; in portrait the Turn over the
+	// sheet, each scrolling in its half.
+	p.view = widgets.NewAdaptiveAt(1000, right, left)
 	p.root = container.NewStack()
 	ctx.OnChange(func(tracker.Event) { p.Refresh() })
 	p.Refresh()

@@ -261,7 +261,7 @@ func (f *setupForm) itemOptions(i int) []string {
 func (f *setupForm) openContent() {
 	v := newContentView(f.sink)
 	v.onChange = f.refresh
-	openDialog(f.w, "The content set", v.obj, "Done", func() bool { return true })
+	openPanel(f.w, "The content set", v.obj)
 }
 
 // refresh follows the set and the choices: the pickers' options, what is

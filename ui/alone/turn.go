@@ -87,14 +87,17 @@ func newTurnPanel(k *kit) *TurnPanel {
 	t.labCard = card("What the Hero sees", t.labyrinth.obj)
 
 	t.nextBtn = primary("Next step", func() { t.Next() })
+	// The Action comes first: tapping one flips the Turn token too, so the
+	// start's options (Recover, Bullet Time) sit beside it, folded.
+	start := fold("Before the Action: Recover, Bullet Time",
+		container.NewVBox(t.recover.obj, widgets.WrapCheck(t.bullet), t.startBtn,
+			wrap("Before the first Action you may still spend Adrenaline:"), t.spendBox))
 	t.obj = container.NewVBox(
 		t.status, t.nextBtn,
+		card("1 · The Action", start, t.pad.obj, container.NewVBox(bold("Dice"), t.dice.obj)),
+		card("2 · The Evil side reacts", t.evilBox),
+		card("3 · End of the Turn", t.attacks.obj, t.endTurnBtn),
 		t.labCard,
-		card("1 · Start of the Turn", t.recover.obj, widgets.WrapCheck(t.bullet), t.startBtn,
-			wrap("Before the first Action you may still spend Adrenaline:"), t.spendBox),
-		card("2 · The Action", container.NewVBox(bold("Dice"), t.dice.obj), t.pad.obj),
-		card("3 · The Evil side reacts", t.evilBox),
-		card("4 · End of the Turn", t.attacks.obj, t.endTurnBtn),
 		card("End of the Round", t.round.obj),
 		card("Heard (the Radar)", t.heard, t.noise.obj),
 	)
