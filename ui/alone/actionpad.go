@@ -3,6 +3,7 @@ package alone
 import (
 	"fmt"
 	"slices"
+	"sort"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -28,6 +29,8 @@ type actionPad struct {
 
 	declared *widget.Label
 	pending  *widget.Button
+	// dirWhy says why some directions cannot be tapped.
+	dirWhy *widget.Label
 
 	// An Item used with the Action.
 	item     *widget.Select
@@ -75,11 +78,14 @@ type actionPad struct {
 	scavBtn  *widget.Button
 }
 
+var compassOrder = map[string]int{"north": 0, "east": 1, "south": 2, "west": 3}
+
 var compassWords = map[alone.Dir]string{alone.North: "North", alone.East: "East", alone.South: "South", alone.West: "West", alone.Stairs: "Stairs"}
 
 func newActionPad(t *TurnPanel) *actionPad {
 	p := &actionPad{t: t, itemIDs: map[string]string{}, moveBtns: map[alone.Dir]*widget.Button{}, exploreBtns: map[alone.Dir]*widget.Button{}}
 	p.declared = wrap("")
+	p.dirWhy = why()
 	p.pending = button("Resolved at the table", func() { p.t.k.do(ta.Resolve{}) })
 	p.item = widget.NewSelect([]string{"no Item"}, nil)
 	p.item.SetSelected("no Item")
@@ -152,7 +158,7 @@ func newActionPad(t *TurnPanel) *actionPad {
 	p.scavBtn = primary("Scavenge", p.scavenge)
 
 	p.mapBox = container.NewVBox(
-		bold("Move"), widgets.NewFlow(moves...),
+		bold("Move"), widgets.NewFlow(moves...), p.dirWhy,
 		fold("More for a Move: Block a Door, dice", container.NewVBox(
 			bold("After the step, Block a Door"), p.moveBlock.obj, widgets.WrapCheck(p.moveUnblock), widgets.WrapCheck(p.moveMore),
 			p.aooBox, widgets.WrapCheck(p.aooComp), widgets.WrapCheck(p.scareComp))),
@@ -244,6 +250,7 @@ func (p *actionPad) refresh(s *ta.State, st string) {
 			h = &v.Sectors[i]
 		}
 	}
+	var walls []string
 	for d, b := range p.moveBtns {
 		e, ok := alone.ExitView{}, false
 		if h != nil {
@@ -251,12 +258,28 @@ func (p *actionPad) refresh(s *ta.State, st string) {
 		}
 		enable(b, ok && can)
 		enable(p.exploreBtns[d], ok && can && !e.Blocked)
+		if !ok && d != alone.Stairs {
+			walls = append(walls, strings.ToLower(compassWords[d]))
+		}
 		b.SetText(compassWords[d])
 		if ok && e.Blocked {
 			b.SetText("Unblock " + compassWords[d])
 		} else if ok && e.Door {
 			b.SetText(compassWords[d] + " (Door)")
 		}
+	}
+	switch {
+	case !can:
+		p.dirWhy.SetText(nonEmpty(whyNotAction(s, st), "No more Actions this Turn."))
+	case len(walls) > 0:
+		sort.Slice(walls, func(i, j int) bool { return compassOrder[walls[i]] < compassOrder[walls[j]] })
+		w := "Greyed: a wall to the " + names(walls)
+		if h == nil || h.StairsColour == "" {
+			w += "; no Stairs here"
+		}
+		p.dirWhy.SetText(w + ".")
+	default:
+		p.dirWhy.SetText("")
 	}
 	// Fight: the Creatures the Hero can see in their Sector.
 	var fights []fyne.CanvasObject
@@ -348,6 +371,19 @@ func (p *actionPad) refresh(s *ta.State, st string) {
 	for i := range p.locKind {
 		p.locOptions(i)
 	}
+}
+
+// whyNotAction says why no Action can be tapped now.
+func whyNotAction(s *ta.State, st string) string {
+	switch st {
+	case "over":
+		return "The game is over."
+	case "endRound":
+		return "All 8 Turns are played: the End of the Round comes first."
+	case "evil", "endTurn":
+		return "The Turn's Actions are done: the Evil side's chance, then the Turn's end."
+	}
+	return ""
 }
 
 // sectorWords is a Sector as the Hero names it: its Room, or its square.

@@ -178,6 +178,7 @@ type roundForm struct {
 	effFrom   *widget.Entry
 	effBox    fyne.CanvasObject
 	btn       *widget.Button
+	why       *widget.Label
 }
 
 func newRoundForm(t *TurnPanel) *roundForm {
@@ -205,13 +206,15 @@ func newRoundForm(t *TurnPanel) *roundForm {
 		}
 	})
 	f.btn = primary("End of the Round", f.endRound)
+	f.why = why()
 	f.obj = container.NewVBox(f.info, f.whereRow, f.removeRow, widgets.WrapCheck(f.ownHands), f.hands,
-		widgets.WrapCheck(f.effect), f.effBox, f.btn)
+		widgets.WrapCheck(f.effect), f.effBox, f.btn, f.why)
 	return f
 }
 
 func (f *roundForm) refresh(s *ta.State, st string) {
 	enable(f.btn, st == "endRound")
+	f.why.SetText(whyNot(s, st, "endRound"))
 	info := fmt.Sprintf("%s will be set aside.", plural(s.DangerToPlace(), "Danger token", "Danger tokens"))
 	if s.Nightmare {
 		info += " Nightmare Mode: the Hero will lose 2 Self Control."

@@ -1,6 +1,7 @@
 package alone_test
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -323,4 +324,46 @@ func mustList(t *testing.T, u *ui.App) []string {
 		t.Fatalf("campaigns %v %v", l, err)
 	}
 	return []string{l[0].ID}
+}
+
+// tapAny taps the first enabled button among labels (exact text).
+func (p *player) tapAny(labels ...string) string {
+	p.t.Helper()
+	for _, o := range objects(p.w) {
+		if b, ok := o.(*widget.Button); ok && !b.Disabled() {
+			for _, l := range labels {
+				if b.Text == l {
+					test.Tap(b)
+					p.n++
+					return l
+				}
+			}
+		}
+	}
+	p.t.Fatalf("none of %v can be tapped:\n%s", labels, texts(p.w))
+	return ""
+}
+
+// TestFirstRoundByTapsAlone plays a practice game's whole first Round with
+// taps only — no key, no secondary tap, nothing typed: each Turn an Action
+// tapped (it flips the Turn token), the Evil side's chance, the Turn's end;
+// then the End of the Round. What the shortcuts do (Next, the Evil side)
+// is on a button too.
+func TestFirstRoundByTapsAlone(t *testing.T) {
+	u, p := newApp(t)
+	p.tap("Try a practice game")
+	p.tap("Alone")
+	mustList(t, u)
+	p.see("Next: flip the Turn token") // the Next key's step, as a button
+	for turn := 1; turn <= 8; turn++ {
+		p.tapAny("East", "South", "West", "North", "Stairs", "Unblock East", "Unblock South", "Unblock West", "Unblock North")
+		p.see(fmt.Sprintf("Turn %d of 8", turn))
+		p.tap("The Evil side reacts")
+		p.tap("End the Turn")
+		p.see(fmt.Sprintf("Turn %d ends", turn))
+	}
+	p.see("all 8 Turns are played")
+	p.tap("End of the Round")
+	p.see("Round 2 · Turn 1 of 8")
+	t.Logf("Alone's first Round by taps alone: %d taps", p.n)
 }

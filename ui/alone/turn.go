@@ -6,6 +6,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/automa/alone"
@@ -41,9 +42,12 @@ type TurnPanel struct {
 	// The Evil side and the end of the Turn.
 	evilBox    *fyne.Container
 	evilBtn    *widget.Button
+	evilWhy    *widget.Label
 	evilLine   *widget.Label
 	attacks    *attackForm
 	endTurnBtn *widget.Button
+	endWhy     *widget.Label
+	startWhy   *widget.Label
 
 	round *roundForm
 
@@ -74,6 +78,7 @@ func newTurnPanel(k *kit) *TurnPanel {
 	t.pad = newActionPad(t)
 
 	t.evilBtn = primary("The Evil side reacts", t.evilTurn)
+	t.evilWhy, t.endWhy, t.startWhy = why(), why(), why()
 	t.evilLine = wrap("")
 	t.evilBox = container.NewVBox()
 	t.attacks = newAttackForm(t)
@@ -90,13 +95,13 @@ func newTurnPanel(k *kit) *TurnPanel {
 	// The Action comes first: tapping one flips the Turn token too, so the
 	// start's options (Recover, Bullet Time) sit beside it, folded.
 	start := fold("Before the Action: Recover, Bullet Time",
-		container.NewVBox(t.recover.obj, widgets.WrapCheck(t.bullet), t.startBtn,
+		container.NewVBox(t.recover.obj, widgets.WrapCheck(t.bullet), t.startBtn, t.startWhy,
 			wrap("Before the first Action you may still spend Adrenaline:"), t.spendBox))
 	t.obj = container.NewVBox(
 		t.status, t.nextBtn,
 		card("1 · The Action", start, t.pad.obj, container.NewVBox(bold("Dice"), t.dice.obj)),
 		card("2 · The Evil side reacts", t.evilBox),
-		card("3 · End of the Turn", t.attacks.obj, t.endTurnBtn),
+		card("3 · End of the Turn", t.attacks.obj, t.endTurnBtn, t.endWhy),
 		t.labCard,
 		card("End of the Round", t.round.obj),
 		card("Heard (the Radar)", t.heard, t.noise.obj),
@@ -187,11 +192,14 @@ func (t *TurnPanel) refresh() {
 	t.startBtn.SetText(fmt.Sprintf("Flip Turn token %d", min(s.TurnsUsed+1, 8)))
 	enable(t.endTurnBtn, st == "endTurn" || st == "more" && (s.Mode != ta.Solo || s.T.EvilAsked))
 	enable(t.evilBtn, canReact(s, st))
+	t.evilWhy.SetText(whyNot(s, st, "evil"))
+	t.endWhy.SetText(whyNot(s, st, "endTurn"))
+	t.startWhy.SetText(whyNot(s, st, "start"))
 	t.pad.refresh(s, st)
 
 	// The Evil side.
 	if s.Mode == ta.Solo {
-		setBox(t.evilBox, t.evilBtn, t.evilLine)
+		setBox(t.evilBox, t.evilBtn, t.evilWhy, t.evilLine)
 		t.evilLine.SetText(nonEmpty(lastEvil(t.k), "Once the Hero's Actions are done, the app's Evil side plays its Reactions."))
 	} else {
 		setBox(t.evilBox, wrap(fmt.Sprintf("The Evil players record their Reactions on the Enemy tab (%s this Turn of 2; %s free on the Track).",
@@ -238,6 +246,61 @@ func lastEvil(k *kit) string {
 		return nil
 	})
 	return line
+}
+
+// why is the line beside a button that says why it cannot be tapped yet
+// (empty while it can).
+func why() *widget.Label {
+	l := wrap("")
+	l.Importance = widget.LowImportance
+	l.SizeName = theme.SizeNameCaptionText
+	return l
+}
+
+// whyNot says why a step's button is not open now, "" when it is.
+func whyNot(s *ta.State, st, button string) string {
+	if st == "over" {
+		return "The game is over."
+	}
+	switch button {
+	case "evil":
+		switch {
+		case canReact(s, st):
+			return ""
+		case s.T.EvilAsked:
+			return "The Evil side has had its chance this Turn."
+		case st == "start" || st == "declare" || st == "resolve":
+			return "After the Hero's Action."
+		case st == "endRound":
+			return "The Round is over: its End comes first."
+		}
+	case "endTurn":
+		switch {
+		case st == "endTurn" || st == "more" && (s.Mode != ta.Solo || s.T.EvilAsked):
+			return ""
+		case st == "evil":
+			return "After the Evil side's chance to react."
+		case st == "start" || st == "declare" || st == "resolve":
+			return "After the Hero's Action."
+		case st == "endRound":
+			return "The Round is over: its End comes first."
+		}
+	case "start":
+		switch {
+		case st == "start":
+			return ""
+		case st == "endRound":
+			return "All 8 Turns are played: the End of the Round comes first."
+		default:
+			return "This Turn's token is already flipped."
+		}
+	case "endRound":
+		if st == "endRound" {
+			return ""
+		}
+		return fmt.Sprintf("After the 8th Turn (%s played).", plural(s.TurnsUsed, "Turn", "Turns"))
+	}
+	return ""
 }
 
 // startCmd is the start of the Turn as chosen.
