@@ -70,6 +70,7 @@ func editCharacter(sink contentSink, was *ta.CharacterCard, done func(string)) {
 		f.set(*was)
 		head = "Change the Character"
 	}
+	opened(f)
 	f.fs.dialog = openDialog(sink.window(), head, f.obj, "Save the card", func() bool {
 		c := f.read()
 		if f.fs.show(c.Problems()) {

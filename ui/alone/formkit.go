@@ -313,6 +313,16 @@ func (p *picker) SetSelected(s string) {
 // Selected is the chosen option, or "".
 func (p *picker) Selected() string { return p.sel.Selected }
 
+// formOpened is told of each card form an edit dialog opens (tests find
+// the form through it; nil in the app).
+var formOpened func(form any)
+
+func opened(form any) {
+	if formOpened != nil {
+		formOpened(form)
+	}
+}
+
 // openDialog shows body in the frame's dialog — it scrolls when tall, its
 // buttons stay in view, Escape and Back close it — with Cancel and a
 // confirm button; onConfirm returns false to keep it open (its problems

@@ -150,6 +150,7 @@ func editItem(sink contentSink, was *ta.ItemCard, done func(string)) {
 		f.set(*was)
 		head = "Change the Item card"
 	}
+	opened(f)
 	f.fs.dialog = openDialog(sink.window(), head, f.obj, confirm, func() bool {
 		c := f.read()
 		if f.fs.show(c.Problems()) {

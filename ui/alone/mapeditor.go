@@ -466,6 +466,7 @@ func editMap(sink contentSink, was *ta.MapLayout, done func(string)) {
 	if was != nil {
 		head = "Change the Map"
 	}
+	opened(e)
 	e.fs.dialog = openDialog(sink.window(), head, e.obj, "Save the Map", func() bool {
 		l := e.layout()
 		if e.fs.show(l.Problems(sheetOf(sink))) {

@@ -328,6 +328,7 @@ func editMission(sink contentSink, was *ta.MissionCard, kind string, done func(s
 		f.kind.SetSelected(missionKindName(kind))
 		f.update()
 	}
+	opened(f)
 	f.fs.dialog = openDialog(sink.window(), head, f.obj, "Save the card", func() bool {
 		m := f.read()
 		if f.fs.show(m.Problems()) {

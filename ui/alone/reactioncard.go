@@ -254,6 +254,7 @@ func editReaction(sink contentSink, was *alone.ReactionCard, deck string, done f
 		f.deck.SetSelected(title(deck))
 		f.update()
 	}
+	opened(f)
 	f.fs.dialog = openDialog(sink.window(), head, f.obj, "Save the card", func() bool {
 		r := f.read()
 		if f.fs.show(ta.ReactionProblems(r)) {

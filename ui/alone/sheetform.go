@@ -123,6 +123,9 @@ func labelled(name string, obj fyne.CanvasObject) fyne.CanvasObject {
 
 func (f *sheetForm) capStepper(i, v int) *numStepper {
 	s := newNumStepper(0, 30, v, func(int) { f.update() })
+	if f.healthMax != nil {
+		s.Max = f.healthMax.Value
+	}
 	s.Format = func(n int) string { return fmt.Sprintf("space %d: cap %d", i+1, n) }
 	s.sync()
 	return s
@@ -167,7 +170,8 @@ func (f *sheetForm) resize() {
 		objs[i] = s
 	}
 	setBox(f.adrBox, objs...)
-	for _, s := range []*numStepper{f.startLife, f.startSC} {
+	// Starting values and caps stay within the track's top.
+	for _, s := range append([]*numStepper{f.startLife, f.startSC}, f.caps...) {
 		s.Max = m
 		s.SetValue(s.Value)
 	}
@@ -240,6 +244,7 @@ func editSheet(sink contentSink, done func()) {
 		sh = *c.Sheet
 	}
 	f := newSheetForm(sh)
+	opened(f)
 	f.fs.dialog = openDialog(sink.window(), "The Hero sheet", f.obj, "Save the values", func() bool {
 		s := f.read()
 		if f.fs.show(ta.SheetProblems(s)) {
