@@ -323,7 +323,12 @@ func (w *world) retreat(a *fig, n int, P target, tr *automa.Trace) Movement {
 				st2.Dropped = append(st2.Dropped, c)
 			}
 		}
-		st2.TieBreak = "fewest MP"
+		if len(next) < len(keep) {
+			st2.TieBreak = "fewest MP"
+			st2.Result = fmt.Sprintf("%d space(s) left", len(next))
+		} else {
+			st2.Result = "does not separate them"
+		}
 		keep = next
 	}
 	end := keep[0]

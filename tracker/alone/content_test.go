@@ -322,9 +322,9 @@ func TestPracticeFirstRoundThroughTheEngine(t *testing.T) {
 		// Walk toward the nearest goal, Explore when no way on is seen,
 		// Fight what stands in the Sector.
 		if cs := g.Map.CreaturesIn(g.Map.Hero); len(cs) > 0 {
-			do(t, s, FightCreature{Target: cs[0].ID})
+			do(t, s, FightCreature{Target: cs[0].ID, Roll: VirtualDice})
 		} else if d, ok := stepTowards(g.Map, g.Goals); ok {
-			do(t, s, MoveHero{Dir: d})
+			do(t, s, MoveHero{Dir: d, Roll: VirtualDice})
 		} else {
 			do(t, s, ExploreDir{Dir: alone.East})
 		}
@@ -336,7 +336,7 @@ func TestPracticeFirstRoundThroughTheEngine(t *testing.T) {
 			t.Fatalf("turn %d: the Evil decision has no explanation", st(s).TurnsUsed)
 		}
 		decisions++
-		do(t, s, EndTurn{})
+		do(t, s, EndTurn{Roll: VirtualDice})
 	}
 	if st(s).Outcome == "" {
 		do(t, s, EndRound{})

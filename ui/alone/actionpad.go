@@ -48,6 +48,9 @@ type actionPad struct {
 	moveUnblock *widget.Check
 	moveMore    *widget.Check
 	aooPad      *dicePad
+	aooReroll   *faceChips
+	courage     *dicePad
+	ourBox      *fyne.Container
 	aooBox      *fyne.Container
 	aooComp     *widget.Check
 	scareComp   *widget.Check
@@ -56,6 +59,7 @@ type actionPad struct {
 	fightBox    *fyne.Container
 	fightDice   *numStepper
 	fightPad    *dicePad
+	fightReroll *faceChips
 	fightReach  *widget.Check
 	boss1       *widget.Select
 	boss2       *widget.Select
@@ -112,7 +116,10 @@ func newActionPad(t *TurnPanel) *actionPad {
 	p.moveUnblock = widget.NewCheck("Unblock the Door that way instead of moving (a whole Move)", nil)
 	p.moveMore = widget.NewCheck("An Item's move goes on for another step", nil)
 	p.aooPad = newDicePad("Attack of Opportunity as rolled")
+	p.aooReroll = newFaceChips()
+	p.courage = newDicePad("Courage dice, one per scare, as rolled")
 	p.aooBox = container.NewVBox(p.aooPad.obj)
+	p.ourBox = container.NewVBox(bold("Dexterity's reroll of the Attack of Opportunity"), p.aooReroll.obj, p.courage.obj)
 	p.aooComp = widget.NewCheck("The Evil side sends the Attack of Opportunity to the Companion", nil)
 	p.scareComp = widget.NewCheck("The Evil side sends a scare to the Companion", nil)
 	p.danger = widget.NewSelect(nil, nil)
@@ -121,6 +128,7 @@ func newActionPad(t *TurnPanel) *actionPad {
 	p.fightDice.Format = func(n int) string { return plural(n, "die", "dice") }
 	p.fightDice.sync()
 	p.fightPad = newDicePad("The Hero's dice as rolled")
+	p.fightReroll = newFaceChips()
 	p.fightReach = widget.NewCheck("An Item lets the Hero hit another Sector", nil)
 	p.boss1, p.boss2 = widget.NewSelect(abilityNames(), nil), widget.NewSelect(abilityNames(), nil)
 	kinds := []string{"Room", "Stairs, Door, LCU", "Kind of Sector", "Creature"}
@@ -161,7 +169,7 @@ func newActionPad(t *TurnPanel) *actionPad {
 		bold("Move"), widgets.NewFlow(moves...), p.dirWhy,
 		fold("More for a Move: Block a Door, dice", container.NewVBox(
 			bold("After the step, Block a Door"), p.moveBlock.obj, widgets.WrapCheck(p.moveUnblock), widgets.WrapCheck(p.moveMore),
-			p.aooBox, widgets.WrapCheck(p.aooComp), widgets.WrapCheck(p.scareComp))),
+			p.aooBox, p.ourBox, widgets.WrapCheck(p.aooComp), widgets.WrapCheck(p.scareComp))),
 		bold("Explore"), widgets.NewFlow(explores...),
 		fold("More for an Explore: a Danger token", container.NewVBox(bold("Take a Danger token away from"), p.danger)),
 		bold("Fight"), p.fightBox,
@@ -307,14 +315,20 @@ func (p *actionPad) refresh(s *ta.State, st string) {
 	}
 	fights = append(fights, widgets.WrapCheck(p.fightReach))
 	if p.t.ourDice() {
-		fights = append(fights, p.fightPad.obj)
+		fights = append(fights, p.fightPad.obj, bold("Precision's reroll of a Miss"), p.fightReroll.obj)
 	} else {
 		fights = append(fights, labelled("Roll", p.fightDice))
 	}
 	fights = append(fights, labelled("Boss kill trains", container.NewGridWithColumns(2, p.boss1, p.boss2)))
 	setBox(p.fightBox, fights...)
-	// The Attack of Opportunity when leaving Creatures.
+	// The Attack of Opportunity when leaving Creatures, and what the
+	// table rolls besides (a reroll, Courage).
 	p.aooBox.Hide()
+	if p.t.ourDice() {
+		p.ourBox.Show()
+	} else {
+		p.ourBox.Hide()
+	}
 	if p.t.ourDice() && here > 0 && h != nil {
 		p.aooPad.title.SetText(fmt.Sprintf("Leaving the Creatures here: the Attack of Opportunity rolls %s", plural(alone.AoODice(here, h.Lighted), "die", "dice")))
 		p.aooBox.Show()
@@ -493,6 +507,9 @@ func (p *actionPad) do(a ta.Action, cmd tracker.Command) bool {
 		p.moveMore.SetChecked(false)
 		p.fightPad.clear()
 		p.aooPad.clear()
+		p.courage.clear()
+		p.aooReroll.clear()
+		p.fightReroll.clear()
 	}
 	return true
 }
@@ -500,7 +517,7 @@ func (p *actionPad) do(a ta.Action, cmd tracker.Command) bool {
 func (p *actionPad) byHand(a ta.Action) { p.do(a, nil) }
 
 func (p *actionPad) move(d alone.Dir) {
-	c := ta.MoveHero{Dir: d, Unblock: p.moveUnblock.Checked, More: p.moveMore.Checked,
+	c := ta.MoveHero{Dir: d, Unblock: p.moveUnblock.Checked, More: p.moveMore.Checked, Roll: rollBy(p.t.ourDice()),
 		AoOToCompanion: p.aooComp.Checked && p.aooComp.Visible(), ScareToCompanion: p.scareComp.Checked && p.scareComp.Visible()}
 	if s := p.t.k.state(); s.Map != nil {
 		if e, ok := s.Map.HeroSector().Exits[d]; ok && e.Blocked {
@@ -514,8 +531,12 @@ func (p *actionPad) move(d alone.Dir) {
 			}
 		}
 	}
-	if p.aooBox.Visible() {
-		c.AoOFaces = p.aooPad.faces()
+	if p.t.ourDice() {
+		if p.aooBox.Visible() {
+			c.AoOFaces = p.aooPad.faces()
+		}
+		c.AoOReroll = p.aooReroll.face()
+		c.CourageFaces = p.courage.faces()
 	}
 	p.do(ta.Move, c)
 }
@@ -525,7 +546,7 @@ func (p *actionPad) explore(d alone.Dir) {
 }
 
 func (p *actionPad) fight(id string, _ alone.CreatureType) {
-	c := ta.FightCreature{Target: id, Dice: p.fightDice.Value, ItemReach: p.fightReach.Checked}
+	c := ta.FightCreature{Target: id, Dice: p.fightDice.Value, ItemReach: p.fightReach.Checked, Roll: rollBy(p.t.ourDice())}
 	if p.t.ourDice() {
 		if p.fightPad.count() == 0 {
 			p.t.k.refuse(fmt.Errorf("tap in the faces the Hero's dice show"))
@@ -533,6 +554,7 @@ func (p *actionPad) fight(id string, _ alone.CreatureType) {
 		}
 		c.Faces = p.fightPad.faces()
 		c.Dice = len(c.Faces)
+		c.Reroll = p.fightReroll.face()
 	}
 	for _, b := range []*widget.Select{p.boss1, p.boss2} {
 		if b.Selected != "" {

@@ -77,7 +77,7 @@ var rewardWords = map[ta.Difficulty]string{
 // The values a correction by hand may set, as the sheet names them.
 var fixFields = []struct{ words, field string }{
 	{"Life", "life"}, {"Self Control", "sc"}, {"Round marker's space", "roundMarker"}, {"Adrenaline", "adrenaline"},
-	{"Round", "round"}, {"Turns played", "turnsUsed"}, {"Companion's Charges", "companion"},
+	{"Round", "round"}, {"Turns played", "turnsUsed"}, {"Companion's Charges", "companion"}, {"Nightmare Mode (1 on, 0 off)", "nightmare"},
 	{"Courage", "xp.courage"}, {"Cold Blood", "xp.coldBlood"}, {"Acute Sight", "xp.acuteSight"},
 	{"Precision", "xp.precision"}, {"Dexterity", "xp.dexterity"},
 }
@@ -221,6 +221,8 @@ func (c *CampaignScreen) syncFix() {
 		v = s.TurnsUsed
 	case f == "companion" && s.Companion != nil:
 		v = s.Companion.Charges
+	case f == "nightmare" && s.Nightmare:
+		v = 1
 	case strings.HasPrefix(f, "xp."):
 		v = s.XP[ta.Ability(strings.TrimPrefix(f, "xp."))]
 	}

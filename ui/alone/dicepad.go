@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/automa/alone"
+	ta "tablekeeper/tracker/alone"
 )
 
 // Who rolls: the app's dice, or the players' own, whose faces they tap in.
@@ -62,4 +63,39 @@ func (p *dicePad) check(want int, what string) error {
 		return fmt.Errorf("%s rolls %s: enter the faces of %s", what, plural(want, "die", "dice"), plural(want, "die", "dice"))
 	}
 	return nil
+}
+
+// faceChips is one die's face tapped in (a reroll, a Courage die), or
+// none.
+type faceChips struct{ *chips }
+
+const noDie = "None"
+
+func newFaceChips() *faceChips {
+	c := newChips([]string{noDie, "Hit", "Special", "Blank"}, nil)
+	c.SetSelected(noDie)
+	return &faceChips{c}
+}
+
+// face is the face chosen, "" for none.
+func (f *faceChips) face() alone.Face {
+	switch f.Selected {
+	case "Hit":
+		return alone.Hit
+	case "Special":
+		return alone.Special
+	case "Blank":
+		return alone.Blank
+	}
+	return ""
+}
+
+func (f *faceChips) clear() { f.SetSelected(noDie) }
+
+// rollBy is who rolls, as the commands say it.
+func rollBy(ours bool) ta.DiceSource {
+	if ours {
+		return ta.PhysicalDice
+	}
+	return ta.VirtualDice
 }

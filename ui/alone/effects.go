@@ -31,6 +31,8 @@ type effectsForm struct {
 	dice     *numStepper
 	ctype    *chips
 	boss     *picker
+	roll     *chips
+	courage  *faceChips
 	why      *widget.Entry
 	noMap    *widget.Label
 	forms    *fyne.Container
@@ -51,6 +53,9 @@ func newEffectsForm(k *kit) *effectsForm {
 		editMission(campaignSink{k}, nil, ta.FinalMission, chosen)
 	})
 	f.why = entry("why (what the table says)")
+	f.roll = newChips([]string{diceApp, diceOur}, nil)
+	f.roll.SetSelected(diceApp)
+	f.courage = newFaceChips()
 	side := func() alone.Dir {
 		for d, w := range compassWords {
 			if w == f.dir.Selected {
@@ -63,9 +68,10 @@ func newEffectsForm(k *kit) *effectsForm {
 		bold("Sector"), f.sector.sel,
 		bold("Creature"), f.creature.sel,
 		widgets.NewFlow(
-			button("Teleport the Creature to the Sector", func() { f.k.do(ta.Teleport{Creature: f.creature.id(), Sector: f.sector.id()}) }),
+			button("Teleport the Creature to the Sector", f.teleport),
 			button("Remove the Creature", func() { f.k.do(ta.RemoveCreature{Creature: f.creature.id()}) }),
 		),
+		bold("If the Teleport scares the Hero: the Courage die"), f.roll.obj, wrap("as rolled at the table:"), f.courage.obj,
 		labelled("It attacks this Turn with", f.dice), button("Give the Creature the extra dice", func() {
 			f.k.do(ta.AttackBonus{Creature: f.creature.id(), Dice: f.dice.Value})
 		}),
@@ -183,5 +189,17 @@ func (f *effectsForm) correct(fn func(*alone.Map, *alone.Sector)) {
 	}
 	if f.k.do(ta.CorrectMap{Map: m, Why: strings.TrimSpace(f.why.Text)}) {
 		f.why.SetText("")
+	}
+}
+
+// teleport moves a Creature by a card effect; a scare's Courage die is
+// rolled by whom the players chose (issue 15).
+func (f *effectsForm) teleport() {
+	c := ta.Teleport{Creature: f.creature.id(), Sector: f.sector.id(), Roll: rollBy(f.roll.Selected == diceOur)}
+	if f.roll.Selected == diceOur {
+		c.CourageFace = f.courage.face()
+	}
+	if f.k.do(c) {
+		f.courage.clear()
 	}
 }

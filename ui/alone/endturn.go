@@ -19,11 +19,12 @@ import (
 // a Map the app knows who attacks and rolls, or the players tap in each
 // attack's dice; without one, they tap in each attack's hits.
 type attackForm struct {
-	t    *TurnPanel
-	obj  fyne.CanvasObject
-	box  *fyne.Container
-	pads map[string]*dicePad
-	comp *widget.Check
+	t       *TurnPanel
+	obj     fyne.CanvasObject
+	box     *fyne.Container
+	pads    map[string]*dicePad
+	rerolls map[string]*faceChips
+	comp    *widget.Check
 	// Without a Map: the attacks as rolled at the table.
 	hand    []*handAttack
 	handBox *fyne.Container
@@ -39,7 +40,7 @@ type handAttack struct {
 }
 
 func newAttackForm(t *TurnPanel) *attackForm {
-	f := &attackForm{t: t, box: container.NewVBox(), pads: map[string]*dicePad{}, handBox: container.NewVBox()}
+	f := &attackForm{t: t, box: container.NewVBox(), pads: map[string]*dicePad{}, rerolls: map[string]*faceChips{}, handBox: container.NewVBox()}
 	f.comp = widget.NewCheck("The Evil side sends each attack to the Companion", nil)
 	f.add = widget.NewButtonWithIcon("A Creature attacks", theme.ContentAddIcon(), func() { f.addHand(); f.t.refresh() })
 	f.obj = container.NewVBox(f.box, f.handBox, f.add, widgets.WrapCheck(f.comp))
@@ -110,13 +111,15 @@ func (f *attackForm) refresh(s *ta.State) {
 		if !ok {
 			p = newDicePad("")
 			f.pads[c.ID] = p
+			f.rerolls[c.ID] = newFaceChips()
 		}
 		p.title.SetText(what)
-		objs = append(objs, p.obj)
+		objs = append(objs, p.obj, wrap("Dexterity's reroll of a Hit"), f.rerolls[c.ID].obj)
 	}
 	for id := range f.pads {
 		if !seen[id] {
 			delete(f.pads, id)
+			delete(f.rerolls, id)
 		}
 	}
 	setBox(f.box, objs...)
@@ -141,6 +144,7 @@ func (f *attackForm) read(s *ta.State) ([]ta.AttackRoll, error) {
 				return nil, err
 			}
 			a.Faces = p.faces()
+			a.Reroll = f.rerolls[c.ID].face()
 		}
 		if a.Faces != nil || comp {
 			out = append(out, a)
@@ -151,8 +155,9 @@ func (f *attackForm) read(s *ta.State) ([]ta.AttackRoll, error) {
 
 func (f *attackForm) clear() {
 	f.hand = nil
-	for _, p := range f.pads {
+	for id, p := range f.pads {
 		p.clear()
+		f.rerolls[id].clear()
 	}
 	f.comp.SetChecked(false)
 }

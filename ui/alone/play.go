@@ -48,6 +48,11 @@ type PlayScreen struct {
 	dmgN      *numStepper
 	dmgComp   *widget.Check
 	dmgSource *widget.Entry
+	// dmgShare and dmgWhy correct a damage event the Companion shared
+	// (never a rule: a card or a mistake, so with the reason).
+	dmgShare  *numStepper
+	dmgWhy    *widget.Entry
+	shareBox  fyne.CanvasObject
 	dmgResult *widget.Label
 
 	turn *TurnPanel
@@ -92,12 +97,17 @@ func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 	p.dmgN.sync()
 	p.dmgComp = widget.NewCheck("The Evil side sends it all to the Companion", nil)
 	p.dmgSource = entry("what dealt it (a card, a Mission)")
+	p.dmgShare = newNumStepper(0, 30, 0, nil)
+	p.dmgShare.Format = func(n int) string { return plural(n, "point", "points") + " to the Companion" }
+	p.dmgShare.sync()
+	p.dmgWhy = entry("why it was split (a card, a mistake)")
+	p.shareBox = fold("A correction: the Companion took a share", container.NewVBox(p.dmgShare, p.dmgWhy))
 	// The last damage or recovery stays in its own line (always there, so
 	// nothing moves when it changes).
 	p.dmgResult = wrap("No damage or recovery entered here yet.")
 	p.dmgResult.Importance = widget.LowImportance
 	damage := card("Damage and recovery",
-		p.dmgKind.obj, p.dmgN, field("From", p.dmgSource), widgets.WrapCheck(p.dmgComp),
+		p.dmgKind.obj, p.dmgN, field("From", p.dmgSource), widgets.WrapCheck(p.dmgComp), p.shareBox,
 		container.NewGridWithColumns(2, primary("Deal damage", p.dealDamage), button("Recover", p.recoverHealth)),
 		p.dmgResult)
 
@@ -302,6 +312,11 @@ func (p *PlayScreen) refreshItems(s *ta.State) {
 }
 
 func (p *PlayScreen) refreshCompanion(s *ta.State) {
+	if s.Companion != nil {
+		p.shareBox.Show()
+	} else {
+		p.shareBox.Hide()
+	}
 	if s.Companion == nil {
 		txt := "No Companion."
 		if s.Sacrificed {
@@ -343,8 +358,11 @@ func (p *PlayScreen) kind() alone.DamageKind {
 
 func (p *PlayScreen) dealDamage() {
 	n := p.dmgN.Value
-	if p.k.do(ta.DealDamage{Kind: p.kind(), N: n, ToCompanion: p.dmgComp.Checked, Source: strings.TrimSpace(p.dmgSource.Text)}) {
+	if p.k.do(ta.DealDamage{Kind: p.kind(), N: n, ToCompanion: p.dmgComp.Checked, Source: strings.TrimSpace(p.dmgSource.Text),
+		CompanionShare: p.dmgShare.Value, Why: strings.TrimSpace(p.dmgWhy.Text)}) {
 		p.dmgResult.SetText(p.k.said)
+		p.dmgShare.SetValue(0)
+		p.dmgWhy.SetText("")
 	}
 }
 

@@ -34,7 +34,9 @@ type reactionForm struct {
 	creature           *creaturePick
 	rng                *numStepper
 	moveTo             *widget.Select
-	movePaths          map[string][]string
+	movePaths          map[string]ta.MoveSpec
+	dice               *chips
+	courage            *faceChips
 	noise              *chips
 	mapOnly            *fyne.Container
 	spawnBox, moveBox  fyne.CanvasObject
@@ -47,7 +49,7 @@ const (
 )
 
 func newReactionForm(k *kit) *reactionForm {
-	f := &reactionForm{k: k, movePaths: map[string][]string{}}
+	f := &reactionForm{k: k, movePaths: map[string]ta.MoveSpec{}}
 	f.player, f.deck = newChips(nil, nil), newChips(nil, func(string) { f.refreshCards() })
 	f.face = newChips([]string{faceDown, faceUpW}, func(string) { f.sync() })
 	f.face.SetSelected(faceDown)
@@ -87,10 +89,14 @@ func newReactionForm(k *kit) *reactionForm {
 	f.noise = newChips([]string{"The app chooses", "North", "East", "South", "West", "Stairs"}, nil)
 	f.noise.SetSelected("The app chooses")
 	f.scareComp = widget.NewCheck("A scare goes to the Companion (the Evil side's choice)", nil)
+	f.dice = newChips([]string{diceApp, diceOur}, nil)
+	f.dice.SetSelected(diceApp)
+	f.courage = newFaceChips()
 	f.spawnBox = container.NewVBox(f.spawnType.obj, labelled("The card's distance change", f.msd), labelled("In", f.spawnAt.sel))
 	f.moveBox = container.NewVBox(f.creature.sel, labelled("Range", f.rng), labelled("Goes", f.moveTo))
 	f.mapOnly = container.NewVBox(bold("What it does"), f.effect.obj, f.spawnBox, f.moveBox,
-		bold("The Noise is said from (when two ways are true)"), f.noise.obj, widgets.WrapCheck(f.scareComp))
+		bold("The Noise is said from (when two ways are true)"), f.noise.obj, widgets.WrapCheck(f.scareComp),
+		bold("A scare's Courage die"), f.dice.obj, wrap("as rolled at the table:"), f.courage.obj)
 	f.obj = container.NewVBox(
 		bold("Evil player"), f.player.obj, bold("Deck"), f.deck.obj, f.face.obj, f.faceUp,
 		widgets.WrapCheck(f.combo), widgets.WrapCheck(f.danger), f.mapOnly,
@@ -185,7 +191,7 @@ func (f *reactionForm) showLegal() {
 			return fmt.Sprintf("%s, %d away", ta.SectorLabel(s.Map.Sector(id)), dist[id])
 		})
 	}
-	f.movePaths = map[string][]string{}
+	f.movePaths = map[string]ta.MoveSpec{}
 	var opts []string
 	if id := f.creature.id(); id != "" {
 		if ms, err := ta.LegalMoves(s, id, f.rng.Value); err == nil {
@@ -198,10 +204,14 @@ func (f *reactionForm) showLegal() {
 				if len(steps) > 0 {
 					w = "→ " + strings.Join(steps, " → ")
 				}
-				if len(m.Unblocked) > 0 {
+				if len(m.Unblocked) > 0 && m.UnblockedOnly == "" {
 					w += " (Unblocking a Door)"
 				}
-				f.movePaths[w] = m.Path
+				if m.UnblockedOnly != "" {
+					// A step spent only on Unblocking a Door (issue 15).
+					w += ", then Unblocks the Door to " + ta.SectorLabel(s.Map.Sector(m.UnblockedOnly)) + " and stays"
+				}
+				f.movePaths[w] = ta.MoveSpec{Creature: id, Path: m.Path, Unblock: m.UnblockedOnly}
 				opts = append(opts, w)
 			}
 		}
@@ -217,8 +227,8 @@ func (f *reactionForm) showLegal() {
 // tapSector takes a Sector tapped on the Map into the form.
 func (f *reactionForm) tapSector(id string) {
 	f.spawnAt.choose(id)
-	for w, p := range f.movePaths {
-		if len(p) > 0 && p[len(p)-1] == id {
+	for w, mv := range f.movePaths {
+		if p := mv.Path; len(p) > 0 && p[len(p)-1] == id {
 			f.moveTo.SetSelected(w)
 			return
 		}
@@ -256,12 +266,17 @@ func (f *reactionForm) play() {
 		case "Spawn":
 			p.Spawn = &ta.SpawnSpec{Type: alone.CreatureType(strings.ToLower(f.spawnType.Selected)), Sector: f.spawnAt.id(), MSDMod: f.msd.Value}
 		case "Move":
-			path, ok := f.movePaths[f.moveTo.Selected]
+			mv, ok := f.movePaths[f.moveTo.Selected]
 			if !ok && f.creature.id() != "" {
 				f.k.refuse(fmt.Errorf("choose where the Creature goes"))
 				return
 			}
-			p.Move = &ta.MoveSpec{Creature: f.creature.id(), Path: path, Range: f.rng.Value}
+			mv.Creature, mv.Range = f.creature.id(), f.rng.Value
+			p.Move = &mv
+			p.Roll = rollBy(f.dice.Selected == diceOur)
+			if f.dice.Selected == diceOur {
+				p.CourageFace = f.courage.face()
+			}
 		}
 		if n := f.noise.Selected; n != "The app chooses" {
 			for d, w := range compassWords {
@@ -277,5 +292,6 @@ func (f *reactionForm) play() {
 		f.instant.SetChecked(false)
 		f.moveTo.ClearSelected()
 		f.cardPick.sel.ClearSelected()
+		f.courage.clear()
 	}
 }

@@ -181,8 +181,18 @@ func enable(w fyne.Disableable, on bool) {
 func (t *TurnPanel) refresh() {
 	s := t.k.state()
 	st := step(s)
-	t.status.SetText(fmt.Sprintf("Round %d · Turn %d of 8 · %s this Turn · Now: %s", s.Round, s.Turn(),
-		plural(s.T.Reactions, "Reaction", "Reactions"), stepWords[st]))
+	status := fmt.Sprintf("Round %d · Turn %d of 8 · %s this Turn · Now: %s", s.Round, s.Turn(),
+		plural(s.T.Reactions, "Reaction", "Reactions"), stepWords[st])
+	if s.T.Over {
+		// The Turn has ended, but a Reaction may still answer the damage
+		// its Creatures dealt until the next Turn starts (issue 15).
+		status = fmt.Sprintf("Round %d · Turn %d of 8 is over · Now: %s", s.Round, s.Turn(), stepWords[st])
+		if len(s.T.Triggers) > 0 && s.Mode != ta.Solo {
+			status += fmt.Sprintf(". Until then the Evil side may still answer the damage its Creatures dealt (%s of 2 played this Turn).",
+				plural(s.T.Reactions, "Reaction", "Reactions"))
+		}
+	}
+	t.status.SetText(status)
 	t.nextBtn.SetText(nextWords[st])
 	if st == "more" && s.Mode != ta.Solo {
 		t.nextBtn.SetText("Next: end the Turn")
@@ -348,7 +358,11 @@ func (t *TurnPanel) endTurn() {
 		t.k.refuse(err)
 		return
 	}
-	if t.k.do(ta.EndTurn{Attacks: at}) {
+	c := ta.EndTurn{Attacks: at}
+	if s := t.k.state(); s.Map != nil {
+		c.Roll = rollBy(t.ourDice())
+	}
+	if t.k.do(c) {
 		t.attacks.clear()
 	}
 }

@@ -277,9 +277,38 @@ func (p *PlayScreen) attack(s *tp.State, attacker string) {
 			d.Show()
 			return
 		}
-		p.doAttack(c)
+		p.inOrder(c, p.doAttack)
 	}, p.ctx.Window)
 	d.Resize(fyne.NewSize(640, 720))
+	d.Show()
+}
+
+// inOrder asks the attacking player in which order the attack's
+// conditions apply, when there are several and the order changes what the
+// target keeps (Rulebook p.22, Attack Flow step 7), then goes on with the
+// attack giving them in that order.
+func (p *PlayScreen) inOrder(c tp.Attack, then func(tp.Attack)) {
+	s := state(p.ctx)
+	if c.Target == "" || len(c.Inflict) < 2 {
+		then(c)
+		return
+	}
+	opts := s.ConditionOrders(c.Target, c.Inflict)
+	if len(opts) < 2 {
+		then(c)
+		return
+	}
+	box := container.NewVBox(wrap(fmt.Sprintf("If the attack succeeds, %s receives %s. The order changes what it keeps (Rulebook p.22): which first?", c.Target, strings.Join(c.Inflict, " and "))))
+	var d dialog.Dialog
+	for _, o := range opts {
+		order := o.Order
+		box.Add(widgets.Touch(widget.NewButton(o.Words(c.Target), func() {
+			d.Hide()
+			c.Inflict = order
+			then(c)
+		})))
+	}
+	d = dialog.NewCustom("Order of the conditions", "Cancel", box, p.ctx.Window)
 	d.Show()
 }
 

@@ -403,6 +403,7 @@ func (c *CampaignScreen) characterSheet(s *tp.State, name string) fyne.CanvasObj
 		container.NewBorder(nil, nil, nil, widget.NewButton("Dismantle", func() { c.ctx.Do(tp.DismantleAttachment{Character: name, Attachment: dis.Selected}) }), dis),
 		container.NewBorder(nil, nil, nil, widget.NewButton("Give back", func() { c.ctx.Do(tp.ReturnActionCard{Character: name, Card: ret.Selected}) }), ret),
 		widgets.NewCard("", "Equip, charge, trade (§14.3, V-06, V-07)", gearBox),
+		c.correctEquipment(s, name),
 		container.NewBorder(nil, nil, widget.NewLabel("Correct by hand"), widget.NewButton("Set", func() {
 			cmd := tp.CorrectCharacter{Character: name, Reason: "corrected by hand"}
 			if n, err := strconv.Atoi(strings.TrimSpace(sp.Text)); err == nil {
@@ -415,6 +416,41 @@ func (c *CampaignScreen) characterSheet(s *tp.State, name string) fyne.CanvasObj
 		}), container.NewGridWithColumns(2, sp, nova)),
 	)
 	return widgets.NewCard(name, "", body)
+}
+
+// correctEquipment adds or takes away a character's equipment card by
+// hand, without the shop, saying why (Rulebook p.15).
+func (c *CampaignScreen) correctEquipment(s *tp.State, name string) fyne.CanvasObject {
+	var owned []string
+	for _, g := range s.Characters[name].Equipment {
+		owned = append(owned, g.ID)
+	}
+	add := widget.NewSelect(sortedKeys(s.Content.Equipment), nil)
+	add.PlaceHolder = "equipment it has"
+	drop := widget.NewSelect(owned, nil)
+	drop.PlaceHolder = "equipment it does not have"
+	why := widget.NewEntry()
+	why.SetPlaceHolder("why the equipment is corrected")
+	do := func(cmd tp.CorrectEquipment) {
+		cmd.Character, cmd.Reason = name, strings.TrimSpace(why.Text)
+		c.ctx.Do(cmd)
+	}
+	return widgets.NewCard("Correct the equipment", "by hand, without a shop visit", container.NewVBox(
+		container.NewBorder(nil, nil, nil, widget.NewButton("Add", func() {
+			if add.Selected == "" {
+				c.ctx.Message("choose the equipment to add", true)
+				return
+			}
+			do(tp.CorrectEquipment{Add: []string{add.Selected}})
+		}), add),
+		container.NewBorder(nil, nil, nil, widget.NewButton("Take away", func() {
+			if drop.Selected == "" {
+				c.ctx.Message("choose the equipment to take away", true)
+				return
+			}
+			do(tp.CorrectEquipment{Remove: []string{drop.Selected}})
+		}), drop),
+		why))
 }
 
 func containsStr(l []string, x string) bool {
@@ -515,11 +551,18 @@ func (c *CampaignScreen) showSheet(s *tp.State) {
 		}
 		return out, nil
 	}
-	box.Add(widgets.NewCard("Expedition", "§14.3, V-20: what the card did, as the players read it", container.NewVBox(card, container.NewHBox(story, discard),
+	opts := newExpeditionOptions(s)
+	box.Add(widgets.NewCard("Expedition", "Rulebook p.17: what the card did, as the players read it", container.NewVBox(card, container.NewHBox(story, discard),
+		opts.obj,
+		wrap("What the result did (gains and losses):"),
 		gains, spGains, container.NewGridWithColumns(2, expVT, expFame),
 		widget.NewButton("Record expedition", func() {
 			cmd := tp.Expedition{Card: strings.TrimSpace(card.Text), Story: story.Checked, Discard: discard.Checked}
 			var err error
+			if err = opts.fill(&cmd); err != nil {
+				c.ctx.Message(err.Error(), true)
+				return
+			}
 			if cmd.Nova, err = perName(gains.Text); err == nil {
 				if cmd.SP, err = perName(spGains.Text); err == nil {
 					cmd.Fame, err = perName(expFame.Text)
@@ -566,7 +609,7 @@ var contentKinds = []struct {
 	Title    string
 	Template string
 }{
-	{tp.KindMission, "Mission", `{"id": "", "title": "", "planet": "Berkav", "difficulty": 1, "map": "", "sp": 0, "fame": {"Berkav": 0, "Thespara": 0, "Orbos": 0}, "unlocks": [""], "other": [""], "orbs": [0], "treasure": [0]}`},
+	{tp.KindMission, "Mission", `{"id": "", "title": "", "planet": "Berkav", "difficulty": 1, "map": "", "sp": 0, "fame": {"Berkav": 0, "Thespara": 0, "Orbos": 0}, "unlocks": [""], "rewardItems": [""], "rewardNovaCells": 0, "rewardVanishedTechnology": 0, "oneOffRewards": [""], "other": [""], "orbs": [0], "treasure": [0]}`},
 	{tp.KindAdversary, "Adversary description card", `{"name": "", "species": "", "class": "", "difficulty": 1, "hp": 5, "attack": 1, "guard": 0, "range": 1, "standees": 4, "crit": {"text": "", "inflict": [""], "damage": 0}}`},
 	{tp.KindSpeciesCard, "Adversary species card", `{"species": "", "card": {"name": "", "ap": 2, "actions": [{"kind": "move", "value": 2}], "roundEffects": []}}`},
 	{tp.KindClassCard, "Adversary class card", `{"class": "", "card": {"name": "", "rows": [` +

@@ -35,6 +35,11 @@ type EnemyScreen struct {
 	Accuracy *widget.Entry
 	// Buttons (exported for tests).
 	ResolveButton, ConfirmButton, OverrideButton *widget.Button
+	// Order offers, when the turn stopped to ask it, one button per order
+	// in which a character may take several conditions (Rulebook p.22);
+	// rolls are the roll entries and Resolve, hidden meanwhile.
+	Order *fyne.Container
+	rolls *fyne.Container
 	// Override is the mission's or a card's named primary target (§8.13).
 	Override *widget.Select
 	// Past lists the earlier decisions of the campaign (turn orders,
@@ -59,6 +64,7 @@ func NewEnemyScreen(ctx *shell.Context) *EnemyScreen {
 	e.Who.Wrapping = fyne.TextWrapWord
 	e.Summary = widget.NewLabel("")
 	e.Summary.Wrapping = fyne.TextWrapWord
+	e.Order = container.NewVBox()
 	e.Attack = widget.NewEntry()
 	e.Attack.SetPlaceHolder("attack rolls made at the table: 2, crit, fumble")
 	e.Accuracy = widget.NewEntry()
@@ -87,10 +93,12 @@ func NewEnemyScreen(ctx *shell.Context) *EnemyScreen {
 	zoomOut := widget.NewButton("Zoom −", func() { e.Map.Zoom(0.8) })
 	e.scroll = container.NewScroll(e.Map)
 	fit := widget.NewButton("Whole map", func() { e.Map.FitTo(e.scroll.Size()) })
+	// The rolls and Resolve give way to the order buttons while a turn
+	// waits for an order (showOrder).
+	e.rolls = container.NewVBox(widget.NewForm(widget.NewFormItem("Attack", e.Attack), widget.NewFormItem("Accuracy", e.Accuracy)),
+		widgets.Touch(e.ResolveButton))
 	side := container.NewBorder(
-		container.NewVBox(e.Who,
-			widget.NewForm(widget.NewFormItem("Attack", e.Attack), widget.NewFormItem("Accuracy", e.Accuracy)),
-			widgets.Touch(e.ResolveButton),
+		container.NewVBox(e.Who, e.rolls, e.Order,
 			container.NewGridWithColumns(2, widgets.Touch(e.ConfirmButton), widgets.Touch(e.OverrideButton)),
 			e.Summary,
 			widget.NewLabel("Primary target named by the mission (§8.13)"),
@@ -128,6 +136,7 @@ func (e *EnemyScreen) Refresh() {
 	e.Map.SetMarks(figs)
 	e.ConfirmButton.Disable()
 	e.OverrideButton.Disable()
+	e.showOrder(m)
 	opts := []string{"(none)"}
 	for _, f := range figs {
 		opts = append(opts, f.Name)
@@ -160,10 +169,13 @@ func (e *EnemyScreen) Refresh() {
 		e.Trace.SetTrace(TraceOf(p.Trace))
 		e.Summary.SetText(TurnWords(p.Turn))
 		e.OverrideButton.Enable()
-		if p.Turn.Stopped == "" {
+		switch {
+		case p.Turn.Stopped == "":
 			e.ConfirmButton.Enable()
 			e.ResolveButton.Disable()
-		} else {
+		case p.Turn.Ask != nil:
+			e.ResolveButton.Disable() // the order buttons answer it
+		default:
 			e.ResolveButton.Enable()
 		}
 		return
@@ -197,6 +209,33 @@ func (e *EnemyScreen) Refresh() {
 	default:
 		e.Who.SetText(fmt.Sprintf("Round %d · next: %s", m.Round, n))
 		e.ResolveButton.Enable()
+	}
+}
+
+// showOrder offers the orders a character may take several conditions
+// in, when the worked-out turn stopped to ask (Rulebook p.22): one button
+// each, saying what the character then holds; a tap works the turn out
+// again with that order.
+func (e *EnemyScreen) showOrder(m *tp.Mission) {
+	e.Order.Objects = nil
+	defer e.Order.Refresh()
+	if m == nil || m.Pending == nil || m.Pending.Turn.Ask == nil {
+		e.rolls.Show()
+		return
+	}
+	e.rolls.Hide()
+	p, ask := m.Pending, m.Pending.Turn.Ask
+	e.Order.Add(wrap(fmt.Sprintf("%s receives %s at once. %s's player chooses the order (Rulebook p.22):", ask.Figure, strings.Join(ask.Conditions, " and "), ask.Figure)))
+	for _, o := range ask.Options {
+		order := o.Order
+		b := widget.NewButton(o.Words(ask.Figure), func() {
+			var cmd tracker.Command = tp.ResolveAdversaryTurn{Adversary: p.Adversary, Order: order}
+			if p.Reaction {
+				cmd = tp.ResolveReaction{Adversary: p.Adversary, Attacker: p.Attacker, Melee: p.Melee, Order: order}
+			}
+			e.ctx.Do(cmd)
+		})
+		e.Order.Add(widgets.Touch(b))
 	}
 }
 
@@ -286,6 +325,15 @@ func (e *EnemyScreen) Resolve() bool {
 	}
 	name := ""
 	switch {
+	case m.Pending != nil && m.Pending.Turn.Stopped != "" && m.Pending.Reaction:
+		// A reaction stopped for a roll is worked out again as one.
+		p := m.Pending
+		if _, ok := e.ctx.Do(tp.ResolveReaction{Adversary: p.Adversary, Attacker: p.Attacker, Melee: p.Melee,
+			Attack: splitList(e.Attack.Text), Accuracy: splitList(e.Accuracy.Text)}); ok {
+			e.Attack.SetText("")
+			e.Accuracy.SetText("")
+		}
+		return true
 	case m.Pending != nil && m.Pending.Turn.Stopped != "":
 		name = m.Pending.Adversary
 	case m.Pending != nil || m.Current != "":
@@ -331,13 +379,14 @@ type OverrideForm struct {
 }
 
 // NewOverrideForm lists the figures the turn touched, filled in with the
-// engine's proposal, for the players to correct.
+// engine's proposal — carried onto what was recorded while it waited, the
+// figures defeated since left out — for the players to correct.
 func NewOverrideForm(m *tp.Mission) *OverrideForm {
 	o := &OverrideForm{Reason: widget.NewMultiLineEntry()}
 	o.Reason.SetPlaceHolder("why (e.g. the card says otherwise, a rule we read differently)")
 	items := []*widget.FormItem{widget.NewFormItem("Reason", o.Reason)}
 	if m != nil && m.Pending != nil {
-		for _, fs := range m.Pending.Turn.Figures {
+		for _, fs := range m.Proposed() {
 			r := OverrideRow{Name: fs.Name, Space: widget.NewEntry(), HP: widget.NewEntry(), Condition: widget.NewEntry()}
 			r.Space.SetText(fs.Position)
 			r.HP.SetText(strconv.Itoa(fs.HP))
@@ -413,6 +462,9 @@ func TurnWords(t ap.Turn) string {
 		}
 		if a := ev.Attack; a != nil {
 			fmt.Fprintf(&b, " — %s at range %d", a.Target, a.Range)
+			if a.AimedAt != "" {
+				fmt.Fprintf(&b, " (aimed at %s, it blocked the attack)", a.AimedAt)
+			}
 			if a.LoS != nil {
 				fmt.Fprintf(&b, ", line %s → %s", a.LoS.From, a.LoS.To)
 			}
@@ -433,7 +485,10 @@ func TurnWords(t ap.Turn) string {
 			b.WriteString(" (" + ev.Note + ")")
 		}
 	}
-	if t.Stopped != "" {
+	switch {
+	case t.Ask != nil:
+		// The question and its answers stand above the summary (showOrder).
+	case t.Stopped != "":
 		b.WriteString("\nStopped: " + t.Stopped + " — enter the roll and resolve again, or override.")
 	}
 	return b.String()

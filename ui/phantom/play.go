@@ -520,6 +520,17 @@ func (p *PlayScreen) figureCard(s *tp.State, m *tp.Mission, f *tp.Figure) fyne.C
 	if m.Current == name && f.Side == "character" {
 		box.Add(widget.NewButton("End "+name+"'s turn", func() { p.ctx.Do(tp.EndTurn{Character: name}) }))
 	}
+	if f.Side != "character" && m.Round == 0 {
+		// Mission setup: the players give each adversary its HP base
+		// (Rulebook p.10); the app proposed one.
+		col := widget.NewSelect(colourNames, func(c string) {
+			if c != "" && c != f.Colour {
+				p.ctx.Do(tp.SetColours{Colours: map[string]string{name: c}})
+			}
+		})
+		col.Selected = f.Colour
+		box.Add(container.NewBorder(nil, nil, widget.NewLabel("HP base:"), nil, col))
+	}
 	box.Add(widget.NewButton("Correct by hand…", func() { p.correctFigure(f) }))
 	sub := "at " + f.Position
 	if f.Position == "" {
@@ -661,13 +672,24 @@ func (p *PlayScreen) correctFigure(f *tp.Figure) {
 	if f.Side == "character" {
 		items = append(items, widget.NewFormItem("Bandages", bandages), widget.NewFormItem("Nova cells", nova))
 	}
+	col := widget.NewSelect(colourNames, nil)
+	col.Selected = f.Colour
+	if f.Side != "character" {
+		items = append(items, widget.NewFormItem("HP base", col))
+	}
 	items = append(items, widget.NewFormItem("Reason", why))
 	name := f.Name
 	dialog.ShowForm("Correct "+name+" by hand", "Record", "Cancel", items, func(ok bool) {
 		if !ok {
 			return
 		}
-		cmd := tp.CorrectFigure{Figure: name, Reason: orDefault(strings.TrimSpace(why.Text), "corrected by hand")}
+		reason := orDefault(strings.TrimSpace(why.Text), "corrected by hand")
+		if f.Side != "character" && col.Selected != f.Colour {
+			if _, ok := p.ctx.Do(tp.SetColours{Colours: map[string]string{name: col.Selected}, Reason: reason}); !ok {
+				return
+			}
+		}
+		cmd := tp.CorrectFigure{Figure: name, Reason: reason}
 		if v := strings.TrimSpace(pos.Text); v != f.Position {
 			cmd.Position = &v
 		}
@@ -681,9 +703,15 @@ func (p *PlayScreen) correctFigure(f *tp.Figure) {
 		if n, err := strconv.Atoi(strings.TrimSpace(nova.Text)); err == nil && n != f.Nova {
 			cmd.Nova = &n
 		}
+		if cmd.Position == nil && !cmd.SetConditions && cmd.Bandages == nil && cmd.Nova == nil && col.Selected != f.Colour {
+			return // only the colour changed
+		}
 		p.ctx.Do(cmd)
 	}, p.ctx.Window)
 }
+
+// colourNames are the HP bases' colours.
+var colourNames = []string{"dark blue", "light blue", "red", "yellow"}
 
 // cardsBox: during card selection the hand as checks with Select and Rest;
 // during the character's turn its selected cards to play (as printed or
@@ -986,6 +1014,51 @@ func (p *PlayScreen) showResult(s *tp.State) {
 			p.result.Add(pick)
 		}
 	}
+	if m.RewardsDue != nil {
+		p.result.Add(p.shareRewards(m))
+	}
+}
+
+// shareRewards shares a first success's items and nova cells between the
+// characters who took part, as the players choose (Rulebook p.14).
+func (p *PlayScreen) shareRewards(m *tp.Mission) fyne.CanvasObject {
+	due := m.RewardsDue
+	box := container.NewVBox()
+	takers := map[string]*widget.Select{}
+	for _, it := range due.Items {
+		sel := widget.NewSelect(m.Embarked, nil)
+		sel.PlaceHolder = "who takes " + it
+		takers[it] = sel
+		box.Add(sel)
+	}
+	shares := map[string]*widget.Entry{}
+	if due.Nova > 0 {
+		box.Add(wrap(fmt.Sprintf("%d nova cells, split as you agree:", due.Nova)))
+		for _, who := range m.Embarked {
+			e := widget.NewEntry()
+			e.SetPlaceHolder("nova cells for " + who)
+			shares[who] = e
+			box.Add(e)
+		}
+	}
+	box.Add(widgets.Touch(widget.NewButton("Share the rewards", func() {
+		cmd := tp.ShareRewards{Items: map[string]string{}, Nova: map[string]int{}}
+		for it, sel := range takers {
+			cmd.Items[it] = sel.Selected
+		}
+		for who, e := range shares {
+			if t := strings.TrimSpace(e.Text); t != "" {
+				n, err := strconv.Atoi(t)
+				if err != nil {
+					p.ctx.Message(fmt.Sprintf("%s's nova cells are a whole number, not %q", who, t), true)
+					return
+				}
+				cmd.Nova[who] = n
+			}
+		}
+		p.ctx.Do(cmd)
+	})))
+	return widgets.NewCard("Rewards to share", "Rulebook p.14: received once in the campaign", box)
 }
 
 func (p *PlayScreen) confirmResult(success bool) {
