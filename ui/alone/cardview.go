@@ -47,7 +47,11 @@ func newCardView() *cardView {
 func (v *cardView) set(name, badge string, col color.Color, rows []string, foot string) {
 	v.name.SetText(nonEmpty(name, "(no name yet)"))
 	v.badge.SetText(badge)
-	v.band.FillColor = col
+	// The card's colour as a tint under its name, so the name reads in
+	// both themes (dark words on a light tint, light words on a dark one).
+	r, g, b, _ := col.RGBA()
+	v.band.FillColor = color.NRGBA{R: uint8(r >> 8), G: uint8(g >> 8), B: uint8(b >> 8), A: 0x66}
+	v.band.StrokeColor, v.band.StrokeWidth = col, 3
 	v.band.Refresh()
 	var objs []fyne.CanvasObject
 	for _, r := range rows {
