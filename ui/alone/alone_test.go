@@ -591,3 +591,22 @@ func TestPracticeMapIsLaidOutByItsSquares(t *testing.T) {
 		t.Fatal(squareName("2C3"))
 	}
 }
+
+// A completed Mission's card rewards are offered once: its Rounds, its
+// lifted limit.
+func TestMissionCardRewardsOnce(t *testing.T) {
+	ctx, w := game(t, "solo", nil)
+	c := NewCampaignScreen(ctx)
+	show(w, c.Object())
+	ctx.Do(ta.Correct{Field: "roundMarker", Value: 5, Why: "three Rounds gone"})
+	tap(t, c.missions, "Completed") // Restart the pumps: 1 Round on its card
+	tap(t, c.missions, "The Mission “Restart the pumps” rewards 1 Round: take it")
+	if s := state(ctx); s.RoundMarker != 6 {
+		t.Fatalf("marker %d", s.RoundMarker)
+	}
+	mustSee(t, c.missions, "The Mission “Restart the pumps”: its 1 Round taken.")
+	if _, ok := ctx.Run(ctx.Session.Undo); !ok {
+		t.Fatal("undo")
+	}
+	mustSee(t, c.missions, "rewards 1 Round: take it")
+}

@@ -1,6 +1,7 @@
 package alone
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -261,6 +262,7 @@ func (c *CampaignScreen) Refresh() {
 		ms = append(ms, container.NewBorder(nil, nil, nil, b, wrap(fmt.Sprintf("Starting Mission %d: %s%s — %s", i+1, m.Name, col, statusWords(m.Status)))))
 	}
 	ms = append(ms, wrap(fmt.Sprintf("Final Mission: %s — %s", s.Missions.Final.Name, statusWords(s.Missions.Final.Status))))
+	ms = append(ms, c.cardRewards(s)...)
 	ms = append(ms, wrap("Completing either Starting Mission unlocks the Final one; completing the Final Mission wins at once (at the bottom of this tab)."))
 	setBox(c.missions, ms...)
 	c.finalLine.SetText(fmt.Sprintf("The Final Mission “%s” is %s. Completing it wins the game; hold the button to say so (undo stays possible in the Log).",
@@ -542,4 +544,62 @@ func openGoals(s *ta.State) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// cardRewards offers, under each completed Mission whose card gives them,
+// the rewards the app keeps: Rounds gained and the Creature limit lifted,
+// each once (the log says whether it was taken).
+func (c *CampaignScreen) cardRewards(s *ta.State) []fyne.CanvasObject {
+	if s.Content == nil {
+		return nil
+	}
+	var out []fyne.CanvasObject
+	for _, m := range append(append([]ta.Mission(nil), s.Missions.Starting[:]...), s.Missions.Final) {
+		card := s.Content.MissionNamed(m.Name)
+		if m.Status != ta.Completed || card == nil {
+			continue
+		}
+		src := fmt.Sprintf("The Mission “%s”", card.Name)
+		if card.Rounds > 0 {
+			if c.rewardTaken(src, "alone.rounds") {
+				out = append(out, wrap(fmt.Sprintf("%s: its %s taken.", src, plural(card.Rounds, "Round", "Rounds"))))
+			} else {
+				n := card.Rounds
+				out = append(out, button(fmt.Sprintf("%s rewards %s: take it", src, plural(n, "Round", "Rounds")), func() {
+					c.k.do(ta.GainRounds{N: n, Source: src})
+				}))
+			}
+		}
+		if card.LiftLimit {
+			if c.rewardTaken(src, "alone.liftLimit") || s.LevelLimitLifted {
+				out = append(out, wrap(src+": the limit of 4 Creatures per Level is lifted."))
+			} else {
+				out = append(out, button(src+" lifts the limit of 4 Creatures per Level: take it", func() {
+					c.k.do(ta.LiftCreatureLimit{Source: src})
+				}))
+			}
+		}
+		if card.Companion && s.Companion == nil && !s.Sacrificed {
+			out = append(out, wrap(src+" brings a Companion: choose who joins under Rewards and cards."))
+		}
+	}
+	return out
+}
+
+// rewardTaken says whether an event of kind from src is in effect.
+func (c *CampaignScreen) rewardTaken(src, kind string) bool {
+	taken := false
+	_ = c.k.ctx.Session.Events(1, func(e tracker.Event) error {
+		if e.Kind != kind || !c.k.ctx.Session.InEffect(e.Seq) {
+			return nil
+		}
+		var p struct {
+			Source string `json:"source"`
+		}
+		if json.Unmarshal(e.Payload, &p) == nil && p.Source == src {
+			taken = true
+		}
+		return nil
+	})
+	return taken
 }
