@@ -35,11 +35,11 @@ func newCharacterForm() *characterForm {
 	f.hero = note("in your words (optional)")
 	f.companion = note("in your words (optional)")
 	f.sacrifice = note("in your words (optional)")
-	f.obj = container.NewVBox(f.preview.obj, f.fs.general,
+	f.obj = cardForm(f.preview.obj, container.NewVBox(f.fs.general,
 		f.fs.row(ta.FieldName, f.name, ""),
 		f.fs.row("Hero ability", f.hero, ""),
 		f.fs.row("Companion ability", f.companion, "a Companion starts with 6 Charges: its health"),
-		f.fs.row("Sacrifice", f.sacrifice, "once per game, at the start of a Turn"))
+		f.fs.row("Sacrifice", f.sacrifice, "once per game, at the start of a Turn")))
 	f.update()
 	return f
 }

@@ -357,6 +357,13 @@ func roomy(w fyne.Window, body fyne.CanvasObject) fyne.CanvasObject {
 	return widgets.AtLeast(fyne.NewSize(width, 0), body)
 }
 
+// cardForm lays a card's form out: the card as entered beside its fields
+// on a wide screen (it stays at the top of its side), above them on a
+// narrow one.
+func cardForm(preview, fields fyne.CanvasObject) fyne.CanvasObject {
+	return widgets.NewAdaptiveAt(800, container.NewVBox(preview), fields)
+}
+
 // names lists names with "and".
 func names(v []string) string {
 	switch len(v) {

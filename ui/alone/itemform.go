@@ -61,9 +61,7 @@ func newItemForm(set *ta.Content) *itemForm {
 	f.text.OnChanged = func(string) { up() }
 	f.upgraded.OnChanged = func(string) { up() }
 	f.actionRow = f.fs.row(ta.FieldAction, f.action.obj, "the icon on the card")
-	f.obj = container.NewVBox(
-		f.preview.obj,
-		f.fs.general,
+	f.obj = cardForm(f.preview.obj, container.NewVBox(f.fs.general,
 		f.fs.row(ta.FieldName, f.name, ""),
 		f.fs.row(ta.FieldKind, f.kind.obj, ""),
 		f.actionRow,
@@ -73,7 +71,7 @@ func newItemForm(set *ta.Content) *itemForm {
 		f.fs.row(ta.FieldBullets, widgets.WrapCheck(f.bullets), ""),
 		f.fs.row(ta.FieldText, f.text, ""),
 		f.fs.row("Upgraded", f.upgraded, ""),
-	)
+	))
 	f.update()
 	return f
 }

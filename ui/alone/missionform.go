@@ -229,8 +229,7 @@ func newMissionForm(set *ta.Content) *missionForm {
 		up()
 	})
 	f.colorRow = f.fs.row(ta.FieldColour, f.colour.obj, "Starting Missions come in colours; the game uses one of each of two")
-	f.obj = container.NewVBox(
-		f.preview.obj, f.fs.general,
+	f.obj = cardForm(f.preview.obj, container.NewVBox(f.fs.general,
 		f.fs.row(ta.FieldName, f.name, ""),
 		f.fs.row(ta.FieldKind, f.kind.obj, "completing either Starting Mission unlocks the Final one"),
 		f.colorRow,
@@ -241,7 +240,7 @@ func newMissionForm(set *ta.Content) *missionForm {
 		widgets.WrapCheck(f.comp), widgets.WrapCheck(f.lift),
 		f.fs.row(ta.FieldBoss, container.NewVBox(widgets.WrapCheck(f.boss), f.bossBox), ""),
 		f.fs.row(ta.FieldText, f.text, ""),
-	)
+	))
 	f.update()
 	return f
 }

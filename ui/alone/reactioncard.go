@@ -197,14 +197,14 @@ func newReactionCardForm() *reactionCardForm {
 	f.instant = widget.NewCheck("Instant (the lightning symbol): played during the Action", func(bool) { up() })
 	f.effect = newEffectList(up)
 	f.dangerous = newEffectList(up)
-	f.obj = container.NewVBox(f.preview.obj, f.fs.general,
+	f.obj = cardForm(f.preview.obj, container.NewVBox(f.fs.general,
 		f.fs.row(ta.FieldDeck, f.deck.obj, ""),
 		f.fs.row(ta.FieldName, f.name, ""),
 		f.fs.row(ta.FieldTrigger, f.trigger.obj, "played face up only when this happened this Turn"),
 		widgets.WrapCheck(f.instant), f.timingRow,
 		f.fs.row(ta.FieldEffect, f.effect.obj, "the first half: what it always does"),
 		f.fs.row(ta.FieldDangerous, f.dangerous.obj, "the second half: what it does more when played in a Dangerous Sector"),
-	)
+	))
 	f.update()
 	return f
 }

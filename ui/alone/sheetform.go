@@ -96,7 +96,7 @@ func newSheetForm(sh ta.Sheet) *sheetForm {
 	}
 	f.danger.sync()
 	preview := card("The Hero sheet", f.tracks, f.adrLine, bold("Reaction Track"), f.track)
-	f.obj = container.NewVBox(preview, f.fs.general,
+	f.obj = cardForm(preview, container.NewVBox(f.fs.general,
 		wrap("Read these off your printed Hero sheet once. The numbers filled in are placeholders, not the sheet's."),
 		f.fs.row(ta.FieldHealthMax, f.healthMax, "the highest space of the Life and Self Control tracks"),
 		f.fs.row(ta.FieldStartLife, f.startLife, ""),
@@ -111,7 +111,7 @@ func newSheetForm(sh ta.Sheet) *sheetForm {
 		f.fs.row(ta.FieldDice, container.NewVBox(labelled("Hit", f.hit), labelled("Special", f.special), labelled("Blank", f.blank)), "how many faces of a die show each, for the app's own dice"),
 		f.fs.row(ta.FieldTokens, container.NewVBox(tokenRows...), "the tokens of each Creature in the box"),
 		f.fs.row(ta.FieldTrains, container.NewVBox(trainRows...), "printed on the Hero sheet beside each Ability"),
-	)
+	))
 	f.update()
 	return f
 }
