@@ -70,15 +70,21 @@ func tabs(ctx *shell.Context) map[string]fyne.CanvasObject {
 // landscape and a portrait tablet at Normal and Largest text: the window
 // never grows past its screen.
 func TestTabsFitTheFrame(t *testing.T) {
+	test.NewTempApp(t)
+	rooms := map[[2]float32]fyne.Size{}
+	for _, scale := range []float32{1, 1.85} {
+		for _, portrait := range []bool{false, true} {
+			rooms[key(portrait, scale)] = uitest.TabArea(portrait, scale)
+		}
+	}
 	for name, mk := range situations(t) {
 		ctx, w := mk()
 		for _, scale := range []float32{1, 1.85} {
 			fyne.CurrentApp().Settings().SetTheme(uitest.Theme(scale))
 			for tab, obj := range tabs(ctx) {
+				show(w, obj)
 				for _, portrait := range []bool{false, true} {
-					room := uitest.TabArea(portrait, scale)
-					fyne.CurrentApp().Settings().SetTheme(uitest.Theme(scale))
-					show(w, obj)
+					room := rooms[key(portrait, scale)]
 					w.Resize(room)
 					for _, o := range uitest.TooBig(obj, room) {
 						t.Errorf("%s, %s, portrait %v, text ×%v: %s", name, tab, portrait, scale, o)
@@ -87,6 +93,13 @@ func TestTabsFitTheFrame(t *testing.T) {
 			}
 		}
 	}
+}
+
+func key(portrait bool, scale float32) [2]float32 {
+	if portrait {
+		return [2]float32{1, scale}
+	}
+	return [2]float32{0, scale}
 }
 
 // dialogs opens each of Alone's dialogs in turn over w and calls check
