@@ -108,7 +108,8 @@ func NewCampaignScreen(ctx *shell.Context) *CampaignScreen {
 	c.record = wrap("")
 	c.sheet = wrap("")
 	c.finalLine = wrap("")
-	c.finalHold = widgets.NewHoldButton("Hold: the Final Mission is completed", func() { c.complete(3) })
+	c.finalHold = widgets.NewHoldButton("Hold: the Final Mission is completed", nil)
+	c.finalHold.OnHeld = func() { tapped(c.finalHold, func() { c.complete(3) }) }
 	c.finalHold.OnHint = func(s string) { c.k.tell(s) }
 
 	c.rounds = newNumStepper(1, 5, 1, nil)

@@ -357,6 +357,13 @@ func roomy(w fyne.Window, body fyne.CanvasObject) fyne.CanvasObject {
 	return widgets.AtLeast(fyne.NewSize(width, 0), body)
 }
 
+// hint is a field's small explanation.
+func hint(text string) *widget.Label {
+	h := wrap(text)
+	h.SizeName = theme.SizeNameCaptionText
+	return h
+}
+
 // cardForm lays a card's form out: the card as entered beside its fields
 // on a wide screen (it stays at the top of its side), above them on a
 // narrow one.

@@ -138,7 +138,7 @@ func newSetupForm(w fyne.Window, lib *shell.Library) *setupForm {
 	f.itemRows[1] = container.NewVBox(f.items[1].obj)
 	f.mapRow = f.fs.row(ta.FieldMap, f.mapP.obj, "")
 	f.obj = container.NewVBox(
-		f.fs.row("Content set", container.NewVBox(f.set, f.needs, edit), "what your group entered once from its cards and Maps, or the practice set"),
+		f.fs.row("Content set", container.NewVBox(f.set, hint("what your group entered once from its cards and Maps, or the practice set"), f.needs, edit), ""),
 		f.fs.row(ta.FieldMode, f.mode.obj, ""),
 		f.fs.row(ta.FieldDifficulty, f.difficulty.obj, ""),
 		f.fs.row(ta.FieldCharacter, f.hero.obj, ""),
