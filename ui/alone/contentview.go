@@ -220,7 +220,7 @@ func (v *contentView) exportFile() {
 	}, v.sink.window())
 	d.SetFileName(contentFileName(c))
 	d.SetFilter(storage.NewExtensionFileFilter([]string{".json"}))
-	d.Show()
+	showFileDialog(d, v.sink.window())
 }
 
 func (v *contentView) importFile() {
@@ -240,6 +240,15 @@ func (v *contentView) importFile() {
 		v.importBytes(b)
 	}, v.sink.window())
 	d.SetFilter(storage.NewExtensionFileFilter([]string{".json"}))
+	showFileDialog(d, v.sink.window())
+}
+
+// showFileDialog shows the device's own file dialog the size of the
+// window (as the frame's Data screen does), so its buttons stay on screen
+// on a portrait tablet at a large text size.
+func showFileDialog(d *dialog.FileDialog, w fyne.Window) {
+	c := w.Canvas().Size()
+	d.Resize(fyne.NewSize(c.Width-2*theme.Padding(), c.Height-2*theme.Padding()))
 	d.Show()
 }
 
