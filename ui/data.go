@@ -29,9 +29,9 @@ func (u *App) showData() {
 	}
 	u.Window.SetTitle("Tablekeeper — data")
 	where := widget.NewForm(
-		widget.NewFormItem("Campaign file", wrapped(u.DB.Path())),
-		widget.NewFormItem("Backups", wrapped(u.DB.BackupDirPath())),
-		widget.NewFormItem("Deleted campaigns", wrapped(u.DB.BackupDirPath()+"/deleted")),
+		widget.NewFormItem("Campaign file", pathLabel(u.DB.Path())),
+		widget.NewFormItem("Backups", pathLabel(u.DB.BackupDirPath())),
+		widget.NewFormItem("Deleted campaigns", pathLabel(u.DB.BackupDirPath()+"/deleted")),
 	)
 	camps, _ := u.DB.List()
 	names := make([]string, len(camps))
@@ -85,7 +85,11 @@ func (u *App) showData() {
 	u.setPage(top, body)
 }
 
-func wrapped(s string) *widget.Label {
+// wrapped is running text that wraps between words.
+func wrapped(s string) *widget.Label { return widgets.Paragraph(s) }
+
+// pathLabel is a file's path, broken anywhere to fit (it has no spaces).
+func pathLabel(s string) *widget.Label {
 	l := widget.NewLabel(s)
 	l.Wrapping = fyne.TextWrapBreak
 	return l
