@@ -49,9 +49,6 @@ type EnemyScreen struct {
 func NewEnemyScreen(ctx *shell.Context) *EnemyScreen {
 	e := &EnemyScreen{kit: newKit(ctx), scroll: container.NewVScroll(nil), root: container.NewStack()}
 	e.Trace = widgets.NewTracePanel(automa.Trace{})
-	// The whole explanation in view: its blocks take a little more than
-	// their lines.
-	e.Trace.MinLines = 12
 	e.Check = widgets.NewTracePanel(automa.Trace{})
 	e.Check.MinLines = 4
 	e.Module = widget.NewSelect(nil, func(string) { e.Refresh() })
@@ -157,21 +154,19 @@ func (e *EnemyScreen) orderCard(s *et.State) fyne.CanvasObject {
 		e.OrderLine.SetText(strings.Join(order, " → "))
 	}
 	box.Add(e.OrderLine)
-	if len(order) > 0 {
-		box.Add(wrap("Each draws the top card of its deck and resolves its Action (top) section, in this order; then the Consumed cubes are dealt again."))
-	}
-	if len(sc.Aliens) > 1 {
-		box.Add(bold("When a Menace card names a deck, the order starts there"))
-		box.Add(e.Module)
-	}
 	why := ""
 	if len(order) == 0 {
 		why = "Set how many aliens are on the map first."
 	}
 	box.Add(because(e.ResolveBtn, e.ResolveBtn, why))
+	if len(sc.Aliens) > 1 {
+		box.Add(bold("When a Menace card names a deck, the order starts there"))
+		box.Add(e.Module)
+	}
 	box.Add(bold("Why"))
-	box.Add(e.Trace)
-	return card("The aliens' activation order", "When a Menace card activates them; at the end of a turn with all 4 cubes on the Alien board the order starts from the left.", box)
+	box.Add(traceRoom(e.Trace, widgets.TraceLines))
+	box.Add(note("Each alien module with aliens on the map draws the top card of its deck and resolves its Action (top) section, in this order; then the Consumed cubes are dealt again. A Menace card starts the order at the deck it names; all 4 cubes on the Alien board at the end of a turn start it from the left."))
+	return card("The aliens' activation order", "", box)
 }
 
 func (e *EnemyScreen) modulesCard(s *et.State) fyne.CanvasObject {
@@ -238,7 +233,7 @@ func (e *EnemyScreen) cubesCard(s *et.State) fyne.CanvasObject {
 	if err == nil {
 		e.Check.SetTrace(tr)
 		box.Add(bold("If the turn ended now"))
-		box.Add(e.Check)
+		box.Add(traceRoom(e.Check, 4))
 	}
 	return card("Consumed cubes", "", box)
 }
@@ -346,4 +341,13 @@ func (e *EnemyScreen) overrideForm() {
 		}
 		return et.OverrideActivation{Instead: instead.Text, Reason: why.Text}, nil
 	})
+}
+
+// traceRoom gives a trace panel the height of lines lines of text (within
+// the panel's cap): the panel counts a step's lines before they wrap, so
+// on its own a wrapped explanation shows fewer lines than it asks for.
+func traceRoom(p *widgets.TracePanel, lines int) fyne.CanvasObject {
+	line := fyne.MeasureText("Ag", theme.TextSize(), fyne.TextStyle{}).Height + theme.LineSpacing()
+	h := min(widgets.TraceMaxHeight, float32(lines)*line+2*theme.InnerPadding())
+	return widgets.AtLeast(fyne.NewSize(0, h), p)
 }

@@ -4,9 +4,11 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -14,6 +16,7 @@ import (
 	et "tablekeeper/tracker/eternaut"
 	"tablekeeper/tracker/games"
 	"tablekeeper/ui"
+	"tablekeeper/ui/widgets"
 )
 
 // visible lists every visible object in the window, the top dialog's
@@ -86,6 +89,99 @@ func (p *player) tab(name string) {
 		}
 	}
 	p.t.Fatalf("no tab %q", name)
+}
+
+// hold presses and holds a hold-to-confirm button (one interaction).
+func (p *player) hold(label string) {
+	p.t.Helper()
+	for _, o := range visible(p.w) {
+		if b, ok := o.(*widgets.HoldButton); ok && strings.HasPrefix(b.Text, label) && !b.Disabled() {
+			done := make(chan struct{})
+			prev := b.OnHeld
+			b.OnHeld = func() { defer close(done); prev() }
+			b.Hold = time.Millisecond
+			b.MouseDown(&desktop.MouseEvent{})
+			select {
+			case <-done:
+			case <-time.After(5 * time.Second):
+				p.t.Fatalf("holding %q did nothing", label)
+			}
+			b.MouseUp(&desktop.MouseEvent{})
+			p.n++
+			return
+		}
+	}
+	p.t.Fatalf("no hold button %q on screen:\n%s", label, texts(p.w))
+}
+
+// choose picks an option of a select, a radio group or a check group on
+// screen (one interaction).
+func (p *player) choose(option string) {
+	p.t.Helper()
+	for _, o := range visible(p.w) {
+		switch x := o.(type) {
+		case *widget.Select:
+			for _, opt := range x.Options {
+				if opt == option {
+					x.SetSelected(option)
+					p.n++
+					return
+				}
+			}
+		case *widget.RadioGroup:
+			for _, opt := range x.Options {
+				if opt == option {
+					x.SetSelected(option)
+					p.n++
+					return
+				}
+			}
+		case *widget.CheckGroup:
+			for _, opt := range x.Options {
+				if opt == option {
+					x.SetSelected(append(x.Selected, option))
+					p.n++
+					return
+				}
+			}
+		}
+	}
+	p.t.Fatalf("no choice %q on screen", option)
+}
+
+// write types into the entry with a placeholder (one interaction).
+func (p *player) write(placeholder, text string) {
+	p.t.Helper()
+	for _, o := range visible(p.w) {
+		if e, ok := o.(*widget.Entry); ok && e.PlaceHolder == placeholder {
+			e.SetText(text)
+			p.n++
+			return
+		}
+	}
+	p.t.Fatalf("no entry %q on screen", placeholder)
+}
+
+// plus taps the + of the stepper showing now.
+func (p *player) plus(showing string) {
+	p.t.Helper()
+	objs := visible(p.w)
+	for i, o := range objs {
+		if l, ok := o.(*widget.Label); ok && l.Text == showing {
+			// The stepper's − and + follow its value.
+			n := 0
+			for _, x := range objs[i:] {
+				if b, ok := x.(*widget.Button); ok && b.Text == "" {
+					if n++; n == 2 {
+						test.Tap(b)
+						p.n++
+						return
+					}
+				}
+			}
+		}
+	}
+	p.t.Fatalf("no stepper showing %q:\n%s", showing, texts(p.w))
 }
 
 func (p *player) see(want string) {
@@ -234,4 +330,61 @@ func TestFirstRoundByTapsAlone(t *testing.T) {
 	p.see("Timer 8 → 7")
 	p.see("Reveal a Menace card: resolve the section for 7")
 	t.Logf("First round of The Eternaut's practice game by taps alone: %d taps", p.n)
+}
+
+// TestRealCampaignHasNoDeadEnd: a group with the real components starts a
+// campaign from an empty file and reaches the aliens' first activation
+// order through the screens alone: the new-campaign form (players, the
+// four names on the Character cards), Scenario A's and B's setups (the
+// Timer's space from the Storybook), their ends (the Epilogue code picked
+// from a list), and C's setup (who plays). Every step says what it needs;
+// nothing is a dead end. The interactions are counted.
+func TestRealCampaignHasNoDeadEnd(t *testing.T) {
+	u, p := newApp(t)
+	p.tap("New campaign")
+	p.choose("The Eternaut")
+	p.write("e.g. Thursday group", "Thursday group")
+	p.tap("Create and open")
+	p.see("Choose the number of players") // what is missing, under its field
+	p.see("Character 901 plays Scenario A")
+	p.choose("2 players (a hand of 7)")
+	for i, name := range []string{"Eduardo", "Simon", "Sofia", "Ana"} {
+		p.write("the name on card 90"+string(rune('1'+i))+" (plays Scenario A)", name)
+	}
+	p.tap("Create and open")
+	p.see("Set up Storybook A")
+	p.see("Set the space the Timer starts on")
+	p.plus("Not set yet")
+	p.tap("Start Storybook A")
+	p.see("Round 1 · Player 1's turn")
+	end := func(code string) {
+		p.hold("Hold: the story ends the scenario")
+		p.tap("Objectives done")
+		p.tap("Items done")
+		p.choose(code)
+		p.tap("Write the diary")
+		p.tap("Quests written")
+		p.tap("Unlock and count the points")
+		p.tap("Purchases done")
+	}
+	end("END-B1-1")
+	p.see("Set up Storybook B1")
+	p.plus("Not set yet")
+	p.tap("Start Storybook B1")
+	end("END-C-1")
+	p.see("Set up Storybook C")
+	for _, c := range []string{"901 Eduardo", "902 Simon", "903 Sofia", "904 Ana"} {
+		p.choose(c)
+	}
+	p.see("Ready: the setup follows the rules.")
+	p.tap("Start Storybook C")
+	p.tab("Enemy")
+	p.see("Nobody: no alien is on the map")
+	p.see("Set how many aliens are on the map first.")
+	p.plus("0 on the map")
+	p.see("Cascarudo (module 1)")
+	t.Logf("Real components, The Eternaut: the aliens' first activation order after %d interactions (the roster, then Scenarios A and B set up and ended)", p.n)
+	if s := state(t, u); s.Scenario == nil || s.Scenario.Key != "C" || s.Scenario.Aliens[0].OnMap != 1 {
+		t.Fatalf("scenario %+v", s.Scenario)
+	}
 }

@@ -220,7 +220,7 @@ func (p *PlayScreen) endScenarioCard() fyne.CanvasObject {
 }
 
 // turnSteps are the steps of a player's turn (Rulebook p.7).
-var turnSteps = []string{"1 Draw", "2 Exchange (optional)", "3 Play an Action card", "4 End the turn"}
+var turnSteps = []string{"draw", "exchange cards if you want", "play an Action card on a board", "end the turn"}
 
 func (p *PlayScreen) currentStep(sc *et.Scenario) int {
 	if sc.Turn != p.stepTurn {
@@ -266,7 +266,7 @@ func (p *PlayScreen) turnCard(s *et.State) fyne.CanvasObject {
 		}
 	}
 	facts := []string{fmt.Sprintf("First Player %d", sc.FirstPlayer),
-		fmt.Sprintf("draw up to %d cards (%s)", et.DrawTo(s.Players), plural(s.Players, "player", "players")),
+		fmt.Sprintf("draw up to %d cards", et.DrawTo(s.Players)),
 		fmt.Sprintf("fullest board %d of %d", maxCount, et.EndRoundThreshold)}
 	if sc.CubesActive {
 		facts = append(facts, fmt.Sprintf("cubes on %s %d of %d", cubeTarget(sc), sc.CubesOnTarget, et.CubesForActivation))
@@ -280,21 +280,9 @@ func (p *PlayScreen) turnCard(s *et.State) fyne.CanvasObject {
 		due.Importance = widget.WarningImportance
 		box.Add(due)
 	}
-	steps := flow()
-	for i, name := range turnSteps {
-		l := widget.NewLabel(name)
-		switch {
-		case i == cur:
-			l.Importance = widget.HighImportance
-			l.TextStyle.Bold = true
-			l.Text = "▶ " + name
-		case i < cur:
-			l.Importance = widget.LowImportance
-			l.Text = "✓ " + name
-		}
-		steps.Add(l)
-	}
-	box.Add(steps)
+	step := bold(fmt.Sprintf("Step %d of %d: %s", cur+1, len(turnSteps), turnSteps[cur]))
+	step.Importance = widget.HighImportance
+	box.Add(step)
 	p.NextBtn = iconBtn("Next step", theme.NavigateNextIcon(), func() { p.Next() })
 	p.NextBtn.IconPlacement = widget.ButtonIconTrailingText
 	p.ExchangeBtn = btn("Exchange cards…", p.exchangeForm)

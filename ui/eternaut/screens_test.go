@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"tablekeeper/tracker"
 	et "tablekeeper/tracker/eternaut"
 	"tablekeeper/ui/shell"
 	"tablekeeper/ui/widgets"
@@ -712,4 +713,89 @@ func TestAttackHelper(t *testing.T) {
 	if err := f.Submit(); err != nil || tb.st().Char("901").Ammo != 4 {
 		t.Fatalf("a ranged attack spends 1 ammo: %v", err)
 	}
+}
+
+// Game-ending actions sit apart from the turn's controls and act only on
+// a hold (a tap says to hold them); each is undone like any change: the
+// end of the scenario, a death, and a loss no reinforcement prevents.
+func TestGameEndingActionsAreHeldAndUndone(t *testing.T) {
+	tb := newTable(t)
+	toF(tb)
+	p := tb.play()
+	undo := func(want string) {
+		t.Helper()
+		if _, err := tb.s.Undo(); err != nil {
+			t.Fatal(err)
+		}
+		tb.ctx.Changed(tracker.Event{})
+		if tb.st().Phase != want {
+			t.Fatalf("after undo: %s, want %s", tb.st().Phase, want)
+		}
+	}
+	// The end of the scenario is not in the turn's card.
+	if findIn(p.tableBox, p.EndScenario) && cardOf(p, p.EndTurnBtn) == cardOf(p, p.EndScenario) {
+		t.Fatal("the end of the scenario sits with the turn's buttons")
+	}
+	test.Tap(p.EndScenario)
+	if tb.st().Phase != et.PhasePlaying {
+		t.Fatal("a tap ended the scenario")
+	}
+	hold(t, p.EndScenario)
+	if tb.st().Phase != et.PhaseEnding {
+		t.Fatalf("the hold did not end the scenario: %q", p.Message())
+	}
+	undo(et.PhasePlaying)
+	// A death, from a Character's More, held.
+	p.Cards["901"].More()
+	tap(t, p.Cards["901"].Buttons["kill"])
+	var b *widgets.HoldButton
+	walk(tb.topDialog().Content(), func(o fyne.CanvasObject) {
+		if h, ok := o.(*widgets.HoldButton); ok {
+			b = h
+		}
+	})
+	hold(t, b)
+	if tb.st().Char("901").Status != et.Dead || tb.topDialog() != nil {
+		t.Fatalf("901 %s; dialog still open %v", tb.st().Char("901").Status, tb.topDialog() != nil)
+	}
+	undo(et.PhasePlaying)
+	if tb.st().Char("901").Status != et.Alive {
+		t.Fatal("undo did not bring 901 back")
+	}
+	// Every Character in play falls in F with a reinforcement possible:
+	// the loss waits, and confirming it needs a hold.
+	for _, id := range []string{"901", "902", "905", "912"} {
+		tb.do(et.Kill{Char: id})
+	}
+	if !tb.st().Scenario.LossPending {
+		t.Fatal("no loss pending")
+	}
+	var lost *widgets.HoldButton
+	walk(p.tableBox, func(o fyne.CanvasObject) {
+		if h, ok := o.(*widgets.HoldButton); ok && strings.Contains(h.Text, "the campaign is lost") {
+			lost = h
+		}
+	})
+	hold(t, lost)
+	if tb.st().Phase != et.PhaseLost {
+		t.Fatal("the loss was not confirmed")
+	}
+	undo(et.PhasePlaying)
+}
+
+// findIn says whether o is under root.
+func findIn(root, o fyne.CanvasObject) bool {
+	found := false
+	walk(root, func(x fyne.CanvasObject) { found = found || x == o })
+	return found
+}
+
+// cardOf is the card of the turn's panel that holds o.
+func cardOf(p *PlayScreen, o fyne.CanvasObject) fyne.CanvasObject {
+	for _, c := range p.tableBox.Objects {
+		if findIn(c, o) {
+			return c
+		}
+	}
+	return nil
 }
