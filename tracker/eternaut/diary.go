@@ -395,8 +395,19 @@ func (c CorrectScenario) run(s *State, x *exec) error {
 		dst, hi = &sc.Snowflakes, 16
 	case "truckAmmo":
 		dst = &sc.TruckAmmo
+	case "tankFuel", "tankAmmo":
+		// The Tank's values by hand: with the Fuel setting off the players
+		// take its Fuel themselves (§13.28).
+		t := sc.Tank
+		if t == nil || t.Destroyed {
+			return tracker.Refuse("eternaut §11 F", "the Tank is not on the table")
+		}
+		dst, hi = &t.Fuel, t.MaxFuel
+		if c.Field == "tankAmmo" {
+			dst, hi = &t.Ammo, t.MaxAmmo
+		}
 	default:
-		return tracker.Refuse("eternaut §3.3", "%q is not a scenario value (timer, timerStart, firstPlayer, active, snowflakes, truckAmmo; cubes: SetCubes)", c.Field)
+		return tracker.Refuse("eternaut §3.3", "%q is not a scenario value (timer, timerStart, firstPlayer, active, snowflakes, truckAmmo, tankFuel, tankAmmo; cubes: SetCubes)", c.Field)
 	}
 	if c.Value < lo || c.Value > hi {
 		return tracker.Refuse("eternaut §3.3", "%s must be from %d to %d, not %d", fieldWords(c.Field), lo, hi, c.Value)
@@ -599,7 +610,7 @@ var fieldNames = map[string]string{
 	"lp": "life", "ammo": "ammo", "fatigue": "Fatigue", "heavyWound": "Heavy Wound", "madness": "Madness",
 	"actionCards": "Action cards on the board", "timer": "the Timer's space", "timerStart": "the Timer's starting space",
 	"firstPlayer": "the First Player", "active": "the player whose turn it is", "snowflakes": "Snowflake counters on the map",
-	"truckAmmo": "ammo on the truck", "variant": "the Storybook box", "checks": "✓ marks", "crosses": "✗ marks",
+	"truckAmmo": "ammo on the truck", "tankFuel": "the Tank's Fuel", "tankAmmo": "the Tank's Ammo", "variant": "the Storybook box", "checks": "✓ marks", "crosses": "✗ marks",
 	"score": "the final score", "epilogue": "the Epilogue", "specialQuests": "the Special Quest cards",
 	"itemReserve": "the Item reserve", "notes": "the notes", "truckItems": "the items on the truck",
 	"basePP": "the points of this scenario", "availablePP": "the points available", "remainingPP": "the remaining Purchase Points",

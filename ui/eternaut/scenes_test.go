@@ -142,6 +142,13 @@ func dialogs(t *testing.T, tb *table, p *PlayScreen, e *EnemyScreen, d *DiaryScr
 		{"reveal a figure", p.revealForm},
 		{"a Special Quest's outcome", p.questOutcomeForm},
 		{"the Tank", p.tankSetupForm},
+		{"the Tank's Fuel and Ammo", func() {
+			s := *tb.st()
+			sc := *s.Scenario
+			sc.Tank = &et.Tank{Fuel: 2, MaxFuel: 3, Ammo: 1, MaxAmmo: 2}
+			s.Scenario = &sc
+			tap(t, findButton(t, p.tankCard(&s), "Correct Fuel and Ammo…"))
+		}},
 		{"the Tank destroyed", func() {
 			p.holdForm("The Tank is destroyed", "Its cards are discarded and its operator dies (Rulebook p.37). Undo takes it back.",
 				"Hold: the Tank is destroyed", et.TankDestroyed{})

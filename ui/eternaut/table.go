@@ -246,11 +246,32 @@ func (p *PlayScreen) tankCard(s *et.State) fyne.CanvasObject {
 		who.PlaceHolder = "who gets in"
 		box.Add(who)
 	}
+	was := *t
+	box.Add(btn("Correct Fuel and Ammo…", func() { p.tankCorrectForm(was) }))
 	box.Add(btn("The Tank is destroyed…", func() {
 		p.holdForm("The Tank is destroyed", "Its cards are discarded and its operator dies (Rulebook p.37). Undo takes it back.",
 			"Hold: the Tank is destroyed", et.TankDestroyed{})
 	}))
 	return card("Tank", "−1 Fuel each turn while someone operates it (Settings)", box)
+}
+
+// tankCorrectForm puts the Tank's Fuel and Ammo right by hand (with the
+// Fuel setting off, this is how the players take Fuel).
+func (p *PlayScreen) tankCorrectForm(was et.Tank) {
+	fuel, ammo := number(0, was.MaxFuel, was.Fuel), number(0, was.MaxAmmo, was.Ammo)
+	p.form("The Tank's Fuel and Ammo", "Correct", []*widget.FormItem{
+		widget.NewFormItem("Fuel", fuel), widget.NewFormItem("Tank Ammo", ammo),
+	}, func() error {
+		if fuel.Value != was.Fuel {
+			if err := p.try(et.CorrectScenario{Field: "tankFuel", Value: fuel.Value}); err != nil {
+				return err
+			}
+		}
+		if ammo.Value != was.Ammo {
+			return p.try(et.CorrectScenario{Field: "tankAmmo", Value: ammo.Value})
+		}
+		return nil
+	})
 }
 
 func (p *PlayScreen) tankSetupForm() {
