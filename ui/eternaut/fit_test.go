@@ -30,7 +30,7 @@ func sizeName(portrait bool, scale float32) string {
 func TestTabsFitTheFrame(t *testing.T) {
 	for _, sc := range scenes {
 		t.Run(sc.name, func(t *testing.T) {
-			tb := newTable(t)
+			tb := newMemTable(t)
 			sc.build(tb)
 			for _, sz := range sizes {
 				area := uitest.TabArea(sz.portrait, sz.scale)
@@ -56,7 +56,7 @@ func TestTabsFitTheFrame(t *testing.T) {
 func TestDialogsFitTheWindow(t *testing.T) {
 	for _, sz := range sizes {
 		t.Run(sizeName(sz.portrait, sz.scale), func(t *testing.T) {
-			tb := newTable(t)
+			tb := newMemTable(t)
 			liveC(tb)
 			fyne.CurrentApp().Settings().SetTheme(uitest.Theme(sz.scale))
 			win := uitest.Landscape

@@ -44,6 +44,30 @@ func newTable(t *testing.T) *table {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return tableFor(t, s)
+}
+
+// newMemTable is newTable over a log kept in memory: for the tests that
+// build many campaigns only to look at their screens (no file, no fsync).
+func newMemTable(t *testing.T) *table {
+	t.Helper()
+	test.NewTempApp(t)
+	c, err := tracker.NewCampaign(tracker.Eternaut, "Buenos Aires", 7, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	store := tracker.NewMemStore()
+	if err := store.Create(c); err != nil {
+		t.Fatal(err)
+	}
+	s, err := tracker.Open(store, et.Rules{}, c.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tableFor(t, s)
+}
+
+func tableFor(t *testing.T, s *tracker.Session) *table {
 	tb := &table{t: t, s: s}
 	tb.win = test.NewWindow(nil)
 	tb.win.Resize(fyne.NewSize(1280, 800))

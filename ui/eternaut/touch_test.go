@@ -30,7 +30,7 @@ func pages(tb *table, obj fyne.CanvasObject, inner *container.AppTabs, check fun
 func TestTouchTargets(t *testing.T) {
 	for _, sc := range scenes {
 		t.Run(sc.name, func(t *testing.T) {
-			tb := newTable(t)
+			tb := newMemTable(t)
 			sc.build(tb)
 			fyne.CurrentApp().Settings().SetTheme(uitest.Theme(1))
 			for _, portrait := range []bool{false, true} {
@@ -57,7 +57,7 @@ func TestTouchTargets(t *testing.T) {
 
 // TestDialogTouchTargets: every dialog's controls are a finger's size too.
 func TestDialogTouchTargets(t *testing.T) {
-	tb := newTable(t)
+	tb := newMemTable(t)
 	liveC(tb)
 	fyne.CurrentApp().Settings().SetTheme(uitest.Theme(1))
 	for _, win := range []fyne.Size{uitest.Landscape, uitest.Portrait} {

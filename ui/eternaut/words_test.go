@@ -49,7 +49,7 @@ func notWords(text string) []string {
 func TestPlayersWords(t *testing.T) {
 	for _, sc := range scenes {
 		t.Run(sc.name, func(t *testing.T) {
-			tb := newTable(t)
+			tb := newMemTable(t)
 			sc.build(tb)
 			p, e, d := NewPlayScreen(tb.ctx), NewEnemyScreen(tb.ctx), NewDiaryScreen(tb.ctx)
 			for _, tab := range []struct {
@@ -72,7 +72,7 @@ func TestPlayersWords(t *testing.T) {
 		})
 	}
 	t.Run("dialogs", func(t *testing.T) {
-		tb := newTable(t)
+		tb := newMemTable(t)
 		liveC(tb)
 		p, e, d := NewPlayScreen(tb.ctx), NewEnemyScreen(tb.ctx), NewDiaryScreen(tb.ctx)
 		tb.show(p.Object())
@@ -103,7 +103,7 @@ func TestPlayersWords(t *testing.T) {
 // TestRefusalsInPlayersWords: what a refused tap says next to the control
 // is the rule's reason in words, never its spec section.
 func TestRefusalsInPlayersWords(t *testing.T) {
-	tb := newTable(t)
+	tb := newMemTable(t)
 	liveC(tb)
 	p := tb.play()
 	// Next on the play step asks for a board, beside Next.
