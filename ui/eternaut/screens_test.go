@@ -1,7 +1,6 @@
 package eternaut
 
 import (
-	"bytes"
 	"slices"
 	"strings"
 	"testing"
@@ -10,147 +9,10 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
-	"tablekeeper/tracker"
 	et "tablekeeper/tracker/eternaut"
 	"tablekeeper/ui/shell"
 	"tablekeeper/ui/widgets"
 )
-
-func TestNewCampaignForm(t *testing.T) {
-	tb := newTable(t)
-	setup := Screens{}.Setup(shell.SetupEnv{Window: tb.win})
-	if len(setup.Items) < 13 {
-		t.Fatalf("%d form items; want players and the roster", len(setup.Items))
-	}
-	f := setup.Items[0].Widget.(*widget.Select)
-	// Nothing chosen: refused in words, nothing made.
-	if _, err := setup.Commands(); err == nil || !strings.Contains(err.Error(), "number of players") {
-		t.Fatalf("no players: %v", err)
-	}
-	f.SetSelectedIndex(1)
-	names := map[string]string{"901": "Eduardo", "902": "Simon", "903": "Sofia"}
-	for _, it := range setup.Items[1:] {
-		for id, n := range names {
-			if it.Text == "Character "+id {
-				test.Type(it.Widget.(*widget.Entry), n)
-			}
-		}
-	}
-	// 904 has no name: the rules refuse before any campaign exists.
-	if _, err := setup.Commands(); err == nil || !strings.Contains(err.Error(), "904") {
-		t.Fatalf("904 unnamed: %v", err)
-	}
-	for _, it := range setup.Items[1:] {
-		if it.Text == "Character 904" {
-			test.Type(it.Widget.(*widget.Entry), "Ana")
-		}
-	}
-	cmds, err := setup.Commands()
-	if err != nil {
-		t.Fatal(err)
-	}
-	tb.do(cmds...)
-	s := tb.st()
-	if s.Players != 2 || s.Char("903").Name != "Sofia" || s.Char("905").Name != "Character 905" {
-		t.Fatalf("campaign: %d players, %+v", s.Players, s.Char("903"))
-	}
-}
-
-func TestPlayTabSetsUpCampaignAndScenarioA(t *testing.T) {
-	tb := newTable(t)
-	p := tb.play()
-	if p.startCampaign == nil {
-		t.Fatal("an unstarted campaign shows the roster form")
-	}
-	tap(t, p.startCampaign)
-	if txt := textOf(p.scroll.Content); !strings.Contains(txt, "Choose the number of players") || !strings.Contains(txt, "Character 904 plays Scenario A") {
-		t.Fatalf("the problems are not under their fields:\n%s", txt)
-	}
-	if !strings.Contains(tb.bubble(), "see under them") {
-		t.Fatalf("no answer next to Start: %q", tb.bubble())
-	}
-	p.newForm.players.SetSelectedIndex(3)
-	for id, n := range map[string]string{"901": "Eduardo", "902": "Simon", "903": "Sofia", "904": "Ana"} {
-		test.Type(p.newForm.names[id], n)
-	}
-	tap(t, p.startCampaign)
-	if s := tb.st(); !s.Started || s.Players != 4 {
-		t.Fatalf("not started: %q", p.Message())
-	}
-	// Scenario A's setup: the Timer start is asked for.
-	f := p.setup
-	if f == nil {
-		t.Fatal("no scenario setup form")
-	}
-	if !f.Start.Disabled() || !strings.Contains(textOf(f.startRow), "the Timer starts on") {
-		t.Fatalf("Start without a Timer space: disabled %v, %q", f.Start.Disabled(), textOf(f.startRow))
-	}
-	f.timer.Set(6)
-	if !strings.HasPrefix(f.check.Text, "Ready") {
-		t.Fatalf("check: %q", f.check.Text)
-	}
-	tap(t, f.Start)
-	s := tb.st()
-	if s.Phase != et.PhasePlaying || s.Scenario.Timer != 6 {
-		t.Fatalf("phase %s: %q", s.Phase, p.Message())
-	}
-	if p.Track == nil || !strings.Contains(p.Track.SpaceText(6), "Timer") {
-		t.Fatalf("the Timer token is not drawn on 6: %q", p.Track.SpaceText(6))
-	}
-	if len(p.Cards) != 4 || p.Cards["901"].Life != nil {
-		t.Fatal("four cards, no life bar in A")
-	}
-}
-
-func TestScenarioSetupChoosesAndHandsOut(t *testing.T) {
-	tb := newTable(t)
-	tb.toC()
-	p := tb.play()
-	f := p.setup
-	if f.timer.Value != 8 || !f.timer.Plus.Disabled() || !f.timer.Minus.Disabled() {
-		t.Fatalf("C starts on 8: %d", f.timer.Value)
-	}
-	// 902 without 905 breaks §4.3 S3: the check says so before starting.
-	f.chars.SetSelected([]string{"901 Eduardo", "902 Simon", "903 Sofia"})
-	if !strings.Contains(f.check.Text, "Not ready") {
-		t.Fatalf("check: %q", f.check.Text)
-	}
-	f.chars.SetSelected([]string{"901 Eduardo", "902 Simon", "903 Sofia", "904 Ana"})
-	f.chars.SetSelected([]string{"901 Eduardo", "902 Simon", "903 Sofia", "905 Pablo"})
-	if !strings.HasPrefix(f.check.Text, "Ready") {
-		t.Fatalf("check: %q", f.check.Text)
-	}
-	// Hand an item and ammo out; the rest stays on the truck.
-	i := slices.Index(f.reserve, "046")
-	if i < 0 {
-		t.Fatalf("reserve %v", f.reserve)
-	}
-	f.itemTo[i].SetSelected("901 Eduardo")
-	f.ammo["901"].Set(9)
-	if f.ammo["901"].Value != 0 {
-		t.Fatal("the ammo stepper goes past 5")
-	}
-	for range 5 {
-		tap(t, f.ammo["901"].Plus)
-	}
-	if !f.ammo["901"].Plus.Disabled() || f.ammo["901"].Value != 5 {
-		t.Fatalf("ammo cap: %d", f.ammo["901"].Value)
-	}
-	if !strings.Contains(f.leftover.Text, "ammo 2 of 7") {
-		t.Fatalf("leftover: %q", f.leftover.Text)
-	}
-	tap(t, f.Start)
-	s := tb.st()
-	if s.Phase != et.PhasePlaying {
-		t.Fatalf("not started: %q", p.Message())
-	}
-	if c := s.Char("901"); !slices.Equal(c.Items, []string{"046"}) || c.Ammo != 5 || s.Scenario.TruckAmmo != 2 {
-		t.Fatalf("901 %v %d; truck ammo %d", c.Items, c.Ammo, s.Scenario.TruckAmmo)
-	}
-	if !s.Char("905").Played {
-		t.Fatal("Played box")
-	}
-}
 
 func TestRoundWithEndOfRound(t *testing.T) {
 	tb := newTable(t)
@@ -264,143 +126,6 @@ func TestLifeAmmoAndDeath(t *testing.T) {
 	}
 }
 
-func TestEndWizardWithRefusedPurchase(t *testing.T) {
-	tb := newTable(t)
-	tb.do(et.NewCampaign{Players: 2, Roster: rosterEntries()})
-	tb.do(et.StartScenario{Key: "A", TimerStart: 6}, et.GainItem{Char: "901", Item: "045"},
-		et.RevealObjective{ID: "A-OBJ1"}, et.MarkPlot{N: 4}, et.MarkPlot{Cross: true})
-	p := tb.play()
-	test.Tap(p.EndScenario) // a tap only says to hold it
-	if tb.st().Phase != et.PhasePlaying {
-		t.Fatal("a tap ended the scenario")
-	}
-	hold(t, p.EndScenario)
-	z := p.wiz
-	if z == nil || tb.st().End.Step != et.StepObjectives {
-		t.Fatal("the wizard starts with the Objectives")
-	}
-	tap(t, z.Confirm) // objectives
-	tap(t, z.Confirm) // items
-	if tb.st().End.Step != et.StepRecord {
-		t.Fatalf("step %s: %q", tb.st().End.Step, p.Message())
-	}
-	test.Type(z.Epilogue, "END-B2-1")
-	view := textOf(p.scroll.Content)
-	for _, want := range []string{"Next: Storybook B2", "Final score: 4 ✓ − 1 ✗ = 3", "axe 045 becomes 046"} {
-		if !strings.Contains(view, want) {
-			t.Fatalf("record step lacks %q:\n%s", want, view)
-		}
-	}
-	tap(t, z.Confirm) // record
-	tap(t, z.Confirm) // quests
-	if !strings.Contains(textOf(p.scroll.Content), "12 − score 3 = 9") {
-		t.Fatalf("points: %s", textOf(p.scroll.Content))
-	}
-	tap(t, z.Confirm) // unlocks
-	if tb.st().End.Step != et.StepShop {
-		t.Fatalf("step %s", tb.st().End.Step)
-	}
-	// A skill counter cannot be bought after A: the shop says why.
-	tap(t, z.BuySK)
-	if !strings.Contains(p.Message(), "A skill counter can be bought from the end of B") || tb.bubble() != p.Message() {
-		t.Fatalf("refusal: %q, beside the button: %q", p.Message(), tb.bubble())
-	}
-	// A Special Action card needs a basic card to replace.
-	test.Type(z.SACName, "Second Wind")
-	tap(t, z.BuySAC)
-	if !strings.Contains(p.Message(), "choose a basic Action card to take out") || z.SACName.Text != "Second Wind" {
-		t.Fatalf("refusal %q, name kept %q", p.Message(), z.SACName.Text)
-	}
-	z.SACRemove.SetSelected("Rummage")
-	tap(t, z.BuySAC)
-	if p.Message() != "" {
-		t.Fatalf("bought: %q", p.Message())
-	}
-	for range 4 {
-		z.SACName.SetText("Extra")
-		z.SACRemove.SetSelected("Moving On")
-		tap(t, z.BuySAC)
-	}
-	if !strings.Contains(p.Message(), "costs 2 Purchase Points") {
-		t.Fatalf("over the points: %q", p.Message())
-	}
-	tap(t, z.CloseShop)
-	s := tb.st()
-	if s.Phase != et.PhaseBetween || s.Next != "B2" || s.Section("A").RemainingPP != 1 {
-		t.Fatalf("after the shop: %s %s %d", s.Phase, s.Next, s.Section("A").RemainingPP)
-	}
-	if r := s.Section("A").Row("901"); !slices.Equal(r.Items, []string{"046"}) {
-		t.Fatalf("901's row %v", r.Items)
-	}
-}
-
-func TestDiaryCorrectionAndExport(t *testing.T) {
-	tb := newTable(t)
-	tb.toB1()
-	d := NewDiaryScreen(tb.ctx)
-	tb.show(d.Object())
-	score := d.Fields["A/score"]
-	if score == nil || !strings.Contains(score.Text, "Final score: 3") {
-		t.Fatalf("score field %v", score)
-	}
-	tap(t, score)
-	f := d.last
-	n := f.Items[0].Widget.(*spin)
-	n.Set(-2)
-	if n.Value != 3 || n.Min != 0 {
-		t.Fatalf("a negative score on the stepper: %d", n.Value)
-	}
-	n.Set(5)
-	if err := f.Submit(); err != nil {
-		t.Fatal(err)
-	}
-	if tb.st().Section("A").Score != 5 || !strings.Contains(d.Fields["A/score"].Text, "5") {
-		t.Fatalf("score %d, field %q", tb.st().Section("A").Score, d.Fields["A/score"].Text)
-	}
-	// A row's Fatigue, and the Played box through its check.
-	tap(t, d.Fields["A/903/fatigue"])
-	d.last.Items[0].Widget.(*spin).Set(2)
-	if err := d.last.Submit(); err != nil {
-		t.Fatal(err)
-	}
-	if tb.st().Section("A").Row("903").Penalties.Fatigue != 2 || tb.st().Char("903").Penalties.Fatigue != 2 {
-		t.Fatal("the row's Fatigue (and what B's setup reads)")
-	}
-	// The correction is an event with its own diary line.
-	if !strings.Contains(tb.msgs[len(tb.msgs)-1], "Corrected by hand") {
-		t.Fatalf("message %q", tb.msgs[len(tb.msgs)-1])
-	}
-	var buf bytes.Buffer
-	if err := d.ExportTo(&buf); err != nil {
-		t.Fatal(err)
-	}
-	md := buf.String()
-	for _, want := range []string{"# Chronicle Diary", "## Scenario A", "Final score: 5", "Storybook: [x] B1"} {
-		if !strings.Contains(md, want) {
-			t.Fatalf("export lacks %q:\n%s", want, md)
-		}
-	}
-	tap(t, d.Export) // opens the save dialog without failing
-}
-
-func TestSettingsChange(t *testing.T) {
-	tb := newTable(t)
-	tb.toB1()
-	d := NewDiaryScreen(tb.ctx)
-	tb.show(d.Object())
-	f := d.settings
-	tap(t, f.Save)
-	if tb.bubble() != "Nothing changed." {
-		t.Fatalf("saving no change: %q", tb.bubble())
-	}
-	f.TimerMax.Set(16)
-	f.PassFirst.Set(true)
-	tap(t, f.Save)
-	if s := tb.st().Settings; s.TimerMax != 16 || !s.PassFirstPlayer {
-		t.Fatalf("settings %+v", s)
-	}
-}
-
 func TestEnemyActivationAndTrace(t *testing.T) {
 	tb := newTable(t)
 	tb.inC()
@@ -455,64 +180,6 @@ func TestParagraphHelper(t *testing.T) {
 	h.Search.SetText("nothing like it")
 	if got := h.HistoryLines(); len(got) != 1 || !strings.Contains(got[0], "No paragraph") {
 		t.Fatalf("history %v", got)
-	}
-}
-
-func TestLossAndRestart(t *testing.T) {
-	tb := newTable(t)
-	tb.inC()
-	p := tb.play()
-	for _, id := range []string{"901", "902", "903", "905"} {
-		tb.do(et.Kill{Char: id, Cause: "test"})
-	}
-	if tb.st().Phase != et.PhaseLost {
-		t.Fatal("every Character in play dead: lost (L1)")
-	}
-	view := textOf(p.scroll.Content)
-	if !strings.Contains(view, "The campaign is lost") || !strings.Contains(view, "Every Character in play is dead") {
-		t.Fatalf("loss view:\n%s", view)
-	}
-	tap(t, findButton(t, p.scroll.Content, "Replay from the end of scenario B1"))
-	if s := tb.st(); s.Phase != et.PhaseBetween || s.Next != "C" || s.Char("903").Status != et.Alive {
-		t.Fatalf("restart: %s next %s", s.Phase, s.Next)
-	}
-	if p.setup == nil || !strings.Contains(textOf(p.scroll.Content), "Restarted 1 time") {
-		t.Fatal("the setup of C is shown again")
-	}
-}
-
-func TestCampaignFinale(t *testing.T) {
-	tb := newTable(t)
-	tb.toC()
-	tb.do(et.StartScenario{Key: "C", Characters: []string{"901", "902", "903", "905"}}, et.MarkPlot{N: 5})
-	tb.finish("END-D-1", et.Unlock{})
-	tb.do(et.StartScenario{Key: "D", TimerStart: 9, Characters: []string{"901", "902", "903", "905"}}, et.MarkPlot{N: 4})
-	tb.finish("END-E1-1", et.Unlock{})
-	tb.do(et.StartScenario{Key: "E1", TimerStart: 8, Characters: []string{"901", "902", "905", "912"}}, et.MarkPlot{N: 6})
-	tb.finish("END-F2-1", et.Unlock{})
-	tb.do(et.StartScenario{Key: "F2", TimerStart: 8, Characters: []string{"901", "902", "905", "912"}}, et.MarkPlot{N: 7},
-		et.GainSpecialQuest{ID: "C-15"})
-	p := tb.play()
-	// F has no item, quest, unlock or shop step.
-	hold(t, p.EndScenario)
-	tap(t, p.wiz.Confirm)
-	if tb.st().End.Step != et.StepRecord {
-		t.Fatalf("F goes from the Objectives to the record: %s", tb.st().End.Step)
-	}
-	test.Type(p.wiz.Epilogue, "END")
-	tap(t, p.wiz.Confirm)
-	if tb.st().End.Step != et.StepFinale || !strings.Contains(p.wiz.Owned.Text, "C-15") {
-		t.Fatalf("finale step %s, owned %q", tb.st().End.Step, p.wiz.Owned.Text)
-	}
-	p.wiz.Quest3.SetSelected("#B")
-	hold(t, p.wiz.Finish)
-	s := tb.st()
-	if s.Phase != et.PhaseFinished || s.Quests[0] != "#E" || s.Quests[2] != "#F" {
-		t.Fatalf("finale: %s %v (%q)", s.Phase, s.Quests, p.Message())
-	}
-	view := textOf(p.scroll.Content)
-	if !strings.Contains(view, "Campaign won") || !strings.Contains(view, s.Band) {
-		t.Fatalf("won view:\n%s", view)
 	}
 }
 
@@ -613,25 +280,6 @@ func TestSkillTestSofia(t *testing.T) {
 	}
 }
 
-func TestSetupBagD5(t *testing.T) {
-	tb := newTable(t)
-	tb.toC()
-	p := tb.play()
-	f := p.setup
-	f.chars.SetSelected([]string{"901 Eduardo", "902 Simon", "903 Sofia", "905 Pablo"})
-	f.itemTo[slices.Index(f.reserve, "030")].SetSelected("901 Eduardo")
-	f.itemTo[slices.Index(f.reserve, "011")].SetSelected("901 Eduardo" + inBag)
-	if !strings.Contains(f.check.Text, "choose which of its items is the Bag") {
-		t.Fatalf("check %q", f.check.Text)
-	}
-	f.bags["901"].SetSelected("030")
-	tap(t, f.Start)
-	c := tb.st().Char("901")
-	if c.Bag != "030" || !slices.Equal(c.BagItems, []string{"011"}) || !slices.Equal(c.Items, []string{"030"}) {
-		t.Fatalf("901: items %v bag %s %v (%q)", c.Items, c.Bag, c.BagItems, p.Message())
-	}
-}
-
 func TestCorrectionsOnTheTable(t *testing.T) {
 	tb := newTable(t)
 	tb.inC()
@@ -665,25 +313,6 @@ func TestCorrectionsOnTheTable(t *testing.T) {
 	}
 }
 
-func TestFirstPlayerBeforeTheFirstTurn(t *testing.T) {
-	tb := newTable(t)
-	tb.inC()
-	p := tb.play()
-	var sel *widget.Select
-	walk(p.tableBox, func(o fyne.CanvasObject) {
-		if s, ok := o.(*widget.Select); ok && slices.Contains(s.Options, "Player 2") {
-			sel = s
-		}
-	})
-	if sel == nil {
-		t.Fatal("no First Player choice before the first turn")
-	}
-	sel.SetSelected("Player 2")
-	if sc := tb.st().Scenario; sc.FirstPlayer != 2 || sc.Active != 2 {
-		t.Fatalf("first player %d (%q)", sc.FirstPlayer, p.Message())
-	}
-}
-
 func TestAttackHelper(t *testing.T) {
 	tb := newTable(t)
 	tb.inC()
@@ -713,89 +342,4 @@ func TestAttackHelper(t *testing.T) {
 	if err := f.Submit(); err != nil || tb.st().Char("901").Ammo != 4 {
 		t.Fatalf("a ranged attack spends 1 ammo: %v", err)
 	}
-}
-
-// Game-ending actions sit apart from the turn's controls and act only on
-// a hold (a tap says to hold them); each is undone like any change: the
-// end of the scenario, a death, and a loss no reinforcement prevents.
-func TestGameEndingActionsAreHeldAndUndone(t *testing.T) {
-	tb := newTable(t)
-	toF(tb)
-	p := tb.play()
-	undo := func(want string) {
-		t.Helper()
-		if _, err := tb.s.Undo(); err != nil {
-			t.Fatal(err)
-		}
-		tb.ctx.Changed(tracker.Event{})
-		if tb.st().Phase != want {
-			t.Fatalf("after undo: %s, want %s", tb.st().Phase, want)
-		}
-	}
-	// The end of the scenario is not in the turn's card.
-	if findIn(p.tableBox, p.EndScenario) && cardOf(p, p.EndTurnBtn) == cardOf(p, p.EndScenario) {
-		t.Fatal("the end of the scenario sits with the turn's buttons")
-	}
-	test.Tap(p.EndScenario)
-	if tb.st().Phase != et.PhasePlaying {
-		t.Fatal("a tap ended the scenario")
-	}
-	hold(t, p.EndScenario)
-	if tb.st().Phase != et.PhaseEnding {
-		t.Fatalf("the hold did not end the scenario: %q", p.Message())
-	}
-	undo(et.PhasePlaying)
-	// A death, from a Character's More, held.
-	p.Cards["901"].More()
-	tap(t, p.Cards["901"].Buttons["kill"])
-	var b *widgets.HoldButton
-	walk(tb.topDialog().Content(), func(o fyne.CanvasObject) {
-		if h, ok := o.(*widgets.HoldButton); ok {
-			b = h
-		}
-	})
-	hold(t, b)
-	if tb.st().Char("901").Status != et.Dead || tb.topDialog() != nil {
-		t.Fatalf("901 %s; dialog still open %v", tb.st().Char("901").Status, tb.topDialog() != nil)
-	}
-	undo(et.PhasePlaying)
-	if tb.st().Char("901").Status != et.Alive {
-		t.Fatal("undo did not bring 901 back")
-	}
-	// Every Character in play falls in F with a reinforcement possible:
-	// the loss waits, and confirming it needs a hold.
-	for _, id := range []string{"901", "902", "905", "912"} {
-		tb.do(et.Kill{Char: id})
-	}
-	if !tb.st().Scenario.LossPending {
-		t.Fatal("no loss pending")
-	}
-	var lost *widgets.HoldButton
-	walk(p.tableBox, func(o fyne.CanvasObject) {
-		if h, ok := o.(*widgets.HoldButton); ok && strings.Contains(h.Text, "the campaign is lost") {
-			lost = h
-		}
-	})
-	hold(t, lost)
-	if tb.st().Phase != et.PhaseLost {
-		t.Fatal("the loss was not confirmed")
-	}
-	undo(et.PhasePlaying)
-}
-
-// findIn says whether o is under root.
-func findIn(root, o fyne.CanvasObject) bool {
-	found := false
-	walk(root, func(x fyne.CanvasObject) { found = found || x == o })
-	return found
-}
-
-// cardOf is the card of the turn's panel that holds o.
-func cardOf(p *PlayScreen, o fyne.CanvasObject) fyne.CanvasObject {
-	for _, c := range p.tableBox.Objects {
-		if findIn(c, o) {
-			return c
-		}
-	}
-	return nil
 }
