@@ -73,6 +73,7 @@ func (u *App) showData() {
 	if err == nil && len(list) == 0 {
 		backups.Add(wrapped("No backups yet: one is written when a session ends, every 200 actions, and with “Back up now”."))
 	}
+	backups.Add(u.backupPolicy(list))
 	for _, b := range list {
 		backups.Add(u.backupCard(b))
 	}
@@ -83,6 +84,34 @@ func (u *App) showData() {
 		widget.NewCard("Backups", "", container.NewVBox(wrapped("Newest first; each was verified by replaying every campaign."), backups)),
 	)
 	u.setPage(top, body)
+}
+
+// backupPolicy says, in words, how much room the backups take, when the
+// next is written, and which are kept.
+func (u *App) backupPolicy(list []storage.Backup) fyne.CanvasObject {
+	var total int64
+	for _, b := range list {
+		total += b.Size
+	}
+	var lines []string
+	if len(list) > 0 {
+		n := fmt.Sprintf("%d backups", len(list))
+		if len(list) == 1 {
+			n = "1 backup"
+		}
+		lines = append(lines, fmt.Sprintf("%s, %s together.", n, storage.Size(total)))
+	}
+	if every := u.DB.BackupEvery; every > 0 {
+		left := int64(every) - int64(u.DB.ActionsSinceBackup())
+		lines = append(lines, fmt.Sprintf("The next is written after %d more actions, and when a session ends.", max(left, 1)))
+	}
+	box := container.NewVBox()
+	for _, l := range append([]string{strings.Join(lines, " ")}, u.DB.Keep.Words()) {
+		w := widget.NewLabel(l)
+		w.Wrapping = fyne.TextWrapWord
+		box.Add(w)
+	}
+	return box
 }
 
 // wrapped is running text that wraps between words.
@@ -205,6 +234,16 @@ func (u *App) askExport(id string) {
 	if l, err := fstorage.ListerForURI(fstorage.NewFileURI(u.DB.BackupDirPath())); err == nil {
 		d.SetLocation(l)
 	}
+	u.showFileDialog(d)
+}
+
+// showFileDialog shows one of Fyne's file dialogs (the device's own way to
+// choose a file, which widgets.Dialog cannot replace) the size of the
+// window, so its buttons stay on screen: it would otherwise open at its
+// own size, larger than a portrait tablet at a large text size.
+func (u *App) showFileDialog(d *dialog.FileDialog) {
+	c := u.Window.Canvas().Size()
+	d.Resize(fyne.NewSize(c.Width-2*theme.Padding(), c.Height-2*theme.Padding()))
 	d.Show()
 }
 
@@ -218,7 +257,7 @@ func safeFileName(s string) string {
 }
 
 func (u *App) askImport() {
-	dialog.ShowFileOpen(func(r fyne.URIReadCloser, err error) {
+	u.showFileDialog(dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
 		if err != nil {
 			u.problem("Not imported: " + err.Error())
 			return
@@ -233,7 +272,7 @@ func (u *App) askImport() {
 			return
 		}
 		u.importData(data)
-	}, u.Window)
+	}, u.Window))
 }
 
 // importData imports an export file. A campaign that is already here is

@@ -541,11 +541,7 @@ func (p *PlayScreen) finaleView(s *et.State) fyne.CanvasObject {
 		h.Importance = widget.DangerImportance
 		box.Add(h)
 		box.Add(wrap(sentence(lossWords(s.LossReason))))
-		after := "the beginning"
-		if n := len(s.Snapshots); n > 0 && s.Snapshots[n-1].After != "start" {
-			after = "the end of scenario " + s.Snapshots[n-1].After
-		}
-		box.Add(primary(p.act("Replay from "+after, func() tracker.Command { return et.Restart{} })))
+		box.Add(primary(p.act(s.RestartWords(), func() tracker.Command { return et.Restart{} })))
 		box.Add(p.holdButton("Hold: start over, diary wiped", func() tracker.Command { return et.ResetCampaign{Confirm: true} }))
 		box.Add(note("A lost campaign has no final score."))
 		return box

@@ -17,7 +17,7 @@ func TestEndWizardWithRefusedPurchase(t *testing.T) {
 	tb := newTable(t)
 	tb.do(et.NewCampaign{Players: 2, Roster: rosterEntries()})
 	tb.do(et.StartScenario{Key: "A", TimerStart: 6}, et.GainItem{Char: "901", Item: "045"},
-		et.RevealObjective{ID: "A-OBJ1"}, et.MarkPlot{N: 4}, et.MarkPlot{Cross: true})
+		et.RevealObjective{ID: "A-OBJ1"}, et.MarkPlot{N: 4}, et.MarkPlot{Cross: true, N: 1})
 	p := tb.play()
 	test.Tap(p.EndScenario) // a tap only says to hold it
 	if tb.st().Phase != et.PhasePlaying {
@@ -97,7 +97,7 @@ func TestLossAndRestart(t *testing.T) {
 	if !strings.Contains(view, "The campaign is lost") || !strings.Contains(view, "Every Character in play is dead") {
 		t.Fatalf("loss view:\n%s", view)
 	}
-	tap(t, findButton(t, p.scroll.Content, "Replay from the end of scenario B1"))
+	tap(t, findButton(t, p.scroll.Content, "Replay scenario C as the campaign stood after scenario B1"))
 	if s := tb.st(); s.Phase != et.PhaseBetween || s.Next != "C" || s.Char("903").Status != et.Alive {
 		t.Fatalf("restart: %s next %s", s.Phase, s.Next)
 	}

@@ -119,23 +119,12 @@ func (p *PlayScreen) endTurn() {
 		for _, ev := range asc.Events[asc.Timer] {
 			r.Events = append(r.Events, et.TimerParagraph(ev))
 		}
-		r.Menace = menaceReminder(asc)
+		r.Menace = et.MenaceReminder(asc)
 		r.Refreshed = b.faceDown
 		r.Next = fmt.Sprintf("Player %d starts round %d", asc.Active, asc.Round())
 	}
 	p.results, p.resultsSeq = r, p.ctx.Session.LastSeq()
 	p.Refresh()
-}
-
-// menaceReminder says which section of the Menace card to resolve.
-func menaceReminder(sc *et.Scenario) string {
-	switch {
-	case et.Letter(sc.Key) == "B" && sc.Alert == et.AlertOnDeck:
-		return "No Menace card: the Alert counter still sits on the deck"
-	case et.Letter(sc.Key) == "B":
-		return fmt.Sprintf("Reveal a Menace card: resolve its %s section", sc.Alert)
-	}
-	return fmt.Sprintf("Reveal a Menace card: resolve the section for %d", sc.Timer)
 }
 
 // Results is the last end of round shown, or nil.

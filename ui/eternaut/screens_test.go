@@ -1,6 +1,7 @@
 package eternaut
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -215,14 +216,15 @@ func TestAlertAndR02InB(t *testing.T) {
 	if fig := tb.st().Scenario.Figures[0]; !fig.Defeated {
 		t.Fatalf("figure %+v", fig)
 	}
-	// Ending the round in B with the alert red asks for the red section.
+	// Ending the round in B with the alert red asks for the section for the
+	// Timer's number in the red part (rulebook p.8 and p.20).
 	for range 4 {
 		tb.do(et.PlayCard{Char: "901"})
 		if tb.st().Scenario.CardPlayed {
 			p.endTurn()
 		}
 	}
-	if r := p.Results(); r == nil || !strings.Contains(r.Menace, "red section") {
+	if r := p.Results(); r == nil || !strings.Contains(r.Menace, fmt.Sprintf("section for %d in its red part", tb.st().Scenario.Timer)) {
 		t.Fatalf("results %+v", p.Results())
 	}
 }
