@@ -541,7 +541,14 @@ func (p *PlayScreen) finaleView(s *et.State) fyne.CanvasObject {
 		h.Importance = widget.DangerImportance
 		box.Add(h)
 		box.Add(wrap(sentence(lossWords(s.LossReason))))
-		box.Add(primary(p.act(s.RestartWords(), func() tracker.Command { return et.Restart{} })))
+		// The button stays short (a button's words do not wrap); the
+		// sentence says from where.
+		label := "Replay"
+		if replay, _, ok := s.RestartPoint(); ok {
+			label = "Replay scenario " + replay
+		}
+		box.Add(wrap(sentence(s.RestartWords())))
+		box.Add(primary(p.act(label, func() tracker.Command { return et.Restart{} })))
 		box.Add(p.holdButton("Hold: start over, diary wiped", func() tracker.Command { return et.ResetCampaign{Confirm: true} }))
 		box.Add(note("A lost campaign has no final score."))
 		return box

@@ -97,7 +97,10 @@ func TestLossAndRestart(t *testing.T) {
 	if !strings.Contains(view, "The campaign is lost") || !strings.Contains(view, "Every Character in play is dead") {
 		t.Fatalf("loss view:\n%s", view)
 	}
-	tap(t, findButton(t, p.scroll.Content, "Replay scenario C as the campaign stood after scenario B1"))
+	if !strings.Contains(textOf(p.scroll.Content), "Replay scenario C as the campaign stood after scenario B1") {
+		t.Fatalf("the loss does not say where the replay starts:\n%s", textOf(p.scroll.Content))
+	}
+	tap(t, findButton(t, p.scroll.Content, "Replay scenario C"))
 	if s := tb.st(); s.Phase != et.PhaseBetween || s.Next != "C" || s.Char("903").Status != et.Alive {
 		t.Fatalf("restart: %s next %s", s.Phase, s.Next)
 	}
