@@ -194,3 +194,22 @@ func TestClosedCampaignLetsGoOfItsScreens(t *testing.T) {
 		t.Fatal("Resolve reached a closed campaign's Enemy tab")
 	}
 }
+
+// The shortcuts before a scenario is on the table: Resolve says there is
+// nothing to activate (in the message line, its button not drawn yet)
+// and Next is not the game's; nothing breaks.
+func TestShortcutsBeforeAScenario(t *testing.T) {
+	tb := newTable(t)
+	tb.do(et.NewCampaign{Players: 2, Roster: rosterEntries()})
+	p, e := tb.play(), NewEnemyScreen(tb.ctx)
+	remember(tb.ctx, p, e)
+	if !(Screens{}).Act(tb.ctx, shell.TabEnemy, shell.Resolve) {
+		t.Fatal("Resolve not answered")
+	}
+	if !strings.Contains(e.Message(), "no alien module") || !strings.Contains(tb.msgs[len(tb.msgs)-1], "no alien module") {
+		t.Fatalf("Resolve before a scenario: %q", e.Message())
+	}
+	if (Screens{}).Act(tb.ctx, shell.TabPlay, shell.Next) {
+		t.Fatal("Next handled between scenarios")
+	}
+}

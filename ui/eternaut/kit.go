@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"image/color"
+	"reflect"
 	"sort"
 	"strings"
 
@@ -44,6 +45,7 @@ func (k *kit) state() *et.State {
 // or what happened, next to src (and in its message line). It reports
 // whether the rules accepted it.
 func (k *kit) doFrom(src fyne.CanvasObject, cmd tracker.Command) bool {
+	src = present(src)
 	var err error
 	_, ok := k.ctx.RunFrom(src, func() (tracker.Event, error) {
 		e, er := k.ctx.Session.Do(cmd)
@@ -76,7 +78,20 @@ func (k *kit) try(cmd tracker.Command) error {
 // refuse answers a tap that cannot be done, next to what was tapped.
 func (k *kit) refuse(src fyne.CanvasObject, text string) {
 	k.refused = sentence(text)
-	k.ctx.Refuse(src, k.refused)
+	k.ctx.Refuse(present(src), k.refused)
+}
+
+// present is src, or nil when it is a control not drawn yet (a nil
+// pointer in the interface): the answer then goes to the message line
+// only (a shortcut pressed before the tab was ever shown).
+func present(src fyne.CanvasObject) fyne.CanvasObject {
+	if src == nil {
+		return nil
+	}
+	if v := reflect.ValueOf(src); v.Kind() == reflect.Pointer && v.IsNil() {
+		return nil
+	}
+	return src
 }
 
 // Message is the last refusal shown, for tests ("" after a success).
