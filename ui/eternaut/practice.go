@@ -10,7 +10,7 @@ import (
 
 // practiceName says what the practice game holds, under the game's title
 // on Home.
-const practiceName = "Made-up practice game, not your campaign: Scenarios A and B are passed with made-up results and Scenario C is set up with two Cascarudos on the map, so the aliens' activation order is on screen at once."
+const practiceName = "Made-up practice game, not your campaign: Scenario C set up with two Cascarudos on the map (A and B passed with made-up results)."
 
 // practiceRoster are made-up names for the practice game's Characters
 // (the printed cards carry their own).
