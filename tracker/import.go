@@ -55,6 +55,11 @@ func checkTime(t, now time.Time) error {
 // returns the one form Tablekeeper stores, so one campaign is never taken
 // for two. The all-zero and all-one IDs are no ID.
 func CanonicalID(s string) (string, error) {
+	// uuid.Parse takes any two characters around the 36 for braces:
+	// "(…)" or "x…y" is no spelling of an ID.
+	if len(s) == 36+2 && (s[0] != '{' || s[37] != '}') {
+		return "", fmt.Errorf("%q is not an ID", s)
+	}
 	u, err := uuid.Parse(s)
 	if err != nil {
 		return "", fmt.Errorf("%q is not an ID", s)

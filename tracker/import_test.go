@@ -193,6 +193,12 @@ func TestImportCanonicalisesIDs(t *testing.T) {
 			t.Errorf("%s imported as %s, not %s", spelling, y.Campaign.ID, id)
 		}
 	}
+	// What only looks like a spelling of it is no ID: uuid.Parse takes any
+	// two characters around 36 for braces.
+	for _, spelling := range []string{"(" + id + ")", "[" + id + "]", "x" + id + "y", "{" + id + ")", "{" + id + " "} {
+		wantRefused(t, spelling, editJSON(t, good, func(m map[string]any) { campaignOf(m)["id"] = spelling }), testRegistry,
+			"campaign.id", "is not an ID")
+	}
 	// Event IDs too: two events whose IDs differ only in case are one ID.
 	first := eventAt(editJSON2(t, good), 0)["id"].(string)
 	wantRefused(t, "one event ID twice", editJSON(t, good, func(m map[string]any) { eventAt(m, 1)["id"] = strings.ToUpper(first) }),
