@@ -390,11 +390,11 @@ func checkImported(s *Session, e Event) error {
 		}
 		return nil
 	}
-	if err := checkDraws(s, e); err != nil {
-		return err
-	}
 	if isCore(e.Kind) {
 		return checkCoreEvent(s, e)
+	}
+	if err := checkDraws(s, e); err != nil {
+		return err
 	}
 	cr, ok := s.rules.(CommandReader)
 	if !ok {
@@ -430,18 +430,26 @@ func checkDraws(s *Session, e Event) error {
 }
 
 // checkCoreEvent runs a note or clock event's command through the live
-// command's own checks (decideCore) and requires the same payload.
+// command's own checks (decideCore) and requires the same payload. Neither
+// draws anything live, so a draw on one is none the app made, even where
+// the seed would give it: it would move the campaign's next draw.
 func checkCoreEvent(s *Session, e Event) error {
 	var cmd Command
 	var got any
 	switch e.Kind {
 	case KindNote:
+		if len(e.Draws) > 0 {
+			return errors.New("draws: a note draws nothing")
+		}
 		var p notePayload
 		if err := strictDecode(e.Payload, &p); err != nil {
 			return fmt.Errorf("payload: %v", err)
 		}
 		cmd, got = AddNote{Text: p.Text}, p
 	case KindClock:
+		if len(e.Draws) > 0 {
+			return errors.New("draws: a clock draws nothing")
+		}
 		var p clockPayload
 		if err := strictDecode(e.Payload, &p); err != nil {
 			return fmt.Errorf("payload: %v", err)

@@ -5,9 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math/bits"
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -249,6 +251,14 @@ func TestImportRefusesImpossibleEvents(t *testing.T) {
 		{"kind with a newline", editJSON(t, good, func(m map[string]any) { eventAt(m, 0)["kind"] = "test.roll\n" }), "events[0] (seq 1): kind"},
 		{"where with a newline", editJSON(t, good, func(m map[string]any) { eventAt(m, 0)["where"] = "Round 1\nRound 2" }), "events[0] (seq 1): where: it holds a line break"},
 		{"where with an override", editJSON(t, good, func(m map[string]any) { eventAt(m, 0)["where"] = "Round \u202e1" }), "events[0] (seq 1): where:"},
+		// A note or a clock draws nothing live, so a draw on one is no draw
+		// the app made, even one the seed would give.
+		{"note with the seed's draw", editJSON(t, exportOf(t, func(s *Session) { must(t)(s.Do(AddNote{Text: "n"})) }), func(m map[string]any) {
+			eventAt(m, 0)["draws"] = []any{map[string]any{"index": 0, "n": 6, "value": seedDraw(m, 0, 6)}}
+		}), "events[0] (seq 1): draws: a note draws nothing"},
+		{"clock with the seed's draw", editJSON(t, exportOf(t, func(s *Session) { must(t)(s.Do(ClockCommand{Clock: PlayClock, Action: ClockStart})) }), func(m map[string]any) {
+			eventAt(m, 0)["draws"] = []any{map[string]any{"index": 0, "n": 6, "value": seedDraw(m, 0, 6)}}
+		}), "events[0] (seq 1): draws: a clock draws nothing"},
 		{"undo with draws", editJSON(t, good, func(m map[string]any) { eventAt(m, 2)["draws"] = eventAt(m, 0)["draws"] }), "events[2] (seq 3): an undo or redo draws nothing"},
 		{"undo with extra payload", editJSON(t, good, func(m map[string]any) {
 			eventAt(m, 2)["payload"].(map[string]any)["junk"] = 1
@@ -257,6 +267,16 @@ func TestImportRefusesImpossibleEvents(t *testing.T) {
 	for _, c := range cases {
 		wantRefused(t, c.name, c.data, decidingRegistry, c.want)
 	}
+}
+
+// seedDraw is the value the campaign's seed gives for draw index of n faces.
+func seedDraw(m map[string]any, index uint64, n int) int {
+	seed, err := strconv.ParseUint(fmt.Sprint(campaignOf(m)["seed"]), 10, 64)
+	if err != nil {
+		panic(err)
+	}
+	hi, _ := bits.Mul64(DrawValue(seed, index), uint64(n))
+	return int(hi)
 }
 
 // virtualFile is an io.ReaderAt over a file made of a head, a byte repeated
