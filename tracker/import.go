@@ -21,7 +21,9 @@ const (
 	// MaxExportSize bounds an import file (a campaign of 100,000 actions
 	// exports to about 40 MB). Larger files are refused before reading.
 	MaxExportSize = 256 << 20
-	// MaxEventSize bounds one event as written in the file.
+	// MaxEventSize bounds one event as written in the file. The live
+	// command refuses an action over it (Session.Do), so every campaign
+	// the app records imports back.
 	MaxEventSize = 1 << 20
 	maxKindLen   = 100
 	maxWhereLen  = 1000

@@ -441,3 +441,108 @@ func TestImportMemoryDoesNotGrowWithTheLog(t *testing.T) {
 		t.Errorf("4× the log peaked at %d KB against %d KB", peaks[1]>>10, peaks[0]>>10)
 	}
 }
+
+// bulkyRules is the test game with one more command, which records a payload
+// of n cards nested `depth` lists deep and a padding text, as a game's
+// content may (a Reichbusters content import records the whole library).
+type bulkyRules struct{ counterRules }
+
+type bulky struct{ N, Depth, Pad int }
+
+func (r bulkyRules) Decide(st State, cmd Command, d *Dice) (Change, error) {
+	if c, ok := cmd.(bulky); ok {
+		var card any = "a card's text"
+		for range c.Depth {
+			card = []any{card}
+		}
+		cards := make([]any, c.N)
+		for i := range cards {
+			cards[i] = card
+		}
+		return Change{"test.bulky", map[string]any{"cards": cards, "pad": strings.Repeat("p", c.Pad)}}, nil
+	}
+	return r.counterRules.Decide(st, cmd, d)
+}
+
+func (r bulkyRules) Apply(st State, e Event) (State, error) {
+	if e.Kind == "test.bulky" {
+		return st, nil
+	}
+	return r.counterRules.Apply(st, e)
+}
+
+// TestEveryRecordedActionImportsBack: an action the app records must import
+// back from its export (an export is how a deleted campaign is restored).
+// Before, a Reichbusters content import of 1,200 noise cards recorded an
+// event of 1.2 MB that its own export could not import ("larger than 1024
+// KB"), and the export's indenting made a nested payload of 120 KB take
+// 1.7 MB. Now the export writes each event compact, and the live command
+// refuses an action its export could not hold, saying so: the limit is the
+// same on both sides, to the byte.
+func TestEveryRecordedActionImportsBack(t *testing.T) {
+	reg := Registry{testGame: bulkyRules{}}
+	// try records cmd in a new campaign, and imports its export back.
+	try := func(name string, cmd bulky) (recorded Event, refused error) {
+		t.Helper()
+		mem := NewMemStore()
+		camp, _ := NewCampaign(testGame, "Bulky", 42, time.Now())
+		if err := mem.Create(camp); err != nil {
+			t.Fatal(err)
+		}
+		s, err := Open(mem, bulkyRules{}, camp.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e, err := s.Do(cmd)
+		if err != nil {
+			if s.LastSeq() != 0 {
+				t.Errorf("%s: refused, yet %d events recorded", name, s.LastSeq())
+			}
+			return e, err
+		}
+		x, err := ExportCampaign(mem, camp.ID, time.Now())
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := x.Encode()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := ParseExport(data, reg); err != nil {
+			t.Errorf("%s: recorded (%d bytes of payload), and its export cannot be imported: %v", name, len(e.Payload), err)
+		}
+		return e, nil
+	}
+	for _, c := range []struct {
+		name   string
+		cmd    bulky
+		refuse bool
+	}{
+		{"160 KB", bulky{N: 10_000}, false},
+		{"120 KB nested 12 deep", bulky{N: 3_000, Depth: 12}, false},
+		{"1.6 MB", bulky{N: 100_000}, true},
+	} {
+		_, err := try(c.name, c.cmd)
+		switch {
+		case c.refuse && err == nil:
+			t.Errorf("%s: recorded", c.name)
+		case !c.refuse && err != nil:
+			t.Errorf("%s: refused: %v", c.name, err)
+		case err != nil && !strings.Contains(err.Error(), "more than the 1024 KB one action may hold; nothing was recorded"):
+			t.Errorf("%s: refused with %v", c.name, err)
+		}
+	}
+	// At the limit and just past it (an event's time takes a few bytes
+	// more or less from one action to the next).
+	e, err := try("a small one", bulky{N: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pad := MaxEventSize - exportedSize(e)
+	if _, err := try("at the limit", bulky{N: 1, Pad: pad - 16}); err != nil {
+		t.Errorf("an action of 16 bytes less than %d in the file: %v", MaxEventSize, err)
+	}
+	if _, err := try("just past it", bulky{N: 1, Pad: pad + 16}); err == nil {
+		t.Errorf("an action of 16 bytes more than %d in the file was recorded", MaxEventSize)
+	}
+}
