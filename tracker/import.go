@@ -406,12 +406,30 @@ func checkImported(s *Session, e Event) error {
 	if err != nil {
 		return err
 	}
-	change, err := s.rules.Decide(s.game, cmd, NewDice(s.camp.Seed, s.core.DrawNext))
+	dice := NewDice(s.camp.Seed, s.core.DrawNext)
+	change, err := s.rules.Decide(s.game, cmd, dice)
 	if err != nil {
 		return fmt.Errorf("the app refuses this action: %w", err)
 	}
 	if change.Kind != e.Kind {
 		return fmt.Errorf("the action it records is a %s, not a %s", change.Kind, e.Kind)
+	}
+	return sameDraws(e.Draws, dice.Drawn())
+}
+
+// sameDraws: the live command records the draws its decision made (Session.Do),
+// so an event must hold exactly those: a draw dropped, added or of other
+// faces is none the app made, even where the seed gives its value (it
+// moves the campaign's next draw, or hides one). checkDraws has checked
+// their order and values already.
+func sameDraws(got, want []Draw) error {
+	if len(got) != len(want) {
+		return fmt.Errorf("draws: the action draws %d, the file records %d", len(want), len(got))
+	}
+	for j := range got {
+		if got[j].N != want[j].N {
+			return fmt.Errorf("draws[%d]: one of %d, where the action draws one of %d", j, got[j].N, want[j].N)
+		}
 	}
 	return nil
 }

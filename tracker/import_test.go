@@ -259,6 +259,18 @@ func TestImportRefusesImpossibleEvents(t *testing.T) {
 		{"clock with the seed's draw", editJSON(t, exportOf(t, func(s *Session) { must(t)(s.Do(ClockCommand{Clock: PlayClock, Action: ClockStart})) }), func(m map[string]any) {
 			eventAt(m, 0)["draws"] = []any{map[string]any{"index": 0, "n": 6, "value": seedDraw(m, 0, 6)}}
 		}), "events[0] (seq 1): draws: a clock draws nothing"},
+		// The last roll, decided again, draws one die of 6: a file that
+		// drops it, adds one or changes its faces, even with the values
+		// the seed gives, holds draws the action never made.
+		{"a roll without its draw", editJSON(t, good, func(m map[string]any) { delete(eventAt(m, 3), "draws") }), "events[3] (seq 4): draws: the action draws 1, the file records 0"},
+		{"a roll with one draw more", editJSON(t, good, func(m map[string]any) {
+			i := lastDraw(m, 3)
+			eventAt(m, 3)["draws"] = append(eventAt(m, 3)["draws"].([]any), map[string]any{"index": i + 1, "n": 6, "value": seedDraw(m, i+1, 6)})
+		}), "events[3] (seq 4): draws: the action draws 1, the file records 2"},
+		{"a roll of a die of 2", editJSON(t, good, func(m map[string]any) {
+			i := lastDraw(m, 3)
+			eventAt(m, 3)["draws"] = []any{map[string]any{"index": i, "n": 2, "value": seedDraw(m, i, 2)}}
+		}), "events[3] (seq 4): draws[0]: one of 2, where the action draws one of 6"},
 		{"undo with draws", editJSON(t, good, func(m map[string]any) { eventAt(m, 2)["draws"] = eventAt(m, 0)["draws"] }), "events[2] (seq 3): an undo or redo draws nothing"},
 		{"undo with extra payload", editJSON(t, good, func(m map[string]any) {
 			eventAt(m, 2)["payload"].(map[string]any)["junk"] = 1
@@ -267,6 +279,16 @@ func TestImportRefusesImpossibleEvents(t *testing.T) {
 	for _, c := range cases {
 		wantRefused(t, c.name, c.data, decidingRegistry, c.want)
 	}
+}
+
+// lastDraw is the index of the last draw of event i.
+func lastDraw(m map[string]any, i int) uint64 {
+	d := eventAt(m, i)["draws"].([]any)
+	n, err := strconv.ParseUint(fmt.Sprint(d[len(d)-1].(map[string]any)["index"]), 10, 64)
+	if err != nil {
+		panic(err)
+	}
+	return n
 }
 
 // seedDraw is the value the campaign's seed gives for draw index of n faces.
