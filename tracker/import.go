@@ -132,13 +132,13 @@ func CheckExport(r io.ReaderAt, size int64, reg Registry, now time.Time) (*Check
 		Exported time.Time
 	}
 	if _, err := f.field("format", &head.Format, false); err != nil {
-		return nil, bad("", "%v", err)
+		return nil, bad("format", "%v", err)
 	}
 	if head.Format != ExportFormat {
 		return nil, bad("", "its format is %q, not %q", head.Format, ExportFormat)
 	}
 	if _, err := f.field("version", &head.Version, false); err != nil {
-		return nil, bad("", "%v", err)
+		return nil, bad("version", "%v", err)
 	}
 	if head.Version > ExportVersion {
 		return nil, bad("", "it was made by a newer Tablekeeper (file version %d, this one reads up to %d); update the app", head.Version, ExportVersion)
@@ -150,7 +150,7 @@ func CheckExport(r io.ReaderAt, size int64, reg Registry, now time.Time) (*Check
 		return nil, bad("", "json: unknown field %q", f.unknown)
 	}
 	if _, err := f.field("exported", &head.Exported, false); err != nil {
-		return nil, bad("", "%v", err)
+		return nil, bad("exported", "%v", err)
 	}
 	if !head.Exported.IsZero() {
 		if err := checkTime(head.Exported, now); err != nil {
