@@ -116,7 +116,7 @@ func (x *CheckedExport) Events(fn func(Event) error) error {
 // event, never the file. now is the importing device's clock.
 func CheckExport(r io.ReaderAt, size int64, reg Registry, now time.Time) (*CheckedExport, error) {
 	if size > MaxExportSize {
-		return nil, bad("", "the file is %d MB, larger than any campaign (at most %d MB)", size>>20, MaxExportSize>>20)
+		return nil, bad("", "the file is %d MB, larger than any campaign (at most %d MB)", (size+1<<20-1)>>20, MaxExportSize>>20)
 	}
 	f, err := scanExport(r, size)
 	if err != nil {

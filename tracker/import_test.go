@@ -364,7 +364,8 @@ func (f failingFile) ReadAt([]byte, int64) (int, error) {
 
 func TestImportRefusesALargeFileBeforeReadingIt(t *testing.T) {
 	_, err := CheckExport(failingFile{t}, MaxExportSize+1, testRegistry, time.Now())
-	if err == nil || !strings.Contains(err.Error(), "at most 256 MB") {
+	// One byte over is more than 256 MB, not "256 MB, larger than ... 256 MB".
+	if err == nil || !strings.Contains(err.Error(), "the file is 257 MB, larger than any campaign (at most 256 MB)") {
 		t.Fatalf("a file over the limit: %v", err)
 	}
 }
