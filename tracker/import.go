@@ -365,7 +365,12 @@ func checkEventForm(e *Event, now time.Time) error {
 		return fmt.Errorf("where: %v", err)
 	}
 	for j, d := range e.Draws {
-		if d.N <= 0 || d.N > maxDrawN || d.Value < 0 || d.Value >= d.N {
+		switch {
+		case d.N <= 0:
+			return fmt.Errorf("draws[%d]: one of %d is no draw", j, d.N)
+		case d.N > maxDrawN:
+			return fmt.Errorf("draws[%d]: one of %d, more than any die or deck holds", j, d.N)
+		case d.Value < 0 || d.Value >= d.N:
 			return fmt.Errorf("draws[%d]: value %d is not between 0 and %d", j, d.Value, d.N-1)
 		}
 	}
@@ -404,7 +409,7 @@ func checkImported(s *Session, e Event) error {
 	}
 	cmd, err := cr.CommandOf(e)
 	if err != nil {
-		return err
+		return fmt.Errorf("the action it records cannot be read: %w", err)
 	}
 	dice := NewDice(s.camp.Seed, s.core.DrawNext)
 	change, err := s.rules.Decide(s.game, cmd, dice)
