@@ -190,7 +190,11 @@ func (s *Situation) check() error {
 		return fmt.Errorf("map: %w", err)
 	}
 	s.hmap = m
-	s.checkLimits(m, bad)
+	// Beyond the limits, nothing more is checked: each entry's checks
+	// would cost work in the file's size (100,000 figures took 4 s).
+	if s.checkLimits(m, bad); len(errs) > 0 {
+		return errors.Join(errs...)
+	}
 	// Decision die.
 	if !s.DecisionDie.Roll {
 		if err := s.DecisionDie.Face.Validate(); err != nil {
