@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"strings"
 	"sync"
@@ -161,6 +162,9 @@ func ParseSituation(data []byte) (*Situation, error) {
 }
 
 func jsonErr(err error, data []byte) string {
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+		return "the file is empty or cut short"
+	}
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
 		line := 1 + bytes.Count(data[:min(int(se.Offset), len(data))], []byte("\n"))
