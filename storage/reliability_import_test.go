@@ -56,8 +56,8 @@ var badImports = []badImport{
 	{class: "the seed as text", build: replace(`"seed":5`, `"seed":"five"`), want: w("campaign", `field "seed" should be a whole number, not a JSON string`)},
 	{class: "no seed", build: replace(`,"seed":5`, ``), want: w("campaign.seed")},
 	{class: "an unknown campaign field", build: replace(`"seed":5`, `"seed":5,"gold":1`), want: w("campaign", `unknown field "gold"`)},
-	{class: "the campaign nested 100,000 deep", build: replace(`"seed":5`, `"seed":5,"name2":`+nested(100_000)), want: w("campaign")},
-	{class: "an event nested 100,000 deep", build: replace(`{"text":"first"}`, nested(100_000)), want: w("events[0]")},
+	{class: "the campaign nested 100,000 deep", build: replaceLazily(`"seed":5`, func() string { return `"seed":5,"name2":` + nested(100_000) }), want: w("campaign")},
+	{class: "an event nested 100,000 deep", build: replaceLazily(`{"text":"first"}`, func() string { return nested(100_000) }), want: w("events[0]")},
 	{class: "the events as an object", build: func(g []byte) []byte {
 		s := string(g)
 		return []byte(s[:strings.Index(s, `"events":`)] + `"events":{}}`)
@@ -82,7 +82,7 @@ var badImports = []badImport{
 	{class: "a note of 1 MB, within the limit on one event", build: noteOf(1<<20 - 100), want: w("events[0] (seq 1)", "at most 4000 fit")},
 	{class: "an event of 2 MB", build: noteOf(2 << 20), want: w("events[0]", "larger than 1024 KB")},
 	{class: "a note of 50 MB", file: noteIn(50 << 20), want: w("events[0]", "larger than 1024 KB")},
-	{class: "a name of 2 MB", build: replace(`"name":"Evening"`, `"name":"`+strings.Repeat("n", 2<<20)+`"`), want: w(`"campaign" is larger than 1024 KB`)},
+	{class: "a name of 2 MB", build: replaceLazily(`"name":"Evening"`, func() string { return `"name":"` + strings.Repeat("n", 2<<20) + `"` }), want: w(`"campaign" is larger than 1024 KB`)},
 	{class: "a file one byte over 256 MB", file: func([]byte) *splicedFile { return &splicedFile{n: tracker.MaxExportSize + 1} }, want: w("the file is 257 MB", "at most 256 MB")},
 
 	// One campaign ID spelled another way is the campaign already here
@@ -230,6 +230,13 @@ func replace(old, new string) func([]byte) []byte {
 	}
 }
 
+// replaceLazily is replace with a new text made only when the file is: the
+// large ones are not held by the whole test binary (which the memory
+// tests of imports would see).
+func replaceLazily(old string, new func() string) func([]byte) []byte {
+	return func(g []byte) []byte { return replace(old, new())(g) }
+}
+
 func idAs(spell func(string) string) func([]byte) []byte {
 	return replace(`"id":"`+goodID+`"`, `"id":"`+spell(goodID)+`"`)
 }
@@ -252,7 +259,7 @@ func withWhere(where string) func([]byte) []byte {
 }
 
 func noteOf(n int) func([]byte) []byte {
-	return replace(`{"text":"first"}`, `{"text":"`+strings.Repeat("x", n)+`"}`)
+	return replaceLazily(`{"text":"first"}`, func() string { return `{"text":"` + strings.Repeat("x", n) + `"}` })
 }
 
 // noteIn is the good export with a note of n bytes, never held whole.
