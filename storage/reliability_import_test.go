@@ -175,9 +175,11 @@ func w(s ...string) []string { return s }
 const (
 	goodID   = "6f1d3c52-6a4e-4d7e-9d0e-3a1f4b2c5d6e"
 	goodSeed = 5
-	// phantomFixture is a real Phantom Epoch campaign the app made (the
-	// real-window check's), and its campaign's seed.
-	phantomFixture = "../ui/testdata/fit/phantom-epoch.json"
+	// phantomFixture is a real Phantom Epoch campaign the app made (a
+	// copy of the real-window check's of 26 Nov 2026, kept as it was so
+	// the event numbers below hold, and as an export of an older build
+	// must keep importing), and its campaign's seed.
+	phantomFixture = "testdata/phantom-epoch-campaign.json"
 	phantomSeed    = 7
 )
 
