@@ -305,15 +305,51 @@ func (p *TracePanel) MinSize() fyne.Size {
 	return fyne.NewSize(word+pad+theme.ScrollBarSize(), fyne.Min(h, TraceMaxHeight))
 }
 
-// linesHeight is the height the first want lines take, laid out as
-// tightLayout stacks the blocks and a RichText sets its paragraphs: a
-// padding above and below each block (blocks overlapped by one), the
-// line spacing between paragraphs, none between the wrapped lines of one.
+// linesHeight is the height the first want lines take at width (all of
+// them when there are fewer), with the padding under the last.
 func (p *TracePanel) linesHeight(want int, width float32) float32 {
+	n, h := 0, float32(0)
+	end := p.eachLine(width, func(bottom float32) bool {
+		n++
+		h = bottom
+		return n < want
+	})
+	if n < want {
+		return end
+	}
+	return h + theme.InnerPadding()
+}
+
+// VisibleLines counts the lines of the explanation as laid out now: how
+// many show whole without scrolling, of how many (wrapped lines each).
+// For the games' tests: the "Why" of an enemy decision shows ten lines in
+// a landscape tab at Normal text.
+func (p *TracePanel) VisibleLines() (whole, total int) {
+	width := p.Size().Width
+	if width > 0 {
+		width = fyne.Max(width, p.box.MinSize().Width)
+	}
+	room := p.Size().Height + 0.5
+	p.eachLine(width, func(bottom float32) bool {
+		total++
+		if bottom <= room {
+			whole++
+		}
+		return true
+	})
+	return whole, total
+}
+
+// eachLine calls line with the bottom of each line of the explanation
+// wrapped at width, top to bottom, until it returns false, and returns
+// the height of the whole. The lines sit as tightLayout stacks the blocks
+// and a RichText sets its paragraphs: a padding above and below each
+// block (blocks overlapped by one), the line spacing between paragraphs,
+// none between the wrapped lines of one.
+func (p *TracePanel) eachLine(width float32, line func(bottom float32) bool) float32 {
 	inner := theme.InnerPadding()
 	spacing := theme.LineSpacing()
 	heights := p.wrappedHeights(width)
-	left := want
 	y := float32(0)
 	for b, block := range p.paras {
 		h := inner
@@ -321,14 +357,14 @@ func (p *TracePanel) linesHeight(want int, width float32) float32 {
 			if j > 0 {
 				h += spacing
 			}
-			line := fyne.MeasureText("Ag", theme.TextSize(), para.Style.TextStyle).Height
-			full := heights[b][j]
-			rows := max(1, int(full/line+0.5))
-			if rows >= left {
-				return y + h + float32(left)*line + inner
+			lineH := fyne.MeasureText("Ag", theme.TextSize(), para.Style.TextStyle).Height
+			rows := max(1, int(heights[b][j]/lineH+0.5))
+			for r := 1; r <= rows; r++ {
+				if !line(y + h + float32(r)*lineH) {
+					return 0
+				}
 			}
-			h += full
-			left -= rows
+			h += heights[b][j]
 		}
 		y += h
 	}

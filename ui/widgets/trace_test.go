@@ -160,3 +160,20 @@ func TestTracePanelCountsWrappedLines(t *testing.T) {
 		t.Fatalf("a short explanation leaves %v empty", q.Size().Height-need)
 	}
 }
+
+func TestTracePanelVisibleLines(t *testing.T) {
+	test.NewTempApp(t).Settings().SetTheme(NewTableTheme("dark", 1))
+	var tr automa.Trace
+	tr.Add("r", "%s", strings.Repeat("The aliens move toward the closest survivor they can see. ", 8))
+	p := NewTracePanel(tr)
+	laidOut(t, p, 420)
+	whole, total := p.VisibleLines()
+	if whole != 10 || total < 11 {
+		t.Fatalf("%d whole lines of %d", whole, total)
+	}
+	// Squeezed by a parent: fewer show.
+	p.Resize(fyne.NewSize(420, 100))
+	if whole, _ := p.VisibleLines(); whole >= 10 || whole < 2 {
+		t.Fatalf("%d whole lines in 100 dp", whole)
+	}
+}
