@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"sort"
 	"strings"
 	"sync"
 	"testing"
@@ -423,5 +424,58 @@ func TestLogMemoryIsBoundedByTheScreenNotTheLog(t *testing.T) {
 	// at 100,000 events; a page at a time costs the same at any length.
 	if large > small+2<<20 {
 		t.Fatalf("the Log of 100,000 events holds %.1f MB more than that of 10,000", float64(large-small)/(1<<20))
+	}
+}
+
+// topRow is the sequence number of the row at the top of the view.
+func topRow(t *testing.T, l *logView) uint64 {
+	t.Helper()
+	var top uint64
+	for _, r := range visibleRows(l) {
+		var seq uint64
+		fmt.Sscanf(r, "#%d ·", &seq)
+		top = max(top, seq)
+	}
+	if top == 0 {
+		t.Fatal("no row on screen")
+	}
+	return top
+}
+
+func TestLogKeepsItsPlaceAsEventsComeAndRowHeightsStayBounded(t *testing.T) {
+	_, cs := openLong(t, 6000)
+	l := cs.log
+	// At the top, a new event shows on top.
+	cs.ctx.Do(tracker.AddNote{Text: "At the top"})
+	if got := topRow(t, l); got != cs.s.LastSeq() {
+		t.Fatalf("top row #%d, the newest is #%d", got, cs.s.LastSeq())
+	}
+	// Scrolled down, the rows in view stay in view.
+	l.list.ScrollTo(3000)
+	before := topRow(t, l)
+	cs.ctx.Do(tracker.AddNote{Text: "Further down"})
+	if got := topRow(t, l); got != before {
+		t.Fatalf("top row #%d after a new event, was #%d", got, before)
+	}
+	// Rows told a height of their own (long notes) stay bounded: past
+	// logTallMax a new list knows only those near the view, and the view
+	// does not move.
+	l.list.ScrollTo(4000)
+	before = topRow(t, l)
+	first := sort.Search(l.length(), func(id int) bool { return l.rowTop(id, l.tall) > l.list.GetScrollOffset() }) - 1
+	for id := 0; len(l.tall) <= logTallMax; id += 3 {
+		l.tall[id] = l.baseH * 2
+		l.list.SetItemHeight(id, l.baseH*2)
+	}
+	l.list.ScrollToOffset(l.rowTop(first, l.tall))
+	if got := topRow(t, l); got != before {
+		t.Fatalf("top row #%d with tall rows above, was #%d", got, before)
+	}
+	l.rebuild(0)
+	if len(l.tall) > 2*logTallKeep+1 {
+		t.Fatalf("%d heights kept", len(l.tall))
+	}
+	if got := topRow(t, l); got != before {
+		t.Fatalf("top row #%d after the heights were forgotten, was #%d", got, before)
 	}
 }
