@@ -29,7 +29,7 @@ func (db *DB) EventsBack(id string, from uint64, fn func(tracker.Event) error) e
 		for ; k != nil; k, v = c.Prev() {
 			var e tracker.Event
 			if err := unframe(v, &e); err != nil {
-				return &damaged{fmt.Sprintf("event %d fails its checksum", keySeq(k))}
+				return &damaged{what: fmt.Sprintf("event %d fails its checksum", keySeq(k))}
 			}
 			if err := fn(e); err != nil {
 				return err
