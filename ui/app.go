@@ -74,6 +74,8 @@ type App struct {
 	lastNotice    string
 	lastNoticeErr bool
 	noticeLine    *widgets.MessageLine
+	// imp is the Data screen's import under way (import.go).
+	imp importing
 }
 
 // New builds the interface in a new window without showing it.

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -51,6 +50,11 @@ func (u *App) showData() {
 		u.askExport(id)
 	})
 	imp := iconButton("Import a campaign…", theme.FolderOpenIcon(), u.askImport)
+	if u.imp.name != "" {
+		imp.SetText("Importing…")
+		imp.Disable()
+	}
+	u.imp.button = imp
 	backupNow := iconButton("Back up now", theme.StorageIcon(), func() {
 		b, err := u.DB.Backup()
 		u.showData()
@@ -84,6 +88,7 @@ func (u *App) showData() {
 		widget.NewCard("Backups", "", container.NewVBox(wrapped("Newest first; each was verified by replaying every campaign."), backups)),
 	)
 	u.setPage(top, body)
+	u.imp.page = u.Window.Content()
 }
 
 // backupPolicy says, in words, how much room the backups take, when the
@@ -144,8 +149,8 @@ func (u *App) backupCard(b storage.Backup) fyne.CanvasObject {
 	when := b.Time.Local().Format("Mon 2 Jan 2006, 15:04:05")
 	info := wrapped(fmt.Sprintf("%s · %d KB · %s", ago(b.Time, u.now()), (b.Size+1023)/1024, holds(camps, err)))
 	restore := iconButton("Restore…", theme.HistoryIcon(), func() { u.previewRestore(b) })
-	if err != nil {
-		restore.Disable()
+	if err != nil || u.imp.name != "" {
+		restore.Disable() // nor while an import writes to the file
 	}
 	return widget.NewCard(when, "", container.NewBorder(nil, nil, nil, restore, info))
 }
@@ -254,56 +259,4 @@ func safeFileName(s string) string {
 		}
 		return r
 	}, s)
-}
-
-func (u *App) askImport() {
-	u.showFileDialog(dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
-		if err != nil {
-			u.problem("Not imported: " + err.Error())
-			return
-		}
-		if r == nil {
-			return
-		}
-		data, err := io.ReadAll(r)
-		r.Close()
-		if err != nil {
-			u.problem("Not imported: " + err.Error())
-			return
-		}
-		u.importData(data)
-	}, u.Window))
-}
-
-// importData imports an export file. A campaign that is already here is
-// never overwritten: the players are asked whether to import it as a copy.
-func (u *App) importData(data []byte) {
-	c, err := u.DB.Import(data, false)
-	var ex *storage.ExistsError
-	if errors.As(err, &ex) {
-		widgets.ShowConfirm("Already here",
-			widgets.Paragraph(fmt.Sprintf("“%s” is already here, and is never overwritten. Import it as a copy, so both are kept?", ex.Name)),
-			"Import as a copy", "Cancel", func(ok bool) {
-				if ok {
-					u.importCopy(data)
-				}
-			}, u.Window)
-		return
-	}
-	u.showData()
-	if err != nil {
-		u.problem("Not imported: " + err.Error())
-		return
-	}
-	u.notice(fmt.Sprintf("Imported “%s” (%s, %s).", c.Name, c.Game.Title(), plural(int(c.Events), "event", "events")))
-}
-
-func (u *App) importCopy(data []byte) {
-	c, err := u.DB.Import(data, true)
-	u.showData()
-	if err != nil {
-		u.problem("Not imported: " + err.Error())
-		return
-	}
-	u.notice(fmt.Sprintf("Imported “%s” as a copy.", c.Name))
 }
