@@ -20,6 +20,7 @@ import (
 	"tablekeeper/storage"
 	"tablekeeper/tracker"
 	"tablekeeper/ui/shell"
+	"tablekeeper/ui/uitest"
 )
 
 // longDir holds the long campaigns' files, made once for the whole run.
@@ -477,5 +478,30 @@ func TestLogKeepsItsPlaceAsEventsComeAndRowHeightsStayBounded(t *testing.T) {
 	}
 	if got := topRow(t, l); got != before {
 		t.Fatalf("top row #%d after the heights were forgotten, was #%d", got, before)
+	}
+}
+
+// The Log of a long campaign fits the tablet at every text size: its count
+// ("100303 of 100303 so far") goes under the bar when the bar and it do
+// not fit side by side, rather than widening the window past its screen.
+func TestLongLogFitsTheTablet(t *testing.T) {
+	u, cs := openLong(t, 6000)
+	for _, size := range []fyne.Size{uitest.Landscape, uitest.Portrait} {
+		for _, ts := range uitest.TextScales {
+			u.setSettings(shell.Settings{Theme: "dark", TextScale: ts})
+			cs.selectTab("log")
+			cs.log.count.SetText("100303 of 100303 so far")
+			u.Window.Resize(size)
+			u.Window.Content().Refresh()
+			room := size.SubtractWidthHeight(2*4, 2*4)
+			for _, bad := range uitest.TooBig(u.Window.Content(), room) {
+				t.Errorf("at %v, text %.2f: %s", size, ts, bad)
+			}
+			// Laid out a second time, as the bar's arrangement changed.
+			u.Window.Content().Refresh()
+			for _, bad := range uitest.TooBig(u.Window.Content(), room) {
+				t.Errorf("at %v, text %.2f, again: %s", size, ts, bad)
+			}
+		}
 	}
 }
