@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 	"sync"
@@ -92,7 +93,29 @@ func (l *logView) newRow() fyne.CanvasObject {
 	text := widget.NewLabel("#\n·")
 	text.Wrapping = fyne.TextWrapWord
 	back := widget.NewButtonWithIcon("Back to here", theme.HistoryIcon(), nil)
-	return container.NewBorder(nil, nil, nil, back, text)
+	return container.New(logRowLayout{}, container.NewBorder(nil, nil, nil, back, text))
+}
+
+// logRowGrain: every row's height is a whole multiple of it, as the space
+// between rows (the theme's padding) is. The list adds up the rows' heights
+// one by one in float32 to find where a row is; with heights such as 110.45
+// each sum rounds, and 100,000 rows down the rounding had added up to more
+// than the last rows, which could then not be scrolled to. Multiples of 4
+// add up exactly to 2^26, far past any log.
+const logRowGrain = 4
+
+// logRowLayout gives its one object the whole row, and asks for its least
+// height rounded up to logRowGrain.
+type logRowLayout struct{}
+
+func (logRowLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	m := objs[0].MinSize()
+	return fyne.NewSize(m.Width, float32(math.Ceil(float64(m.Height)/logRowGrain))*logRowGrain)
+}
+
+func (logRowLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	objs[0].Move(fyne.NewPos(0, 0))
+	objs[0].Resize(size)
 }
 
 func (l *logView) length() int {
@@ -106,8 +129,9 @@ func (l *logView) length() int {
 
 func (l *logView) updateRow(id widget.ListItemID, o fyne.CanvasObject) {
 	row := o.(*fyne.Container)
-	text := row.Objects[0].(*widget.Label)
-	back := row.Objects[1].(*widget.Button)
+	inner := row.Objects[0].(*fyne.Container)
+	text := inner.Objects[0].(*widget.Label)
+	back := inner.Objects[1].(*widget.Button)
 	e, ok := l.entry(id)
 	if !ok {
 		text.SetText("")

@@ -15,6 +15,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/storage"
@@ -503,5 +504,40 @@ func TestLongLogFitsTheTablet(t *testing.T) {
 				t.Errorf("at %v, text %.2f, again: %s", size, ts, bad)
 			}
 		}
+	}
+}
+
+// The list finds a row by adding up the heights of the rows above it in
+// float32: every row's height is a whole multiple of the space between
+// rows, so the sums are exact and the last row of a long Log, rows of
+// several lines above it, can be scrolled to.
+func TestLogRowsAddUpExactly(t *testing.T) {
+	u, cs := openLong(t, 6000)
+	l := cs.log
+	if p := theme.Padding(); p != float32(int(p/logRowGrain))*logRowGrain {
+		t.Fatalf("the space between rows, %v, is not a multiple of %d", p, logRowGrain)
+	}
+	for _, ts := range uitest.TextScales {
+		u.setSettings(shell.Settings{Theme: "dark", TextScale: ts})
+		cs.selectTab("log")
+		u.Window.Resize(uitest.Portrait)
+		l.filter.SetSelected(filterNotes) // notes of two or three lines in portrait
+		l.wait()
+		if h := l.newRow().MinSize().Height; h != float32(int(h/logRowGrain))*logRowGrain {
+			t.Fatalf("text %.2f: a row's least height %v", ts, h)
+		}
+		for range 20 {
+			l.list.ScrollToBottom()
+		}
+		rows := visibleRows(l)
+		if len(rows) == 0 || !strings.Contains(rows[len(rows)-1], "Note 0: the cellar door was open") {
+			t.Fatalf("text %.2f: the oldest note is not on screen at the bottom: %q", ts, rows)
+		}
+		for id, h := range l.tall {
+			if h != float32(int(h/logRowGrain))*logRowGrain {
+				t.Fatalf("text %.2f: row %d is %v high", ts, id, h)
+			}
+		}
+		l.filter.SetSelected(filterAll)
 	}
 }
