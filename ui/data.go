@@ -32,15 +32,22 @@ func (u *App) showData() {
 		widget.NewFormItem("Backups", pathLabel(u.DB.BackupDirPath())),
 		widget.NewFormItem("Deleted campaigns", pathLabel(u.DB.BackupDirPath()+"/deleted")),
 	)
-	camps, _ := u.DB.List()
-	names := make([]string, len(camps))
 	byName := map[string]string{}
-	for i, c := range camps {
-		names[i] = fmt.Sprintf("%s (%s)", c.Name, c.Game.Title())
-		byName[names[i]] = c.ID
-	}
-	pick := widget.NewSelect(names, nil)
+	pick := widget.NewSelect(nil, nil)
 	pick.PlaceHolder = "Choose a campaign"
+	// listCampaigns fills the picker, again after an import.
+	listCampaigns := func() {
+		camps, _ := u.DB.List()
+		names := make([]string, len(camps))
+		clear(byName)
+		for i, c := range camps {
+			names[i] = fmt.Sprintf("%s (%s)", c.Name, c.Game.Title())
+			byName[names[i]] = c.ID
+		}
+		pick.SetOptions(names)
+	}
+	listCampaigns()
+	u.imp.restores = nil
 	export := iconButton("Export…", theme.DocumentSaveIcon(), func() {
 		id, ok := byName[pick.Selected]
 		if !ok {
@@ -50,11 +57,7 @@ func (u *App) showData() {
 		u.askExport(id)
 	})
 	imp := iconButton("Import a campaign…", theme.FolderOpenIcon(), u.askImport)
-	if u.imp.name != "" {
-		imp.SetText("Importing…")
-		imp.Disable()
-	}
-	u.imp.button = imp
+	u.imp.button, u.imp.listCampaigns = imp, listCampaigns
 	backupNow := iconButton("Back up now", theme.StorageIcon(), func() {
 		b, err := u.DB.Backup()
 		u.showData()
@@ -89,6 +92,7 @@ func (u *App) showData() {
 	)
 	u.setPage(top, body)
 	u.imp.page = u.Window.Content()
+	u.imp.show()
 }
 
 // backupPolicy says, in words, how much room the backups take, when the
@@ -149,8 +153,10 @@ func (u *App) backupCard(b storage.Backup) fyne.CanvasObject {
 	when := b.Time.Local().Format("Mon 2 Jan 2006, 15:04:05")
 	info := wrapped(fmt.Sprintf("%s · %d KB · %s", ago(b.Time, u.now()), (b.Size+1023)/1024, holds(camps, err)))
 	restore := iconButton("Restore…", theme.HistoryIcon(), func() { u.previewRestore(b) })
-	if err != nil || u.imp.name != "" {
-		restore.Disable() // nor while an import writes to the file
+	if err != nil {
+		restore.Disable()
+	} else {
+		u.imp.restores = append(u.imp.restores, restore)
 	}
 	return widget.NewCard(when, "", container.NewBorder(nil, nil, nil, restore, info))
 }

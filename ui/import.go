@@ -31,10 +31,14 @@ var importLimit int64 = tracker.MaxExportSize
 type importing struct {
 	// name is the file being imported, "" when none is.
 	name string
-	// button is the Data screen's Import button, where its answers show.
-	button *widget.Button
-	// page is the Data screen's content while it is on show.
-	page fyne.CanvasObject
+	// page is the Data screen's content while it is on show; button its
+	// Import button, where the answers show; restores its Restore
+	// buttons, which wait while an import writes to the file;
+	// listCampaigns fills its export picker again.
+	page          fyne.CanvasObject
+	button        *widget.Button
+	restores      []*widget.Button
+	listCampaigns func()
 	// runs counts the imports under way, for tests to wait on.
 	runs sync.WaitGroup
 }
@@ -55,7 +59,7 @@ type importSource struct {
 const tempImportPrefix = ".tablekeeper-import-"
 
 func tooBigToImport(name string, size int64) error {
-	return fmt.Errorf("“%s” is %d MB: no campaign file is that large (one of 100,000 actions is about 40 MB, and at most %d MB can be imported), so nothing was read or imported",
+	return fmt.Errorf("“%s” is %d MB: no campaign file is that large (one of 100,000 actions takes a few tens of MB; at most %d MB can be imported), so it was not read",
 		name, (size+1<<20-1)>>20, importLimit>>20)
 }
 
@@ -124,7 +128,7 @@ func (u *App) askImport() {
 func (u *App) runImport(name string, open func() (*importSource, error), asCopy bool) {
 	u.imp.name = name
 	u.imp.runs.Add(1)
-	u.showDataAgain()
+	u.imp.show()
 	u.importSaid("Importing “"+name+"”: every event is checked before anything is written…", false)
 	db := u.DB
 	go func() {
@@ -141,9 +145,9 @@ func (u *App) runImport(name string, open func() (*importSource, error), asCopy 
 // imported says how an import went.
 func (u *App) imported(src *importSource, c tracker.Campaign, err error, asCopy bool) {
 	u.imp.name = ""
+	u.imp.show()
 	var ex *storage.ExistsError
 	if !asCopy && errors.As(err, &ex) {
-		u.showDataAgain()
 		u.importSaid("“"+ex.Name+"” is already here.", false)
 		widgets.ShowConfirm("Already here",
 			widgets.Paragraph(fmt.Sprintf("“%s” is already here, and is never overwritten. Import it as a copy, so both are kept?", ex.Name)),
@@ -160,7 +164,9 @@ func (u *App) imported(src *importSource, c tracker.Campaign, err error, asCopy 
 	if src != nil {
 		src.close()
 	}
-	u.showDataAgain()
+	if err == nil && u.onData() {
+		u.imp.listCampaigns()
+	}
 	switch {
 	case err != nil:
 		u.importSaid("Not imported: "+err.Error(), true)
@@ -171,19 +177,30 @@ func (u *App) imported(src *importSource, c tracker.Campaign, err error, asCopy 
 	}
 }
 
-// showDataAgain shows the Data screen anew if it is on show, so its
-// campaigns and its Import button say where things stand.
-func (u *App) showDataAgain() {
-	if u.imp.page != nil && u.Window.Content() == u.imp.page {
-		u.showData()
+// show makes the Data screen's buttons say whether an import is under way.
+func (m *importing) show() {
+	if m.button == nil {
+		return
+	}
+	busy := m.name != ""
+	for _, b := range append([]*widget.Button{m.button}, m.restores...) {
+		setEnabled(b, !busy)
+	}
+	if busy {
+		m.button.SetText("Importing…")
+	} else {
+		m.button.SetText("Import a campaign…")
 	}
 }
+
+// onData says whether the Data screen is on show.
+func (u *App) onData() bool { return u.imp.page != nil && u.Window.Content() == u.imp.page }
 
 // importSaid shows an import's answer on the message line and, on the Data
 // screen, next to the Import button.
 func (u *App) importSaid(msg string, isError bool) {
 	u.say(msg, isError)
-	if u.imp.page != nil && u.Window.Content() == u.imp.page {
+	if u.onData() {
 		widgets.ShowFeedback(u.Window.Canvas(), u.imp.button, msg, isError)
 	}
 }
