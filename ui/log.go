@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"math"
+	"runtime/debug"
 	"sort"
 	"strings"
 	"sync"
@@ -323,6 +324,10 @@ func (l *logView) scanRest(gen int, x *logIndex, done chan struct{}) {
 		over, err := l.scanStep(gen, x, logScanChunk)
 		if over {
 			show(err)
+			// Reading a long log leaves tens of MB of decoded events
+			// behind, which the runtime would keep for a while: give them
+			// back to the device now.
+			debug.FreeOSMemory()
 			return
 		}
 		if step%4 == 0 {
