@@ -1,0 +1,217 @@
+package phantom
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/widget"
+
+	"tablekeeper/tracker"
+	tp "tablekeeper/tracker/phantom"
+	"tablekeeper/ui/widgets"
+)
+
+// figureCard is one figure: HP as a stepper with its bar, conditions as
+// buttons (tap to remove) and a picker to add one; a character's cards,
+// bandages and nova cells, and its turn's buttons.
+func (p *PlayScreen) figureCard(s *tp.State, m *tp.Mission, f *tp.Figure) fyne.CanvasObject {
+	name := f.Name
+	title := fmt.Sprintf("%s · %s · %s", f.Name, f.Colour, f.Side)
+	if f.Type != "" && f.Side != "boss" {
+		title = fmt.Sprintf("%s · %s %s · %s", f.Name, f.Colour, f.Type, f.Side)
+	}
+	if f.Defeated {
+		return widgets.NewCard(f.Name, "", wrap(strings.TrimPrefix(title, f.Name+" · ")+" · defeated, off the map"))
+	}
+	box := container.NewVBox()
+	// §4 Invisible: damage, heals and conditions given here name the
+	// figure whose action gives them.
+	by := func() string { return p.actingBy(state(p.ctx).Mission, name) }
+	box.Add(container.NewBorder(nil, nil, widget.NewLabel("Acting:"), nil, p.actingSelect(m, name)))
+	hp := widgets.NewStepper("HP", 0, f.MaxHP, f.HP, func(to int) bool {
+		var cmd tracker.Command
+		if to < f.HP {
+			cmd = tp.Damage{Figure: name, N: f.HP - to, Source: "by hand", By: by()}
+		} else {
+			cmd = tp.Heal{Figure: name, N: to - f.HP, By: by()}
+		}
+		_, ok := p.ctx.Do(cmd)
+		return ok
+	})
+	box.Add(hp)
+	conds := container.NewHBox()
+	for _, c := range f.CondList() {
+		c := c
+		conds.Add(widget.NewButton(c+" ✕", func() { p.ctx.Do(tp.RemoveCondition{Figure: name, Condition: c}) }))
+	}
+	add := widget.NewSelect(conditionNames, func(c string) {
+		if c != "" {
+			p.ctx.Do(tp.Inflict{Figure: name, Condition: c, By: by()})
+		}
+	})
+	add.PlaceHolder = "add condition"
+	box.Add(container.NewBorder(nil, nil, nil, add, container.NewHScroll(conds)))
+	if len(f.Conditions) > 0 {
+		var lines []string
+		for _, c := range f.CondList() {
+			lines = append(lines, c+": "+CondDuration(c, f, m.Current == f.Name))
+		}
+		d := wrap(strings.Join(lines, "\n"))
+		d.Importance = widget.LowImportance
+		box.Add(d)
+	}
+	if f.Side == "character" {
+		info := fmt.Sprintf("Bandages %d/%d · nova cells %d · max AP %d · initiative %d", f.Bandages, f.BandageSlots, f.Nova, f.MaxAP, f.Initiative)
+		if f.Resting {
+			info += " · resting"
+		}
+		box.Add(widget.NewLabel(info))
+		box.Add(p.cardsBox(s, m, f))
+		if pick := p.restPick(s, m, f); pick != nil {
+			box.Add(pick)
+		}
+		healN := widget.NewEntry()
+		healN.SetPlaceHolder("HP")
+		box.Add(container.NewBorder(nil, nil, nil, widget.NewButton("Heal action (bandage)", func() {
+			n, err := strconv.Atoi(strings.TrimSpace(healN.Text))
+			if err != nil || n < 1 {
+				p.ctx.Message("type how many HP the Heal action restores", true)
+				return
+			}
+			p.ctx.Do(tp.Heal{Figure: name, N: n, HealAction: true, By: by()})
+		}), healN))
+	}
+	if f.Side == "character" && len(f.Items) > 0 {
+		items := container.NewHBox(widget.NewLabel("Items:"))
+		for _, it := range f.Items {
+			id := it.ID
+			b := widget.NewButton("Use "+id, func() { p.ctx.Do(tp.UseItem{Character: name, Item: id}) })
+			if it.Used {
+				b.SetText(id + " (used)")
+				b.Disable()
+			}
+			items.Add(b)
+		}
+		box.Add(container.NewHScroll(items))
+	}
+	if act := p.turnActions(s, m, f); act != nil {
+		box.Add(act)
+	}
+	if m.Current == name && f.Side == "character" {
+		box.Add(widget.NewButton("End "+name+"'s turn", func() { p.ctx.Do(tp.EndTurn{Character: name}) }))
+	}
+	box.Add(widget.NewButton("Correct by hand…", func() { p.correctFigure(f) }))
+	sub := "at " + f.Position
+	if f.Position == "" {
+		sub = "off the map"
+	}
+	switch f.Side {
+	case "adversary":
+		if at, ok := s.Content.Adversaries[tp.AdversaryKey(f.Type, m.AdversaryDifficulty)]; ok {
+			sub += fmt.Sprintf(" · Attack %d · Guard %d · Range %d · ★%d", at.Attack, at.Guard+f.Guard, at.Range, at.Difficulty)
+		}
+	case "boss":
+		if b, ok := s.Content.Bosses[f.Type]; ok {
+			col := min(max(len(m.Embarked)-2, 0), 2) // columns for 2, 3, 4 characters
+			sub += fmt.Sprintf(" · Attack %d · Guard %d · Range %d", b.Attack[col], b.Guard[col]+f.Guard, b.Range[col])
+		}
+	}
+	// Card titles do not wrap: the name is the title, the rest a line
+	// that wraps on a narrow panel.
+	about := wrap(strings.TrimPrefix(title, f.Name+" · ") + " · " + sub)
+	box.Objects = append([]fyne.CanvasObject{about}, box.Objects...)
+	return widgets.NewCard(f.Name, "", box)
+}
+
+// CondDuration says in words what a held condition does and when it goes
+// (§4): detrimental ones last until a character rests and for good on an
+// adversary; Frozen, Invisible and an adversary's Stunned end with the
+// figure's next complete turn after they were gained.
+func CondDuration(c string, f *tp.Figure, acting bool) string {
+	char := f.Side == "character"
+	untilRest := "until it rests"
+	if !char {
+		untilRest = "for good (adversaries never rest)"
+	}
+	fullTurn := func() string {
+		gained := f.Conditions[c]
+		if acting && f.TurnStart > gained {
+			return "ends at the end of this turn"
+		}
+		return "ends at the end of its next full turn"
+	}
+	switch c {
+	case "Barrier":
+		return "the next damage is prevented, then it goes"
+	case "Invisible":
+		return "nothing but itself can affect it; no line of sight ends on it; " + fullTurn() + ", or when it attacks"
+	case "Resilient":
+		return "cancels the next new detrimental condition"
+	case "Vengeful":
+		return "strikes back at the next melee attacker (Attack −1)"
+	case "Bleeding":
+		return "2 damage at the start of each of its non-rest turns, " + untilRest
+	case "Blinded":
+		return "Accuracy roll before each attack, " + untilRest
+	case "Burning":
+		return "3 damage at the start of its next turn, then it goes"
+	case "Frozen":
+		if char {
+			return "card AP doubled, no converting a card to movement; " + fullTurn() + " (or a rest)"
+		}
+		return "card AP doubled, no converting a card to movement; " + fullTurn()
+	case "Knocked Down":
+		return "only Move or Leap until it spends 1 MP to stand"
+	case "Stunned":
+		if char {
+			return "no actions until it rests or discards a selected card"
+		}
+		return "no actions; " + fullTurn()
+	case "Vulnerable":
+		return "Guard −2, " + untilRest
+	case "Weakened":
+		return "Attack −2, " + untilRest
+	}
+	return ""
+}
+
+// correctFigure sets a figure's space, conditions, bandages and nova cells
+// by hand: the table is the source of truth.
+func (p *PlayScreen) correctFigure(f *tp.Figure) {
+	pos, bandages, nova, conds, why := widget.NewEntry(), widget.NewEntry(), widget.NewEntry(), widget.NewEntry(), widget.NewEntry()
+	pos.SetText(f.Position)
+	bandages.SetText(strconv.Itoa(f.Bandages))
+	nova.SetText(strconv.Itoa(f.Nova))
+	conds.SetText(strings.Join(f.CondList(), ", "))
+	why.SetPlaceHolder("why (for the log)")
+	items := []*widget.FormItem{widget.NewFormItem("Space", pos), widget.NewFormItem("Conditions", conds)}
+	if f.Side == "character" {
+		items = append(items, widget.NewFormItem("Bandages", bandages), widget.NewFormItem("Nova cells", nova))
+	}
+	items = append(items, widget.NewFormItem("Reason", why))
+	name := f.Name
+	dialog.ShowForm("Correct "+name+" by hand", "Record", "Cancel", items, func(ok bool) {
+		if !ok {
+			return
+		}
+		cmd := tp.CorrectFigure{Figure: name, Reason: orDefault(strings.TrimSpace(why.Text), "corrected by hand")}
+		if v := strings.TrimSpace(pos.Text); v != f.Position {
+			cmd.Position = &v
+		}
+		cs := splitConds(conds.Text)
+		if strings.Join(cs, ",") != strings.Join(f.CondList(), ",") {
+			cmd.SetConditions, cmd.Conditions = true, cs
+		}
+		if n, err := strconv.Atoi(strings.TrimSpace(bandages.Text)); err == nil && n != f.Bandages {
+			cmd.Bandages = &n
+		}
+		if n, err := strconv.Atoi(strings.TrimSpace(nova.Text)); err == nil && n != f.Nova {
+			cmd.Nova = &n
+		}
+		p.ctx.Do(cmd)
+	}, p.ctx.Window)
+}
