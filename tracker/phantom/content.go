@@ -39,6 +39,9 @@ type Content struct {
 	// "block", "success").
 	DecisionDie []phantom.Face      `json:"decisionDie,omitempty"`
 	AttackDice  map[string][]string `json:"attackDice,omitempty"`
+	// Practice: the content came from the made-up practice set the app
+	// ships (not the printed cards); the screens say so.
+	Practice bool `json:"practice,omitempty"`
 }
 
 // SpeciesCard is an adversary species action card.
@@ -251,6 +254,58 @@ func (c *Content) put(kind ContentKind, id string, v any) {
 	case KindMap:
 		c.Maps[id] = v.(json.RawMessage)
 	}
+}
+
+// get is the piece of kind k kept under id (nil if none).
+func (c *Content) get(kind ContentKind, id string) any {
+	var v any
+	var ok bool
+	switch kind {
+	case KindAdversary:
+		v, ok = c.Adversaries[id]
+	case KindSpeciesCard:
+		v, ok = c.SpeciesCards[id]
+	case KindClassCard:
+		v, ok = c.ClassCards[id]
+	case KindBoss:
+		v, ok = c.Bosses[id]
+	case KindBossCard:
+		v, ok = c.BossCards[id]
+	case KindSpecies:
+		v, ok = c.Species[id]
+	case KindClass:
+		v, ok = c.Classes[id]
+	case KindActionCard:
+		v, ok = c.ActionCards[id]
+	case KindEquipment:
+		v, ok = c.Equipment[id]
+	case KindAttachment:
+		v, ok = c.Attachments[id]
+	case KindItem:
+		v, ok = c.Items[id]
+	case KindMission:
+		v, ok = c.Missions[id]
+	case KindMap:
+		v, ok = c.Maps[id]
+	}
+	if !ok {
+		return nil
+	}
+	return v
+}
+
+// Get is the piece of kind k kept under id as its JSON (what SaveContent
+// takes), and whether there is one.
+func (c *Content) Get(kind ContentKind, id string) (json.RawMessage, bool) {
+	v := c.get(kind, id)
+	if v == nil {
+		return nil, false
+	}
+	if raw, ok := v.(json.RawMessage); ok {
+		return raw, true
+	}
+	b, err := json.Marshal(v)
+	return b, err == nil
 }
 
 // has reports whether content of kind with id exists, and removes it when

@@ -3,6 +3,7 @@ package phantom
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"tablekeeper/automa/phantom"
 	"tablekeeper/tracker"
@@ -22,23 +23,25 @@ type SaveContent struct {
 }
 
 func (c SaveContent) exec(s *State, x *ctx) (string, error) {
-	id, v, err := s.Content.validate(c.Kind, c.ID, c.Data)
-	if err != nil {
+	id, v, ps := CheckContent(c.Kind, c.ID, c.Data)
+	// An event recorded before a check was added replays as it was
+	// played: at Apply only a piece that cannot be read at all is refused.
+	if v == nil || (len(ps) > 0 && !x.apply) {
 		rule := ruleContent
-		if c.Kind == KindMap {
-			rule += ", V-02" // V-02: the map file's checks (automa/hex NewMap)
+		if r := problemRules(ps); r != "" {
+			rule += ", " + r
 		}
-		return "", tracker.Refuse(rule, "%v", err)
+		return "", tracker.Refuse(rule, "%v", problemsError(ps))
 	}
 	if s.Mission != nil && s.Mission.Phase != "over" && s.inUse(c.Kind, id) {
-		return "", tracker.Refuse(ruleContent, "%s %q is in use by the mission being played; change it between missions", c.Kind, id)
+		return "", tracker.Refuse(ruleContent, "%s %q is in use by the mission being played; change it between missions", KindTitle(c.Kind), id)
 	}
 	verb := "Entered"
 	if s.Content.has(c.Kind, id, false) {
 		verb = "Edited"
 	}
 	s.Content.put(c.Kind, id, v)
-	return fmt.Sprintf("%s %s %q", verb, c.Kind, id), nil
+	return fmt.Sprintf("%s %s %q", verb, lowerFirst(KindTitle(c.Kind)), id), nil
 }
 
 // RemoveContent deletes a piece of content that nothing uses.
@@ -49,13 +52,13 @@ type RemoveContent struct {
 
 func (c RemoveContent) exec(s *State, x *ctx) (string, error) {
 	if !s.Content.has(c.Kind, c.ID, false) {
-		return "", tracker.Refuse(ruleContent, "there is no %s %q", c.Kind, c.ID)
+		return "", tracker.Refuse(ruleContent, "there is no %s %q", lowerFirst(KindTitle(c.Kind)), c.ID)
 	}
 	if s.inUse(c.Kind, c.ID) {
-		return "", tracker.Refuse(ruleContent, "%s %q is in use (by a character or the mission); it cannot be removed", c.Kind, c.ID)
+		return "", tracker.Refuse(ruleContent, "%s %q is in use (by a character or the mission); it cannot be removed", KindTitle(c.Kind), c.ID)
 	}
 	s.Content.has(c.Kind, c.ID, true)
-	return fmt.Sprintf("Removed %s %q", c.Kind, c.ID), nil
+	return fmt.Sprintf("Removed %s %q", lowerFirst(KindTitle(c.Kind)), c.ID), nil
 }
 
 // inUse reports whether characters or the mission use the content.
@@ -131,4 +134,12 @@ func (s *State) inUse(kind ContentKind, id string) bool {
 		}
 	}
 	return false
+}
+
+// lowerFirst is a title in the middle of a sentence.
+func lowerFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToLower(s[:1]) + s[1:]
 }

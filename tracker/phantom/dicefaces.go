@@ -71,3 +71,32 @@ func normFace(f phantom.Face) (phantom.Face, error) {
 	}
 	return phantom.Face{Colour: col, Primary: p, Secondary: q}, nil
 }
+
+// problems are the faces that are not right, each with its die and face.
+func (c SetDice) problems() []Problem {
+	var out []Problem
+	bad := func(field, rule, format string, args ...any) {
+		out = append(out, Problem{Kind: KindDice, Field: field, Rule: rule, Why: fmt.Sprintf(format, args...)})
+	}
+	for i, f := range c.DecisionDie {
+		if _, err := normFace(f); err != nil {
+			bad(fmt.Sprintf("decisionDie.%d", i), "V-21", "Decision die face %d: %v", i+1, err)
+		}
+	}
+	for _, d := range []struct {
+		name, field string
+		list        []string
+	}{{"Basic", "basic", c.Basic}, {"Blitz", "blitz", c.Blitz}} {
+		for i, f := range d.list {
+			if _, err := phantom.ParseDieFace(f); err != nil {
+				bad(fmt.Sprintf("%s.%d", d.field, i), "V-22", "%s die face %d: %v", d.name, i+1, err)
+			}
+		}
+	}
+	for i, f := range c.Accuracy {
+		if _, err := phantom.ParseAccuracy(f); err != nil {
+			bad(fmt.Sprintf("accuracy.%d", i), "V-22", "Accuracy die face %d: %v", i+1, err)
+		}
+	}
+	return out
+}
