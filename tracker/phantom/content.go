@@ -143,6 +143,9 @@ type MissionInfo struct {
 	// Orbs and Treasure: the campaign orb and treasure numbers on the map.
 	Orbs     []int `json:"orbs,omitempty"`
 	Treasure []int `json:"treasure,omitempty"`
+	// StoryExpedition is the Story expedition card the mission's rewards
+	// name, if any (§14.3: read only that card).
+	StoryExpedition string `json:"storyExpedition,omitempty"`
 }
 
 func newContent() Content {

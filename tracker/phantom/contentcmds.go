@@ -16,10 +16,13 @@ import (
 // automa/hex format for "map"). ID names cards that carry no name of their
 // own (species, class and boss action cards, maps); the others are kept
 // under their name. Content used by the mission in play cannot change.
+// Replaces names the piece this one was edited from when the edit changed
+// its name (or its key): that piece goes, unless something uses it.
 type SaveContent struct {
-	Kind ContentKind     `json:"kind"`
-	ID   string          `json:"id,omitempty"`
-	Data json.RawMessage `json:"data"`
+	Kind     ContentKind     `json:"kind"`
+	ID       string          `json:"id,omitempty"`
+	Data     json.RawMessage `json:"data"`
+	Replaces string          `json:"replaces,omitempty"`
 }
 
 func (c SaveContent) exec(s *State, x *ctx) (string, error) {
@@ -36,9 +39,18 @@ func (c SaveContent) exec(s *State, x *ctx) (string, error) {
 	if s.Mission != nil && s.Mission.Phase != "over" && s.inUse(c.Kind, id) {
 		return "", tracker.Refuse(ruleContent, "%s %q is in use by the mission being played; change it between missions", KindTitle(c.Kind), id)
 	}
+	renamed := c.Replaces != "" && c.Replaces != id && s.Content.has(c.Kind, c.Replaces, false)
+	if renamed && s.inUse(c.Kind, c.Replaces) {
+		return "", tracker.Refuse(ruleContent, "%s %q is in use (by a character or the mission), so it keeps its name", KindTitle(c.Kind), c.Replaces)
+	}
 	verb := "Entered"
 	if s.Content.has(c.Kind, id, false) {
 		verb = "Edited"
+	}
+	if renamed {
+		s.Content.has(c.Kind, c.Replaces, true)
+		s.Content.put(c.Kind, id, v)
+		return fmt.Sprintf("Edited %s %q, now %q", lowerFirst(KindTitle(c.Kind)), c.Replaces, id), nil
 	}
 	s.Content.put(c.Kind, id, v)
 	return fmt.Sprintf("%s %s %q", verb, lowerFirst(KindTitle(c.Kind)), id), nil

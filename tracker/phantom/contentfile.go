@@ -379,3 +379,23 @@ func (set *ContentSet) mapOf(id string) (*hex.Map, error) {
 	}
 	return hex.ParseMap(raw)
 }
+
+// A Piece is one piece of content as a content file lists it: its kind,
+// the id it is kept under (for the kinds with no name of their own) and
+// its JSON.
+type Piece struct {
+	Kind ContentKind     `json:"kind"`
+	ID   string          `json:"id"`
+	Data json.RawMessage `json:"data"`
+}
+
+// ContentFile writes pieces (and dice faces, if any) as a content file,
+// for ImportContent: a form that enters several pieces at once (a class
+// board with its starting cards) records them as one change.
+func ContentFile(title string, pieces []Piece, dice *SetDice) ([]byte, error) {
+	f := contentFile{Format: ContentFormat, Version: 1, Title: title, Entries: []contentEntry{}, Dice: dice}
+	for _, p := range pieces {
+		f.Entries = append(f.Entries, contentEntry(p))
+	}
+	return json.MarshalIndent(f, "", "  ")
+}

@@ -100,3 +100,7 @@ func (c SetDice) problems() []Problem {
 	}
 	return out
 }
+
+// Problems are the faces that are not right (none: the faces are good),
+// for a form to show under each face.
+func (c SetDice) Problems() []Problem { return c.problems() }

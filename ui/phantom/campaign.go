@@ -11,6 +11,7 @@ import (
 	"tablekeeper/tracker"
 	tp "tablekeeper/tracker/phantom"
 	"tablekeeper/ui/shell"
+	"tablekeeper/ui/widgets"
 )
 
 // A CampaignScreen is the campaign between missions and everything the
@@ -25,23 +26,29 @@ type CampaignScreen struct {
 	Tabs   *container.AppTabs
 
 	missions, chars, sheet, content, settings *fyne.Container
-	// Setup form and content form (exported for tests).
-	Setup         *SetupForm
-	Kind          *widget.Select
-	Fields        *FieldForm
-	SaveContentBt *widget.Button
-	contentID     *widget.Entry
-	obj           fyne.CanvasObject
+	// Setup form and the content forms (exported for tests).
+	Setup *SetupForm
+	Entry *Entry
+	// ContentOffer is the content file dialog shown and ContentConfirm
+	// its Add or Update button (for tests).
+	ContentOffer   interface{ Hide() }
+	ContentConfirm *widget.Button
+	practiceNote   *widget.Label
+	// MapDialog is the map editor open in a dialog (for tests).
+	MapDialog *Editor
+	obj       fyne.CanvasObject
 }
 
 // NewCampaignScreen builds the screen and keeps it up to date.
 func NewCampaignScreen(ctx *shell.Context) *CampaignScreen {
-	c := &CampaignScreen{ctx: ctx, Editor: NewEditor(ctx.Window)}
+	c := &CampaignScreen{ctx: ctx, Editor: NewEditor(ctx.Window), Entry: NewEntry(ctx)}
 	c.Editor.Save = func(id string, data []byte) bool {
 		_, ok := ctx.Do(tp.SaveContent{Kind: tp.KindMap, ID: id, Data: data})
 		return ok
 	}
 	c.Editor.Saved = func() map[string]json.RawMessage { return state(ctx).Content.Maps }
+	c.Editor.Adversaries = func() []string { return placeable(state(ctx)) }
+	c.Entry.Maps = c.openMapDialog
 	c.missions, c.chars, c.sheet, c.content, c.settings = container.NewVBox(), container.NewVBox(), container.NewVBox(), container.NewVBox(), container.NewVBox()
 	c.Setup = newSetupForm(ctx)
 	c.Tabs = container.NewAppTabs(
@@ -119,4 +126,35 @@ func (c *CampaignScreen) showMissions(s *tp.State) {
 			c.ctx.Do(tp.MarkMission{Mission: id, Available: true, Completed: done})
 		}), wrap(id+": "+st)))
 	}
+}
+
+// placeable are the adversary types and bosses entered, by name, for a
+// map's placement icons.
+func placeable(s *tp.State) []string {
+	set := map[string]bool{}
+	for _, a := range s.Content.Adversaries {
+		set[a.Name] = true
+	}
+	for b := range s.Content.Bosses {
+		set[b] = true
+	}
+	return setList(set)
+}
+
+// openMapDialog draws a new map in a dialog, for a form that needs one (a
+// mission's map), and goes back to that form with the map once saved.
+func (c *CampaignScreen) openMapDialog(onSaved func(id string)) {
+	ed := NewEditor(c.ctx.Window)
+	ed.Save = c.Editor.Save
+	ed.Adversaries = c.Editor.Adversaries
+	ed.Saved = c.Editor.Saved
+	ed.refresh()
+	var d interface{ Hide() }
+	ed.OnSaved = func(id string) {
+		d.Hide()
+		c.MapDialog = nil
+		onSaved(id)
+	}
+	c.MapDialog = ed
+	d = showDialog(c.ctx.Window, "Draw a map", widgets.AtLeast(fyne.NewSize(0, 620), ed.Object()), widget.NewButton("Close", func() { d.Hide(); c.MapDialog = nil }))
 }

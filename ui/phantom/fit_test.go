@@ -90,12 +90,12 @@ func TestFormsFitAtTheLargestText(t *testing.T) {
 	for _, o := range uitest.TooWide(c.Setup.obj, 720) {
 		t.Errorf("the setup form: %s", o)
 	}
-	for _, k := range c.Kind.Options {
-		c.Kind.SetSelected(k)
-		for _, o := range uitest.TooWide(c.Fields.Object(), 720) {
-			t.Errorf("content form %q: %s", k, o)
-		}
+	for _, sec := range contentSections {
+		c.Entry.Open(sec.Kind, "", nil)
+		shownDialogFits(t, h.w, sec.Title)
 	}
+	c.Entry.OpenDice()
+	shownDialogFits(t, h.w, "dice")
 
 	h.do(startCmd())
 	h.toTurns()

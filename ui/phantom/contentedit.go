@@ -1,0 +1,280 @@
+package phantom
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	tp "tablekeeper/tracker/phantom"
+	"tablekeeper/ui/shell"
+)
+
+// A contentEditor is the form of one kind of component, laid out like the
+// printed component, with a live preview of it as entered.
+type contentEditor interface {
+	// Form is the form; Preview the component as entered so far.
+	Form() fyne.CanvasObject
+	Preview() fyne.CanvasObject
+	// Pieces are what Save records: the piece itself first, then any it
+	// brings along (a class board's starting cards).
+	Pieces() []piece
+	// Rows are the fields problems are shown under; General the line for
+	// problems of no one field.
+	Rows() []*fieldRow
+	General() *widget.Label
+}
+
+// A piece is one piece of content a form records. Prefix is put before
+// its problems' fields, so a problem of a card a class board brings shows
+// under that card's row.
+type piece struct {
+	kind   tp.ContentKind
+	id     string
+	data   json.RawMessage
+	prefix string
+}
+
+func pieceOf(kind tp.ContentKind, id string, v any) piece {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err) // the forms' values always marshal
+	}
+	return piece{kind: kind, id: id, data: b}
+}
+
+// editorBase holds what every form has: its rows, the general problem
+// line, the preview and how to draw it.
+type editorBase struct {
+	rows    []*fieldRow
+	extra   func() []*fieldRow
+	general *widget.Label
+	preview *fyne.Container
+	render  func() fyne.CanvasObject
+}
+
+func (b *editorBase) init(render func() fyne.CanvasObject) {
+	b.general = widget.NewLabel("")
+	b.general.Importance = widget.DangerImportance
+	b.general.Wrapping = fyne.TextWrapWord
+	b.general.Hide()
+	b.preview = container.NewStack()
+	b.render = render
+}
+
+// row makes a field row and keeps it for the problems.
+func (b *editorBase) row(key, name string, obj fyne.CanvasObject) fyne.CanvasObject {
+	r := newFieldRow(key, name, obj)
+	b.rows = append(b.rows, r)
+	return r.Object()
+}
+
+// changed redraws the preview.
+func (b *editorBase) changed() {
+	if b.render == nil {
+		return
+	}
+	b.preview.Objects = []fyne.CanvasObject{b.render()}
+	b.preview.Refresh()
+}
+
+func (b *editorBase) Preview() fyne.CanvasObject {
+	if len(b.preview.Objects) == 0 {
+		b.changed()
+	}
+	return b.preview
+}
+
+func (b *editorBase) Rows() []*fieldRow {
+	out := append([]*fieldRow(nil), b.rows...)
+	if b.extra != nil {
+		out = append(out, b.extra()...)
+	}
+	return out
+}
+
+func (b *editorBase) General() *widget.Label { return b.general }
+
+// An Entry opens the content forms of one campaign, saves what they hold
+// through the campaign's commands, and tells the caller the piece saved, so
+// a form that needed it (a class for a character, a map for a mission)
+// goes on with it chosen.
+type Entry struct {
+	ctx *shell.Context
+	// Shown is the form open now and Dialog its dialog (for tests).
+	Shown  contentEditor
+	Dialog *dialog.CustomDialog
+	// SaveButton saves the form shown and DeleteButton deletes the piece
+	// it edits (nil for a new one) (for tests).
+	SaveButton, DeleteButton *widget.Button
+	// Maps opens the map editor for a new map; set by the campaign screen.
+	Maps func(onSaved func(id string))
+	// Dice is the dice form open now and DiceSave its Save (for tests).
+	Dice     *DiceForm
+	DiceSave *widget.Button
+}
+
+// NewEntry makes the content forms of a campaign.
+func NewEntry(ctx *shell.Context) *Entry { return &Entry{ctx: ctx} }
+
+// Open shows the form for kind: for a new piece when id is "", else for
+// the piece kept under id. onSaved (if any) gets the key of the piece once
+// saved.
+func (en *Entry) Open(kind tp.ContentKind, id string, onSaved func(key string)) {
+	if kind == tp.KindMap {
+		if en.Maps != nil {
+			en.Maps(func(id string) {
+				if onSaved != nil {
+					onSaved(id)
+				}
+			})
+		}
+		return
+	}
+	s := state(en.ctx)
+	var data json.RawMessage
+	if id != "" {
+		data, _ = s.Content.Get(kind, id)
+	}
+	ed, err := newContentEditor(kind, s, id, data, en)
+	if err != nil {
+		en.ctx.Message(err.Error(), true)
+		return
+	}
+	prevShown, prevSave, prevDelete, prevDialog := en.Shown, en.SaveButton, en.DeleteButton, en.Dialog
+	en.Shown = ed
+	var d *dialog.CustomDialog
+	closeForm := func() {
+		d.Hide()
+		en.Shown, en.SaveButton, en.DeleteButton, en.Dialog = prevShown, prevSave, prevDelete, prevDialog
+	}
+	title := "New " + lowerKind(kind)
+	if id != "" {
+		title = fmt.Sprintf("%s: %s", tp.KindTitle(kind), id)
+	}
+	note := widget.NewLabel("Enter what your card prints. The card on the right shows what you entered.")
+	note.Wrapping = fyne.TextWrapWord
+	note.Importance = widget.LowImportance
+	form := container.NewVBox(note, ed.General(), ed.Form())
+	body := container.New(&sideBySide{ratio: 0.42}, container.NewVBox(widget.NewLabelWithStyle("The card as entered", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), ed.Preview()), form)
+	save := widget.NewButtonWithIcon("Save", theme.DocumentSaveIcon(), func() {
+		if key, ok := en.save(ed, id); ok {
+			closeForm()
+			if onSaved != nil {
+				onSaved(key)
+			}
+		}
+	})
+	save.Importance = widget.HighImportance
+	en.SaveButton = save
+	cancel := widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), closeForm)
+	buttons := []fyne.CanvasObject{cancel}
+	en.DeleteButton = nil
+	if id != "" {
+		del := widget.NewButtonWithIcon("Delete", theme.DeleteIcon(), func() {
+			if _, ok := en.ctx.Do(tp.RemoveContent{Kind: kind, ID: id}); ok {
+				closeForm()
+			}
+		})
+		del.Importance = widget.DangerImportance
+		en.DeleteButton = del
+		buttons = append(buttons, del)
+	}
+	buttons = append(buttons, save)
+	d = showDialog(en.ctx.Window, title, body, buttons...)
+	en.Dialog = d
+}
+
+// lowerKind is a kind of content in the middle of a sentence.
+func lowerKind(k tp.ContentKind) string {
+	r := []rune(tp.KindTitle(k))
+	if len(r) == 0 {
+		return ""
+	}
+	return strings.ToLower(string(r[:1])) + string(r[1:])
+}
+
+// save checks the form's pieces and records them: all problems are shown
+// under their fields and nothing is recorded while there is one.
+func (en *Entry) save(ed contentEditor, was string) (string, bool) {
+	pieces := ed.Pieces()
+	var all []tp.Problem
+	key := ""
+	for i, p := range pieces {
+		k, _, ps := tp.CheckContent(p.kind, p.id, p.data)
+		if i == 0 {
+			key = k
+		}
+		for _, x := range ps {
+			if p.prefix != "" {
+				x.Field = p.prefix + "." + x.Field
+			}
+			all = append(all, x)
+		}
+	}
+	showProblems(ed.Rows(), ed.General(), all)
+	if len(all) > 0 {
+		return "", false
+	}
+	first := pieces[0]
+	var cmd any
+	if len(pieces) == 1 {
+		cmd = tp.SaveContent{Kind: first.kind, ID: first.id, Data: first.data, Replaces: was}
+	} else {
+		var list []tp.Piece
+		for _, p := range pieces {
+			list = append(list, tp.Piece{Kind: p.kind, ID: p.id, Data: p.data})
+		}
+		data, err := tp.ContentFile(fmt.Sprintf("%s %q with what it brings", tp.KindTitle(first.kind), key), list, nil)
+		if err != nil {
+			en.ctx.Message(err.Error(), true)
+			return "", false
+		}
+		cmd = tp.ImportContent{Data: data}
+	}
+	if _, ok := en.ctx.Do(cmd); !ok {
+		return "", false
+	}
+	return key, true
+}
+
+// sideBySide puts the preview beside the form when the space is wide, and
+// over it when narrow.
+type sideBySide struct{ ratio float32 }
+
+func (l *sideBySide) wide(size fyne.Size) bool { return size.Width >= 760 }
+
+func (l *sideBySide) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	if len(objs) != 2 {
+		return
+	}
+	pad := theme.Padding()
+	if l.wide(size) {
+		w := size.Width * l.ratio
+		objs[0].Move(fyne.NewPos(0, 0))
+		objs[0].Resize(fyne.NewSize(w-pad, objs[0].MinSize().Height))
+		objs[1].Move(fyne.NewPos(w, 0))
+		objs[1].Resize(fyne.NewSize(size.Width-w, size.Height))
+		return
+	}
+	h := objs[0].MinSize().Height
+	objs[0].Move(fyne.NewPos(0, 0))
+	objs[0].Resize(fyne.NewSize(size.Width, h))
+	objs[1].Move(fyne.NewPos(0, h+pad))
+	objs[1].Resize(fyne.NewSize(size.Width, size.Height-h-pad))
+}
+
+func (l *sideBySide) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	if len(objs) != 2 {
+		return fyne.Size{}
+	}
+	a, b := objs[0].MinSize(), objs[1].MinSize()
+	// The narrow arrangement is the one that must fit: the preview over
+	// the form.
+	return fyne.NewSize(max(a.Width, b.Width), a.Height+b.Height+theme.Padding())
+}
