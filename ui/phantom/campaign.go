@@ -34,6 +34,8 @@ type CampaignScreen struct {
 	ContentOffer   interface{ Hide() }
 	ContentConfirm *widget.Button
 	practiceNote   *widget.Label
+	// NewCharacter is the Characters tab's form for a new character.
+	NewCharacter *CharacterForm
 	// MapDialog is the map editor open in a dialog (for tests).
 	MapDialog *Editor
 	obj       fyne.CanvasObject
@@ -50,7 +52,7 @@ func NewCampaignScreen(ctx *shell.Context) *CampaignScreen {
 	c.Editor.Adversaries = func() []string { return placeable(state(ctx)) }
 	c.Entry.Maps = c.openMapDialog
 	c.missions, c.chars, c.sheet, c.content, c.settings = container.NewVBox(), container.NewVBox(), container.NewVBox(), container.NewVBox(), container.NewVBox()
-	c.Setup = newSetupForm(ctx)
+	c.Setup = newSetupForm(ctx, c.Entry)
 	c.Tabs = container.NewAppTabs(
 		container.NewTabItem("Missions", container.NewVScroll(container.NewVBox(c.Setup.obj, c.missions))),
 		container.NewTabItem("Characters", container.NewVScroll(c.chars)),
@@ -143,8 +145,9 @@ func placeable(s *tp.State) []string {
 
 // openMapDialog draws a new map in a dialog, for a form that needs one (a
 // mission's map), and goes back to that form with the map once saved.
-func (c *CampaignScreen) openMapDialog(onSaved func(id string)) {
+func (c *CampaignScreen) openMapDialog(name string, onSaved func(id string)) {
 	ed := NewEditor(c.ctx.Window)
+	ed.ID.SetText(name)
 	ed.Save = c.Editor.Save
 	ed.Adversaries = c.Editor.Adversaries
 	ed.Saved = c.Editor.Saved

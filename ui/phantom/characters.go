@@ -9,7 +9,6 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
-	ap "tablekeeper/automa/phantom"
 	tp "tablekeeper/tracker/phantom"
 	"tablekeeper/ui/widgets"
 )
@@ -18,22 +17,11 @@ func (c *CampaignScreen) showCharacters(s *tp.State) {
 	box := c.chars
 	box.Objects = nil
 	defer box.Refresh()
-	name := widget.NewEntry()
-	name.SetPlaceHolder("name")
-	class := widget.NewSelect(s.Sheet.UnlockedClasses, nil)
-	class.PlaceHolder = "class"
-	species := widget.NewSelect(sortedKeys(s.Content.Species), nil)
-	species.PlaceHolder = "species"
-	cols := make([]string, len(ap.Colours))
-	for i, col := range ap.Colours {
-		cols[i] = string(col)
+	if c.NewCharacter == nil {
+		c.NewCharacter = newCharacterForm(c.ctx, c.Entry, nil)
 	}
-	colour := widget.NewSelect(cols, nil)
-	colour.PlaceHolder = "HP base colour"
-	box.Add(widgets.NewCard("New character", "§14.2", container.NewVBox(name, widgets.NewFlow(class, species, colour),
-		widget.NewButton("Create", func() {
-			c.ctx.Do(tp.CreateCharacter{Name: name.Text, Class: class.Selected, Species: species.Selected, Colour: colour.Selected})
-		}))))
+	c.NewCharacter.refresh()
+	box.Add(widgets.NewCard("New character", "", c.NewCharacter.Object()))
 	if t := c.trainingCard(s); t != nil {
 		box.Add(t)
 	}

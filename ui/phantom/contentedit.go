@@ -112,8 +112,11 @@ type Entry struct {
 	// SaveButton saves the form shown and DeleteButton deletes the piece
 	// it edits (nil for a new one) (for tests).
 	SaveButton, DeleteButton *widget.Button
-	// Maps opens the map editor for a new map; set by the campaign screen.
-	Maps func(onSaved func(id string))
+	// Maps opens the map editor for a new map (to be saved as name, if
+	// given); set by the campaign screen.
+	Maps func(name string, onSaved func(id string))
+	// Character is the new-character dialog's form, when open (for tests).
+	Character *CharacterForm
 	// Dice is the dice form open now and DiceSave its Save (for tests).
 	Dice     *DiceForm
 	DiceSave *widget.Button
@@ -126,9 +129,34 @@ func NewEntry(ctx *shell.Context) *Entry { return &Entry{ctx: ctx} }
 // the piece kept under id. onSaved (if any) gets the key of the piece once
 // saved.
 func (en *Entry) Open(kind tp.ContentKind, id string, onSaved func(key string)) {
+	var data json.RawMessage
+	if id != "" {
+		data, _ = state(en.ctx).Content.Get(kind, id)
+	}
+	en.open(kind, id, data, onSaved)
+}
+
+// OpenNew shows the form for a new piece of kind with the fields preset
+// filled in (by their names in the content's JSON form: a description
+// card's "name" and "difficulty" when a mission needs that card).
+func (en *Entry) OpenNew(kind tp.ContentKind, preset map[string]any, onSaved func(key string)) {
+	var data json.RawMessage
+	if preset != nil {
+		data, _ = json.Marshal(preset)
+	}
+	en.open(kind, "", data, onSaved)
+}
+
+func (en *Entry) open(kind tp.ContentKind, id string, data json.RawMessage, onSaved func(key string)) {
 	if kind == tp.KindMap {
+		name := id
+		if name == "" {
+			if v, ok := presetString(data, "id"); ok {
+				name = v
+			}
+		}
 		if en.Maps != nil {
-			en.Maps(func(id string) {
+			en.Maps(name, func(id string) {
 				if onSaved != nil {
 					onSaved(id)
 				}
@@ -137,10 +165,6 @@ func (en *Entry) Open(kind tp.ContentKind, id string, onSaved func(key string)) 
 		return
 	}
 	s := state(en.ctx)
-	var data json.RawMessage
-	if id != "" {
-		data, _ = s.Content.Get(kind, id)
-	}
 	ed, err := newContentEditor(kind, s, id, data, en)
 	if err != nil {
 		en.ctx.Message(err.Error(), true)
@@ -277,4 +301,14 @@ func (l *sideBySide) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	// The narrow arrangement is the one that must fit: the preview over
 	// the form.
 	return fyne.NewSize(max(a.Width, b.Width), a.Height+b.Height+theme.Padding())
+}
+
+// presetString reads one string field of a preset.
+func presetString(data json.RawMessage, key string) (string, bool) {
+	var m map[string]any
+	if json.Unmarshal(data, &m) != nil {
+		return "", false
+	}
+	v, ok := m[key].(string)
+	return v, ok
 }

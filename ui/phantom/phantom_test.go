@@ -270,16 +270,23 @@ func TestSetUpAMissionFromTheCampaignTab(t *testing.T) {
 	h := newHarness(t, fixture(6, 4))
 	c := NewCampaignScreen(h.ctx)
 	h.w.SetContent(c.Object())
-	c.Setup.Mission.SetSelected("Orbos-1")
-	test.Tap(c.Setup.StartBt)
-	if h.state().Mission != nil || !strings.Contains(h.lastErr(), "2 to 4") {
-		t.Fatalf("a party of none must be refused with the rule: %q", h.lastErr())
+	// The one available mission is chosen, and its party filled in: the
+	// two characters (distinct classes and colours) on the first entry
+	// points with their first ten cards.
+	if c.Setup.Mission.Selected != "Orbos-1" || c.Setup.StartBt.Disabled() {
+		t.Fatalf("the setup is not filled in: %q, start disabled: %q", c.Setup.Mission.Selected, c.Setup.Why.Text)
 	}
 	for i, n := range []string{"Ana", "Bo"} {
-		r := c.Setup.Rows[n]
-		r.Embark.SetChecked(true)
-		r.Entry.SetSelected(fmt.Sprintf("D-%d", i+1))
+		if r := c.Setup.Rows[n]; !r.Embark.Checked || r.Entry.Selected != fmt.Sprintf("D-%d", i+1) || len(r.Cards) != 10 {
+			t.Fatalf("%s's row: %v %q %v", n, r.Embark.Checked, r.Entry.Selected, r.Cards)
+		}
 	}
+	// Untick one: Start is disabled, saying why beside it.
+	c.Setup.Rows["Bo"].Embark.SetChecked(false)
+	if !c.Setup.StartBt.Disabled() || !strings.Contains(c.Setup.Why.Text, "2 to 4") {
+		t.Fatalf("Start with one character: disabled %v, %q", c.Setup.StartBt.Disabled(), c.Setup.Why.Text)
+	}
+	c.Setup.Rows["Bo"].Embark.SetChecked(true)
 	test.Tap(c.Setup.StartBt)
 	m := h.state().Mission
 	if m == nil {

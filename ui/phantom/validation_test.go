@@ -100,11 +100,6 @@ func TestValidationRulesShownOnTheScreens(t *testing.T) {
 			fill func(f *SetupForm)
 			want string
 		}{
-			// V-01: 2–4 characters.
-			{"V-01", func(f *SetupForm) {
-				f.Rows["Ana"].Embark.SetChecked(true)
-				f.Rows["Ana"].Entry.SetSelected("D-1")
-			}, "2 to 4"},
 			// V-03: distinct entry points.
 			{"V-03", func(f *SetupForm) {
 				for _, n := range []string{"Ana", "Bo"} {
@@ -112,43 +107,14 @@ func TestValidationRulesShownOnTheScreens(t *testing.T) {
 					f.Rows[n].Entry.SetSelected("D-1")
 				}
 			}, "cannot both start on D-1"},
-			// V-06: items only those owned, up to the item slots.
-			{"V-06", func(f *SetupForm) {
-				for i, n := range []string{"Ana", "Bo"} {
-					f.Rows[n].Embark.SetChecked(true)
-					f.Rows[n].Entry.SetSelected([]string{"D-1", "D-2"}[i])
-				}
-				f.Rows["Ana"].Items.SetText("Medkit")
-			}, "does not own item"},
-			// V-25: a training mission's tier is at least 1.
-			{"V-25 training tier", func(f *SetupForm) {
-				for i, n := range []string{"Ana", "Bo"} {
-					f.Rows[n].Embark.SetChecked(true)
-					f.Rows[n].Entry.SetSelected([]string{"D-1", "D-2"}[i])
-				}
-				f.Training.SetChecked(true)
-				f.Tier.SetText("0")
-			}, "tier is at least 1"},
-			// V-25: the adversaries' difficulty is at least 1; a typed
-			// number that is not one is refused, not read as the mission's.
-			{"V-25 difficulty", func(f *SetupForm) {
-				for i, n := range []string{"Ana", "Bo"} {
-					f.Rows[n].Embark.SetChecked(true)
-					f.Rows[n].Entry.SetSelected([]string{"D-1", "D-2"}[i])
-				}
-				f.Difficulty.SetText("0")
-			}, "difficulty is a whole number, 1 or more, not \"0\" (leave it empty for the mission's) (phantom-epoch V-25)"},
-			{"V-25 difficulty in words", func(f *SetupForm) {
-				for i, n := range []string{"Ana", "Bo"} {
-					f.Rows[n].Embark.SetChecked(true)
-					f.Rows[n].Entry.SetSelected([]string{"D-1", "D-2"}[i])
-				}
-				f.Difficulty.SetText("two")
-			}, "not \"two\" (leave it empty for the mission's) (phantom-epoch V-25)"},
+			// V-01: one character per class.
+			{"V-01", func(f *SetupForm) {
+				f.Rows["Cy"].Embark.SetChecked(true)
+			}, "both Warrior"},
 		}
 		for _, r := range rows {
 			t.Run(r.id, func(t *testing.T) {
-				h := newHarness(t, fixture(6, 4))
+				h := newHarness(t, append(fixture(6, 4), tp.CreateCharacter{Name: "Cy", Class: "Warrior", Species: "Folk", Colour: "red"}))
 				c := NewCampaignScreen(h.ctx)
 				h.w.SetContent(c.Object())
 				c.Setup.Mission.SetSelected("Orbos-1")
