@@ -56,7 +56,8 @@ type Editor struct {
 	Cols, Rows                                       *Num
 	BlockButton                                      *widget.Button
 	ToolButtons                                      map[string]*widget.Button
-	PlaceAdversary, PlaceCount                       *widget.Select
+	PlaceAdversary                                   *widget.SelectEntry
+	PlaceCount                                       *widget.Select
 	Label                                            *widget.Entry
 	OrbNumber, TreasureNumber, Nova                  *Num
 	Terrain, GapKind, Hazard, HazardSource           *widget.Select

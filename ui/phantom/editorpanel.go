@@ -3,6 +3,7 @@ package phantom
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -145,9 +146,9 @@ func (e *Editor) paint(sp *hex.Space) {
 		clearBlockers()
 		sp.Door = hex.ClosedDoor
 	case ToolAdversary:
-		who := e.PlaceAdversary.Selected
+		who := strings.TrimSpace(e.PlaceAdversary.Text)
 		if who == "" {
-			e.Status.SetText("Choose the adversary the icon places, above the map.")
+			e.Status.SetText("Name (or choose) the adversary the icon places, above the map.")
 			return
 		}
 		icon := hex.PlacementIcon{Adversary: who, Characters: countOf(e.PlaceCount.Selected)}
@@ -198,7 +199,7 @@ func (e *Editor) build() {
 		e.ToolButtons[t] = b
 		tools.Add(b)
 	}
-	e.PlaceAdversary = newPicker(nil, "", "which adversary or boss", nil)
+	e.PlaceAdversary = newSuggestEntry("", "which adversary or boss (as its card names it)", nil, nil)
 	e.PlaceCount = newPicker(placeCounts, placeCounts[0], "", nil)
 	e.placeBox = container.NewVBox(wrap("Tap the spaces its icon is printed on:"), e.PlaceAdversary, e.PlaceCount)
 	e.placeBox.Hide()
@@ -333,8 +334,8 @@ func (e *Editor) build() {
 func (e *Editor) showSelection() {
 	if e.Adversaries != nil {
 		opts := e.Adversaries()
-		e.PlaceAdversary.Options, e.IconAdversary.Options = opts, opts
-		e.PlaceAdversary.Refresh()
+		e.PlaceAdversary.SetOptions(opts)
+		e.IconAdversary.Options = opts
 		e.IconAdversary.Refresh()
 	}
 	sp := e.selected()

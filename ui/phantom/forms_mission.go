@@ -54,7 +54,7 @@ func newMissionForm(s *tp.State, data json.RawMessage, en *Entry) *MissionForm {
 	f.Difficulty = NewNum(1, 9, v.Difficulty, func(x int) { v.Difficulty = x; ch() })
 	f.Map = newPicker(sortedKeys(s.Content.Maps), v.Map, "its map", func(x string) { v.Map = x; ch() })
 	drawMap := widget.NewButtonWithIcon("Draw a new map…", theme.ContentAddIcon(), func() {
-		en.Open(tp.KindMap, "", func(id string) {
+		en.OpenNew(tp.KindMap, map[string]any{"id": v.ID}, func(id string) {
 			f.Map.Options = sortedKeys(state(en.ctx).Content.Maps)
 			f.Map.SetSelected(id)
 		})

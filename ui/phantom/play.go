@@ -33,6 +33,9 @@ type PlayScreen struct {
 	Round    *widget.Label
 	Step     *widget.Label
 	NextBt   *widget.Button
+	// Decision is the adversary's decision waiting to be confirmed, as the
+	// Play tab shows it (nil when none).
+	Decision *widget.Card
 	Figures  *fyne.Container
 	Space    *widget.Label
 	spaceBox *fyne.Container

@@ -96,14 +96,23 @@ func (p *PlayScreen) showRoundForms(s *tp.State) {
 		p.roundBox.Add(widgets.NewCard("Turn order", "characters tied on initiative go in this order (§11.2)", container.NewVBox(order,
 			widget.NewButton("Work out the turn order", func() { p.ctx.Do(tp.DetermineInitiative{CharacterOrder: splitConds(order.Text)}) }))))
 	case "turns":
-		if m.Pending != nil && m.Pending.Turn.Stopped == "" {
+		if pd := m.Pending; pd != nil {
 			what := "'s turn"
-			if m.Pending.Reaction {
+			if pd.Reaction {
 				what = "'s reaction"
 			}
-			p.roundBox.Add(container.NewGridWithColumns(2,
-				widget.NewButton("Confirm "+m.Pending.Adversary+what, func() { p.ctx.Do(tp.ConfirmAdversaryTurn{}) }),
-				widget.NewLabel("(reasoning and override: Enemy tab)")))
+			// The enemy's decision, in words, where the players look.
+			box := container.NewVBox(wrap(TurnWords(pd.Turn)))
+			if pd.Turn.Stopped == "" {
+				box.Add(widget.NewButton("Confirm "+pd.Adversary+what, func() { p.ctx.Do(tp.ConfirmAdversaryTurn{}) }))
+			}
+			note := wrap("Why it decided so, and how to override it: the Enemy tab.")
+			note.Importance = widget.LowImportance
+			box.Add(note)
+			p.Decision = widgets.NewCard(pd.Adversary+what+", worked out", "", box)
+			p.roundBox.Add(p.Decision)
+		} else {
+			p.Decision = nil
 		}
 		if len(m.Order) > 0 {
 			var parts []string

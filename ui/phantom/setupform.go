@@ -240,12 +240,23 @@ func (f *SetupForm) showParty(s *tp.State) {
 			}
 		}
 	}
-	fresh := f.Mission.Selected != f.mission
-	classes, colours := map[string]bool{}, map[string]bool{}
-	next := 0
+	// A new mission lays every row out again; otherwise only a new
+	// character's row is filled in, around the others.
+	newMission := f.Mission.Selected != f.mission
+	classes, colours, taken := map[string]bool{}, map[string]bool{}, map[string]bool{}
+	embarked := 0
+	if !newMission {
+		for name, r := range f.Rows {
+			if ch := s.Characters[name]; ch != nil && r.Embark.Checked {
+				classes[ch.Class], colours[ch.Colour], taken[r.Entry.Selected] = true, true, true
+				embarked++
+			}
+		}
+	}
 	for _, name := range sortedKeys(s.Characters) {
 		ch := s.Characters[name]
 		row := f.Rows[name]
+		fresh := newMission
 		if row == nil {
 			row = &PartyRow{Embark: widget.NewCheck(fmt.Sprintf("%s (%s, %s)", name, ch.Class, ch.Colour), nil), Entry: newPicker(nil, "", "entry point", nil),
 				Cards: firstN(ch.Cards, tp.MissionCards), cards: wrap("")}
@@ -259,14 +270,18 @@ func (f *SetupForm) showParty(s *tp.State) {
 		if fresh {
 			// The first characters of distinct classes and colours, up to
 			// four, on the entry points in the map's order.
-			take := len(classes) < 4 && !classes[ch.Class] && !colours[ch.Colour]
+			take := embarked < 4 && !classes[ch.Class] && !colours[ch.Colour]
 			row.Embark.SetChecked(take)
 			row.Entry.ClearSelected()
 			if take {
 				classes[ch.Class], colours[ch.Colour] = true, true
-				if next < len(entries) {
-					row.Entry.SetSelected(entries[next])
-					next++
+				embarked++
+				for _, e := range entries {
+					if !taken[e] {
+						row.Entry.SetSelected(e)
+						taken[e] = true
+						break
+					}
 				}
 			}
 		}
