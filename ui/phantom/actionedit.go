@@ -183,13 +183,15 @@ func defaultAction(k ap.ActionKind) ap.Action {
 func (e *ActionsEditor) fields(i int, key string) fyne.CanvasObject {
 	a := &e.list[i]
 	box := container.NewVBox()
+	nums := widgets.NewFlow()
+	box.Add(nums)
 	num := func(name, field string, min, max, v int, signed bool, set func(int)) {
 		n := NewNum(min, max, v, func(v int) { set(v); e.changed() })
 		if signed {
 			n.Format = Signed
 		}
 		e.nums[fmt.Sprintf("%d.%s", i, field)] = n
-		box.Add(container.NewBorder(nil, nil, widget.NewLabel(name), nil, container.NewHBox(n)))
+		nums.Add(container.NewHBox(widget.NewLabel(name), n))
 	}
 	switch a.Kind {
 	case ap.ActAttack:
@@ -242,6 +244,8 @@ func (e *ActionsEditor) fields(i int, key string) fyne.CanvasObject {
 		})))
 	}
 	if a.Kind == ap.ActAttack {
+		nums = widgets.NewFlow()
+		box.Add(nums)
 		num("Target", "targets", 1, 6, max(1, a.Targets), false, func(v int) {
 			a.Targets = v
 			if v == 1 {

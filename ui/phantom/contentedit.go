@@ -185,7 +185,7 @@ func (en *Entry) open(kind tp.ContentKind, id string, data json.RawMessage, onSa
 	note.Wrapping = fyne.TextWrapWord
 	note.Importance = widget.LowImportance
 	form := container.NewVBox(note, ed.General(), ed.Form())
-	body := container.New(&sideBySide{ratio: 0.42}, container.NewVBox(widget.NewLabelWithStyle("The card as entered", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), ed.Preview()), form)
+	body := previewAndForm(0.42, container.NewVBox(widget.NewLabelWithStyle("The card as entered", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), ed.Preview()), form)
 	save := widget.NewButtonWithIcon("Save", theme.DocumentSaveIcon(), func() {
 		if key, ok := en.save(ed, id); ok {
 			closeForm()
@@ -210,7 +210,7 @@ func (en *Entry) open(kind tp.ContentKind, id string, data json.RawMessage, onSa
 		buttons = append(buttons, del)
 	}
 	buttons = append(buttons, save)
-	d = showDialog(en.ctx.Window, title, body, buttons...)
+	d = showDialogFixed(en.ctx.Window, title, body, buttons...)
 	en.Dialog = d
 }
 
@@ -267,26 +267,33 @@ func (en *Entry) save(ed contentEditor, was string) (string, bool) {
 	return key, true
 }
 
-// sideBySide puts the preview beside the form when the space is wide, and
-// over it when narrow.
-type sideBySide struct{ ratio float32 }
+// previewAndForm puts the preview beside the form when the space is wide
+// (the preview stays in view while the form scrolls), and over it when
+// narrow (the preview taking at most a third of the height). Each scrolls
+// on its own, so the pair fits any window.
+func previewAndForm(ratio float32, preview, form fyne.CanvasObject) fyne.CanvasObject {
+	return container.New(&sideBySide{ratio: ratio}, container.NewVScroll(preview), container.NewVScroll(form))
+}
 
-func (l *sideBySide) wide(size fyne.Size) bool { return size.Width >= 760 }
+type sideBySide struct{ ratio float32 }
 
 func (l *sideBySide) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	if len(objs) != 2 {
 		return
 	}
 	pad := theme.Padding()
-	if l.wide(size) {
+	if size.Width >= 760 {
 		w := size.Width * l.ratio
 		objs[0].Move(fyne.NewPos(0, 0))
-		objs[0].Resize(fyne.NewSize(w-pad, objs[0].MinSize().Height))
+		objs[0].Resize(fyne.NewSize(w-pad, size.Height))
 		objs[1].Move(fyne.NewPos(w, 0))
 		objs[1].Resize(fyne.NewSize(size.Width-w, size.Height))
 		return
 	}
-	h := objs[0].MinSize().Height
+	h := size.Height / 3
+	if sc, ok := objs[0].(*container.Scroll); ok {
+		h = min(h, sc.Content.MinSize().Height)
+	}
 	objs[0].Move(fyne.NewPos(0, 0))
 	objs[0].Resize(fyne.NewSize(size.Width, h))
 	objs[1].Move(fyne.NewPos(0, h+pad))
@@ -294,13 +301,11 @@ func (l *sideBySide) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 }
 
 func (l *sideBySide) MinSize(objs []fyne.CanvasObject) fyne.Size {
-	if len(objs) != 2 {
-		return fyne.Size{}
+	var w float32
+	for _, o := range objs {
+		w = max(w, o.MinSize().Width)
 	}
-	a, b := objs[0].MinSize(), objs[1].MinSize()
-	// The narrow arrangement is the one that must fit: the preview over
-	// the form.
-	return fyne.NewSize(max(a.Width, b.Width), a.Height+b.Height+theme.Padding())
+	return fyne.NewSize(w, 200)
 }
 
 // presetString reads one string field of a preset.

@@ -16,3 +16,13 @@ func showDialog(win fyne.Window, title string, body fyne.CanvasObject, buttons .
 	d.Show()
 	return d
 }
+
+// showDialogFixed is showDialog for a body that scrolls its own parts.
+func showDialogFixed(win fyne.Window, title string, body fyne.CanvasObject, buttons ...fyne.CanvasObject) *dialog.CustomDialog {
+	d := dialog.NewCustomWithoutButtons(title, body, win)
+	d.SetButtons(buttons)
+	size := win.Canvas().Size()
+	d.Resize(fyne.NewSize(min(size.Width*0.96, 1000), min(size.Height*0.92, 1100)))
+	d.Show()
+	return d
+}

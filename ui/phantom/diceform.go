@@ -183,7 +183,7 @@ func (f *DiceForm) Pieces() []piece         { return nil }
 // by Undo like any other).
 func (en *Entry) OpenDice() {
 	f := newDiceForm(state(en.ctx))
-	body := container.New(&sideBySide{ratio: 0.36}, container.NewVBox(widget.NewLabelWithStyle("The dice as entered", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), f.Preview()), container.NewVBox(f.General(), f.Form()))
+	body := previewAndForm(0.36, container.NewVBox(widget.NewLabelWithStyle("The dice as entered", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), f.Preview()), container.NewVBox(f.General(), f.Form()))
 	var dlg interface{ Hide() }
 	save := widget.NewButtonWithIcon("Save", theme.DocumentSaveIcon(), func() {
 		c := f.Command()
@@ -214,5 +214,5 @@ func (en *Entry) OpenDice() {
 	save.Importance = widget.HighImportance
 	cancel := widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), func() { dlg.Hide(); en.Dice = nil })
 	en.Dice, en.DiceSave = f, save
-	dlg = showDialog(en.ctx.Window, "The dice's faces", body, cancel, save)
+	dlg = showDialogFixed(en.ctx.Window, "The dice's faces", body, cancel, save)
 }
