@@ -147,10 +147,6 @@ func TestFormsFitAtTheLargestText(t *testing.T) {
 	// The text-only confirms.
 	p.confirmVengeful(adv, who)
 	shownDialogFits(t, h.w, "Vengeful")
-	p.confirmResult(true)
-	shownDialogFits(t, h.w, "mission succeeded")
-	p.confirmResult(false)
-	shownDialogFits(t, h.w, "mission failed")
 
 	// The Maps tab's picker of the campaign's saved maps, and its note
 	// when there is none.

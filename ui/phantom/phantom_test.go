@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -434,12 +435,12 @@ func TestMissionResultAndSPPurchase(t *testing.T) {
 	p, e := NewPlayScreen(h.ctx), NewEnemyScreen(h.ctx)
 	h.playRound(p, e)
 	h.w.SetContent(p.Object())
-	test.Tap(button(p.result, "Mission succeeded"))
-	yes := button(h.w.Canvas().Overlays().Top(), "Yes")
-	if yes == nil {
-		t.Fatal("no confirmation asked")
+	// A tap alone records nothing: the result needs a hold.
+	test.Tap(p.SucceedBt)
+	if h.state().Mission.Phase == "over" || !strings.Contains(strings.Join(h.msgs, " "), "Hold") {
+		t.Fatalf("a tap ended the mission, or did not say to hold: %v", h.msgs)
 	}
-	test.Tap(yes)
+	hold(t, p.SucceedBt, func() bool { return h.state().Mission.Phase == "over" })
 	s := h.state()
 	if s.Mission.Phase != "over" || s.Characters["Ana"].SP != 2 {
 		t.Fatalf("result not recorded: phase %q SP %d, %v", s.Mission.Phase, s.Characters["Ana"].SP, h.errs)
@@ -635,5 +636,19 @@ func TestADecisionDieFaceEnteredFromTheTable(t *testing.T) {
 	}
 	if p.Die.Visible() || !p.entered.Visible() || p.enteredFace.Text != "red S/W" {
 		t.Fatalf("an entered face is shown as entered, not as a seed draw: %q", p.enteredFace.Text)
+	}
+}
+
+// hold presses b until done reports the hold acted.
+func hold(t *testing.T, b *widgets.HoldButton, done func() bool) {
+	t.Helper()
+	b.Hold = 20 * time.Millisecond
+	b.MouseDown(&desktop.MouseEvent{})
+	for i := 0; i < 500 && !done(); i++ {
+		time.Sleep(10 * time.Millisecond)
+	}
+	b.MouseUp(&desktop.MouseEvent{})
+	if !done() {
+		t.Fatal("holding did nothing")
 	}
 }

@@ -28,11 +28,11 @@ var conditionNames = []string{"Barrier", "Invisible", "Resilient", "Vengeful", "
 type PlayScreen struct {
 	ctx *shell.Context
 
-	Map      *MapView
-	Die      *widgets.DrawResult
-	Round    *widget.Label
-	Step     *widget.Label
-	NextBt   *widget.Button
+	Map    *MapView
+	Die    *widgets.DrawResult
+	Round  *widget.Label
+	Step   *widget.Label
+	NextBt *widget.Button
 	// Decision is the adversary's decision waiting to be confirmed, as the
 	// Play tab shows it (nil when none).
 	Decision *widget.Card
@@ -45,9 +45,13 @@ type PlayScreen struct {
 	selected string // space label tapped
 	dieRound int
 	result   *fyne.Container
-	roundBox *fyne.Container
-	faceBox  *fyne.Container
-	swatch   *canvas.Rectangle
+	ending   *fyne.Container
+	// FailBt and SucceedBt end the mission (held to confirm); SucceedBt
+	// is nil until a round ends.
+	FailBt, SucceedBt *widgets.HoldButton
+	roundBox          *fyne.Container
+	faceBox           *fyne.Container
+	swatch            *canvas.Rectangle
 	// entered shows a face entered from the table (no seed draw).
 	entered     *fyne.Container
 	enteredFace *canvas.Text
@@ -119,6 +123,7 @@ func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 	p.Space.Wrapping = fyne.TextWrapWord
 	p.spaceBox = container.NewVBox()
 	p.result = container.NewVBox()
+	p.ending = container.NewVBox()
 	p.roundBox = container.NewVBox()
 	cols := make([]string, len(ap.Colours))
 	for i, c := range ap.Colours {
@@ -163,6 +168,8 @@ func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 		p.Space, p.spaceBox,
 		widget.NewSeparator(),
 		p.placeForm(),
+		widget.NewSeparator(),
+		p.ending,
 	))
 	p.obj = container.NewBorder(top, nil, nil, nil, newAdaptive(0.6, p.scroll, side, func() {
 		if p.focus != "" {

@@ -5,10 +5,10 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
 	tp "tablekeeper/tracker/phantom"
+	"tablekeeper/ui/widgets"
 )
 
 // showResult: the mission result buttons, and the attachment picks after
@@ -20,16 +20,31 @@ func (p *PlayScreen) showResult(s *tp.State) {
 	if m == nil {
 		return
 	}
+	p.ending.Objects = nil
+	defer p.ending.Refresh()
 	if m.Phase != "over" {
-		fail := widget.NewButton("Mission failed", func() { p.confirmResult(false) })
+		// Ending the mission sits at the bottom of the panel, away from
+		// the buttons tapped every turn, and needs a hold (Undo still
+		// takes it back).
+		hint := func(t string) { p.ctx.Message(t, false) }
+		fail := widgets.NewHoldButton("Mission failed", func() { p.ctx.Do(tp.MissionResult{Success: false}) })
+		fail.OnHint = hint
+		fail.Importance = widget.DangerImportance
+		p.FailBt = fail
+		row := container.NewGridWithColumns(1, fail)
+		p.SucceedBt = nil
 		if m.Phase == "end" {
 			// §13.2: a mission succeeds when the round of its last
 			// objective ends.
-			p.result.Add(container.NewGridWithColumns(2,
-				widget.NewButton("Mission succeeded", func() { p.confirmResult(true) }), fail))
-		} else {
-			p.result.Add(fail)
+			ok := widgets.NewHoldButton("Mission succeeded", func() { p.ctx.Do(tp.MissionResult{Success: true}) })
+			ok.OnHint = hint
+			ok.Importance = widget.SuccessImportance
+			p.SucceedBt = ok
+			row = container.NewGridWithColumns(2, ok, fail)
 		}
+		note := wrap("Hold a button for a moment to record how the mission ended; Undo takes it back.")
+		note.Importance = widget.LowImportance
+		p.ending.Add(widgets.NewCard("End the mission", "", container.NewVBox(note, row)))
 		return
 	}
 	p.result.Add(widget.NewLabelWithStyle("Result: "+m.Result, fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
@@ -45,16 +60,4 @@ func (p *PlayScreen) showResult(s *tp.State) {
 			p.result.Add(pick)
 		}
 	}
-}
-
-func (p *PlayScreen) confirmResult(success bool) {
-	what := "failed"
-	if success {
-		what = "succeeded"
-	}
-	dialog.ShowConfirm("Mission result", "Record that the mission "+what+"?", func(ok bool) {
-		if ok {
-			p.ctx.Do(tp.MissionResult{Success: success})
-		}
-	}, p.ctx.Window)
 }
