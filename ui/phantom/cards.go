@@ -3,14 +3,17 @@ package phantom
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	ap "tablekeeper/automa/phantom"
 	tp "tablekeeper/tracker/phantom"
+	"tablekeeper/ui/widgets"
 )
 
 // detrimentalHeld are f's detrimental conditions (§4).
@@ -157,7 +160,7 @@ func (p *PlayScreen) cardsBox(s *tp.State, m *tp.Mission, f *tp.Figure) fyne.Can
 		case f.Resting:
 			status = "rests this round"
 		case len(f.Selected) > 0:
-			status = fmt.Sprintf("has selected %d card(s)", len(f.Selected))
+			status = "has selected " + plural(len(f.Selected), "card")
 		}
 		box.Add(container.NewBorder(nil, nil, nil,
 			widget.NewButton("Choose cards (secret)…", func() { p.chooseCards(s, f) }),
@@ -176,13 +179,55 @@ func (p *PlayScreen) cardsBox(s *tp.State, m *tp.Mission, f *tp.Figure) fyne.Can
 				}
 			}
 		}
-		mv := widget.NewEntry()
-		mv.SetPlaceHolder("path: labels, e.g. C-3 C-4")
-		box.Add(container.NewBorder(nil, nil, nil, widget.NewButton("Move", func() {
-			p.ctx.Do(tp.MoveFigure{Figure: name, Path: splitList(mv.Text)})
-		}), mv))
+		box.Add(p.moveBox(f))
 	default:
 		box.Add(widget.NewLabel(fmt.Sprintf("Hand %d · selected %d · discard %d", len(f.Hand), len(f.Selected), len(f.Discard))))
 	}
 	return box
+}
+
+// moveBox moves a figure along a path tapped on the map, space by space
+// (§2.8: the rules check each step and the MP).
+func (p *PlayScreen) moveBox(f *tp.Figure) fyne.CanvasObject {
+	name := f.Name
+	if p.moving != name {
+		return widget.NewButtonWithIcon("Move: tap the path on the map…", theme.NavigateNextIcon(), func() {
+			p.moving, p.path = name, nil
+			p.Refresh()
+		})
+	}
+	words := "Tap the spaces of the path in order on the map."
+	if len(p.path) > 0 {
+		words = fmt.Sprintf("Path: %s → %s (tap the last space again to take it back).", f.Position, strings.Join(p.path, " → "))
+	}
+	move := widget.NewButtonWithIcon("Move along this path", theme.ConfirmIcon(), func() {
+		if _, ok := p.ctx.Do(tp.MoveFigure{Figure: name, Path: p.path}); ok {
+			p.moving, p.path = "", nil
+			p.Refresh()
+		}
+	})
+	move.Importance = widget.HighImportance
+	if len(p.path) == 0 {
+		move.Disable()
+	}
+	cancel := widget.NewButtonWithIcon("Cancel the move", theme.CancelIcon(), func() {
+		p.moving, p.path = "", nil
+		p.Refresh()
+	})
+	p.MoveBt = move
+	return container.NewVBox(wrap(words), widgets.NewFlow(move, cancel))
+}
+
+// stepTo adds a tapped space to the path being tapped out, or takes the
+// last one back when it is tapped again.
+func (p *PlayScreen) stepTo(label string) {
+	if label == "" {
+		return
+	}
+	if n := len(p.path); n > 0 && p.path[n-1] == label {
+		p.path = p.path[:n-1]
+	} else {
+		p.path = append(p.path, label)
+	}
+	p.Refresh()
 }

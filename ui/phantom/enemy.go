@@ -2,12 +2,11 @@ package phantom
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/automa"
@@ -27,12 +26,16 @@ import (
 type EnemyScreen struct {
 	ctx *shell.Context
 
-	Map      *MapView
-	Trace    *widgets.TracePanel
-	Who      *widget.Label
-	Summary  *widget.Label
-	Attack   *widget.Entry
-	Accuracy *widget.Entry
+	Map     *MapView
+	Trace   *widgets.TracePanel
+	Who     *widget.Label
+	Summary *widget.Label
+	// Attack and Accuracy add a roll made at the table; Rolls shows them.
+	Attack   *widget.Select
+	Accuracy *widget.Select
+	Rolls    *widget.Label
+	attack   []string
+	accuracy []string
 	// Buttons (exported for tests).
 	ResolveButton, ConfirmButton, OverrideButton *widget.Button
 	// Override is the mission's or a card's named primary target (§8.13).
@@ -59,10 +62,28 @@ func NewEnemyScreen(ctx *shell.Context) *EnemyScreen {
 	e.Who.Wrapping = fyne.TextWrapWord
 	e.Summary = widget.NewLabel("")
 	e.Summary.Wrapping = fyne.TextWrapWord
-	e.Attack = widget.NewEntry()
-	e.Attack.SetPlaceHolder("attack rolls made at the table: 2, crit, fumble")
-	e.Accuracy = widget.NewEntry()
-	e.Accuracy.SetPlaceHolder("Accuracy rolls: miss, block, success")
+	e.Rolls = wrap("")
+	e.Attack = newPicker(attackFaceOptions, "", "add an attack roll", nil)
+	e.Attack.OnChanged = func(v string) {
+		if v != "" {
+			e.attack = append(e.attack, v)
+			e.Attack.ClearSelected()
+			e.showRolls()
+		}
+	}
+	e.Accuracy = newPicker([]string{"miss", "block", "success"}, "", "add an Accuracy roll", nil)
+	e.Accuracy.OnChanged = func(v string) {
+		if v != "" {
+			e.accuracy = append(e.accuracy, v)
+			e.Accuracy.ClearSelected()
+			e.showRolls()
+		}
+	}
+	clearRolls := widget.NewButtonWithIcon("Clear the rolls", theme.ContentClearIcon(), func() {
+		e.attack, e.accuracy = nil, nil
+		e.showRolls()
+	})
+	e.showRolls()
 	e.ResolveButton = widget.NewButton("Resolve the adversary's turn (R)", func() { e.Resolve() })
 	e.ResolveButton.Importance = widget.HighImportance
 	e.ConfirmButton = widget.NewButton("Confirm: apply it", e.Confirm)
@@ -89,7 +110,8 @@ func NewEnemyScreen(ctx *shell.Context) *EnemyScreen {
 	fit := widget.NewButton("Whole map", func() { e.Map.FitTo(e.scroll.Size()) })
 	side := container.NewBorder(
 		container.NewVBox(e.Who,
-			widget.NewForm(widget.NewFormItem("Attack", e.Attack), widget.NewFormItem("Accuracy", e.Accuracy)),
+			bold("Rolls made at the table (none: the app rolls)"),
+			widgets.NewFlow(e.Attack, e.Accuracy, clearRolls), e.Rolls,
 			widgets.Touch(e.ResolveButton),
 			container.NewGridWithColumns(2, widgets.Touch(e.ConfirmButton), widgets.Touch(e.OverrideButton)),
 			e.Summary,
@@ -296,12 +318,28 @@ func (e *EnemyScreen) Resolve() bool {
 			return false
 		}
 	}
-	cmd := tp.ResolveAdversaryTurn{Adversary: name, Attack: splitList(e.Attack.Text), Accuracy: splitList(e.Accuracy.Text)}
+	cmd := tp.ResolveAdversaryTurn{Adversary: name, Attack: e.attack, Accuracy: e.accuracy}
 	if _, ok := e.ctx.Do(cmd); ok {
-		e.Attack.SetText("")
-		e.Accuracy.SetText("")
+		e.attack, e.accuracy = nil, nil
+		e.showRolls()
 	}
 	return true
+}
+
+// showRolls lists the rolls entered, in order.
+func (e *EnemyScreen) showRolls() {
+	if len(e.attack)+len(e.accuracy) == 0 {
+		e.Rolls.SetText("No roll entered.")
+		return
+	}
+	var parts []string
+	if len(e.attack) > 0 {
+		parts = append(parts, "attack "+strings.Join(e.attack, ", "))
+	}
+	if len(e.accuracy) > 0 {
+		parts = append(parts, "Accuracy "+strings.Join(e.accuracy, ", "))
+	}
+	e.Rolls.SetText("Rolls, in order: " + strings.Join(parts, "; "))
 }
 
 // Confirm applies the worked-out turn.
@@ -319,8 +357,10 @@ func splitList(s string) []string {
 
 // OverrideRow is one figure's line in the override form.
 type OverrideRow struct {
-	Name                 string
-	Space, HP, Condition *widget.Entry
+	Name      string
+	Space     *widget.Select
+	HP        *Num
+	Condition *ChecksFlow
 }
 
 // OverrideForm is what the players say happened instead of the proposal.
@@ -331,23 +371,31 @@ type OverrideForm struct {
 }
 
 // NewOverrideForm lists the figures the turn touched, filled in with the
-// engine's proposal, for the players to correct.
+// engine's proposal, for the players to correct: spaces picked from the
+// map, HP on steppers, conditions ticked.
 func NewOverrideForm(m *tp.Mission) *OverrideForm {
 	o := &OverrideForm{Reason: widget.NewMultiLineEntry()}
 	o.Reason.SetPlaceHolder("why (e.g. the card says otherwise, a rule we read differently)")
-	items := []*widget.FormItem{widget.NewFormItem("Reason", o.Reason)}
+	o.Reason.Wrapping = fyne.TextWrapWord
+	box := container.NewVBox(bold("Reason"), o.Reason)
+	l, _ := liveLayout(m)
+	var labels []string
+	for _, sp := range l.Spaces {
+		labels = append(labels, sp.Label)
+	}
 	if m != nil && m.Pending != nil {
 		for _, fs := range m.Pending.Turn.Figures {
-			r := OverrideRow{Name: fs.Name, Space: widget.NewEntry(), HP: widget.NewEntry(), Condition: widget.NewEntry()}
-			r.Space.SetText(fs.Position)
-			r.HP.SetText(strconv.Itoa(fs.HP))
-			r.Condition.SetText(strings.Join(fs.Conditions, ", "))
-			r.Condition.SetPlaceHolder("conditions")
+			maxHP := fs.HP
+			if f := figure(m, fs.Name); f != nil {
+				maxHP = max(maxHP, f.MaxHP)
+			}
+			r := OverrideRow{Name: fs.Name, Space: newPicker(labels, fs.Position, "its space", nil), HP: NewNum(0, maxHP, fs.HP, nil),
+				Condition: newChecksFlow(conditionNames, normConds(fs.Conditions), nil)}
 			o.Rows = append(o.Rows, r)
-			items = append(items, widget.NewFormItem(fs.Name, container.NewGridWithColumns(3, r.Space, r.HP, r.Condition)))
+			box.Add(widgets.NewCard(fs.Name, "", container.NewVBox(r.Space, container.NewHBox(widget.NewLabel("HP"), r.HP), r.Condition.Object())))
 		}
 	}
-	o.Form = widget.NewForm(items...)
+	o.Form = box
 	return o
 }
 
@@ -355,11 +403,7 @@ func NewOverrideForm(m *tp.Mission) *OverrideForm {
 func (o *OverrideForm) Command() (tp.OverrideAdversaryTurn, error) {
 	c := tp.OverrideAdversaryTurn{Reason: strings.TrimSpace(o.Reason.Text)}
 	for _, r := range o.Rows {
-		hp, err := strconv.Atoi(strings.TrimSpace(r.HP.Text))
-		if err != nil {
-			return c, fmt.Errorf("%s: HP %q is not a whole number", r.Name, r.HP.Text)
-		}
-		c.Figures = append(c.Figures, tp.FigureChange{Name: r.Name, Position: strings.TrimSpace(r.Space.Text), HP: hp, Conditions: splitConds(r.Condition.Text)})
+		c.Figures = append(c.Figures, tp.FigureChange{Name: r.Name, Position: r.Space.Selected, HP: r.HP.Value, Conditions: r.Condition.Selected()})
 	}
 	return c, nil
 }
@@ -376,19 +420,19 @@ func splitConds(s string) []string {
 
 func (e *EnemyScreen) showOverride() {
 	o := NewOverrideForm(state(e.ctx).Mission)
-	d := dialog.NewCustomConfirm("Override the adversary's turn", "Record it", "Cancel", container.NewVScroll(o.Form), func(ok bool) {
-		if !ok {
-			return
-		}
+	var d interface{ Hide() }
+	record := widget.NewButtonWithIcon("Record it", theme.ConfirmIcon(), func() {
 		cmd, err := o.Command()
 		if err != nil {
 			e.ctx.Message(err.Error(), true)
 			return
 		}
-		e.ctx.Do(cmd)
-	}, e.ctx.Window)
-	d.Resize(fyne.NewSize(640, 520))
-	d.Show()
+		if _, ok := e.ctx.Do(cmd); ok {
+			d.Hide()
+		}
+	})
+	record.Importance = widget.HighImportance
+	d = showDialog(e.ctx.Window, "Override the adversary's turn", o.Form, widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), func() { d.Hide() }), record)
 }
 
 // TurnWords tells a resolved turn event by event.

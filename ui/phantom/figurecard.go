@@ -2,12 +2,12 @@ package phantom
 
 import (
 	"fmt"
-	"strconv"
+
 	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/tracker"
@@ -74,16 +74,10 @@ func (p *PlayScreen) figureCard(s *tp.State, m *tp.Mission, f *tp.Figure) fyne.C
 		if pick := p.restPick(s, m, f); pick != nil {
 			box.Add(pick)
 		}
-		healN := widget.NewEntry()
-		healN.SetPlaceHolder("HP")
-		box.Add(container.NewBorder(nil, nil, nil, widget.NewButton("Heal action (bandage)", func() {
-			n, err := strconv.Atoi(strings.TrimSpace(healN.Text))
-			if err != nil || n < 1 {
-				p.ctx.Message("type how many HP the Heal action restores", true)
-				return
-			}
-			p.ctx.Do(tp.Heal{Figure: name, N: n, HealAction: true, By: by()})
-		}), healN))
+		healN := NewNum(1, 20, 2, nil)
+		box.Add(container.NewBorder(nil, nil, nil, widget.NewButton("Heal action (uses a bandage)", func() {
+			p.ctx.Do(tp.Heal{Figure: name, N: healN.Value, HealAction: true, By: by()})
+		}), container.NewHBox(widget.NewLabel("HP"), healN)))
 	}
 	if f.Side == "character" && len(f.Items) > 0 {
 		items := container.NewHBox(widget.NewLabel("Items:"))
@@ -182,36 +176,43 @@ func CondDuration(c string, f *tp.Figure, acting bool) string {
 // correctFigure sets a figure's space, conditions, bandages and nova cells
 // by hand: the table is the source of truth.
 func (p *PlayScreen) correctFigure(f *tp.Figure) {
-	pos, bandages, nova, conds, why := widget.NewEntry(), widget.NewEntry(), widget.NewEntry(), widget.NewEntry(), widget.NewEntry()
-	pos.SetText(f.Position)
-	bandages.SetText(strconv.Itoa(f.Bandages))
-	nova.SetText(strconv.Itoa(f.Nova))
-	conds.SetText(strings.Join(f.CondList(), ", "))
-	why.SetPlaceHolder("why (for the log)")
-	items := []*widget.FormItem{widget.NewFormItem("Space", pos), widget.NewFormItem("Conditions", conds)}
-	if f.Side == "character" {
-		items = append(items, widget.NewFormItem("Bandages", bandages), widget.NewFormItem("Nova cells", nova))
+	m := state(p.ctx).Mission
+	l, _ := liveLayout(m)
+	var labels []string
+	for _, sp := range l.Spaces {
+		labels = append(labels, sp.Label)
 	}
-	items = append(items, widget.NewFormItem("Reason", why))
+	pos := newPicker(labels, f.Position, "its space", nil)
+	conds := newChecksFlow(conditionNames, normConds(f.CondList()), nil)
+	bandages := NewNum(0, max(f.BandageSlots, f.Bandages), f.Bandages, nil)
+	nova := NewNum(0, max(99, f.Nova), f.Nova, nil)
+	why := newNameEntry("", "why (for the log)", nil)
+	body := container.NewVBox(bold("Space"), pos, bold("Conditions"), conds.Object())
+	if f.Side == "character" {
+		body.Add(widgets.NewFlow(statBox("Bandages", bandages), statBox("Nova cells", nova)))
+	}
+	body.Add(bold("Reason"))
+	body.Add(why)
 	name := f.Name
-	dialog.ShowForm("Correct "+name+" by hand", "Record", "Cancel", items, func(ok bool) {
-		if !ok {
-			return
-		}
+	var d interface{ Hide() }
+	record := widget.NewButtonWithIcon("Record", theme.ConfirmIcon(), func() {
 		cmd := tp.CorrectFigure{Figure: name, Reason: orDefault(strings.TrimSpace(why.Text), "corrected by hand")}
-		if v := strings.TrimSpace(pos.Text); v != f.Position {
+		if v := pos.Selected; v != f.Position && v != "" {
 			cmd.Position = &v
 		}
-		cs := splitConds(conds.Text)
-		if strings.Join(cs, ",") != strings.Join(f.CondList(), ",") {
+		if cs := conds.Selected(); strings.Join(cs, ",") != strings.Join(normConds(f.CondList()), ",") {
 			cmd.SetConditions, cmd.Conditions = true, cs
 		}
-		if n, err := strconv.Atoi(strings.TrimSpace(bandages.Text)); err == nil && n != f.Bandages {
+		if n := bandages.Value; n != f.Bandages {
 			cmd.Bandages = &n
 		}
-		if n, err := strconv.Atoi(strings.TrimSpace(nova.Text)); err == nil && n != f.Nova {
+		if n := nova.Value; n != f.Nova {
 			cmd.Nova = &n
 		}
-		p.ctx.Do(cmd)
-	}, p.ctx.Window)
+		if _, ok := p.ctx.Do(cmd); ok {
+			d.Hide()
+		}
+	})
+	record.Importance = widget.HighImportance
+	d = showDialog(p.ctx.Window, "Correct "+name+" by hand", body, widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), func() { d.Hide() }), record)
 }

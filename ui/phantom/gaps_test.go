@@ -51,9 +51,7 @@ func TestActingFigureOnAnInvisibleOne(t *testing.T) {
 	}
 	hp := figure(h.state().Mission, other).HP
 	card := h.figCard(other)
-	heal := find(card.Content, func(e *widget.Entry) bool { return e.PlaceHolder == "HP" })
-	heal.SetText("2")
-	test.Tap(button(card.Content, "Heal action (bandage)"))
+	test.Tap(button(card.Content, "Heal action (uses a bandage)")) // 2 HP, as it starts
 	if !strings.Contains(h.lastErr(), "Invisible") || figure(h.state().Mission, other).HP != hp {
 		t.Fatalf("%s's heal on Invisible %s must be refused: %q", who, other, h.lastErr())
 	}
@@ -69,9 +67,7 @@ func TestActingFigureOnAnInvisibleOne(t *testing.T) {
 	if got := actingSelect(card).Selected; got != other {
 		t.Fatalf("the choice of acting figure must stay: %q", got)
 	}
-	heal = find(card.Content, func(e *widget.Entry) bool { return e.PlaceHolder == "HP" })
-	heal.SetText("2")
-	test.Tap(button(card.Content, "Heal action (bandage)"))
+	test.Tap(button(card.Content, "Heal action (uses a bandage)"))
 	if got := figure(h.state().Mission, other).HP; got != hp+2 {
 		t.Fatalf("%s heals itself: HP %d, want %d (%v)", other, got, hp+2, h.errs)
 	}

@@ -396,8 +396,8 @@ func TestResolveConfirmUndoAndOverrideAnAdversaryTurn(t *testing.T) {
 	form.Reason.SetText("the card was misread")
 	for _, r := range form.Rows {
 		if r.Name == next {
-			r.Space.SetText(pos)
-			r.HP.SetText("3")
+			r.Space.SetSelected(pos)
+			r.HP.SetValue(3)
 		}
 	}
 	cmd, _ = form.Command()

@@ -46,6 +46,8 @@ type PlayScreen struct {
 	dieRound int
 	result   *fyne.Container
 	ending   *fyne.Container
+	// MoveBt moves along the path tapped (while one is being tapped).
+	MoveBt *widget.Button
 	// FailBt and SucceedBt end the mission (held to confirm); SucceedBt
 	// is nil until a round ends.
 	FailBt, SucceedBt *widgets.HoldButton
@@ -61,6 +63,14 @@ type PlayScreen struct {
 	// acting keeps the players' choice of acting figure per figure card,
 	// while the same figure's turn goes on (§4 Invisible).
 	acting map[string]string
+	// tieOrder is the players' order for characters tied on initiative.
+	tieOrder []string
+	// placeType and placeSpace are the place form's pickers.
+	placeType, placeSpace *widget.Select
+	// moving is the figure whose move is being tapped out on the map, and
+	// path the spaces tapped so far.
+	moving string
+	path   []string
 	// restDrop keeps the players' pick of detrimental conditions a
 	// resting character drops when its rest turn starts (§6.3 item 2),
 	// by character and round.
@@ -135,6 +145,10 @@ func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 	p.faceSec = widget.NewSelect(dirs, nil)
 	faceBt := widget.NewButton("Begin the round with this face", p.beginWithFace)
 	p.Map.OnTapSpace = func(_ hex.Coord, label string) {
+		if p.moving != "" {
+			p.stepTo(label)
+			return
+		}
 		p.selected = label
 		p.showSpace()
 	}
@@ -280,7 +294,11 @@ func (p *PlayScreen) Refresh() {
 			p.Map.FocusOn(p.scroll, p.focus)
 		}
 	} else {
-		p.Map.SetOverlay(Overlay{Selected: p.selected})
+		o := Overlay{Selected: p.selected}
+		if f := figure(m, p.moving); f != nil && len(p.path) > 0 {
+			o.Selected, o.Path = "", append([]string{f.Position}, p.path...)
+		}
+		p.Map.SetOverlay(o)
 	}
 	text, cmd := NextStep(s)
 	p.Step.SetText(text)
@@ -305,6 +323,7 @@ func (p *PlayScreen) Refresh() {
 	}
 	p.showFigures(s)
 	p.showRoundForms(s)
+	p.refreshPlaceForm(s)
 	p.showSpace()
 	p.showResult(s)
 }

@@ -2,10 +2,12 @@ package phantom
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	ap "tablekeeper/automa/phantom"
@@ -85,16 +87,29 @@ func (p *PlayScreen) showRoundForms(s *tp.State) {
 		}))
 		p.roundBox.Add(widgets.NewCard("Adversary cards drawn at the table", "or Next: the app draws from its seeded decks (§8.2)", form))
 	case "draw":
-		order := widget.NewEntry()
 		var names []string
 		for _, n := range m.Embarked {
 			if f := figure(m, n); f != nil && !f.Defeated {
 				names = append(names, n)
 			}
 		}
-		order.SetText(strings.Join(names, ", "))
-		p.roundBox.Add(widgets.NewCard("Turn order", "characters tied on initiative go in this order (§11.2)", container.NewVBox(order,
-			widget.NewButton("Work out the turn order", func() { p.ctx.Do(tp.DetermineInitiative{CharacterOrder: splitConds(order.Text)}) }))))
+		if len(p.tieOrder) != len(names) {
+			p.tieOrder = names
+		}
+		rows := container.NewVBox()
+		for i, n := range p.tieOrder {
+			i := i
+			up := widget.NewButtonWithIcon("", theme.MoveUpIcon(), func() {
+				p.tieOrder[i-1], p.tieOrder[i] = p.tieOrder[i], p.tieOrder[i-1]
+				p.Refresh()
+			})
+			if i == 0 {
+				up.Disable()
+			}
+			rows.Add(container.NewBorder(nil, nil, widget.NewLabel(fmt.Sprintf("%d.", i+1)), widgets.Touch(up), widget.NewLabel(n)))
+		}
+		rows.Add(widget.NewButton("Work out the turn order", func() { p.ctx.Do(tp.DetermineInitiative{CharacterOrder: slices.Clone(p.tieOrder)}) }))
+		p.roundBox.Add(widgets.NewCard("Turn order", "Characters tied on initiative go first, in this order (Rulebook p.12).", rows))
 	case "turns":
 		if pd := m.Pending; pd != nil {
 			what := "'s turn"
@@ -124,16 +139,11 @@ func (p *PlayScreen) showRoundForms(s *tp.State) {
 				if n == m.Current {
 					mark = " ◀"
 				}
-				f := figure(m, n)
 				ini := 0
-				if f != nil {
+				if f := figure(m, n); f != nil {
 					ini = f.Initiative
 				}
-				if f != nil && f.Side != "character" {
-					parts = append(parts, fmt.Sprintf("%s%s", n, mark))
-				} else {
-					parts = append(parts, fmt.Sprintf("%s (%d)%s", n, ini, mark))
-				}
+				parts = append(parts, fmt.Sprintf("%s (%d)%s", n, ini, mark))
 			}
 			l := wrap("Turn order: " + strings.Join(parts, " → "))
 			p.roundBox.Add(l)
@@ -141,16 +151,32 @@ func (p *PlayScreen) showRoundForms(s *tp.State) {
 	}
 }
 
-// placeForm places a new adversary or boss mid-mission (§10.3).
+// placeForm places a new adversary or boss mid-mission (§10.3): which, and
+// where, picked; on the nearest empty space if that one is taken.
 func (p *PlayScreen) placeForm() fyne.CanvasObject {
-	typ := widget.NewEntry()
-	typ.SetPlaceHolder("adversary type or boss")
-	sp := widget.NewEntry()
-	sp.SetPlaceHolder("space label")
-	boss := widget.NewCheck("boss", nil)
-	ev := widget.NewCheck("placed by an event (no nova drop)", nil)
-	bt := widget.NewButton("Place", func() {
-		p.ctx.Do(tp.PlaceAdversary{Type: strings.TrimSpace(typ.Text), Space: strings.TrimSpace(sp.Text), Boss: boss.Checked, ByEvent: ev.Checked})
-	})
-	return widgets.NewCard("Place an adversary", "§10.3: on the nearest empty space if taken", container.NewVBox(typ, sp, container.NewHBox(boss, ev), bt))
+	p.placeType = newPicker(nil, "", "which adversary or boss", nil)
+	p.placeSpace = newPicker(nil, "", "on which space", nil)
+	ev := widget.NewCheck("placed by an event (it drops no nova cells)", nil)
+	bt := widget.NewButtonWithIcon("Place it", theme.ContentAddIcon(), nil)
+	bt.OnTapped = func() {
+		s := state(p.ctx)
+		_, boss := s.Content.Bosses[p.placeType.Selected]
+		p.ctx.Do(tp.PlaceAdversary{Type: p.placeType.Selected, Space: p.placeSpace.Selected, Boss: boss, ByEvent: ev.Checked})
+	}
+	note := wrap("If the space is taken, it goes on the nearest empty space.")
+	note.Importance = widget.LowImportance
+	return widgets.NewCard("Place an adversary", "", container.NewVBox(p.placeType, p.placeSpace, widgets.WrapCheck(ev), note, bt))
+}
+
+// refreshPlaceForm lists the adversaries entered and the map's spaces.
+func (p *PlayScreen) refreshPlaceForm(s *tp.State) {
+	p.placeType.Options = placeable(s)
+	p.placeType.Refresh()
+	l, _ := liveLayout(s.Mission)
+	var labels []string
+	for _, sp := range l.Spaces {
+		labels = append(labels, sp.Label)
+	}
+	p.placeSpace.Options = labels
+	p.placeSpace.Refresh()
 }
