@@ -13,10 +13,6 @@ import (
 	tp "tablekeeper/tracker/phantom"
 )
 
-func entryWith(h *harness, placeholder string) *widget.Entry {
-	return find(h.w.Content(), func(e *widget.Entry) bool { return e.PlaceHolder == placeholder })
-}
-
 func TestEventDeckBuiltAndDrawnEachRound(t *testing.T) {
 	h := newHarness(t, append(fixture(6, 4), startCmd()))
 	p := NewPlayScreen(h.ctx)
@@ -26,19 +22,14 @@ func TestEventDeckBuiltAndDrawnEachRound(t *testing.T) {
 	if build == nil {
 		t.Fatal("no event deck form at setup")
 	}
-	early := entryWith(h, "Round 1-5 card numbers, e.g. 1 2 3 4 5 6 7")
-	late := entryWith(h, "Round 6+ card numbers")
-	test.Tap(build)
-	if !strings.Contains(h.lastErr(), "Round 1-5") {
-		t.Fatalf("an empty deck must be explained, got %q", h.lastErr())
-	}
-	test.Type(early, "1 2 3")
+	p.EventEarly[1].SetValue(3)
 	test.Tap(build)
 	if !strings.Contains(h.lastErr(), "at least 5") {
 		t.Fatalf("too few Round 1-5 cards must be refused with the rule, got %q", h.lastErr())
 	}
-	early.SetText("1 2 3 4 5 6 7")
-	late.SetText("8, 9, 10")
+	p.EventEarly[1].SetValue(7)
+	p.EventLate[0].SetValue(8)
+	p.EventLate[1].SetValue(10)
 	test.Tap(button(h.w.Content(), "Build the event deck"))
 	m := h.state().Mission
 	if len(m.Events) != 8 {
@@ -73,18 +64,8 @@ func TestEventDeckBuiltAndDrawnEachRound(t *testing.T) {
 
 	// Undo, then enter the card drawn at the table instead.
 	h.ctx.Run(h.s.Undo)
-	table := entryWith(h, "card drawn at the table (blank: the app draws)")
-	if table == nil {
-		t.Fatal("no entry for the card drawn at the table")
-	}
-	table.SetText("42")
-	test.Tap(button(h.w.Content(), "Draw this round's event"))
-	if !strings.Contains(h.lastErr(), "not in the deck") {
-		t.Fatalf("a card not in the deck must be refused, got %q", h.lastErr())
-	}
 	want := h.state().Mission.Events[3]
-	table = entryWith(h, "card drawn at the table (blank: the app draws)")
-	table.SetText(want)
+	p.EventDrawn.SetSelected(want)
 	test.Tap(button(h.w.Content(), "Draw this round's event"))
 	if m = h.state().Mission; m.Event != want {
 		t.Fatalf("the table's card: %q, want %q (%v)", m.Event, want, h.errs)
@@ -170,23 +151,11 @@ func TestACharacterAttacksAndAVengefulAdversaryStrikesBack(t *testing.T) {
 	if got := form.Faces; !slices.Equal(got, []string{"1", "2", "3", "crit"}) {
 		t.Fatalf("the basic die's faces are offered: %v", got)
 	}
-	form.Roll.SetText("7")
-	form.Pierce.SetText("lots")
-	if _, err := form.Command(); err == nil || !strings.Contains(err.Error(), "Pierce") {
-		t.Fatalf("a bad number must be named, got %v", err)
+	if !slices.Equal(form.Roll.Options, form.Faces) {
+		t.Fatalf("the face rolled is picked among the die's faces: %v", form.Roll.Options)
 	}
-	form.Pierce.SetText("")
-	c, err := form.Command()
-	if err != nil {
-		t.Fatal(err)
-	}
-	p.doAttack(c)
-	if !strings.Contains(h.lastErr(), "not a face") {
-		t.Fatalf("a face the die does not have must be refused, got %q", h.lastErr())
-	}
-
-	form.Roll.SetText("3")
-	c, _ = form.Command()
+	form.Roll.SetSelected("3")
+	c, _ := form.Command()
 	hp := figure(h.state().Mission, adv).HP
 	p.doAttack(c)
 	f := figure(h.state().Mission, adv)
@@ -213,7 +182,7 @@ func TestACharacterAttacksAndAVengefulAdversaryStrikesBack(t *testing.T) {
 	// A second attack after the first is allowed, but not a converted one.
 	form = NewAttackForm(h.state(), h.state().Mission, who)
 	form.Target.SetSelected(adv)
-	form.Roll.SetText("1")
+	form.Roll.SetSelected("1")
 	form.Converted.SetChecked(true)
 	c, _ = form.Command()
 	p.doAttack(c)

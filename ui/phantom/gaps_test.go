@@ -287,13 +287,14 @@ func TestRestTurnAttackNamesWhatGrantsIt(t *testing.T) {
 	p.attack(h.state(), "Ana")
 	dlg := h.w.Canvas().Overlays().Top()
 	find(dlg, func(s *widget.Select) bool { return s.PlaceHolder == "whom (or what) it attacks" }).SetSelected(adv)
-	find(dlg, func(e *widget.SelectEntry) bool { return e.PlaceHolder == "the face rolled: a number, crit or fumble" }).SetText("3")
+	find(dlg, func(s *widget.Select) bool { return s.PlaceHolder == "the face rolled" }).SetSelected("3")
 	test.Tap(button(dlg, "Attack"))
-	if !strings.Contains(h.lastErr(), "§6.3") || h.w.Canvas().Overlays().Top() != dlg {
-		t.Fatalf("the missing grant must be refused with the rule and the dialog kept: %q", h.lastErr())
+	problem := find(dlg, func(l *widget.Label) bool { return strings.Contains(l.Text, "resting") })
+	if problem == nil || !problem.Visible() || !strings.Contains(problem.Text, "Rulebook p.13") || h.w.Canvas().Overlays().Top() != dlg {
+		t.Fatal("the missing grant must be said in the dialog, with the rule, and the dialog kept")
 	}
-	if roll := find(dlg, func(e *widget.SelectEntry) bool { return e.PlaceHolder == "the face rolled: a number, crit or fumble" }); roll.Text != "3" {
-		t.Fatalf("the roll typed was lost: %q", roll.Text)
+	if roll := find(dlg, func(s *widget.Select) bool { return s.PlaceHolder == "the face rolled" }); roll.Selected != "3" {
+		t.Fatalf("the roll chosen was lost: %q", roll.Selected)
 	}
 	h.w.Canvas().Overlays().Remove(dlg)
 	form := NewAttackForm(h.state(), h.state().Mission, "Ana")
@@ -301,8 +302,8 @@ func TestRestTurnAttackNamesWhatGrantsIt(t *testing.T) {
 		t.Fatal("a resting attacker's form asks what grants the attack")
 	}
 	form.Target.SetSelected(adv)
-	form.Roll.SetText("3")
-	if _, err := form.Command(); err == nil || !strings.Contains(err.Error(), "resting") || !strings.Contains(err.Error(), "§6.3") {
+	form.Roll.SetSelected("3")
+	if _, err := form.Command(); err == nil || !strings.Contains(err.Error(), "resting") || !strings.Contains(err.Error(), "Rulebook p.13") {
 		t.Fatalf("a rest-turn attack without a grant must be explained, got %v", err)
 	}
 	form.Granted.SetText("Shock Gloves")

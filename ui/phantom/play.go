@@ -46,6 +46,10 @@ type PlayScreen struct {
 	dieRound int
 	result   *fyne.Container
 	ending   *fyne.Container
+	// EventEarly and EventLate are the event decks' runs of card numbers
+	// at setup; EventDrawn the card drawn at the table (for tests).
+	EventEarly, EventLate [2]*Num
+	EventDrawn            *widget.Select
 	// MoveBt moves along the path tapped (while one is being tapped).
 	MoveBt *widget.Button
 	// FailBt and SucceedBt end the mission (held to confirm); SucceedBt
