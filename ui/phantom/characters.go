@@ -2,7 +2,6 @@ package phantom
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -94,22 +93,45 @@ func (c *CampaignScreen) characterSheet(s *tp.State, name string) fyne.CanvasObj
 	for _, g := range ch.Attachments {
 		gearOpts = append(gearOpts, "attachment: "+g.ID)
 	}
-	gearSel := widget.NewSelect(gearOpts, nil)
-	gearSel.PlaceHolder = "equipment or attachment"
-	slot := widget.NewEntry()
-	slot.SetPlaceHolder("slot: head, body, feet, or 1, 2… (empty: unequip)")
-	charges := widget.NewEntry()
-	charges.SetPlaceHolder("charges to add (negative: remove)")
+	cb := s.Content.Classes[ch.Class]
+	slotOpts := func(sel string) []string {
+		if strings.HasPrefix(sel, "equipment: ") {
+			id := strings.TrimPrefix(sel, "equipment: ")
+			if e, ok := s.Content.Equipment[id]; ok {
+				return []string{e.Slot}
+			}
+			return tp.EquipmentSlots
+		}
+		var out []string
+		for i, types := range cb.AttachmentSlots {
+			out = append(out, fmt.Sprintf("slot %d (%s)", i+1, strings.Join(types, ", ")))
+		}
+		return out
+	}
+	slot := newPicker(nil, "", "which slot", nil)
+	gearSel := newPicker(gearOpts, "", "equipment or attachment", func(v string) {
+		slot.Options = slotOpts(v)
+		slot.ClearSelected()
+		if len(slot.Options) == 1 {
+			slot.SetSelected(slot.Options[0])
+		}
+		slot.Refresh()
+	})
+	slotValue := func() string {
+		v := slot.Selected
+		if n, ok := strings.CutPrefix(v, "slot "); ok {
+			return strings.Fields(n)[0]
+		}
+		return v
+	}
 	var others []string
 	for _, n := range sortedKeys(s.Characters) {
 		if n != name {
 			others = append(others, n)
 		}
 	}
-	to := widget.NewSelect(others, nil)
-	to.PlaceHolder = "give to"
-	tradeNova := widget.NewEntry()
-	tradeNova.SetPlaceHolder("nova cells to give")
+	to := newPicker(others, "", "give to", nil)
+	tradeNova := NewNum(0, max(ch.Nova, 0), 0, nil)
 	gearOf := func() (eq, att string) {
 		if v, ok := strings.CutPrefix(gearSel.Selected, "equipment: "); ok {
 			return v, ""
@@ -117,47 +139,50 @@ func (c *CampaignScreen) characterSheet(s *tp.State, name string) fyne.CanvasObj
 		v, _ := strings.CutPrefix(gearSel.Selected, "attachment: ")
 		return "", v
 	}
-	gearBox := container.NewVBox(gearSel,
-		container.NewBorder(nil, nil, nil, widget.NewButton("Equip / unequip", func() {
+	charge := func(n int) func() {
+		return func() {
 			eq, att := gearOf()
-			c.ctx.Do(tp.Equip{Character: name, Equipment: eq, Attachment: att, Slot: strings.TrimSpace(slot.Text)})
-		}), slot),
-		container.NewBorder(nil, nil, nil, widget.NewButton("Charge", func() {
-			eq, att := gearOf()
-			n, err := strconv.Atoi(strings.TrimSpace(charges.Text))
-			if err != nil {
-				c.ctx.Message("charges are a whole number", true)
-				return
-			}
 			c.ctx.Do(tp.Charge{Character: name, Equipment: eq, Attachment: att, N: n})
-		}), charges),
-		container.NewBorder(nil, nil, nil, widget.NewButton("Trade", func() {
-			eq, att := gearOf()
-			n, _ := strconv.Atoi(strings.TrimSpace(tradeNova.Text))
-			c.ctx.Do(tp.Trade{From: name, To: to.Selected, Nova: n, Equipment: eq, Attachment: att})
-		}), container.NewGridWithColumns(2, to, tradeNova)),
+		}
+	}
+	gearBox := container.NewVBox(gearSel,
+		container.NewBorder(nil, nil, nil, widgets.NewFlow(
+			widget.NewButton("Equip", func() {
+				eq, att := gearOf()
+				c.ctx.Do(tp.Equip{Character: name, Equipment: eq, Attachment: att, Slot: slotValue()})
+			}),
+			widget.NewButton("Unequip", func() {
+				eq, att := gearOf()
+				c.ctx.Do(tp.Equip{Character: name, Equipment: eq, Attachment: att})
+			})), slot),
+		widgets.NewFlow(widget.NewButton("Charge it (1 nova cell)", charge(1)), widget.NewButton("Take a charge off", charge(-1))),
+		bold("Trade"),
+		widgets.NewFlow(to, container.NewHBox(widget.NewLabel("nova cells"), tradeNova),
+			widget.NewButton("Give", func() {
+				eq, att := gearOf()
+				c.ctx.Do(tp.Trade{From: name, To: to.Selected, Nova: tradeNova.Value, Equipment: eq, Attachment: att})
+			})),
 	)
-	sp := widget.NewEntry()
-	sp.SetPlaceHolder("SP")
-	nova := widget.NewEntry()
-	nova.SetPlaceHolder("nova cells")
+	sp := NewNum(0, 99, ch.SP, nil)
+	nova := NewNum(0, 999, ch.Nova, nil)
 	body := container.NewVBox(info,
 		container.NewBorder(nil, nil, nil, buyBt, buy),
 		container.NewBorder(nil, nil, nil, widget.NewButton("Buy", func() { c.ctx.Do(tp.BuyEquipment{Character: name, Equipment: shop.Selected}) }), shop),
 		container.NewBorder(nil, nil, nil, widget.NewButton("Sell", func() { c.ctx.Do(tp.SellEquipment{Character: name, Equipment: sell.Selected}) }), sell),
 		container.NewBorder(nil, nil, nil, widget.NewButton("Dismantle", func() { c.ctx.Do(tp.DismantleAttachment{Character: name, Attachment: dis.Selected}) }), dis),
 		container.NewBorder(nil, nil, nil, widget.NewButton("Give back", func() { c.ctx.Do(tp.ReturnActionCard{Character: name, Card: ret.Selected}) }), ret),
-		widgets.NewCard("", "Equip, charge, trade (§14.3, V-06, V-07)", gearBox),
-		container.NewBorder(nil, nil, widget.NewLabel("Correct by hand"), widget.NewButton("Set", func() {
+		widgets.NewCard("", "Equip, charge and trade: at mission setup, on a rest turn or between missions (Rulebook p.9, p.15).", gearBox),
+		bold("Correct by hand"),
+		widgets.NewFlow(statBox("SP", sp), statBox("Nova cells", nova), widget.NewButton("Set", func() {
 			cmd := tp.CorrectCharacter{Character: name, Reason: "corrected by hand"}
-			if n, err := strconv.Atoi(strings.TrimSpace(sp.Text)); err == nil {
+			if n := sp.Value; n != ch.SP {
 				cmd.SP = &n
 			}
-			if n, err := strconv.Atoi(strings.TrimSpace(nova.Text)); err == nil {
+			if n := nova.Value; n != ch.Nova {
 				cmd.Nova = &n
 			}
 			c.ctx.Do(cmd)
-		}), container.NewGridWithColumns(2, sp, nova)),
+		})),
 	)
 	return widgets.NewCard(name, "", body)
 }

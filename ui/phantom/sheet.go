@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
@@ -12,46 +13,63 @@ import (
 	"tablekeeper/ui/widgets"
 )
 
+// showSheet is the campaign sheet (§14.1): fame and vanished technology on
+// steppers, the upgrade board, expeditions with what each character gained
+// or lost, the classes unlocked and the attachment reward decks.
 func (c *CampaignScreen) showSheet(s *tp.State) {
 	box := c.sheet
 	box.Objects = nil
 	defer box.Refresh()
 	var fame []string
 	for _, p := range tp.Planets {
-		tier := 1
-		switch {
-		case s.Sheet.Fame[p] >= 10:
-			tier = 3
-		case s.Sheet.Fame[p] >= 5:
-			tier = 2
-		}
-		fame = append(fame, fmt.Sprintf("%s %d (shop tier %d)", p, s.Sheet.Fame[p], tier))
+		fame = append(fame, fmt.Sprintf("%s %d (shop tier %d)", p, s.Sheet.Fame[p], tp.FameTier(s.Sheet.Fame[p])))
+	}
+	drawn := "no"
+	if s.Sheet.ExpeditionDrawn {
+		drawn = "yes"
 	}
 	box.Add(bold("Campaign sheet"))
-	box.Add(wrap(fmt.Sprintf("Fame: %s\nVanished technology: %d\nLast planet: %s · expedition drawn since: %v\nUnlocked classes: %s",
-		strings.Join(fame, " · "), s.Sheet.VanishedTech, orDefault(s.Sheet.LastPlanet, "none"), s.Sheet.ExpeditionDrawn, strings.Join(s.Sheet.UnlockedClasses, ", "))))
-	planet := widget.NewSelect(tp.Planets, nil)
-	planet.PlaceHolder = "planet"
-	delta := widget.NewEntry()
-	delta.SetPlaceHolder("fame change, e.g. 2 or -1")
-	vt := widget.NewEntry()
-	vt.SetPlaceHolder("vanished technology change")
-	box.Add(widgets.NewCard("Fame and vanished technology", "§14.1: never below 0", container.NewVBox(
-		container.NewGridWithColumns(3, planet, delta, vt),
+	box.Add(wrap(fmt.Sprintf("Fame: %s\nVanished technology: %d\nLast planet: %s · a planetary expedition drawn since: %s\nUnlocked classes: %s",
+		strings.Join(fame, " · "), s.Sheet.VanishedTech, orDefault(s.Sheet.LastPlanet, "none"), drawn, strings.Join(s.Sheet.UnlockedClasses, ", "))))
+
+	// Fame and vanished technology, changed by what the table says.
+	fameNums := map[string]*Num{}
+	changes := widgets.NewFlow()
+	for _, p := range tp.Planets {
+		n := NewNum(-20, 20, 0, nil)
+		n.Format = Signed
+		fameNums[p] = n
+		changes.Add(statBox("Fame on "+p, n))
+	}
+	vt := NewNum(-50, 50, 0, nil)
+	vt.Format = Signed
+	changes.Add(statBox("Vanished technology", vt))
+	box.Add(widgets.NewCard("Fame and vanished technology", "", container.NewVBox(
+		wrap("Step the changes the table made, then Apply; neither goes below 0 (Rulebook p.16)."),
+		changes,
 		widget.NewButton("Apply", func() {
-			cmd := tp.AdjustCampaign{Reason: "entered at the table"}
-			if n, err := strconv.Atoi(strings.TrimSpace(delta.Text)); err == nil && planet.Selected != "" {
-				cmd.Fame = map[string]int{planet.Selected: n}
+			cmd := tp.AdjustCampaign{Reason: "entered at the table", VanishedTech: vt.Value}
+			for p, n := range fameNums {
+				if n.Value != 0 {
+					if cmd.Fame == nil {
+						cmd.Fame = map[string]int{}
+					}
+					cmd.Fame[p] = n.Value
+				}
 			}
-			cmd.VanishedTech, _ = strconv.Atoi(strings.TrimSpace(vt.Text))
 			c.ctx.Do(cmd)
 		}))))
+
 	// Upgrade board.
 	up := container.NewVBox()
 	for _, n := range sortedKeys(s.Sheet.Upgrades) {
 		u := s.Sheet.Upgrades[n]
 		n := n
-		row := container.NewHBox(widget.NewLabel(fmt.Sprintf("%s (cost %d)%s", n, u.Cost, map[bool]string{true: " — performed", false: ""}[u.Performed])))
+		state := ""
+		if u.Performed {
+			state = " — performed"
+		}
+		row := widgets.NewFlow(widget.NewLabel(fmt.Sprintf("%s (cost %d)%s", n, u.Cost, state)))
 		for _, b := range u.Boxes {
 			b := b
 			ch := widget.NewCheck(b, nil)
@@ -62,85 +80,117 @@ func (c *CampaignScreen) showSheet(s *tp.State) {
 		if !u.Paid {
 			row.Add(widget.NewButton("Pay", func() { c.ctx.Do(tp.TickUpgrade{Name: n, Pay: true}) }))
 		}
-		up.Add(container.NewHScroll(row))
+		up.Add(row)
 	}
-	uname, uboxes, ucost := widget.NewEntry(), widget.NewEntry(), widget.NewEntry()
-	uname.SetPlaceHolder("upgrade name")
-	uboxes.SetPlaceHolder("boxes (comma separated)")
-	ucost.SetPlaceHolder("cost")
-	up.Add(container.NewGridWithColumns(2, uname, uboxes, ucost, widget.NewButton("Enter upgrade", func() {
-		n, _ := strconv.Atoi(strings.TrimSpace(ucost.Text))
-		c.ctx.Do(tp.DefineUpgrade{Name: strings.TrimSpace(uname.Text), Boxes: splitConds(uboxes.Text), Cost: n})
-	})))
-	box.Add(widgets.NewCard("Upgrade board", "§14.1", up))
-	// Expedition.
-	card := widget.NewEntry()
-	card.SetPlaceHolder("card number")
-	story := widget.NewCheck("Story card", nil)
-	discard := widget.NewCheck("discard it afterwards", nil)
-	gains := widget.NewEntry()
-	gains.SetPlaceHolder("nova cells per character: Ana 3, Bo -2")
-	spGains := widget.NewEntry()
-	spGains.SetPlaceHolder("SP per character: Ana 1")
-	expVT := widget.NewEntry()
-	expVT.SetPlaceHolder("vanished technology (+/-)")
-	expFame := widget.NewEntry()
-	expFame.SetPlaceHolder("fame: Berkav 1, Orbos -1")
-	perName := func(text string) (map[string]int, error) {
-		out := map[string]int{}
-		for _, part := range strings.Split(text, ",") {
-			f := strings.Fields(part)
-			if len(f) == 0 {
-				continue
+	uname := newNameEntry("", "the upgrade's name", nil)
+	uboxes := newTextEntry("", "its boxes, one a line, as the board prints them", nil)
+	ucost := NewNum(0, 99, 0, nil)
+	up.Add(uname)
+	up.Add(uboxes)
+	up.Add(widgets.NewFlow(statBox("Cost (vanished technology)", ucost), widget.NewButton("Enter the upgrade", func() {
+		var boxes []string
+		for _, l := range strings.Split(uboxes.Text, "\n") {
+			if l = strings.TrimSpace(l); l != "" {
+				boxes = append(boxes, l)
 			}
-			n, err := strconv.Atoi(f[len(f)-1])
-			if len(f) < 2 || err != nil {
-				return nil, fmt.Errorf("%q: write a name and a number, like \"Ana 3\"", strings.TrimSpace(part))
-			}
-			out[strings.Join(f[:len(f)-1], " ")] = n
 		}
-		return out, nil
+		c.ctx.Do(tp.DefineUpgrade{Name: strings.TrimSpace(uname.Text), Boxes: boxes, Cost: ucost.Value})
+	})))
+	box.Add(widgets.NewCard("Upgrade board", "", up))
+
+	// Expedition: what the card did, character by character.
+	card := newNameEntry("", "the card's number", nil)
+	story := widget.NewCheck("a Story card", nil)
+	discard := widget.NewCheck("discard it afterwards", nil)
+	present := s.Sheet.LastParty
+	if len(present) == 0 {
+		present = sortedKeys(s.Characters)
 	}
-	box.Add(widgets.NewCard("Expedition", "§14.3, V-20: what the card did, as the players read it", container.NewVBox(card, container.NewHBox(story, discard),
-		gains, spGains, container.NewGridWithColumns(2, expVT, expFame),
-		widget.NewButton("Record expedition", func() {
-			cmd := tp.Expedition{Card: strings.TrimSpace(card.Text), Story: story.Checked, Discard: discard.Checked}
-			var err error
-			if cmd.Nova, err = perName(gains.Text); err == nil {
-				if cmd.SP, err = perName(spGains.Text); err == nil {
-					cmd.Fame, err = perName(expFame.Text)
+	novaNums, spNums := map[string]*Num{}, map[string]*Num{}
+	who := container.NewVBox()
+	for _, n := range present {
+		nv := NewNum(-99, 99, 0, nil)
+		nv.Format = Signed
+		sp := NewNum(-9, 9, 0, nil)
+		sp.Format = Signed
+		novaNums[n], spNums[n] = nv, sp
+		who.Add(widgets.NewFlow(bold(n), statBox("Nova cells", nv), statBox("SP", sp)))
+	}
+	expFame := map[string]*Num{}
+	expFameRow := widgets.NewFlow()
+	for _, p := range tp.Planets {
+		n := NewNum(-9, 9, 0, nil)
+		n.Format = Signed
+		expFame[p] = n
+		expFameRow.Add(statBox("Fame on "+p, n))
+	}
+	expVT := NewNum(-50, 50, 0, nil)
+	expVT.Format = Signed
+	expFameRow.Add(statBox("Vanished technology", expVT))
+	box.Add(widgets.NewCard("Expedition", "", container.NewVBox(
+		wrap("At most one planetary expedition between missions; a Story card only when a mission names it (Rulebook p.17). Step what the card gave or took."),
+		card, widgets.NewFlow(story, discard), who, expFameRow,
+		widget.NewButton("Record the expedition", func() {
+			cmd := tp.Expedition{Card: strings.TrimSpace(card.Text), Story: story.Checked, Discard: discard.Checked, VanishedTech: expVT.Value}
+			for n := range novaNums {
+				if v := novaNums[n].Value; v != 0 {
+					if cmd.Nova == nil {
+						cmd.Nova = map[string]int{}
+					}
+					cmd.Nova[n] = v
+				}
+				if v := spNums[n].Value; v != 0 {
+					if cmd.SP == nil {
+						cmd.SP = map[string]int{}
+					}
+					cmd.SP[n] = v
 				}
 			}
-			if err != nil {
-				c.ctx.Message(err.Error(), true)
-				return
-			}
-			if t := strings.TrimSpace(expVT.Text); t != "" {
-				if cmd.VanishedTech, err = strconv.Atoi(t); err != nil {
-					c.ctx.Message("vanished technology is a whole number", true)
-					return
+			for p, n := range expFame {
+				if n.Value != 0 {
+					if cmd.Fame == nil {
+						cmd.Fame = map[string]int{}
+					}
+					cmd.Fame[p] = n.Value
 				}
 			}
 			c.ctx.Do(cmd)
 		}))))
+
 	// Classes and attachment reward decks.
-	cls := widget.NewEntry()
-	cls.SetPlaceHolder("advanced class to unlock")
-	tier := widget.NewSelect([]string{"1", "2", "3", "4"}, nil)
-	tier.PlaceHolder = "tier"
-	deck := widget.NewEntry()
-	deck.SetPlaceHolder("attachment cards of the tier's deck (comma separated)")
+	cls := newNameEntry("", "the advanced class to unlock", nil)
+	tier := newPicker([]string{"1", "2", "3", "4"}, "1", "", nil)
+	deckBox := container.NewVBox()
+	var deck *ChecksFlow
+	showDeck := func(t string) {
+		n, _ := strconv.Atoi(t)
+		var ids []string
+		for _, id := range sortedKeys(s.Content.Attachments) {
+			if s.Content.Attachments[id].Tier == n {
+				ids = append(ids, id)
+			}
+		}
+		deck = newChecksFlow(ids, s.Sheet.AttachmentDecks[n], nil)
+		deckBox.Objects = []fyne.CanvasObject{deck.Object()}
+		if len(ids) == 0 {
+			deckBox.Objects = []fyne.CanvasObject{wrap(fmt.Sprintf("No tier %d attachment card is entered yet (Content tab).", n))}
+		}
+		deckBox.Refresh()
+	}
+	tier.OnChanged = showDeck
+	showDeck("1")
 	var decks []string
 	for t := 1; t <= 4; t++ {
-		decks = append(decks, fmt.Sprintf("tier %d: %d cards", t, len(s.Sheet.AttachmentDecks[t])))
+		decks = append(decks, fmt.Sprintf("tier %d: %s", t, plural(len(s.Sheet.AttachmentDecks[t]), "card")))
 	}
-	box.Add(widgets.NewCard("Boxes and decks", "§14.1", container.NewVBox(
+	box.Add(widgets.NewCard("Boxes and decks", "", container.NewVBox(
 		container.NewBorder(nil, nil, nil, widget.NewButton("Unlock", func() { c.ctx.Do(tp.UnlockClass{Class: strings.TrimSpace(cls.Text)}) }), cls),
 		wrap("Attachment reward decks: "+strings.Join(decks, " · ")),
-		container.NewBorder(nil, nil, tier, widget.NewButton("Set deck", func() {
+		container.NewHBox(widget.NewLabel("Tier"), tier), deckBox,
+		widget.NewButton("Set the tier's deck", func() {
 			t, _ := strconv.Atoi(tier.Selected)
-			c.ctx.Do(tp.SetAttachmentDeck{Tier: t, Cards: splitConds(deck.Text)})
-		}), deck))))
+			c.ctx.Do(tp.SetAttachmentDeck{Tier: t, Cards: deck.Selected()})
+		}))))
 	if len(s.Sheet.Expeditions) > 0 {
 		box.Add(wrap("Expeditions resolved: " + strings.Join(s.Sheet.Expeditions, ", ")))
 	}

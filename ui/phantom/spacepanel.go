@@ -2,8 +2,6 @@ package phantom
 
 import (
 	"fmt"
-	"strconv"
-	"strings"
 
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
@@ -77,16 +75,11 @@ func (p *PlayScreen) showSpace() {
 			p.ctx.Do(tp.CorrectSpace{Space: label, ObjectState: &v, Reason: "object corrected by hand"})
 		}), st))
 	}
-	nova := widget.NewEntry()
-	nova.SetText(strconv.Itoa(sp.NovaCells))
+	nova := NewNum(0, 99, sp.NovaCells, nil)
 	p.spaceBox.Add(container.NewBorder(nil, nil, widget.NewLabel("Nova cells"), widget.NewButton("Set", func() {
-		n, err := strconv.Atoi(strings.TrimSpace(nova.Text))
-		if err != nil {
-			p.ctx.Message("nova cells are a whole number", true)
-			return
-		}
+		n := nova.Value
 		p.ctx.Do(tp.CorrectSpace{Space: label, NovaCells: &n, Reason: "corrected by hand"})
-	}), nova))
+	}), container.NewHBox(nova)))
 	hz := widget.NewSelect([]string{"none", "fire", "poison", "trap"}, nil)
 	hz.SetSelected(orDefault(string(sp.Hazard), "none"))
 	p.spaceBox.Add(container.NewBorder(nil, nil, widget.NewLabel("Hazard token"), widget.NewButton("Set", func() {
