@@ -71,6 +71,12 @@ type Campaign struct {
 	// Seed feeds every random draw of the campaign (see Dice).
 	Seed uint64 `json:"seed"`
 
+	// Practice marks a campaign started from made-up practice content
+	// ("Try a practice game"), so Home can say so. It is only a label:
+	// nothing is refused for it, it survives export, import and
+	// duplication, and files written before it existed read as false.
+	Practice bool `json:"practice,omitempty"`
+
 	LastPlayed time.Time `json:"lastPlayed,omitzero"`
 	Where      string    `json:"where,omitempty"`
 	Events     uint64    `json:"events,omitempty"`

@@ -127,3 +127,56 @@ func FuzzParseExport(f *testing.F) {
 		}
 	})
 }
+
+// TestPracticeMarkSurvivesExportAndOldFilesReadWithout: the practice mark
+// is kept through an export and its import, and an export written before
+// the mark existed (no "practice" key) reads as an ordinary campaign.
+func TestPracticeMarkSurvivesExportAndOldFilesReadWithout(t *testing.T) {
+	mem := NewMemStore()
+	c, err := NewCampaign(testGame, "Practice — test", 42, time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Practice = true
+	if err := mem.Create(c); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Open(mem, counterRules{}, c.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	must(t)(s.Do(damage{2}))
+	if !s.Campaign().Practice {
+		t.Fatal("a session lost the mark")
+	}
+	x, err := ExportCampaign(mem, c.ID, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := x.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(data, []byte(`"practice": true`)) {
+		t.Fatalf("the export does not carry the mark:\n%s", data)
+	}
+	back, err := ParseExport(data, testRegistry)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !back.Campaign.Practice {
+		t.Fatal("the import lost the mark")
+	}
+	// An export of an ordinary campaign has no key at all, as before.
+	old := exportedTestCampaign(t)
+	if bytes.Contains(old, []byte("practice")) {
+		t.Fatal("an ordinary campaign writes the practice key")
+	}
+	if x, err := ParseExport(old, testRegistry); err != nil || x.Campaign.Practice {
+		t.Fatalf("an old file: %v, practice %v", err, x != nil && x.Campaign.Practice)
+	}
+	var rec Campaign
+	if err := json.Unmarshal([]byte(`{"id":"x","game":"g","name":"n","created":"2026-01-01T00:00:00Z","seed":1}`), &rec); err != nil || rec.Practice {
+		t.Fatalf("an old record: %v %v", err, rec.Practice)
+	}
+}

@@ -21,6 +21,7 @@ import (
 	"tablekeeper/storage"
 	"tablekeeper/tracker"
 	"tablekeeper/ui/shell"
+	"tablekeeper/ui/widgets"
 )
 
 // Options say what the window opens.
@@ -68,9 +69,11 @@ type App struct {
 	camp *campaignScreen
 	// now is the wall clock, replaced in tests.
 	now func() time.Time
-	// lastNotice is the last message shown on the home or data screen.
-	lastNotice  string
-	noticeLabel *widget.Label
+	// lastNotice is the last message shown on the home or data screen,
+	// and whether it was a refusal or a failure.
+	lastNotice    string
+	lastNoticeErr bool
+	noticeLine    *widgets.MessageLine
 }
 
 // New builds the interface in a new window without showing it.
@@ -138,7 +141,7 @@ func (u *App) openDirect(id, tab string) {
 	list, err := u.DB.List()
 	if err != nil {
 		u.showHome()
-		u.notice(err.Error())
+		u.problem(err.Error())
 		return
 	}
 	for _, c := range list {
@@ -151,7 +154,7 @@ func (u *App) openDirect(id, tab string) {
 		}
 	}
 	u.showHome()
-	u.notice(fmt.Sprintf("There is no campaign %q to open.", id))
+	u.problem(fmt.Sprintf("There is no campaign “%s” to open.", id))
 }
 
 // Shutdown ends the session (if a campaign is open) and closes the file.
@@ -179,17 +182,42 @@ func (u *App) setScreen(content fyne.CanvasObject) {
 	u.Window.SetContent(content)
 }
 
-// notice shows a line on the home or data screen's message bar.
-func (u *App) notice(msg string) {
-	u.lastNotice = msg
-	if u.noticeLabel != nil {
-		u.noticeLabel.SetText(msg)
-		if msg == "" {
-			u.noticeLabel.Hide()
-		} else {
-			u.noticeLabel.Show()
-		}
+// setPage shows a screen that is not a campaign's: its top bar, its body
+// (which scrolls) and its message line of fixed height at the bottom, all
+// in a FeedbackLayer so answers show next to what was tapped.
+// Actions, if any, are pinned at the bottom above the message line, always
+// on screen however long the body.
+func (u *App) setPage(top, body fyne.CanvasObject, actions ...fyne.CanvasObject) {
+	bottom := container.NewVBox()
+	if len(actions) > 0 {
+		bottom.Add(widgets.NewFlow(actions...))
 	}
+	bottom.Add(u.newNoticeLine())
+	u.setScreen(widgets.NewFeedbackLayer(container.NewBorder(container.NewPadded(top), container.NewPadded(bottom), nil, nil,
+		container.NewVScroll(container.NewPadded(body)))))
+}
+
+// notice shows a line on the home or data screen's message line.
+func (u *App) notice(msg string) { u.say(msg, false) }
+
+// problem shows a refusal or a failure on the home or data screen's
+// message line.
+func (u *App) problem(msg string) { u.say(msg, true) }
+
+func (u *App) say(msg string, isError bool) {
+	u.lastNotice, u.lastNoticeErr = msg, isError
+	if u.noticeLine != nil {
+		u.noticeLine.Set(msg, isError)
+	}
+}
+
+// newNoticeLine makes the message line of a screen that is not a
+// campaign's, showing the last notice: a line of fixed height, so a
+// message never moves the buttons.
+func (u *App) newNoticeLine() *widgets.MessageLine {
+	u.noticeLine = widgets.NewMessageLine(u.Window)
+	u.noticeLine.Set(u.lastNotice, u.lastNoticeErr)
+	return u.noticeLine
 }
 
 // Notice is the last line shown on the home or data screen.
@@ -208,23 +236,22 @@ func (u *App) showOpenError() {
 	var le *storage.LockedError
 	switch {
 	case errors.As(err, &de) && de.Backup != "":
-		box.Add(widget.NewLabel("The newest good backup: " + de.Backup))
+		box.Add(wrapped("The newest good backup: " + de.Backup))
 		box.Add(button("Restore that backup", func() { u.restoreAtStart(de.Path, de.Backup) }))
 	case errors.As(err, &le):
 		box.Add(button("Try again", func() { u.retryOpen() }))
 	default:
 		box.Add(button("Try again", func() { u.retryOpen() }))
 	}
-	u.noticeLabel = newNoticeLabel()
-	box.Add(u.noticeLabel)
-	u.setScreen(container.NewPadded(container.NewVScroll(box)))
+	u.setScreen(container.NewBorder(nil, container.NewPadded(u.newNoticeLine()), nil, nil,
+		container.NewPadded(container.NewVScroll(box))))
 }
 
 func (u *App) retryOpen() {
 	u.openFile()
 	if u.DB == nil {
 		u.showOpenError()
-		u.notice("Still cannot open it.")
+		u.problem("Still cannot open it.")
 		return
 	}
 	u.showHome()
@@ -234,7 +261,7 @@ func (u *App) retryOpen() {
 // beside it) and opens it.
 func (u *App) restoreAtStart(path, backup string) {
 	if err := storage.RestoreFile(path, backup, u.now()); err != nil {
-		u.notice("The backup was not restored: " + err.Error())
+		u.problem("The backup was not restored: " + err.Error())
 		return
 	}
 	u.openFile()
@@ -246,10 +273,10 @@ func (u *App) restoreAtStart(path, backup string) {
 	u.notice(fmt.Sprintf("Restored %s. The damaged file was kept beside it as %s.replaced-….", backup, path))
 }
 
-func newNoticeLabel() *widget.Label {
-	l := widget.NewLabel("")
-	l.Wrapping = fyne.TextWrapWord
-	l.Importance = widget.WarningImportance
-	l.Hide()
-	return l
+// library is the device's content sets, beside the campaign file.
+func (u *App) library() *shell.Library {
+	if u.DB == nil {
+		return nil
+	}
+	return shell.LibraryBeside(u.DB.Path())
 }

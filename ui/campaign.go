@@ -6,8 +6,6 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/tracker"
@@ -16,30 +14,19 @@ import (
 )
 
 // A campaignScreen is an open campaign: the frame around the game's
-// screens, with the clocks, undo and redo, the table lock and the Log.
+// screens, with the clocks, undo and redo, notes, the table lock and the
+// Log. Its layout is shell.Chrome's, so the games' tests measure the
+// space their tabs get from the frame itself.
 type campaignScreen struct {
 	u    *App
 	s    *tracker.Session
 	ctx  *shell.Context
 	game shell.GameScreens
 
-	tabs   *container.AppTabs
+	chrome *shell.Chrome
 	tabIDs []shell.Tab
 	log    *logView
-
-	title, where *widget.Label
-	msg          *widget.Label
-	home         *widget.Button
-	undo, redo   *widget.Button
-	lock         *widget.Button
-	unlock       *widgets.HoldButton
-	lockBar      *fyne.Container
-	locked       bool
-
-	playLabel, turnLabel *widget.Label
-	playToggle           *widget.Button
-	turnToggle           *widget.Button
-	turnLimit            *widgets.CheckedEntry
+	locked bool
 
 	stop chan struct{}
 }
@@ -60,13 +47,13 @@ func (u *App) screensFor(g tracker.GameID) shell.GameScreens {
 func (u *App) openCampaign(id string) {
 	if u.camp != nil {
 		if _, err := u.closeCampaign(); err != nil {
-			u.notice(err.Error())
+			u.problem(err.Error())
 		}
 	}
 	s, err := u.DB.OpenSession(id)
 	if err != nil {
 		u.showHome()
-		u.notice("The campaign cannot be opened: " + err.Error())
+		u.problem("The campaign cannot be opened: " + err.Error())
 		return
 	}
 	cs := &campaignScreen{u: u, s: s, stop: make(chan struct{})}
@@ -76,6 +63,7 @@ func (u *App) openCampaign(id string) {
 		Locked:   func() bool { return cs.locked },
 		Message:  cs.message,
 		Settings: func() shell.Settings { return loadSettings(u.Fyne.Preferences()) },
+		Library:  u.library(),
 	})
 	u.camp = cs
 	u.Window.SetTitle("Tablekeeper — " + c.Name)
@@ -123,7 +111,7 @@ func (cs *campaignScreen) leave() {
 	path, err := u.closeCampaign()
 	u.showHome()
 	if err != nil {
-		u.notice(err.Error())
+		u.problem(err.Error())
 		return
 	}
 	u.notice(fmt.Sprintf("Session ended: play clock paused at %s; backup written to %s.", played, path))
@@ -150,76 +138,47 @@ func (cs *campaignScreen) tick() {
 
 func (cs *campaignScreen) build() fyne.CanvasObject {
 	c := cs.s.Campaign()
-	cs.title = widget.NewLabelWithStyle(c.Name, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	cs.title.Truncation = fyne.TextTruncateEllipsis
-	cs.where = widget.NewLabel("")
-	cs.where.Truncation = fyne.TextTruncateEllipsis
-	cs.home = iconButton("Home", theme.HomeIcon(), cs.leave)
-	cs.undo = iconButton("Undo", theme.ContentUndoIcon(), cs.doUndo)
-	cs.redo = iconButton("Redo", theme.ContentRedoIcon(), cs.doRedo)
-	cs.lock = iconButton("Lock", theme.VisibilityOffIcon(), func() { cs.setLocked(true) })
-	cs.unlock = widgets.NewHoldButton("Hold to unlock", func() { cs.setLocked(false) })
-	cs.unlock.Icon = theme.VisibilityIcon()
-	cs.unlock.Importance = widget.WarningImportance
-	cs.unlock.OnHint = func(s string) { cs.message(s, false) }
-	cs.unlock.Hide()
-
-	cs.playLabel = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
-	cs.playToggle = button("Pause", func() { cs.toggle(tracker.PlayClock) })
-	cs.turnLabel = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
-	cs.turnToggle = button("Start", func() { cs.toggle(tracker.TurnClock) })
-	cs.turnLimit = widgets.NewNumberEntry(1, int(tracker.MaxTurnLimit/time.Minute))
-	cs.turnLimit.SetPlaceHolder("min")
-	setLimit := button("Set turn", cs.setTurnLimit)
-	resetTurn := button("Reset", func() { cs.clock(tracker.TurnClock, tracker.ClockReset) })
-
 	cs.tabIDs = []shell.Tab{shell.TabPlay, shell.TabCampaign, shell.TabEnemy, shell.TabLog}
 	cs.log = newLogView(cs)
-	cs.tabs = container.NewAppTabs(
-		container.NewTabItemWithIcon("Play", theme.MediaPlayIcon(), sideways(cs.game.Play(cs.ctx))),
-		container.NewTabItemWithIcon("Campaign", theme.DocumentIcon(), sideways(cs.game.Campaign(cs.ctx))),
-		container.NewTabItemWithIcon("Enemy", theme.ComputerIcon(), sideways(cs.game.Enemy(cs.ctx))),
-		container.NewTabItemWithIcon("Log", theme.ListIcon(), cs.log.object()),
-	)
-	cs.msg = widget.NewLabel("")
-	cs.msg.Wrapping = fyne.TextWrapWord
-	lockNote := widget.NewLabel("Table locked: look, but nothing changes until someone holds “Hold to unlock”.")
-	lockNote.Importance = widget.WarningImportance
-	lockNote.Wrapping = fyne.TextWrapWord
-	cs.lockBar = container.NewVBox(lockNote)
-	cs.lockBar.Hide()
-
-	row1 := container.NewBorder(nil, nil, cs.home, container.NewHBox(cs.undo, cs.redo, cs.lock, cs.unlock),
-		container.NewVBox(cs.title, cs.where))
-	clocks := widgets.NewFlow(
-		widget.NewLabel("Play"), cs.playLabel, cs.playToggle,
-		widget.NewLabel("Turn"), cs.turnLabel, cs.turnToggle, resetTurn,
-		widgets.AtLeast(fyne.NewSize(130, widgets.MinTouch), cs.turnLimit), setLimit,
-	)
-	header := container.NewVBox(row1, clocks, cs.lockBar)
-	return container.NewBorder(container.NewPadded(header), container.NewPadded(cs.msg), nil, nil, cs.tabs)
-}
-
-// sideways lets a game's screen scroll sideways if it is wider than the
-// window (a large text size in portrait), instead of widening the window
-// past the screen's edge. Its height is the tab's, so the game's own
-// scrolling lists keep working.
-func sideways(o fyne.CanvasObject) fyne.CanvasObject {
-	return container.NewHScroll(o)
+	ch := shell.NewChrome(cs.u.Window, c.Name,
+		cs.game.Play(cs.ctx), cs.game.Campaign(cs.ctx), cs.game.Enemy(cs.ctx), cs.log.object())
+	cs.chrome = ch
+	ch.Title.OnTapped = func() {
+		t := ch.Title.Title()
+		if w := ch.Title.Sub(); w != "" {
+			t += "\n" + w
+		}
+		widgets.ShowMessage("The campaign", t, cs.u.Window)
+	}
+	ch.Home.OnTapped = cs.leave
+	ch.Note.OnTapped = cs.askNote
+	ch.Undo.OnTapped = cs.doUndo
+	ch.Redo.OnTapped = cs.doRedo
+	ch.Lock.OnTapped = func() { cs.setLocked(true) }
+	ch.Unlock.OnHeld = func() { cs.setLocked(false) }
+	ch.Unlock.OnHint = func(s string) { cs.ctx.Feedback(ch.Unlock, s, false) }
+	ch.PlayToggle.OnTapped = func() { cs.toggle(tracker.PlayClock, ch.PlayToggle) }
+	ch.TurnToggle.OnTapped = func() { cs.toggle(tracker.TurnClock, ch.TurnToggle) }
+	ch.TurnReset.OnTapped = func() {
+		cs.ctx.DoFrom(ch.TurnReset, tracker.ClockCommand{Clock: tracker.TurnClock, Action: tracker.ClockReset})
+	}
+	ch.PlayClock.OnTapped = func() { cs.aboutPlayClock() }
+	ch.TurnClock.OnTapped = cs.askTurnLimit
+	return ch.Root
 }
 
 func (cs *campaignScreen) selectTab(name string) {
 	name = strings.ToLower(name)
 	for i, t := range cs.tabIDs {
 		if strings.ToLower(t.String()) == name {
-			cs.tabs.SelectIndex(i)
+			cs.chrome.Tabs.SelectIndex(i)
 		}
 	}
 }
 
 // currentTab is the tab showing.
 func (cs *campaignScreen) currentTab() shell.Tab {
-	i := cs.tabs.SelectedIndex()
+	i := cs.chrome.Tabs.SelectedIndex()
 	if i < 0 || i >= len(cs.tabIDs) {
 		return shell.TabPlay
 	}
@@ -227,40 +186,108 @@ func (cs *campaignScreen) currentTab() shell.Tab {
 }
 
 func (cs *campaignScreen) message(text string, isError bool) {
-	if cs.msg == nil {
+	if cs.chrome == nil {
 		return
 	}
-	cs.msg.Importance = widget.MediumImportance
-	if isError {
-		cs.msg.Importance = widget.DangerImportance
-	}
-	cs.msg.SetText(text)
+	cs.chrome.Message.Set(text, isError)
 }
 
+// messageText is the message line's text, for tests.
+func (cs *campaignScreen) messageText() string {
+	t, _ := cs.chrome.Message.Text()
+	return t
+}
+
+// lockedNote is what the message line says while the table is locked.
+const lockedNote = "Table locked: look, but nothing changes until someone holds “Hold to unlock”."
+
+// setLocked turns the table lock on or off. What it says goes in the
+// message line, so nothing moves.
 func (cs *campaignScreen) setLocked(on bool) {
 	cs.locked = on
+	ch := cs.chrome
+	// Locked, the header holds only Home (disabled) and the unlock: the
+	// buttons that change the campaign are out of reach.
+	changers := []fyne.CanvasObject{ch.Note, ch.Undo, ch.Redo, ch.Lock}
 	if on {
-		cs.lock.Hide()
-		cs.unlock.Show()
-		cs.lockBar.Show()
-		cs.home.Disable()
-		cs.message("", false)
+		for _, o := range changers {
+			o.Hide()
+		}
+		ch.Unlock.Show()
+		ch.Home.Disable()
+		ch.Note.Disable()
+		cs.message(lockedNote, false)
 	} else {
-		cs.unlock.Hide()
-		cs.lock.Show()
-		cs.lockBar.Hide()
-		cs.home.Enable()
+		ch.Unlock.Hide()
+		for _, o := range changers {
+			o.Show()
+		}
+		ch.Home.Enable()
+		ch.Note.Enable()
 		cs.message("Unlocked.", false)
 	}
 	cs.refresh()
 }
 
+// askNote asks for a note and records it (undoable, in the Log's Notes).
+func (cs *campaignScreen) askNote() {
+	e := widget.NewMultiLineEntry()
+	e.Wrapping = fyne.TextWrapWord
+	e.SetMinRowsVisible(3)
+	e.SetPlaceHolder("What happened, what to remember next time")
+	item := widget.NewFormItem("Note", e)
+	item.HintText = "It goes in the Log, under Notes, where the campaign stands now. Undo takes it back."
+	f := widgets.NewForm("A note for the campaign", "Add the note", "Cancel", []*widget.FormItem{item}, nil, cs.u.Window)
+	f.Check = func() widgets.Problems {
+		if strings.TrimSpace(e.Text) == "" {
+			return widgets.Problems{"Note": "Write something first."}
+		}
+		if n := len(strings.TrimSpace(e.Text)); n > tracker.MaxNoteLen {
+			return widgets.Problems{"Note": fmt.Sprintf("The note is %d characters long; at most %d fit.", n, tracker.MaxNoteLen)}
+		}
+		return nil
+	}
+	f.OnSubmit = func() error {
+		if err := cs.ctx.Try(tracker.AddNote{Text: e.Text}); err != nil {
+			return err
+		}
+		text, _ := cs.chrome.Message.Text()
+		cs.ctx.Feedback(cs.chrome.Note, text, false)
+		return nil
+	}
+	f.Show()
+	cs.u.Window.Canvas().Focus(e)
+}
+
+// askTurnLimit sets the turn clock's limit: it then counts down and says
+// when time is up.
+func (cs *campaignScreen) askTurnLimit() {
+	e := widgets.NewNumberEntry(1, int(tracker.MaxTurnLimit/time.Minute))
+	e.SetPlaceHolder("minutes")
+	item := widget.NewFormItem("Minutes for each turn", e)
+	item.HintText = "The turn clock then counts down from this, and starts again at Reset."
+	f := widgets.NewForm("The turn clock", "Set the limit", "Cancel", []*widget.FormItem{item}, nil, cs.u.Window)
+	f.OnSubmit = func() error {
+		n, err := e.Int()
+		if err != nil {
+			return widgets.Problems{"Minutes for each turn": err.Error()}
+		}
+		return cs.ctx.Try(tracker.ClockCommand{Clock: tracker.TurnClock, Action: tracker.ClockLimit, Limit: time.Duration(n) * time.Minute})
+	}
+	f.Show()
+}
+
+// aboutPlayClock says what the play clock is.
+func (cs *campaignScreen) aboutPlayClock() {
+	widgets.ShowMessage("The play clock", "The play clock counts the time this campaign has been played. It runs while the campaign is open and pauses when you go Home; the pause button beside it pauses it for a break.", cs.u.Window)
+}
+
 func (cs *campaignScreen) doUndo() {
-	cs.ctx.Run(cs.s.Undo)
+	cs.ctx.RunFrom(cs.chrome.Undo, cs.s.Undo)
 }
 
 func (cs *campaignScreen) doRedo() {
-	cs.ctx.Run(cs.s.Redo)
+	cs.ctx.RunFrom(cs.chrome.Redo, cs.s.Redo)
 }
 
 // act passes a shortcut to the game's screen that is showing.
@@ -297,32 +324,18 @@ func (cs *campaignScreen) bindKeys() {
 	c.AddShortcut(&fyne.ShortcutRedo{}, func(fyne.Shortcut) { cs.doRedo() })
 }
 
-func (cs *campaignScreen) clock(which, action string) {
-	cs.ctx.Do(tracker.ClockCommand{Clock: which, Action: action})
-}
-
-func (cs *campaignScreen) toggle(which string) {
+// toggle starts or pauses a clock, answering next to its button.
+func (cs *campaignScreen) toggle(which string, src fyne.CanvasObject) {
 	core := cs.s.Core()
 	clk := core.Play
 	if which == tracker.TurnClock {
 		clk = core.Turn
 	}
+	action := tracker.ClockStart
 	if clk.Running {
-		cs.clock(which, tracker.ClockPause)
-	} else {
-		cs.clock(which, tracker.ClockStart)
+		action = tracker.ClockPause
 	}
-}
-
-func (cs *campaignScreen) setTurnLimit() {
-	n, err := cs.turnLimit.Int()
-	if err != nil {
-		cs.message("Turn limit: "+err.Error(), true)
-		return
-	}
-	if _, ok := cs.ctx.Do(tracker.ClockCommand{Clock: tracker.TurnClock, Action: tracker.ClockLimit, Limit: time.Duration(n) * time.Minute}); ok {
-		cs.turnLimit.SetText("")
-	}
+	cs.ctx.DoFrom(src, tracker.ClockCommand{Clock: which, Action: action})
 }
 
 // refresh shows the campaign as it now stands.
@@ -334,12 +347,15 @@ func (cs *campaignScreen) refresh() {
 	} else {
 		where = c.Game.Title() + " · " + where
 	}
-	cs.where.SetText(where)
+	if c.Practice {
+		where = "Practice · " + where
+	}
+	cs.chrome.Title.Set(c.Name, where)
 	canUndo, canRedo := !cs.locked && cs.s.CanUndo(), !cs.locked && cs.s.CanRedo()
-	for _, b := range []*widget.Button{cs.undo, cs.log.undo} {
+	for _, b := range []*widget.Button{cs.chrome.Undo, cs.log.undo} {
 		setEnabled(b, canUndo)
 	}
-	for _, b := range []*widget.Button{cs.redo, cs.log.redo} {
+	for _, b := range []*widget.Button{cs.chrome.Redo, cs.log.redo} {
 		setEnabled(b, canRedo)
 	}
 	cs.showClocks()
@@ -357,31 +373,17 @@ func setEnabled(b *widget.Button, on bool) {
 func (cs *campaignScreen) showClocks() {
 	core := cs.s.Core()
 	now := time.Now()
-	cs.playLabel.SetText(formatDuration(core.Play.Elapsed(now)))
-	setToggle(cs.playToggle, core.Play.Running)
+	ch := cs.chrome
+	ch.PlayClock.SetTime(formatDuration(core.Play.Elapsed(now)), false)
 	switch left, out := core.Turn.Remaining(now); {
 	case core.Turn.Limit == 0:
-		cs.turnLabel.SetText(formatDuration(core.Turn.Elapsed(now)))
-		cs.turnLabel.Importance = widget.MediumImportance
+		ch.TurnClock.SetTime(formatDuration(core.Turn.Elapsed(now)), false)
 	case out:
-		cs.turnLabel.SetText("time up")
-		cs.turnLabel.Importance = widget.DangerImportance
+		ch.TurnClock.SetTime("time up", true)
 	default:
-		cs.turnLabel.SetText(formatDuration(left) + " left")
-		cs.turnLabel.Importance = widget.MediumImportance
+		ch.TurnClock.SetTime(formatLeft(left), false)
 	}
-	cs.turnLabel.Refresh()
-	setToggle(cs.turnToggle, core.Turn.Running)
-}
-
-func setToggle(b *widget.Button, running bool) {
-	text := "Start"
-	if running {
-		text = "Pause"
-	}
-	if b.Text != text {
-		b.SetText(text)
-	}
+	ch.SetPlaying(core.Play.Running, core.Turn.Running)
 }
 
 // formatDuration shows a clock as h:mm:ss.
@@ -391,4 +393,14 @@ func formatDuration(d time.Duration) string {
 	m := int(d/time.Minute) % 60
 	s := int(d/time.Second) % 60
 	return fmt.Sprintf("%d:%02d:%02d", h, m, s)
+}
+
+// formatLeft shows a countdown in the clock's slot: "4:30 left", or
+// "1h05 left" from an hour up.
+func formatLeft(d time.Duration) string {
+	d = d.Round(time.Second)
+	if d >= time.Hour {
+		return fmt.Sprintf("%dh%02d left", int(d/time.Hour), int(d/time.Minute)%60)
+	}
+	return fmt.Sprintf("%d:%02d left", int(d/time.Minute), int(d/time.Second)%60)
 }

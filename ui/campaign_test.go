@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -9,6 +10,8 @@ import (
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
+
+	"fyne.io/fyne/v2/theme"
 
 	"tablekeeper/tracker"
 	"tablekeeper/ui/shell"
@@ -43,8 +46,8 @@ func TestCampaignPlayStepperRefusalsAndUndoFromTheLog(t *testing.T) {
 	if life(cs) != 8 || st.Value != 8 {
 		t.Fatalf("life %d, stepper %d", life(cs), st.Value)
 	}
-	if cs.msg.Text != "Ana's life 9 → 8" {
-		t.Fatalf("message %q", cs.msg.Text)
+	if cs.messageText() != "Ana's life 9 → 8" {
+		t.Fatalf("message %q", cs.messageText())
 	}
 	// The stepper's own limit: never reaches the rules.
 	st.SetValue(10)
@@ -58,8 +61,8 @@ func TestCampaignPlayStepperRefusalsAndUndoFromTheLog(t *testing.T) {
 		test.Tap(st.Minus)
 	}
 	test.Tap(st.Plus)
-	if !strings.Contains(cs.msg.Text, "a fallen hero cannot heal (test §3)") || life(cs) != 0 {
-		t.Fatalf("refusal %q, life %d", cs.msg.Text, life(cs))
+	if !strings.Contains(cs.messageText(), "a fallen hero cannot heal") || life(cs) != 0 {
+		t.Fatalf("refusal %q, life %d", cs.messageText(), life(cs))
 	}
 
 	// The Log lists every event, newest first, with where and when.
@@ -104,7 +107,7 @@ func TestCampaignPlayStepperRefusalsAndUndoFromTheLog(t *testing.T) {
 	// Back to an earlier point: one undo of everything after it, confirmed.
 	var seq uint64 = 3 // "Ana's life 9 → 8"
 	cs.log.askBackTo(seq)
-	test.Tap(findButton(t, u, "Yes"))
+	test.Tap(findButton(t, u, "Go back"))
 	if life(cs) != 8 {
 		t.Fatalf("after going back, life %d", life(cs))
 	}
@@ -160,8 +163,8 @@ func TestKeysDriveTheGameScreen(t *testing.T) {
 	// The game does not handle keys on the Log: the frame says so.
 	cs.selectTab("log")
 	key(fyne.KeySpace)
-	if cs.msg.Text != "Next does nothing on the Log tab." {
-		t.Fatalf("message %q", cs.msg.Text)
+	if cs.messageText() != "Next does nothing on the Log tab." {
+		t.Fatalf("message %q", cs.messageText())
 	}
 }
 
@@ -176,22 +179,22 @@ func TestTableLock(t *testing.T) {
 	mustSee(t, u, "Table locked")
 	st := find[*widgets.Stepper](u)[0]
 	test.Tap(st.Minus)
-	if life(cs) != 10 || !strings.Contains(cs.msg.Text, "the table is locked") {
-		t.Fatalf("locked: life %d, message %q", life(cs), cs.msg.Text)
+	if life(cs) != 10 || !strings.Contains(cs.messageText(), "the table is locked") {
+		t.Fatalf("locked: life %d, message %q", life(cs), cs.messageText())
 	}
 	cs.u.Window.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeySpace})
 	cs.u.Window.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyBackspace})
 	if len(*acts) != 0 || cs.s.Depth() != 1 {
 		t.Fatalf("keys went through the lock: %v, depth %d", *acts, cs.s.Depth())
 	}
-	if !cs.home.Disabled() || !cs.undo.Disabled() {
+	if !cs.chrome.Home.Disabled() || !cs.chrome.Undo.Disabled() || !cs.chrome.Note.Disabled() {
 		t.Fatal("home or undo usable while locked")
 	}
 	// A tap on unlock only explains; the hold unlocks.
 	un := findHold(t, u, "Hold to unlock")
 	test.Tap(un)
-	if !cs.ctx.Locked() || !strings.Contains(cs.msg.Text, "Hold “Hold to unlock”") {
-		t.Fatalf("tap unlocked, or no hint: %q", cs.msg.Text)
+	if hint, _ := widgets.ShowingFeedback(u.Window.Canvas()); !cs.ctx.Locked() || !strings.Contains(hint, "Hold “Hold to unlock”") {
+		t.Fatalf("tap unlocked, or no hint beside the button: %q", hint)
 	}
 	un.Hold = 10 * time.Millisecond
 	un.MouseDown(&desktop.MouseEvent{})
@@ -212,39 +215,77 @@ func TestClocksAreControllable(t *testing.T) {
 	u, cs, _ := openTest(t)
 	base := time.Now()
 	cs.s.SetClock(func() time.Time { return base })
-	test.Tap(cs.playToggle) // pause
-	if cs.s.Core().Play.Running || cs.playToggle.Text != "Start" {
+	ch := cs.chrome
+	test.Tap(ch.PlayToggle) // pause
+	if cs.s.Core().Play.Running || ch.PlayToggle.Icon != theme.MediaPlayIcon() {
 		t.Fatal("play clock not paused")
 	}
-	test.Tap(cs.playToggle)
+	if text, isErr := widgets.ShowingFeedback(u.Window.Canvas()); text != "Play clock paused" || isErr {
+		t.Fatalf("the answer beside the toggle: %q %v", text, isErr)
+	}
+	test.Tap(ch.PlayToggle)
 	if !cs.s.Core().Play.Running {
 		t.Fatal("play clock not restarted")
 	}
-	// The turn countdown: a refused limit, then a good one.
-	test.Type(cs.turnLimit, "0")
-	test.Tap(findButton(t, u, "Set turn"))
-	if !strings.Contains(cs.msg.Text, "0 is below 1") || cs.s.Core().Turn.Limit != 0 {
-		t.Fatalf("refused limit: %q", cs.msg.Text)
+	// The turn countdown: tapping the clock asks for the limit; a refused
+	// limit keeps the dialog open with the problem under the field.
+	test.Tap(ch.TurnClock)
+	e := topEntries(u)[0]
+	test.Type(e, "0")
+	test.Tap(findButton(t, u, "Set the limit"))
+	f := topForm(t, u)
+	if p := f.FieldProblems()["Minutes for each turn"]; !strings.Contains(p, "0 is below 1") || cs.s.Core().Turn.Limit != 0 {
+		t.Fatalf("refused limit: %q", p)
 	}
-	cs.turnLimit.SetText("")
-	test.Type(cs.turnLimit, "5")
-	test.Tap(findButton(t, u, "Set turn"))
-	if cs.s.Core().Turn.Limit != 5*time.Minute {
-		t.Fatalf("limit %v: %q", cs.s.Core().Turn.Limit, cs.msg.Text)
+	e.SetText("")
+	test.Type(e, "5")
+	test.Tap(findButton(t, u, "Set the limit"))
+	if cs.s.Core().Turn.Limit != 5*time.Minute || f.Showing() {
+		t.Fatalf("limit %v: %q", cs.s.Core().Turn.Limit, cs.messageText())
 	}
-	if !strings.HasSuffix(cs.turnLabel.Text, " left") {
-		t.Fatalf("turn label %q", cs.turnLabel.Text)
+	if got := ch.TurnClock.Time(); got != "5:00 left" {
+		t.Fatalf("turn clock %q", got)
 	}
-	test.Tap(cs.turnToggle)
-	if !cs.s.Core().Turn.Running {
+	test.Tap(ch.TurnToggle)
+	if !cs.s.Core().Turn.Running || ch.TurnToggle.Icon != theme.MediaPauseIcon() {
 		t.Fatal("turn clock not started")
 	}
-	test.Tap(findButton(t, u, "Reset"))
+	test.Tap(ch.TurnReset)
 	if got := cs.s.Core().Turn; got.Limit != 5*time.Minute || got.Banked != 0 {
 		t.Fatalf("reset: %+v", got)
 	}
 	if formatDuration(90*time.Minute+5*time.Second) != "1:30:05" {
 		t.Fatal(formatDuration(90*time.Minute + 5*time.Second))
+	}
+	if formatLeft(90*time.Minute+5*time.Second) != "1h30 left" || formatLeft(65*time.Second) != "1:05 left" {
+		t.Fatal(formatLeft(90*time.Minute+5*time.Second), formatLeft(65*time.Second))
+	}
+}
+
+// TestClockSlotsNeverMove: starting, ticking and running out the clocks
+// never moves the buttons beside them, nor the message line anything.
+func TestClockSlotsNeverMove(t *testing.T) {
+	u, cs, _ := openTest(t)
+	ch := cs.chrome
+	for _, ts := range []float32{1, 1.85} {
+		u.setSettings(shell.Settings{Theme: "dark", TextScale: ts})
+		u.Window.Content().Refresh()
+		pos := func() []fyne.Position {
+			d := fyne.CurrentApp().Driver()
+			return []fyne.Position{d.AbsolutePositionForObject(ch.TurnToggle), d.AbsolutePositionForObject(ch.TurnReset),
+				d.AbsolutePositionForObject(ch.PlayToggle), d.AbsolutePositionForObject(ch.Tabs)}
+		}
+		before := pos()
+		for _, text := range []string{"123:45:06", "12:34 left", "time up", "0:00:00", "1h05 left"} {
+			ch.TurnClock.SetTime(text, text == "time up")
+			ch.PlayClock.SetTime(text, false)
+			cs.message("A refusal long enough to need more than one line of the message line at the bottom of the screen, and then some more words to be sure of it.", true)
+			u.Window.Content().Refresh()
+			if after := pos(); fmt.Sprint(after) != fmt.Sprint(before) {
+				t.Fatalf("text %.2f, %q moved the buttons: %v → %v", ts, text, before, after)
+			}
+			cs.message("", false)
+		}
 	}
 }
 
@@ -287,8 +328,8 @@ func TestDefaultScreensKeepNotes(t *testing.T) {
 	cs := u.camp
 	add := findButton(t, u, "Add note")
 	test.Tap(add) // empty: refused
-	if !strings.Contains(cs.msg.Text, "the note is empty") {
-		t.Fatalf("message %q", cs.msg.Text)
+	if !strings.Contains(cs.messageText(), "the note is empty") {
+		t.Fatalf("message %q", cs.messageText())
 	}
 	for _, e := range find[*entryT](u) {
 		if e.MultiLine {

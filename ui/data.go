@@ -16,6 +16,7 @@ import (
 
 	"tablekeeper/storage"
 	"tablekeeper/tracker"
+	"tablekeeper/ui/widgets"
 )
 
 // showData shows where the campaigns are kept, the backups with what each
@@ -23,7 +24,7 @@ import (
 func (u *App) showData() {
 	if u.camp != nil {
 		if _, err := u.closeCampaign(); err != nil {
-			u.notice(err.Error())
+			u.problem(err.Error())
 		}
 	}
 	u.Window.SetTitle("Tablekeeper — data")
@@ -44,7 +45,7 @@ func (u *App) showData() {
 	export := iconButton("Export…", theme.DocumentSaveIcon(), func() {
 		id, ok := byName[pick.Selected]
 		if !ok {
-			u.notice("Choose the campaign to export first.")
+			u.problem("Choose the campaign to export first.")
 			return
 		}
 		u.askExport(id)
@@ -54,7 +55,7 @@ func (u *App) showData() {
 		b, err := u.DB.Backup()
 		u.showData()
 		if err != nil {
-			u.notice(err.Error())
+			u.problem(err.Error())
 			return
 		}
 		u.notice("Backup written and verified: " + b.Path)
@@ -75,19 +76,13 @@ func (u *App) showData() {
 	for _, b := range list {
 		backups.Add(u.backupCard(b))
 	}
-	u.noticeLabel = newNoticeLabel()
-	if u.lastNotice != "" {
-		u.noticeLabel.SetText(u.lastNotice)
-		u.noticeLabel.Show()
-	}
 	top := container.NewHBox(iconButton("Back", theme.NavigateBackIcon(), u.showHome), heading("Data"), layout.NewSpacer())
 	body := container.NewVBox(
 		widget.NewCard("Where the campaigns are kept", "", where),
 		widget.NewCard("Export and import", "", container.NewVBox(wrapped("A campaign as one file, with its seed and every event."), moves)),
 		widget.NewCard("Backups", "", container.NewVBox(wrapped("Newest first; each was verified by replaying every campaign."), backups)),
 	)
-	u.setScreen(container.NewBorder(container.NewPadded(top), container.NewPadded(u.noticeLabel), nil, nil,
-		container.NewVScroll(container.NewPadded(body))))
+	u.setPage(top, body)
 }
 
 func wrapped(s string) *widget.Label {
@@ -108,7 +103,7 @@ func holds(camps []tracker.Campaign, err error) string {
 	for i, c := range camps {
 		names[i] = c.Name
 	}
-	return fmt.Sprintf("%d campaign(s): %s", len(camps), strings.Join(names, ", "))
+	return fmt.Sprintf("%s: %s", plural(len(camps), "campaign", "campaigns"), strings.Join(names, ", "))
 }
 
 func (u *App) backupCard(b storage.Backup) fyne.CanvasObject {
@@ -126,7 +121,7 @@ func (u *App) backupCard(b storage.Backup) fyne.CanvasObject {
 func (u *App) previewRestore(b storage.Backup) {
 	camps, err := storage.Campaigns(b.Path, u.DB.Registry())
 	if err != nil {
-		u.notice("That backup cannot be read: " + err.Error())
+		u.problem("That backup cannot be read: " + err.Error())
 		return
 	}
 	lines := []string{"Restoring puts this backup in place of the whole campaign file. The current file is kept beside it, so nothing is lost.", "", "It holds:"}
@@ -135,33 +130,30 @@ func (u *App) previewRestore(b storage.Backup) {
 		if where == "" {
 			where = "not started"
 		}
-		lines = append(lines, fmt.Sprintf("• %s — %s · %s · %d events · %s", c.Name, c.Game.Title(), where, c.Events, lastPlayed(c)))
+		lines = append(lines, fmt.Sprintf("• %s — %s · %s · %s · %s", c.Name, c.Game.Title(), where, plural(int(c.Events), "event", "events"), lastPlayed(c)))
 	}
 	if len(camps) == 0 {
 		lines = append(lines, "• no campaigns")
 	}
-	text := wrapped(strings.Join(lines, "\n"))
-	d := dialog.NewCustomConfirm("Restore the backup of "+b.Time.Local().Format("2 Jan 15:04")+"?", "Restore", "Cancel",
-		container.NewVScroll(text), func(ok bool) {
+	widgets.ShowConfirm("Restore the backup of "+b.Time.Local().Format("2 Jan 15:04")+"?", widgets.Paragraph(strings.Join(lines, "\n")),
+		"Restore", "Cancel", func(ok bool) {
 			if ok {
 				u.restore(b.Path)
 			}
 		}, u.Window)
-	d.Resize(fyne.NewSize(640, 480))
-	d.Show()
 }
 
 // restore closes any open session and puts the backup in place.
 func (u *App) restore(path string) {
 	if u.camp != nil {
 		if _, err := u.closeCampaign(); err != nil {
-			u.notice(err.Error())
+			u.problem(err.Error())
 		}
 	}
 	err := u.DB.Restore(path)
 	u.showData()
 	if err != nil {
-		u.notice("Not restored: " + err.Error())
+		u.problem("Not restored: " + err.Error())
 		return
 	}
 	u.notice("Restored the backup " + path + ". The file it replaced was kept beside the campaign file.")
@@ -184,12 +176,12 @@ func (u *App) exportTo(id string, w io.Writer) error {
 func (u *App) askExport(id string) {
 	c, err := u.DB.Campaign(id)
 	if err != nil {
-		u.notice(err.Error())
+		u.problem(err.Error())
 		return
 	}
 	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
 		if err != nil {
-			u.notice("Not exported: " + err.Error())
+			u.problem("Not exported: " + err.Error())
 			return
 		}
 		if w == nil {
@@ -200,7 +192,7 @@ func (u *App) askExport(id string) {
 			err = cerr
 		}
 		if err != nil {
-			u.notice("Not exported: " + err.Error())
+			u.problem("Not exported: " + err.Error())
 			return
 		}
 		u.notice(fmt.Sprintf("Exported “%s” to %s.", c.Name, w.URI().Path()))
@@ -224,7 +216,7 @@ func safeFileName(s string) string {
 func (u *App) askImport() {
 	dialog.ShowFileOpen(func(r fyne.URIReadCloser, err error) {
 		if err != nil {
-			u.notice("Not imported: " + err.Error())
+			u.problem("Not imported: " + err.Error())
 			return
 		}
 		if r == nil {
@@ -233,7 +225,7 @@ func (u *App) askImport() {
 		data, err := io.ReadAll(r)
 		r.Close()
 		if err != nil {
-			u.notice("Not imported: " + err.Error())
+			u.problem("Not imported: " + err.Error())
 			return
 		}
 		u.importData(data)
@@ -246,9 +238,9 @@ func (u *App) importData(data []byte) {
 	c, err := u.DB.Import(data, false)
 	var ex *storage.ExistsError
 	if errors.As(err, &ex) {
-		dialog.ShowConfirm("Already here",
-			fmt.Sprintf("“%s” is already here, and is never overwritten. Import it as a copy, so both are kept?", ex.Name),
-			func(ok bool) {
+		widgets.ShowConfirm("Already here",
+			widgets.Paragraph(fmt.Sprintf("“%s” is already here, and is never overwritten. Import it as a copy, so both are kept?", ex.Name)),
+			"Import as a copy", "Cancel", func(ok bool) {
 				if ok {
 					u.importCopy(data)
 				}
@@ -257,17 +249,17 @@ func (u *App) importData(data []byte) {
 	}
 	u.showData()
 	if err != nil {
-		u.notice("Not imported: " + err.Error())
+		u.problem("Not imported: " + err.Error())
 		return
 	}
-	u.notice(fmt.Sprintf("Imported “%s” (%s, %d events).", c.Name, c.Game.Title(), c.Events))
+	u.notice(fmt.Sprintf("Imported “%s” (%s, %s).", c.Name, c.Game.Title(), plural(int(c.Events), "event", "events")))
 }
 
 func (u *App) importCopy(data []byte) {
 	c, err := u.DB.Import(data, true)
 	u.showData()
 	if err != nil {
-		u.notice("Not imported: " + err.Error())
+		u.problem("Not imported: " + err.Error())
 		return
 	}
 	u.notice(fmt.Sprintf("Imported “%s” as a copy.", c.Name))

@@ -26,7 +26,7 @@ func TestDataScreenBackupsRestoreExportImport(t *testing.T) {
 	if !strings.HasPrefix(u.Notice(), "Backup written and verified") {
 		t.Fatalf("notice %q", u.Notice())
 	}
-	mustSee(t, u, "1 campaign(s): Alpha")
+	mustSee(t, u, "1 campaign: Alpha")
 
 	// After the backup, a second campaign; restoring the backup brings the
 	// file back to one, after a preview of what it holds.
@@ -52,7 +52,7 @@ func TestDataScreenBackupsRestoreExportImport(t *testing.T) {
 	}
 	u.importData(buf.Bytes())
 	mustSee(t, u, "“Alpha” is already here, and is never overwritten")
-	test.Tap(findButton(t, u, "Yes"))
+	test.Tap(findButton(t, u, "Import as a copy"))
 	if camps, _ := u.DB.List(); len(camps) != 2 {
 		t.Fatalf("after import as a copy: %d campaigns", len(camps))
 	}

@@ -38,7 +38,7 @@ func (d defaultScreens) Enemy(*shell.Context) fyne.CanvasObject {
 	return container.NewPadded(d.notYet("enemy"))
 }
 
-func (defaultScreens) Setup(fyne.Window) shell.Setup { return shell.Setup{} }
+func (defaultScreens) Setup(shell.SetupEnv) shell.Setup { return shell.Setup{} }
 
 func (defaultScreens) Act(*shell.Context, shell.Tab, shell.Action) bool { return false }
 

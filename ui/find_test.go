@@ -119,8 +119,11 @@ func topEntries(u *App) []*widget.Entry {
 	top := u.Window.Canvas().Overlays().Top()
 	var out []*widget.Entry
 	walk(top, func(o fyne.CanvasObject) {
-		if e, ok := o.(*widget.Entry); ok {
+		switch e := o.(type) {
+		case *widget.Entry:
 			out = append(out, e)
+		case *widgets.CheckedEntry:
+			out = append(out, &e.Entry)
 		}
 	})
 	return out
@@ -129,3 +132,15 @@ func topEntries(u *App) []*widget.Entry {
 type entryT = widget.Entry
 
 type radioT = widget.RadioGroup
+
+type buttonT = widget.Button
+
+// topForm is the form dialog on top.
+func topForm(t *testing.T, u *App) *widgets.FormDialog {
+	t.Helper()
+	f := widgets.TopForm(u.Window.Canvas())
+	if f == nil {
+		t.Fatalf("no form dialog on top:\n%s", screenText(u))
+	}
+	return f
+}

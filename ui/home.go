@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -9,7 +10,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -41,33 +41,40 @@ func lastPlayed(c tracker.Campaign) string {
 	return "last played " + c.LastPlayed.Local().Format("Mon 2 Jan 2006, 15:04")
 }
 
+// plural says a count with its noun: "1 campaign", "5 campaigns".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
 // showHome shows the campaigns, most recently played first.
 func (u *App) showHome() {
 	u.Window.SetTitle("Tablekeeper")
 	top := widgets.NewFlow(heading("Campaigns"),
-		iconButton("New campaign", theme.ContentAddIcon(), u.showNewCampaign),
-		iconButton("Data", theme.StorageIcon(), u.showData),
-		iconButton("Settings", theme.SettingsIcon(), u.showSettings))
+		iconButton("New campaign", theme.ContentAddIcon(), u.showNewCampaign))
+	if len(u.practiceGames()) > 0 {
+		top.Add(iconButton("Try a practice game", theme.MediaPlayIcon(), u.showPractice))
+	}
+	top.Add(iconButton("Data", theme.StorageIcon(), u.showData))
+	top.Add(iconButton("Settings", theme.SettingsIcon(), u.showSettings))
 	list := container.NewVBox()
 	camps, err := u.DB.List()
 	if err != nil {
-		list.Add(widget.NewLabel("The campaigns cannot be listed: " + err.Error()))
+		list.Add(wrapped("The campaigns cannot be listed: " + err.Error()))
 	}
 	if err == nil && len(camps) == 0 {
-		l := widget.NewLabel("No campaigns yet. Start one with “New campaign”.")
-		l.Wrapping = fyne.TextWrapWord
-		list.Add(l)
+		hint := "No campaigns yet. Start one with “New campaign”."
+		if len(u.practiceGames()) > 0 {
+			hint = "No campaigns yet. Start one with “New campaign”, or see how a game plays with “Try a practice game”: made-up content, ready to play."
+		}
+		list.Add(widgets.Paragraph(hint))
 	}
 	for _, c := range camps {
 		list.Add(u.campaignCard(c))
 	}
-	u.noticeLabel = newNoticeLabel()
-	if u.lastNotice != "" {
-		u.noticeLabel.SetText(u.lastNotice)
-		u.noticeLabel.Show()
-	}
-	u.setScreen(container.NewBorder(container.NewPadded(top), container.NewPadded(u.noticeLabel), nil, nil,
-		container.NewVScroll(container.NewPadded(list))))
+	u.setPage(top, list)
 }
 
 func (u *App) campaignCard(c tracker.Campaign) fyne.CanvasObject {
@@ -76,13 +83,15 @@ func (u *App) campaignCard(c tracker.Campaign) fyne.CanvasObject {
 		where = "not started"
 	}
 	sub := fmt.Sprintf("%s · %s", c.Game.Title(), where)
-	info := widget.NewLabel(fmt.Sprintf("%s · %d events", lastPlayed(c), c.Events))
-	info.Wrapping = fyne.TextWrapWord
+	info := widgets.Paragraph(fmt.Sprintf("%s · %s", lastPlayed(c), plural(int(c.Events), "event", "events")))
 	id := c.ID
 	del := widgets.NewHoldButton("Delete", func() { u.deleteCampaign(id) })
 	del.Importance = widget.DangerImportance
 	del.Icon = theme.DeleteIcon()
-	del.OnHint = u.notice
+	del.OnHint = func(s string) {
+		u.notice(s)
+		widgets.ShowFeedback(u.Window.Canvas(), del, s, false)
+	}
 	open := iconButton("Open", theme.MediaPlayIcon(), func() { u.openCampaign(id) })
 	open.Importance = widget.HighImportance
 	actions := widgets.NewFlow(open,
@@ -92,41 +101,48 @@ func (u *App) campaignCard(c tracker.Campaign) fyne.CanvasObject {
 	name := heading(c.Name)
 	name.SizeName = theme.SizeNameSubHeadingText
 	name.Truncation = fyne.TextTruncateEllipsis
-	where2 := widget.NewLabel(sub)
-	where2.Wrapping = fyne.TextWrapWord
-	return widget.NewCard("", "", container.NewVBox(name, where2, info, actions))
+	var head fyne.CanvasObject = name
+	if c.Practice {
+		mark := widget.NewLabelWithStyle("Practice", fyne.TextAlignTrailing, fyne.TextStyle{Bold: true})
+		mark.Importance = widget.HighImportance
+		head = container.NewBorder(nil, nil, nil, mark, name)
+		sub += " · made-up practice content"
+	}
+	return widget.NewCard("", "", container.NewVBox(head, widgets.Paragraph(sub), info, actions))
+}
+
+// nameItem is a campaign name's field, checked as the store checks it.
+func nameItem(label, text string) (*widget.FormItem, *widget.Entry) {
+	e := widget.NewEntry()
+	e.SetText(text)
+	e.Validator = func(s string) error { _, err := tracker.CheckName(s); return err }
+	return widget.NewFormItem(label, e), e
 }
 
 // askRename asks for a new name.
 func (u *App) askRename(c tracker.Campaign) {
-	e := widget.NewEntry()
-	e.SetText(c.Name)
-	e.Validator = func(s string) error { _, err := tracker.CheckName(s); return err }
-	dialog.ShowForm("Rename “"+c.Name+"”", "Rename", "Cancel", []*widget.FormItem{widget.NewFormItem("Name", e)}, func(ok bool) {
-		if ok {
-			u.renameCampaign(c.ID, e.Text)
-		}
+	item, e := nameItem("Name", c.Name)
+	widgets.ShowForm("Rename “"+c.Name+"”", "Rename", "Cancel", []*widget.FormItem{item}, func() error {
+		u.renameCampaign(c.ID, e.Text)
+		return nil
 	}, u.Window)
 }
 
 func (u *App) renameCampaign(id, name string) {
 	if err := u.DB.Rename(id, name); err != nil {
 		u.showHome()
-		u.notice("Not renamed: " + err.Error())
+		u.problem("Not renamed: " + err.Error())
 		return
 	}
 	u.showHome()
-	u.notice("Renamed to “" + name + "”.")
+	u.notice("Renamed to “" + strings.TrimSpace(name) + "”.")
 }
 
 func (u *App) askDuplicate(c tracker.Campaign) {
-	e := widget.NewEntry()
-	e.SetText(c.Name + " (copy)")
-	e.Validator = func(s string) error { _, err := tracker.CheckName(s); return err }
-	dialog.ShowForm("Duplicate “"+c.Name+"”", "Duplicate", "Cancel", []*widget.FormItem{widget.NewFormItem("Name of the copy", e)}, func(ok bool) {
-		if ok {
-			u.duplicateCampaign(c.ID, e.Text)
-		}
+	item, e := nameItem("Name of the copy", c.Name+" (copy)")
+	widgets.ShowForm("Duplicate “"+c.Name+"”", "Duplicate", "Cancel", []*widget.FormItem{item}, func() error {
+		u.duplicateCampaign(c.ID, e.Text)
+		return nil
 	}, u.Window)
 }
 
@@ -134,7 +150,7 @@ func (u *App) duplicateCampaign(id, name string) {
 	c, err := u.DB.Duplicate(id, name)
 	u.showHome()
 	if err != nil {
-		u.notice("Not duplicated: " + err.Error())
+		u.problem("Not duplicated: " + err.Error())
 		return
 	}
 	u.notice("Made “" + c.Name + "”, a copy with the whole log.")
@@ -147,14 +163,16 @@ func (u *App) deleteCampaign(id string) {
 	path, err := u.DB.Delete(id)
 	u.showHome()
 	if err != nil {
-		u.notice("Not deleted: " + err.Error())
+		u.problem("Not deleted: " + err.Error())
 		return
 	}
 	u.notice(fmt.Sprintf("Deleted “%s”. A full export was kept at %s: import it (Data screen) to bring it back.", c.Name, path))
 }
 
 // showNewCampaign shows the form for a new campaign: the game, the name,
-// and the game's own setup options, which change with the game.
+// the seed and the game's own setup fields, which change with the game.
+// Create checks every field at once and shows each problem under its
+// field; the buttons stay at the bottom of the screen, always visible.
 func (u *App) showNewCampaign() {
 	u.Window.SetTitle("Tablekeeper — new campaign")
 	name := widget.NewEntry()
@@ -168,19 +186,21 @@ func (u *App) showNewCampaign() {
 	}
 	setupBox := container.NewVBox()
 	var setup shell.Setup
+	var setupForm *widgets.FormBox
 	game := widget.NewRadioGroup(titles, func(t string) {
 		setupBox.Objects = nil
-		setup = shell.Setup{}
+		setup, setupForm = shell.Setup{}, nil
 		g, ok := byTitle[t]
 		if !ok {
 			setupBox.Refresh()
 			return
 		}
-		setup = u.screensFor(g).Setup(u.Window)
+		setup = u.screensFor(g).Setup(shell.SetupEnv{Window: u.Window, Library: u.library()})
 		if len(setup.Items) > 0 {
-			setupBox.Add(widget.NewForm(setup.Items...))
+			setupForm = widgets.NewFormBox(setup.Items...)
+			setupBox.Add(widgets.NewCard(g.Title(), "", setupForm.Object()))
 		} else {
-			setupBox.Add(widget.NewLabel(g.Title() + " needs nothing more to start."))
+			setupBox.Add(widgets.Paragraph(g.Title() + " needs nothing more to start."))
 		}
 		setupBox.Refresh()
 	})
@@ -188,67 +208,102 @@ func (u *App) showNewCampaign() {
 	seed := widget.NewEntry()
 	seed.SetPlaceHolder("blank: random")
 	seed.Validator = func(s string) error { _, err := parseSeed(s); return err }
-	msg := newNoticeLabel()
-	say := func(s string) { msg.SetText(s); msg.Show() }
-	create := iconButton("Create and open", theme.ConfirmIcon(), func() {
-		g, ok := byTitle[game.Selected]
+	seedItem := widget.NewFormItem("Seed", seed)
+	seedItem.HintText = "Blank for a random one. The same seed gives the same dice and draws."
+	form := widgets.NewFormBox(widget.NewFormItem("Game", game), widget.NewFormItem("Name", name), seedItem)
+	form.Check = func() widgets.Problems {
+		p := widgets.Problems{}
+		if _, ok := byTitle[game.Selected]; !ok {
+			p.Add("Game", "Choose the game first.")
+		}
+		if _, err := tracker.CheckName(name.Text); err != nil {
+			p.Add("Name", err.Error())
+		}
+		return p
+	}
+	var create *widget.Button
+	create = iconButton("Create and open", theme.ConfirmIcon(), func() {
+		ok := form.Validate()
+		if setupForm != nil {
+			ok = setupForm.Validate() && ok
+		}
 		if !ok {
-			say("Choose the game first.")
+			u.problem("Some fields need a look: what is wrong is written under each.")
 			return
 		}
-		sd, err := parseSeed(seed.Text)
-		if err != nil {
-			say(capitalize(err.Error()) + ".")
-			return
-		}
-		u.createCampaign(g, name.Text, sd, setup, say)
+		sd, _ := parseSeed(seed.Text)
+		u.createCampaign(byTitle[game.Selected], name.Text, sd, setup, func(err error) {
+			if p, ok := err.(widgets.Problems); ok && setupForm != nil {
+				setupForm.ShowProblems(p)
+				u.problem("Some fields need a look: what is wrong is written under each.")
+				return
+			}
+			u.problem(err.Error())
+			widgets.ShowFeedback(u.Window.Canvas(), create, err.Error(), true)
+		})
 	})
 	create.Importance = widget.HighImportance
-	seedItem := widget.NewFormItem("Seed", seed)
-	seedItem.HintText = "same seed, same draws"
-	form := widget.NewForm(widget.NewFormItem("Game", game), widget.NewFormItem("Name", name), seedItem)
 	top := container.NewHBox(iconButton("Back", theme.NavigateBackIcon(), u.showHome), heading("New campaign"))
-	body := container.NewVBox(form, setupBox, msg, container.NewHBox(create, button("Cancel", u.showHome)))
-	u.setScreen(container.NewBorder(container.NewPadded(top), nil, nil, nil, container.NewVScroll(container.NewPadded(body))))
+	u.lastNotice = ""
+	u.setPage(top, container.NewVBox(form.Object(), setupBox), create, button("Cancel", u.showHome))
 }
 
 // createCampaign makes the campaign, runs the game's setup commands as its
-// first events and opens it. A mistake in the form makes nothing.
-func (u *App) createCampaign(g tracker.GameID, name string, seed uint64, setup shell.Setup, say func(string)) {
+// first events and opens it. A mistake in the form makes nothing; refused
+// says what (a widgets.Problems from the game's setup names its fields).
+func (u *App) createCampaign(g tracker.GameID, name string, seed uint64, setup shell.Setup, refused func(error)) {
 	if _, err := tracker.CheckName(name); err != nil {
-		say(capitalize(err.Error()) + ".")
+		refused(errors.New(capitalize(err.Error()) + "."))
 		return
 	}
 	var cmds []tracker.Command
 	if setup.Commands != nil {
 		var err error
 		if cmds, err = setup.Commands(); err != nil {
-			say("Setup: " + err.Error())
+			if _, ok := err.(widgets.Problems); ok {
+				refused(err)
+				return
+			}
+			refused(errors.New("Setup: " + shell.Words(err)))
 			return
 		}
 	}
-	c, err := u.DB.NewCampaign(g, name, seed)
+	c, err := tracker.NewCampaign(g, name, seed, u.now())
+	if err == nil {
+		err = u.DB.Create(c)
+	}
 	if err != nil {
-		say("Not created: " + err.Error())
+		refused(errors.New("Not created: " + err.Error()))
 		return
 	}
+	u.startCampaign(c, cmds, shell.TabPlay)
+}
+
+// startCampaign runs a new campaign's first commands and opens it on a
+// tab. A refused step leaves the campaign open, with what was refused, to
+// be set by hand: nothing the players typed is lost.
+func (u *App) startCampaign(c tracker.Campaign, cmds []tracker.Command, tab shell.Tab) {
 	if len(cmds) > 0 {
 		s, err := u.DB.OpenSession(c.ID)
 		if err != nil {
-			say("Created, but it cannot be opened: " + err.Error())
+			u.showHome()
+			u.problem("Created, but it cannot be opened: " + err.Error())
 			return
 		}
 		for i, cmd := range cmds {
 			if _, err := s.Do(cmd); err != nil {
 				u.openCampaign(c.ID)
 				if u.camp != nil {
-					u.camp.message(fmt.Sprintf("Setup step %d was refused: %v. The campaign is open; set it by hand.", i+1, err), true)
+					u.camp.message(fmt.Sprintf("Setup step %d was refused: %s. The campaign is open; set it by hand.", i+1, shell.Words(err)), true)
 				}
 				return
 			}
 		}
 	}
 	u.openCampaign(c.ID)
+	if u.camp != nil {
+		u.camp.selectTab(tab.String())
+	}
 }
 
 // parseSeed reads the optional seed of a new campaign: blank for a random

@@ -36,7 +36,7 @@ func TestHomeNewCampaignWithTheGamesSetup(t *testing.T) {
 	test.Type(name, "Thursday group")
 	test.Type(start, "11") // refused by the game's setup: nothing is made
 	test.Tap(findButton(t, u, "Create and open"))
-	mustSee(t, u, "Setup: starting life: 11 is above 10")
+	mustSee(t, u, "11 is above 10.") // under its field
 	if l, _ := u.DB.List(); len(l) != 0 {
 		t.Fatalf("a refused setup made %d campaigns", len(l))
 	}
@@ -139,7 +139,7 @@ func TestOpenDirectlyOnATab(t *testing.T) {
 	}
 	u.Shutdown()
 	u = New(test.NewTempApp(t), Options{DBPath: path, Open: "nope"})
-	mustSee(t, u, `There is no campaign "nope" to open.`)
+	mustSee(t, u, "There is no campaign “nope” to open.")
 	u.Shutdown()
 	u = New(test.NewTempApp(t), Options{DBPath: path, Tab: "settings"})
 	mustSee(t, u, "These settings belong to this device")

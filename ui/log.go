@@ -6,11 +6,11 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/tracker"
+	"tablekeeper/ui/widgets"
 )
 
 // Log filters.
@@ -37,6 +37,8 @@ type logView struct {
 	filter *widget.Select
 	list   *widget.List
 	count  *widget.Label
+	// empty says why the list is empty, over it.
+	empty *widget.Label
 	// undo and redo are the Log's own buttons, enabled as the header's.
 	undo, redo *widget.Button
 }
@@ -49,6 +51,8 @@ func newLogView(cs *campaignScreen) *logView {
 	l.filter = widget.NewSelect(logFilters, func(string) { l.apply() })
 	l.filter.Selected = filterAll
 	l.count = widget.NewLabel("")
+	l.empty = widgets.Paragraph("")
+	l.empty.Hide()
 	l.list = widget.NewList(
 		func() int { return len(l.shown) },
 		func() fyne.CanvasObject {
@@ -90,7 +94,7 @@ func (l *logView) object() fyne.CanvasObject {
 	l.undo = iconButton("Undo", theme.ContentUndoIcon(), l.cs.doUndo)
 	l.redo = iconButton("Redo", theme.ContentRedoIcon(), l.cs.doRedo)
 	bar := container.NewBorder(nil, nil, container.NewHBox(l.filter), container.NewHBox(l.count, l.undo, l.redo), l.search)
-	return container.NewBorder(container.NewPadded(bar), nil, nil, nil, l.list)
+	return container.NewBorder(container.NewPadded(bar), nil, nil, nil, container.NewStack(l.list, container.NewVBox(l.empty)))
 }
 
 // refresh reads the events recorded since the last look and re-lists.
@@ -125,6 +129,20 @@ func (l *logView) apply() {
 	}
 	l.count.SetText(fmt.Sprintf("%d of %d", len(l.shown), len(l.events)))
 	l.list.Refresh()
+	switch {
+	case len(l.shown) > 0:
+		l.empty.Hide()
+		return
+	case q != "":
+		l.empty.SetText("Nothing in this part of the Log holds “" + strings.TrimSpace(l.search.Text) + "”.")
+	case l.filter.Selected == filterNotes:
+		l.empty.SetText("No notes yet: tap “Note” at the top of the screen to write one. It goes in the Log with where the campaign stands, and Undo takes it back.")
+	case l.filter.Selected == filterUndone:
+		l.empty.SetText("Nothing has been undone.")
+	default:
+		l.empty.SetText("Nothing here yet.")
+	}
+	l.empty.Show()
 }
 
 func (l *logView) passes(i int) bool {
@@ -191,8 +209,9 @@ func (l *logView) askBackTo(seq uint64) {
 		return
 	}
 	n := l.cs.s.Depth() - (d + 1)
-	msg := fmt.Sprintf("Go back to just after #%d? The %d later actions are undone, as one undo; Redo brings them back one by one, with the same draws.", seq, n)
-	dialog.ShowConfirm("Back to here", msg, func(ok bool) {
+	msg := fmt.Sprintf("Go back to just after #%d? %s undone, as one undo; Redo brings them back one by one, with the same draws.", seq,
+		plural(n, "later action is", "later actions are"))
+	widgets.ShowConfirm("Back to here", widgets.Paragraph(msg), "Go back", "Cancel", func(ok bool) {
 		if ok {
 			l.backTo(seq)
 		}

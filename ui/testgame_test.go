@@ -140,7 +140,7 @@ func (g lifeScreens) Enemy(ctx *shell.Context) fyne.CanvasObject {
 	return container.NewVBox(die, panel)
 }
 
-func (g lifeScreens) Setup(fyne.Window) shell.Setup {
+func (g lifeScreens) Setup(shell.SetupEnv) shell.Setup {
 	start := widgets.NewNumberEntry(1, 10)
 	return shell.Setup{
 		Items: []*widget.FormItem{widget.NewFormItem("Starting life", start)},

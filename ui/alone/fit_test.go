@@ -6,6 +6,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/widget"
 
+	"tablekeeper/ui/shell"
 	"tablekeeper/ui/uitest"
 )
 
@@ -66,7 +67,7 @@ func TestFormsFitAtTheLargestText(t *testing.T) {
 				t.Errorf("%s, %s: %s", mode, name, s)
 			}
 		}
-		check("the new-campaign form", widget.NewForm((&Screens{}).Setup(w).Items...))
+		check("the new-campaign form", widget.NewForm((&Screens{}).Setup(shell.SetupEnv{Window: w}).Items...))
 		g := &Screens{}
 		g.Play(ctx)
 		g.Enemy(ctx)

@@ -85,7 +85,7 @@ func (g *Screens) forgetOnClose(ctx *shell.Context) {
 
 // Setup is the game's part of the new-campaign form: the Hero sheet's
 // values, the game's setup and the readings of unclear rules.
-func (g *Screens) Setup(fyne.Window) shell.Setup {
+func (g *Screens) Setup(shell.SetupEnv) shell.Setup {
 	f := newSetupForm()
 	return shell.Setup{Items: f.formItems(), Commands: f.commands}
 }

@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	et "tablekeeper/tracker/eternaut"
+	"tablekeeper/ui/shell"
 	"tablekeeper/ui/uitest"
 )
 
@@ -44,7 +45,7 @@ func TestFormsFitAtTheLargestText(t *testing.T) {
 	tb := newTable(t)
 	tb.inC()
 	fyne.CurrentApp().Settings().SetTheme(uitest.LargestText())
-	for _, o := range uitest.TooWide(widget.NewForm(Screens{}.Setup(tb.win).Items...), 720) {
+	for _, o := range uitest.TooWide(widget.NewForm(Screens{}.Setup(shell.SetupEnv{Window: tb.win}).Items...), 720) {
 		t.Errorf("the new-campaign form: %s", o)
 	}
 	p, e, d := NewPlayScreen(tb.ctx), NewEnemyScreen(tb.ctx), NewDiaryScreen(tb.ctx)

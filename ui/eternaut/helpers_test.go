@@ -162,6 +162,9 @@ func textOf(o fyne.CanvasObject) string {
 		if l, ok := c.(*widget.Label); ok {
 			b.WriteString(l.Text + "\n")
 		}
+		if r, ok := c.(*widget.RichText); ok { // the trace panel's steps
+			b.WriteString(r.String() + "\n")
+		}
 	})
 	return b.String()
 }

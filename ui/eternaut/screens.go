@@ -86,7 +86,7 @@ func (Screens) Enemy(ctx *shell.Context) fyne.CanvasObject {
 
 // Setup is the game's part of the new-campaign form: the players and the
 // roster of Characters.
-func (Screens) Setup(w fyne.Window) shell.Setup {
+func (Screens) Setup(shell.SetupEnv) shell.Setup {
 	f := newCampaignForm()
 	return shell.Setup{Items: f.items(), Commands: f.commands}
 }

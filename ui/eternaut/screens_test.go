@@ -17,7 +17,7 @@ import (
 
 func TestNewCampaignForm(t *testing.T) {
 	tb := newTable(t)
-	setup := Screens{}.Setup(tb.win)
+	setup := Screens{}.Setup(shell.SetupEnv{Window: tb.win})
 	if len(setup.Items) < 13 {
 		t.Fatalf("%d form items; want players and the roster", len(setup.Items))
 	}

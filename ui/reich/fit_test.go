@@ -60,7 +60,7 @@ func TestFormsFitAtTheLargestText(t *testing.T) {
 	ctx, w := newCtx(t)
 	p := enemyAttacks(t, ctx)
 	fyne.CurrentApp().Settings().SetTheme(uitest.LargestText())
-	for _, o := range uitest.TooWide(widget.NewForm(Screens{}.Setup(w).Items...), 720) {
+	for _, o := range uitest.TooWide(widget.NewForm(Screens{}.Setup(shell.SetupEnv{Window: w}).Items...), 720) {
 		t.Errorf("the new-campaign form: %s", o)
 	}
 	g := gameOf(ctx)

@@ -81,7 +81,7 @@ func (Screens) Enemy(ctx *shell.Context) fyne.CanvasObject {
 }
 
 // Setup adds Not of this Earth! and the difficulty to the new-campaign form.
-func (Screens) Setup(w fyne.Window) shell.Setup {
+func (Screens) Setup(shell.SetupEnv) shell.Setup {
 	note := widget.NewCheck("Not of this Earth! missions (§11)", nil)
 	diff := entry("difficulty name (can be chosen later)", "")
 	kept := entry("items kept on the HQ card (at most 6)", "")

@@ -524,7 +524,7 @@ func TestHouseRulesVisibleAndChangeable(t *testing.T) {
 
 func TestSetupCommands(t *testing.T) {
 	test.NewTempApp(t)
-	s := Screens{}.Setup(nil)
+	s := Screens{}.Setup(shell.SetupEnv{})
 	s.Items[0].Widget.(*widgets.CheckRow).Check.SetChecked(true)
 	s.Items[2].Widget.(*widget.Entry).SetText("3")
 	if _, err := s.Commands(); err == nil {

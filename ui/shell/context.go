@@ -6,6 +6,7 @@ import (
 	"fyne.io/fyne/v2"
 
 	"tablekeeper/tracker"
+	"tablekeeper/ui/widgets"
 )
 
 // Settings are the device's display settings, kept in Fyne's Preferences:
@@ -47,6 +48,11 @@ type Hooks struct {
 	Message func(text string, isError bool)
 	// Settings reads the device's settings.
 	Settings func() Settings
+	// Library is the device's content sets (nil: none).
+	Library *Library
+	// Feedback shows the answer to a tapped control next to it. Nil
+	// shows it in the window's FeedbackLayer (see widgets.ShowFeedback).
+	Feedback func(src fyne.CanvasObject, text string, isError bool)
 }
 
 // NewContext makes a Context. Missing hooks do nothing.
@@ -65,19 +71,84 @@ func (c *Context) Do(cmd tracker.Command) (tracker.Event, bool) {
 // Run is Do for any change of the session (Undo, Redo, UndoTo), with the
 // same lock, message and refresh.
 func (c *Context) Run(change func() (tracker.Event, error)) (tracker.Event, bool) {
+	e, ok, _ := c.run(change)
+	return e, ok
+}
+
+// run makes the change and says so in the message line; text is what it
+// said.
+func (c *Context) run(change func() (tracker.Event, error)) (e tracker.Event, ok bool, text string) {
 	if c.Locked() {
 		c.Message(ErrLocked.Error(), true)
-		return tracker.Event{}, false
+		return tracker.Event{}, false, ErrLocked.Error()
 	}
 	e, err := change()
 	if err != nil {
-		c.Message(err.Error(), true)
-		return tracker.Event{}, false
+		text = Words(err)
+		c.Message(text, true)
+		return tracker.Event{}, false, text
 	}
-	c.Message(c.Session.Describe(e), false)
+	text = c.Session.Describe(e)
+	c.Message(text, false)
 	c.Changed(e)
-	return e, true
+	return e, true, text
 }
+
+// DoFrom is Do for a command a control asked for: the refusal, or what
+// happened, also shows next to src (the button, the stepper, the map
+// space tapped), where the player is looking, as a bubble over the screen
+// that moves nothing. A refusal stays until tapped; a result goes by
+// itself.
+func (c *Context) DoFrom(src fyne.CanvasObject, cmd tracker.Command) (tracker.Event, bool) {
+	return c.RunFrom(src, func() (tracker.Event, error) { return c.Session.Do(cmd) })
+}
+
+// Try is Do for a form: it returns the refusal as an error in the
+// players' words (nil when accepted), for a widgets.FormDialog to show
+// above its buttons while it stays open. The message line and the
+// listeners are told as with Do.
+func (c *Context) Try(cmd tracker.Command) error {
+	_, ok, text := c.run(func() (tracker.Event, error) { return c.Session.Do(cmd) })
+	if !ok {
+		return errors.New(text)
+	}
+	return nil
+}
+
+// RunFrom is Run with its answer shown next to src, as DoFrom.
+func (c *Context) RunFrom(src fyne.CanvasObject, change func() (tracker.Event, error)) (tracker.Event, bool) {
+	e, ok, text := c.run(change)
+	c.Feedback(src, text, !ok)
+	return e, ok
+}
+
+// Feedback shows text next to src (a bubble over the screen) and in the
+// message line; isError marks a refusal. A game uses it for an answer
+// that is not a command's (e.g. "choose a target first").
+func (c *Context) Feedback(src fyne.CanvasObject, text string, isError bool) {
+	if src == nil || text == "" {
+		return
+	}
+	if c.hooks.Feedback != nil {
+		c.hooks.Feedback(src, text, isError)
+		return
+	}
+	var cv fyne.Canvas
+	if c.Window != nil {
+		cv = c.Window.Canvas()
+	}
+	widgets.ShowFeedback(cv, src, text, isError)
+}
+
+// Refuse shows a refusal next to src and in the message line.
+func (c *Context) Refuse(src fyne.CanvasObject, text string) {
+	c.Message(text, true)
+	c.Feedback(src, text, true)
+}
+
+// Library is the device's content sets (nil when the frame gave none; a
+// nil Library lists nothing and refuses to save).
+func (c *Context) Library() *Library { return c.hooks.Library }
 
 // Changed tells every listener that the campaign changed (the frame calls it
 // after an event recorded outside Do, e.g. when the app pauses the clock).

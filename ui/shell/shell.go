@@ -27,11 +27,20 @@ type GameScreens interface {
 	Enemy(ctx *Context) fyne.CanvasObject
 	// Setup is the game's part of the new-campaign form. A zero Setup adds
 	// nothing.
-	Setup(w fyne.Window) Setup
+	Setup(env SetupEnv) Setup
 	// Act runs a shortcut (a key, or a page-turner pedal) on the screen
 	// that is showing. It reports whether the game handled it; the frame
 	// says so when it did not.
 	Act(ctx *Context, tab Tab, a Action) bool
+}
+
+// SetupEnv is what the new-campaign form gives a game's Setup: the window
+// (for its dialogs) and the device's content sets.
+type SetupEnv struct {
+	Window fyne.Window
+	// Library is the device's content sets; it may be nil (a nil Library
+	// lists nothing and refuses to save).
+	Library *Library
 }
 
 // A Setup is a game's part of the new-campaign form: extra fields, and the

@@ -91,6 +91,14 @@ func describe(o fyne.CanvasObject) string {
 
 func short(o fyne.CanvasObject) string {
 	switch x := o.(type) {
+	case *widget.Check:
+		return fmt.Sprintf("check %q", x.Text)
+	case *widget.Select:
+		return fmt.Sprintf("select %q", x.Selected)
+	case *widget.Entry:
+		return fmt.Sprintf("entry %q", x.PlaceHolder)
+	case interface{ Text() string }:
+		return fmt.Sprintf("%T %q", o, x.Text())
 	case *widget.Label:
 		return fmt.Sprintf("%q", x.Text)
 	case *widget.Button:
@@ -105,8 +113,8 @@ func short(o fyne.CanvasObject) string {
 	return fmt.Sprintf("%T", o)
 }
 
-// Text is what the players read under o, a line each: labels, canvas
-// texts and buttons (in brackets), visible ones only. Entries' contents
+// Text is what the players read under o, a line each: labels, rich
+// texts, canvas texts and buttons (in brackets), visible ones only. Entries' contents
 // are left out; TextWithEntries puts them in.
 func Text(o fyne.CanvasObject) string { return text(o, false) }
 
@@ -131,13 +139,15 @@ func text(o fyne.CanvasObject, entries bool) string {
 			if entries {
 				b.WriteString(x.Text + "\n")
 			}
+		case *widget.RichText:
+			b.WriteString(x.String() + "\n")
 		}
 		switch x := o.(type) {
 		case *fyne.Container:
 			for _, c := range x.Objects {
 				walk(c)
 			}
-		case *widget.Label, *widget.Button, *widget.Entry:
+		case *widget.Label, *widget.Button, *widget.Entry, *widget.RichText:
 		case fyne.Widget:
 			for _, c := range test.WidgetRenderer(x).Objects() {
 				walk(c)

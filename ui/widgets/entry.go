@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -123,11 +125,25 @@ func (e *CheckedEntry) showHint(err error) {
 	e.hint.SetText(fmt.Sprintf("%s — expects %s", capitalize(err.Error()), e.Expects))
 }
 
+// capitalize puts the first letter in capitals (a whole rune: the text may
+// start with “ or É).
 func capitalize(s string) string {
-	if s == "" {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
 		return s
 	}
-	return strings.ToUpper(s[:1]) + s[1:]
+	return string(unicode.ToUpper(r)) + s[n:]
+}
+
+// TypedKey lets Escape and Back close the dialog the entry is in, even
+// while it holds the keyboard; every other key types as usual.
+func (e *CheckedEntry) TypedKey(ev *fyne.KeyEvent) {
+	if a := fyne.CurrentApp(); a != nil {
+		if c := a.Driver().CanvasForObject(e); c != nil && CloseTopDialog(c, ev) {
+			return
+		}
+	}
+	e.Entry.TypedKey(ev)
 }
 
 // MinSize keeps the entry a comfortable touch target.

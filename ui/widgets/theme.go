@@ -35,8 +35,54 @@ func (t *tableTheme) Color(n fyne.ThemeColorName, v fyne.ThemeVariant) color.Col
 	if t.fixed {
 		v = t.variant
 	}
+	pal := darkColors
+	if v == theme.VariantLight {
+		pal = lightColors
+	}
+	if c, ok := pal[n]; ok {
+		return c
+	}
 	return t.base.Color(n, v)
 }
+
+// The colours the app changes from Fyne's, so that text a player must
+// read (hints, placeholders, secondary and disabled text, red problems,
+// warnings, links) is at least WCAG AA's 4.5:1 against the backgrounds it
+// sits on, and the outlines of unselected radio buttons, checks and
+// entries at least 3:1 (Fyne's light theme draws them #e3e3e3 on white,
+// nearly invisible). The primary colour is fixed (not the desktop's
+// choice) so its contrast is known. theme_test.go computes every ratio.
+var (
+	darkColors = map[fyne.ThemeColorName]color.Color{
+		theme.ColorNameDisabled:            rgb(0x95, 0x95, 0x95),
+		theme.ColorNamePlaceHolder:         rgb(0xb2, 0xb2, 0xb2),
+		theme.ColorNameInputBorder:         rgb(0x7a, 0x7a, 0x7a),
+		theme.ColorNameError:               rgb(0xff, 0x6b, 0x5e),
+		theme.ColorNameForegroundOnError:   rgb(0x17, 0x17, 0x18),
+		theme.ColorNamePrimary:             rgb(0x4a, 0x90, 0xff),
+		theme.ColorNameHyperlink:           rgb(0x4a, 0x90, 0xff),
+		theme.ColorNameForegroundOnPrimary: rgb(0x10, 0x10, 0x12),
+		theme.ColorNameFocus:               color.NRGBA{R: 0x4a, G: 0x90, B: 0xff, A: 0x7f},
+		theme.ColorNameSelection:           color.NRGBA{R: 0x4a, G: 0x90, B: 0xff, A: 0x50},
+	}
+	lightColors = map[fyne.ThemeColorName]color.Color{
+		theme.ColorNameForeground:          rgb(0x1d, 0x1d, 0x1f),
+		theme.ColorNameDisabled:            rgb(0x66, 0x66, 0x66),
+		theme.ColorNamePlaceHolder:         rgb(0x66, 0x66, 0x66),
+		theme.ColorNameInputBorder:         rgb(0x85, 0x85, 0x85),
+		theme.ColorNameDisabledButton:      rgb(0xeb, 0xeb, 0xeb),
+		theme.ColorNameError:               rgb(0xc6, 0x28, 0x28),
+		theme.ColorNameWarning:             rgb(0xa6, 0x53, 0x00),
+		theme.ColorNameSuccess:             rgb(0x2e, 0x7d, 0x32),
+		theme.ColorNamePrimary:             rgb(0x15, 0x65, 0xc0),
+		theme.ColorNameHyperlink:           rgb(0x15, 0x65, 0xc0),
+		theme.ColorNameForegroundOnPrimary: rgb(0xff, 0xff, 0xff),
+		theme.ColorNameFocus:               color.NRGBA{R: 0x15, G: 0x65, B: 0xc0, A: 0x7f},
+		theme.ColorNameSelection:           color.NRGBA{R: 0x15, G: 0x65, B: 0xc0, A: 0x40},
+	}
+)
+
+func rgb(r, g, b uint8) color.NRGBA { return color.NRGBA{R: r, G: g, B: b, A: 0xff} }
 
 func (t *tableTheme) Font(s fyne.TextStyle) fyne.Resource     { return t.base.Font(s) }
 func (t *tableTheme) Icon(n fyne.ThemeIconName) fyne.Resource { return t.base.Icon(n) }

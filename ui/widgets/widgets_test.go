@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
@@ -174,7 +173,7 @@ func TestTracePanelShowsEveryPartOfAStep(t *testing.T) {
 	s.Result = "targets Ana"
 	tr.Add("phantom-epoch §8.7", "Moves 2 spaces")
 	p := NewTracePanel(tr)
-	test.NewTempWindow(t, container.NewVScroll(p))
+	test.NewTempWindow(t, p)
 	got := strings.Join(p.Lines(), "\n")
 	for _, want := range []string{
 		"1. phantom-epoch §8.6 (RB p.27)", "Primary target", "✓ kept: Ana (hp 5, range 2)",
@@ -186,7 +185,7 @@ func TestTracePanelShowsEveryPartOfAStep(t *testing.T) {
 		}
 	}
 	if n := len(p.box.Objects); n != 2 {
-		t.Fatalf("%d step cards", n)
+		t.Fatalf("%d step blocks", n)
 	}
 	p.SetTrace(automa.Trace{})
 	if len(p.box.Objects) != 1 {

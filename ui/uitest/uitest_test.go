@@ -1,0 +1,93 @@
+package uitest
+
+import (
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"tablekeeper/ui/widgets"
+)
+
+func TestPlayersWords(t *testing.T) {
+	bad := map[string]string{
+		"Damage is at least 1 (§7.3)":                   "§",
+		"The spec's reading":                            "spec",
+		"AMB-5: atResolution":                           "AMB",
+		`{"map": 1}`:                                    "brace",
+		"5 campaign(s)":                                 "(s)",
+		"House rule sightInEnemyTurn":                   "camelCase",
+		"kind reich_spawn":                              "snake_case",
+		"event core.note":                               "event kind",
+		"campaign 3f2a9c1e-1b2c-4d5e-8f90-123456789abc": "internal ID",
+		"value %!d(string=x)":                           "leftovers",
+		"1 campaigns":                                   "count of 1",
+		"Content help: paste the JSON here":             "JSON",
+	}
+	for text, what := range bad {
+		got := strings.Join(PlayersWords(text), "\n")
+		if !strings.Contains(got, what) {
+			t.Errorf("%q: %q, want a finding of %s", text, got, what)
+		}
+	}
+	for _, good := range []string{
+		"5 campaigns · 1 campaign · 1 event", "Ana attacks Vex Brute 1 (Rulebook p.27)", "Special rules", "Inspect the room",
+		"Backup written to /home/ana/.config/tablekeeper/backups/tablekeeper-20261126-104923.127.db", "iPad and iOS", "e.g. Thursday group",
+		"Vex Brute 1 (2) → Vex Brute 2 (2) → Ana (6)", "11 campaigns",
+	} {
+		if got := PlayersWords(good); len(got) > 0 {
+			t.Errorf("%q: %v", good, got)
+		}
+	}
+}
+
+func TestTooBigAndSmallTargets(t *testing.T) {
+	test.NewTempApp(t).Settings().SetTheme(Theme(1))
+	tall := container.NewVBox()
+	for i := 0; i < 40; i++ {
+		tall.Add(widget.NewLabel("row"))
+	}
+	if got := TooBig(tall, Landscape); len(got) != 1 || !strings.Contains(got[0], "needs") {
+		t.Fatalf("a tall box: %v", got)
+	}
+	if got := TooBig(container.NewVScroll(tall), Landscape); len(got) != 0 {
+		t.Fatalf("a scrolled box: %v", got)
+	}
+	wide := widget.NewLabel(strings.Repeat("wide ", 300))
+	if got := TooBig(container.NewVScroll(container.NewVBox(wide)), Landscape); len(got) != 1 || !strings.Contains(got[0], "wide wide") {
+		t.Fatalf("a wide label in a vertical scroll: %v", got)
+	}
+	small := widget.NewButton("x", nil)
+	w := test.NewTempWindow(t, container.NewHBox(widget.NewButton("Fine", nil), container.NewGridWrap(fyne.NewSize(30, 30), small)))
+	w.Resize(fyne.NewSize(400, 200))
+	if got := SmallTargets(w.Content()); len(got) != 1 || !strings.Contains(got[0], `"x"`) {
+		t.Fatalf("small targets: %v", got)
+	}
+	// A dialog's least size against its window.
+	widgets.ShowMessage("Long", strings.Repeat("word ", 2000), w)
+	if got := DialogTooBig(w); len(got) != 0 {
+		t.Fatalf("a scrolling dialog fits: %v", got)
+	}
+	d := widgets.NewDialog("Wide", widget.NewLabel(strings.Repeat("wide ", 100)), w)
+	d.Show()
+	if got := DialogTooBig(w); len(got) != 1 {
+		t.Fatalf("a wide dialog: %v", got)
+	}
+}
+
+func TestTabAreaLeavesRoomAtEveryTextSize(t *testing.T) {
+	test.NewTempApp(t)
+	for _, portrait := range []bool{false, true} {
+		prev := fyne.NewSize(1e9, 1e9)
+		for _, s := range TextScales {
+			a := TabArea(portrait, s)
+			if a.Height > prev.Height+0.5 || a.Height < 440 || a.Width < 790 {
+				t.Errorf("portrait %v, text %.2f: %v", portrait, s, a)
+			}
+			prev = a
+		}
+	}
+}

@@ -1,0 +1,144 @@
+package uitest
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"tablekeeper/ui/widgets"
+)
+
+// notPlayersWords are what a player must never read on a screen: the
+// spec's words and sections, internal codes and identifiers, JSON, and
+// plurals dodged with "(s)". Each has the reason the report gives.
+var notPlayersWords = []struct {
+	re  *regexp.Regexp
+	why string
+}{
+	{regexp.MustCompile(`§`), "a spec section (§)"},
+	{regexp.MustCompile(`(?i)\bspec(s|'s|’s)?\b`), `the word "spec"`},
+	{regexp.MustCompile(`\bAMB-\d*`), "an AMB code"},
+	{regexp.MustCompile(`[{}]`), "a brace (JSON or a format string)"},
+	{regexp.MustCompile(`"\w+"\s*:`), "a JSON key"},
+	{regexp.MustCompile(`\bJSON\b`), `the word "JSON"`},
+	{regexp.MustCompile(`\(s\)`), `a plural dodged with "(s)"`},
+	{regexp.MustCompile(`\b[a-z]+[A-Z][A-Za-z]*\b`), "an identifier in camelCase"},
+	{regexp.MustCompile(`\b[a-z]+_[a-z0-9_]+\b`), "an identifier in snake_case"},
+	{regexp.MustCompile(`\b(core|phantom|reich|alone|eternaut|test)\.[a-z]\w*`), "an event kind"},
+	{regexp.MustCompile(`\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-`), "an internal ID"},
+	{regexp.MustCompile(`%!|<nil>|\b0x[0-9a-f]+`), "a program's leftovers (%!, <nil>, 0x…)"},
+}
+
+// camelCase words a player does read.
+var camelAllowed = map[string]bool{"iOS": true, "iPad": true, "iPhone": true, "macOS": true}
+
+// singular catches a count of 1 with a plural noun ("1 campaigns").
+var singular = regexp.MustCompile(`(^|[^\d.,:])1 (campaigns|events|actions|cards|notes|figures|heroes|characters|spaces|rounds|turns|wounds|points|backups|minutes|seconds|hours|days)\b`)
+
+// PlayersWords lists what in text a player must never read: "§", the word
+// "spec", AMB codes (other spec codes such as V-13 look like a map's
+// labels, so a game's own test looks for its own), JSON and braces, "(s)", identifiers
+// (camelCase, snake_case, event kinds, IDs) and "1 campaigns". Each
+// finding names what it is and quotes it in its line. Walk a screen with
+// AllText (or Text) and check it with this.
+func PlayersWords(text string) []string {
+	var out []string
+	for _, line := range strings.Split(text, "\n") {
+		for _, w := range notPlayersWords {
+			for _, m := range w.re.FindAllString(line, -1) {
+				if w.why == "an identifier in camelCase" && camelAllowed[m] {
+					continue
+				}
+				out = append(out, fmt.Sprintf("%s: %q in %q", w.why, m, line))
+			}
+		}
+		for _, m := range singular.FindAllStringSubmatch(line, -1) {
+			out = append(out, fmt.Sprintf("a count of 1 with a plural: %q in %q", strings.TrimSpace(m[0]), line))
+		}
+	}
+	return out
+}
+
+// AllText is everything a player reads under o and in the window's
+// dialogs if o is a window's canvas content: Text's lines, and also
+// entries' placeholders, the whole texts of cut-short titles, and the
+// texts of selects, checks and radio choices. Use it with PlayersWords.
+func AllText(o fyne.CanvasObject) string {
+	var b strings.Builder
+	var walk func(fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		if o == nil || !o.Visible() {
+			return
+		}
+		switch x := o.(type) {
+		case *widget.Label:
+			b.WriteString(x.Text + "\n")
+			return
+		case *widget.Button:
+			b.WriteString("[" + x.Text + "]\n")
+			return
+		case *widget.Entry:
+			b.WriteString(x.PlaceHolder + "\n")
+			return
+		case *widgets.CheckedEntry:
+			b.WriteString(x.PlaceHolder + "\n" + x.Hint() + "\n")
+			return
+		case *widgets.TitleLines:
+			b.WriteString(x.Title() + "\n" + x.Sub() + "\n")
+			return
+		case *widget.Select:
+			b.WriteString(x.Selected + "\n" + x.PlaceHolder + "\n" + strings.Join(x.Options, "\n") + "\n")
+			return
+		case *widget.RadioGroup:
+			b.WriteString(strings.Join(x.Options, "\n") + "\n")
+			return
+		case *widget.Check:
+			b.WriteString(x.Text + "\n")
+			return
+		case *widget.Card:
+			b.WriteString(x.Title + "\n" + x.Subtitle + "\n")
+			walk(x.Content)
+			return
+		case *widget.RichText:
+			b.WriteString(x.String() + "\n")
+			return
+		case *widget.Hyperlink:
+			b.WriteString(x.Text + "\n")
+			return
+		}
+		switch x := o.(type) {
+		case *fyne.Container:
+			for _, c := range x.Objects {
+				walk(c)
+			}
+		case fyne.Widget:
+			for _, c := range test.WidgetRenderer(x).Objects() {
+				walk(c)
+			}
+		default:
+			b.WriteString(textOf(o))
+		}
+	}
+	walk(o)
+	return b.String()
+}
+
+// WindowText is AllText of a window's content and every dialog over it.
+func WindowText(w fyne.Window) string {
+	s := AllText(w.Canvas().Content())
+	for _, o := range w.Canvas().Overlays().List() {
+		s += AllText(o)
+	}
+	return s
+}
+
+func textOf(o fyne.CanvasObject) string {
+	if t, ok := o.(interface{ Text() string }); ok {
+		return t.Text() + "\n"
+	}
+	return Text(o)
+}

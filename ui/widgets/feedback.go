@@ -1,0 +1,232 @@
+package widgets
+
+import (
+	"image/color"
+	"sync"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+)
+
+// FeedbackFor is how long a bubble that is not a refusal stays (a
+// variable for tests).
+var FeedbackFor = 4 * time.Second
+
+// A FeedbackLayer holds a screen and, over it, the bubble that answers a
+// tap: the refusal or result of an action, shown next to the control that
+// was tapped. The bubble floats over the screen without moving anything in
+// it (the layer asks for no space of its own), and taps outside the bubble
+// reach the screen as usual: the players go on playing. A tap on the
+// bubble dismisses it; a result goes by itself after FeedbackFor, a refusal
+// stays until tapped.
+//
+// The frame wraps the window's content in one, and Dialog wraps each
+// dialog's, so ShowFeedback finds the layer of whatever was tapped.
+type FeedbackLayer struct {
+	widget.BaseWidget
+	Content fyne.CanvasObject
+
+	float  *fyne.Container // no layout: the bubble sits where it is put
+	bubble *bubble
+	mu     sync.Mutex
+	timer  *time.Timer
+	gen    int
+}
+
+// NewFeedbackLayer puts content under a layer for feedback bubbles.
+func NewFeedbackLayer(content fyne.CanvasObject) *FeedbackLayer {
+	l := &FeedbackLayer{Content: content, float: container.NewWithoutLayout()}
+	l.ExtendBaseWidget(l)
+	return l
+}
+
+// CreateRenderer stacks the bubble over the content.
+func (l *FeedbackLayer) CreateRenderer() fyne.WidgetRenderer {
+	return widget.NewSimpleRenderer(container.NewStack(l.Content, l.float))
+}
+
+// Showing is the bubble's text and whether it is a refusal; "" when none
+// shows.
+func (l *FeedbackLayer) Showing() (string, bool) {
+	if l.bubble == nil || !l.bubble.Visible() {
+		return "", false
+	}
+	return l.bubble.text.Text, l.bubble.isError
+}
+
+// Dismiss takes the bubble away.
+func (l *FeedbackLayer) Dismiss() {
+	l.mu.Lock()
+	l.gen++
+	if l.timer != nil {
+		l.timer.Stop()
+		l.timer = nil
+	}
+	l.mu.Unlock()
+	if l.bubble != nil {
+		l.bubble.Hide()
+		l.float.Objects = nil
+		l.float.Refresh()
+	}
+}
+
+// ShowAt shows text in a bubble next to the area at pos of the given size
+// (in the layer's coordinates): under it when there is room, else over it,
+// kept inside the layer.
+func (l *FeedbackLayer) ShowAt(pos fyne.Position, size fyne.Size, text string, isError bool) {
+	l.Dismiss()
+	if text == "" {
+		return
+	}
+	b := newBubble(text, isError, l.Dismiss)
+	l.bubble = b
+	area := l.Size()
+	pad := theme.Padding()
+	width := min(fyne.Max(size.Width, 360), area.Width-2*pad)
+	if width <= 0 {
+		width = b.MinSize().Width
+	}
+	b.Resize(fyne.NewSize(width, 1))
+	h := b.heightFor(width)
+	x := pos.X
+	if x+width > area.Width-pad {
+		x = area.Width - pad - width
+	}
+	x = fyne.Max(x, pad)
+	y := pos.Y + size.Height + pad
+	if y+h > area.Height && pos.Y-pad-h >= 0 {
+		y = pos.Y - pad - h
+	}
+	if y+h > area.Height {
+		y = fyne.Max(area.Height-h, 0)
+	}
+	b.Move(fyne.NewPos(x, y))
+	b.Resize(fyne.NewSize(width, h))
+	l.float.Objects = []fyne.CanvasObject{b}
+	l.float.Refresh()
+	if isError {
+		return
+	}
+	l.mu.Lock()
+	l.gen++
+	gen := l.gen
+	l.timer = time.AfterFunc(FeedbackFor, func() {
+		fyne.Do(func() {
+			l.mu.Lock()
+			current := l.gen == gen
+			l.mu.Unlock()
+			if current {
+				l.Dismiss()
+			}
+		})
+	})
+	l.mu.Unlock()
+}
+
+// ShowFeedback shows text in a bubble next to src on the canvas c (the
+// window's): in the top Dialog open on c if there is one, else in the
+// FeedbackLayer that is c's content. It reports whether it found a layer;
+// without one it shows nothing, and the caller's message line is all the
+// players get.
+func ShowFeedback(c fyne.Canvas, src fyne.CanvasObject, text string, isError bool) bool {
+	l := feedbackLayerOf(c)
+	if l == nil || src == nil {
+		return false
+	}
+	d := fyne.CurrentApp().Driver()
+	pos := d.AbsolutePositionForObject(src).Subtract(d.AbsolutePositionForObject(l))
+	l.ShowAt(pos, src.Size(), text, isError)
+	return true
+}
+
+func feedbackLayerOf(c fyne.Canvas) *FeedbackLayer {
+	if c == nil {
+		return nil
+	}
+	if d := topDialog(c); d != nil {
+		return d.layer
+	}
+	l, _ := c.Content().(*FeedbackLayer)
+	return l
+}
+
+// ShowingFeedback is the bubble showing on canvas c (in its top dialog, or
+// its content), for tests: its text and whether it is a refusal.
+func ShowingFeedback(c fyne.Canvas) (string, bool) {
+	if l := feedbackLayerOf(c); l != nil {
+		return l.Showing()
+	}
+	return "", false
+}
+
+// A bubble is the feedback's box: the text on a tinted background with a
+// coloured edge, red for a refusal.
+type bubble struct {
+	widget.BaseWidget
+	text    *widget.Label
+	isError bool
+	onTap   func()
+	bg      *canvas.Rectangle
+}
+
+func newBubble(text string, isError bool, onTap func()) *bubble {
+	b := &bubble{isError: isError, onTap: onTap}
+	b.text = widget.NewLabel(text)
+	b.text.Wrapping = fyne.TextWrapWord
+	if isError {
+		b.text.Importance = widget.DangerImportance
+	}
+	b.bg = canvas.NewRectangle(color.Transparent)
+	b.bg.StrokeWidth = 2
+	b.bg.CornerRadius = theme.InputRadiusSize()
+	b.ExtendBaseWidget(b)
+	return b
+}
+
+func (b *bubble) heightFor(width float32) float32 {
+	b.text.Resize(fyne.NewSize(width, b.text.MinSize().Height))
+	return fyne.Max(b.text.MinSize().Height, MinTouch)
+}
+
+// Tapped dismisses the bubble.
+func (b *bubble) Tapped(*fyne.PointEvent) {
+	if b.onTap != nil {
+		b.onTap()
+	}
+}
+
+func (b *bubble) CreateRenderer() fyne.WidgetRenderer {
+	b.setColours()
+	return &bubbleRenderer{b: b, objs: []fyne.CanvasObject{b.bg, b.text}}
+}
+
+func (b *bubble) setColours() {
+	b.bg.FillColor = theme.Color(theme.ColorNameOverlayBackground)
+	b.bg.StrokeColor = theme.Color(theme.ColorNamePrimary)
+	if b.isError {
+		b.bg.StrokeColor = theme.Color(theme.ColorNameError)
+	}
+}
+
+type bubbleRenderer struct {
+	b    *bubble
+	objs []fyne.CanvasObject
+}
+
+func (r *bubbleRenderer) Layout(size fyne.Size) {
+	r.b.bg.Resize(size)
+	r.b.text.Resize(size)
+	r.b.text.Move(fyne.Position{})
+}
+func (r *bubbleRenderer) MinSize() fyne.Size           { return r.b.text.MinSize() }
+func (r *bubbleRenderer) Objects() []fyne.CanvasObject { return r.objs }
+func (r *bubbleRenderer) Destroy()                     {}
+func (r *bubbleRenderer) Refresh() {
+	r.b.setColours()
+	r.b.bg.Refresh()
+	r.b.text.Refresh()
+}
