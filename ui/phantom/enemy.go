@@ -119,7 +119,7 @@ func NewEnemyScreen(ctx *shell.Context) *EnemyScreen {
 			container.NewBorder(nil, nil, nil, setOverride, e.Override),
 			e.Past,
 			widget.NewLabelWithStyle("Why", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})),
-		nil, nil, nil, container.NewVScroll(e.Trace))
+		nil, nil, nil, e.Trace)
 	legend := widget.NewLabel("Magenta arrows: path · green ring: end space · red ring: primary target · cyan: line of sight")
 	legend.Wrapping = fyne.TextWrapWord
 	mapArea := container.NewBorder(container.NewHBox(zoomOut, zoomIn, fit), legend, nil, nil, e.scroll)

@@ -67,6 +67,8 @@ type PlayScreen struct {
 	// acting keeps the players' choice of acting figure per figure card,
 	// while the same figure's turn goes on (§4 Invisible).
 	acting map[string]string
+	// practice labels a game on the practice content.
+	practice *widget.Label
 	// tieOrder is the players' order for characters tied on initiative.
 	tieOrder []string
 	// placeType and placeSpace are the place form's pickers.
@@ -162,7 +164,11 @@ func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 	fit := widget.NewButton("Whole map", func() { p.Map.FitTo(p.scroll.Size()) })
 	// The round and step above the buttons: side by side they were wider
 	// than a portrait tablet at a large text size.
-	top := container.NewVBox(container.NewVBox(p.Round, p.Step),
+	p.practice = widget.NewLabelWithStyle(PracticeLabel, fyne.TextAlignLeading, fyne.TextStyle{Italic: true})
+	p.practice.Importance = widget.WarningImportance
+	p.practice.Wrapping = fyne.TextWrapWord
+	p.practice.Hide()
+	top := container.NewVBox(container.NewVBox(p.Round, p.practice, p.Step),
 		container.NewHBox(zoomOut, zoomIn, fit, widgets.Touch(p.NextBt)))
 	faceForm := widget.NewForm(widget.NewFormItem("Face rolled", container.NewGridWithColumns(3, p.faceCol, p.facePri, p.faceSec)))
 	p.faceBox = container.NewVBox(faceForm, faceBt)
@@ -287,6 +293,11 @@ func (p *PlayScreen) Refresh() {
 		return
 	}
 	p.Map.SetLayout(l)
+	if s.Content.Practice {
+		p.practice.Show()
+	} else {
+		p.practice.Hide()
+	}
 	figs := marks(m)
 	p.Map.SetMarks(figs)
 	if m != nil && m.Pending != nil {

@@ -325,3 +325,17 @@ func (a *adaptive) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	}
 	return s
 }
+
+var _ shell.Practicer = (*Screens)(nil)
+
+// Practice is Phantom Epoch's practice game: the made-up practice content
+// (checked like any content file), two characters embarked on its mission
+// with round 1 begun and their cards chosen, so the adversaries' first
+// decision is three taps of Next away on the Play tab.
+func (*Screens) Practice() shell.Practice {
+	return shell.Practice{
+		Name:     "Made-up practice content, not the printed cards: a flooded relay of 30 spaces, two adversary types, two characters",
+		Commands: tp.PracticeCommands,
+		Tab:      shell.TabPlay,
+	}
+}
