@@ -8,7 +8,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -250,7 +249,7 @@ func NewAttackForm(s *tp.State, m *tp.Mission, attacker string) *AttackForm {
 	box.Add(field("Die and face rolled", widgets.NewFlow(a.Die, a.Roll)))
 	box.Add(widgets.NewFlow(statBox("Attack", a.Modifier), statBox("Range", a.Range), statBox("Range ±", a.RangeMod), statBox("Pierce", a.Pierce)))
 	box.Add(field("Inflicts", a.Inflict.Object()))
-	box.Add(widgets.WrapCheck(a.Converted))
+	box.Add(touchCheck(a.Converted))
 	if _, blinded := me.Conditions["Blinded"]; blinded {
 		box.Add(field("Blinded", a.Blinded))
 	}
@@ -303,20 +302,20 @@ func (a *AttackForm) Command() (tp.Attack, error) {
 func (p *PlayScreen) attack(s *tp.State, attacker string) {
 	m := s.Mission
 	form := NewAttackForm(s, m, attacker)
-	var d interface{ Hide() }
-	ok := widget.NewButtonWithIcon("Attack", theme.ConfirmIcon(), func() {
+	d := newDialog(p.ctx.Window, attacker+" attacks", form.obj, "Cancel", nil)
+	var ok *widget.Button
+	ok = addAction(d, "Attack", theme.ConfirmIcon(), func() {
 		c, err := form.Command()
 		if err != nil {
-			form.Problem.SetText(capitalFirst(err.Error()) + ".")
-			form.Problem.Show()
+			d.SetProblem(capitalFirst(err.Error()) + ".")
 			return
 		}
-		if p.doAttack(c) {
+		d.SetProblem("")
+		if p.doAttack(ok, c) {
 			d.Hide()
 		}
 	})
-	ok.Importance = widget.HighImportance
-	d = showDialog(p.ctx.Window, attacker+" attacks", form.obj, widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), func() { d.Hide() }), ok)
+	d.Show()
 }
 
 // hasAny says whether f has one of the conditions.
@@ -331,7 +330,7 @@ func hasAny(f *tp.Figure, conds ...string) bool {
 
 // doAttack records the attack and offers a reaction when one is due; it
 // reports whether the attack was recorded.
-func (p *PlayScreen) doAttack(c tp.Attack) bool {
+func (p *PlayScreen) doAttack(src fyne.CanvasObject, c tp.Attack) bool {
 	before := state(p.ctx).Mission
 	tgt := figure(before, c.Target)
 	vengeful := false
@@ -339,7 +338,7 @@ func (p *PlayScreen) doAttack(c tp.Attack) bool {
 		_, vengeful = tgt.Conditions["Vengeful"]
 	}
 	melee := c.Target != "" && meleeRange(before, c.Attacker, c.Target)
-	if _, ok := p.ctx.Do(c); !ok {
+	if _, ok := p.ctx.DoFrom(src, c); !ok {
 		return false
 	}
 	after := figure(state(p.ctx).Mission, c.Target)
@@ -354,11 +353,9 @@ func (p *PlayScreen) doAttack(c tp.Attack) bool {
 // confirmVengeful offers the strike-back of a Vengeful target its melee
 // attacker did not Knock Down or Stun (§4).
 func (p *PlayScreen) confirmVengeful(target, attacker string) {
-	dialog.ShowConfirm("Vengeful", target+" is Vengeful and strikes back at its melee attacker. Work out its strike-back now?", func(ok bool) {
-		if ok {
-			p.ctx.Do(tp.ResolveReaction{Adversary: target, Attacker: attacker, Melee: true})
-		}
-	}, p.ctx.Window)
+	confirm(p.ctx.Window, "Vengeful", target+" is Vengeful and strikes back at its melee attacker. Work out its strike-back now?", "Work it out", func() {
+		p.ctx.Do(tp.ResolveReaction{Adversary: target, Attacker: attacker, Melee: true})
+	})
 }
 
 // meleeRange says whether two figures stand at range 1.
@@ -382,9 +379,9 @@ func meleeRange(m *tp.Mission, a, b string) bool {
 func (p *PlayScreen) react(m *tp.Mission, adversary, attacker string) {
 	melee := widget.NewCheck("it was a melee attack (range 1)", nil)
 	melee.SetChecked(meleeRange(m, attacker, adversary))
-	dialog.ShowCustomConfirm(adversary+" reacts to "+attacker, "Work it out", "Cancel", container.NewVBox(
+	widgets.ShowConfirm(adversary+" reacts to "+attacker, container.NewVBox(
 		wrap("For a round effect or Vengeful that answers an attack: the engine decides what "+adversary+" does now; confirm or override it on the Enemy tab."),
-		melee), func(ok bool) {
+		touchCheck(melee)), "Work it out", "Cancel", func(ok bool) {
 		if ok {
 			p.ctx.Do(tp.ResolveReaction{Adversary: adversary, Attacker: attacker, Melee: melee.Checked})
 		}

@@ -157,12 +157,12 @@ func TestACharacterAttacksAndAVengefulAdversaryStrikesBack(t *testing.T) {
 	form.Roll.SetSelected("3")
 	c, _ := form.Command()
 	hp := figure(h.state().Mission, adv).HP
-	p.doAttack(c)
+	p.doAttack(nil, c)
 	f := figure(h.state().Mission, adv)
 	if f.HP != hp-3 {
 		t.Fatalf("%s HP %d → %d, want 3 damage (%v)", adv, hp, f.HP, h.errs)
 	}
-	yes := button(h.w.Canvas().Overlays().Top(), "Yes")
+	yes := button(h.w.Canvas().Overlays().Top(), "Work it out")
 	if yes == nil {
 		t.Fatal("a Vengeful adversary hit in melee should offer its strike-back")
 	}
@@ -185,7 +185,7 @@ func TestACharacterAttacksAndAVengefulAdversaryStrikesBack(t *testing.T) {
 	form.Roll.SetSelected("1")
 	form.Converted.SetChecked(true)
 	c, _ = form.Command()
-	p.doAttack(c)
+	p.doAttack(nil, c)
 	if !strings.Contains(h.lastErr(), "converted attack must be the only one") {
 		t.Fatalf("got %q", h.lastErr())
 	}
@@ -196,7 +196,7 @@ func TestACharacterAttacksAndAVengefulAdversaryStrikesBack(t *testing.T) {
 	h.do(tp.Inflict{Figure: adv, Condition: "Vengeful"})
 	form.Inflict.SetSelected([]string{"Knocked Down"})
 	c, _ = form.Command()
-	p.doAttack(c)
+	p.doAttack(nil, c)
 	if f := figure(h.state().Mission, adv); f == nil || f.Defeated || !hasAny(f, "Knocked Down") {
 		t.Fatalf("the second attack should leave %s standing but Knocked Down: %+v, %v", adv, f, h.errs)
 	}

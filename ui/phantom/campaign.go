@@ -31,9 +31,11 @@ type CampaignScreen struct {
 	Entry *Entry
 	// ContentOffer is the content file dialog shown and ContentConfirm
 	// its Add or Update button (for tests).
-	ContentOffer   interface{ Hide() }
+	ContentOffer   *widgets.Dialog
 	ContentConfirm *widget.Button
 	practiceNote   *widget.Label
+	// Readings are the Settings tab's choices.
+	Readings ReadingChecks
 	// NewCharacter is the Characters tab's form for a new character.
 	NewCharacter *CharacterForm
 	// MapDialog is the map editor open in a dialog (for tests).
@@ -82,7 +84,9 @@ func (c *CampaignScreen) Refresh() {
 }
 
 func bold(s string) *widget.Label {
-	return widget.NewLabelWithStyle(s, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	l := widget.NewLabelWithStyle(s, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	l.Wrapping = fyne.TextWrapWord
+	return l
 }
 
 func wrap(s string) *widget.Label {
@@ -152,12 +156,12 @@ func (c *CampaignScreen) openMapDialog(name string, onSaved func(id string)) {
 	ed.Adversaries = c.Editor.Adversaries
 	ed.Saved = c.Editor.Saved
 	ed.refresh()
-	var d interface{ Hide() }
+	d := newDialog(c.ctx.Window, "Draw a map", fillWindow(c.ctx.Window, ed.Object()), "Close", nil)
+	d.OnClosed(func() { c.MapDialog = nil })
 	ed.OnSaved = func(id string) {
 		d.Hide()
-		c.MapDialog = nil
 		onSaved(id)
 	}
 	c.MapDialog = ed
-	d = showDialog(c.ctx.Window, "Draw a map", widgets.AtLeast(fyne.NewSize(0, 620), ed.Object()), widget.NewButton("Close", func() { d.Hide(); c.MapDialog = nil }))
+	d.Show()
 }

@@ -7,7 +7,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -123,19 +122,21 @@ func (p *PlayScreen) chooseCards(s *tp.State, f *tp.Figure) {
 		checks.Add(ch)
 	}
 	sum()
-	var d dialog.Dialog
-	rest := widget.NewButton("Rest this round instead", func() {
-		if _, ok := p.ctx.Do(tp.Rest{Character: name}); ok {
+	body := container.NewVBox(checks, total)
+	d := newDialog(p.ctx.Window, name+": select cards", body, "Cancel", nil)
+	var rest *widget.Button
+	rest = widget.NewButton("Rest this round instead", func() {
+		if _, ok := p.ctx.DoFrom(rest, tp.Rest{Character: name}); ok {
 			d.Hide()
 		}
 	})
-	body := container.NewVBox(checks, total, rest)
-	d = dialog.NewCustomConfirm(name+": select cards", "Select", "Cancel", container.NewVScroll(body), func(ok bool) {
-		if ok {
-			p.ctx.Do(tp.SelectCards{Character: name, Cards: picks})
+	body.Add(rest)
+	var sel *widget.Button
+	sel = addAction(d, "Select", theme.ConfirmIcon(), func() {
+		if _, ok := p.ctx.DoFrom(sel, tp.SelectCards{Character: name, Cards: picks}); ok {
+			d.Hide()
 		}
-	}, p.ctx.Window)
-	d.Resize(fyne.NewSize(560, 520))
+	})
 	d.Show()
 }
 

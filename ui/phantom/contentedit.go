@@ -7,12 +7,12 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	tp "tablekeeper/tracker/phantom"
 	"tablekeeper/ui/shell"
+	"tablekeeper/ui/widgets"
 )
 
 // A contentEditor is the form of one kind of component, laid out like the
@@ -108,7 +108,7 @@ type Entry struct {
 	ctx *shell.Context
 	// Shown is the form open now and Dialog its dialog (for tests).
 	Shown  contentEditor
-	Dialog *dialog.CustomDialog
+	Dialog *widgets.Dialog
 	// SaveButton saves the form shown and DeleteButton deletes the piece
 	// it edits (nil for a new one) (for tests).
 	SaveButton, DeleteButton *widget.Button
@@ -172,46 +172,42 @@ func (en *Entry) open(kind tp.ContentKind, id string, data json.RawMessage, onSa
 	}
 	prevShown, prevSave, prevDelete, prevDialog := en.Shown, en.SaveButton, en.DeleteButton, en.Dialog
 	en.Shown = ed
-	var d *dialog.CustomDialog
-	closeForm := func() {
-		d.Hide()
-		en.Shown, en.SaveButton, en.DeleteButton, en.Dialog = prevShown, prevSave, prevDelete, prevDialog
-	}
 	title := "New " + lowerKind(kind)
 	if id != "" {
 		title = fmt.Sprintf("%s: %s", tp.KindTitle(kind), id)
 	}
-	note := widget.NewLabel("Enter what your card prints. The card on the right shows what you entered.")
+	note := widget.NewLabel("Enter what your card prints. The card beside (or above) the form shows what you entered.")
 	note.Wrapping = fyne.TextWrapWord
 	note.Importance = widget.LowImportance
 	form := container.NewVBox(note, ed.General(), ed.Form())
 	body := previewAndForm(0.42, container.NewVBox(widget.NewLabelWithStyle("The card as entered", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), ed.Preview()), form)
-	save := widget.NewButtonWithIcon("Save", theme.DocumentSaveIcon(), func() {
-		if key, ok := en.save(ed, id); ok {
-			closeForm()
+	d := newDialog(en.ctx.Window, title, fillWindow(en.ctx.Window, body), "Cancel", nil)
+	d.OnClosed(func() {
+		en.Shown, en.SaveButton, en.DeleteButton, en.Dialog = prevShown, prevSave, prevDelete, prevDialog
+	})
+	en.DeleteButton = nil
+	if id != "" {
+		var del *widget.Button
+		del = d.AddButton("Delete", theme.DeleteIcon(), func() {
+			if _, ok := en.ctx.DoFrom(del, tp.RemoveContent{Kind: kind, ID: id}); ok {
+				d.Hide()
+			}
+		})
+		del.Importance = widget.DangerImportance
+		en.DeleteButton = del
+	}
+	var save *widget.Button
+	save = addAction(d, "Save", theme.DocumentSaveIcon(), func() {
+		if key, ok := en.save(save, ed, id); ok {
+			d.Hide()
 			if onSaved != nil {
 				onSaved(key)
 			}
 		}
 	})
-	save.Importance = widget.HighImportance
 	en.SaveButton = save
-	cancel := widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), closeForm)
-	buttons := []fyne.CanvasObject{cancel}
-	en.DeleteButton = nil
-	if id != "" {
-		del := widget.NewButtonWithIcon("Delete", theme.DeleteIcon(), func() {
-			if _, ok := en.ctx.Do(tp.RemoveContent{Kind: kind, ID: id}); ok {
-				closeForm()
-			}
-		})
-		del.Importance = widget.DangerImportance
-		en.DeleteButton = del
-		buttons = append(buttons, del)
-	}
-	buttons = append(buttons, save)
-	d = showDialogFixed(en.ctx.Window, title, body, buttons...)
 	en.Dialog = d
+	d.Show()
 }
 
 // lowerKind is a kind of content in the middle of a sentence.
@@ -225,7 +221,7 @@ func lowerKind(k tp.ContentKind) string {
 
 // save checks the form's pieces and records them: all problems are shown
 // under their fields and nothing is recorded while there is one.
-func (en *Entry) save(ed contentEditor, was string) (string, bool) {
+func (en *Entry) save(src fyne.CanvasObject, ed contentEditor, was string) (string, bool) {
 	pieces := ed.Pieces()
 	var all []tp.Problem
 	key := ""
@@ -261,7 +257,7 @@ func (en *Entry) save(ed contentEditor, was string) (string, bool) {
 		}
 		cmd = tp.ImportContent{Data: data}
 	}
-	if _, ok := en.ctx.Do(cmd); !ok {
+	if _, ok := en.ctx.DoFrom(src, cmd); !ok {
 		return "", false
 	}
 	return key, true

@@ -52,7 +52,7 @@ func (c *CampaignScreen) openContentFile(update bool) {
 func (c *CampaignScreen) OfferContent(data []byte, update bool) {
 	set, err := tp.ReadContentFile(data)
 	if err != nil {
-		c.ContentOffer = showDialog(c.ctx.Window, "This file cannot be used", wrap(capitalFirst(err.Error())+"."), widget.NewButton("Close", func() { c.ContentOffer.Hide() }))
+		c.ContentOffer = widgets.ShowMessage("This file cannot be used", capitalFirst(err.Error())+".", c.ctx.Window)
 		return
 	}
 	if len(set.Problems) > 0 {
@@ -62,7 +62,8 @@ func (c *CampaignScreen) OfferContent(data []byte, update bool) {
 			l.Importance = widget.DangerImportance
 			lines.Add(l)
 		}
-		c.ContentOffer = showDialog(c.ctx.Window, "This content file has problems", lines, widget.NewButton("Close", func() { c.ContentOffer.Hide() }))
+		c.ContentOffer = newDialog(c.ctx.Window, "This content file has problems", lines, "Close", nil)
+		c.ContentOffer.Show()
 		return
 	}
 	body := container.NewVBox()
@@ -87,14 +88,16 @@ func (c *CampaignScreen) OfferContent(data []byte, update bool) {
 			body.Add(wrap("The file has no dice faces: the campaign keeps its own."))
 		}
 	}
-	do := widget.NewButtonWithIcon(verb, theme.ConfirmIcon(), func() {
-		if _, ok := c.ctx.Do(tp.ImportContent{Data: data, Update: update}); ok {
-			c.ContentOffer.Hide()
+	d := newDialog(c.ctx.Window, "Content file", body, "Cancel", nil)
+	var do *widget.Button
+	do = addAction(d, verb, theme.ConfirmIcon(), func() {
+		if _, ok := c.ctx.DoFrom(do, tp.ImportContent{Data: data, Update: update}); ok {
+			d.Hide()
 		}
 	})
-	do.Importance = widget.HighImportance
 	c.ContentConfirm = do
-	c.ContentOffer = showDialog(c.ctx.Window, "Content file", body, widget.NewButton("Cancel", func() { c.ContentOffer.Hide() }), do)
+	c.ContentOffer = d
+	d.Show()
 }
 
 // setSummary counts a set's pieces in words: "1 mission, 2 maps, …".

@@ -184,8 +184,10 @@ func (f *DiceForm) Pieces() []piece         { return nil }
 func (en *Entry) OpenDice() {
 	f := newDiceForm(state(en.ctx))
 	body := previewAndForm(0.36, container.NewVBox(widget.NewLabelWithStyle("The dice as entered", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), f.Preview()), container.NewVBox(f.General(), f.Form()))
-	var dlg interface{ Hide() }
-	save := widget.NewButtonWithIcon("Save", theme.DocumentSaveIcon(), func() {
+	dlg := newDialog(en.ctx.Window, "The dice's faces", fillWindow(en.ctx.Window, body), "Cancel", nil)
+	dlg.OnClosed(func() { en.Dice, en.DiceSave = nil, nil })
+	var save *widget.Button
+	save = addAction(dlg, "Save", theme.DocumentSaveIcon(), func() {
 		c := f.Command()
 		ps := c.Problems()
 		if c.DecisionDie != nil {
@@ -206,13 +208,10 @@ func (en *Entry) OpenDice() {
 		if len(ps) > 0 {
 			return
 		}
-		if _, ok := en.ctx.Do(c); ok {
+		if _, ok := en.ctx.DoFrom(save, c); ok {
 			dlg.Hide()
-			en.Dice = nil
 		}
 	})
-	save.Importance = widget.HighImportance
-	cancel := widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), func() { dlg.Hide(); en.Dice = nil })
 	en.Dice, en.DiceSave = f, save
-	dlg = showDialogFixed(en.ctx.Window, "The dice's faces", body, cancel, save)
+	dlg.Show()
 }

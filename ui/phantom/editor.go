@@ -55,7 +55,7 @@ type Editor struct {
 	Planet, Orientation                              *widget.Select
 	Cols, Rows                                       *Num
 	BlockButton                                      *widget.Button
-	ToolButtons                                      map[string]*widget.Button
+	ToolPicker                                       *widget.Select
 	PlaceAdversary                                   *widget.SelectEntry
 	PlaceCount                                       *widget.Select
 	Label                                            *widget.Entry

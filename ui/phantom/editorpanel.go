@@ -69,13 +69,8 @@ func countWords(c string) string {
 func (e *Editor) SetTool(t string) {
 	e.Tool = t
 	e.View.EdgeMode = t == ToolWalls
-	for name, b := range e.ToolButtons {
-		if name == t {
-			b.Importance = widget.HighImportance
-		} else {
-			b.Importance = widget.MediumImportance
-		}
-		b.Refresh()
+	if e.ToolPicker.Selected != t {
+		e.ToolPicker.SetSelected(t)
 	}
 	if t == ToolAdversary {
 		e.placeBox.Show()
@@ -182,7 +177,7 @@ func (e *Editor) build() {
 	e.Rows = NewNum(1, 20, 4, nil)
 	e.BlockButton = widget.NewButtonWithIcon("Lay out this block", theme.GridIcon(), func() {
 		if len(e.layout.Spaces) > 0 {
-			widgetsConfirm(e.win, "Start again", fmt.Sprintf("Replace the %s drawn with a block of %d × %d?", plural(len(e.layout.Spaces), "space"), e.Cols.Value, e.Rows.Value), func() {
+			confirm(e.win, "Start again", fmt.Sprintf("Replace the %s drawn with a block of %d × %d?", plural(len(e.layout.Spaces), "space"), e.Cols.Value, e.Rows.Value), "Replace them", func() {
 				e.Block(e.Cols.Value, e.Rows.Value)
 			})
 			return
@@ -190,15 +185,8 @@ func (e *Editor) build() {
 		e.Block(e.Cols.Value, e.Rows.Value)
 	})
 
-	// The tools.
-	e.ToolButtons = map[string]*widget.Button{}
-	tools := widgets.NewFlow()
-	for _, t := range Tools {
-		t := t
-		b := widget.NewButton(t, func() { e.SetTool(t) })
-		e.ToolButtons[t] = b
-		tools.Add(b)
-	}
+	// The tools: what a tap on the map does.
+	e.ToolPicker = newPicker(Tools, ToolSelect, "", func(t string) { e.SetTool(t) })
 	e.PlaceAdversary = newSuggestEntry("", "which adversary or boss (as its card names it)", nil, nil)
 	e.PlaceCount = newPicker(placeCounts, placeCounts[0], "", nil)
 	e.placeBox = container.NewVBox(wrap("Tap the spaces its icon is printed on:"), e.PlaceAdversary, e.PlaceCount)
@@ -286,7 +274,7 @@ func (e *Editor) build() {
 		field("Hazard", container.NewGridWithColumns(2, e.Hazard, e.HazardSource)),
 		field("Object", container.NewGridWithColumns(2, e.ObjectKind, e.ObjectState)),
 		field("Door", e.Door),
-		widgets.WrapCheck(e.Entry),
+		touchCheck(e.Entry),
 		field("Orb", container.NewVBox(e.Orb, container.NewHBox(widget.NewLabel("number"), e.OrbNumber, e.OrbActive))),
 		field("Treasure", container.NewVBox(e.Treasure, container.NewHBox(widget.NewLabel("number"), e.TreasureNumber, e.TreasurePresent))),
 		field("Nova cells", container.NewHBox(e.Nova)),
@@ -321,11 +309,12 @@ func (e *Editor) build() {
 		e.Selected,
 		e.palette,
 	))
-	top := container.NewVBox(container.NewBorder(nil, nil, bold("Tap the map to:"), container.NewHBox(widgets.Touch(zoomOut), widgets.Touch(zoomIn), fit)),
-		tools, e.placeBox)
+	tapTo := widget.NewLabelWithStyle("A tap on the map:", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	top := container.NewVBox(container.NewBorder(nil, nil, tapTo, nil, e.ToolPicker),
+		container.NewHBox(widgets.Touch(zoomOut), widgets.Touch(zoomIn), fit), e.placeBox)
 	mapScroll = container.NewScroll(e.View)
 	mapArea := container.NewBorder(top, widgets.AtLeast(fyne.NewSize(0, 84), container.NewVScroll(e.Status)), nil, nil, mapScroll)
-	e.obj = newAdaptive(0.62, mapArea, side, nil)
+	e.obj = widgets.NewAdaptive(mapArea, side)
 	e.SetTool(ToolSelect)
 }
 
@@ -381,12 +370,4 @@ func (e *Editor) showSelection() {
 		})), wrap(txt)))
 	}
 	e.Icons.Refresh()
-}
-
-// widgetsConfirm asks before something that replaces work.
-func widgetsConfirm(win fyne.Window, title, question string, yes func()) {
-	var d interface{ Hide() }
-	ok := widget.NewButtonWithIcon("Yes", theme.ConfirmIcon(), func() { d.Hide(); yes() })
-	ok.Importance = widget.DangerImportance
-	d = showDialog(win, title, wrap(question), widget.NewButtonWithIcon("No", theme.CancelIcon(), func() { d.Hide() }), ok)
 }

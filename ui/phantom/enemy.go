@@ -84,50 +84,60 @@ func NewEnemyScreen(ctx *shell.Context) *EnemyScreen {
 		e.showRolls()
 	})
 	e.showRolls()
-	e.ResolveButton = widget.NewButton("Resolve the adversary's turn (R)", func() { e.Resolve() })
+	e.ResolveButton = widget.NewButtonWithIcon("Resolve (R)", theme.MediaPlayIcon(), func() { e.Resolve() })
 	e.ResolveButton.Importance = widget.HighImportance
-	e.ConfirmButton = widget.NewButton("Confirm: apply it", e.Confirm)
+	e.ConfirmButton = widget.NewButtonWithIcon("Confirm", theme.ConfirmIcon(), e.Confirm)
 	e.ConfirmButton.Importance = widget.SuccessImportance
-	e.OverrideButton = widget.NewButton("Override…", e.showOverride)
+	e.OverrideButton = widget.NewButtonWithIcon("Override…", theme.DocumentCreateIcon(), e.showOverride)
 	e.OverrideButton.Importance = widget.WarningImportance
 	e.Past = widget.NewSelect(nil, func(k string) {
 		e.showPast = k
 		e.Refresh()
 	})
-	e.Past.PlaceHolder = "earlier decisions: see their reasoning"
+	e.Past.PlaceHolder = "choose one"
 	e.Override = widget.NewSelect(nil, nil)
-	e.Override.PlaceHolder = "no named primary target"
-	setOverride := widget.NewButton("Set", func() {
+	e.Override.PlaceHolder = "none"
+	var setOverride *widget.Button
+	setOverride = widget.NewButton("Set", func() {
 		fig := e.Override.Selected
 		if fig == "(none)" {
 			fig = ""
 		}
-		e.ctx.Do(tp.SetPrimaryTarget{Figure: fig})
+		e.ctx.DoFrom(setOverride, tp.SetPrimaryTarget{Figure: fig})
 	})
-	zoomIn := widget.NewButton("Zoom +", func() { e.Map.Zoom(1.25) })
-	zoomOut := widget.NewButton("Zoom −", func() { e.Map.Zoom(0.8) })
+	zoomIn := widget.NewButtonWithIcon("", theme.ZoomInIcon(), func() { e.Map.Zoom(1.25) })
+	zoomOut := widget.NewButtonWithIcon("", theme.ZoomOutIcon(), func() { e.Map.Zoom(0.8) })
 	e.scroll = container.NewScroll(e.Map)
-	fit := widget.NewButton("Whole map", func() { e.Map.FitTo(e.scroll.Size()) })
-	side := container.NewBorder(
-		container.NewVBox(e.Who,
-			bold("Rolls made at the table (none: the app rolls)"),
-			widgets.NewFlow(e.Attack, e.Accuracy, clearRolls), e.Rolls,
-			widgets.Touch(e.ResolveButton),
-			container.NewGridWithColumns(2, widgets.Touch(e.ConfirmButton), widgets.Touch(e.OverrideButton)),
-			e.Summary,
-			widget.NewLabel("Primary target named by the mission (§8.13)"),
-			container.NewBorder(nil, nil, nil, setOverride, e.Override),
-			e.Past,
-			widget.NewLabelWithStyle("Why", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})),
-		nil, nil, nil, e.Trace)
+	fit := widget.NewButtonWithIcon("Whole map", theme.ViewFullScreenIcon(), func() { e.Map.FitTo(e.scroll.Size()) })
+	// What the players look at after a tap: whose turn, the buttons, and
+	// why (ten lines of it, the deciding step highlighted). The rest (the
+	// decision in words, rolls made at the table, a named primary target,
+	// earlier decisions) scrolls under it.
+	details := container.NewVScroll(container.NewVBox(
+		e.Summary,
+		widget.NewSeparator(),
+		bold("Rolls made at the table (none: the app rolls)"),
+		widgets.NewFlow(e.Attack, e.Accuracy, clearRolls), e.Rolls,
+		widget.NewSeparator(),
+		bold("Primary target the mission names"),
+		container.NewBorder(nil, nil, nil, setOverride, e.Override),
+		widget.NewSeparator(),
+		bold("Earlier decisions"),
+		e.Past))
+	// Whose turn and the buttons sit over the map; beside it (under it,
+	// narrow) the explanation, then the rest.
+	side := container.NewBorder(e.Trace, nil, nil, nil, details)
 	legend := widget.NewLabel("Magenta arrows: path · green ring: end space · red ring: primary target · cyan: line of sight")
 	legend.Wrapping = fyne.TextWrapWord
-	mapArea := container.NewBorder(container.NewHBox(zoomOut, zoomIn, fit), legend, nil, nil, e.scroll)
-	e.obj = newAdaptive(0.6, mapArea, side, func() {
-		if e.focus != "" {
-			e.Map.FocusOn(e.scroll, e.focus)
-		}
-	})
+	legend.Importance = widget.LowImportance
+	buttons := container.NewGridWithColumns(3, widgets.Touch(e.ResolveButton), widgets.Touch(e.ConfirmButton), widgets.Touch(e.OverrideButton))
+	mapArea := container.NewBorder(container.NewVBox(e.Who, buttons, container.NewHBox(widgets.Touch(zoomOut), widgets.Touch(zoomIn), fit)), legend, nil, nil,
+		afterLayout(e.scroll, func() {
+			if e.focus != "" {
+				e.Map.FocusOn(e.scroll, e.focus)
+			}
+		}))
+	e.obj = widgets.NewAdaptive(mapArea, side)
 	ctx.OnChange(func(tracker.Event) { e.Refresh() })
 	e.Refresh()
 	return e
@@ -171,7 +181,7 @@ func (e *EnemyScreen) Refresh() {
 		return
 	case m.Pending != nil:
 		p := m.Pending
-		e.Who.SetText(fmt.Sprintf("Round %d · %s's turn, worked out — confirm or override it", m.Round, p.Adversary))
+		e.Who.SetText(fmt.Sprintf("Round %d · %s's turn, worked out: confirm or override it", m.Round, p.Adversary))
 		o := TurnOverlay(p.Turn, figs)
 		e.Map.SetOverlay(o)
 		if key := p.Adversary + "@" + p.Turn.End; key != e.focused {
@@ -420,19 +430,19 @@ func splitConds(s string) []string {
 
 func (e *EnemyScreen) showOverride() {
 	o := NewOverrideForm(state(e.ctx).Mission)
-	var d interface{ Hide() }
-	record := widget.NewButtonWithIcon("Record it", theme.ConfirmIcon(), func() {
+	d := newDialog(e.ctx.Window, "Override the adversary's turn", o.Form, "Cancel", nil)
+	addAction(d, "Record it", theme.ConfirmIcon(), func() {
 		cmd, err := o.Command()
+		if err == nil {
+			err = e.ctx.Try(cmd)
+		}
 		if err != nil {
-			e.ctx.Message(err.Error(), true)
+			d.SetProblem(capitalFirst(shell.Words(err)))
 			return
 		}
-		if _, ok := e.ctx.Do(cmd); ok {
-			d.Hide()
-		}
+		d.Hide()
 	})
-	record.Importance = widget.HighImportance
-	d = showDialog(e.ctx.Window, "Override the adversary's turn", o.Form, widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), func() { d.Hide() }), record)
+	d.Show()
 }
 
 // TurnWords tells a resolved turn event by event.

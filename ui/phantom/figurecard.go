@@ -12,6 +12,7 @@ import (
 
 	"tablekeeper/tracker"
 	tp "tablekeeper/tracker/phantom"
+	"tablekeeper/ui/shell"
 	"tablekeeper/ui/widgets"
 )
 
@@ -194,8 +195,8 @@ func (p *PlayScreen) correctFigure(f *tp.Figure) {
 	body.Add(bold("Reason"))
 	body.Add(why)
 	name := f.Name
-	var d interface{ Hide() }
-	record := widget.NewButtonWithIcon("Record", theme.ConfirmIcon(), func() {
+	d := newDialog(p.ctx.Window, "Correct "+name+" by hand", body, "Cancel", nil)
+	addAction(d, "Record", theme.ConfirmIcon(), func() {
 		cmd := tp.CorrectFigure{Figure: name, Reason: orDefault(strings.TrimSpace(why.Text), "corrected by hand")}
 		if v := pos.Selected; v != f.Position && v != "" {
 			cmd.Position = &v
@@ -209,10 +210,11 @@ func (p *PlayScreen) correctFigure(f *tp.Figure) {
 		if n := nova.Value; n != f.Nova {
 			cmd.Nova = &n
 		}
-		if _, ok := p.ctx.Do(cmd); ok {
-			d.Hide()
+		if err := p.ctx.Try(cmd); err != nil {
+			d.SetProblem(capitalFirst(shell.Words(err)))
+			return
 		}
+		d.Hide()
 	})
-	record.Importance = widget.HighImportance
-	d = showDialog(p.ctx.Window, "Correct "+name+" by hand", body, widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), func() { d.Hide() }), record)
+	d.Show()
 }

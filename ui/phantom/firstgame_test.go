@@ -79,13 +79,13 @@ func TestFirstEnemyDecisionFromRealContent(t *testing.T) {
 		t.Fatal("the map editor did not open with the mission's name")
 	}
 	p.tap(ed.BlockButton) // 5 × 4 = 20 spaces
-	p.tap(ed.ToolButtons[ToolEntry])
+	p.pick(ed.ToolPicker, ToolEntry)
 	p.tapMap(ed.View, hex.Coord{Q: -1, R: 3})
 	p.tapMap(ed.View, hex.Coord{Q: 0, R: 3})
-	p.tap(ed.ToolButtons[ToolAdversary])
+	p.pick(ed.ToolPicker, ToolAdversary)
 	p.typeIn(ed.PlaceAdversary, "Vex Brute")
 	p.tapMap(ed.View, hex.Coord{Q: 2, R: 0})
-	p.tap(ed.ToolButtons[ToolWalls])
+	p.pick(ed.ToolPicker, ToolWalls)
 	a, b := ed.View.Centre(hex.Coord{Q: 1, R: 1}), ed.View.Centre(hex.Coord{Q: 2, R: 1})
 	p.n++
 	test.TapAt(ed.View, fyne.NewPos((a.X*3+b.X*2)/5, a.Y))

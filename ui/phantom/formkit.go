@@ -338,3 +338,9 @@ func colourSwatch(name string) fyne.CanvasObject {
 	r.SetMinSize(fyne.NewSize(14, 14))
 	return r
 }
+
+// touchCheck is a check whose words wrap (widgets.WrapCheck), at least a
+// finger high, the words as tappable as the box.
+func touchCheck(c *widget.Check) fyne.CanvasObject {
+	return widgets.AtLeast(fyne.NewSize(0, widgets.MinTouch), widgets.WrapCheck(c))
+}

@@ -463,7 +463,7 @@ func newItemForm(data json.RawMessage) *ItemForm {
 	text := newTextEntry(v.Text, "what the card says", func(x string) { v.Text = strings.TrimSpace(x); ch() })
 	f.form = container.NewVBox(
 		f.row("id", "Name", f.Name),
-		f.row("oncePerMission", "", widgets.WrapCheck(f.Once)),
+		f.row("oncePerMission", "", touchCheck(f.Once)),
 		f.row("text", "Text", text),
 	)
 	return f

@@ -312,7 +312,7 @@ func TestRestTurnAttackNamesWhatGrantsIt(t *testing.T) {
 		t.Fatalf("%+v %v", c, err)
 	}
 	hp := figure(h.state().Mission, adv).HP
-	p.doAttack(c)
+	p.doAttack(nil, c)
 	if got := figure(h.state().Mission, adv).HP; got >= hp {
 		t.Fatalf("the granted attack should hit %s: HP %d → %d, %v", adv, hp, got, h.errs)
 	}

@@ -138,7 +138,7 @@ func (f *CharacterForm) Object() fyne.CanvasObject { return f.obj }
 
 func (f *CharacterForm) create() {
 	name := strings.TrimSpace(f.Name.Text)
-	if _, ok := f.ctx.Do(tp.CreateCharacter{Name: name, Class: f.Class.Selected, Species: f.Species.Selected, Colour: f.Colour.Selected}); ok {
+	if _, ok := f.ctx.DoFrom(f.Create, tp.CreateCharacter{Name: name, Class: f.Class.Selected, Species: f.Species.Selected, Colour: f.Colour.Selected}); ok {
 		f.Name.SetText("")
 		f.Colour.SetSelected(freeColour(state(f.ctx)))
 		if f.onCreated != nil {
@@ -150,14 +150,15 @@ func (f *CharacterForm) create() {
 // openCharacterDialog creates a character in a dialog (from a form that
 // needs one: the mission setup).
 func (en *Entry) openCharacterDialog(onCreated func(name string)) {
-	var d interface{ Hide() }
+	var d *widgets.Dialog
 	f := newCharacterForm(en.ctx, en, func(name string) {
 		d.Hide()
-		en.Character = nil
 		if onCreated != nil {
 			onCreated(name)
 		}
 	})
 	en.Character = f
-	d = showDialog(en.ctx.Window, "New character", f.Object(), widget.NewButtonWithIcon("Close", theme.CancelIcon(), func() { d.Hide(); en.Character = nil }))
+	d = newDialog(en.ctx.Window, "New character", f.Object(), "Close", nil)
+	d.OnClosed(func() { en.Character = nil })
+	d.Show()
 }

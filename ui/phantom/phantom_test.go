@@ -562,37 +562,28 @@ func TestKeysNextAndResolve(t *testing.T) {
 	}
 }
 
-func TestTouchTargetsAreLarge(t *testing.T) {
-	h := newHarness(t, append(fixture(6, 4), startCmd()))
-	h.toTurns()
-	e := NewEnemyScreen(h.ctx)
-	h.w.SetContent(e.Object())
-	for _, b := range []*widget.Button{e.ResolveButton, e.ConfirmButton, e.OverrideButton} {
-		if s := b.Size(); s.Height < 48 || s.Width < 48 {
-			t.Errorf("%q is %v, below 48 dp", b.Text, s)
-		}
-	}
-	p := NewPlayScreen(h.ctx)
-	h.w.SetContent(p.Object())
-	if s := p.NextBt.Size(); s.Height < 48 {
-		t.Errorf("Next is %v", s)
-	}
-}
-
 func TestSettingsAreTheSpecsReadingsAndChange(t *testing.T) {
 	h := newHarness(t, nil)
 	c := NewCampaignScreen(h.ctx)
-	row := find(c.settings, func(r *widgets.CheckRow) bool { return strings.HasPrefix(r.Text, "A-21") })
-	if row == nil || !row.Check.Checked {
-		t.Fatal("A-21 should be shown, on by default")
+	for _, info := range tp.SettingsInfo() {
+		if _, ok := c.Readings[info.Key]; !ok {
+			t.Errorf("setting %s is not on the Settings tab", info.Key)
+		}
 	}
-	ch := row.Check
-	ch.SetChecked(false)
+	r := c.Readings["countAdjacentBlockers"]
+	if !r[0].Checked || r[1].Checked {
+		t.Fatal("the line of sight reading should be shown, on by default")
+	}
+	r[1].SetChecked(true)
 	if h.state().Settings.CountAdjacentBlockers {
-		t.Fatalf("A-21 not turned off: %v", h.errs)
+		t.Fatalf("the other reading was not chosen: %v", h.errs)
 	}
 	if !h.state().Settings.RefreshRestartsTimer {
 		t.Fatal("other settings must stay as they were")
+	}
+	r = c.Readings["countAdjacentBlockers"]
+	if r[0].Checked || !r[1].Checked {
+		t.Fatal("the choice shown is not the campaign's")
 	}
 }
 

@@ -195,11 +195,11 @@ func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 		widget.NewSeparator(),
 		p.ending,
 	))
-	p.obj = container.NewBorder(top, nil, nil, nil, newAdaptive(0.6, p.scroll, side, func() {
+	p.obj = container.NewBorder(top, nil, nil, nil, widgets.NewAdaptive(afterLayout(p.scroll, func() {
 		if p.focus != "" {
 			p.Map.FocusOn(p.scroll, p.focus)
 		}
-	}))
+	}), side))
 	ctx.OnChange(func(tracker.Event) { p.Refresh() })
 	p.Refresh()
 	return p

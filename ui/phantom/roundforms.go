@@ -124,7 +124,9 @@ func (p *PlayScreen) showRoundForms(s *tp.State) {
 			note := wrap("Why it decided so, and how to override it: the Enemy tab.")
 			note.Importance = widget.LowImportance
 			box.Add(note)
-			p.Decision = widgets.NewCard(pd.Adversary+what+", worked out", "", box)
+			head := wrap(pd.Adversary + what + ", worked out")
+			head.TextStyle.Bold = true
+			p.Decision = widgets.NewCard("", "", container.NewVBox(head, box))
 			p.roundBox.Add(p.Decision)
 		} else {
 			p.Decision = nil
@@ -165,7 +167,7 @@ func (p *PlayScreen) placeForm() fyne.CanvasObject {
 	}
 	note := wrap("If the space is taken, it goes on the nearest empty space.")
 	note.Importance = widget.LowImportance
-	return widgets.NewCard("Place an adversary", "", container.NewVBox(p.placeType, p.placeSpace, widgets.WrapCheck(ev), note, bt))
+	return widgets.NewCard("Place an adversary", "", container.NewVBox(p.placeType, p.placeSpace, touchCheck(ev), note, bt))
 }
 
 // refreshPlaceForm lists the adversaries entered and the map's spaces.

@@ -284,41 +284,25 @@ func sortedKeys[V any](m map[string]V) []string {
 	return out
 }
 
-// adaptive lays the map and its panel side by side on a landscape screen
-// and one over the other on a portrait one, then calls after (to scroll
-// the map to what matters once its size is known).
-type adaptive struct {
-	ratio float32 // the map's share
-	after func()
+// afterLayout holds obj and calls after each time it is laid out (to
+// scroll the map to what matters once its size is known).
+func afterLayout(obj fyne.CanvasObject, after func()) fyne.CanvasObject {
+	return container.New(&afterLayoutLayout{after: after}, obj)
 }
 
-func newAdaptive(ratio float32, mapArea, panel fyne.CanvasObject, after func()) *fyne.Container {
-	return container.New(&adaptive{ratio: ratio, after: after}, mapArea, panel)
-}
+type afterLayoutLayout struct{ after func() }
 
-func (a *adaptive) Layout(objs []fyne.CanvasObject, size fyne.Size) {
-	if len(objs) != 2 {
-		return
-	}
-	if size.Width >= size.Height {
-		w := size.Width * a.ratio
-		objs[0].Move(fyne.NewPos(0, 0))
-		objs[0].Resize(fyne.NewSize(w, size.Height))
-		objs[1].Move(fyne.NewPos(w, 0))
-		objs[1].Resize(fyne.NewSize(size.Width-w, size.Height))
-	} else {
-		h := size.Height * 0.55
-		objs[0].Move(fyne.NewPos(0, 0))
-		objs[0].Resize(fyne.NewSize(size.Width, h))
-		objs[1].Move(fyne.NewPos(0, h))
-		objs[1].Resize(fyne.NewSize(size.Width, size.Height-h))
+func (a *afterLayoutLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objs {
+		o.Move(fyne.NewPos(0, 0))
+		o.Resize(size)
 	}
 	if a.after != nil {
 		a.after()
 	}
 }
 
-func (a *adaptive) MinSize(objs []fyne.CanvasObject) fyne.Size {
+func (a *afterLayoutLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	var s fyne.Size
 	for _, o := range objs {
 		s = s.Max(o.MinSize())

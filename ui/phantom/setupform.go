@@ -71,7 +71,7 @@ func newSetupForm(ctx *shell.Context, en *Entry) *SetupForm {
 		wrap("Choose the mission and who embarks; the adversaries are placed by the map's icons."),
 		f.Mission, f.Needs,
 		container.NewHBox(widget.NewLabel("Adversaries' difficulty"), f.Difficulty),
-		widgets.NewFlow(widgets.WrapCheck(f.Training), tier),
+		touchCheck(f.Training), tier,
 		f.Party, f.StartBt, f.Why))
 	return f
 }
@@ -293,7 +293,7 @@ func (f *SetupForm) showParty(s *tp.State) {
 		} else {
 			row.Choose.Show()
 		}
-		parts := []fyne.CanvasObject{widgets.WrapCheck(row.Embark), container.NewBorder(nil, nil, widget.NewLabel("Starts on"), nil, row.Entry), row.cards, row.Choose}
+		parts := []fyne.CanvasObject{touchCheck(row.Embark), container.NewBorder(nil, nil, widget.NewLabel("Starts on"), nil, row.Entry), row.cards, row.Choose}
 		if len(ch.Items) > 0 {
 			parts = append(parts, widget.NewLabel("Items taken:"), row.Items.Object())
 		}
@@ -369,8 +369,8 @@ func (f *SetupForm) chooseCards(name string) {
 	count := widget.NewLabel("")
 	checks.OnChanged = func(sel []string) { count.SetText(fmt.Sprintf("%d of %d chosen", len(sel), tp.MissionCards)) }
 	checks.OnChanged(checks.Selected())
-	var d interface{ Hide() }
-	ok := widget.NewButtonWithIcon("Take these", theme.ConfirmIcon(), func() {
+	d := newDialog(f.ctx.Window, name+": the ten cards taken", container.NewVBox(checks.Object(), count), "Cancel", nil)
+	addAction(d, "Take these", theme.ConfirmIcon(), func() {
 		if n := len(checks.Selected()); n != tp.MissionCards {
 			count.SetText(fmt.Sprintf("%d chosen: take exactly %d", n, tp.MissionCards))
 			count.Importance = widget.DangerImportance
@@ -381,8 +381,7 @@ func (f *SetupForm) chooseCards(name string) {
 		d.Hide()
 		f.refresh(state(f.ctx))
 	})
-	ok.Importance = widget.HighImportance
-	d = showDialog(f.ctx.Window, name+": the ten cards taken", container.NewVBox(checks.Object(), count), widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), func() { d.Hide() }), ok)
+	d.Show()
 }
 
 // Command is the StartMission the form describes.
