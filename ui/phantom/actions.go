@@ -452,5 +452,5 @@ func (c *CampaignScreen) trainingCard(s *tp.State) fyne.CanvasObject {
 	if len(box.Objects) == 0 {
 		return nil
 	}
-	return widgets.NewCard("Standalone training", "§14.3: 15 nova cells and 3 SP per tier, four attachments drawn", box)
+	return widgets.NewCard("Standalone training", "15 nova cells and 3 SP per tier; four attachments drawn, two kept (Rulebook p.15).", box)
 }

@@ -82,7 +82,7 @@ func (p *PlayScreen) restPick(s *tp.State, m *tp.Mission, f *tp.Figure) fyne.Can
 		}
 		p.restDrop[key] = slices.Clone(v)
 	}
-	return container.NewVBox(wrap("At the start of the rest turn, drop (§6.3):"), g)
+	return container.NewVBox(wrap("At the start of the rest turn, drop (Rulebook p.13):"), g)
 }
 
 // chooseCards is one player's secret card selection (§6.2, V-04) or rest

@@ -221,3 +221,54 @@ func TestDialogsFitTheWindow(t *testing.T) {
 		}
 	}
 }
+
+// TestPlayersWordsEverywhere walks every label, hint, title, option and
+// message of the game's tabs (every Campaign tab) and dialogs, in every
+// state tried, for what a player must never read: §, "spec", codes, JSON,
+// "(s)", internal names.
+func TestPlayersWordsEverywhere(t *testing.T) {
+	for name, h := range fitStates(t) {
+		sc := &Screens{}
+		for tab, obj := range map[string]fyne.CanvasObject{"Play": sc.Play(h.ctx), "Campaign": sc.Campaign(h.ctx), "Enemy": sc.Enemy(h.ctx)} {
+			h.w.SetContent(obj)
+			// The Why panel's lines are read one by one (the walker runs
+			// its rich text's parts together).
+			e := sc.enems[h.ctx]
+			e.Trace.Hide()
+			for _, w := range uitest.PlayersWords(uitest.WindowText(h.w)) {
+				t.Errorf("%s, %s: %s", name, tab, w)
+			}
+			e.Trace.Show()
+			for _, l := range e.Trace.Shown() {
+				for _, w := range uitest.PlayersWords(l) {
+					t.Errorf("%s, Why: %s", name, w)
+				}
+			}
+		}
+		c := NewCampaignScreen(h.ctx)
+		h.w.SetContent(c.Object())
+		for i, it := range c.Tabs.Items {
+			c.Tabs.SelectIndex(i)
+			for _, w := range uitest.PlayersWords(uitest.WindowText(h.w)) {
+				t.Errorf("%s, Campaign %s: %s", name, it.Text, w)
+			}
+		}
+		for _, m := range append(append([]string{}, h.msgs...), h.errs...) {
+			for _, w := range uitest.PlayersWords(m) {
+				t.Errorf("%s, a message: %s", name, w)
+			}
+		}
+	}
+	h := newHarness(t, fixture(6, 4))
+	everyDialog(t, h, func(name string) {
+		for _, w := range uitest.PlayersWords(uitest.WindowText(h.w)) {
+			t.Errorf("dialog %s: %s", name, w)
+		}
+		shownDialogFits(t, h.w, name)
+	})
+	for _, m := range append(append([]string{}, h.msgs...), h.errs...) {
+		for _, w := range uitest.PlayersWords(m) {
+			t.Errorf("a message: %s", w)
+		}
+	}
+}

@@ -85,7 +85,7 @@ func (p *PlayScreen) showRoundForms(s *tp.State) {
 			}
 			p.ctx.Do(tp.DrawAdversaryCards{Drawn: drawn})
 		}))
-		p.roundBox.Add(widgets.NewCard("Adversary cards drawn at the table", "or Next: the app draws from its seeded decks (§8.2)", form))
+		p.roundBox.Add(widgets.NewCard("Adversary cards drawn at the table", "Or tap Next: the app draws them from its shuffled decks (Rulebook p.12).", form))
 	case "draw":
 		var names []string
 		for _, n := range m.Embarked {

@@ -244,11 +244,26 @@ func spaceOfName(name string, figs []Mark) string {
 
 var traceLine = regexp.MustCompile(`^\d+\. \[([^\]]*)\] (.*)$`)
 
+// dodgedPlural is the engine's "3 space(s)": the panel writes the real
+// plural ("1 space", "3 spaces").
+var dodgedPlural = regexp.MustCompile(`(\d+) ((?:[A-Za-z-]+ ){0,2}[A-Za-z-]+)\(s\)`)
+
+func realPlurals(s string) string {
+	return dodgedPlural.ReplaceAllStringFunc(s, func(m string) string {
+		p := dodgedPlural.FindStringSubmatch(m)
+		if p[1] == "1" {
+			return p[1] + " " + p[2]
+		}
+		return p[1] + " " + p[2] + "s"
+	})
+}
+
 // TraceOf turns the trace lines a tracker event keeps back into steps for
 // the explanation panel: rule, text, tie-break, die and result.
 func TraceOf(lines []string) automa.Trace {
 	var tr automa.Trace
 	for _, l := range lines {
+		l = realPlurals(l)
 		m := traceLine.FindStringSubmatch(l)
 		if m == nil {
 			if n := len(tr.Steps); n > 0 && l != "" {
