@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/automa/hex"
+	"tablekeeper/tracker"
 	tp "tablekeeper/tracker/phantom"
 	"tablekeeper/ui/widgets"
 )
@@ -72,8 +73,8 @@ func (p *PlayScreen) eventCard(s *tp.State) fyne.CanvasObject {
 			wrap(status),
 			bold("Round 1-5 cards: numbers from … to"), container.NewHBox(e1, e2),
 			bold("Round 6+ cards: numbers from … to"), container.NewHBox(l1, l2),
-			widget.NewButton("Build the event deck", func() {
-				p.ctx.Do(tp.BuildEventDeck{Early: run(e1.Value, e2.Value), Late: run(l1.Value, l2.Value)})
+			cmdButton(p.ctx, "Build the event deck", func() tracker.Command {
+				return tp.BuildEventDeck{Early: run(e1.Value, e2.Value), Late: run(l1.Value, l2.Value)}
 			})))
 	}
 	if !built {
@@ -90,9 +91,7 @@ func (p *PlayScreen) eventCard(s *tp.State) fyne.CanvasObject {
 		cards = slices.Compact(cards)
 		drawn := newPicker(cards, "", "the card drawn at the table (none: the app draws)", nil)
 		p.EventDrawn = drawn
-		bt := widget.NewButton("Draw this round's event", func() {
-			p.ctx.Do(tp.DrawEvent{Card: drawn.Selected})
-		})
+		bt := cmdButton(p.ctx, "Draw this round's event", func() tracker.Command { return tp.DrawEvent{Card: drawn.Selected} })
 		box.Add(container.NewVBox(drawn, bt))
 	}
 	return widgets.NewCard("Event cards", "One each round, after the Decision die (Rulebook p.12).", box)
@@ -423,19 +422,12 @@ func (c *CampaignScreen) trainingCard(s *tp.State) fyne.CanvasObject {
 			}
 		}
 		if len(fresh) > 0 {
-			tier := widget.NewSelect([]string{"1", "2", "3", "4"}, nil) // V-25: decks go to tier 4
-			tier.PlaceHolder = "tier"
-			who := widget.NewCheckGroup(fresh, nil)
-			who.Horizontal = true
-			box.Add(container.NewBorder(nil, nil, widget.NewLabel("Tier"), nil, tier))
-			box.Add(who)
-			box.Add(widget.NewButton("Train", func() {
-				t, _ := strconv.Atoi(tier.Selected)
-				if t == 0 {
-					c.ctx.Message("choose the training's tier (1 to 3)", true)
-					return
-				}
-				c.ctx.Do(tp.StandaloneTraining{Tier: t, Characters: who.Selected})
+			tier := NewNum(1, 4, 1, nil) // V-25: decks go to tier 4
+			who := newChecksFlow(fresh, nil, nil)
+			box.Add(container.NewHBox(widget.NewLabel("Tier"), tier))
+			box.Add(who.Object())
+			box.Add(cmdButton(c.ctx, "Train", func() tracker.Command {
+				return tp.StandaloneTraining{Tier: tier.Value, Characters: who.Selected()}
 			}))
 		}
 	}
@@ -444,10 +436,9 @@ func (c *CampaignScreen) trainingCard(s *tp.State) fyne.CanvasObject {
 	}
 	for _, n := range sortedKeys(s.Sheet.TrainingDraws) {
 		n := n
-		keep := widget.NewCheckGroup(s.Sheet.TrainingDraws[n], nil)
-		keep.Horizontal = true
-		box.Add(container.NewVBox(widget.NewLabel(n+" drew these attachments: keep up to two"), keep,
-			widget.NewButton("Keep for "+n, func() { c.ctx.Do(tp.KeepTrainingAttachments{Character: n, Keep: keep.Selected}) })))
+		keep := newChecksFlow(s.Sheet.TrainingDraws[n], nil, nil)
+		box.Add(container.NewVBox(wrap(n+" drew these attachments: keep up to two"), keep.Object(),
+			cmdButton(c.ctx, "Keep for "+n, func() tracker.Command { return tp.KeepTrainingAttachments{Character: n, Keep: keep.Selected()} })))
 	}
 	if len(box.Objects) == 0 {
 		return nil

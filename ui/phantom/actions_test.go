@@ -219,28 +219,30 @@ func TestStandaloneTrainingFromTheCharactersTab(t *testing.T) {
 		t.Fatal("new characters should be offered a standalone training")
 	}
 	test.Tap(train)
-	if !strings.Contains(h.lastErr(), "tier") {
-		t.Fatalf("a training without a tier must be explained, got %q", h.lastErr())
+	if !strings.Contains(h.lastErr(), "name the new characters") {
+		t.Fatalf("a training without characters must be explained, got %q", h.lastErr())
 	}
-	find(c.chars, func(s *widget.Select) bool { return s.PlaceHolder == "tier" }).SetSelected("1")
-	find(c.chars, func(g *widget.CheckGroup) bool { return slices.Contains(g.Options, "Ana") }).SetSelected([]string{"Ana"})
+	find(c.chars, func(ch *widget.Check) bool { return ch.Text == "Ana" }).SetChecked(true)
 	test.Tap(button(c.chars, "Train"))
 	s := h.state()
 	drawn := s.Sheet.TrainingDraws["Ana"]
 	if len(drawn) != 4 || s.Characters["Ana"].Nova != 15 || s.Characters["Ana"].SP != 3 {
 		t.Fatalf("training: drawn %v, nova %d, SP %d, %v", drawn, s.Characters["Ana"].Nova, s.Characters["Ana"].SP, h.errs)
 	}
-	keep := find(c.chars, func(g *widget.CheckGroup) bool { return slices.Equal(g.Options, drawn) })
-	if keep == nil {
+	tick := func(ids ...string) {
+		for _, id := range drawn {
+			find(c.chars, func(ch *widget.Check) bool { return ch.Text == id }).SetChecked(slices.Contains(ids, id))
+		}
+	}
+	if find(c.chars, func(ch *widget.Check) bool { return ch.Text == drawn[0] }) == nil {
 		t.Fatal("the drawn attachments are not offered")
 	}
-	keep.SetSelected(drawn[:3])
+	tick(drawn[:3]...)
 	test.Tap(button(c.chars, "Keep for Ana"))
 	if !strings.Contains(h.lastErr(), "at most 2") {
 		t.Fatalf("keeping three must be refused, got %q", h.lastErr())
 	}
-	keep = find(c.chars, func(g *widget.CheckGroup) bool { return slices.Equal(g.Options, drawn) })
-	keep.SetSelected(drawn[:2])
+	tick(drawn[:2]...)
 	test.Tap(button(c.chars, "Keep for Ana"))
 	s = h.state()
 	if got := s.Characters["Ana"].Attachments; len(got) != 2 || s.Sheet.TrainingDraws["Ana"] != nil {

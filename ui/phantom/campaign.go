@@ -124,12 +124,12 @@ func (c *CampaignScreen) showMissions(s *tp.State) {
 			st += " · not entered yet (Content tab)"
 		}
 		id := id
-		c.missions.Add(container.NewBorder(nil, nil, nil, widget.NewButton("Mark available", func() {
+		c.missions.Add(container.NewBorder(nil, nil, nil, cmdButton(c.ctx, "Mark available", func() tracker.Command {
 			done := ""
 			if mk := s.Sheet.Missions[id]; mk != nil {
 				done = mk.Completed
 			}
-			c.ctx.Do(tp.MarkMission{Mission: id, Available: true, Completed: done})
+			return tp.MarkMission{Mission: id, Available: true, Completed: done}
 		}), wrap(id+": "+st)))
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	ap "tablekeeper/automa/phantom"
+	"tablekeeper/tracker"
 	tp "tablekeeper/tracker/phantom"
 	"tablekeeper/ui/widgets"
 )
@@ -170,13 +171,13 @@ func (p *PlayScreen) cardsBox(s *tp.State, m *tp.Mission, f *tp.Figure) fyne.Can
 		for _, id := range f.Selected {
 			id := id
 			row := container.NewGridWithColumns(4, widget.NewLabel(apOf(id)),
-				widget.NewButton("Play", func() { p.ctx.Do(tp.PlayCard{Character: name, Card: id}) }),
-				widget.NewButton("As Move", func() { p.ctx.Do(tp.PlayCard{Character: name, Card: id, Convert: "move"}) }),
-				widget.NewButton("As Attack", func() { p.ctx.Do(tp.PlayCard{Character: name, Card: id, Convert: "attack"}) }))
+				cmdButton(p.ctx, "Play", func() tracker.Command { return tp.PlayCard{Character: name, Card: id} }),
+				cmdButton(p.ctx, "As Move", func() tracker.Command { return tp.PlayCard{Character: name, Card: id, Convert: "move"} }),
+				cmdButton(p.ctx, "As Attack", func() tracker.Command { return tp.PlayCard{Character: name, Card: id, Convert: "attack"} }))
 			box.Add(row)
 			if f.Conditions != nil {
 				if _, stunned := f.Conditions["Stunned"]; stunned {
-					box.Add(widget.NewButton("Discard "+id+" to shake off Stunned", func() { p.ctx.Do(tp.DiscardForStun{Character: name, Card: id}) }))
+					box.Add(cmdButton(p.ctx, "Discard "+id+" to shake off Stunned", func() tracker.Command { return tp.DiscardForStun{Character: name, Card: id} }))
 				}
 			}
 		}
@@ -202,7 +203,7 @@ func (p *PlayScreen) moveBox(f *tp.Figure) fyne.CanvasObject {
 		words = fmt.Sprintf("Path: %s → %s (tap the last space again to take it back).", f.Position, strings.Join(p.path, " → "))
 	}
 	move := widget.NewButtonWithIcon("Move along this path", theme.ConfirmIcon(), func() {
-		if _, ok := p.ctx.Do(tp.MoveFigure{Figure: name, Path: p.path}); ok {
+		if _, ok := p.ctx.DoFrom(p.MoveBt, tp.MoveFigure{Figure: name, Path: p.path}); ok {
 			p.moving, p.path = "", nil
 			p.Refresh()
 		}

@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
+	"tablekeeper/tracker"
 	tp "tablekeeper/tracker/phantom"
 	"tablekeeper/ui/widgets"
 )
@@ -60,13 +61,14 @@ func (c *CampaignScreen) characterSheet(s *tp.State, name string) fyne.CanvasObj
 	}
 	buy := widget.NewSelect(buyable, nil)
 	buy.PlaceHolder = "Action card to buy with SP"
-	buyBt := widget.NewButton("Buy card", func() {
+	var buyBt *widget.Button
+	buyBt = widget.NewButton("Buy card", func() {
 		if buy.Selected == "" {
-			c.ctx.Message("choose the card to buy", true)
+			c.ctx.Refuse(buyBt, "Choose the card to buy.")
 			return
 		}
 		id := buy.Selected[:strings.LastIndex(buy.Selected, " (")]
-		c.ctx.Do(tp.BuyActionCard{Character: name, Card: id})
+		c.ctx.DoFrom(buyBt, tp.BuyActionCard{Character: name, Card: id})
 	})
 	shop := widget.NewSelect(sortedKeys(s.Content.Equipment), nil)
 	shop.PlaceHolder = "equipment"
@@ -139,41 +141,41 @@ func (c *CampaignScreen) characterSheet(s *tp.State, name string) fyne.CanvasObj
 		v, _ := strings.CutPrefix(gearSel.Selected, "attachment: ")
 		return "", v
 	}
-	charge := func(n int) func() {
-		return func() {
+	charge := func(n int) func() tracker.Command {
+		return func() tracker.Command {
 			eq, att := gearOf()
-			c.ctx.Do(tp.Charge{Character: name, Equipment: eq, Attachment: att, N: n})
+			return tp.Charge{Character: name, Equipment: eq, Attachment: att, N: n}
 		}
 	}
 	gearBox := container.NewVBox(gearSel,
 		container.NewBorder(nil, nil, nil, widgets.NewFlow(
-			widget.NewButton("Equip", func() {
+			cmdButton(c.ctx, "Equip", func() tracker.Command {
 				eq, att := gearOf()
-				c.ctx.Do(tp.Equip{Character: name, Equipment: eq, Attachment: att, Slot: slotValue()})
+				return tp.Equip{Character: name, Equipment: eq, Attachment: att, Slot: slotValue()}
 			}),
-			widget.NewButton("Unequip", func() {
+			cmdButton(c.ctx, "Unequip", func() tracker.Command {
 				eq, att := gearOf()
-				c.ctx.Do(tp.Equip{Character: name, Equipment: eq, Attachment: att})
+				return tp.Equip{Character: name, Equipment: eq, Attachment: att}
 			})), slot),
-		widgets.NewFlow(widget.NewButton("Charge it (1 nova cell)", charge(1)), widget.NewButton("Take a charge off", charge(-1))),
+		widgets.NewFlow(cmdButton(c.ctx, "Charge it (1 nova cell)", charge(1)), cmdButton(c.ctx, "Take a charge off", charge(-1))),
 		bold("Trade"),
 		widgets.NewFlow(to, container.NewHBox(widget.NewLabel("nova cells"), tradeNova),
-			widget.NewButton("Give", func() {
+			cmdButton(c.ctx, "Give", func() tracker.Command {
 				eq, att := gearOf()
-				c.ctx.Do(tp.Trade{From: name, To: to.Selected, Nova: tradeNova.Value, Equipment: eq, Attachment: att})
+				return tp.Trade{From: name, To: to.Selected, Nova: tradeNova.Value, Equipment: eq, Attachment: att}
 			})),
 	)
 	sp := NewNum(0, 99, ch.SP, nil)
 	nova := NewNum(0, 999, ch.Nova, nil)
 	body := container.NewVBox(info,
 		container.NewBorder(nil, nil, nil, buyBt, buy),
-		container.NewBorder(nil, nil, nil, widget.NewButton("Buy", func() { c.ctx.Do(tp.BuyEquipment{Character: name, Equipment: shop.Selected}) }), shop),
-		container.NewBorder(nil, nil, nil, widget.NewButton("Sell", func() { c.ctx.Do(tp.SellEquipment{Character: name, Equipment: sell.Selected}) }), sell),
-		container.NewBorder(nil, nil, nil, widget.NewButton("Dismantle", func() { c.ctx.Do(tp.DismantleAttachment{Character: name, Attachment: dis.Selected}) }), dis),
-		container.NewBorder(nil, nil, nil, widget.NewButton("Give back", func() { c.ctx.Do(tp.ReturnActionCard{Character: name, Card: ret.Selected}) }), ret),
+		container.NewBorder(nil, nil, nil, cmdButton(c.ctx, "Buy", func() tracker.Command { return tp.BuyEquipment{Character: name, Equipment: shop.Selected} }), shop),
+		container.NewBorder(nil, nil, nil, cmdButton(c.ctx, "Sell", func() tracker.Command { return tp.SellEquipment{Character: name, Equipment: sell.Selected} }), sell),
+		container.NewBorder(nil, nil, nil, cmdButton(c.ctx, "Dismantle", func() tracker.Command { return tp.DismantleAttachment{Character: name, Attachment: dis.Selected} }), dis),
+		container.NewBorder(nil, nil, nil, cmdButton(c.ctx, "Give back", func() tracker.Command { return tp.ReturnActionCard{Character: name, Card: ret.Selected} }), ret),
 		widgets.NewCard("", "Equip, charge and trade: at mission setup, on a rest turn or between missions (Rulebook p.9, p.15).", gearBox),
 		bold("Correct by hand"),
-		widgets.NewFlow(statBox("SP", sp), statBox("Nova cells", nova), widget.NewButton("Set", func() {
+		widgets.NewFlow(statBox("SP", sp), statBox("Nova cells", nova), cmdButton(c.ctx, "Set", func() tracker.Command {
 			cmd := tp.CorrectCharacter{Character: name, Reason: "corrected by hand"}
 			if n := sp.Value; n != ch.SP {
 				cmd.SP = &n
@@ -181,7 +183,7 @@ func (c *CampaignScreen) characterSheet(s *tp.State, name string) fyne.CanvasObj
 			if n := nova.Value; n != ch.Nova {
 				cmd.Nova = &n
 			}
-			c.ctx.Do(cmd)
+			return cmd
 		})),
 	)
 	return widgets.NewCard(name, "", body)

@@ -329,7 +329,7 @@ func (e *EnemyScreen) Resolve() bool {
 		}
 	}
 	cmd := tp.ResolveAdversaryTurn{Adversary: name, Attack: e.attack, Accuracy: e.accuracy}
-	if _, ok := e.ctx.Do(cmd); ok {
+	if _, ok := e.ctx.DoFrom(e.ResolveButton, cmd); ok {
 		e.attack, e.accuracy = nil, nil
 		e.showRolls()
 	}
@@ -353,7 +353,7 @@ func (e *EnemyScreen) showRolls() {
 }
 
 // Confirm applies the worked-out turn.
-func (e *EnemyScreen) Confirm() { e.ctx.Do(tp.ConfirmAdversaryTurn{}) }
+func (e *EnemyScreen) Confirm() { e.ctx.DoFrom(e.ConfirmButton, tp.ConfirmAdversaryTurn{}) }
 
 func splitList(s string) []string {
 	var out []string

@@ -33,25 +33,27 @@ func (p *PlayScreen) figureCard(s *tp.State, m *tp.Mission, f *tp.Figure) fyne.C
 	// figure whose action gives them.
 	by := func() string { return p.actingBy(state(p.ctx).Mission, name) }
 	box.Add(container.NewBorder(nil, nil, widget.NewLabel("Acting:"), nil, p.actingSelect(m, name)))
-	hp := widgets.NewStepper("HP", 0, f.MaxHP, f.HP, func(to int) bool {
+	var hp *widgets.Stepper
+	hp = widgets.NewStepper("HP", 0, f.MaxHP, f.HP, func(to int) bool {
 		var cmd tracker.Command
 		if to < f.HP {
 			cmd = tp.Damage{Figure: name, N: f.HP - to, Source: "by hand", By: by()}
 		} else {
 			cmd = tp.Heal{Figure: name, N: to - f.HP, By: by()}
 		}
-		_, ok := p.ctx.Do(cmd)
+		_, ok := p.ctx.DoFrom(hp, cmd)
 		return ok
 	})
 	box.Add(hp)
 	conds := container.NewHBox()
 	for _, c := range f.CondList() {
 		c := c
-		conds.Add(widget.NewButton(c+" ✕", func() { p.ctx.Do(tp.RemoveCondition{Figure: name, Condition: c}) }))
+		conds.Add(cmdButton(p.ctx, c+" ✕", func() tracker.Command { return tp.RemoveCondition{Figure: name, Condition: c} }))
 	}
-	add := widget.NewSelect(conditionNames, func(c string) {
+	var add *widget.Select
+	add = widget.NewSelect(conditionNames, func(c string) {
 		if c != "" {
-			p.ctx.Do(tp.Inflict{Figure: name, Condition: c, By: by()})
+			p.ctx.DoFrom(add, tp.Inflict{Figure: name, Condition: c, By: by()})
 		}
 	})
 	add.PlaceHolder = "add condition"
@@ -76,15 +78,15 @@ func (p *PlayScreen) figureCard(s *tp.State, m *tp.Mission, f *tp.Figure) fyne.C
 			box.Add(pick)
 		}
 		healN := NewNum(1, 20, 2, nil)
-		box.Add(container.NewBorder(nil, nil, nil, widget.NewButton("Heal action (uses a bandage)", func() {
-			p.ctx.Do(tp.Heal{Figure: name, N: healN.Value, HealAction: true, By: by()})
+		box.Add(container.NewBorder(nil, nil, nil, cmdButton(p.ctx, "Heal action (uses a bandage)", func() tracker.Command {
+			return tp.Heal{Figure: name, N: healN.Value, HealAction: true, By: by()}
 		}), container.NewHBox(widget.NewLabel("HP"), healN)))
 	}
 	if f.Side == "character" && len(f.Items) > 0 {
 		items := container.NewHBox(widget.NewLabel("Items:"))
 		for _, it := range f.Items {
 			id := it.ID
-			b := widget.NewButton("Use "+id, func() { p.ctx.Do(tp.UseItem{Character: name, Item: id}) })
+			b := cmdButton(p.ctx, "Use "+id, func() tracker.Command { return tp.UseItem{Character: name, Item: id} })
 			if it.Used {
 				b.SetText(id + " (used)")
 				b.Disable()
@@ -97,7 +99,7 @@ func (p *PlayScreen) figureCard(s *tp.State, m *tp.Mission, f *tp.Figure) fyne.C
 		box.Add(act)
 	}
 	if m.Current == name && f.Side == "character" {
-		box.Add(widget.NewButton("End "+name+"'s turn", func() { p.ctx.Do(tp.EndTurn{Character: name}) }))
+		box.Add(cmdButton(p.ctx, "End "+name+"'s turn", func() tracker.Command { return tp.EndTurn{Character: name} }))
 	}
 	box.Add(widget.NewButton("Correct by hand…", func() { p.correctFigure(f) }))
 	sub := "at " + f.Position

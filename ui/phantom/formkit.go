@@ -12,7 +12,9 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"tablekeeper/tracker"
 	tp "tablekeeper/tracker/phantom"
+	"tablekeeper/ui/shell"
 	"tablekeeper/ui/widgets"
 )
 
@@ -343,4 +345,17 @@ func colourSwatch(name string) fyne.CanvasObject {
 // finger high, the words as tappable as the box.
 func touchCheck(c *widget.Check) fyne.CanvasObject {
 	return widgets.AtLeast(fyne.NewSize(0, widgets.MinTouch), widgets.WrapCheck(c))
+}
+
+// cmdButton is a button that runs a command of the game; what happened,
+// or why not, shows next to the button (ctx.DoFrom). cmd may return nil to
+// run nothing.
+func cmdButton(ctx *shell.Context, label string, cmd func() tracker.Command) *widget.Button {
+	var b *widget.Button
+	b = widget.NewButton(label, func() {
+		if c := cmd(); c != nil {
+			ctx.DoFrom(b, c)
+		}
+	})
+	return b
 }

@@ -67,6 +67,7 @@ type PlayScreen struct {
 	// acting keeps the players' choice of acting figure per figure card,
 	// while the same figure's turn goes on (§4 Invisible).
 	acting map[string]string
+	faceBt *widget.Button
 	// practice labels a game on the practice content.
 	practice *widget.Label
 	// tieOrder is the players' order for characters tied on initiative.
@@ -150,6 +151,7 @@ func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 	p.facePri = widget.NewSelect(dirs, nil)
 	p.faceSec = widget.NewSelect(dirs, nil)
 	faceBt := widget.NewButton("Begin the round with this face", p.beginWithFace)
+	p.faceBt = faceBt
 	p.Map.OnTapSpace = func(_ hex.Coord, label string) {
 		if p.moving != "" {
 			p.stepTo(label)
@@ -270,17 +272,17 @@ func (p *PlayScreen) Next() bool {
 	if st, ok := cmd.(tp.StartTurn); ok {
 		cmd = p.restStart(s, st.Character)
 	}
-	p.ctx.Do(cmd)
+	p.ctx.DoFrom(p.NextBt, cmd)
 	return true
 }
 
 func (p *PlayScreen) beginWithFace() {
 	if p.faceCol.Selected == "" || p.facePri.Selected == "" || p.faceSec.Selected == "" {
-		p.ctx.Message("choose the face's colour, its large (primary) letter and its small (secondary) letter", true)
+		p.ctx.Refuse(p.faceBt, "Choose the face's colour, its large letter and its small letter.")
 		return
 	}
 	f := ap.Face{Colour: ap.Colour(p.faceCol.Selected), Primary: ap.Dir(p.facePri.Selected), Secondary: ap.Dir(p.faceSec.Selected)}
-	p.ctx.Do(tp.BeginRound{Face: &f})
+	p.ctx.DoFrom(p.faceBt, tp.BeginRound{Face: &f})
 }
 
 // Refresh re-reads the campaign.

@@ -27,7 +27,8 @@ func (p *PlayScreen) showResult(s *tp.State) {
 		// the buttons tapped every turn, and needs a hold (Undo still
 		// takes it back).
 		hint := func(t string) { p.ctx.Message(t, false) }
-		fail := widgets.NewHoldButton("Mission failed", func() { p.ctx.Do(tp.MissionResult{Success: false}) })
+		var fail, ok *widgets.HoldButton
+		fail = widgets.NewHoldButton("Mission failed", func() { p.ctx.DoFrom(fail, tp.MissionResult{Success: false}) })
 		fail.OnHint = hint
 		fail.Importance = widget.DangerImportance
 		p.FailBt = fail
@@ -36,7 +37,7 @@ func (p *PlayScreen) showResult(s *tp.State) {
 		if m.Phase == "end" {
 			// §13.2: a mission succeeds when the round of its last
 			// objective ends.
-			ok := widgets.NewHoldButton("Mission succeeded", func() { p.ctx.Do(tp.MissionResult{Success: true}) })
+			ok = widgets.NewHoldButton("Mission succeeded", func() { p.ctx.DoFrom(ok, tp.MissionResult{Success: true}) })
 			ok.OnHint = hint
 			ok.Importance = widget.SuccessImportance
 			p.SucceedBt = ok
@@ -55,7 +56,8 @@ func (p *PlayScreen) showResult(s *tp.State) {
 				p.result.Add(widget.NewLabel(fmt.Sprintf("%s took %s", who, m.Picks[who])))
 				continue
 			}
-			pick := widget.NewSelect(m.RewardChoices, func(a string) { p.ctx.Do(tp.PickAttachment{Character: who, Attachment: a}) })
+			var pick *widget.Select
+			pick = widget.NewSelect(m.RewardChoices, func(a string) { p.ctx.DoFrom(pick, tp.PickAttachment{Character: who, Attachment: a}) })
 			pick.PlaceHolder = who + " picks an attachment"
 			p.result.Add(pick)
 		}

@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	ap "tablekeeper/automa/phantom"
+	"tablekeeper/tracker"
 	tp "tablekeeper/tracker/phantom"
 	"tablekeeper/ui/widgets"
 )
@@ -73,18 +74,20 @@ func (p *PlayScreen) showRoundForms(s *tp.State) {
 		if len(rows) == 0 {
 			return
 		}
-		form.Add(widget.NewButton("Use the cards drawn at the table", func() {
+		var use *widget.Button
+		use = widget.NewButton("Use the cards drawn at the table", func() {
 			var drawn []ap.Drawn
 			for _, r := range rows {
 				d, ok := r()
 				if !ok {
-					p.ctx.Message("choose the card drawn for "+d.Type, true)
+					p.ctx.Refuse(use, "Choose the card drawn for "+d.Type+".")
 					return
 				}
 				drawn = append(drawn, d)
 			}
-			p.ctx.Do(tp.DrawAdversaryCards{Drawn: drawn})
-		}))
+			p.ctx.DoFrom(use, tp.DrawAdversaryCards{Drawn: drawn})
+		})
+		form.Add(use)
 		p.roundBox.Add(widgets.NewCard("Adversary cards drawn at the table", "Or tap Next: the app draws them from its shuffled decks (Rulebook p.12).", form))
 	case "draw":
 		var names []string
@@ -108,7 +111,7 @@ func (p *PlayScreen) showRoundForms(s *tp.State) {
 			}
 			rows.Add(container.NewBorder(nil, nil, widget.NewLabel(fmt.Sprintf("%d.", i+1)), widgets.Touch(up), widget.NewLabel(n)))
 		}
-		rows.Add(widget.NewButton("Work out the turn order", func() { p.ctx.Do(tp.DetermineInitiative{CharacterOrder: slices.Clone(p.tieOrder)}) }))
+		rows.Add(cmdButton(p.ctx, "Work out the turn order", func() tracker.Command { return tp.DetermineInitiative{CharacterOrder: slices.Clone(p.tieOrder)} }))
 		p.roundBox.Add(widgets.NewCard("Turn order", "Characters tied on initiative go first, in this order (Rulebook p.12).", rows))
 	case "turns":
 		if pd := m.Pending; pd != nil {
@@ -119,7 +122,7 @@ func (p *PlayScreen) showRoundForms(s *tp.State) {
 			// The enemy's decision, in words, where the players look.
 			box := container.NewVBox(wrap(TurnWords(pd.Turn)))
 			if pd.Turn.Stopped == "" {
-				box.Add(widget.NewButton("Confirm "+pd.Adversary+what, func() { p.ctx.Do(tp.ConfirmAdversaryTurn{}) }))
+				box.Add(cmdButton(p.ctx, "Confirm "+pd.Adversary+what, func() tracker.Command { return tp.ConfirmAdversaryTurn{} }))
 			}
 			note := wrap("Why it decided so, and how to override it: the Enemy tab.")
 			note.Importance = widget.LowImportance
@@ -163,7 +166,7 @@ func (p *PlayScreen) placeForm() fyne.CanvasObject {
 	bt.OnTapped = func() {
 		s := state(p.ctx)
 		_, boss := s.Content.Bosses[p.placeType.Selected]
-		p.ctx.Do(tp.PlaceAdversary{Type: p.placeType.Selected, Space: p.placeSpace.Selected, Boss: boss, ByEvent: ev.Checked})
+		p.ctx.DoFrom(bt, tp.PlaceAdversary{Type: p.placeType.Selected, Space: p.placeSpace.Selected, Boss: boss, ByEvent: ev.Checked})
 	}
 	note := wrap("If the space is taken, it goes on the nearest empty space.")
 	note.Importance = widget.LowImportance

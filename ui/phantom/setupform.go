@@ -405,4 +405,4 @@ func (f *SetupForm) Command() tp.StartMission {
 	return c
 }
 
-func (f *SetupForm) start() { f.ctx.Do(f.Command()) }
+func (f *SetupForm) start() { f.ctx.DoFrom(f.StartBt, f.Command()) }

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
+	"tablekeeper/tracker"
 	tp "tablekeeper/tracker/phantom"
 	"tablekeeper/ui/widgets"
 )
@@ -47,7 +48,7 @@ func (c *CampaignScreen) showSheet(s *tp.State) {
 	box.Add(widgets.NewCard("Fame and vanished technology", "", container.NewVBox(
 		wrap("Step the changes the table made, then Apply; neither goes below 0 (Rulebook p.16)."),
 		changes,
-		widget.NewButton("Apply", func() {
+		cmdButton(c.ctx, "Apply", func() tracker.Command {
 			cmd := tp.AdjustCampaign{Reason: "entered at the table", VanishedTech: vt.Value}
 			for p, n := range fameNums {
 				if n.Value != 0 {
@@ -57,7 +58,7 @@ func (c *CampaignScreen) showSheet(s *tp.State) {
 					cmd.Fame[p] = n.Value
 				}
 			}
-			c.ctx.Do(cmd)
+			return cmd
 		}))))
 
 	// Upgrade board.
@@ -74,11 +75,11 @@ func (c *CampaignScreen) showSheet(s *tp.State) {
 			b := b
 			ch := widget.NewCheck(b, nil)
 			ch.SetChecked(u.Ticked[b])
-			ch.OnChanged = func(bool) { c.ctx.Do(tp.TickUpgrade{Name: n, Box: b}) }
+			ch.OnChanged = func(bool) { c.ctx.DoFrom(ch, tp.TickUpgrade{Name: n, Box: b}) }
 			row.Add(ch)
 		}
 		if !u.Paid {
-			row.Add(widget.NewButton("Pay", func() { c.ctx.Do(tp.TickUpgrade{Name: n, Pay: true}) }))
+			row.Add(cmdButton(c.ctx, "Pay", func() tracker.Command { return tp.TickUpgrade{Name: n, Pay: true} }))
 		}
 		up.Add(row)
 	}
@@ -87,14 +88,14 @@ func (c *CampaignScreen) showSheet(s *tp.State) {
 	ucost := NewNum(0, 99, 0, nil)
 	up.Add(uname)
 	up.Add(uboxes)
-	up.Add(widgets.NewFlow(statBox("Cost (vanished technology)", ucost), widget.NewButton("Enter the upgrade", func() {
+	up.Add(widgets.NewFlow(statBox("Cost (vanished technology)", ucost), cmdButton(c.ctx, "Enter the upgrade", func() tracker.Command {
 		var boxes []string
 		for _, l := range strings.Split(uboxes.Text, "\n") {
 			if l = strings.TrimSpace(l); l != "" {
 				boxes = append(boxes, l)
 			}
 		}
-		c.ctx.Do(tp.DefineUpgrade{Name: strings.TrimSpace(uname.Text), Boxes: boxes, Cost: ucost.Value})
+		return tp.DefineUpgrade{Name: strings.TrimSpace(uname.Text), Boxes: boxes, Cost: ucost.Value}
 	})))
 	box.Add(widgets.NewCard("Upgrade board", "", up))
 
@@ -130,7 +131,7 @@ func (c *CampaignScreen) showSheet(s *tp.State) {
 	box.Add(widgets.NewCard("Expedition", "", container.NewVBox(
 		wrap("At most one planetary expedition between missions; a Story card only when a mission names it (Rulebook p.17). Step what the card gave or took."),
 		card, widgets.NewFlow(story, discard), who, expFameRow,
-		widget.NewButton("Record the expedition", func() {
+		cmdButton(c.ctx, "Record the expedition", func() tracker.Command {
 			cmd := tp.Expedition{Card: strings.TrimSpace(card.Text), Story: story.Checked, Discard: discard.Checked, VanishedTech: expVT.Value}
 			for n := range novaNums {
 				if v := novaNums[n].Value; v != 0 {
@@ -154,7 +155,7 @@ func (c *CampaignScreen) showSheet(s *tp.State) {
 					cmd.Fame[p] = n.Value
 				}
 			}
-			c.ctx.Do(cmd)
+			return cmd
 		}))))
 
 	// Classes and attachment reward decks.
@@ -184,12 +185,12 @@ func (c *CampaignScreen) showSheet(s *tp.State) {
 		decks = append(decks, fmt.Sprintf("tier %d: %s", t, plural(len(s.Sheet.AttachmentDecks[t]), "card")))
 	}
 	box.Add(widgets.NewCard("Boxes and decks", "", container.NewVBox(
-		container.NewBorder(nil, nil, nil, widget.NewButton("Unlock", func() { c.ctx.Do(tp.UnlockClass{Class: strings.TrimSpace(cls.Text)}) }), cls),
+		container.NewBorder(nil, nil, nil, cmdButton(c.ctx, "Unlock", func() tracker.Command { return tp.UnlockClass{Class: strings.TrimSpace(cls.Text)} }), cls),
 		wrap("Attachment reward decks: "+strings.Join(decks, " · ")),
 		container.NewHBox(widget.NewLabel("Tier"), tier), deckBox,
-		widget.NewButton("Set the tier's deck", func() {
+		cmdButton(c.ctx, "Set the tier's deck", func() tracker.Command {
 			t, _ := strconv.Atoi(tier.Selected)
-			c.ctx.Do(tp.SetAttachmentDeck{Tier: t, Cards: deck.Selected()})
+			return tp.SetAttachmentDeck{Tier: t, Cards: deck.Selected()}
 		}))))
 	if len(s.Sheet.Expeditions) > 0 {
 		box.Add(wrap("Expeditions resolved: " + strings.Join(s.Sheet.Expeditions, ", ")))

@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/automa/hex"
+	"tablekeeper/tracker"
 	tp "tablekeeper/tracker/phantom"
 )
 
@@ -37,24 +38,24 @@ func (p *PlayScreen) showSpace() {
 	}
 	p.Space.SetText(fmt.Sprintf("Space %s: %s", label, note))
 	if sp.Object == hex.Destructible && sp.ObjectState != hex.Destroyed {
-		p.spaceBox.Add(widget.NewButton("Damage the object (one step)", func() { p.ctx.Do(tp.DamageObject{Space: label}) }))
+		p.spaceBox.Add(cmdButton(p.ctx, "Damage the object (one step)", func() tracker.Command { return tp.DamageObject{Space: label} }))
 	}
 	if sp.Door != hex.NoDoor {
 		other := "open"
 		if sp.Door == hex.OpenDoor {
 			other = "closed"
 		}
-		p.spaceBox.Add(widget.NewButton("Door: make it "+other, func() {
-			p.ctx.Do(tp.CorrectSpace{Space: label, Door: &other, Reason: "door changed at the table"})
+		p.spaceBox.Add(cmdButton(p.ctx, "Door: make it "+other, func() tracker.Command {
+			return tp.CorrectSpace{Space: label, Door: &other, Reason: "door changed at the table"}
 		}))
 	}
 	if sp.HasOrb() {
 		act := !sp.Orb.Active
-		p.spaceBox.Add(widget.NewButton(fmt.Sprintf("Orb: set active = %v", act), func() {
-			p.ctx.Do(tp.CorrectSpace{Space: label, OrbActive: &act, Reason: "orb flipped at the table"})
+		p.spaceBox.Add(cmdButton(p.ctx, fmt.Sprintf("Orb: set active = %v", act), func() tracker.Command {
+			return tp.CorrectSpace{Space: label, OrbActive: &act, Reason: "orb flipped at the table"}
 		}))
 		if cur := m.Current; cur != "" {
-			p.spaceBox.Add(widget.NewButton(cur+" activates the orb", func() { p.ctx.Do(tp.ActivateOrb{Character: cur, Space: label}) }))
+			p.spaceBox.Add(cmdButton(p.ctx, cur+" activates the orb", func() tracker.Command { return tp.ActivateOrb{Character: cur, Space: label} }))
 		}
 	}
 	if sp.Treasure.Kind != hex.NoToken {
@@ -63,27 +64,27 @@ func (p *PlayScreen) showSpace() {
 		if sp.Treasure.Present {
 			what = "Treasure: taken"
 		}
-		p.spaceBox.Add(widget.NewButton(what, func() {
-			p.ctx.Do(tp.CorrectSpace{Space: label, TreasurePresent: &present, Reason: "treasure at the table"})
+		p.spaceBox.Add(cmdButton(p.ctx, what, func() tracker.Command {
+			return tp.CorrectSpace{Space: label, TreasurePresent: &present, Reason: "treasure at the table"}
 		}))
 	}
 	if sp.Object == hex.Destructible {
 		st := widget.NewSelect([]string{"intact", "damaged", "destroyed"}, nil)
 		st.SetSelected(orDefault(string(sp.ObjectState), "intact"))
-		p.spaceBox.Add(container.NewBorder(nil, nil, widget.NewLabel("Object"), widget.NewButton("Set", func() {
+		p.spaceBox.Add(container.NewBorder(nil, nil, widget.NewLabel("Object"), cmdButton(p.ctx, "Set", func() tracker.Command {
 			v := st.Selected
-			p.ctx.Do(tp.CorrectSpace{Space: label, ObjectState: &v, Reason: "object corrected by hand"})
+			return tp.CorrectSpace{Space: label, ObjectState: &v, Reason: "object corrected by hand"}
 		}), st))
 	}
 	nova := NewNum(0, 99, sp.NovaCells, nil)
-	p.spaceBox.Add(container.NewBorder(nil, nil, widget.NewLabel("Nova cells"), widget.NewButton("Set", func() {
+	p.spaceBox.Add(container.NewBorder(nil, nil, widget.NewLabel("Nova cells"), cmdButton(p.ctx, "Set", func() tracker.Command {
 		n := nova.Value
-		p.ctx.Do(tp.CorrectSpace{Space: label, NovaCells: &n, Reason: "corrected by hand"})
+		return tp.CorrectSpace{Space: label, NovaCells: &n, Reason: "corrected by hand"}
 	}), container.NewHBox(nova)))
 	hz := widget.NewSelect([]string{"none", "fire", "poison", "trap"}, nil)
 	hz.SetSelected(orDefault(string(sp.Hazard), "none"))
-	p.spaceBox.Add(container.NewBorder(nil, nil, widget.NewLabel("Hazard token"), widget.NewButton("Set", func() {
+	p.spaceBox.Add(container.NewBorder(nil, nil, widget.NewLabel("Hazard token"), cmdButton(p.ctx, "Set", func() tracker.Command {
 		h := noneEmpty(hz.Selected, "none")
-		p.ctx.Do(tp.CorrectSpace{Space: label, Hazard: &h, HazardToken: h != "", Reason: "hazard token"})
+		return tp.CorrectSpace{Space: label, Hazard: &h, HazardToken: h != "", Reason: "hazard token"}
 	}), hz))
 }
