@@ -34,6 +34,9 @@ type CampaignScreen struct {
 	ContentOffer   *widgets.Dialog
 	ContentConfirm *widget.Button
 	practiceNote   *widget.Label
+	// LibraryDialog is the device's content sets dialog, when shown.
+	LibraryDialog *widgets.Dialog
+	libraryBt     *widget.Button
 	// Readings are the Settings tab's choices.
 	Readings ReadingChecks
 	// NewCharacter is the Characters tab's form for a new character.

@@ -12,7 +12,9 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"tablekeeper/tracker"
 	tp "tablekeeper/tracker/phantom"
+	"tablekeeper/ui/shell"
 	"tablekeeper/ui/widgets"
 )
 
@@ -24,9 +26,15 @@ func (c *CampaignScreen) filesCard() fyne.CanvasObject {
 	imp := widget.NewButtonWithIcon("Add from a content file…", theme.FolderOpenIcon(), func() { c.openContentFile(false) })
 	upd := widget.NewButtonWithIcon("Update from a newer file…", theme.ViewRefreshIcon(), func() { c.openContentFile(true) })
 	exp := widget.NewButtonWithIcon("Save as a content file…", theme.DocumentSaveIcon(), c.exportContent)
-	help := wrap("Add puts the file's components beside yours. Update makes this campaign's content the file's: what the campaign uses and the file lacks is kept, and you are told.")
+	c.libraryBt = widget.NewButtonWithIcon("Save on this device…", theme.DocumentSaveIcon(), c.saveToLibrary)
+	open := widget.NewButtonWithIcon("Sets on this device…", theme.FolderOpenIcon(), c.openLibrary)
+	if c.ctx.Library() == nil {
+		c.libraryBt.Disable()
+		open.Disable()
+	}
+	help := wrap("Add puts the file's components beside yours. Update makes this campaign's content the file's: what the campaign uses and the file lacks is kept, and you are told. A set saved on this device can start a new campaign.")
 	help.Importance = widget.LowImportance
-	return widgets.NewCard("Content files", "", container.NewVBox(widgets.NewFlow(imp, upd, exp), help))
+	return widgets.NewCard("Content files", "", container.NewVBox(widgets.NewFlow(imp, upd, exp, c.libraryBt, open), help))
 }
 
 func (c *CampaignScreen) openContentFile(update bool) {
@@ -145,5 +153,95 @@ func (c *CampaignScreen) exportContent() {
 		c.ctx.Message("Content saved to "+w.URI().Name(), false)
 	}, c.ctx.Window)
 	d.SetFileName("phantom-epoch-content.json")
+	d.Show()
+}
+
+// saveToLibrary keeps the campaign's content as a set on this device, for
+// a new campaign (or another group's tablet) to start from.
+func (c *CampaignScreen) saveToLibrary() {
+	lib := c.ctx.Library()
+	name := widget.NewEntry()
+	name.SetPlaceHolder("a name for the set, e.g. our core box")
+	name.SetText(c.ctx.Session.Campaign().Name)
+	body := container.NewVBox(widgets.Paragraph("The campaign's content (cards, boards, maps, dice) is saved on this device as one set."), name)
+	d := newDialog(c.ctx.Window, "Save the content on this device", body, "Cancel", nil)
+	var save *widget.Button
+	save = addAction(d, "Save", theme.DocumentSaveIcon(), func() {
+		n, err := shell.CheckContentName(name.Text)
+		if err != nil {
+			d.SetProblem(capitalFirst(shell.Words(err)))
+			return
+		}
+		data, err := tp.ExportContent(state(c.ctx))
+		if err == nil {
+			err = lib.Save(tracker.PhantomEpoch, n, data)
+		}
+		if err != nil {
+			d.SetProblem(capitalFirst(shell.Words(err)))
+			return
+		}
+		d.Hide()
+		c.ctx.Feedback(c.libraryBt, fmt.Sprintf("Saved as %q on this device.", n), false)
+	})
+	_ = save
+	c.LibraryDialog = d
+	d.Show()
+}
+
+// openLibrary lists this device's content sets: what each holds and lacks,
+// to add to the campaign or update it from, or to delete (held).
+func (c *CampaignScreen) openLibrary() {
+	lib := c.ctx.Library()
+	box := container.NewVBox()
+	d := newDialog(c.ctx.Window, "Content sets on this device", box, "Close", nil)
+	entries, err := lib.List(tracker.PhantomEpoch)
+	if err != nil {
+		box.Add(widgets.Paragraph("They cannot be read: " + shell.Words(err)))
+	}
+	if len(entries) == 0 && err == nil {
+		box.Add(widgets.Paragraph("No content set is saved on this device yet: Save on this device keeps this campaign's."))
+	}
+	for _, e := range entries {
+		e := e
+		rows := container.NewVBox(bold(e.Name))
+		var del *widgets.HoldButton
+		del = widgets.NewHoldButton("Delete", func() {
+			if err := lib.Delete(tracker.PhantomEpoch, e.Name); err != nil {
+				c.ctx.Refuse(del, capitalFirst(shell.Words(err)))
+				return
+			}
+			d.Hide()
+			c.openLibrary()
+		})
+		del.OnHint = func(t string) { c.ctx.Feedback(del, t, false) }
+		if e.Damaged {
+			rows.Add(widgets.Paragraph("Damaged: " + e.Problem))
+			rows.Add(del)
+			box.Add(widgets.NewCard("", "", rows))
+			continue
+		}
+		data, err := lib.Load(tracker.PhantomEpoch, e.Name)
+		var set *tp.ContentSet
+		if err == nil {
+			set, err = tp.ReadContentFile(data)
+		}
+		switch {
+		case err != nil:
+			rows.Add(widgets.Paragraph("It cannot be used: " + shell.Words(err)))
+		case len(set.Problems) > 0:
+			rows.Add(widgets.Paragraph(fmt.Sprintf("It has %s; open it to see them.", plural(len(set.Problems), "problem"))))
+		default:
+			rows.Add(widgets.Paragraph(Readiness(set)))
+		}
+		add := widget.NewButton("Add to this campaign…", func() { d.Hide(); c.OfferContent(data, false) })
+		upd := widget.NewButton("Update from it…", func() { d.Hide(); c.OfferContent(data, true) })
+		if err != nil {
+			add.Disable()
+			upd.Disable()
+		}
+		rows.Add(widgets.NewFlow(add, upd, del))
+		box.Add(widgets.NewCard("", "", rows))
+	}
+	c.LibraryDialog = d
 	d.Show()
 }

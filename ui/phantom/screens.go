@@ -91,10 +91,6 @@ func (g *Screens) keep(ctx *shell.Context) {
 	})
 }
 
-// Setup adds nothing to the new-campaign form: content, characters and
-// missions are entered in the campaign itself.
-func (g *Screens) Setup(shell.SetupEnv) shell.Setup { return shell.Setup{} }
-
 // Act runs a shortcut: Next advances the round's step (Play tab);
 // Resolve resolves the current adversary's turn (Play and Enemy tabs).
 func (g *Screens) Act(ctx *shell.Context, tab shell.Tab, a shell.Action) bool {
