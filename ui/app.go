@@ -236,7 +236,8 @@ func (u *App) showOpenError() {
 	var le *storage.LockedError
 	switch {
 	case errors.As(err, &de) && de.Backup != "":
-		box.Add(wrapped("The newest good backup: " + de.Backup))
+		box.Add(wrapped("The newest good backup:"))
+		box.Add(pathLabel(de.Backup))
 		box.Add(button("Restore that backup", func() { u.restoreAtStart(de.Path, de.Backup) }))
 	case errors.As(err, &le):
 		box.Add(button("Try again", func() { u.retryOpen() }))

@@ -29,9 +29,9 @@ func (u *App) showData() {
 	}
 	u.Window.SetTitle("Tablekeeper — data")
 	where := widget.NewForm(
-		widget.NewFormItem("Campaign file", wrapped(u.DB.Path())),
-		widget.NewFormItem("Backups", wrapped(u.DB.BackupDirPath())),
-		widget.NewFormItem("Deleted campaigns", wrapped(u.DB.BackupDirPath()+"/deleted")),
+		widget.NewFormItem("Campaign file", pathLabel(u.DB.Path())),
+		widget.NewFormItem("Backups", pathLabel(u.DB.BackupDirPath())),
+		widget.NewFormItem("Deleted campaigns", pathLabel(u.DB.BackupDirPath()+"/deleted")),
 	)
 	camps, _ := u.DB.List()
 	names := make([]string, len(camps))
@@ -85,7 +85,11 @@ func (u *App) showData() {
 	u.setPage(top, body)
 }
 
-func wrapped(s string) *widget.Label {
+// wrapped is running text that wraps between words.
+func wrapped(s string) *widget.Label { return widgets.Paragraph(s) }
+
+// pathLabel is a file's path, broken anywhere to fit (it has no spaces).
+func pathLabel(s string) *widget.Label {
 	l := widget.NewLabel(s)
 	l.Wrapping = fyne.TextWrapBreak
 	return l
@@ -201,6 +205,16 @@ func (u *App) askExport(id string) {
 	if l, err := fstorage.ListerForURI(fstorage.NewFileURI(u.DB.BackupDirPath())); err == nil {
 		d.SetLocation(l)
 	}
+	u.showFileDialog(d)
+}
+
+// showFileDialog shows one of Fyne's file dialogs (the device's own way to
+// choose a file, which widgets.Dialog cannot replace) the size of the
+// window, so its buttons stay on screen: it would otherwise open at its
+// own size, larger than a portrait tablet at a large text size.
+func (u *App) showFileDialog(d *dialog.FileDialog) {
+	c := u.Window.Canvas().Size()
+	d.Resize(fyne.NewSize(c.Width-2*theme.Padding(), c.Height-2*theme.Padding()))
 	d.Show()
 }
 
@@ -214,7 +228,7 @@ func safeFileName(s string) string {
 }
 
 func (u *App) askImport() {
-	dialog.ShowFileOpen(func(r fyne.URIReadCloser, err error) {
+	u.showFileDialog(dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
 		if err != nil {
 			u.problem("Not imported: " + err.Error())
 			return
@@ -229,7 +243,7 @@ func (u *App) askImport() {
 			return
 		}
 		u.importData(data)
-	}, u.Window)
+	}, u.Window))
 }
 
 // importData imports an export file. A campaign that is already here is

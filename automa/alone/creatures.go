@@ -19,6 +19,10 @@ type MoveResult struct {
 	Steps int `json:"steps"`
 	// Unblocked lists the Doors opened on the way, as "A|B" Sector pairs.
 	Unblocked []string `json:"unblocked,omitempty"`
+	// UnblockedOnly is the Sector beyond a Blocked Door the Creature spent
+	// its last step Unblocking without entering it (§4.6 item 3): the Door
+	// is the last of Unblocked, and the Creature stays in To.
+	UnblockedOnly string `json:"unblockedOnly,omitempty"`
 	// RevealedIn is where an Unrevealed Creature was Revealed, if it was.
 	RevealedIn string `json:"revealedIn,omitempty"`
 	// Scare is the SC the Hero loses: the Creature was Unrevealed and was
@@ -120,6 +124,58 @@ func (m *Map) CheckMove(id string, path []Hop, rng int, nightmare bool, cfg Conf
 	}
 	r.Noise = n
 	return r, nil
+}
+
+// CheckMoveUnblock is CheckMove with a last step spent only on Unblocking
+// the Blocked Door from the move's end toward Sector unblock, without
+// entering it: "To move through a Blocked Door, you must Unblock it first by
+// spending a movement step" (Evil Compendium), so a Creature with a step
+// left may Unblock a Door and stop (§4.6 item 3, A7). The Noise is made
+// where it stops (§4.6 item 5). An empty unblock is CheckMove.
+func (m *Map) CheckMoveUnblock(id string, path []Hop, unblock string, rng int, nightmare bool, cfg Config) (MoveResult, error) {
+	r, err := m.CheckMove(id, path, rng, nightmare, cfg)
+	if err != nil || unblock == "" {
+		return r, err
+	}
+	_, l, ok := m.linkBetween(r.To, unblock)
+	switch {
+	case !ok:
+		return r, fmt.Errorf("%q is not next to %q, where the move ends", unblock, r.To)
+	case !l.Blocked:
+		return r, fmt.Errorf("the Door between %q and %q is not Blocked: there is nothing to Unblock", r.To, unblock)
+	}
+	r.Steps++
+	if r.Steps > rng {
+		return r, fmt.Errorf("Unblocking the Door to %q needs %d movement, more than the range of %d", unblock, r.Steps, rng)
+	}
+	r.Unblocked = append(r.Unblocked, doorName(r.To, unblock))
+	r.UnblockedOnly = unblock
+	return r, nil
+}
+
+// LegalUnblocks lists the moves within range that end by Unblocking a
+// Blocked Door without going through it (CheckMoveUnblock), one per Door,
+// by the cheapest way to it, for the move wizard (§7.5).
+func (m *Map) LegalUnblocks(id string, rng int, nightmare bool, cfg Config) ([]MoveResult, error) {
+	moves, err := m.LegalMoves(id, rng-1, nightmare, cfg)
+	if err != nil || rng < 1 {
+		return nil, err
+	}
+	var out []MoveResult
+	seen := map[string]bool{}
+	for _, mv := range moves {
+		for _, d := range allDirs {
+			l, ok := m.Sector(mv.To).Exits[d]
+			if !ok || !l.Blocked || seen[doorName(mv.To, l.To)] {
+				continue
+			}
+			if r, err := m.CheckMoveUnblock(id, mv.Path, l.To, rng, nightmare, cfg); err == nil {
+				seen[doorName(mv.To, l.To)] = true
+				out = append(out, r)
+			}
+		}
+	}
+	return out, nil
 }
 
 func doorName(a, b string) string {

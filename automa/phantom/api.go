@@ -23,7 +23,9 @@ func AdversaryTurn(s *Situation, r automa.Rand) (Turn, automa.Trace, error) {
 	if a == nil {
 		return Turn{}, tr, fmt.Errorf("adversary: no figure is named %q", s.Adversary)
 	}
-	t, err := w.adversaryTurn(a, s.dice(r), &tr)
+	dice := s.dice(r)
+	t, err := w.adversaryTurn(a, dice, &tr)
+	t.Made, t.Ask = dice.result(w.choices), w.ask
 	return t, tr, err
 }
 
@@ -48,7 +50,7 @@ func PrimaryTarget(s *Situation, name string, leap int, r automa.Rand) (TargetCh
 	if a == nil || !a.adversary() || !a.onMap() {
 		return TargetChoice{}, tr, fmt.Errorf("adversary: %q is not an adversary on the map", name)
 	}
-	t := w.primaryTarget(a, leap, nil, &tr)
+	t := w.primaryTarget(a, leap, w.reach(a, w.turnActions(a)), nil, &tr)
 	c := TargetChoice{Adversary: name, PrimaryTarget: w.tname(t), Kind: "none"}
 	switch {
 	case t.f != nil:
@@ -204,7 +206,7 @@ func Resolve(situation []byte) ([]byte, error) {
 	out.DecisionDie = s.used
 	s.mu.Unlock()
 	out.Trace = tr
-	out.Explanation = splitLines(tr.String())
+	out.Explanation = TraceLines(tr)
 	return json.MarshalIndent(out, "", "  ")
 }
 

@@ -259,3 +259,81 @@ func dieName(s string) string {
 	}
 	return s
 }
+
+// Made are the rolls a decision used, in the order they were made, each
+// with how it was made ("entered" at the table or "rolled" by the app). A
+// decision stopped for a roll and worked out again is given them back
+// (RollsInput.Made), so what was made before the stop is neither lost nor
+// made again.
+type Made struct {
+	Attack   []Roll `json:"attack,omitempty"`
+	Accuracy []Roll `json:"accuracy,omitempty"`
+	// Orders are the orders chosen for several conditions at once, as
+	// asked (OrderQuestion).
+	Orders [][]string `json:"orders,omitempty"`
+}
+
+// Roll is one roll made: the face and how.
+type Roll struct {
+	Face string `json:"face"`
+	How  string `json:"how"`
+}
+
+func (m *Made) empty() bool { return m == nil || len(m.Attack)+len(m.Accuracy)+len(m.Orders) == 0 }
+
+// replayed hands out the rolls of a decision made before, as they were.
+type replayed struct{ m Made }
+
+func (r *replayed) Attack(die string) (DieFace, string, bool) {
+	if len(r.m.Attack) == 0 {
+		return DieFace{}, "", false
+	}
+	x := r.m.Attack[0]
+	r.m.Attack = r.m.Attack[1:]
+	f, err := ParseDieFace(x.Face)
+	return f, x.How, err == nil
+}
+
+func (r *replayed) Accuracy() (Accuracy, string, bool) {
+	if len(r.m.Accuracy) == 0 {
+		return "", "", false
+	}
+	x := r.m.Accuracy[0]
+	r.m.Accuracy = r.m.Accuracy[1:]
+	a, err := ParseAccuracy(x.Face)
+	return a, x.How, err == nil
+}
+
+// recorder notes every roll a decision takes from its dice.
+type recorder struct {
+	d    Dice
+	made Made
+}
+
+func (r *recorder) Attack(die string) (DieFace, string, bool) {
+	f, how, ok := r.d.Attack(die)
+	if ok {
+		r.made.Attack = append(r.made.Attack, Roll{Face: f.String(), How: how})
+	}
+	return f, how, ok
+}
+
+func (r *recorder) Accuracy() (Accuracy, string, bool) {
+	a, how, ok := r.d.Accuracy()
+	if ok {
+		r.made.Accuracy = append(r.made.Accuracy, Roll{Face: string(a), How: how})
+	}
+	return a, how, ok
+}
+
+// result is what was made, with the orders chosen, nil for nothing.
+func (r *recorder) result(c *choices) *Made {
+	m := r.made
+	if c != nil {
+		m.Orders = c.used
+	}
+	if m.empty() {
+		return nil
+	}
+	return &m
+}

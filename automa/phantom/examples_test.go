@@ -353,7 +353,7 @@ func TestExampleFig39ScoutObject(t *testing.T) {
 	if turn.Objects["C3"] != StateDestroyed {
 		t.Errorf("the attack should destroy the damaged object: %v\n%s", turn.Objects, tr)
 	}
-	if !strings.Contains(tr.String(), "object tie-breaker: damaged") {
+	if !strings.Contains(tr.String(), "tie-breaker 2: an object that is damaged") {
 		t.Errorf("the damaged tie-breaker should decide:\n%s", tr)
 	}
 }
@@ -417,7 +417,7 @@ func TestExampleFig43MoveThenLeap(t *testing.T) {
 	}
 	var objects []string
 	for _, st := range tr.Steps {
-		if st.Text == "object tie-breaker: opens the path with the fewest MP" {
+		if st.Text == "tie-breaker 3: an object that opens the path with the fewest MP" {
 			for _, k := range st.Kept {
 				if k.Facts["mpOpened"] != 4 {
 					t.Errorf("%s opens a path of %v MP; the book's two objects both open 4", k.Name, k.Facts["mpOpened"])

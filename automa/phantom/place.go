@@ -2,6 +2,7 @@ package phantom
 
 import (
 	"fmt"
+	"strings"
 
 	"tablekeeper/automa"
 )
@@ -161,7 +162,7 @@ func (w *world) place(p Placement, tr *automa.Trace) (Placed, error) {
 		}
 		cst.Result = string(colour) + " (used by the fewest of this type)"
 		if len(tied) > 1 {
-			cst.TieBreak = fmt.Sprintf("tied colours %v: players choose; the first in card order is proposed", tied)
+			cst.TieBreak = fmt.Sprintf("tied colours %s: players choose; the first in card order is proposed", strings.Join(tied, ", "))
 		}
 	}
 	name := p.Name

@@ -178,7 +178,7 @@ func TestPropertyMoveEndIsBest(t *testing.T) {
 		leap := seed%3 == 0
 		M := 1 + int(seed%6)
 		var tr automa.Trace
-		P := w.primaryTarget(a, 0, nil, &tr)
+		P := w.primaryTarget(a, 0, 0, nil, &tr)
 		if P.none() {
 			continue
 		}
@@ -264,7 +264,7 @@ func TestPropertyRetreatIsFarthest(t *testing.T) {
 		w := sc.world()
 		a := w.fig("A1")
 		var tr automa.Trace
-		P := w.primaryTarget(a, 0, nil, &tr)
+		P := w.primaryTarget(a, 0, 0, nil, &tr)
 		if P.none() {
 			continue
 		}

@@ -1,6 +1,7 @@
 package phantom
 
 import (
+	"errors"
 	"fmt"
 
 	"tablekeeper/automa"
@@ -28,10 +29,12 @@ func Reaction(s *Situation, adversary, attacker string, melee bool, r automa.Ran
 		return Turn{}, tr, fmt.Errorf("reaction: no figure is named %q", attacker)
 	}
 	t := Turn{Adversary: a.Name, Start: w.label(a.Pos), PrimaryTarget: "none"}
-	ts := &turnState{w: w, a: a, dice: s.dice(r), tr: &tr, P: noTarget}
+	dice := s.dice(r)
+	ts := &turnState{w: w, a: a, dice: dice, tr: &tr, P: noTarget}
 	stop := func(err error) (Turn, automa.Trace, error) {
-		if e, ok := err.(errStop); ok {
-			t.Stopped = e.why
+		var e errStop
+		if errors.As(err, &e) {
+			t.Stopped, t.Made, t.Ask = e.why, dice.result(w.choices), w.ask
 			t.Events, t.End, t.Figures = ts.events, w.label(a.Pos), w.states()
 			return t, tr, nil
 		}
@@ -53,6 +56,9 @@ func Reaction(s *Situation, adversary, attacker string, melee bool, r automa.Ran
 		default:
 			st.Result = "it strikes back first with an Attack -1 against the attacker"
 			ts.P = figTarget(by)
+			// The strike-back's target is the attacker: the turn
+			// names it, not "none".
+			t.PrimaryTarget = by.Name
 			one := 1
 			x := Action{Kind: ActAttack, Value: -1, Range: &one}
 			if w.canReach(a, ts.P, 1) {
@@ -70,7 +76,7 @@ func Reaction(s *Situation, adversary, attacker string, melee bool, r automa.Ran
 		for _, e := range w.roundEffects(a) {
 			for i := range e.AfterAttacked {
 				tr.Add(ruleReact, "round effect after being attacked: %s (a new primary target for this action)", e.AfterAttacked[i].Kind)
-				ts.P = w.primaryTarget(a, 0, nil, &tr)
+				ts.P = w.primaryTarget(a, 0, w.reach(a, []*Action{&e.AfterAttacked[i]}), nil, &tr)
 				if t.PrimaryTarget == "none" {
 					t.PrimaryTarget = w.tname(ts.P)
 				}
@@ -87,5 +93,6 @@ func Reaction(s *Situation, adversary, attacker string, melee bool, r automa.Ran
 	}
 	t.Events, t.End, t.Figures = ts.events, w.label(a.Pos), w.states()
 	t.Objects, t.Nova = w.changes()
+	t.Made = dice.result(w.choices)
 	return t, tr, nil
 }

@@ -79,7 +79,13 @@ func TestLineOfSightChoice(t *testing.T) {
 			if !strings.HasPrefix(got, c.want) || (c.want == "" && got != "") {
 				t.Fatalf("line passes %q first, want %q\n%s", got, c.want, tr)
 			}
-			if c.tb != "" && !strings.Contains(tr.String(), "tie-break: "+c.tb) {
+			settled := ""
+			for _, st := range tr.Steps {
+				if st.TieBreak != "" {
+					settled = st.TieBreak
+				}
+			}
+			if c.tb != "" && !strings.HasSuffix(settled, c.tb) {
 				t.Errorf("tie-break %q not in the trace\n%s", c.tb, tr)
 			}
 		})

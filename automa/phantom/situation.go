@@ -101,6 +101,13 @@ type RollsInput struct {
 	// Faces of each die, for rolling: "basic", "blitz" → ["1","2","crit",...];
 	// "accuracy" → ["miss","block","success",...].
 	Faces map[string][]string `json:"faces,omitempty"`
+	// Made are the rolls an earlier working-out of this decision made
+	// before it stopped for a roll (Turn.Made): used first, as they were.
+	Made *Made `json:"made,omitempty"`
+	// Orders are the orders the attacked characters' players chose for
+	// several conditions given at once (Turn.Ask), one per question in
+	// the order asked (RB p.22 step 7).
+	Orders [][]string `json:"orders,omitempty"`
 }
 
 // FigureInput is one figure on the map.
@@ -126,6 +133,12 @@ type FigureInput struct {
 	// Immune lists conditions the figure cannot gain (a persistent boss
 	// card's immunity tokens, RB p.58).
 	Immune []string `json:"immune,omitempty"`
+	// GainedThisTurn lists the conditions of the adversary whose turn is
+	// decided that it received during that turn, already under way (a
+	// turn worked out again after it stopped): like a condition the turn
+	// itself gives, they have no immediate effect (RB p.50: Frozen "during
+	// their turn") and do not wear off at its end.
+	GainedThisTurn []string `json:"gainedThisTurn,omitempty"`
 }
 
 // ParseSituation reads and checks a situation file. Errors name what is
@@ -177,6 +190,7 @@ func (s *Situation) check() error {
 		return fmt.Errorf("map: %w", err)
 	}
 	s.hmap = m
+	s.checkLimits(m, bad)
 	// Decision die.
 	if !s.DecisionDie.Roll {
 		if err := s.DecisionDie.Face.Validate(); err != nil {
@@ -307,6 +321,7 @@ func (s *Situation) check() error {
 		}
 		checkConds(f.Conditions, where, bad)
 		checkConds(f.Immune, where+": immune", bad)
+		checkConds(f.GainedThisTurn, where+": gainedThisTurn", bad)
 	}
 	if s.Characters < 0 || s.Characters > 4 {
 		bad("charactersEmbarked: %d (a mission has 2 to 4 characters)", s.Characters)
@@ -358,6 +373,21 @@ func (s *Situation) check() error {
 	for i, a := range s.Rolls.Accuracy {
 		if _, err := ParseAccuracy(a); err != nil {
 			bad("rolls.accuracy[%d]: %v", i, err)
+		}
+	}
+	for i, o := range append(append([][]string{}, s.Rolls.Orders...), madeOrders(s.Rolls.Made)...) {
+		checkConds(o, fmt.Sprintf("rolls.orders[%d]", i), bad)
+	}
+	if m := s.Rolls.Made; m != nil {
+		for i, a := range m.Attack {
+			if _, err := ParseDieFace(a.Face); err != nil {
+				bad("rolls.made.attack[%d]: %v", i, err)
+			}
+		}
+		for i, a := range m.Accuracy {
+			if _, err := ParseAccuracy(a.Face); err != nil {
+				bad("rolls.made.accuracy[%d]: %v", i, err)
+			}
 		}
 	}
 	for die, faces := range s.Rolls.Faces {
@@ -465,6 +495,11 @@ func (s *Situation) world(r automa.Rand, tr *automa.Trace) (*world, error) {
 	if w.difficulty == 0 {
 		w.difficulty = s.hmap.Difficulty
 	}
+	w.choices = &choices{}
+	if s.Rolls.Made != nil {
+		w.choices.given = append(w.choices.given, s.Rolls.Made.Orders...)
+	}
+	w.choices.given = append(w.choices.given, s.Rolls.Orders...)
 	for i := range s.Types {
 		t := s.Types[i]
 		t.SpeciesCard = cloneCard(t.SpeciesCard)
@@ -490,6 +525,11 @@ func (s *Situation) world(r automa.Rand, tr *automa.Trace) (*world, error) {
 		for _, cs := range f.Conditions {
 			cd, _ := ParseCond(cs)
 			fg.Conds[cd] = false
+		}
+		for _, cs := range f.GainedThisTurn {
+			if cd, _ := ParseCond(cs); fg.Conds.Has(cd) {
+				fg.Conds[cd] = true
+			}
 		}
 		for _, cs := range f.Immune {
 			cd, _ := ParseCond(cs)
@@ -522,7 +562,15 @@ func cloneCard(c *Card) *Card {
 
 // dice builds the turn's dice from the situation: entered rolls first, then
 // rolled ones if asked.
-func (s *Situation) dice(r automa.Rand) Dice {
+func (s *Situation) dice(r automa.Rand) *recorder {
+	d := s.rawDice(r)
+	if m := s.Rolls.Made; !m.empty() {
+		d = Chain{&replayed{m: Made{Attack: append([]Roll(nil), m.Attack...), Accuracy: append([]Roll(nil), m.Accuracy...)}}, d}
+	}
+	return &recorder{d: d}
+}
+
+func (s *Situation) rawDice(r automa.Rand) Dice {
 	e := &Entered{}
 	for _, a := range s.Rolls.Attack {
 		f, _ := ParseDieFace(a)
@@ -551,4 +599,11 @@ func (s *Situation) dice(r automa.Rand) Dice {
 		}
 	}
 	return Chain{e, rd}
+}
+
+func madeOrders(m *Made) [][]string {
+	if m == nil {
+		return nil
+	}
+	return m.Orders
 }

@@ -108,13 +108,17 @@ func mpFact(n int) any {
 }
 
 // primaryTarget is DeterminePrimaryTarget of §8.6 (RB p.27): leap is the
-// value of the Leap the current movement may use (0: none, §8.6.5); absent
-// lists figures to treat as gone (targets already attacked by a "Target
-// N" attack, §8.10).
-func (w *world) primaryTarget(a *fig, leap int, absent map[*fig]bool, tr *automa.Trace) target {
+// value of the Leap the current movement may use (0: none, §8.6.5); reach
+// the range the first criterion counts (world.reach: its actions' range;
+// at least the base range); absent lists figures to treat as gone
+// (targets already attacked by a "Target N" attack, §8.10). The other
+// criteria are about moving, so they count the base range (RB p.28
+// footnote).
+func (w *world) primaryTarget(a *fig, leap, reach int, absent map[*fig]bool, tr *automa.Trace) target {
 	R := w.baseRange(a)
+	reach = max(reach, R)
 	// Step 0: enemies on the map, not Invisible, with a space to attack from.
-	st := tr.Add(ruleTarget, "%s looks for its primary target (base range %d%s)", a.Name, R, leapNote(leap))
+	st := tr.Add(ruleTarget, "%s looks for its primary target (base range %d%s%s)", a.Name, R, reachNote(R, reach), leapNote(leap))
 	var E []*fig
 	for _, f := range w.figs {
 		if !f.onMap() || !w.enemies(a, f) || absent[f] {
@@ -126,7 +130,7 @@ func (w *world) primaryTarget(a *fig, leap int, absent map[*fig]bool, tr *automa
 			st.Dropped = append(st.Dropped, c)
 			continue
 		}
-		if len(w.attackSpaces(a, f.Pos, R, true, false)) == 0 {
+		if len(w.attackSpaces(a, f.Pos, R, true, false)) == 0 && !w.inReach(a, f, reach) {
 			c.Reason = "no unoccupied space to attack it from: ignored"
 			st.Dropped = append(st.Dropped, c)
 			continue
@@ -146,7 +150,7 @@ func (w *world) primaryTarget(a *fig, leap int, absent map[*fig]bool, tr *automa
 		tr.Add("phantom-epoch §8.13 (A-27)", "the named primary target %s is not available: normal targeting", w.override)
 	}
 	// Step 1: enemies already in range and line of sight; the closest.
-	if t, ok := w.closestInRange(a, E, R, tr); ok {
+	if t, ok := w.closestInRange(a, E, reach, tr); ok {
 		return figTarget(t)
 	}
 	// Step 2: fewest MP to be in range and line of sight (through hazards).
@@ -155,17 +159,17 @@ func (w *world) primaryTarget(a *fig, leap int, absent map[*fig]bool, tr *automa
 		f      *fig
 		mp, nh int
 	}
-	var reach []cc
+	var costs []cc
 	best := inf
 	for _, f := range E {
 		c := w.targetCost(a, w.attackSpaces(a, f.Pos, R, true, false), leap, true)
 		nh := w.targetCost(a, w.attackSpaces(a, f.Pos, R, false, false), leap, false)
-		reach = append(reach, cc{f, c, nh})
+		costs = append(costs, cc{f, c, nh})
 		best = min(best, c)
 	}
 	if best < inf {
 		var kept []cc
-		for _, c := range reach {
+		for _, c := range costs {
 			cand := automa.Candidate{Name: c.f.Name, Facts: map[string]any{"mp": mpFact(c.mp), "mpWithoutHazards": mpFact(c.nh), "colour": string(c.f.Colour)}}
 			if c.mp == best {
 				kept = append(kept, c)
@@ -177,7 +181,8 @@ func (w *world) primaryTarget(a *fig, leap int, absent map[*fig]bool, tr *automa
 		}
 		s2.Result = fmt.Sprintf("fewest MP: %d", best)
 		if len(kept) > 1 {
-			tb := tr.Add(ruleTarget, "tie-breaker 1: an enemy that can be brought into range without entering a hazard")
+			const tb1 = "tie-breaker 1: hazard-free, an enemy that needs no hazard to be in range to attack"
+			tb := tr.Add(ruleTarget, tb1)
 			var nh []cc
 			for _, c := range kept {
 				if c.nh == c.mp {
@@ -194,7 +199,7 @@ func (w *world) primaryTarget(a *fig, leap int, absent map[*fig]bool, tr *automa
 						tb.Dropped = append(tb.Dropped, cand)
 					}
 				}
-				tb.TieBreak = "hazard-free"
+				tb.TieBreak = tb1
 				kept = nh
 			} else {
 				tb.Result = "does not separate them"
@@ -219,6 +224,19 @@ func (w *world) primaryTarget(a *fig, leap int, absent map[*fig]bool, tr *automa
 	// Step 4.
 	tr.Add(ruleTarget, "no enemy and no object blocking a path to one: %s has no primary target and skips movement and every action that needs one", a.Name).Result = "none"
 	return noTarget
+}
+
+func reachNote(base, reach int) string {
+	if reach > base {
+		return fmt.Sprintf("; its action reaches %d", reach)
+	}
+	return ""
+}
+
+// inReach: f is within range r and line of sight of where a stands.
+func (w *world) inReach(a, f *fig, r int) bool {
+	d := w.b.rng(a.Pos, f.Pos)
+	return d >= 1 && d <= r && (d == 1 || w.b.los(a.Pos, f.Pos))
 }
 
 func leapNote(leap int) string {
@@ -387,7 +405,7 @@ func (w *world) objectTarget(a *fig, E []*fig, R, leap int, tr *automa.Trace) (i
 		if len(cand) < 2 {
 			return
 		}
-		s := tr.Add(ruleTarget, "object tie-breaker: %s", name)
+		s := tr.Add(ruleTarget, "%s", name)
 		var next []objC
 		for _, o := range cand {
 			if keep(o) {
@@ -411,19 +429,19 @@ func (w *world) objectTarget(a *fig, E []*fig, R, leap int, tr *automa.Trace) (i
 		s.Result = fmt.Sprintf("%d object(s) left", len(next))
 		cand = next
 	}
-	filter("in range without entering a hazard", func(o objC) bool {
+	filter("tie-breaker 1: hazard-free, an object that needs no hazard to be in range to attack", func(o objC) bool {
 		c := costs[o.s]
 		return c[1] < inf && c[0] == c[1]
 	}, "needs a hazard", func(o objC) map[string]any {
 		return map[string]any{"mp": mpFact(costs[o.s][0]), "mpWithoutHazards": mpFact(costs[o.s][1])}
 	})
-	filter("damaged", func(o objC) bool { return w.b.sp[o.s].ObjState == StateDamaged },
+	filter("tie-breaker 2: an object that is damaged", func(o objC) bool { return w.b.sp[o.s].ObjState == StateDamaged },
 		"not damaged", func(o objC) map[string]any { return map[string]any{"state": w.b.sp[o.s].ObjState} })
 	minMP := inf
 	for _, o := range cand {
 		minMP = min(minMP, o.mp)
 	}
-	filter("opens the path with the fewest MP", func(o objC) bool { return o.mp == minMP },
+	filter("tie-breaker 3: an object that opens the path with the fewest MP", func(o objC) bool { return o.mp == minMP },
 		"its opened path needs more MP", func(o objC) map[string]any { return map[string]any{"mpOpened": o.mp} })
 	chosen := cand[0].s
 	if len(cand) > 1 {

@@ -30,6 +30,13 @@ type Turn struct {
 	// Stopped says why the turn could not be played to its end, e.g. an
 	// attack roll the players still have to make at the table.
 	Stopped string `json:"stopped,omitempty"`
+	// Made are the rolls the turn used, in order (entered or rolled), and
+	// the orders chosen; a turn that stopped is worked out again from them
+	// (RollsInput.Made).
+	Made *Made `json:"made,omitempty"`
+	// Ask is the choice the turn stopped for: the order in which a
+	// character receives several conditions (order.go).
+	Ask *OrderQuestion `json:"ask,omitempty"`
 	// Figures are every figure after the turn (HP, space, conditions).
 	Figures []FigureState `json:"figures"`
 	// Objects are destructible objects whose state the turn changed; Nova
@@ -50,7 +57,11 @@ type Event struct {
 
 // AttackReport is one attack roll's story.
 type AttackReport struct {
+	// Target is what the attack hit: the target declared, or the figure
+	// or object whose Block made it the target (RB p.36); AimedAt is then
+	// the target it was declared against.
 	Target   string     `json:"target"`
+	AimedAt  string     `json:"aimedAt,omitempty"`
 	Range    int        `json:"range"`
 	Melee    bool       `json:"melee"`
 	LoS      *LoSReport `json:"lineOfSight,omitempty"`
@@ -107,7 +118,31 @@ type turnState struct {
 	fumbled  bool
 	attacked bool
 	events   []Event
+	// cards are the turn's cards; card the one being played and next its
+	// action being performed: what is still to come (ahead).
+	cards      []*Card
+	card, next int
 }
+
+// ahead are the turn's actions still to come, the one being performed
+// included.
+func (ts *turnState) ahead() []*Action {
+	var out []*Action
+	for i := ts.card; i < len(ts.cards); i++ {
+		from := 0
+		if i == ts.card {
+			from = ts.next
+		}
+		for j := from; j < len(ts.cards[i].Actions); j++ {
+			out = append(out, &ts.cards[i].Actions[j])
+		}
+	}
+	return out
+}
+
+// reach is the range the first targeting criterion counts now (world.reach
+// over the actions still to come).
+func (ts *turnState) reach() int { return ts.w.reach(ts.a, ts.ahead()) }
 
 // adversaryTurn plays a's whole turn (§8.4 for regular adversaries, §9.3
 // for bosses).
@@ -127,7 +162,7 @@ func (w *world) adversaryTurn(a *fig, dice Dice, tr *automa.Trace) (Turn, error)
 	if err != nil {
 		return t, err
 	}
-	ts := &turnState{w: w, a: a, dice: dice, tr: tr, P: noTarget}
+	ts := &turnState{w: w, a: a, dice: dice, tr: tr, P: noTarget, cards: cards}
 	// Step 1: start-of-turn effects.
 	ts.startOfTurn()
 	if !a.onMap() {
@@ -149,6 +184,9 @@ func (w *world) adversaryTurn(a *fig, dice Dice, tr *automa.Trace) (Turn, error)
 		}
 	}
 	if a.Conds.Has(Stunned) {
+		// No actions, so nothing to aim at: "none", as in every turn
+		// without a primary target (RB p.27, p.37).
+		t.PrimaryTarget = "none"
 		ts.note("", "Stunned", "Stunned: no actions this turn, round effects inactive")
 		tr.Add(ruleTurn, "%s is Stunned and does nothing this turn", a.Name).Result = "no actions"
 	} else {
@@ -173,11 +211,12 @@ func (w *world) adversaryTurn(a *fig, dice Dice, tr *automa.Trace) (Turn, error)
 		if ts.both {
 			tr.Add(ruleLeapCx, "the turn has both a Move and a Leap: the primary target is chosen again for each movement action")
 		}
-		ts.P = w.primaryTarget(a, leap, nil, tr)
+		ts.P = w.primaryTarget(a, leap, ts.reach(), nil, tr)
 		ts.fresh = true
 		t.PrimaryTarget = w.tname(ts.P)
 		// Steps 3–4: the cards.
 		for i, c := range cards {
+			ts.card, ts.next = i, 0
 			if err := ts.playCard(c, labels[i]); err != nil {
 				var stop errStop
 				if errors.As(err, &stop) {
@@ -310,7 +349,7 @@ func (ts *turnState) refreshTarget(leap int) {
 		return
 	}
 	ts.tr.Add(ruleTurn, "%s is no longer available: a new primary target is chosen", ts.w.tname(ts.P))
-	ts.P = ts.w.primaryTarget(ts.a, leap, nil, ts.tr)
+	ts.P = ts.w.primaryTarget(ts.a, leap, ts.reach(), nil, ts.tr)
 }
 
 // actionRange is the range of an action (§7.2): an explicit range, else the
@@ -355,7 +394,11 @@ func (ts *turnState) playCard(c *Card, label string) error {
 		ts.note(name, "skipped", "Stunned")
 		return nil
 	}
-	frozen := a.Conds.Has(Frozen)
+	// Frozen gained during this very turn has no immediate effect (RB
+	// p.50: "they complete their turn as normal"): the turn's cards still
+	// convert. The seed wins over spec §8.9, whose canConvert reads "A is
+	// not Frozen" whenever Frozen was gained.
+	frozen := a.Conds.Has(Frozen) && !a.Conds[Frozen]
 	if a.Conds.Has(KnockedDown) {
 		st := tr.Add(ruleCard, "%s is Knocked Down when it plays %s", a.Name, name)
 		switch {
@@ -363,6 +406,7 @@ func (ts *turnState) playCard(c *Card, label string) error {
 			st.Result = "actions before the first Move/Leap are skipped; that movement first spends 1 MP to stand up"
 			started := false
 			for i := range c.Actions {
+				ts.next = i
 				x := &c.Actions[i]
 				if !started && x.Kind != ActMove && x.Kind != ActLeap {
 					ts.note(name, string(x.Kind), "skipped: Knocked Down")
@@ -392,11 +436,12 @@ func (ts *turnState) playCard(c *Card, label string) error {
 		default:
 			st.Result = fmt.Sprintf("converted to a Move %d: 1 MP stands it up, the rest moves it", c.AP)
 			delete(a.Conds, KnockedDown)
+			ts.next = len(c.Actions) // the card's actions are not performed
 			if ts.hasLeap {
 				// §8.4, §8.6.5 (A-20): a converted card is a Move action;
 				// with a Leap on the turn it chooses its target alone.
 				tr.Add(ruleLeapCx, "converted Move %d: primary target chosen for this action alone", c.AP)
-				ts.P = w.primaryTarget(a, 0, nil, tr)
+				ts.P = w.primaryTarget(a, 0, ts.reach(), nil, tr)
 				ts.both = true
 			} else {
 				ts.refreshTarget(0)
@@ -432,11 +477,12 @@ func (ts *turnState) playCard(c *Card, label string) error {
 			st.Result = "no: Frozen adversaries cannot convert"
 		default:
 			st.Result = fmt.Sprintf("yes: Move %d (the card's AP) toward %s", c.AP, w.tname(ts.P))
+			ts.next = len(c.Actions) // the card's actions are not performed
 			if ts.hasLeap {
 				// A converted card counts as a Move action: with a Leap on
 				// the turn, its target is chosen for it alone (§8.4, A-20).
 				tr.Add(ruleLeapCx, "converted Move %d: primary target chosen for this action alone", c.AP)
-				ts.P = w.primaryTarget(a, 0, nil, tr)
+				ts.P = w.primaryTarget(a, 0, ts.reach(), nil, tr)
 				// §8.4, §8.6.5 (A-20): the turn now holds a Move and a
 				// Leap, so each later Move/Leap chooses again for itself.
 				ts.both = true
@@ -450,6 +496,7 @@ func (ts *turnState) playCard(c *Card, label string) error {
 		}
 	}
 	for i := range c.Actions {
+		ts.next = i
 		if err := ts.perform(name, &c.Actions[i]); err != nil {
 			return err
 		}
@@ -472,7 +519,7 @@ func (ts *turnState) perform(card string, x *Action) error {
 		}
 		if ts.both && !ts.fresh {
 			tr.Add(ruleLeapCx, "%s %d: primary target chosen for this action alone", x.Kind, x.Value)
-			ts.P = w.primaryTarget(a, leap, nil, tr)
+			ts.P = w.primaryTarget(a, leap, ts.reach(), nil, tr)
 		} else {
 			ts.refreshTarget(leap)
 		}
@@ -489,7 +536,7 @@ func (ts *turnState) perform(card string, x *Action) error {
 	case ActAttack:
 		return ts.attackAction(card, x)
 	case ActDamage:
-		ts.damageAction(card, x)
+		return ts.damageAction(card, x)
 	case ActHeal:
 		ts.heal(card, x)
 	case ActGrantCondition:
@@ -574,7 +621,7 @@ func (ts *turnState) attackAction(card string, x *Action) error {
 			if f, ok := w.closestInRange(a, rest, r, tr); ok {
 				T = figTarget(f)
 			} else {
-				T = w.primaryTarget(a, 0, absent, tr)
+				T = w.primaryTarget(a, 0, r, absent, tr)
 			}
 			if !w.canReach(a, T, r) {
 				tr.Add(ruleAttack, "%s is not a valid target for this attack from %s: the remaining attacks are not made (A-25)", w.tname(T), w.label(a.Pos)).Result = "stop"
@@ -679,10 +726,15 @@ func (ts *turnState) strike(card, label string, x *Action, T target) error {
 		}
 	}
 	rep.HitOn = w.tname(hitOn)
+	if hitOn != T {
+		// A Block made the blocker the target of the attack (RB p.36).
+		rep.AimedAt, rep.Target, ev.Target = w.tname(T), rep.HitOn, rep.HitOn
+	}
 	if hitOn.f == nil && hitOn.obj >= 0 && w.b.sp[hitOn.obj].Object == ObjIndestructible {
 		h := ResolveStrike(Strike{Roll: roll, Attack: w.attackTotal(a, x), Weakened: a.Conds.Has(Weakened), Pierce: x.Pierce}, Defence{Indestructible: true})
 		rep.Hit = &h
 		rep.HitOn = "indestructible object on " + w.label(hitOn.obj)
+		rep.Target, ev.Target = rep.HitOn, rep.HitOn
 		rep.Effects = append(rep.Effects, "blocked by an indestructible object: no effect (A-16)")
 		return nil
 	}
@@ -709,13 +761,11 @@ func (ts *turnState) strike(card, label string, x *Action, T target) error {
 			rep.Effects = append(rep.Effects, w.damage(victim, h.Damage, a.Name+"'s attack"))
 		}
 		if h.Success && victim.onMap() {
-			for _, c := range x.Inflict {
-				cond, err := ParseCond(c)
-				if err != nil {
-					return fmt.Errorf("%s: %w", card, err)
-				}
-				rep.Effects = append(rep.Effects, victim.Name+": "+w.inflict(victim, cond, victim == a))
+			out, err := ts.inflictAll(victim, x.Inflict)
+			if err != nil {
+				return fmt.Errorf("%s: %w", card, err)
 			}
+			rep.Effects = append(rep.Effects, out...)
 		}
 	} else if h.ObjectStep {
 		sp := &w.b.sp[hitOn.obj]
@@ -727,7 +777,11 @@ func (ts *turnState) strike(card, label string, x *Action, T target) error {
 		rep.Effects = append(rep.Effects, fmt.Sprintf("the object on %s is now %s", sp.Label, sp.ObjState))
 	}
 	if h.Crit {
-		rep.Effects = append(rep.Effects, ts.crit(hitOn)...)
+		out, err := ts.crit(hitOn)
+		rep.Effects = append(rep.Effects, out...)
+		if err != nil {
+			return err
+		}
 	}
 	// Vengeful (§4): the target strikes back after a melee attack unless it
 	// is down, stunned or gone.
@@ -750,7 +804,7 @@ func (w *world) attackTotal(a *fig, x *Action) int {
 
 // crit applies the critical ability, always triggered for adversaries
 // (§3.1); conditions it inflicts go on the figure hit.
-func (ts *turnState) crit(T target) []string {
+func (ts *turnState) crit(T target) ([]string, error) {
 	w, a := ts.w, ts.a
 	var ab CritAbility
 	if a.Side == SideBoss {
@@ -766,13 +820,21 @@ func (ts *turnState) crit(T target) []string {
 		if ab.Damage > 0 {
 			out = append(out, w.damage(T.f, ab.Damage, "the critical ability"))
 		}
-		for _, c := range ab.Inflict {
-			if cond, err := ParseCond(c); err == nil && T.f.onMap() {
-				out = append(out, T.f.Name+": "+w.inflict(T.f, cond, T.f == a))
+		if T.f.onMap() {
+			var list []string
+			for _, c := range ab.Inflict {
+				if _, err := ParseCond(c); err == nil {
+					list = append(list, c)
+				}
+			}
+			got, err := ts.inflictAll(T.f, list)
+			out = append(out, got...)
+			if err != nil {
+				return out, err
 			}
 		}
 	}
-	return out
+	return out, nil
 }
 
 func (w *world) blockerName(s int) string {
@@ -864,9 +926,9 @@ func (w *world) chooseLine(a *fig, T target, tr *automa.Trace) (*losLine, []int)
 		name  string
 		score func(*group) int
 	}{
-		{"fewest objects and figures", func(g *group) int { return g.count }},
-		{"fewest allies", func(g *group) int { return g.allies }},
-		{"fewest indestructible objects", func(g *group) int { return g.indestruc }},
+		{"line of sight 1: fewest objects and figures", func(g *group) int { return g.count }},
+		{"line of sight 2: fewest allies", func(g *group) int { return g.allies }},
+		{"line of sight 3: fewest indestructible objects", func(g *group) int { return g.indestruc }},
 	} {
 		if len(groups) < 2 {
 			break
@@ -938,7 +1000,7 @@ func sortedInts(s []int) []int {
 
 // damageAction deals direct damage: to every adjacent figure (or enemy), or
 // to the primary target.
-func (ts *turnState) damageAction(card string, x *Action) {
+func (ts *turnState) damageAction(card string, x *Action) error {
 	w, a := ts.w, ts.a
 	label := fmt.Sprintf("damage %d", x.Value)
 	var victims []*fig
@@ -954,19 +1016,24 @@ func (ts *turnState) damageAction(card string, x *Action) {
 		ts.refreshTarget(0)
 		if !w.canReach(a, ts.P, w.actionRange(a, x)) || ts.P.f == nil {
 			ts.note(card, label, "skipped: the primary target is out of reach")
-			return
+			return nil
 		}
 		victims = []*fig{ts.P.f}
 	}
 	var parts []string
+	var stop error
 	for _, f := range victims {
 		parts = append(parts, w.damage(f, x.Value, a.Name+"'s "+label))
-		if f.onMap() {
+		if f.onMap() && stop == nil {
+			var list []string
 			for _, c := range x.Inflict {
-				if cond, err := ParseCond(c); err == nil {
-					parts = append(parts, f.Name+": "+w.inflict(f, cond, f == a))
+				if _, err := ParseCond(c); err == nil {
+					list = append(list, c)
 				}
 			}
+			got, err := ts.inflictAll(f, list)
+			parts = append(parts, got...)
+			stop = err
 		}
 	}
 	if len(victims) == 0 {
@@ -974,6 +1041,7 @@ func (ts *turnState) damageAction(card string, x *Action) {
 	}
 	ts.note(card, label, strings.Join(parts, "; "))
 	ts.tr.Add(ruleTurn, "%s: %s", label, x.Area).Result = strings.Join(parts, "; ")
+	return stop
 }
 
 // conditionOnTarget gives a condition to the primary target.

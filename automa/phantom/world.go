@@ -61,6 +61,10 @@ type world struct {
 	occ []*fig
 	// orig is the spaces as the situation gave them.
 	orig []space
+	// choices are the orders players chose for several conditions at
+	// once; ask the question a decision stopped for (order.go).
+	choices *choices
+	ask     *OrderQuestion
 }
 
 // Options are the readings the spec leaves open (§17) that players may
@@ -69,6 +73,12 @@ type Options struct {
 	// CountAdjacentBlockers: §8.5 step 1 counts blockers next to the
 	// attacker although they cause no Accuracy roll (A-21, default true).
 	CountAdjacentBlockers *bool `json:"countAdjacentBlockers,omitempty"`
+	// TargetWithBaseRange is a house rule: the first criterion of the
+	// primary target (an enemy already in range and line of sight) counts
+	// the Description card's range only. By the rulebook (p.27, Closest
+	// Target: "within range of the adversary or its action") the range of
+	// its actions aimed at the target counts too.
+	TargetWithBaseRange bool `json:"targetWithBaseRange,omitempty"`
 }
 
 func (o Options) countAdjacent() bool {
@@ -127,6 +137,47 @@ func (w *world) baseRange(a *fig) int {
 		return t.Range
 	}
 	return 1
+}
+
+// reach is the range the first criterion of the primary target counts
+// (RB p.27, Closest Target: an enemy "already within range of the
+// adversary or its action"): the base range, or the longest range of the
+// actions still to come that aim at the target, if longer. Movement never
+// counts it (RB p.28 footnote: "for movement purposes" the Description
+// card's range). The house rule TargetWithBaseRange counts the base range
+// only.
+//
+// The seed wins over spec A-17 and §8.6 ("R = the base range … targeting
+// uses the same value"): the rulebook names the action's range for a
+// target already in range, and limits the base range to movement.
+func (w *world) reach(a *fig, ahead []*Action) int {
+	r := w.baseRange(a)
+	if w.opts.TargetWithBaseRange {
+		return r
+	}
+	for _, x := range ahead {
+		if aimsAtTarget(x) {
+			r = max(r, w.actionRange(a, x))
+		}
+	}
+	return r
+}
+
+// turnActions are the actions of a's cards this round (none when they are
+// not drawn): what the primary target is chosen for at the start of its
+// turn.
+func (w *world) turnActions(a *fig) []*Action {
+	cards, _, err := w.turnCards(a)
+	if err != nil {
+		return nil
+	}
+	var out []*Action
+	for _, c := range cards {
+		for i := range c.Actions {
+			out = append(out, &c.Actions[i])
+		}
+	}
+	return out
 }
 
 func (w *world) attackAttr(a *fig) int {

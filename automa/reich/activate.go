@@ -49,7 +49,7 @@ func (w *world) enemyTurn(free bool) bool {
 			rs.RaisedBySight = false
 			rs.RaisedThisEnemyTurn = false
 		}
-		if w.tracked() && w.set.SightInEnemyTurn {
+		if w.tracked() && !w.set.SightWaitsForPhase4 {
 			w.seen = w.sightPairs()
 		}
 		if !free {

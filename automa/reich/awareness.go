@@ -91,20 +91,21 @@ func (w *world) staleCleared() {
 }
 
 // sightAtOnce reports whether a sighting raises its room straight away
-// (§7.3): the seed raises it the first time a unit sees a hero whatever the
-// circumstances, so in a hero turn and in the end of round phase (the 1–2
-// player free door action has no phase 4 after it). In an enemy turn the
-// spec's reading leaves it to phase 4 unless house rule sightInEnemyTurn.
+// (§7.3). The seed: "The first time an enemy unit sees a hero, regardless
+// of the circumstances, immediately raise the awareness 1 level", so in a
+// hero turn, in the end of round phase and in an enemy turn alike. The
+// spec (§7.3 AMBIGUOUS) left enemy-turn sightings to phase 4; the seed
+// wins, and that reading stays as house rule sightWaitsForPhase4.
 func (w *world) sightAtOnce() bool {
 	if !w.tracked() {
 		return false
 	}
-	return w.during == HeroTurn || w.during == EndOfRound || (w.during == EnemyTurn && w.set.SightInEnemyTurn)
+	return w.during == HeroTurn || w.during == EndOfRound || (w.during == EnemyTurn && !w.set.SightWaitsForPhase4)
 }
 
-// sight is SIGHT(R) (§7.3): during a hero turn, an enemy unit in R that
-// begins to see a hero raises R by 1, once per room per hero turn.
-// Sightings in an enemy turn wait for phase 4.
+// sight is SIGHT(R) (§7.3): an enemy unit in R that begins to see a hero
+// raises R by 1, once per room per turn (a hero turn, or an enemy turn,
+// where phase 4 then leaves R alone: once per room per turn in total).
 func (w *world) sight(room string, unit, hero string) {
 	rs := w.rooms[room]
 	s := w.step("reichbusters §7.3 SIGHT", "Enemy unit %s in room %s begins to see hero %s.", unit, room, hero)
@@ -240,6 +241,12 @@ func (w *world) phase4() {
 		s := w.step("reichbusters §5.3 phase 4", "In room %s enemy unit %s sees hero %s.", room, who[0], who[1])
 		if rs.RaisedThisEnemyTurn {
 			s.Result = "no raise: already raised this enemy turn"
+			continue
+		}
+		if rs.RaisedBySight {
+			// The flag is cleared as the enemy turn starts, so it is this
+			// turn's sighting: once per room per turn in total (§7.3).
+			s.Result = "no raise: a sighting already raised this room this enemy turn"
 			continue
 		}
 		rs.RaisedThisEnemyTurn = true

@@ -72,9 +72,11 @@ func TestSightInEndOfRoundRaisesAtOnce(t *testing.T) {
 	eq(t, "awareness", changes(out, ChAwareness), "R2:suspicious")
 }
 
-// In an enemy turn the same sighting waits for phase 4 (§7.3 default).
+// In an enemy turn the same sighting waits for phase 4 under the house
+// rule sightWaitsForPhase4 (the spec's §7.3 reading).
 func TestSightInEnemyTurnWaitsForPhase4(t *testing.T) {
 	s := situation()
+	s.Settings.SightWaitsForPhase4 = true
 	s.State.During = EnemyTurn
 	s.State.SpawnTokens = []Token{}
 	s.State.Heroes = []Hero{{ID: "H1", Area: "A3"}, {ID: "H2", Area: "A1"}}
@@ -83,6 +85,21 @@ func TestSightInEnemyTurnWaitsForPhase4(t *testing.T) {
 	s.Resolve = Request{Kind: KindSightCheck, Door: "D1"}
 	out := decide(t, s)
 	eq(t, "awareness", changes(out, ChAwareness))
+}
+
+// By default the same sighting in an enemy turn raises the room at once,
+// as in the end of round phase: the summary's "regardless of the
+// circumstances" (issue 15 item 9).
+func TestSightInEnemyTurnRaisesAtOnce(t *testing.T) {
+	s := situation()
+	s.State.During = EnemyTurn
+	s.State.SpawnTokens = []Token{}
+	s.State.Heroes = []Hero{{ID: "H1", Area: "A3"}, {ID: "H2", Area: "A1"}}
+	s.State.Units = []Unit{{ID: "GR-1", Code: "GR", Area: "B2"}}
+	s.State.Doors = DoorStates{"D1": content.Open}
+	s.Resolve = Request{Kind: KindSightCheck, Door: "D1"}
+	out := decide(t, s)
+	eq(t, "awareness", changes(out, ChAwareness), "R2:suspicious")
 }
 
 // A noise card the players name (drawn from the physical deck) that the

@@ -173,14 +173,16 @@ func TestTrackRunsOut(t *testing.T) {
 	}
 }
 
-// Sightings in an enemy turn wait for phase 4 unless the house rule says
-// they raise the room at once (§7.3).
+// Sightings in an enemy turn raise the room at once (the summary: "the
+// first time an enemy unit sees a hero, regardless of the circumstances,
+// immediately raise the awareness 1 level"), unless the house rule waits
+// for phase 4 (§7.3).
 func TestSightInEnemyTurn(t *testing.T) {
 	for _, now := range []bool{false, true} {
 		s := situation()
 		s.State.During = EnemyTurn
 		s.State.Phase = PreAlarm
-		s.Settings.SightInEnemyTurn = now
+		s.Settings.SightWaitsForPhase4 = !now
 		s.State.Heroes = twoHeroes("A1")
 		b := mustBoard(t, s)
 		w := newWorld(s, b, nil)
@@ -188,7 +190,14 @@ func TestSightInEnemyTurn(t *testing.T) {
 		w.placeUnits(row("GR", 1), b.MustIndex("A3"))
 		w.afterChange()
 		if got := w.rooms["R1"].Awareness; (got == content.Suspicious) != now {
-			t.Errorf("sightInEnemyTurn %v: R1 is %s", now, got)
+			t.Errorf("sighting raises at once %v: R1 is %s", now, got)
+		}
+		// Phase 4 raises a room at most once per enemy turn in total: a
+		// room a sighting raised this turn stays as it is; under the house
+		// rule phase 4 makes the one raise.
+		w.phase4()
+		if got := w.rooms["R1"].Awareness; got != content.Suspicious {
+			t.Errorf("sighting raises at once %v: after phase 4 R1 is %s, want suspicious (one raise per turn)", now, got)
 		}
 	}
 }

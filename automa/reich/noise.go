@@ -22,7 +22,26 @@ func (w *world) deckFor() string {
 // drawNoiseCard returns the card given by the players, or the top of the
 // noise deck (reshuffled from its discard when it runs out).
 func (w *world) drawNoiseCard(id string, soft bool) *content.NoiseCard {
-	if id == "" {
+	if d := w.noiseDeck; d != nil && d.Physical {
+		// The players draw the noise deck: the card is named, and must be
+		// one the deck can give (§1 item 5).
+		if id == "" {
+			id = w.ans.NoiseCard
+		}
+		if id == "" {
+			if !soft {
+				w.fail(&NeedInput{Question: "which noise card did you draw from the noise deck?", Field: "answers.noiseCard", Options: drawable(d)})
+			}
+			return nil
+		}
+		if err := w.takeNamed(d, id, "noise"); err != nil {
+			w.fail(err)
+			return nil
+		}
+	} else if id == "" && w.ans.NoiseCard != "" {
+		w.fail(fmt.Errorf("the app draws the noise deck: a noise card is named only when the players draw the deck"))
+		return nil
+	} else if id == "" {
 		d := w.noiseDeck
 		if d != nil && len(d.DrawPile) == 0 && len(d.Discard) > 0 && w.rng != nil {
 			d.DrawPile, d.Discard = d.Discard, nil
@@ -41,8 +60,9 @@ func (w *world) drawNoiseCard(id string, soft bool) *content.NoiseCard {
 		id = d.DrawPile[0]
 		d.DrawPile = d.DrawPile[1:]
 	} else if d := w.noiseDeck; d != nil {
-		// A card named by the players is drawn: if the app's pile holds it,
-		// it leaves the pile (it goes to the discard once resolved).
+		// A card named by the players (a situation file's request) is
+		// drawn: if the app's pile holds it, it leaves the pile (it goes to
+		// the discard once resolved).
 		for i, x := range d.DrawPile {
 			if x == id {
 				d.DrawPile = append(append([]string(nil), d.DrawPile[:i]...), d.DrawPile[i+1:]...)
@@ -56,7 +76,7 @@ func (w *world) drawNoiseCard(id string, soft bool) *content.NoiseCard {
 		return nil
 	}
 	if c.Deck != w.deckFor() {
-		w.fail(fmt.Errorf("resolve: noise card %s belongs to the %s deck, but the %s deck is in use now", id, c.Deck, w.deckFor()))
+		w.fail(fmt.Errorf("resolve: noise card %s belongs to the %s noise deck, but the %s noise deck is in use now", id, deckWords(c.Deck), deckWords(w.deckFor())))
 		return nil
 	}
 	w.change(Change{Kind: ChNoiseCardDrawn, Card: id})

@@ -58,6 +58,9 @@ func ParseSituation(data []byte) (*Situation, error) {
 	if err := content.Decode(data, s, "situation"); err != nil {
 		return nil, err
 	}
+	if err := s.checkLimits(); err != nil {
+		return nil, fmt.Errorf("situation: %w", err)
+	}
 	if _, err := s.validate(); err != nil {
 		return nil, err
 	}
@@ -117,7 +120,7 @@ func (s *Situation) checkRequest(b *board.Board) error {
 		}
 		want := map[string]string{PreAlarm: content.DeckPreAlarm, PostAlarm: content.DeckPostAlarm, AlienWorld: content.DeckAlienWorld}[st.Phase]
 		if c.Deck != want {
-			return fmt.Errorf("resolve: noise card %s belongs to the %s deck, but the %s deck is in use now", r.Card, c.Deck, want)
+			return fmt.Errorf("resolve: noise card %s belongs to the %s noise deck, but the %s noise deck is in use now", r.Card, deckWords(c.Deck), deckWords(want))
 		}
 	}
 	switch r.Kind {
@@ -125,7 +128,7 @@ func (s *Situation) checkRequest(b *board.Board) error {
 		if r.Total < 1 {
 			return fmt.Errorf("resolve: a noise total of %d is a failed noise test (success needs 1 or more, V-15): no card is drawn", r.Total)
 		}
-		if r.Card == "" && st.NoiseDeck == nil {
+		if r.Card == "" && s.Answers.NoiseCard == "" && st.NoiseDeck == nil {
 			return fmt.Errorf("resolve: name the noise card drawn (resolve.card) or give state.noiseDeck")
 		}
 	case KindBang:
@@ -333,6 +336,7 @@ func Decide(s *Situation, rng automa.Rand) (*Outcome, error) {
 		}
 		w.runQueue()
 	}
+	w.checkNamedUsed()
 	if w.err != nil {
 		return nil, w.err
 	}

@@ -67,10 +67,15 @@ type Settings struct {
 	// EscapeThroughClosedDoors: the end-of-game escape path may pass closed
 	// and locked doors (§5.7).
 	EscapeThroughClosedDoors bool `json:"escapeThroughClosedDoors"`
-	// SightInEnemyTurn: an enemy unit that begins to see a hero during an
-	// enemy turn raises its room at once (once per room per turn), instead
-	// of leaving it to phase 4 (§7.3).
-	SightInEnemyTurn bool `json:"sightInEnemyTurn"`
+	// SightWaitsForPhase4 (house rule): an enemy unit that begins to see a
+	// hero during an enemy turn does not raise its room at once; phase 4
+	// ("Check awareness!") raises it at the end of the enemy turn. By
+	// default the seed's rule holds: "the first time an enemy unit sees a
+	// hero, regardless of the circumstances, immediately raise the
+	// awareness 1 level" (§7.3; the spec's reading waited for phase 4: the
+	// seed wins). It replaces sightInEnemyTurn, whose default was the
+	// opposite reading.
+	SightWaitsForPhase4 bool `json:"sightWaitsForPhase4"`
 }
 
 // DefaultSettings are the spec's readings (§14.1 and every AMBIGUOUS default).

@@ -93,8 +93,8 @@ type EnemyTurnProgress struct {
 	// Shot the units that shot in phase 2 (§7.5.4).
 	Ruthless []string `json:"ruthless,omitempty"`
 	Shot     []string `json:"shot,omitempty"`
-	// Seen holds the enemy→hero sight lines already seen (house rule
-	// sightInEnemyTurn), as unit/hero id pairs.
+	// Seen holds the enemy→hero sight lines already seen (sightings raise
+	// at once unless house rule sightWaitsForPhase4), as unit/hero id pairs.
 	Seen [][2]string `json:"seen,omitempty"`
 }
 
@@ -170,6 +170,11 @@ type Token struct {
 type Deck struct {
 	DrawPile []string `json:"drawPile"`
 	Discard  []string `json:"discard"`
+	// Physical: the players draw this deck at the table and name each
+	// card (spec §1 item 5); the app never draws it, it only checks a
+	// named card can come from it: one of the deck's cards not drawn yet.
+	// The draw pile's order means nothing then.
+	Physical bool `json:"physical,omitempty"`
 }
 
 // Answers are the players' answers to what the map cannot know.
@@ -190,6 +195,11 @@ type Answers struct {
 	// picked among tied heroes none of whom has had a turn). A pick is used
 	// only when that tie arises, and must be one of the tied options.
 	Choices map[string]string `json:"choices,omitempty"`
+	// SpawnCards are the cards the players drew from a physical spawn
+	// deck, in the order drawn; NoiseCard is the card they drew from a
+	// physical noise deck (when the request names none).
+	SpawnCards []string `json:"spawnCards,omitempty"`
+	NoiseCard  string   `json:"noiseCard,omitempty"`
 }
 
 // LOSAnswer is the players' word on whether From sees To. Side narrows it

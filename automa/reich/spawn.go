@@ -69,6 +69,21 @@ func (w *world) drawSpawnCard() *content.SpawnCard {
 		w.fail(&NeedInput{Question: "which spawn card was drawn?", Field: "state.spawnDeck.drawPile"})
 		return nil
 	}
+	if d.Physical {
+		id := w.namedSpawnCard(d)
+		if id == "" {
+			return nil
+		}
+		c := w.c.SpawnCard(id)
+		if c == nil {
+			w.fail(fmt.Errorf("spawn card %s is not in the content's spawn cards", id))
+		}
+		return c
+	}
+	if len(w.ans.SpawnCards) > 0 {
+		w.fail(fmt.Errorf("the app draws the spawn deck: a spawn card is named only when the players draw the deck"))
+		return nil
+	}
 	if len(d.DrawPile) == 0 {
 		if len(d.Discard) == 0 || w.rng == nil {
 			w.fail(&NeedInput{Question: "the spawn deck's draw pile is empty: which spawn card comes next?", Field: "state.spawnDeck.drawPile"})

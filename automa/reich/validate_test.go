@@ -172,7 +172,7 @@ func TestSituationChecks(t *testing.T) {
 			s.State.Phase = PostAlarm
 			s.Resolve = Request{Kind: KindPatrol, Icons: []content.Level{content.Green}, Awareness: aw(content.AtEase)}
 		}, "barracks"},
-		{"noise card from the wrong deck", func(s *Situation) { s.Resolve = Request{Kind: KindNoiseCard, Card: "NQ1", Total: 2} }, "postAlarm deck"},
+		{"noise card from the wrong deck", func(s *Situation) { s.Resolve = Request{Kind: KindNoiseCard, Card: "NQ1", Total: 2} }, "post-alarm noise deck"},
 		{"LOS answer without range", func(s *Situation) { s.Answers.LOS = []LOSAnswer{{From: "A1", To: "B1", See: true}} }, "range"},
 	}
 	for _, c := range cases {

@@ -17,6 +17,9 @@ import (
 type NeedInput struct {
 	Question string
 	Field    string
+	// Options are the answers that fit, when the rules know them (the
+	// cards a physical deck can still give).
+	Options []string
 }
 
 func (e *NeedInput) Error() string {
@@ -50,6 +53,8 @@ type world struct {
 	placedEver map[string]int
 	spawnDeck  *Deck
 	noiseDeck  *Deck
+	// spawnNamed counts the answers' spawn cards used so far.
+	spawnNamed int
 
 	queue        []spawnReq
 	queuedToken  map[string]bool
@@ -205,10 +210,10 @@ func newWorld(s *Situation, b *board.Board, rng automa.Rand) *world {
 		}
 	}
 	if st.SpawnDeck != nil {
-		w.spawnDeck = &Deck{DrawPile: append([]string(nil), st.SpawnDeck.DrawPile...), Discard: append([]string(nil), st.SpawnDeck.Discard...)}
+		w.spawnDeck = &Deck{DrawPile: append([]string(nil), st.SpawnDeck.DrawPile...), Discard: append([]string(nil), st.SpawnDeck.Discard...), Physical: st.SpawnDeck.Physical}
 	}
 	if st.NoiseDeck != nil {
-		w.noiseDeck = &Deck{DrawPile: append([]string(nil), st.NoiseDeck.DrawPile...), Discard: append([]string(nil), st.NoiseDeck.Discard...)}
+		w.noiseDeck = &Deck{DrawPile: append([]string(nil), st.NoiseDeck.DrawPile...), Discard: append([]string(nil), st.NoiseDeck.Discard...), Physical: st.NoiseDeck.Physical}
 	}
 	if p := st.EnemyTurn; p != nil {
 		c := p.Clone()

@@ -32,7 +32,11 @@ type MoveHero struct {
 	Block   alone.Dir `json:"block,omitempty"`
 	Unblock bool      `json:"unblock,omitempty"`
 	More    bool      `json:"more,omitempty"`
-	// AoOFaces are the Evil side's physical dice for the AoO (nil rolls).
+	// Roll says who rolls the move's dice: the Attack of Opportunity, its
+	// Dexterity reroll and the Courage dice (physical: their faces are
+	// entered below; virtual: the app rolls).
+	Roll DiceSource `json:"roll,omitempty"`
+	// AoOFaces are the Evil side's physical dice for the AoO.
 	AoOFaces       []alone.Face `json:"aooFaces,omitempty"`
 	AoOReroll      alone.Face   `json:"aooReroll,omitempty"`
 	AoOToCompanion bool         `json:"aooToCompanion,omitempty"`
@@ -67,32 +71,41 @@ func (c MoveHero) plan(s *State, d *tracker.Dice) (op, error) {
 	}
 	o := &moveEv{MoveHero: c}
 	if c.Unblock {
+		// A whole Move spent Unblocking rolls no die (§5.1 item 8).
+		if len(c.AoOFaces) > 0 || c.AoOReroll != "" || len(c.CourageFaces) > 0 {
+			return nil, refuse("§5.0", "Unblocking a Door rolls no die, so no faces are entered")
+		}
 		return o, nil
 	}
 	r, err := s.Map.HeroMove(c.Dir, s.Nightmare, s.Settings)
 	if err != nil {
 		return nil, refuse("§8 V18", "%v", err)
 	}
-	if r.AoO != nil && r.AoO.Dice > 0 {
-		f, err := faces(s, d, c.AoOFaces, r.AoO.Dice, "the Attack of Opportunity")
-		if err != nil {
-			return nil, err
-		}
-		o.AoOFaces = f
-		hits, _ := alone.CountHits(f, r.AoO.SpecialHits)
-		if hits > 0 && r.AoO.HeroRerolls && s.Unlocked(Dexterity) && c.AoOReroll == "" {
-			o.AoOReroll = rollFaces(d, s.Sheet.Dice, 1)[0]
-		}
-		if s.Mode == Solo && s.Companion != nil {
-			o.AoOToCompanion, _ = alone.CompanionRedirect(hits, s.Companion.Charges)
-		}
+	dice, hits, special := 0, 0, false
+	if r.AoO != nil {
+		dice, special = r.AoO.Dice, r.AoO.SpecialHits
+	}
+	if o.AoOFaces, err = s.roll(d, c.Roll, c.AoOFaces, dice, "the Attack of Opportunity"); err != nil {
+		return nil, err
+	}
+	hits, _ = alone.CountHits(o.AoOFaces, special)
+	reroll := hits > 0 && r.AoO.HeroRerolls && s.Unlocked(Dexterity)
+	if o.AoOReroll, err = s.rollOne(d, c.Roll, c.AoOReroll, reroll, "the Dexterity reroll of the Attack of Opportunity"); err != nil {
+		return nil, err
+	}
+	if hits > 0 && s.Mode == Solo && s.Companion != nil {
+		o.AoOToCompanion, _ = alone.CompanionRedirect(hits, s.Companion.Charges)
 	}
 	if s.Mode == Solo && s.Companion != nil && len(r.Scares) > 0 {
 		// The app's Evil side decides the redirect by the policy (§7.4).
 		o.ScareToCompanion, _ = alone.CompanionRedirect(r.Scares[0].SC, s.Companion.Charges)
 	}
-	if s.Unlocked(Courage) && c.CourageFaces == nil && len(r.Scares) > 0 {
-		o.CourageFaces = rollFaces(d, s.Sheet.Dice, len(r.Scares))
+	courage := 0
+	if s.Unlocked(Courage) {
+		courage = len(r.Scares)
+	}
+	if o.CourageFaces, err = s.roll(d, c.Roll, c.CourageFaces, courage, "Courage"); err != nil {
+		return nil, err
 	}
 	return o, nil
 }
@@ -306,13 +319,16 @@ func (o *exploreEv) line() string {
 }
 
 // FightCreature resolves a Fight Action (spec §5.3): Dice dice (2 unless an
-// Item says otherwise), Faces typed from physical dice or rolled, Precision
+// Item says otherwise), Faces entered from physical dice or rolled by the
+// app (Roll says which), Precision
 // rerolling 1 Miss once it is unlocked, then A8 on the whole damage. A
 // killed Revealed Creature gives experience (§3.5); BossXP names the 2
 // Abilities for a Boss. ItemReach is an Item letting the Hero hit another
 // Sector (V19).
 type FightCreature struct {
-	Target    string       `json:"target"`
+	Target string `json:"target"`
+	// Roll says who rolls the Fight's dice and the Precision reroll.
+	Roll      DiceSource   `json:"roll,omitempty"`
 	Dice      int          `json:"dice,omitempty"`
 	Faces     []alone.Face `json:"faces,omitempty"`
 	Reroll    alone.Face   `json:"reroll,omitempty"`
@@ -340,17 +356,19 @@ func (c FightCreature) plan(s *State, d *tracker.Dice) (op, error) {
 		c.Dice = 2
 	}
 	if c.Dice < 0 {
-		return nil, refuse("§8 V30", "a Fight rolls at least 0 dice, not %d", c.Dice)
+		return nil, refuse("§8 V30", "a Fight rolls 2 dice, or the number an Item says, not %d", c.Dice)
 	}
-	f, err := faces(s, d, c.Faces, c.Dice, "the Fight")
+	f, err := s.roll(d, c.Roll, c.Faces, c.Dice, "the Fight")
 	if err != nil {
 		return nil, err
 	}
 	c.Faces = f
 	lit := s.Map.HeroSector().Lighted
 	hits, _ := alone.CountHits(f, lit)
-	if hits < len(f) && s.Unlocked(Precision) && c.Reroll == "" {
-		c.Reroll = rollFaces(d, s.Sheet.Dice, 1)[0]
+	// Precision rerolls 1 Miss, once (§3.5): it can only help, so it is
+	// always taken.
+	if c.Reroll, err = s.rollOne(d, c.Roll, c.Reroll, hits < len(f) && s.Unlocked(Precision), "the Precision reroll"); err != nil {
+		return nil, err
 	}
 	return &fightEv{FightCreature: c}, nil
 }

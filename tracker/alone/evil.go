@@ -38,6 +38,10 @@ type MoveSpec struct {
 	Creature string   `json:"creature"`
 	Path     []string `json:"path,omitempty"`
 	Range    int      `json:"range,omitempty"`
+	// Unblock is the Sector beyond a Blocked Door the Creature Unblocks
+	// with its last step, without entering it (§4.6 item 3): the Door
+	// between the move's end and Unblock.
+	Unblock string `json:"unblock,omitempty"`
 }
 
 // ReactionPlay is one Reaction card played (§4.2): by which Evil player,
@@ -61,8 +65,9 @@ type ReactionPlay struct {
 	Noise alone.Dir `json:"noise,omitempty"`
 	// ScareToCompanion deals a scare's SC to the Companion (§3.7).
 	ScareToCompanion bool `json:"scareToCompanion,omitempty"`
-	// CourageFace is the die the Evil side rolled for Courage (physical);
-	// empty to roll it.
+	// Roll says who rolls the Courage die a scaring move calls for;
+	// CourageFace is its face when it is rolled at the table.
+	Roll        DiceSource `json:"roll,omitempty"`
 	CourageFace alone.Face `json:"courageFace,omitempty"`
 }
 
@@ -85,6 +90,7 @@ type PlayReaction struct {
 }
 
 type reactionEv struct {
+	rev
 	Play ReactionPlay `json:"play"`
 	Out  reactionOut  `json:"out"`
 	Turn int          `json:"turn"`
@@ -120,7 +126,7 @@ func (s *State) prepareReaction(p *ReactionPlay, d *tracker.Dice, tr *automa.Tra
 		}
 		noise = &sc.Noise
 	case p.Move != nil:
-		r, err := s.Map.CheckMove(p.Move.Creature, p.Move.Path, moveRange(*p), s.Nightmare, s.config())
+		r, err := s.Map.CheckMoveUnblock(p.Move.Creature, p.Move.Path, p.Move.Unblock, moveRange(*p), s.Nightmare, s.config())
 		if err != nil {
 			return refuse("§8 V17", "%v", err)
 		}
@@ -134,9 +140,11 @@ func (s *State) prepareReaction(p *ReactionPlay, d *tracker.Dice, tr *automa.Tra
 		msg := alone.ChooseNoise(s.Map, *noise, s.Map.ObjectivePath(s.Goals), tr, d)
 		p.Noise = msg.Direction
 	}
-	if scare > 0 && s.Unlocked(Courage) && p.CourageFace == "" {
-		p.CourageFace = rollFaces(d, s.Sheet.Dice, 1)[0]
+	f, err := s.rollOne(d, p.Roll, p.CourageFace, scare > 0 && s.Unlocked(Courage), "Courage")
+	if err != nil {
+		return err
 	}
+	p.CourageFace = f
 	return nil
 }
 
@@ -150,15 +158,26 @@ func moveRange(p ReactionPlay) int {
 func (*reactionEv) kind() string { return "reaction" }
 func (o *reactionEv) run(s *State) error {
 	o.Turn = s.TurnsUsed
-	out, err := s.playReaction(o.Play)
+	out, err := s.playReaction(o.Play, o.rules())
 	o.Out = out
 	return err
 }
 
-// playReaction is §4.2 with V13 and V14, then the card's Spawn or move.
-func (s *State) playReaction(p ReactionPlay) (reactionOut, error) {
+// rules is the revision a played card was decided under.
+func (r rev) rules() int { return r.Rules }
+
+// playReaction is §4.2 with V13 and V14, then the card's Spawn or move;
+// rules is the revision the play was decided under.
+func (s *State) playReaction(p ReactionPlay, rules int) (reactionOut, error) {
 	var out reactionOut
-	if !s.T.Started || s.T.declared() == 0 {
+	switch {
+	case s.T.Over:
+		// After the Turn's end, until the next Turn starts, only the damage
+		// its Creatures' attacks dealt may still be answered (§4.2 item 5).
+		if !p.Allowed || (p.Trigger != TriggerLife && p.Trigger != TriggerSC) || !slices.Contains(s.T.Triggers, p.Trigger) {
+			return out, refuse("§8 V13", "Turn %d has ended: only a Reaction triggered by the damage its Creatures' attacks dealt may still be played (%s), until the next Turn starts", s.TurnsUsed, nonEmpty(strings.Join(s.T.Triggers, ", "), "none was dealt"))
+		}
+	case !s.T.Started || s.T.declared() == 0:
 		return out, refuse("§8 V13", "a Reaction answers an Action: none has been declared this Turn")
 	}
 	cards := max(p.Cards, 1)
@@ -236,7 +255,7 @@ func (s *State) playReaction(p ReactionPlay) (reactionOut, error) {
 		if p.Allowed && p.Move.Range < 0 {
 			return out, refuse("§4.6", "a move range cannot be negative")
 		}
-		if err := s.moveCreature(*p.Move, moveRange(p), p, &out); err != nil {
+		if err := s.moveCreature(*p.Move, moveRange(p), p, &out, rules); err != nil {
 			return out, err
 		}
 	}
@@ -296,11 +315,23 @@ func noiseSay(n alone.Noise, dir alone.Dir) ([]string, error) {
 }
 
 // moveCreature is A7 with V17, the reveal, the exit directions, the scare
-// (with Courage, §3.5) and the Noise.
-func (s *State) moveCreature(mv MoveSpec, rng int, p ReactionPlay, out *reactionOut) error {
-	r, err := s.Map.CheckMove(mv.Creature, mv.Path, rng, s.Nightmare, s.config())
+// (with Courage, §3.5) and the Noise; rules is the revision the play was
+// decided under.
+func (s *State) moveCreature(mv MoveSpec, rng int, p ReactionPlay, out *reactionOut, rules int) error {
+	if mv.Unblock != "" && rules < 1 {
+		return refuse("§4.6", "a move that only Unblocks a Door is not in this log's rules")
+	}
+	r, err := s.Map.CheckMoveUnblock(mv.Creature, mv.Path, mv.Unblock, rng, s.Nightmare, s.config())
 	if err != nil {
 		return refuse("§8 V17", "%v", err)
+	}
+	// The Hero sees which Blocked tokens leave the Labyrinth (§4.12): the
+	// Doors of Revealed Sectors, known before the move changes anything.
+	var seenDoors []string
+	for _, door := range r.Unblocked {
+		if a, b, ok := strings.Cut(door, "|"); ok && (s.Map.Sector(a).Revealed || s.Map.Sector(b).Revealed) {
+			seenDoors = append(seenDoors, a+" and "+b)
+		}
 	}
 	s.Map.ApplyMove(r)
 	out.Move = &r
@@ -310,7 +341,19 @@ func (s *State) moveCreature(mv MoveSpec, rng int, p ReactionPlay, out *reaction
 		said = append(said, fmt.Sprintf("A Creature leaves %s to the %s", e.Sector, dirWord(e.Direction)))
 	}
 	if r.RevealedIn != "" && r.Revealed {
-		said = append(said, fmt.Sprintf("A %s is Revealed in %s (%s)", c.Type, r.To, woundedWord(c.Wounded)))
+		// What is Communicated comes from the record: the Sector where the
+		// Creature was Revealed, which a multi-step move may have left
+		// since. Before revision 1 the move's end was said (issue 15 item 6).
+		where := r.RevealedIn
+		if rules < 1 {
+			where = r.To
+		}
+		said = append(said, fmt.Sprintf("A %s is Revealed in %s (%s)", c.Type, where, woundedWord(c.Wounded)))
+	}
+	if rules >= 1 {
+		for _, d := range seenDoors {
+			said = append(said, fmt.Sprintf("The Blocked token between %s is removed: the Door is Unblocked", d))
+		}
 	}
 	ns, err := noiseSay(r.Noise, p.Noise)
 	if err != nil {
@@ -381,6 +424,9 @@ func reactionLine(p ReactionPlay, out reactionOut, turn int, all bool) string {
 			if len(out.Move.Unblocked) > 0 {
 				l += ", Unblocking " + strings.Join(out.Move.Unblocked, ", ")
 			}
+			if out.Move.UnblockedOnly != "" {
+				l += fmt.Sprintf("; %s Unblocks the Door to %s and stays in %s", out.Move.Creature, out.Move.UnblockedOnly, out.Move.To)
+			}
 		}
 	}
 	if len(out.Said) > 0 {
@@ -400,8 +446,11 @@ func reactionLine(p ReactionPlay, out reactionOut, turn int, all bool) string {
 // no MSD and no Noise, but the Level and token limits hold (AMBIGUOUS); an
 // Unrevealed Creature teleported into the Hero's Sector scares (AMB-9).
 type Teleport struct {
-	Creature         string     `json:"creature"`
-	Sector           string     `json:"sector"`
+	Creature string `json:"creature"`
+	Sector   string `json:"sector"`
+	// Roll says who rolls the Courage die a scare calls for; CourageFace
+	// is its face when it is rolled at the table.
+	Roll             DiceSource `json:"roll,omitempty"`
 	CourageFace      alone.Face `json:"courageFace,omitempty"`
 	ScareToCompanion bool       `json:"scareToCompanion,omitempty"`
 }
@@ -418,9 +467,19 @@ func (c Teleport) plan(s *State, d *tracker.Dice) (op, error) {
 	if err := needMap(s); err != nil {
 		return nil, err
 	}
-	if c.CourageFace == "" && s.Unlocked(Courage) {
-		c.CourageFace = rollFaces(d, s.Sheet.Dice, 1)[0]
+	// The Courage die is rolled only for a scare: an Unrevealed Creature
+	// teleported into the Hero's Sector (AMB-9) that scares.
+	need := false
+	if cr := s.Map.Creature(c.Creature); cr != nil && !cr.Revealed && c.Sector == s.Map.Hero && s.Unlocked(Courage) {
+		if st, err := cr.StatsOf(s.Nightmare); err == nil && st.Scare > 0 {
+			need = true
+		}
 	}
+	f, err := s.rollOne(d, c.Roll, c.CourageFace, need, "Courage")
+	if err != nil {
+		return nil, err
+	}
+	c.CourageFace = f
 	return &teleportEv{Teleport: c, Hidden: s.Mode == Solo}, nil
 }
 func (*teleportEv) kind() string { return "teleport" }

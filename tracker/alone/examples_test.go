@@ -30,7 +30,7 @@ func TestExampleOverflowThenRecoverCommands(t *testing.T) {
 	do(t, s, StartTurn{})
 	do(t, s, Declare{Action: Locate})
 	do(t, s, Resolve{})
-	do(t, s, EndTurn{Attacks: []AttackRoll{{Creature: "parasite-1", Faces: hand(H, H)}}})
+	do(t, s, EndTurn{Roll: PhysicalDice, Attacks: []AttackRoll{{Creature: "parasite-1", Faces: hand(H, H)}}})
 	if g := st(s); g.Life != 0 || g.SC != 4 || g.Outcome != "" {
 		t.Fatalf("Life %d SC %d %q, want 0/4", g.Life, g.SC, g.Outcome)
 	}
@@ -436,7 +436,7 @@ func TestExampleJetPackThenAttack(t *testing.T) {
 		t.Fatalf("hero %s SC %d: the Unrevealed Worm scares 2", g.Map.Hero, g.SC)
 	}
 	do(t, s, Declare{Action: Fight, Extra: true})
-	do(t, s, FightCreature{Target: "worm-1", Faces: hand(H, H)})
+	do(t, s, FightCreature{Roll: PhysicalDice, Target: "worm-1", Faces: hand(H, H)})
 	g := st(s)
 	if w := g.Map.Creature("worm-1"); w == nil || !w.Wounded {
 		t.Fatal("2 damage Wounds the Worm without killing it")
@@ -445,7 +445,7 @@ func TestExampleJetPackThenAttack(t *testing.T) {
 		t.Fatalf("triggers %s", tr)
 	}
 	do(t, s, UseItem{ID: armor})
-	do(t, s, EndTurn{Attacks: []AttackRoll{{Creature: "worm-1", Faces: hand(H, B, B)}}})
+	do(t, s, EndTurn{Roll: PhysicalDice, Attacks: []AttackRoll{{Creature: "worm-1", Faces: hand(H, B, B)}}})
 	g = st(s)
 	if g.Life != 11 {
 		t.Fatalf("Life %d after the Worm's 1 hit", g.Life)

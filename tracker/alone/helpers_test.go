@@ -170,7 +170,7 @@ func playTurn(t testing.TB, s *tracker.Session) {
 	do(t, s, StartTurn{})
 	do(t, s, Declare{Action: Locate})
 	do(t, s, Resolve{})
-	do(t, s, EndTurn{})
+	do(t, s, EndTurn{Roll: VirtualDice})
 }
 
 func playRound(t testing.TB, s *tracker.Session) {

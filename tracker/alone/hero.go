@@ -370,11 +370,19 @@ type DealDamage struct {
 	ToCompanion bool             `json:"toCompanion,omitempty"`
 	// Source says what dealt it ("Terror card", "Mission").
 	Source string `json:"source,omitempty"`
+	// CompanionShare is a correction: of the N points, the Companion took
+	// this many and the Hero the rest. The rules never split one damage
+	// event (§3.7, V26), so a share needs Why (a card that allows it, a
+	// mistake the table corrects).
+	CompanionShare int    `json:"companionShare,omitempty"`
+	Why            string `json:"why,omitempty"`
 }
 
 type damageEv struct {
 	DealDamage
 	Res alone.DamageResult `json:"res"`
+	// CompRes is the Companion's share, when the damage was split.
+	CompRes *alone.DamageResult `json:"compRes,omitempty"`
 }
 
 func (c DealDamage) plan(s *State, _ *tracker.Dice) (op, error) {
@@ -388,11 +396,53 @@ func (c DealDamage) plan(s *State, _ *tracker.Dice) (op, error) {
 }
 func (*damageEv) kind() string { return "damage" }
 func (o *damageEv) run(s *State) error {
-	r, err := s.damage(o.Kind, o.N, o.ToCompanion)
+	o.CompRes = nil
+	if o.CompanionShare != 0 {
+		switch {
+		case strings.TrimSpace(o.Why) == "":
+			return refuse("§8 V26", "one damage event goes all to the Hero or all to the Companion: a share is a correction, say why")
+		case o.ToCompanion:
+			return refuse("§8 V26", "the damage goes all to the Companion or is shared, not both")
+		case s.Companion == nil:
+			return refuse("§3.7", "there is no Companion to take a share of the damage")
+		case o.CompanionShare < 0 || o.CompanionShare > o.N:
+			return refuse("§8 V26", "the Companion's share is 0 to %d of the %d points, not %d", o.N, o.N, o.CompanionShare)
+		}
+		c, err := s.damage(o.Kind, o.CompanionShare, true)
+		if err != nil {
+			return err
+		}
+		o.CompRes = &c
+		if o.CompanionShare == o.N {
+			o.Res = alone.DamageResult{Kind: o.Kind, Before: alone.Tracks{Life: s.Life, SC: s.SC}, After: alone.Tracks{Life: s.Life, SC: s.SC}}
+			return nil
+		}
+	}
+	r, err := s.damage(o.Kind, o.N-o.CompanionShare, o.ToCompanion)
 	o.Res = r
 	return err
 }
-func (o *damageEv) line() string { return damageLine(nonEmpty(o.Source, "Damage"), o.Res, o.N) }
+func (o *damageEv) line() string {
+	if o.CompRes == nil {
+		return damageLine(nonEmpty(o.Source, "Damage"), o.Res, o.N)
+	}
+	l := fmt.Sprintf("%s: %d %s damage shared by correction (%s): %s", nonEmpty(o.Source, "Damage"), o.N, kindName(o.Kind), o.Why, damageText(*o.CompRes, o.CompanionShare))
+	if rest := o.N - o.CompanionShare; rest > 0 {
+		l += "; to the Hero " + damageText(o.Res, rest)
+	}
+	return l
+}
+
+// noShare refuses a Companion's share in damage entered with another
+// command: a share is a correction entered by itself (DealDamage).
+func noShare(ds []DealDamage) error {
+	for _, d := range ds {
+		if d.CompanionShare != 0 {
+			return refuse("§8 V26", "a Companion's share of damage is a correction entered by itself, with its reason")
+		}
+	}
+	return nil
+}
 
 // damage applies one damage event (A9) and records its trigger.
 func (s *State) damage(kind alone.DamageKind, n int, redirect bool) (alone.DamageResult, error) {
@@ -555,7 +605,8 @@ func (o *roundsEv) line() string {
 
 // Correct sets a value by hand: the table is the source of truth. Field is
 // one of life, sc, roundMarker, adrenaline, round, turnsUsed, companion,
-// or xp.<ability>.
+// xp.<ability>, or nightmare (1 on, 0 off). Nightmare Mode never ends by the
+// rules (V10), so switching it off needs Why.
 type Correct struct {
 	Field string `json:"field"`
 	Value int    `json:"value"`
@@ -593,6 +644,19 @@ func (o *correctEv) run(s *State) error {
 	var p *int
 	var err error
 	switch {
+	case o.Field == "nightmare":
+		if v != 0 && v != 1 {
+			return refuse("§2.4", "Nightmare Mode is on (1) or off (0), not %d", v)
+		}
+		if (v == 1) == s.Nightmare {
+			return refuse("§2.4", "Nightmare Mode is already %s", map[bool]string{true: "on", false: "off"}[s.Nightmare])
+		}
+		if v == 0 && strings.TrimSpace(o.Why) == "" {
+			return refuse("§8 V10", "Nightmare Mode never ends once triggered: say why the table switches it off")
+		}
+		nm := b2i(s.Nightmare)
+		p = &nm
+		defer func() { s.Nightmare = nm == 1 }()
 	case o.Field == "life":
 		p, err = &s.Life, clamp(0, s.Sheet.HealthMax)
 	case o.Field == "sc":
@@ -625,7 +689,7 @@ func (o *correctEv) run(s *State) error {
 		p, err = &x, clamp(0, MaxXP)
 		defer func() { s.XP[a] = x }()
 	default:
-		return refuse("§8", "%q cannot be corrected; use life, sc, roundMarker, adrenaline, round, turnsUsed, companion or xp.<ability>", o.Field)
+		return refuse("§8", "%q cannot be corrected; use life, sc, roundMarker, adrenaline, round, turnsUsed, companion, nightmare or xp.<ability>", o.Field)
 	}
 	if err != nil {
 		return err
@@ -634,6 +698,9 @@ func (o *correctEv) run(s *State) error {
 	if o.Field == "companion" && v == 0 {
 		// A Companion without Charges is discarded (§3.7).
 		s.Companion = nil
+	}
+	if o.Field == "nightmare" {
+		return nil
 	}
 	if o.Field == "roundMarker" && v == 0 && !s.Nightmare {
 		// Any move onto the final space triggers Nightmare (§2.4).
@@ -646,6 +713,9 @@ func (o *correctEv) run(s *State) error {
 }
 func (o *correctEv) line() string {
 	l := fmt.Sprintf("Corrected by hand: %s %d → %d", o.Field, o.From, o.To)
+	if o.Field == "nightmare" {
+		l = "Corrected by hand: Nightmare Mode " + map[int]string{0: "off", 1: "on"}[o.From] + " → " + map[int]string{0: "off", 1: "on"}[o.To]
+	}
 	if o.To != o.Value {
 		l += fmt.Sprintf(" (%d is off the track)", o.Value)
 	}
@@ -679,6 +749,9 @@ type missionEv struct {
 
 func (c CompleteMission) plan(s *State, _ *tracker.Dice) (op, error) {
 	if err := playing(s); err != nil {
+		return nil, err
+	}
+	if err := noShare(c.Damage); err != nil {
 		return nil, err
 	}
 	return &missionEv{CompleteMission: c}, nil

@@ -83,7 +83,7 @@ func TestHeroMoveScaresAndAoO(t *testing.T) {
 	if !strings.Contains(s.Describe(e), "worm scares") {
 		t.Errorf("line %q", s.Describe(e))
 	}
-	do(t, s, EndTurn{Attacks: []AttackRoll{{Creature: "worm-1", Faces: hand(B, B, B)}}})
+	do(t, s, EndTurn{Roll: PhysicalDice, Attacks: []AttackRoll{{Creature: "worm-1", Faces: hand(B, B, B)}}})
 	// Leave a Lighted Sector with 1 Worm: 0 dice. Then into 2 Creatures,
 	// the Cultist not scaring and the Hybrid scaring 2.
 	do(t, s, SetLight{Sectors: []string{"1-10"}, On: true, Source: "Item"})
@@ -93,12 +93,12 @@ func TestHeroMoveScaresAndAoO(t *testing.T) {
 		t.Fatalf("line %q SC %d", s.Describe(e), st(s).SC)
 	}
 	refused(t, s, EndTurn{Attacks: []AttackRoll{{Creature: "worm-1"}}}, "§4.8")
-	do(t, s, EndTurn{Attacks: []AttackRoll{{Creature: "cultist-1", Faces: hand(B, B)}, {Creature: "hybrid-1", Faces: hand(B, B)}}})
+	do(t, s, EndTurn{Roll: PhysicalDice, Attacks: []AttackRoll{{Creature: "cultist-1", Faces: hand(B, B)}, {Creature: "hybrid-1", Faces: hand(B, B)}}})
 	// Lighted Sector with 2 Creatures: the AoO rolls 1 die (EC example).
 	do(t, s, SetLight{Sectors: []string{"1-20"}, On: true})
 	do(t, s, StartTurn{})
-	refused(t, s, MoveHero{Dir: alone.South, AoOFaces: hand(H, H)}, "§5.0")
-	e = do(t, s, MoveHero{Dir: alone.South, AoOFaces: hand(H)})
+	refused(t, s, MoveHero{Roll: PhysicalDice, Dir: alone.South, AoOFaces: hand(H, H)}, "§5.0")
+	e = do(t, s, MoveHero{Roll: PhysicalDice, Dir: alone.South, AoOFaces: hand(H)})
 	if st(s).Life != 11 || !strings.Contains(s.Describe(e), "Attack of Opportunity with 1 die") {
 		t.Fatalf("Life %d, line %q", st(s).Life, s.Describe(e))
 	}
@@ -116,9 +116,9 @@ func TestCreatureAttacks(t *testing.T) {
 	do(t, s, StartTurn{})
 	do(t, s, Declare{Action: Locate})
 	do(t, s, Resolve{})
-	refused(t, s, EndTurn{Attacks: []AttackRoll{{Creature: "parasite-1", Faces: hand(H, H, H)}}}, "§5.0")
-	refused(t, s, EndTurn{Attacks: []AttackRoll{{Creature: "parasite-1", Faces: hand(H, "CROWN")}}}, "V30")
-	e := do(t, s, EndTurn{Attacks: []AttackRoll{{Creature: "parasite-1", Faces: hand(H, S)}, {Creature: "worm-1", Faces: hand(S, S, B)}}})
+	refused(t, s, EndTurn{Roll: PhysicalDice, Attacks: []AttackRoll{{Creature: "parasite-1", Faces: hand(H, H, H)}}}, "§5.0")
+	refused(t, s, EndTurn{Roll: PhysicalDice, Attacks: []AttackRoll{{Creature: "parasite-1", Faces: hand(H, "CROWN")}}}, "V30")
+	e := do(t, s, EndTurn{Roll: PhysicalDice, Attacks: []AttackRoll{{Creature: "parasite-1", Faces: hand(H, S)}, {Creature: "worm-1", Faces: hand(S, S, B)}}})
 	if st(s).Life != 11 {
 		t.Fatalf("Life %d: SPECIAL misses without Danger", st(s).Life)
 	}
@@ -134,8 +134,8 @@ func TestCreatureAttacks(t *testing.T) {
 	do(t, s, Declare{Action: Locate})
 	do(t, s, Resolve{})
 	do(t, s, AttackBonus{Creature: "parasite-1", Dice: 1})
-	refused(t, s, EndTurn{Attacks: []AttackRoll{{Creature: "worm-1", Faces: hand(H)}}}, "§5.0")
-	do(t, s, EndTurn{Attacks: []AttackRoll{{Creature: "parasite-1", Faces: hand(S, S)}, {Creature: "worm-1", Faces: hand()}}})
+	refused(t, s, EndTurn{Roll: PhysicalDice, Attacks: []AttackRoll{{Creature: "worm-1", Faces: hand(H)}}}, "§5.0")
+	do(t, s, EndTurn{Roll: PhysicalDice, Attacks: []AttackRoll{{Creature: "parasite-1", Faces: hand(S, S)}, {Creature: "worm-1", Faces: hand()}}})
 	if st(s).Life != 9 {
 		t.Fatalf("Life %d, want 9", st(s).Life)
 	}
@@ -144,7 +144,7 @@ func TestCreatureAttacks(t *testing.T) {
 	do(t, s, StartTurn{})
 	do(t, s, Declare{Action: Locate})
 	do(t, s, Resolve{})
-	do(t, s, EndTurn{Attacks: []AttackRoll{{Creature: "parasite-1", Faces: hand(B, B)}, {Creature: "worm-1", Faces: hand(B)}}})
+	do(t, s, EndTurn{Roll: PhysicalDice, Attacks: []AttackRoll{{Creature: "parasite-1", Faces: hand(B, B)}, {Creature: "worm-1", Faces: hand(B)}}})
 }
 
 // Dexterity rerolls 1 Hit of a Creature attack; combineCreatureAttacks
@@ -157,7 +157,7 @@ func TestDexterityAndCombinedAttacks(t *testing.T) {
 	do(t, s, StartTurn{})
 	do(t, s, Declare{Action: Locate})
 	do(t, s, Resolve{})
-	e := do(t, s, EndTurn{Attacks: []AttackRoll{{Creature: "spore-1", Faces: hand(H, H, B), Reroll: B}, {Creature: "spore-2", Faces: hand(H, B, B), Reroll: H}}})
+	e := do(t, s, EndTurn{Roll: PhysicalDice, Attacks: []AttackRoll{{Creature: "spore-1", Faces: hand(H, H, B), Reroll: B}, {Creature: "spore-2", Faces: hand(H, B, B), Reroll: H}}})
 	if st(s).Life != 10 || !strings.Contains(s.Describe(e), "Dexterity reroll BLANK") {
 		t.Fatalf("Life %d, line %q", st(s).Life, s.Describe(e))
 	}
@@ -167,7 +167,7 @@ func TestDexterityAndCombinedAttacks(t *testing.T) {
 	do(t, s, StartTurn{})
 	do(t, s, Declare{Action: Locate})
 	do(t, s, Resolve{})
-	e = do(t, s, EndTurn{Attacks: []AttackRoll{{Creature: "spore-1", Faces: hand(H, B, B), Reroll: H}, {Creature: "spore-2", Faces: hand(H, B, B), Reroll: H}}})
+	e = do(t, s, EndTurn{Roll: PhysicalDice, Attacks: []AttackRoll{{Creature: "spore-1", Faces: hand(H, B, B), Reroll: H}, {Creature: "spore-2", Faces: hand(H, B, B), Reroll: H}}})
 	if st(s).Life != 8 || !strings.Contains(s.Describe(e), "together") {
 		t.Fatalf("Life %d, line %q", st(s).Life, s.Describe(e))
 	}
@@ -184,32 +184,32 @@ func TestFightExamples(t *testing.T) {
 	bullets := st(s).Items[len(st(s).Items)-1].ID
 	do(t, s, StartTurn{BulletTime: true})
 	do(t, s, Declare{Action: Fight, Item: bullets, Charges: 2, CardAllowsMore: true})
-	e := do(t, s, FightCreature{Target: "worm-1", Dice: 4, Faces: hand(H, H, H, B)})
+	e := do(t, s, FightCreature{Roll: PhysicalDice, Target: "worm-1", Dice: 4, Faces: hand(H, H, H, B)})
 	if w := st(s).Map.Creature("worm-1"); w == nil || !w.Wounded || !strings.Contains(s.Describe(e), "Wounded") {
 		t.Fatalf("the Worm should be Wounded: %q", s.Describe(e))
 	}
 	// A Spore in a Lighted Sector: HIT and SPECIAL are 2 hits ≥ 1+1: Killed.
 	do(t, s, SetLight{Sectors: []string{"1-00"}, On: true})
-	e = do(t, s, FightCreature{Target: "spore-1", Faces: hand(H, S)})
+	e = do(t, s, FightCreature{Roll: PhysicalDice, Target: "spore-1", Faces: hand(H, S)})
 	g := st(s)
 	if g.Map.Creature("spore-1") != nil || g.XP[Precision] != 1 {
 		t.Fatalf("the Spore should be Killed and give Precision XP: %q", s.Describe(e))
 	}
-	refused(t, s, FightCreature{Target: "spore-1", Faces: hand(H, H)}, "V8")
-	do(t, s, EndTurn{Attacks: []AttackRoll{{Creature: "worm-1", Faces: hand()}}})
+	refused(t, s, FightCreature{Roll: PhysicalDice, Target: "spore-1", Faces: hand(H, H)}, "V8")
+	do(t, s, EndTurn{Roll: PhysicalDice, Attacks: []AttackRoll{{Creature: "worm-1", Faces: hand()}}})
 	do(t, s, StartTurn{})
-	refused(t, s, FightCreature{Target: "spore-1", Faces: hand(H, H)}, "V19")   // already Killed
-	refused(t, s, FightCreature{Target: "cultist-1", Faces: hand(H, H)}, "V19") // not in the Hero's Sector
+	refused(t, s, FightCreature{Roll: PhysicalDice, Target: "spore-1", Faces: hand(H, H)}, "V19")   // already Killed
+	refused(t, s, FightCreature{Roll: PhysicalDice, Target: "cultist-1", Faces: hand(H, H)}, "V19") // not in the Hero's Sector
 	// An Item reaching the Unrevealed Cultist kills it without XP.
-	do(t, s, FightCreature{Target: "cultist-1", Dice: 4, Faces: hand(H, H, H, H), ItemReach: true})
+	do(t, s, FightCreature{Roll: PhysicalDice, Target: "cultist-1", Dice: 4, Faces: hand(H, H, H, H), ItemReach: true})
 	if st(s).XP[Courage] != 0 || st(s).Map.Creature("cultist-1") != nil {
 		t.Fatal("an Unrevealed kill gives no XP")
 	}
-	do(t, s, EndTurn{Attacks: []AttackRoll{{Creature: "worm-1", Faces: hand()}}})
+	do(t, s, EndTurn{Roll: PhysicalDice, Attacks: []AttackRoll{{Creature: "worm-1", Faces: hand()}}})
 	// Precision rerolls a Miss.
 	do(t, s, GainXP{Ability: Precision})
 	do(t, s, StartTurn{})
-	do(t, s, FightCreature{Target: "worm-1", Faces: hand(H, B), Reroll: H})
+	do(t, s, FightCreature{Roll: PhysicalDice, Target: "worm-1", Faces: hand(H, B), Reroll: H})
 	if st(s).Map.Creature("worm-1") != nil {
 		t.Fatal("the Wounded Worm takes 2 and dies")
 	}
@@ -327,7 +327,7 @@ func TestCreatureMovesAndLights(t *testing.T) {
 	if st(s).SC != 10 {
 		t.Fatalf("SC %d after the Hybrid's entrance: %q", st(s).SC, s.Describe(e))
 	}
-	do(t, s, EndTurn{Attacks: []AttackRoll{{Creature: "hybrid-1", Faces: hand(B, B)}}})
+	do(t, s, EndTurn{Roll: PhysicalDice, Attacks: []AttackRoll{{Creature: "hybrid-1", Faces: hand(B, B)}}})
 	// Lights: a Creature moving into a Lighted Sector puts them out at the
 	// end of the Turn, unless it is the Hero's.
 	do(t, s, SetLight{Sectors: []string{"1-10", "1-00", "1-11"}, On: true})
@@ -340,7 +340,7 @@ func TestCreatureMovesAndLights(t *testing.T) {
 	refused(t, s, PlayReaction{ReactionPlay{Player: 0, Move: &MoveSpec{Creature: "parasite-1", Path: []string{"1-11"}}}}, "V17")
 	do(t, s, PlayReaction{ReactionPlay{Player: 0, Allowed: true, Trigger: "locate", Card: "Rush", Move: &MoveSpec{Creature: "parasite-1", Path: []string{"1-11"}, Range: 2}}})
 	do(t, s, PlayReaction{ReactionPlay{Player: 1, Deck: 1, Move: &MoveSpec{Creature: "hybrid-1"}}})
-	e = do(t, s, EndTurn{Attacks: []AttackRoll{{Creature: "hybrid-1", Faces: hand(B)}}})
+	e = do(t, s, EndTurn{Roll: PhysicalDice, Attacks: []AttackRoll{{Creature: "hybrid-1", Faces: hand(B)}}})
 	g := st(s)
 	if g.Map.Sector("1-11").Lighted || !g.Map.Sector("1-00").Lighted || !g.Map.Sector("1-10").Lighted {
 		t.Fatalf("lights: %q", s.Describe(e))
@@ -439,8 +439,8 @@ func TestEachCreatureAttacksOnce(t *testing.T) {
 	do(t, s, StartTurn{})
 	do(t, s, Declare{Action: Locate})
 	do(t, s, Resolve{})
-	refused(t, s, EndTurn{Attacks: []AttackRoll{{Creature: "spore-1", Faces: hand(H, H, H)}, {Creature: "spore-1", Faces: hand(H, H, H)}}}, "§4.8")
-	do(t, s, EndTurn{Attacks: []AttackRoll{{Creature: "spore-1", Faces: hand(H, H, H)}}})
+	refused(t, s, EndTurn{Roll: PhysicalDice, Attacks: []AttackRoll{{Creature: "spore-1", Faces: hand(H, H, H)}, {Creature: "spore-1", Faces: hand(H, H, H)}}}, "§4.8")
+	do(t, s, EndTurn{Roll: PhysicalDice, Attacks: []AttackRoll{{Creature: "spore-1", Faces: hand(H, H, H)}}})
 	if st(s).Life != 9 {
 		t.Fatalf("Life %d", st(s).Life)
 	}
@@ -455,7 +455,7 @@ func TestJetPackMove(t *testing.T) {
 	jet := st(s).Items[len(st(s).Items)-1].ID
 	do(t, s, StartTurn{})
 	do(t, s, Declare{Action: Move, Item: jet, GrantsExtra: 1})
-	do(t, s, MoveHero{Dir: alone.South, More: true, Block: alone.East, AoOFaces: hand(B)})
+	do(t, s, MoveHero{Roll: PhysicalDice, Dir: alone.South, More: true, Block: alone.East, AoOFaces: hand(B)})
 	do(t, s, MoveHero{Dir: alone.South})
 	g := st(s)
 	if g.Map.Hero != "1-02" || !g.Map.Sector("1-01").Exits[alone.East].Blocked || g.T.Pending != "" {

@@ -31,6 +31,28 @@ type command interface {
 	plan(s *State, d *tracker.Dice) (op, error)
 }
 
+// rulesRev is the revision of the rules new events are decided under. An
+// op whose run changed with a rule fix embeds rev and keeps the revision it
+// was decided under, so an old log replays exactly as it was played:
+//
+//	1: issue 15: the end of a Turn keeps its damage triggers answerable
+//	   until the next Turn starts (§4.2 item 5); a Creature Revealed on
+//	   the way is Communicated where it was Revealed (§4.6 item 6).
+const rulesRev = 1
+
+// rev is the rules revision an op was decided under (0: before revision 1).
+type rev struct {
+	Rules int `json:"rules,omitempty"`
+}
+
+func (r *rev) setRules(n int) { r.Rules = n }
+
+// before says the op was decided under a revision older than n.
+func (r *rev) before(n int) bool { return r.Rules < n }
+
+// revisioned is an op that carries its rules revision.
+type revisioned interface{ setRules(int) }
+
 var kinds = map[string]func() op{}
 
 func register(mk ...func() op) {
@@ -72,6 +94,9 @@ func (Rules) Decide(st tracker.State, cmd tracker.Command, d *tracker.Dice) (tra
 	o, err := c.plan(s, d)
 	if err != nil {
 		return tracker.Change{}, err
+	}
+	if r, ok := o.(revisioned); ok {
+		r.setRules(rulesRev)
 	}
 	if err := o.run(s.clone()); err != nil {
 		return tracker.Change{}, err
@@ -210,16 +235,57 @@ func rollFaces(d *tracker.Dice, w alone.DiceWeights, n int) []alone.Face {
 	return out
 }
 
-// faces takes the faces a player typed from physical dice, or rolls n
-// virtual ones when none were typed.
-func faces(s *State, d *tracker.Dice, given []alone.Face, n int, what string) ([]alone.Face, error) {
-	if given == nil {
+// DiceSource says who rolls a command's dice (spec §5.0 item 6): the
+// table's physical dice, whose faces are entered, or the app's virtual
+// dice. Every command that rolls says which; an empty list of faces never
+// means "roll for me".
+type DiceSource string
+
+// The two ways to roll.
+const (
+	PhysicalDice DiceSource = "physical"
+	VirtualDice  DiceSource = "virtual"
+)
+
+// roll settles n dice of a command (what names them for the players): the
+// faces rolled at the table, or the app's roll. Where no die is rolled, no
+// faces may be entered; where dice are rolled, who rolls them must be said.
+func (s *State) roll(d *tracker.Dice, by DiceSource, given []alone.Face, n int, what string) ([]alone.Face, error) {
+	switch {
+	case n == 0 && len(given) > 0:
+		return nil, refuse("§5.0", "no die is rolled for %s, so no faces are entered for it", what)
+	case n == 0:
+		return nil, nil
+	case by == "":
+		return nil, refuse("§5.0", "%s rolls %s: say whether the dice are rolled at the table (enter the faces) or by the app", what, plural(n, "die", "dice"))
+	case by == VirtualDice && len(given) > 0:
+		return nil, refuse("§5.0", "the app rolls %s, so no faces are entered; choose dice rolled at the table to enter them", what)
+	case by == VirtualDice:
 		return rollFaces(d, s.Sheet.Dice, n), nil
-	}
-	if len(given) != n {
-		return nil, refuse("§5.0", "%s rolls %d dice, but %d faces were entered", what, n, len(given))
+	case by != PhysicalDice:
+		return nil, refuse("§5.0", "dice are rolled at the table (physical) or by the app (virtual), not %q", by)
+	case len(given) != n:
+		return nil, refuse("§5.0", "%s rolls %s at the table, but %s entered", what, plural(n, "die", "dice"), plural(len(given), "face was", "faces were"))
 	}
 	return given, checkFaces(given, what)
+}
+
+// rollOne is roll for a single die (a reroll, the Courage die): rolled
+// when need, its face entered as one face ("" for none).
+func (s *State) rollOne(d *tracker.Dice, by DiceSource, given alone.Face, need bool, what string) (alone.Face, error) {
+	var g []alone.Face
+	if given != "" {
+		g = []alone.Face{given}
+	}
+	n := 0
+	if need {
+		n = 1
+	}
+	f, err := s.roll(d, by, g, n, what)
+	if err != nil || len(f) == 0 {
+		return "", err
+	}
+	return f[0], nil
 }
 
 // checkFaces is V30: a face is HIT, SPECIAL or BLANK.

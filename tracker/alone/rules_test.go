@@ -10,9 +10,10 @@ import (
 )
 
 func TestMoreValidations(t *testing.T) {
-	// V10: nothing sets Nightmare back; it is not a correctable field.
+	// V10: nothing sets Nightmare back but a correction with its reason
+	// (issue 15 item 8); one that changes nothing is refused.
 	s := bookkeeping(t)
-	refused(t, s, Correct{Field: "nightmare", Value: 0}, "§8")
+	refused(t, s, Correct{Field: "nightmare", Value: 0, Why: "x"}, "§2.4")
 	e := do(t, s, Correct{Field: "life", Value: 13})
 	if st(s).Life != 12 || !strings.Contains(s.Describe(e), "off the track") {
 		t.Fatalf("V1 clamps a hand correction: %d, %q", st(s).Life, s.Describe(e))
@@ -43,8 +44,8 @@ func TestMoreValidations(t *testing.T) {
 	do(t, s, Declare{Action: Locate})
 	do(t, s, Resolve{})
 	do(t, s, AttackBonus{Creature: "worm-1", Dice: -5})
-	refused(t, s, EndTurn{Attacks: []AttackRoll{{Creature: "worm-1", Faces: hand(H)}}}, "§5.0")
-	do(t, s, EndTurn{Attacks: []AttackRoll{{Creature: "worm-1", Faces: hand()}}})
+	refused(t, s, EndTurn{Roll: PhysicalDice, Attacks: []AttackRoll{{Creature: "worm-1", Faces: hand(H)}}}, "§5.0")
+	do(t, s, EndTurn{Roll: PhysicalDice, Attacks: []AttackRoll{{Creature: "worm-1", Faces: hand()}}})
 	// V23: an LCU direction with no exit, or the Stairs; a Mission target
 	// elsewhere.
 	s.Do(SetGoals{Sectors: []string{"1-22"}})
@@ -99,7 +100,7 @@ func TestTeleportAndRemove(t *testing.T) {
 	s2 := assist(t, alone.Creature{ID: "worm-1", Type: alone.Worm, Sector: "2-22"})
 	do(t, s2, GainXP{Ability: Courage})
 	do(t, s2, GainXP{Ability: Courage})
-	do(t, s2, Teleport{Creature: "worm-1", Sector: "1-00", CourageFace: B})
+	do(t, s2, Teleport{Roll: PhysicalDice, Creature: "worm-1", Sector: "1-00", CourageFace: B})
 	if st(s2).SC != 11 {
 		t.Fatalf("Courage: SC %d, want 11", st(s2).SC)
 	}
@@ -214,10 +215,10 @@ func TestAoORerollOption(t *testing.T) {
 		do(t, s, GainXP{Ability: Dexterity})
 		do(t, s, GainXP{Ability: Dexterity})
 		do(t, s, StartTurn{})
-		mv := MoveHero{Dir: alone.East, AoOFaces: hand(H), AoOReroll: B}
+		mv := MoveHero{Roll: PhysicalDice, Dir: alone.East, AoOFaces: hand(H), AoOReroll: B}
 		if !allow {
-			refused(t, s, mv, "§4.9")
-			do(t, s, MoveHero{Dir: alone.East, AoOFaces: hand(H)})
+			refused(t, s, mv, "§5.0") // no reroll is rolled: its face is refused
+			do(t, s, MoveHero{Roll: PhysicalDice, Dir: alone.East, AoOFaces: hand(H)})
 			if st(s).Life != 11 {
 				t.Fatalf("Life %d", st(s).Life)
 			}

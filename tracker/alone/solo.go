@@ -26,6 +26,7 @@ type EvilTurn struct {
 }
 
 type evilEv struct {
+	rev
 	// Proposed is what the policy decided; Plays what was played.
 	Proposed   []ReactionPlay `json:"proposed,omitempty"`
 	Plays      []ReactionPlay `json:"plays,omitempty"`
@@ -99,10 +100,15 @@ func (c EvilTurn) plan(s *State, d *tracker.Dice) (op, error) {
 		// that has played the earlier override cards.
 		cp := s.clone()
 		for _, p := range c.Override {
+			if p.Roll == "" {
+				// In solo mode the app is the Evil side: it rolls its own
+				// Courage die, for the table's plays as for its own.
+				p.Roll = VirtualDice
+			}
 			if err := cp.prepareReaction(&p, d, &o.Trace); err != nil {
 				return nil, err
 			}
-			if _, err := cp.playReaction(p); err != nil {
+			if _, err := cp.playReaction(p, rulesRev); err != nil {
 				return nil, err
 			}
 			o.Plays = append(o.Plays, p)
@@ -111,7 +117,8 @@ func (c EvilTurn) plan(s *State, d *tracker.Dice) (op, error) {
 		for i := range o.Plays {
 			// Courage dice for a scaring move.
 			if o.Plays[i].Move != nil && s.Unlocked(Courage) {
-				o.Plays[i].CourageFace = rollFaces(d, s.Sheet.Dice, 1)[0]
+				// The app's Evil side rolls its own Courage die.
+				o.Plays[i].Roll, o.Plays[i].CourageFace = VirtualDice, rollFaces(d, s.Sheet.Dice, 1)[0]
 			}
 		}
 	}
@@ -129,7 +136,7 @@ func (o *evilEv) run(s *State) error {
 	s.T.EvilAsked = true
 	o.Out = nil
 	for _, p := range o.Plays {
-		out, err := s.playReaction(p)
+		out, err := s.playReaction(p, o.rules())
 		if err != nil {
 			return err
 		}
@@ -250,12 +257,19 @@ func LegalSpawns(s *State, types []alone.CreatureType, msdMod int) []alone.Spawn
 }
 
 // LegalMoves lists where a Creature may move now within a range (A7), for
-// the wizard.
+// the wizard: every destination, then every Blocked Door it may spend its
+// last step Unblocking without going through (UnblockedOnly set, §4.6
+// item 3).
 func LegalMoves(s *State, creature string, rng int) ([]alone.MoveResult, error) {
 	if s.Map == nil {
 		return nil, fmt.Errorf("this game keeps no Map")
 	}
-	return s.Map.LegalMoves(creature, rng, s.Nightmare, s.config())
+	moves, err := s.Map.LegalMoves(creature, rng, s.Nightmare, s.config())
+	if err != nil {
+		return nil, err
+	}
+	unblocks, err := s.Map.LegalUnblocks(creature, rng, s.Nightmare, s.config())
+	return append(moves, unblocks...), err
 }
 
 // LegalDangerSectors lists where a Danger token may go now (§4.11), for the

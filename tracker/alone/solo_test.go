@@ -20,7 +20,7 @@ func heroStep(t *testing.T, s *tracker.Session, goal string) {
 	g := st(s)
 	m := g.Map
 	if cs := m.CreaturesIn(m.Hero); len(cs) > 0 {
-		do(t, s, FightCreature{Target: cs[0].ID})
+		do(t, s, FightCreature{Roll: VirtualDice, Target: cs[0].ID})
 		return
 	}
 	if m.Hero == goal {
@@ -46,7 +46,7 @@ func heroStep(t *testing.T, s *tracker.Session, goal string) {
 			return
 		}
 		if dd, ok := dist[l.To]; ok && dd < dist[m.Hero] {
-			do(t, s, MoveHero{Dir: d})
+			do(t, s, MoveHero{Roll: VirtualDice, Dir: d})
 			return
 		}
 	}
@@ -74,7 +74,7 @@ func playSolo(t *testing.T, seed uint64, goal string) (*tracker.Session, *tracke
 	refused(t, s, EvilTurn{Overriding: true}, "§7.2") // no reason
 	do(t, s, EvilTurn{Overriding: true, Reason: "the table agreed on a quiet first Turn"})
 	refused(t, s, EvilTurn{}, "§4.2")
-	do(t, s, EndTurn{})
+	do(t, s, EndTurn{Roll: VirtualDice})
 	evilPlays := 0
 	for round := 0; st(s).Outcome == "" && round < 40; round++ {
 		for st(s).TurnsUsed < 8 && st(s).Outcome == "" {
@@ -102,7 +102,7 @@ func playSolo(t *testing.T, seed uint64, goal string) (*tracker.Session, *tracke
 				break
 			}
 			finalDue := startingDone && slices.Contains(st(s).T.Actions, Interact)
-			do(t, s, EndTurn{})
+			do(t, s, EndTurn{Roll: VirtualDice})
 			if finalDue && st(s).Outcome == "" {
 				// The Final Mission's goal was worked on this Turn (the
 				// Mission card's text is the player's: here one Interact).
@@ -216,10 +216,10 @@ func TestUndoRedoAcrossEvents(t *testing.T) {
 	snap := func() string { b, _ := json.Marshal(st(s)); return string(b) }
 	cmds := []tracker.Command{
 		StartTurn{BulletTime: true},
-		FightCreature{Target: "spore-1", Faces: hand(H, B)},
-		MoveHero{Dir: alone.East, AoOFaces: hand(H)},
+		FightCreature{Roll: PhysicalDice, Target: "spore-1", Faces: hand(H, B)},
+		MoveHero{Roll: PhysicalDice, Dir: alone.East, AoOFaces: hand(H)},
 		PlayReaction{ReactionPlay{Player: 0, Spawn: &SpawnSpec{Type: alone.Worm, Sector: "2-12"}}},
-		EndTurn{Attacks: []AttackRoll{}},
+		EndTurn{Roll: VirtualDice, Attacks: []AttackRoll{}},
 		DealDamage{Kind: alone.SCDamage, N: 3},
 		CompanionCmd{Do: "gain", Character: "Pilot"},
 		ChangeSettings{Settings: alone.DefaultSettings()},

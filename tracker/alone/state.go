@@ -193,6 +193,11 @@ type TurnFlags struct {
 	// AttackMods are card modifiers to attack dice until the end of the
 	// Turn, by Creature id.
 	AttackMods map[string]int `json:"attackMods,omitempty"`
+	// Over: the Turn has ended (its Creatures attacked); until the next
+	// Turn starts only a Reaction triggered by the damage those attacks
+	// dealt may still be played. Triggers then holds those damage
+	// triggers, and Reactions the Turn's count (§4.2 items 2 and 5).
+	Over bool `json:"over,omitempty"`
 }
 
 func (t *TurnFlags) addTrigger(tr string) {

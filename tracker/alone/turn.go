@@ -338,11 +338,11 @@ func (o *resolveEv) line() string {
 
 // ---- T1 step 6: the end of a Turn ----
 
-// AttackRoll is one Creature's end-of-Turn attack as rolled at the table:
-// Faces typed from physical dice (nil to roll virtual dice), the face the
-// Dexterity reroll showed (empty to roll it), and whether the Evil side
-// deals it to the Companion. In bookkeeping mode (no Map) Creature is a
-// label and Hits the hits counted at the table.
+// AttackRoll is one Creature's end-of-Turn attack: with dice rolled at
+// the table (EndTurn.Roll), Faces are its dice and Reroll the face the
+// Dexterity reroll showed; and whether the Evil side deals it to the
+// Companion. In bookkeeping mode (no Map) Creature is a label and Hits the
+// hits counted at the table.
 type AttackRoll struct {
 	Creature    string       `json:"creature"`
 	Faces       []alone.Face `json:"faces,omitempty"`
@@ -357,6 +357,8 @@ type AttackRoll struct {
 // Turn's flags are reset. Attacks lists the Evil side's order and choices;
 // Creatures not listed attack after, in the policy's order.
 type EndTurn struct {
+	// Roll says who rolls the attacks' dice and their Dexterity rerolls.
+	Roll    DiceSource   `json:"roll,omitempty"`
 	Attacks []AttackRoll `json:"attacks,omitempty"`
 }
 
@@ -376,6 +378,7 @@ type attackOut struct {
 }
 
 type endTurnEv struct {
+	rev
 	Turn    int         `json:"turn"`
 	Attacks []attackOut `json:"attacks,omitempty"`
 	// Combined: the attacks were one damage event (combineCreatureAttacks).
@@ -405,6 +408,9 @@ func (c EndTurn) plan(s *State, d *tracker.Dice) (op, error) {
 		for _, a := range c.Attacks {
 			if a.Hits < 0 {
 				return nil, refuse("§4.8", "%s cannot hit %d times", a.Creature, a.Hits)
+			}
+			if len(a.Faces) > 0 || a.Reroll != "" {
+				return nil, refuse("§7.2", "this game keeps no Map: enter the hits counted at the table for %s, not its faces", a.Creature)
 			}
 			o.Attacks = append(o.Attacks, attackOut{Creature: a.Creature, Hits: a.Hits, Redirect: a.ToCompanion})
 		}
@@ -444,22 +450,18 @@ func (c EndTurn) plan(s *State, d *tracker.Dice) (op, error) {
 	}
 	for _, a := range sorted {
 		g := given[a.Creature]
-		f, err := faces(s, d, g.Faces, a.Dice, "the "+string(a.Type)+"'s attack")
+		what := "the " + string(a.Type) + "'s attack"
+		f, err := s.roll(d, c.Roll, g.Faces, a.Dice, what)
 		if err != nil {
 			return nil, err
 		}
 		out := attackOut{Creature: a.Creature, Type: a.Type, Dice: a.Dice, SpecialHits: a.SpecialHits, Faces: f, Redirect: g.ToCompanion}
 		hits, _ := alone.CountHits(f, a.SpecialHits)
-		if hits > 0 && s.Unlocked(Dexterity) {
-			// Dexterity: the Evil side rerolls 1 Hit, once (§3.5); it never
-			// hurts the Hero, so the app always asks for it.
-			out.Dexterity = true
-			out.Reroll = g.Reroll
-			if out.Reroll == "" {
-				out.Reroll = rollFaces(d, s.Sheet.Dice, 1)[0]
-			} else if err := checkFaces([]alone.Face{out.Reroll}, "the Dexterity reroll"); err != nil {
-				return nil, err
-			}
+		// Dexterity: the Evil side rerolls 1 Hit, once (§3.5); it never
+		// hurts the Hero, so the app always asks for it.
+		out.Dexterity = hits > 0 && s.Unlocked(Dexterity)
+		if out.Reroll, err = s.rollOne(d, c.Roll, g.Reroll, out.Dexterity, "the Dexterity reroll of "+what); err != nil {
+			return nil, err
 		}
 		if s.Mode == Solo && charges > 0 {
 			// The app's Evil side sends an attack to the Companion by the
@@ -511,6 +513,7 @@ func (o *endTurnEv) run(s *State) error {
 		}
 	}
 	total := 0
+	hurt := false // an attack dealt the Hero Life damage
 	for i := range o.Attacks {
 		a := &o.Attacks[i]
 		if s.Map != nil {
@@ -547,6 +550,7 @@ func (o *endTurnEv) run(s *State) error {
 			return err
 		}
 		a.Res = r
+		hurt = hurt || !r.Redirected
 	}
 	o.Combined, o.CombinedRes = false, nil
 	if total > 0 {
@@ -556,6 +560,7 @@ func (o *endTurnEv) run(s *State) error {
 			return err
 		}
 		o.Combined, o.CombinedRes = true, &r
+		hurt = hurt || !r.Redirected
 	}
 	// c. Lights out where a Creature moved in (§4.10).
 	o.LightsOff = nil
@@ -568,8 +573,21 @@ func (o *endTurnEv) run(s *State) error {
 			s.Map.Creatures[i].Moved = false
 		}
 	}
-	// d. Reset the Turn's flags.
-	s.T = TurnFlags{}
+	// d. Reset the Turn's flags. A Reaction triggered by Life damage "can
+	// be triggered whenever you are taking damage" (Hero Compendium), the
+	// end-of-Turn attacks too, so their damage trigger stays answerable
+	// until the next Turn starts, within the Turn's 2 Reactions. The spec
+	// (T1 step 6d) resets the triggers here with everything else; the seed
+	// wins. Events decided before revision 1 cleared every flag here.
+	if o.before(1) {
+		s.T = TurnFlags{}
+	} else {
+		t := TurnFlags{Over: true, Reactions: s.T.Reactions, ActionSector: s.T.ActionSector}
+		if hurt {
+			t.Triggers = []string{TriggerLife}
+		}
+		s.T = t
+	}
 	o.LastTurn = s.TurnsUsed == alone.TurnsPerRound
 	return nil
 }
@@ -655,6 +673,9 @@ func (c EndRound) plan(s *State, d *tracker.Dice) (op, error) {
 	}
 	if s.T.Started || s.TurnsUsed < alone.TurnsPerRound {
 		return nil, refuse("§8 V7", "the Round ends after its 8th Turn; %d of 8 are finished", s.TurnsUsed-b2i(s.T.Started))
+	}
+	if err := noShare(c.Effects); err != nil {
+		return nil, err
 	}
 	o := &endRoundEv{EndRound: c, Hidden: s.Mode == Solo}
 	var tr automa.Trace

@@ -30,7 +30,7 @@ func TestWholeCampaign(t *testing.T) {
 	}
 	do(t, s, ReadParagraph{Key: "011-012", Kind: CraftItems, By: "Simon"})
 	do(t, s, AddPenalty{Char: "903", Kind: Fatigue})
-	do(t, s, MarkPlot{N: 3}, MarkPlot{Cross: true})
+	do(t, s, MarkPlot{N: 3}, MarkPlot{Cross: true, N: 1})
 	playTurn(t, s, "901")
 	playTurn(t, s, "902")
 	finish(t, s, "END-B1-1", Unlock{},
@@ -114,7 +114,7 @@ func TestWholeCampaign(t *testing.T) {
 	if !ch(s, "907").ReturnsNext {
 		t.Fatal("907 should come back")
 	}
-	do(t, s, MarkPlot{N: 4}, MarkPlot{Cross: true})
+	do(t, s, MarkPlot{N: 4}, MarkPlot{Cross: true, N: 1})
 	finish(t, s, "END-E1-2", Unlock{}, Buy{Kind: "GA", ID: "GA-01"})
 	if st(s).Next != "E1" || ch(s, "912").PA.ID != "PA-912-A" || ch(s, "911").Status != OutOfCampaign {
 		t.Fatal("D → E1 unlocks")

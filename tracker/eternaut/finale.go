@@ -212,6 +212,43 @@ func restore(s *State, snap Snapshot) error {
 	return nil
 }
 
+// RestartPoint says where a Restart after a loss takes the campaign (§10.4,
+// rulebook p.37: "restart from the last scenario you played by reading the
+// final situation of your last won scenario"): the scenario set up again
+// (Replay) and the one after which the campaign is taken back (After,
+// "start" for the campaign's beginning). ok is false when nothing was
+// saved.
+func (s *State) RestartPoint() (replay, after string, ok bool) {
+	if len(s.Snapshots) == 0 {
+		return "", "", false
+	}
+	snap := s.Snapshots[len(s.Snapshots)-1]
+	var old struct {
+		Next string `json:"next"`
+	}
+	if err := json.Unmarshal(snap.State, &old); err != nil {
+		return "", "", false
+	}
+	replay = old.Next
+	if replay == "" {
+		replay = "A"
+	}
+	return replay, snap.After, true
+}
+
+// RestartWords names what a Restart does, for the players to choose before
+// they tap it: "Replay scenario C as the campaign stood after scenario B1".
+func (s *State) RestartWords() string {
+	replay, after, ok := s.RestartPoint()
+	switch {
+	case !ok:
+		return "No saved campaign to replay from"
+	case after == "start":
+		return fmt.Sprintf("Replay scenario %s from the beginning of the campaign", replay)
+	}
+	return fmt.Sprintf("Replay scenario %s as the campaign stood after scenario %s", replay, after)
+}
+
 func (Restart) kind() string { return "restart" }
 func (Restart) run(s *State, x *exec) error {
 	if s.Phase != PhaseLost {

@@ -337,7 +337,7 @@ func checkLoss(s *State, x *exec) {
 		sc.LossPending = true
 		s.LossReason = reason
 		x.say("The campaign is lost unless a reinforcement comes in: %s", reason)
-		x.ask("Bring in a reinforcement (Reinforce) or confirm the loss (ConfirmLoss)")
+		x.ask("Bring in a reinforcement, or confirm the loss")
 		return
 	}
 	lose(s, reason, x)
@@ -360,7 +360,8 @@ func lose(s *State, reason string, x *exec) {
 		s.Scenario.LossPending = false
 	}
 	x.say("The campaign is lost: %s", reason)
-	x.ask("Restart the scenario from the last completed one (Restart), or start over (ResetCampaign)")
+	// Name the scenario before the players choose (issue 15 item 2).
+	x.ask("%s, or start over from the beginning with the diary wiped", s.RestartWords())
 }
 
 // canSaveByReinforcement says whether a reinforcement in F could still

@@ -148,3 +148,30 @@ func TestReplayOldDSetup(t *testing.T) {
 		t.Fatalf("old D setup: C %+v, D %+v", got.Section("C").Row("908"), got.Section("D").Row("908"))
 	}
 }
+
+// §8.1: a Plot track mark of 0 is refused and records nothing (issue 15
+// item 3); one stored before revision 2 replays as played: one mark.
+func TestMarkPlotZero(t *testing.T) {
+	s := reach(t, "A")
+	before := st(s).Section("A").Checks
+	n := s.LastSeq()
+	refuse(t, s, MarkPlot{}, "mark 1 to 20")
+	refuse(t, s, MarkPlot{Cross: true, N: 0}, "mark 1 to 20")
+	refuse(t, s, MarkPlot{N: -2}, "mark 1 to 20")
+	if s.LastSeq() != n || st(s).Section("A").Checks != before || st(s).Section("A").Crosses != 0 {
+		t.Fatal("a refused mark changed the diary")
+	}
+	if got := replayOld(t, s, MarkPlot{}); got.Section("A").Checks != before+1 {
+		t.Fatalf("an old mark of 0 replays as %d checks, want %d", got.Section("A").Checks, before+1)
+	}
+	e := do(t, s, MarkPlot{N: 2})
+	if st(s).Section("A").Checks != before+2 || !strings.Contains(said(s, e), "✓✓") {
+		t.Fatalf("mark 2: %s", said(s, e))
+	}
+	if _, err := s.Undo(); err != nil {
+		t.Fatal(err)
+	}
+	if st(s).Section("A").Checks != before {
+		t.Fatal("undo keeps the marks")
+	}
+}

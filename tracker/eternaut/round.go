@@ -365,13 +365,10 @@ func endRound(s *State, ender int, x *exec) bool {
 		x.ask("First Player reads paragraph %s", TimerParagraph(ev))
 	}
 	// E4: the Menace card.
-	switch {
-	case Letter(sc.Key) == "B" && sc.Alert == AlertOnDeck:
+	if Letter(sc.Key) == "B" && sc.Alert == AlertOnDeck {
 		x.say("no Menace card: the Alert counter is still on the deck")
-	case Letter(sc.Key) == "B":
-		x.ask("Reveal a Menace card: resolve its %s section", sc.Alert)
-	default:
-		x.ask("Reveal a Menace card: resolve the section for %d", sc.Timer)
+	} else {
+		x.ask("%s", MenaceReminder(sc))
 	}
 	// E5: the Personal and Group Ability cards face up again.
 	for _, ch := range s.InPlay() {
@@ -393,6 +390,23 @@ func endRound(s *State, ender int, x *exec) bool {
 	}
 	nextTurn(s, next, x)
 	return false
+}
+
+// MenaceReminder is what the players do with the end of round's Menace
+// card (§5.3 E4, §5.6): the section for the number the Timer covers, in
+// every scenario (rulebook p.8, End of the Round step 3). In B the Alert
+// counter's colour picks the effect as well (p.20), and the round's number
+// still holds: the spec's §5.6 gives B only the colour; the seed wins and
+// both are named. With the Alert counter still on the deck no card is
+// revealed; the reminder says so.
+func MenaceReminder(sc *Scenario) string {
+	if Letter(sc.Key) == "B" {
+		if sc.Alert == AlertOnDeck {
+			return "No Menace card: the Alert counter still sits on the deck"
+		}
+		return fmt.Sprintf("Reveal a Menace card: resolve the section for %d in its %s part (the Alert counter's colour)", sc.Timer, sc.Alert)
+	}
+	return fmt.Sprintf("Reveal a Menace card: resolve the section for %d", sc.Timer)
 }
 
 // nextTurn hands the turn on and takes the Tank's Fuel (§11 F, §13.28).
@@ -656,10 +670,11 @@ func (c MarkPlot) run(s *State, x *exec) error {
 		return err
 	}
 	n := c.N
-	if n == 0 {
+	if n == 0 && x.before(2) {
+		// Events decided before revision 2 took a count of 0 as 1 mark.
 		n = 1
 	}
-	if n < 0 || n > 20 {
+	if n < 1 || n > 20 {
 		return tracker.Refuse("eternaut §8.1", "mark 1 to 20 at once, not %d", c.N)
 	}
 	sec := s.Section(Letter(sc.Key))

@@ -52,7 +52,8 @@ type exec struct {
 //	   unrevealed in E2 leaves the campaign (§10.2); L2 with no main
 //	   Character in play (§10.4); Masked Figures written in section C at
 //	   D setup (RB setup D).
-const rulesRev = 1
+//	2: a Plot track mark of 0 is refused (§8.1), no longer one mark.
+const rulesRev = 2
 
 // before says the event being replayed was decided under a rules revision
 // older than r, so it keeps the behaviour it was played with.

@@ -2,6 +2,7 @@ package eternaut
 
 import (
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"slices"
 	"strings"
@@ -730,7 +731,7 @@ func TestAlert(t *testing.T) {
 	}
 	do(t, s, SetAlert{State: AlertRed})
 	playTurn(t, s, "902")
-	if r := st(s).Reminders; !slices.Contains(r, "Reveal a Menace card: resolve its red section") {
+	if r := st(s).Reminders; !slices.Contains(r, fmt.Sprintf("Reveal a Menace card: resolve the section for %d in its red part (the Alert counter's colour)", st(s).Scenario.Timer)) {
 		t.Fatalf("red section: %v", r)
 	}
 	refuse(t, s, SetAlert{State: "blue"}, "Alert counter is")
@@ -849,7 +850,7 @@ func TestPurchasePoints(t *testing.T) {
 	if st(s).Section("A").RemainingPP != 8 {
 		t.Fatalf("A remaining %d", st(s).Section("A").RemainingPP)
 	}
-	do(t, s, StartScenario{Key: "B1", TimerStart: 5}, MarkPlot{N: 3}, MarkPlot{Cross: true})
+	do(t, s, StartScenario{Key: "B1", TimerStart: 5}, MarkPlot{N: 3}, MarkPlot{Cross: true, N: 1})
 	do(t, s, EndScenario{}, ConfirmObjectives{}, ReturnItems{}, RecordEpilogue{Code: "END-C-1"}, RecordSpecialQuests{}, Unlock{})
 	if b := st(s).Section("B"); b.BasePP != 11 || b.AvailablePP != 19 {
 		t.Fatalf("B: base %d available %d", b.BasePP, b.AvailablePP)
@@ -1093,6 +1094,17 @@ func TestLossAndRestart(t *testing.T) {
 		t.Fatal("diary shows the loss")
 	}
 	refuse(t, s, PlayCard{Char: "904"}, "no scenario")
+	// The loss's reminder names the scenario replayed and the one it goes
+	// back to, before the players choose (issue 15 item 2).
+	want := "Replay scenario C as the campaign stood after scenario B1, or start over from the beginning with the diary wiped"
+	if r := st(s).Reminders; !slices.Contains(r, want) || !slices.Contains(Reminders(e), want) {
+		t.Fatalf("loss reminders %q, want %q", r, want)
+	}
+	for _, r := range st(s).Reminders {
+		if strings.Contains(r, "(Restart)") || strings.Contains(r, "ResetCampaign") {
+			t.Fatalf("a reminder names a command, not what to do: %q", r)
+		}
+	}
 	do(t, s, Restart{})
 	if st(s).Phase != PhaseBetween || st(s).Next != "C" || ch(s, "901").Status != Alive || st(s).Restarts != 1 {
 		t.Fatalf("restart: %s next %s", st(s).Phase, st(s).Next)
@@ -1105,6 +1117,9 @@ func TestLossAndRestart(t *testing.T) {
 	do(t, s, Kill{Char: "901"})
 	if st(s).Phase != PhaseLost || !strings.Contains(st(s).LossReason, "L2") {
 		t.Fatalf("L2: %s", st(s).LossReason)
+	}
+	if w := st(s).RestartWords(); w != "Replay scenario E2 as the campaign stood after scenario D" {
+		t.Fatalf("restart words %q", w)
 	}
 	refuse(t, s, ResetCampaign{}, "confirm")
 	do(t, s, ResetCampaign{Confirm: true})
@@ -1554,5 +1569,64 @@ func TestAbilitiesAndDevices(t *testing.T) {
 	do(t, s, JoinCharacter{ID: "913", Board: "white"})
 	if c := ch(s, "913"); c.Status != Alive || c.LP != 10 || !st(s).Section("F").Row("913").Played {
 		t.Fatalf("913 joins in F: %+v", c)
+	}
+}
+
+// Rulebook p.8, End of the Round step 3, holds in every scenario: the
+// Menace card's section is the one for the number the Timer covers. In B
+// (p.20) the Alert counter's colour picks the effect too; the number still
+// holds, so B's reminder names both (issue 15 item 1).
+func TestMenaceReminderNamesTheTimerInEveryScenario(t *testing.T) {
+	for _, key := range []string{"A", "B1", "B2", "C", "D", "E1", "E2", "F1", "F2"} {
+		for _, alert := range []string{"", AlertGreen, AlertRed} {
+			if (Letter(key) == "B") != (alert != "") {
+				continue
+			}
+			s := reach(t, key)
+			if alert != "" {
+				do(t, s, SetAlert{State: alert})
+			}
+			char := st(s).InPlay()[0].ID
+			for range 3 {
+				do(t, s, AddPenalty{Char: char, Kind: Fatigue})
+			}
+			do(t, s, PlayCard{Char: char})
+			e := do(t, s, EndTurn{})
+			if !strings.Contains(said(s, e), "End of round 1") {
+				t.Fatalf("%s: the round did not end: %s", key, said(s, e))
+			}
+			sc := st(s).Scenario
+			want := fmt.Sprintf("resolve the section for %d", sc.Timer)
+			found := ""
+			for _, r := range st(s).Reminders {
+				if strings.Contains(r, "Menace card") {
+					found = r
+				}
+			}
+			if !strings.Contains(found, want) {
+				t.Errorf("%s %s: Menace reminder %q, want it to name %q", key, alert, found, want)
+			}
+			if alert != "" && !strings.Contains(found, alert) {
+				t.Errorf("%s: Menace reminder %q, want the Alert colour %s too", key, found, alert)
+			}
+			if found != MenaceReminder(sc) {
+				t.Errorf("%s: the play screen's words %q and the reminder %q differ", key, MenaceReminder(sc), found)
+			}
+		}
+	}
+}
+
+// A loss in A goes back to the campaign's beginning, and says so (item 2).
+func TestRestartWordsFromTheBeginning(t *testing.T) {
+	s := reach(t, "A")
+	for _, id := range []string{"901", "902", "903", "904"} {
+		do(t, s, Kill{Char: id})
+	}
+	if st(s).Phase != PhaseLost {
+		t.Fatalf("phase %s", st(s).Phase)
+	}
+	want := "Replay scenario A from the beginning of the campaign, or start over from the beginning with the diary wiped"
+	if r := st(s).Reminders; !slices.Contains(r, want) {
+		t.Fatalf("reminders %q", r)
 	}
 }

@@ -30,6 +30,7 @@ func (s *State) situation(decide, adversary string, charOrder []string, prep fun
 		f := false
 		sit.Options.CountAdjacentBlockers = &f
 	}
+	sit.Options.TargetWithBaseRange = s.Settings.TargetWithBaseRange
 	drawn := map[string]phantom.Drawn{}
 	for _, d := range m.Decks.InPlay {
 		drawn[d.Type] = d
@@ -68,6 +69,16 @@ func (s *State) situation(decide, adversary string, charOrder []string, prep fun
 		in := phantom.FigureInput{Name: f.Name, Side: f.Side, Type: f.Type, Colour: f.Colour, Position: f.Position,
 			HP: f.HP, MaxHP: f.MaxHP, Conditions: f.CondList(), Guard: f.Guard, Initiative: f.Initiative,
 			PlacedAfterDraw: f.PlacedAfterDraw, PlacedByEvent: f.PlacedByEvent, Immune: f.Immune}
+		if decide == "turn" && f.Name == adversary && m.Current == f.Name {
+			// Its turn is under way (worked out again after a stop): what
+			// it received since it began has no immediate effect and does
+			// not wear off at this turn's end (RB p.50).
+			for _, c := range in.Conditions {
+				if f.Conditions[c] > f.TurnStart {
+					in.GainedThisTurn = append(in.GainedThisTurn, c)
+				}
+			}
+		}
 		if f.character() {
 			in.Type = ""
 			chars = append(chars, in)
@@ -120,6 +131,10 @@ type ResolveAdversaryTurn struct {
 	Adversary string   `json:"adversary"`
 	Attack    []string `json:"attack,omitempty"`
 	Accuracy  []string `json:"accuracy,omitempty"`
+	// Order answers a turn that stopped to ask in which order a character
+	// receives several conditions (Pending.Turn.Ask; RB p.22 step 7: the
+	// character attacked by an adversary chooses).
+	Order []string `json:"order,omitempty"`
 }
 
 type turnResult struct {
@@ -133,6 +148,9 @@ func (c ResolveAdversaryTurn) exec(s *State, x *ctx) (string, error) {
 		return "", err
 	}
 	f := m.fig(c.Adversary)
+	if f != nil && f.Defeated && m.Pending != nil && m.Pending.Adversary == f.Name {
+		return "", tracker.Refuse(ruleAdv, "%s was defeated while its turn waited: use Override to say what it did before that", f.Name)
+	}
 	if f == nil || f.character() || f.Defeated {
 		return "", tracker.Refuse(ruleAdv, "%q is not an adversary on the map", c.Adversary)
 	}
@@ -158,12 +176,19 @@ func (c ResolveAdversaryTurn) exec(s *State, x *ctx) (string, error) {
 			return "", tracker.Refuse("phantom-epoch V-22", "Accuracy roll: %v", err)
 		}
 	}
+	if err := checkOrder(m, f.Name, false, c.Order); err != nil {
+		return "", err
+	}
 	res, err := keep(x, func() (turnResult, error) {
 		sit, err := s.situation("turn", f.Name, nil, nil)
 		if err != nil {
 			return turnResult{}, err
 		}
 		sit.Rolls.Attack, sit.Rolls.Accuracy = c.Attack, c.Accuracy
+		sit.Rolls.Made = madeBefore(m, f.Name, false)
+		if len(c.Order) > 0 {
+			sit.Rolls.Orders = [][]string{c.Order}
+		}
 		t, tr, err := phantom.AdversaryTurn(sit, x)
 		if err != nil {
 			return turnResult{}, tracker.Refuse(ruleAdv, "%v", err)
@@ -178,8 +203,43 @@ func (c ResolveAdversaryTurn) exec(s *State, x *ctx) (string, error) {
 		f.TurnStart = s.Tick
 	}
 	m.Pending = &Pending{Adversary: f.Name, Turn: res.Turn, Trace: res.Trace}
+	if err := s.notePending(m, x); err != nil {
+		return "", err
+	}
 	return "Adversary turn worked out: " + turnSummary(res.Turn), nil
 }
+
+// madeBefore are the rolls a decision waiting for adversary made before it
+// stopped for a roll: worked out again, it starts from them, so a roll
+// entered or rolled before the stop is neither lost nor made again.
+func madeBefore(m *Mission, adversary string, reaction bool) *phantom.Made {
+	p := m.Pending
+	if p == nil || p.Adversary != adversary || p.Reaction != reaction || p.Turn.Stopped == "" {
+		return nil
+	}
+	return p.Turn.Made
+}
+
+// checkOrder: an order of conditions answers the question the decision
+// waiting for adversary stopped for, and names conditions.
+func checkOrder(m *Mission, adversary string, reaction bool, order []string) error {
+	if len(order) == 0 {
+		return nil
+	}
+	p := m.Pending
+	if p == nil || p.Adversary != adversary || p.Reaction != reaction || p.Turn.Ask == nil {
+		return tracker.Refuse(ruleOrder, "no order of conditions is asked for: the turn did not stop to ask one")
+	}
+	for _, c := range order {
+		if _, err := phantom.ParseCond(c); err != nil {
+			return tracker.Refuse(ruleOrder, "%v", err)
+		}
+	}
+	return nil
+}
+
+// ruleOrder cites the rule in the players' words (spec §7.3 step 7).
+const ruleOrder = "Rulebook p.22, Attack Flow step 7"
 
 // turnSummary is a turn in one line for the diary.
 func turnSummary(t phantom.Turn) string {
@@ -192,6 +252,9 @@ func turnSummary(t phantom.Turn) string {
 		if e.Attack != nil {
 			a := e.Attack
 			fmt.Fprintf(&b, "; attacks %s", a.Target)
+			if a.AimedAt != "" {
+				fmt.Fprintf(&b, " (aimed at %s, blocked)", a.AimedAt)
+			}
 			if a.Roll != "" {
 				fmt.Fprintf(&b, " (roll %s)", a.Roll)
 			}
@@ -220,20 +283,47 @@ func (c ConfirmAdversaryTurn) exec(s *State, x *ctx) (string, error) {
 	if p == nil {
 		return "", tracker.Refuse(ruleAdv, "no adversary turn is waiting to be confirmed")
 	}
+	if p.Turn.Ask != nil {
+		return "", tracker.Refuse(ruleOrder, "the turn stopped: %s; choose the order and work it out again, or override it", p.Turn.Stopped)
+	}
 	if p.Turn.Stopped != "" {
 		return "", tracker.Refuse(ruleAdv, "the turn stopped: %s; enter the roll and resolve it again, or override it", p.Turn.Stopped)
 	}
-	changes := m.describeStates(p.Turn.Figures)
-	if err := s.removeTrapTokens(p.Turn); err != nil {
+	figs, objects, nova := p.Turn.Figures, p.Turn.Objects, p.Turn.Nova
+	carried := false
+	// A turn decided before rules revision 2 (or confirmed under it)
+	// replays as it was played: its figures' states overwrite.
+	if !x.before(2) && p.Before != nil {
+		c, err := s.carry(m, p)
+		if err != nil {
+			return "", err
+		}
+		figs, objects, nova, carried = c.figs, c.objects, c.nova, c.since
+	}
+	changes := m.describeStates(figs)
+	// Only trap tokens the decision found can have been set off by it: one
+	// put down while it waited stays (a decision made before rules
+	// revision 2 removes as it did).
+	var traps []string
+	if !x.before(2) && p.Before != nil {
+		traps = p.BeforeTraps
+		if traps == nil {
+			traps = []string{}
+		}
+	}
+	if err := s.removeTrapTokens(p.Turn, traps); err != nil {
 		return "", err
 	}
-	if err := s.applyStates(m, p.Turn.Figures, p.Turn.Objects, p.Turn.Nova); err != nil {
+	if err := s.applyStates(m, figs, objects, nova); err != nil {
 		return "", err
 	}
 	m.finish(p)
 	line := "Confirmed: " + turnSummary(p.Turn)
 	if len(changes) > 0 {
 		line += " — " + strings.Join(changes, "; ")
+	}
+	if carried {
+		line += " (what was recorded while it waited is kept)"
 	}
 	return line, nil
 }
@@ -273,8 +363,8 @@ func (m *Mission) describeStates(figs []phantom.FigureState) []string {
 
 // removeTrapTokens takes away the trap tokens the adversary's movements
 // set off (§5.1): every space a Move entered, the last space of any other
-// movement.
-func (s *State) removeTrapTokens(t phantom.Turn) error {
+// movement; only among only, when it is not nil.
+func (s *State) removeTrapTokens(t phantom.Turn, only []string) error {
 	hm, err := s.liveMap()
 	if err != nil {
 		return err
@@ -290,6 +380,9 @@ func (s *State) removeTrapTokens(t phantom.Turn) error {
 			entered = mv.Path[len(mv.Path)-1:]
 		}
 		for _, l := range entered {
+			if only != nil && !contains(only, l) {
+				continue
+			}
 			if sp, ok := hm.Space(l); ok && sp.Hazard == hex.Trap && sp.HazardSource == hex.HazardToken {
 				sp.Hazard, sp.HazardSource = hex.NoHazard, hex.Printed
 				changed = true

@@ -2,6 +2,8 @@ package phantom
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"tablekeeper/automa/hex"
@@ -162,8 +164,10 @@ func (c Attack) exec(s *State, x *ctx) (string, error) {
 				if err != nil {
 					return "", err
 				}
+				// The blocker becomes the target of the attack (§3.2, RB
+				// p.36): the line names it as the target.
+				parts = append(parts, fmt.Sprintf("aimed at %s, blocked by %s", what, c.BlockedBy))
 				tgt, at, what = bt, bat, c.BlockedBy
-				parts = append(parts, "blocked by "+c.BlockedBy)
 			}
 		}
 	}
@@ -214,6 +218,33 @@ func (c Attack) exec(s *State, x *ctx) (string, error) {
 	}
 	s.resort(m)
 	return line(res), nil
+}
+
+// ConditionOrders lists, for several conditions given to a figure at
+// once, one order per different outcome, with what the figure then holds
+// (RB p.22, Attack Flow step 7: the attacking player, or the character an
+// adversary attacks, chooses in which order they apply). More than one
+// means the order matters and the player is asked; Attack applies its
+// Inflict list in the order given.
+func (s *State) ConditionOrders(figure string, conds []string) []phantom.OrderOption {
+	f := s.Mission.fig(figure)
+	if f == nil {
+		return nil
+	}
+	var out []phantom.OrderOption
+	for _, order := range phantom.Orders(conds) {
+		g := &Figure{Name: f.Name, Conditions: maps.Clone(f.Conditions), Immune: f.Immune}
+		for _, cs := range order {
+			if c, err := phantom.ParseCond(cs); err == nil {
+				s.inflict(g, c, false)
+			}
+		}
+		leaves := g.CondList()
+		if !slices.ContainsFunc(out, func(o phantom.OrderOption) bool { return slices.Equal(o.Leaves, leaves) }) {
+			out = append(out, phantom.OrderOption{Order: order, Leaves: leaves})
+		}
+	}
+	return out
 }
 
 // attackTarget finds a valid target (§7.2): an enemy figure on the map,
@@ -280,6 +311,9 @@ type ResolveReaction struct {
 	Melee     bool     `json:"melee,omitempty"`
 	Attack    []string `json:"attack,omitempty"`
 	Accuracy  []string `json:"accuracy,omitempty"`
+	// Order answers a reaction that stopped to ask in which order the
+	// attacker receives several conditions (RB p.22 step 7).
+	Order []string `json:"order,omitempty"`
 }
 
 func (c ResolveReaction) exec(s *State, x *ctx) (string, error) {
@@ -297,12 +331,19 @@ func (c ResolveReaction) exec(s *State, x *ctx) (string, error) {
 	if a := m.fig(c.Attacker); a == nil || a.Defeated {
 		return "", tracker.Refuse(ruleAdv, "%q is not a figure on the map", c.Attacker)
 	}
+	if err := checkOrder(m, f.Name, true, c.Order); err != nil {
+		return "", err
+	}
 	res, err := keep(x, func() (turnResult, error) {
 		sit, err := s.situation("react", f.Name, nil, func(x *phantom.Situation) { x.Attacker, x.Melee = c.Attacker, c.Melee })
 		if err != nil {
 			return turnResult{}, err
 		}
 		sit.Rolls.Attack, sit.Rolls.Accuracy = c.Attack, c.Accuracy
+		sit.Rolls.Made = madeBefore(m, f.Name, true)
+		if len(c.Order) > 0 {
+			sit.Rolls.Orders = [][]string{c.Order}
+		}
 		t, tr, err := phantom.Reaction(sit, f.Name, c.Attacker, c.Melee, x)
 		if err != nil {
 			return turnResult{}, tracker.Refuse(ruleAdv, "%v", err)
@@ -313,6 +354,12 @@ func (c ResolveReaction) exec(s *State, x *ctx) (string, error) {
 		return "", err
 	}
 	m.Pending = &Pending{Adversary: f.Name, Turn: res.Turn, Trace: res.Trace, Reaction: true}
+	if !x.before(2) {
+		m.Pending.Attacker, m.Pending.Melee = c.Attacker, c.Melee
+	}
+	if err := s.notePending(m, x); err != nil {
+		return "", err
+	}
 	return "Reaction worked out: " + turnSummary(res.Turn), nil
 }
 

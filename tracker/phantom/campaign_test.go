@@ -238,11 +238,22 @@ func TestSettingsChange(t *testing.T) {
 	set := DefaultSettings()
 	set.RefreshRestartsTimer = false
 	e, err := s.Do(ChangeSettings{Settings: set})
-	if err != nil || s.Describe(e) != "Settings: refreshRestartsTimer off" {
+	if err != nil || s.Describe(e) != "Settings: a condition received again restarts its timer: off" {
 		t.Fatalf("%v %q", err, s.Describe(e))
 	}
-	if len(SettingsInfo()) != 10 {
-		t.Fatal("every setting is described")
+	var keys map[string]any
+	_ = json.Unmarshal(raw(Settings{TargetWithBaseRange: true}), &keys)
+	described := map[string]bool{}
+	for _, i := range SettingsInfo() {
+		described[i.Key] = true
+	}
+	for k := range keys {
+		if !described[k] {
+			t.Errorf("setting %s is not described", k)
+		}
+	}
+	if len(SettingsInfo()) != len(keys) {
+		t.Fatal("every setting is described once")
 	}
 }
 

@@ -139,7 +139,15 @@ type MissionInfo struct {
 	SP      int            `json:"sp,omitempty"`
 	Fame    map[string]int `json:"fame,omitempty"`
 	Unlocks []string       `json:"unlocks,omitempty"`
-	Other   []string       `json:"other,omitempty"`
+	// The other rewards, structured (rewards.go): item cards, nova cells
+	// to share, vanished technology for the team, one-off rewards by name
+	// (a schematic, a story card, a box to open). Other is the free text
+	// of content entered before they were.
+	RewardItems              []string `json:"rewardItems,omitempty"`
+	RewardNovaCells          int      `json:"rewardNovaCells,omitempty"`
+	RewardVanishedTechnology int      `json:"rewardVanishedTechnology,omitempty"`
+	OneOffRewards            []string `json:"oneOffRewards,omitempty"`
+	Other                    []string `json:"other,omitempty"`
 	// Orbs and Treasure: the campaign orb and treasure numbers on the map.
 	Orbs     []int `json:"orbs,omitempty"`
 	Treasure []int `json:"treasure,omitempty"`

@@ -477,6 +477,25 @@ func CheckContent(kind ContentKind, id string, data json.RawMessage) (key string
 				ps.add("fame", "§15.9", "fame for %q: not a planet", p)
 			}
 		}
+		// The structured rewards (rewards.go).
+		for i, it := range mi.RewardItems {
+			if strings.TrimSpace(it) == "" {
+				ps.add(fmt.Sprintf("rewardItems.%d", i), "§15.9", "reward item %d has no name", i+1)
+			}
+		}
+		for i, r := range mi.OneOffRewards {
+			if strings.TrimSpace(r) == "" {
+				ps.add(fmt.Sprintf("oneOffRewards.%d", i), "§15.9", "one-off reward %d has no name", i+1)
+			} else if contains(mi.OneOffRewards[:i], r) {
+				ps.add(fmt.Sprintf("oneOffRewards.%d", i), "§15.9", "one-off reward %q is listed twice", r)
+			}
+		}
+		if mi.RewardNovaCells < 0 {
+			ps.add("rewardNovaCells", "V-15", "the nova cells rewarded cannot be negative")
+		}
+		if mi.RewardVanishedTechnology < 0 {
+			ps.add("rewardVanishedTechnology", "V-15", "the vanished technology rewarded cannot be negative")
+		}
 		return mi.ID, mi, ps.list
 	case KindMap:
 		if strings.TrimSpace(id) == "" {

@@ -57,7 +57,8 @@
 // (nil Drawn: from the seeded decks) → DetermineInitiative{CharacterOrder}
 // → turns in Mission.Order (Mission.next figure) → EndRound. Then
 // BeginRound again, or MissionResult{Success} and PickAttachment for each
-// participant.
+// participant, and ShareRewards for the items and nova cells a first
+// success gives (the next mission waits for both).
 //
 // A character's turn: StartTurn → PlayCard, MoveFigure, Attack,
 // DiscardForStun, UseItem, ActivateOrb (and Damage, Heal, Inflict,
@@ -75,12 +76,17 @@
 // phantom.Turn with path, line of sight, attacks and the figures after
 // it, plus the trace as lines for the explanation panel); then
 // ConfirmAdversaryTurn applies it, or OverrideAdversaryTurn{Reason,
-// Figures, Objects} applies what the players decided instead. A turn
+// Figures, Objects} applies what the players decided instead. What is
+// recorded while it waits (a condition, damage, a heal, a correction) is
+// carried through the confirmation, never overwritten (carry.go;
+// Mission.Proposed is the turn so carried, for the override form). A turn
 // stopped for a roll (Pending.Turn.Stopped) is resolved again with the
-// roll entered.
+// roll entered, starting from the rolls it already made.
 //
 // Any time: PlaceAdversary (mid-mission, §10.3), DamageObject,
-// SetPrimaryTarget, CorrectFigure and CorrectSpace (by hand).
+// SetPrimaryTarget, CorrectFigure and CorrectSpace (by hand), SetColours
+// (adversaries' HP-base colours: chosen per figure at setup, corrected
+// later) and CorrectEquipment (a character's equipment, with a reason).
 //
 // # State the screens read
 //

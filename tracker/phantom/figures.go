@@ -61,14 +61,7 @@ func (s *State) defeat(m *Mission, f *Figure, drop bool) string {
 		return line
 	}
 	line := f.Name + " is defeated"
-	nova := 0
-	if !f.PlacedByEvent {
-		if f.Side == "boss" {
-			nova = m.Difficulty + len(m.Embarked) // §9.4
-		} else {
-			nova = s.Content.Adversaries[AdversaryKey(f.Type, m.AdversaryDifficulty)].Difficulty // §8.14
-		}
-	}
+	nova := s.novaDrop(m, f)
 	if drop && nova > 0 && at != "" {
 		if hm, err := s.liveMap(); err == nil {
 			if sp, ok := hm.Space(at); ok {
@@ -93,6 +86,20 @@ func (s *State) defeat(m *Mission, f *Figure, drop bool) string {
 		m.Decks.DiscardType(f.Type, persist)
 	}
 	return line
+}
+
+// novaDrop is the nova cells an adversary leaves where it is defeated:
+// its description card's difficulty rating (§8.14), a boss the mission's
+// difficulty plus the characters embarked (§9.4), none if an event placed
+// it.
+func (s *State) novaDrop(m *Mission, f *Figure) int {
+	switch {
+	case f.character() || f.PlacedByEvent:
+		return 0
+	case f.Side == "boss":
+		return m.Difficulty + len(m.Embarked)
+	}
+	return s.Content.Adversaries[AdversaryKey(f.Type, m.AdversaryDifficulty)].Difficulty
 }
 
 // inflict gives a figure a condition by §4: at most once (a refresh

@@ -53,6 +53,12 @@ func (c StartMission) exec(s *State, x *ctx) (string, error) {
 	if s.Mission != nil && s.Mission.Phase != "over" {
 		return "", tracker.Refuse(ruleSetup, "mission %s is still being played", s.Mission.ID)
 	}
+	// The last mission's rewards still to take would be lost (the drawn
+	// attachment cards with them). Setups recorded before this check
+	// replay as they were.
+	if w := s.waitingRewards(); w != "" && !x.apply {
+		return "", tracker.Refuse(ruleRewards, "take %s first: they are lost once the next mission starts", w)
+	}
 	mi, ok := s.Content.Missions[c.Mission]
 	if !ok {
 		return "", tracker.Refuse(ruleSetup, "mission %q is not entered", c.Mission)
@@ -688,7 +694,7 @@ func (s *State) charInitiative(f *Figure) int {
 }
 
 func traceLines(tr automa.Trace) []string {
-	return strings.Split(strings.TrimRight(tr.String(), "\n"), "\n")
+	return phantom.TraceLines(tr)
 }
 
 // next is the figure whose turn comes next.

@@ -13,7 +13,9 @@ import (
 // the last objective was fulfilled ended (every figure had its turn), or
 // failure at any time. On success: characters restored, the mission marked
 // on each participant's sheet, SP once per character per mission, other
-// rewards (fame, unlocks) once per campaign (V-18), the campaign sheet's
+// rewards (fame, unlocks, and the structured ones of rewards.go: items and
+// nova cells to share, vanished technology, named one-off rewards) once
+// per campaign (V-18), the campaign sheet's
 // boxes, attachment rewards drawn for every tier up to the difficulty
 // (§13.2 item 6; picks with PickAttachment). On failure only campaign orbs
 // and treasure taken and (setting failureKeepsNova) collected nova cells
@@ -104,6 +106,9 @@ func (c MissionResult) exec(s *State, x *ctx) (string, error) {
 				mk.Available = true
 				parts = append(parts, u+" available")
 			}
+			parts = append(parts, s.receiveRewards(m, mi)...)
+		} else if mi.hasRewards() {
+			parts = append(parts, "its other rewards were already received in this campaign")
 		}
 		all := true
 		for _, n := range mi.Orbs {

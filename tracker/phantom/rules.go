@@ -113,7 +113,11 @@ type ctx struct {
 //	   changes the figure's max HP and Guard (§6.1 maxHp, V-06); at setup
 //	   the orbs left in play go active side up and the treasure left in
 //	   play is placed (§12.2 step 3).
-const rulesRev = 1
+//	2: confirming an adversary's worked-out turn (or reaction) carries
+//	   its changes onto what was recorded while it waited — conditions,
+//	   damage, heals, figures and spaces corrected — instead of
+//	   overwriting them (issue 15 item 13, RB p.50 Frozen).
+const rulesRev = 2
 
 // before says the event being applied was decided under a rules revision
 // older than r, so the rule changed in r keeps its old behaviour. Decide

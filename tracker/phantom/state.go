@@ -60,6 +60,11 @@ type Settings struct {
 	// EventDeckReshuffle: an exhausted event deck is rebuilt from the
 	// discarded Round 6+ events (A-33).
 	EventDeckReshuffle bool `json:"eventDeckReshuffle"`
+	// TargetWithBaseRange is a house rule (off by default): an adversary
+	// picks an enemy already in range by its Description card's range
+	// only. By the rulebook (p.27) its action's range counts too for that
+	// first criterion; moving always counts the card's range (p.28).
+	TargetWithBaseRange bool `json:"targetWithBaseRange,omitempty"`
 }
 
 // DefaultSettings are the spec's readings.
@@ -118,6 +123,9 @@ type Sheet struct {
 	TrainingDraws    map[string][]string `json:"trainingDraws,omitempty"`
 	TrainingShopTier int                 `json:"trainingShopTier,omitempty"`
 	Notes            string              `json:"notes,omitempty"`
+	// NamedRewards are the one-off mission rewards received, by name
+	// (once per campaign, V-18).
+	NamedRewards []string `json:"namedRewards,omitempty"`
 }
 
 // MissionMark is one mission's boxes on the campaign sheet.
@@ -227,6 +235,9 @@ type Mission struct {
 	// each character's pick (V-19); Picks are the picks made.
 	RewardChoices []string          `json:"rewardChoices,omitempty"`
 	Picks         map[string]string `json:"picks,omitempty"`
+	// RewardsDue are the items and nova cells a success gave, waiting to
+	// be shared between the characters (ShareRewards).
+	RewardsDue *Due `json:"rewardsDue,omitempty"`
 }
 
 // Figure is a figure of the mission: a character, a regular adversary or
@@ -291,8 +302,24 @@ type Pending struct {
 	Turn      phantom.Turn `json:"turn"`
 	Trace     []string     `json:"trace"`
 	// Reaction: the decision answers an attack outside the adversary's
-	// turn; confirming it does not end anyone's turn.
-	Reaction bool `json:"reaction,omitempty"`
+	// turn; confirming it does not end anyone's turn. Attacker and Melee
+	// are the attack it answers (to work it out again after a stop).
+	Reaction bool   `json:"reaction,omitempty"`
+	Attacker string `json:"attacker,omitempty"`
+	Melee    bool   `json:"melee,omitempty"`
+	// Tick is the tick the decision was worked out at; Before the figures
+	// (every one on the map), BeforeObjects the destructible objects'
+	// states and BeforeNova the nova cells on the map as it found them.
+	// The confirmation carries the decision's changes onto what was
+	// recorded since (carry.go). Absent in decisions worked out before
+	// rules revision 2.
+	Tick          uint64                `json:"tick,omitempty"`
+	Before        []phantom.FigureState `json:"before,omitempty"`
+	BeforeObjects map[string]string     `json:"beforeObjects,omitempty"`
+	BeforeNova    map[string]int        `json:"beforeNova,omitempty"`
+	// BeforeTraps are the spaces with a trap token then: the only ones
+	// the decision's movements can have set off.
+	BeforeTraps []string `json:"beforeTraps,omitempty"`
 }
 
 // character and mission lookups.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	ai "tablekeeper/automa/reich"
@@ -114,8 +115,8 @@ func (s *State) situation(req ai.Request, ans ai.Answers) (*ai.Situation, error)
 	for code, n := range m.Placed {
 		st.PlacedEver[code] = n
 	}
-	st.SpawnDeck = &ai.Deck{DrawPile: nonNil(m.SpawnDeck.Draw), Discard: nonNil(m.SpawnDeck.Discard)}
-	st.NoiseDeck = &ai.Deck{DrawPile: nonNil(m.NoiseDeck.Draw), Discard: nonNil(m.NoiseDeck.Discard)}
+	st.SpawnDeck = &ai.Deck{DrawPile: nonNil(m.SpawnDeck.Draw), Discard: nonNil(m.SpawnDeck.Discard), Physical: m.SpawnDeck.ByPlayers}
+	st.NoiseDeck = &ai.Deck{DrawPile: nonNil(m.NoiseDeck.Draw), Discard: nonNil(m.NoiseDeck.Discard), Physical: m.NoiseDeck.ByPlayers}
 	if m.Paused != nil {
 		p := m.Paused.Progress.Clone()
 		st.EnemyTurn = &p
@@ -167,7 +168,7 @@ func (t *tx) resolve(req ai.Request, ans ai.Answers, d *tracker.Dice) (*ai.Outco
 	if err != nil {
 		var need *ai.NeedInput
 		if errors.As(err, &need) {
-			return nil, &NeedAnswer{Question: need.Question, Field: need.Field}
+			return nil, &NeedAnswer{Question: need.Question, Field: need.Field, Options: need.Options}
 		}
 		return nil, tracker.Refuse("reichbusters §7", "%v", err)
 	}
@@ -184,6 +185,9 @@ func (t *tx) resolve(req ai.Request, ans ai.Answers, d *tracker.Dice) (*ai.Outco
 type NeedAnswer struct {
 	Question string
 	Field    string
+	// Options are the answers that fit, when the rules know them (the
+	// cards a deck the players draw can still give).
+	Options []string
 }
 
 func (e *NeedAnswer) Error() string {
@@ -360,49 +364,121 @@ func (t *tx) sync(out *ai.Outcome) {
 	}
 }
 
-// changeLine words one automa change for the diary.
+// changeLine words one automa change for the diary, every kind in the
+// players' words: what happened, never a code name or a marker that
+// "moves" from a space to the same space (issue 15 item 11).
 func changeLine(c ai.Change) string {
 	switch c.Kind {
 	case ai.ChUnitPlaced:
 		return fmt.Sprintf("%s %s placed in %s", c.Code, c.Unit, c.Area)
 	case ai.ChShortfall:
-		return fmt.Sprintf("%d %s not placed in %s (limit reached)", c.N, c.Code, c.Area)
+		if c.Text != "" {
+			return fmt.Sprintf("%d %s not placed in %s (it is unique and was placed once already)", c.N, c.Code, c.Area)
+		}
+		return fmt.Sprintf("%d %s not placed in %s (no miniature left)", c.N, c.Code, c.Area)
 	case ai.ChUnitMoved:
 		return fmt.Sprintf("%s moved %s → %s", c.Unit, c.From, c.To)
 	case ai.ChUnitKilled:
 		return fmt.Sprintf("%s killed in %s", c.Unit, c.Area)
 	case ai.ChUnitWounded:
 		return fmt.Sprintf("%s has %d wound tokens", c.Unit, c.N)
+	case ai.ChUnitFlipped:
+		return fmt.Sprintf("%s turns to its next unit card (side %d)", c.Unit, c.N+1)
 	case ai.ChDoorOpened:
 		return fmt.Sprintf("door %s opened", c.Door)
 	case ai.ChDoorUnlocked:
 		return fmt.Sprintf("door %s unlocked", c.Door)
 	case ai.ChAwareness:
 		return fmt.Sprintf("room %s: %s → %s", c.Room, c.From, c.To)
+	case ai.ChAwarenessRemoved:
+		return fmt.Sprintf("room %s's %s awareness token is removed", c.Room, c.From)
 	case ai.ChTokenPlaced:
 		return fmt.Sprintf("spawn token %s placed in %s", c.Token, c.Area)
 	case ai.ChTokenRemoved:
 		return fmt.Sprintf("spawn token %s removed from %s", c.Token, c.Area)
+	case ai.ChTokenFlipped:
+		return fmt.Sprintf("spawn token %s in %s turns to its %s side", c.Token, c.Area, c.To)
+	case ai.ChTokenRevealed:
+		return fmt.Sprintf("spawn token %s is turned over: %s", c.Token, iconWords(c.Icons))
+	case ai.ChFeatureRevealed:
+		return fmt.Sprintf("room feature %s is turned face up: %s", c.Feature, iconWords(c.Icons))
+	case ai.ChFeatureDiscarded:
+		return fmt.Sprintf("room feature %s is discarded", c.Feature)
 	case ai.ChSpawnCardDrawn:
 		return fmt.Sprintf("spawn card %s drawn (%s)", c.Card, c.Level)
+	case ai.ChSpawnCardDiscard:
+		return fmt.Sprintf("spawn card %s discarded", c.Card)
 	case ai.ChNoiseCardDrawn:
 		return fmt.Sprintf("noise card %s drawn", c.Card)
+	case ai.ChNoiseCardDiscard:
+		return fmt.Sprintf("noise card %s discarded", c.Card)
+	case ai.ChDeckShuffled:
+		return fmt.Sprintf("the %s deck's discard pile is shuffled into a new draw pile", c.Text)
+	case ai.ChNoiseDeckSwapped:
+		return "the post-alarm noise deck replaces the pre-alarm one"
 	case ai.ChTracker:
-		return fmt.Sprintf("round marker %s → %s", c.From, c.To)
+		return trackerLine(c)
+	case ai.ChAlarmTriggered:
+		return fmt.Sprintf("the alarm is triggered (%s): the round goes straight to its end, and the alarm sounds after it", c.Text)
+	case ai.ChMissionFailed:
+		return fmt.Sprintf("the mission tracker has run out (%s): the mission fails", c.Text)
+	case ai.ChEffectsEnded:
+		return "every ongoing action card effect ends"
+	case ai.ChSuppressedRemoved:
+		return fmt.Sprintf("the suppressed token in %s is removed", c.Area)
 	case ai.ChHeroWounded:
 		return fmt.Sprintf("%s takes %d permanent wounds", c.Hero, max(c.N, 1))
+	case ai.ChHeroKnockedDown:
+		return fmt.Sprintf("%s is knocked down", c.Hero)
+	case ai.ChBoom:
+		return fmt.Sprintf("BOOM: an explosion in %s", c.Area)
+	case ai.ChClearedPlaced:
+		return fmt.Sprintf("a cleared token goes in %s: no enemies remain there", c.Room)
 	case ai.ChClearedRemoved:
-		return fmt.Sprintf("enemies are in %s again: its cleared token is removed (V-25)", c.Room)
+		return fmt.Sprintf("enemies are in %s again: its cleared token is removed", c.Room)
 	case ai.ChForPlayers:
 		return "for the players: " + c.Text
 	}
-	parts := []string{c.Kind}
+	parts := []string{"the enemy rules changed the table:"}
 	for _, f := range []string{c.Unit, c.Hero, c.Area, c.Door, c.Room, c.Token, c.Feature, c.Card, c.Text} {
 		if f != "" {
 			parts = append(parts, f)
 		}
 	}
 	return strings.Join(parts, " ")
+}
+
+// trackerLine words a round marker move: the spaces it went between, or,
+// when it ran past the end of its track, that it did (the change after it
+// says what that sets off), never "6 → 6".
+func trackerLine(c ai.Change) string {
+	why := ""
+	if c.Text != "" {
+		why = " (" + c.Text + ")"
+	}
+	from, err1 := strconv.Atoi(c.From)
+	to, err2 := strconv.Atoi(c.To)
+	switch {
+	case c.From == "alarm":
+		return fmt.Sprintf("the round marker goes onto post-alarm space %s", c.To)
+	case err1 != nil || err2 != nil:
+		return fmt.Sprintf("the round marker moves on %d%s", c.N, why)
+	case from+c.N > to:
+		return fmt.Sprintf("the round marker moves on %d%s from space %d, past the last space of its track", c.N, why, from)
+	}
+	return fmt.Sprintf("the round marker moves on %d%s: space %d → %d", c.N, why, from, to)
+}
+
+// iconWords names spawn icons ("spawn icons green, red"; "no spawn icons").
+func iconWords(icons []content.Level) string {
+	if len(icons) == 0 {
+		return "no spawn icons"
+	}
+	p := make([]string, len(icons))
+	for i, l := range icons {
+		p[i] = string(l)
+	}
+	return "spawn icons " + strings.Join(p, ", ")
 }
 
 // clearedCheck keeps V-25 after hand corrections: a cleared token never

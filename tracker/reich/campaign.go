@@ -180,6 +180,10 @@ type CloseMission struct {
 	// HealCards names, per hero, the wound cards to remove (by index);
 	// when absent, the newest cards go first.
 	HealCards map[string][]int
+	// HPDrawn is the heroism point the players drew from the face-down
+	// supply for the HQ card after a won campaign mission, when they draw
+	// the supply themselves (step 8).
+	HPDrawn string
 }
 
 func (c CloseMission) decide(t *tx, d *tracker.Dice) (string, error) {
@@ -193,6 +197,22 @@ func (c CloseMission) decide(t *tx, d *tracker.Dice) (string, error) {
 	if m.Result == "" {
 		// §5.7: the result (and so step 8's success) is read from the chart first.
 		return "", tracker.Refuse("reichbusters §5.7", "read the Victory or Defeat? chart before closing mission %s", m.ID)
+	}
+	if len(m.HPDraws) > 0 {
+		return "", tracker.Refuse("reichbusters §6.5", "first say which heroism point %s drew from the supply for %s", t.name(m.HPDraws[0].Hero), m.HPDraws[0].Why)
+	}
+	drawHQ := m.campaign() && m.Success && len(m.HPSupply) > 0
+	switch {
+	case c.HPDrawn != "" && !m.HPByPlayers:
+		return "", tracker.Refuse("reichbusters §10.2", "the app draws the heroism point supply in this mission: no heroism point is named")
+	case c.HPDrawn != "" && !drawHQ:
+		return "", tracker.Refuse("reichbusters §10.2", "no heroism point is drawn for the HQ card: only a won campaign mission adds one, from a supply that is not empty")
+	case c.HPDrawn == "" && drawHQ && m.HPByPlayers:
+		return "", tracker.Refuse("reichbusters §10.2", "the mission was won: draw a heroism point from the face-down supply for the HQ card and say which")
+	case c.HPDrawn != "":
+		if err := supplyHas(m.HPSupply, strings.ToLower(strings.TrimSpace(c.HPDrawn))); err != nil {
+			return "", err
+		}
 	}
 	// §10.1: the outcome is recorded with the chart row picked.
 	out := Outcome{Mission: m.ID, Mode: m.Mode, Row: m.Row, Result: m.Result, Success: m.Success, Rounds: m.Round}
@@ -298,7 +318,12 @@ func (c CloseMission) decide(t *tx, d *tracker.Dice) (string, error) {
 	supply := slices.Clone(m.HPSupply)
 	gained := ""
 	if m.Success && len(supply) > 0 { // step 8
-		i := d.Intn(len(supply))
+		var i int
+		if m.HPByPlayers {
+			i = slices.Index(supply, strings.ToLower(strings.TrimSpace(c.HPDrawn)))
+		} else {
+			i = d.Intn(len(supply))
+		}
 		gained = supply[i]
 		hqHP = append(hqHP, gained)
 		supply = slices.Delete(supply, i, i+1)
@@ -465,7 +490,7 @@ func (c GrantSkill) decide(t *tx, _ *tracker.Dice) (string, error) {
 	for _, o := range rec.Heroes {
 		for _, s := range o.Skills {
 			if s.ID == skill {
-				return "", tracker.Refuse("reichbusters V-29", "%s already holds %s (one copy of each skill)", o.Name, skill)
+				return "", tracker.Refuse("reichbusters V-29", "%s already holds %s (one copy of each skill): if a card lets it pass to another hero, hand it over instead", o.Name, skill)
 			}
 		}
 	}
@@ -481,6 +506,66 @@ func (c GrantSkill) decide(t *tx, _ *tracker.Dice) (string, error) {
 	t.campaign(func(r *CampaignRecord) { r.hero(c.Hero).Skills = skills })
 	t.say("%s gained %s as a mission reward", h.Name, skill)
 	return "campaign.grantSkill", nil
+}
+
+// HandOverSkill moves a skill from one hero to another, between missions,
+// where a card or mission reward allows it; Reason says which. The rules
+// summary says skills "cannot be transferred between heroes" (a skill held
+// is no longer available to buy, V-29), so a hand-over is never a
+// purchase: it needs that card. Discard names a skill the receiver gives
+// up when the skill would be its 5th (V-30).
+type HandOverSkill struct {
+	From, To, Skill, Discard, Reason string
+}
+
+func (c HandOverSkill) decide(t *tx, _ *tracker.Dice) (string, error) {
+	const rule = "reichbusters §10.3"
+	if m := t.s.Mission; m != nil && !m.Ended {
+		return "", tracker.Refuse(rule, "skills are handed over between missions")
+	}
+	rec := &t.s.Campaign
+	from, to := rec.hero(c.From), rec.hero(c.To)
+	switch {
+	case from == nil:
+		return "", tracker.Refuse(rule, "there is no hero %q in the campaign", c.From)
+	case to == nil:
+		return "", tracker.Refuse(rule, "there is no hero %q in the campaign", c.To)
+	case from.ID == to.ID:
+		return "", tracker.Refuse(rule, "a skill is handed over to another hero")
+	case strings.TrimSpace(c.Reason) == "":
+		return "", tracker.Refuse(rule, "skills cannot be passed between heroes unless a card or mission reward says so: say which")
+	}
+	skill := canonicalSkill(c.Skill)
+	i := slices.IndexFunc(from.Skills, func(s Skill) bool { return s.ID == skill })
+	if i < 0 {
+		return "", tracker.Refuse(rule, "%s holds no %s to hand over", from.Name, skill)
+	}
+	moved := from.Skills[i]
+	moved.Starting = false // it is no longer the skill printed on the receiver's card
+	given := slices.Delete(slices.Clone(from.Skills), i, i+1)
+	skills := append(slices.Clone(to.Skills), moved)
+	discarded := ""
+	if len(skills) > MaxSkills {
+		d := canonicalSkill(c.Discard)
+		j := slices.IndexFunc(skills, func(s Skill) bool { return s.ID == d })
+		if c.Discard == "" || j < 0 || d == skill {
+			return "", tracker.Refuse("reichbusters V-30", "%s would hold %d skills; name another of %s's skills to discard (at most %d)", to.Name, len(skills), to.Name, MaxSkills)
+		}
+		skills = slices.Delete(skills, j, j+1)
+		discarded = d
+	} else if c.Discard != "" {
+		return "", tracker.Refuse("reichbusters V-30", "%s has room for %s: no skill is discarded", to.Name, skill)
+	}
+	t.reason = c.Reason
+	t.campaign(func(r *CampaignRecord) {
+		r.hero(c.From).Skills = given
+		r.hero(c.To).Skills = skills
+	})
+	t.say("%s hands %s over to %s", from.Name, skill, to.Name)
+	if discarded != "" {
+		t.say("%s discards %s to make room", to.Name, discarded)
+	}
+	return "campaign.handOverSkill", nil
 }
 
 // FinishDebrief ends the after-mission step (§10.2 step 10): the heroes'

@@ -73,7 +73,7 @@ func (c Defend) decide(t *tx, d *tracker.Dice) (string, error) {
 	}
 	switch {
 	case spent:
-		t.say("%s defends against %s (%d) with heroism points: no damage", h.Name, a.Code, a.Total)
+		t.say("%s defends against %s (%d): %s, no damage", h.Name, a.Code, a.Total, testTotal(c.Total, a.Total, true, len(c.HPAfter) > 0))
 	case !failed:
 		t.say("%s defends against %s: %d against %d, no damage", h.Name, a.Code, c.Total, a.Total)
 	default:
@@ -477,7 +477,12 @@ func (c Cards) decide(t *tx, d *tracker.Dice) (string, error) {
 	if h == nil {
 		return "", tracker.Refuse("reichbusters §9", "there is no hero %q in this mission", c.Hero)
 	}
-	n := max(c.N, 1)
+	// A count of cards is 1 or more: 0 moves none and is refused, never
+	// read as 1 (the relative of issue 15 item 3).
+	if c.N < 1 {
+		return "", tracker.Refuse("reichbusters §9", "move 1 card or more, not %d", c.N)
+	}
+	n := c.N
 	dur := c.Duration
 	if dur == "" {
 		dur = DurUntilDiscarded

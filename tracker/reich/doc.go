@@ -20,11 +20,13 @@
 //     PutMissionInfo and their Remove… twins; ImportContent (a file made
 //     by ExportContent, checked whole before anything changes).
 //   - Campaign: SetDifficulty, SetHPSupply, SetHQ, CloseMission
-//     (Algorithm C), BuySkill (Algorithm P), GrantSkill, FinishDebrief.
+//     (Algorithm C), BuySkill (Algorithm P), GrantSkill, HandOverSkill,
+//     FinishDebrief.
 //   - Mission set-up and the round: StartMission, SetTurnOrder (before the
 //     alarm), DealTurnOrder, SwapTurnOrder (Opportunist), StartRound,
 //     EndTurn, EnemyTurn, Defend, EndRound, FreeDoor, ObjectiveDone,
-//     AdjustTracker, BangBoom.
+//     AdjustTracker, BangBoom; DrawBy (who draws each deck: the app, or
+//     the players, who name what they drew) and DrawnHP.
 //   - A hero's turn: Move, OpenDoor, NoiseTest, Attack, Search, DrawCards,
 //     Cards, Recover, GrantAction, GiveItem, DropItem, UseItem,
 //     SetGearStatus, ReadyEquipment, VrilEnhance, EscortUnit, WoundHero,
@@ -44,6 +46,8 @@
 // the units after see the heroes as the tests left them (§7.5.5).
 //
 // A command the enemy rules cannot finish without the players (a face-down
-// token's icons, a line of sight in assisted mode, a tie left to them)
-// fails with *NeedAnswer; send it again with the answer in its Answers.
+// token's icons, a line of sight in assisted mode, a tie left to them, the
+// card drawn from a deck the players draw) fails with *NeedAnswer (with the
+// answers that fit, when known); send it again with the answer in its
+// Answers.
 package reich

@@ -94,6 +94,7 @@ func TestSurgeDownedNoNoise(t *testing.T) {
 func TestSurgeDownedNoiseSpawns(t *testing.T) {
 	s := surgeDowned(t)
 	do(t, s, Override{Reason: "test", Awareness: map[string]content.Awareness{"R2": content.Suspicious}})
+	do(t, s, DrawBy{Deck: "noise", Players: true})
 	e := do(t, s, NoiseTest{Hero: "H1", Total: 1, Weapon: true, Card: "NP2"})
 	if d := Rules.Describe(e); !strings.Contains(d, "NP2") && !strings.Contains(d, "Round marker") {
 		t.Fatalf("the noise card was not resolved: %q", d)

@@ -27,11 +27,11 @@ func inPlay(t *testing.T, s *tracker.Session, id string, all, nextHero, ownNext 
 func TestOngoingCardDurations(t *testing.T) {
 	s := raid(t)
 	do(t, s, SetTurnOrder{Order: []string{"H1", "H2"}})
-	refused(t, s, Cards{Hero: "H1", Action: "playOngoing", Duration: "tomorrow"}, "§12.9")
-	refused(t, s, Cards{Hero: "H1", Action: "play", Duration: DurUntilNextHero}, "ongoing")
-	do(t, s, Cards{Hero: "H1", Action: "playOngoing", Duration: DurUntilNextHero})
-	do(t, s, Cards{Hero: "H1", Action: "playOngoing", Duration: DurUntilOwnNext})
-	do(t, s, Cards{Hero: "H1", Action: "playOngoing"})
+	refused(t, s, Cards{Hero: "H1", Action: "playOngoing", Duration: "tomorrow", N: 1}, "§12.9")
+	refused(t, s, Cards{Hero: "H1", Action: "play", Duration: DurUntilNextHero, N: 1}, "ongoing")
+	do(t, s, Cards{Hero: "H1", Action: "playOngoing", Duration: DurUntilNextHero, N: 1})
+	do(t, s, Cards{Hero: "H1", Action: "playOngoing", Duration: DurUntilOwnNext, N: 1})
+	do(t, s, Cards{Hero: "H1", Action: "playOngoing", N: 1})
 	inPlay(t, s, "H1", 3, 1, 1)
 	refused(t, s, Cards{Hero: "H1", Action: "endEffect", N: 2, Duration: DurUntilNextHero}, "only 1")
 
@@ -44,8 +44,8 @@ func TestOngoingCardDurations(t *testing.T) {
 	if d := Rules.Describe(e); !strings.Contains(d, "until the next hero's turn") || !strings.Contains(d, "discard") {
 		t.Fatalf("no diary line for the expired card: %q", d)
 	}
-	do(t, s, Cards{Hero: "H2", Action: "playOngoing", Duration: DurUntilOwnNext})
-	do(t, s, Cards{Hero: "H2", Action: "playOngoing", Duration: DurUntilNextHero})
+	do(t, s, Cards{Hero: "H2", Action: "playOngoing", Duration: DurUntilOwnNext, N: 1})
+	do(t, s, Cards{Hero: "H2", Action: "playOngoing", Duration: DurUntilNextHero, N: 1})
 	do(t, s, EndTurn{})
 	do(t, s, EnemyTurn{})
 	do(t, s, EndRound{})
@@ -57,7 +57,7 @@ func TestOngoingCardDurations(t *testing.T) {
 	do(t, s, EndTurn{})
 	do(t, s, EnemyTurn{})
 	inPlay(t, s, "H2", 0, 0, 0)
-	do(t, s, Cards{Hero: "H1", Action: "endEffect"})
+	do(t, s, Cards{Hero: "H1", Action: "endEffect", N: 1})
 	inPlay(t, s, "H1", 0, 0, 0)
 }
 
@@ -66,11 +66,11 @@ func TestOngoingCardDurations(t *testing.T) {
 func TestEndEffectByDuration(t *testing.T) {
 	s := raid(t)
 	do(t, s, SetTurnOrder{Order: []string{"H1", "H2"}})
-	do(t, s, Cards{Hero: "H1", Action: "playOngoing", Duration: DurUntilOwnNext})
-	refused(t, s, Cards{Hero: "H1", Action: "endEffect"}, "until discarded")
-	do(t, s, Cards{Hero: "H1", Action: "endEffect", Duration: DurUntilOwnNext})
+	do(t, s, Cards{Hero: "H1", Action: "playOngoing", Duration: DurUntilOwnNext, N: 1})
+	refused(t, s, Cards{Hero: "H1", Action: "endEffect", N: 1}, "until discarded")
+	do(t, s, Cards{Hero: "H1", Action: "endEffect", Duration: DurUntilOwnNext, N: 1})
 	inPlay(t, s, "H1", 0, 0, 0)
-	do(t, s, Cards{Hero: "H1", Action: "playOngoing", Duration: DurUntilDiscarded})
+	do(t, s, Cards{Hero: "H1", Action: "playOngoing", Duration: DurUntilDiscarded, N: 1})
 	inPlay(t, s, "H1", 1, 0, 0)
 	// A correction cannot leave fewer cards in play than the timed ones.
 	h := *st(s).Mission.hero("H1")
@@ -86,8 +86,8 @@ func TestEndEffectByDuration(t *testing.T) {
 func TestAlarmEndsTimedCards(t *testing.T) {
 	s := raid(t)
 	do(t, s, SetTurnOrder{Order: []string{"H1", "H2"}})
-	do(t, s, Cards{Hero: "H1", Action: "playOngoing", Duration: DurUntilOwnNext})
-	do(t, s, Cards{Hero: "H1", Action: "playOngoing", Duration: DurUntilNextHero})
+	do(t, s, Cards{Hero: "H1", Action: "playOngoing", Duration: DurUntilOwnNext, N: 1})
+	do(t, s, Cards{Hero: "H1", Action: "playOngoing", Duration: DurUntilNextHero, N: 1})
 	do(t, s, AdjustTracker{By: 4, Reason: "test: the alarm"})
 	do(t, s, EndRound{})
 	if st(s).Mission.Phase != PhasePostAlarm {

@@ -31,8 +31,10 @@ type PendingAttack struct {
 type SetTurnOrder struct{ Order []string }
 
 // DealTurnOrder shuffles and deals the turn order tokens at the start of a
-// post-alarm round (spec §5.1, V-27).
-type DealTurnOrder struct{}
+// post-alarm round (spec §5.1, V-27): the app deals them, or, when the
+// players deal them at the table (DrawBy turnOrder), Order is the order
+// they dealt.
+type DealTurnOrder struct{ Order []string }
 
 // SwapTurnOrder is Opportunist: straight after dealing, the hero swaps turn
 // order tokens with another (V-27).
@@ -79,7 +81,7 @@ func checkOrder(m *Mission, order []string) error {
 	return nil
 }
 
-func (DealTurnOrder) decide(t *tx, d *tracker.Dice) (string, error) {
+func (c DealTurnOrder) decide(t *tx, d *tracker.Dice) (string, error) {
 	m, err := t.s.inPlay("reichbusters §5.1")
 	if err != nil {
 		return "", err
@@ -93,7 +95,20 @@ func (DealTurnOrder) decide(t *tx, d *tracker.Dice) (string, error) {
 	if len(m.Pending) > 0 {
 		return "", tracker.Refuse("reichbusters §6.4", "resolve the pending defence tests of the alarm's free enemy turn first")
 	}
-	order := shuffled(d, m.heroesInPlay())
+	var order []string
+	switch {
+	case m.TurnOrderByPlayers && len(c.Order) == 0:
+		return "", tracker.Refuse("reichbusters V-27", "the players deal the turn order tokens: say the order they were dealt")
+	case m.TurnOrderByPlayers:
+		if err := checkOrder(m, c.Order); err != nil {
+			return "", err
+		}
+		order = slices.Clone(c.Order)
+	case len(c.Order) > 0:
+		return "", tracker.Refuse("reichbusters V-27", "the app deals the turn order tokens in this mission: set them to be dealt by the players to give the order")
+	default:
+		order = shuffled(d, m.heroesInPlay())
+	}
 	t.flow(func(f *Flow) { f.TurnOrder, f.Dealt = order, true })
 	t.say("Round %d: turn order tokens dealt: %s", m.Round, t.names(order))
 	if !t.anyOpportunist(order) {
@@ -274,6 +289,13 @@ func (t *tx) awardHP(hero, why string, d *tracker.Dice) {
 	supply := t.m().HPSupply
 	if len(supply) == 0 {
 		t.say("No heroism point for %s: the supply is empty", why)
+		return
+	}
+	if t.m().HPByPlayers {
+		// The players draw the supply (§1 item 5): the point waits for
+		// them to say which it was (DrawnHP).
+		t.do(Op{Op: opHPDraws, HPDraws: append(slices.Clone(t.m().HPDraws), HPDraw{Hero: hero, Why: why})})
+		t.say("%s earns a heroism point for %s: draw one from the face-down supply and say which", t.name(hero), why)
 		return
 	}
 	i := d.Intn(len(supply))

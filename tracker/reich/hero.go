@@ -374,7 +374,8 @@ func (t *tx) openDoor(heroID, doorID string, keys bool, ans ai.Answers, d *track
 // NoiseTest records a noise test's final total (spec §6.3): after
 // re-rolls, skills, and the Detect units in the hero's area, which the app
 // adds itself (settings.detectBonus each). A total of 1 or more draws a
-// noise card (Card names a physically drawn one) and the automa resolves it.
+// noise card (Card names the one the players drew, when they draw the noise
+// deck: DrawBy) and the automa resolves it.
 // Heroism points never apply (V-15).
 type NoiseTest struct {
 	Hero    string
@@ -431,6 +432,8 @@ func (c NoiseTest) decide(t *tx, d *tracker.Dice) (string, error) {
 	}
 	if total < 1 {
 		t.say("No noise: nothing happens")
+	} else if err := namedNoiseCard(m, c.Card); err != nil {
+		return "", err
 	} else if _, err := t.resolve(ai.Request{Kind: ai.KindNoiseCard, Hero: h.ID, Total: total, Card: c.Card}, c.Answers, d); err != nil {
 		return "", err
 	}
@@ -488,6 +491,20 @@ func (t *tx) hpSpend(h *Hero, kind string, before, after []HPRef, failed bool) (
 	t.hp(func(p *HPPools) { p.Shared = shared })
 	t.say("%s spends %d heroism points (V-44: they leave the game)", h.Name, len(refs))
 	return true, nil
+}
+
+// testTotal words a test's recorded total. Heroism points set the total
+// equal to the target number (spec §6.5.2, summary: 1 before the test "to
+// automatically succeed", 2 after a failure "to turn it into a success"),
+// so that is the total recorded, with the rolled one beside it.
+func testTotal(rolled, target int, spent, after bool) string {
+	switch {
+	case spent && after:
+		return fmt.Sprintf("total %d, the target number: 2 heroism points turn the failed %d into a success", target, rolled)
+	case spent:
+		return fmt.Sprintf("total %d, the target number: 1 heroism point spent before the test makes it succeed", target)
+	}
+	return fmt.Sprintf("total %d", rolled)
 }
 
 // Attack records a hero's attack (spec §6.2): the weapon (0 or 1, or -1
@@ -643,13 +660,17 @@ func (c Attack) decide(t *tx, d *tracker.Dice) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	total := testTotal(c.Total, target, spent && !c.Area, len(c.HPAfter) > 0)
+	if spent && c.Area {
+		total += "; heroism points: the test succeeds against every unit in the area"
+	}
 	if c.Counter {
 		p := slices.Clone(m.Pending)
 		p[c.Against].Countered = append(slices.Clone(p[c.Against].Countered), h.ID)
 		t.do(Op{Op: opPending, Pending: p})
-		t.say("%s counters %s's attack (Counter, §12.1) with %s: total %d", h.Name, m.Pending[c.Against].Code, wname, c.Total)
+		t.say("%s counters %s's attack (Counter, §12.1) with %s: %s", h.Name, m.Pending[c.Against].Code, wname, total)
 	} else {
-		t.say("%s attacks with %s: total %d", h.Name, wname, c.Total)
+		t.say("%s attacks with %s: %s", h.Name, wname, total)
 		t.acted(h.ID)
 	}
 	var hit []string

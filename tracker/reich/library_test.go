@@ -20,6 +20,7 @@ func TestDefaultSettingsAreTheSpecs(t *testing.T) {
 		"mixHpKinds": "true", "startingSkillCounts": "true",
 		"patrolTokenPerIcon": "true", "bomberAlsoAttacks": "false", "clearedBeforeSpawnCheck": "false", "escapeThroughClosedDoors": "true",
 		"chainFireHitsDowned": "false", "aurasStack": "false", "armouredIgnoresExplosions": "true",
+		"sightWaitsForPhase4": "false",
 	}
 	for k, v := range want {
 		got, ok := d.Get(k)

@@ -46,6 +46,10 @@ type StartMission struct {
 	// HPSupply is the face-down heroism point supply; empty takes the
 	// campaign's record.
 	HPSupply []string
+	// PlayersDraw names the decks the players draw at the table from the
+	// start ("spawn", "noise", "postNoise", "hp"); the app draws the rest
+	// (DrawBy changes it later).
+	PlayersDraw []string
 }
 
 func (c StartMission) decide(t *tx, d *tracker.Dice) (string, error) {
@@ -271,6 +275,26 @@ func (c StartMission) decide(t *tx, d *tracker.Dice) (string, error) {
 	m := &Mission{ID: c.Mission, Mode: c.Mode, Faction: c.Faction, Map: *mp, Round: 1, Step: StepChooseOrder,
 		Variant12: c.Variant12, Heroes: heroes, HPShared: shared, HPSupply: supply, NextID: 1,
 		SpawnDeck: Deck{Draw: shuffled(d, spawnIDs)}, NoiseDeck: Deck{Draw: shuffled(d, noiseIDs)}, PostNoise: Deck{Draw: shuffled(d, postIDs)}}
+	for i, name := range c.PlayersDraw {
+		switch {
+		case !slices.Contains(DeckNames, name):
+			return "", tracker.Refuse("reichbusters §1", "deck %d: there is no deck %q; the players may draw the spawn deck, the noise deck, the post-alarm noise deck and the heroism point supply", i+1, name)
+		case name == "postNoise" && note:
+			return "", tracker.Refuse("reichbusters §1", "an alien world mission has no post-alarm noise deck")
+		case slices.Contains(c.PlayersDraw[:i], name):
+			return "", tracker.Refuse("reichbusters §1", "the %s is named twice", DeckWords(name))
+		}
+		switch name {
+		case "hp":
+			m.HPByPlayers = true
+		case "turnOrder":
+			m.TurnOrderByPlayers = true
+		default:
+			if d, err := m.deck(name); err == nil {
+				d.ByPlayers = true
+			}
+		}
+	}
 	if note {
 		m.Phase = PhaseAlienWorld
 		m.Tracker = Tracker{Section: "alien", Pos: 1, Alien: alien}
@@ -300,6 +324,9 @@ func (c StartMission) decide(t *tx, d *tracker.Dice) (string, error) {
 		names[i] = h.Name
 	}
 	t.say("Mission %s (%s) set up against %s with %s; tracker %s", c.Mission, c.Mode, fac.Name, strings.Join(names, ", "), m.Tracker.String())
+	for _, name := range c.PlayersDraw {
+		t.say("the players draw the %s at the table", DeckWords(name))
+	}
 	return "mission.start", nil
 }
 

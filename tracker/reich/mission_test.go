@@ -162,13 +162,13 @@ func TestDrawAlgorithmD(t *testing.T) {
 func TestCardCountsAlwaysTwelve(t *testing.T) {
 	s := raid(t)
 	do(t, s, SetTurnOrder{Order: []string{"H1", "H2"}})
-	do(t, s, Cards{Hero: "H1", Action: "play"})
-	do(t, s, Cards{Hero: "H1", Action: "playOngoing"})
-	do(t, s, Cards{Hero: "H1", Action: "endEffect"})
-	do(t, s, Cards{Hero: "H1", Action: "remove"})
-	do(t, s, Cards{Hero: "H1", Action: "returnRemoved"})
-	refused(t, s, Cards{Hero: "H1", Action: "endEffect"}, "V-03")
-	refused(t, s, Cards{Hero: "H1", Action: "juggle"}, "card action")
+	do(t, s, Cards{Hero: "H1", Action: "play", N: 1})
+	do(t, s, Cards{Hero: "H1", Action: "playOngoing", N: 1})
+	do(t, s, Cards{Hero: "H1", Action: "endEffect", N: 1})
+	do(t, s, Cards{Hero: "H1", Action: "remove", N: 1})
+	do(t, s, Cards{Hero: "H1", Action: "returnRemoved", N: 1})
+	refused(t, s, Cards{Hero: "H1", Action: "endEffect", N: 1}, "V-03")
+	refused(t, s, Cards{Hero: "H1", Action: "juggle", N: 1}, "card action")
 	do(t, s, DrawCards{Hero: "H1", Genius: true})
 	h := st(s).Mission.hero("H1")
 	if h.Hand+h.Draw+h.Discard+h.Removed+h.InPlay != DeckSize {
@@ -291,7 +291,7 @@ func TestNoiseTestValidation(t *testing.T) {
 	refused(t, s, NoiseTest{Hero: "H1", Total: -1}, "V-15")
 	refused(t, s, NoiseTest{Hero: "H1", Total: 0}, "no action yet")
 	refused(t, s, NoiseTest{Hero: "H2", Total: 0}, "it is Hero H1's turn")
-	do(t, s, Cards{Hero: "H1", Action: "play"})
+	do(t, s, Cards{Hero: "H1", Action: "play", N: 1})
 	e := do(t, s, NoiseTest{Hero: "H1", Total: 0})
 	if !strings.Contains(s.Describe(e), "nothing happens") {
 		t.Errorf("failed noise test diary %q", s.Describe(e))
@@ -299,7 +299,8 @@ func TestNoiseTestValidation(t *testing.T) {
 	// Detect: +1 per Detect unit in the hero's area.
 	refused(t, s, NoiseTest{Hero: "H1", Total: 0}, "one noise test per action")
 	do(t, s, Override{Reason: "test", Place: []UnitPlacement{{Code: "AR", Area: "A1"}}})
-	do(t, s, Cards{Hero: "H1", Action: "play"})
+	do(t, s, Cards{Hero: "H1", Action: "play", N: 1})
+	do(t, s, DrawBy{Deck: "noise", Players: true})
 	e = do(t, s, NoiseTest{Hero: "H1", Total: 0, Card: "NP2"})
 	if !strings.Contains(s.Describe(e), "+1 for Detect") || !strings.Contains(s.Describe(e), "NP2") {
 		t.Errorf("Detect diary %q", s.Describe(e))

@@ -40,6 +40,7 @@ type Op struct {
 	Rooms    map[string]bool `json:"rooms,omitempty"`
 	Pending  []PendingAttack `json:"pending,omitempty"`
 	Paused   *EnemyPause     `json:"paused,omitempty"`
+	HPDraws  []HPDraw        `json:"hpDraws,omitempty"`
 }
 
 // Op kinds.
@@ -78,6 +79,8 @@ const (
 	opEnvironment = "environment"
 	opPortal      = "portal"
 	opPaused      = "enemy.paused" // Paused: where a paused enemy turn stands; none: it is over
+	opDrawBy      = "drawBy"       // Deck ("spawn", "noise", "postNoise", "hp", "turnOrder") drawn by the players (Flag) or the app
+	opHPDraws     = "hp.draws"     // HPDraws: the heroism points earned and not yet drawn by the players
 )
 
 // Flow is where the round stands (spec §3.1 currentTurn and friends).
@@ -312,6 +315,22 @@ func applyOp(s *State, op Op) error {
 			return fmt.Errorf("hero %s is not in this mission", op.Hero.ID)
 		}
 		*h = *op.Hero
+	case opDrawBy:
+		switch op.Deck {
+		case "hp":
+			m.HPByPlayers = op.Flag
+			return nil
+		case "turnOrder":
+			m.TurnOrderByPlayers = op.Flag
+			return nil
+		}
+		d, err := m.deck(op.Deck)
+		if err != nil {
+			return err
+		}
+		d.ByPlayers = op.Flag
+	case opHPDraws:
+		m.HPDraws = op.HPDraws
 	case opHP:
 		if op.HP == nil {
 			return fmt.Errorf("hp op without pools")
@@ -393,7 +412,7 @@ func (t *tx) deck(name string, f func(d *Deck)) {
 		t.err = err
 		return
 	}
-	c := Deck{Draw: slices.Clone(d.Draw), Discard: slices.Clone(d.Discard), Removed: slices.Clone(d.Removed)}
+	c := Deck{Draw: slices.Clone(d.Draw), Discard: slices.Clone(d.Discard), Removed: slices.Clone(d.Removed), ByPlayers: d.ByPlayers}
 	f(&c)
 	t.do(Op{Op: opDeck, Deck: name, Cards: &c})
 }
@@ -452,7 +471,20 @@ type Payload struct {
 	// the units placed, moved and removed and the attacks made.
 	Enemy *EnemySummary `json:"enemy,omitempty"`
 	Ops   []Op          `json:"ops"`
+	// Rules is the rules revision the event was decided under (rulesRev);
+	// absent in older events. Apply replays the recorded ops, never the
+	// rules, so a rule changed later cannot change how an old log replays;
+	// the revision says which rules decided it.
+	Rules int `json:"rules,omitempty"`
 }
+
+// rulesRev is the revision of the rules new events are decided under:
+//
+//	1: issue 15: a sighting in an enemy turn raises awareness at once
+//	   (§7.3, house rule sightWaitsForPhase4 for the old reading); heroism
+//	   points record the target number as the test's total (§6.5.2); the
+//	   decks the players draw (§1 item 5); skill hand-over.
+const rulesRev = 1
 
 // EnemySummary is what an enemy decision did to the board.
 type EnemySummary struct {

@@ -117,8 +117,10 @@ func playMission(t testing.TB) (*tracker.Session, *tracker.MemStore) {
 			do(t, s, StartRound{})
 		}
 		if i == 0 {
-			do(t, s, Cards{Hero: st(s).Mission.Current, Action: "play"})
+			do(t, s, Cards{Hero: st(s).Mission.Current, Action: "play", N: 1})
+			do(t, s, DrawBy{Deck: "noise", Players: true})
 			do(t, s, NoiseTest{Hero: st(s).Mission.Current, Total: 5, Card: "NQ1"})
+			do(t, s, DrawBy{Deck: "noise"})
 			if st(s).Mission.Step == StepHeroTurn {
 				do(t, s, BangBoom{Boom: true, Cause: "hero"})
 			}

@@ -127,7 +127,7 @@ func randomCommand(r *rand.Rand, s *State) tracker.Command {
 	case 6:
 		return Attack{Hero: hero, Weapon: r.IntN(3) - 1, Targets: []string{unit}, Total: r.IntN(7), Basic: r.IntN(2) == 0}
 	case 7:
-		return Cards{Hero: hero, Action: []string{"play", "playOngoing", "endEffect", "draw"}[r.IntN(4)]}
+		return Cards{Hero: hero, Action: []string{"play", "playOngoing", "endEffect", "draw"}[r.IntN(4)], N: r.IntN(3)}
 	case 8:
 		return Search{Hero: hero, Found: Item{Name: "Thing"}, FaceDown: 1, Drop: r.IntN(2) - 1}
 	case 9:

@@ -218,7 +218,7 @@ func (c FreeDoor) decide(t *tx, d *tracker.Dice) (string, error) {
 type BangBoom struct {
 	Boom    bool
 	Cause   string
-	Card    string // a physically drawn noise card's id, when the deck is physical
+	Card    string // the noise card the players drew, when they draw the noise deck (DrawBy)
 	Answers ai.Answers
 }
 
@@ -243,6 +243,9 @@ func (c BangBoom) decide(t *tx, d *tracker.Dice) (string, error) {
 		}
 		t.advance(n, what)
 	} else {
+		if err := namedNoiseCard(m, c.Card); err != nil {
+			return "", err
+		}
 		if _, err := t.resolve(ai.Request{Kind: kind, Cause: c.Cause, Card: c.Card, Hero: m.Current}, c.Answers, d); err != nil {
 			return "", err
 		}

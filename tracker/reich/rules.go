@@ -58,7 +58,7 @@ func (rules) Decide(st tracker.State, cmd tracker.Command, d *tracker.Dice) (tra
 	if t.err != nil {
 		return tracker.Change{}, fmt.Errorf("internal error, nothing was recorded: %w", t.err)
 	}
-	p := Payload{Reason: t.reason, Trace: t.trace, Enemy: t.enemy, Ops: t.ops}
+	p := Payload{Reason: t.reason, Trace: t.trace, Enemy: t.enemy, Ops: t.ops, Rules: rulesRev}
 	if len(t.lines) > 0 {
 		p.Summary = t.lines[0]
 		p.Lines = t.lines[1:]

@@ -41,6 +41,9 @@ func DefaultSettings() Settings {
 
 type settingDef struct {
 	section string
+	// words is the house rule in the players' words, for the settings
+	// screen (empty: the screen shows the key).
+	words   string
 	kind    string // bool, int, or a list of choices
 	choices []string
 	get     func(*Settings) string
@@ -138,6 +141,13 @@ var settingDefs = map[string]settingDef{
 	"discardNonPermanentWounds":  boolSetting("§6.4", func(s *Settings) *bool { return &s.DiscardNonPermanentWounds }),
 	"mixHpKinds":                 boolSetting("§6.5", func(s *Settings) *bool { return &s.MixHPKinds }),
 	"startingSkillCounts":        boolSetting("§10.3", func(s *Settings) *bool { return &s.StartingSkillCounts }),
+	"sightWaitsForPhase4": withWords(boolSetting("§7.3", func(s *Settings) *bool { return &s.SightWaitsForPhase4 }),
+		"When an enemy spots a hero during the enemy's turn, its room's awareness goes up only at the end of that turn (\"Check awareness!\"), not at once"),
+}
+
+func withWords(d settingDef, words string) settingDef {
+	d.words = words
+	return d
 }
 
 // SettingKeys lists the setting keys in order, for the settings screen.
@@ -155,8 +165,10 @@ func SettingKeys() []string {
 // value now and by default.
 type SettingInfo struct {
 	Key, Section, Kind string
-	Choices            []string
-	Value, Default     string
+	// Words is the house rule in the players' words, when it has them.
+	Words          string
+	Choices        []string
+	Value, Default string
 }
 
 // Describe lists every setting with its current and default value.
@@ -165,7 +177,7 @@ func (s Settings) Describe() []SettingInfo {
 	var out []SettingInfo
 	for _, k := range SettingKeys() {
 		d := settingDefs[k]
-		out = append(out, SettingInfo{Key: k, Section: d.section, Kind: d.kind, Choices: d.choices, Value: d.get(&s), Default: d.get(&def)})
+		out = append(out, SettingInfo{Key: k, Section: d.section, Kind: d.kind, Words: d.words, Choices: d.choices, Value: d.get(&s), Default: d.get(&def)})
 	}
 	return out
 }

@@ -246,6 +246,14 @@ type Mission struct {
 
 	HPShared []string `json:"hpShared,omitempty"`
 	HPSupply []string `json:"hpSupply,omitempty"`
+	// HPByPlayers: the players draw heroism points from the face-down
+	// supply themselves; HPDraws are the points earned and not yet said
+	// (DrawnHP says which each was).
+	HPByPlayers bool     `json:"hpByPlayers,omitempty"`
+	HPDraws     []HPDraw `json:"hpDraws,omitempty"`
+	// TurnOrderByPlayers: after the alarm the players deal the turn order
+	// tokens at the table and say the order (DealTurnOrder.Order).
+	TurnOrderByPlayers bool `json:"turnOrderByPlayers,omitempty"`
 	// Pacified: rooms already awarded this turn (V-40).
 	Pacified map[string]bool `json:"pacified,omitempty"`
 
@@ -276,11 +284,21 @@ type Tracker struct {
 	PostColours   []content.Level `json:"postColours,omitempty"`
 }
 
+// HPDraw is a heroism point earned from the face-down supply that the
+// players draw: who earns it and why.
+type HPDraw struct {
+	Hero string `json:"hero"`
+	Why  string `json:"why"`
+}
+
 // Deck is a card supply (spec §3.1): draw pile (first card on top), discard, removed.
 type Deck struct {
 	Draw    []string `json:"draw,omitempty"`
 	Discard []string `json:"discard,omitempty"`
 	Removed []string `json:"removed,omitempty"`
+	// ByPlayers: the players draw this deck at the table and name each
+	// card (spec §1 item 5); the app only checks the card can come from it.
+	ByPlayers bool `json:"byPlayers,omitempty"`
 }
 
 // Token is a spawn token on the map (spec §3.2).

@@ -21,7 +21,7 @@ func TestTodaysPathsUndoAndReplay(t *testing.T) {
 		{"Cards Lasts: until the next hero's turn (§12.9)",
 			func(t *testing.T) (*tracker.Session, *tracker.MemStore, tracker.Command) {
 				s, mem := raidOf(t, testLibrary(), "H1", "H2")
-				return s, mem, Cards{Hero: "H1", Action: "playOngoing", Duration: DurUntilNextHero}
+				return s, mem, Cards{Hero: "H1", Action: "playOngoing", Duration: DurUntilNextHero, N: 1}
 			},
 			func(t *testing.T, m *Mission) {
 				if h := m.hero("H1"); h.InPlay != 1 || h.UntilNextHero != 1 {
@@ -31,7 +31,7 @@ func TestTodaysPathsUndoAndReplay(t *testing.T) {
 		{"Cards Lasts: the timed card is discarded as the next hero's turn starts (§12.9)",
 			func(t *testing.T) (*tracker.Session, *tracker.MemStore, tracker.Command) {
 				s, mem := raidOf(t, testLibrary(), "H1", "H2")
-				do(t, s, Cards{Hero: "H1", Action: "playOngoing", Duration: DurUntilNextHero})
+				do(t, s, Cards{Hero: "H1", Action: "playOngoing", Duration: DurUntilNextHero, N: 1})
 				do(t, s, EndTurn{})
 				return s, mem, EnemyTurn{}
 			},

@@ -253,7 +253,7 @@ func validationRows() []validationRow {
 			cmd: NoiseTest{Hero: "H1", Total: -1}, words: "0 or more"},
 		{rule: "V-15", what: "a second noise test for one action", setup: func(t testing.TB) *tracker.Session {
 			s := inTurn(t)
-			do(t, s, Cards{Hero: "H1", Action: "play"})
+			do(t, s, Cards{Hero: "H1", Action: "play", N: 1})
 			do(t, s, NoiseTest{Hero: "H1", Total: 0})
 			return s
 		}, cmd: NoiseTest{Hero: "H1", Total: 0}, words: "one noise test per action"},

@@ -314,10 +314,12 @@ func TestTurnWithAReaction(t *testing.T) {
 	if state(ctx).ReactionSpacesFree() != 7 {
 		t.Fatalf("free %d", state(ctx).ReactionSpacesFree())
 	}
-	// End the Turn: the Turn's flags reset, the token stays face down.
+	// End the Turn: the Turn is over (its Reaction count kept until the
+	// next Turn starts, for the damage of its attacks), the token stays
+	// face down.
 	g.Act(ctx, shell.TabPlay, shell.Next)
 	s = state(ctx)
-	if s.T.Started || s.TurnsUsed != 1 || s.T.Reactions != 0 {
+	if s.T.Started || !s.T.Over || s.TurnsUsed != 1 {
 		t.Fatalf("turn not ended: %+v", s.T)
 	}
 	if got := p.turns.Text(); got[0] != "1 ✓" || got[1] != "2" {
@@ -515,9 +517,10 @@ func TestFightInAssistModeKillsAndTrains(t *testing.T) {
 	p.turn.Next() // flip the token
 	p.turn.action.SetSelected("fight")
 	p.turn.fightTarget.SetSelected("spore-1")
+	p.turn.fightRoll.SetSelected(rolledAtTable)
 	p.turn.fightFaces.SetText("H Q")
 	p.turn.Next()
-	mustSee(t, p.Object(), `Fight: "Q" is not a die face`)
+	mustSee(t, p.Object(), `the Fight's dice: "Q" is not a die face`)
 	p.turn.fightFaces.SetText("H H")
 	p.turn.Next()
 	s := state(ctx)

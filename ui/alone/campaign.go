@@ -86,7 +86,7 @@ func NewCampaignScreen(ctx *shell.Context) *CampaignScreen {
 	c.upPool = widget.NewCheck("The Charge comes from the general pool", nil)
 	c.upIgnore = widget.NewCheck("The effect ignores Matrix symbols", nil)
 	c.upEffect = entry("what allows it (a Companion, a card)")
-	fields := []string{"life", "sc", "roundMarker", "adrenaline", "round", "turnsUsed", "companion"}
+	fields := []string{"life", "sc", "roundMarker", "adrenaline", "round", "turnsUsed", "companion", "nightmare"}
 	for _, a := range ta.Abilities {
 		fields = append(fields, "xp."+string(a))
 	}

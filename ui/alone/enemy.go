@@ -397,14 +397,29 @@ func (e *EnemyScreen) refreshTable(s *ta.State) {
 		if err != nil {
 			continue
 		}
-		var to []string
-		for _, m := range ms {
-			to = append(to, m.To)
-		}
-		lg = append(lg, fmt.Sprintf("%s may move 1 to: %s", c.ID, list(to)))
+		lg = append(lg, fmt.Sprintf("%s with 1 step may: %s", c.ID, list(moveWords(ms))))
 	}
 	lg = append(lg, "Danger tokens may go in: "+list(ta.LegalDangerSectors(s)))
 	e.legal.SetText(strings.Join(lg, "\n"))
+}
+
+// moveWords names each legal move as the wizard offers it: staying, the
+// Sectors entered, or a Door Unblocked without going through (§4.6 item 3).
+func moveWords(ms []alone.MoveResult) []string {
+	var out []string
+	for _, m := range ms {
+		switch {
+		case m.UnblockedOnly != "" && len(m.Path) == 0:
+			out = append(out, "Unblock the Door to "+m.UnblockedOnly+" and stay")
+		case m.UnblockedOnly != "":
+			out = append(out, strings.Join(m.Path, "→")+", then Unblock the Door to "+m.UnblockedOnly)
+		case len(m.Path) == 0:
+			out = append(out, "stay")
+		default:
+			out = append(out, "move "+strings.Join(m.Path, "→"))
+		}
+	}
+	return out
 }
 
 func list(v []string) string {
@@ -477,7 +492,9 @@ type reactionForm struct {
 	spawnType              *widget.Select
 	spawnSector, msd       *widget.Entry
 	creature               *widget.Select
-	path, rng              *widget.Entry
+	path, rng, unblock     *widget.Entry
+	courageRoll            *widget.RadioGroup
+	courage                *widget.Entry
 	noise                  *widget.Select
 	mapOnly                *fyne.Container
 	hint                   *widget.Label
@@ -500,6 +517,8 @@ func newReactionForm(k *kit) *reactionForm {
 	f.spawnSector, f.msd = entry("Sector"), entry("card's distance change, e.g. -1")
 	f.creature = widget.NewSelect(nil, nil)
 	f.path, f.rng = entry("Sectors entered, in order (empty: stays)"), entry("range (card)")
+	f.unblock = entry("then Unblock the Door to this Sector, without going in (1 step)")
+	f.courageRoll, f.courage = newRollChoice(), entry("the Courage die at the table, if the move scares: H, S or B")
 	f.noise = widget.NewSelect([]string{"", "N", "E", "S", "W", "STAIRS"}, nil)
 	f.hint = wrap("")
 	f.hint.Importance = widget.LowImportance
@@ -509,8 +528,8 @@ func newReactionForm(k *kit) *reactionForm {
 	f.rng.OnChanged = func(string) { f.showHint() }
 	f.mapOnly = container.NewVBox(f.effect,
 		field("Spawn", container.NewGridWithColumns(2, f.spawnType, f.spawnSector)), f.msd,
-		field("Move", container.NewGridWithColumns(2, f.creature, f.path)), f.rng,
-		field("Noise said from", f.noise), widgets.WrapCheck(f.scareComp), f.hint)
+		field("Move", container.NewGridWithColumns(2, f.creature, f.path)), f.rng, f.unblock,
+		field("Noise said from", f.noise), field("Courage die", f.courageRoll), f.courage, widgets.WrapCheck(f.scareComp), f.hint)
 	f.obj = container.NewVBox(
 		field("Evil player", f.player), field("Deck", f.deck), f.face,
 		field("Trigger", f.trigger), f.instant, f.cardName, widgets.WrapCheck(f.combo), f.danger, f.mapOnly,
@@ -571,11 +590,7 @@ func (f *reactionForm) showHint() {
 		if err == nil {
 			ms, err := ta.LegalMoves(s, f.creature.Selected, max(r, 1))
 			if err == nil {
-				var to []string
-				for _, m := range ms {
-					to = append(to, strings.Join(m.Path, "→"))
-				}
-				lines = append(lines, fmt.Sprintf("%s may move: %s", f.creature.Selected, list(to)))
+				lines = append(lines, fmt.Sprintf("%s may: %s", f.creature.Selected, list(moveWords(ms))))
 			}
 		}
 	}
@@ -619,13 +634,28 @@ func (f *reactionForm) play() {
 				f.k.refuse(err)
 				return
 			}
-			p.Move = &ta.MoveSpec{Creature: f.creature.Selected, Path: splitNames(f.path.Text), Range: r}
+			p.Move = &ta.MoveSpec{Creature: f.creature.Selected, Path: splitNames(f.path.Text), Range: r, Unblock: strings.TrimSpace(f.unblock.Text)}
+			cf, err := faces(f.courage.Text, "the Courage die")
+			if err != nil {
+				f.k.refuse(err)
+				return
+			}
+			if len(cf) > 1 {
+				f.k.refuse(fmt.Errorf("Courage rolls 1 die, not %d", len(cf)))
+				return
+			}
+			p.Roll = rollOf(f.courageRoll)
+			if len(cf) == 1 {
+				p.CourageFace = cf[0]
+			}
 		}
 		p.Noise = alone.Dir(f.noise.Selected)
 		p.ScareToCompanion = f.scareComp.Checked && f.scareComp.Visible()
 	}
 	if f.k.do(ta.PlayReaction{ReactionPlay: p}) {
 		f.path.SetText("")
+		f.unblock.SetText("")
+		f.courage.SetText("")
 		f.combo.SetChecked(false)
 		f.instant.SetChecked(false)
 		f.cardName.SetText("")
@@ -641,6 +671,8 @@ type effectsForm struct {
 	sector, creature *widget.Entry
 	dir              *widget.Select
 	token, dice      *widget.Entry
+	courageRoll      *widget.RadioGroup
+	courage          *widget.Entry
 	ctype            *widget.Select
 	boss             *widget.Entry
 	mapJSON, why     *widget.Entry
@@ -653,6 +685,7 @@ func newEffectsForm(k *kit) *effectsForm {
 	f.sector, f.creature = entry("Sector(s), comma-separated"), entry("Creature id")
 	f.dir = widget.NewSelect([]string{"N", "E", "S", "W"}, nil)
 	f.token, f.dice = entry("token name (Condition, Mission)"), entry("extra attack dice")
+	f.courageRoll, f.courage = newRollChoice(), entry("the Courage die at the table, if a teleport scares: H, S or B")
 	f.ctype = widget.NewSelect(append(creatureNames(), string(alone.Boss)), nil)
 	f.boss = entry(`Boss stats from its card: {"name":"…","normal":{"wound":3,"kill":3,"attackDark":3,"attackLighted":2,"scare":2,"msd":3}}`)
 	f.mapJSON = widget.NewMultiLineEntry()
@@ -661,9 +694,9 @@ func newEffectsForm(k *kit) *effectsForm {
 	first := func() string { return strings.TrimSpace(strings.Split(f.sector.Text, ",")[0]) }
 	f.forms = container.NewVBox(
 		field("Sector", f.sector), field("Creature", f.creature), field("Door side", f.dir),
-		field("Type", f.ctype), f.boss, f.token, f.dice,
+		field("Type", f.ctype), f.boss, f.token, f.dice, field("Courage die", f.courageRoll), f.courage,
 		widgets.NewFlow(
-			button("Teleport the Creature there", func() { f.k.do(ta.Teleport{Creature: strings.TrimSpace(f.creature.Text), Sector: first()}) }),
+			button("Teleport the Creature there", f.teleport),
 			button("Remove the Creature", func() { f.k.do(ta.RemoveCreature{Creature: strings.TrimSpace(f.creature.Text)}) }),
 			button("Place a Creature (Mission)", f.place),
 			button("+ attack dice this Turn", func() {
@@ -690,6 +723,23 @@ func newEffectsForm(k *kit) *effectsForm {
 	f.noMap = wrap("Bookkeeping mode keeps no Map: card effects happen at the table.")
 	f.obj = container.NewVBox(f.noMap, f.forms)
 	return f
+}
+
+// teleport moves a Creature by a card effect; a scare asks who rolls the
+// Courage die (issue 15 item 7).
+func (f *effectsForm) teleport() {
+	cf, err := faces(f.courage.Text, "the Courage die")
+	if err != nil || len(cf) > 1 {
+		f.k.refuse(fmt.Errorf("the Courage die: enter one face, H, S or B"))
+		return
+	}
+	c := ta.Teleport{Creature: strings.TrimSpace(f.creature.Text), Sector: strings.TrimSpace(strings.Split(f.sector.Text, ",")[0]), Roll: rollOf(f.courageRoll)}
+	if len(cf) == 1 {
+		c.CourageFace = cf[0]
+	}
+	if f.k.do(c) {
+		f.courage.SetText("")
+	}
 }
 
 func (f *effectsForm) refresh(s *ta.State) {

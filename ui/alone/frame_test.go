@@ -112,7 +112,7 @@ func TestSoloGameThroughTheFrame(t *testing.T) {
 	see(t, w, "Turn 1: Evil")
 	key(fyne.KeySpace) // end the Turn
 	see(t, w, "Turn 1 ends")
-	see(t, w, "Round 1 · Turn 1 of 8 · Reactions this Turn 0 of 2 · Next: Flip the next Turn token")
+	see(t, w, "Round 1 · Turn 1 of 8 is over · Next: Flip the next Turn token")
 }
 
 // see fails unless a visible label contains want.

@@ -183,6 +183,65 @@ func faces(s, what string) ([]alone.Face, error) {
 	return out, nil
 }
 
+// Who rolls a command's dice (issue 15 item 7): an explicit choice shown
+// with every form that rolls, never read from whether faces were typed.
+const (
+	rolledAtTable = "dice at the table"
+	rolledByApp   = "the app rolls"
+)
+
+// newRollChoice is the choice of who rolls, nothing picked yet.
+func newRollChoice() *widget.RadioGroup {
+	r := widget.NewRadioGroup([]string{rolledAtTable, rolledByApp}, nil)
+	r.Horizontal = true
+	return r
+}
+
+// rollOf is the command's Roll for the choice ("" when none is picked:
+// the rules then ask for it).
+func rollOf(r *widget.RadioGroup) ta.DiceSource {
+	switch r.Selected {
+	case rolledAtTable:
+		return ta.PhysicalDice
+	case rolledByApp:
+		return ta.VirtualDice
+	}
+	return ""
+}
+
+// rolledDice reads dice rolled at the table as the players write them:
+// the faces, then "reroll" and its face, and "courage" and its faces
+// ("H B reroll S courage B").
+func rolledDice(s, what string) (main []alone.Face, reroll alone.Face, courage []alone.Face, err error) {
+	into := "main"
+	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' }) {
+		switch strings.ToLower(w) {
+		case "reroll", "rerolled", "r":
+			into = "reroll"
+			continue
+		case "courage", "c":
+			into = "courage"
+			continue
+		}
+		f, err := faces(w, what)
+		if err != nil {
+			return nil, "", nil, err
+		}
+		switch into {
+		case "reroll":
+			if reroll != "" {
+				return nil, "", nil, fmt.Errorf("%s: one die is rerolled, not two", what)
+			}
+			reroll = f[0]
+		case "courage":
+			courage = append(courage, f...)
+		default:
+			main = append(main, f...)
+		}
+	}
+	return main, reroll, courage, nil
+}
+
 // dirOptions are the exits as a player picks them.
 var dirOptions = []string{"N", "E", "S", "W", "STAIRS"}
 

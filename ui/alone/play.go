@@ -48,7 +48,10 @@ type PlayScreen struct {
 	dmgN      *widget.Entry
 	dmgComp   *widget.Check
 	dmgSource *widget.Entry
-	dmgResult *widget.Label
+	// dmgShare and dmgWhy correct a damage event the Companion shared
+	// (never a rule: a card or a mistake, so with the reason).
+	dmgShare, dmgWhy *widget.Entry
+	dmgResult        *widget.Label
 
 	turn *TurnPanel
 	view fyne.CanvasObject
@@ -90,10 +93,12 @@ func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 	p.dmgN.SetText("1")
 	p.dmgComp = widget.NewCheck("The Evil side sends it all to the Companion", nil)
 	p.dmgSource = entry("what dealt it (a card, a Mission)")
+	p.dmgShare, p.dmgWhy = entry("Companion's share, if split"), entry("why it was split")
 	p.dmgResult = wrap("")
 	p.dmgResult.Hide()
 	damage := card("Damage and recovery",
 		p.dmgKind, field("Points", p.dmgN), field("From", p.dmgSource), p.dmgComp,
+		container.NewGridWithColumns(2, p.dmgShare, p.dmgWhy),
 		container.NewGridWithColumns(2, primary("Deal damage", p.dealDamage), button("Recover", p.recoverHealth)),
 		p.dmgResult)
 
@@ -336,9 +341,17 @@ func (p *PlayScreen) dealDamage() {
 		p.k.refuse(err)
 		return
 	}
-	if p.k.do(ta.DealDamage{Kind: p.kind(), N: n, ToCompanion: p.dmgComp.Checked, Source: strings.TrimSpace(p.dmgSource.Text)}) {
+	share, err := number(p.dmgShare, "the Companion's share", 0)
+	if err != nil {
+		p.k.refuse(err)
+		return
+	}
+	if p.k.do(ta.DealDamage{Kind: p.kind(), N: n, ToCompanion: p.dmgComp.Checked, Source: strings.TrimSpace(p.dmgSource.Text),
+		CompanionShare: share, Why: strings.TrimSpace(p.dmgWhy.Text)}) {
 		p.dmgResult.SetText(p.k.msg.Text)
 		p.dmgResult.Show()
+		p.dmgShare.SetText("")
+		p.dmgWhy.SetText("")
 	}
 }
 

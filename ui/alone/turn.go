@@ -53,6 +53,7 @@ type TurnPanel struct {
 
 	moveDir, moveBlock      *widget.Select
 	moveUnblock, moveMore   *widget.Check
+	moveRoll, fightRoll     *widget.RadioGroup
 	aooFaces                *widget.Entry
 	aooComp, scareComp      *widget.Check
 	exploreDir              *widget.Select
@@ -74,6 +75,7 @@ type TurnPanel struct {
 	evilBtn     *widget.Button
 	evilLine    *widget.Label
 	attackFaces *widget.Entry
+	attackRoll  *widget.RadioGroup
 	attackComp  *widget.Check
 	endTurnBtn  *widget.Button
 
@@ -121,12 +123,13 @@ func newTurnPanel(k *kit) *TurnPanel {
 	t.moveBlock.SetSelected("none")
 	t.moveUnblock = widget.NewCheck("Unblock the Door that way instead of moving", nil)
 	t.moveMore = widget.NewCheck("An Item's move goes on for another step", nil)
-	t.aooFaces = entry("Attack of Opportunity dice, if rolled by hand: H S B")
+	t.moveRoll, t.fightRoll = newRollChoice(), newRollChoice()
+	t.aooFaces = entry("at the table: the Attack of Opportunity's faces, then reroll H, courage B")
 	t.aooComp = widget.NewCheck("The Evil side sends the Attack of Opportunity to the Companion", nil)
 	t.scareComp = widget.NewCheck("The Evil side sends the scare to the Companion", nil)
 	t.exploreDir, t.exploreDanger = widget.NewSelect(dirOptions, nil), entry("Sector to clear a Danger token from (optional)")
 	t.fightTarget = widget.NewSelect(nil, nil)
-	t.fightDice, t.fightFaces = entry("dice (2)"), entry("faces, if rolled by hand: H S B")
+	t.fightDice, t.fightFaces = entry("dice (2)"), entry("at the table: the faces, e.g. H B, then reroll S (Precision)")
 	t.fightReach = widget.NewCheck("An Item lets the Hero hit another Sector", nil)
 	t.boss1, t.boss2 = widget.NewSelect(abilityNames(), nil), widget.NewSelect(abilityNames(), nil)
 	kinds := []string{"Sector", "Room", "Shape", "Element", "Creature"}
@@ -146,9 +149,10 @@ func newTurnPanel(k *kit) *TurnPanel {
 	t.interactLCU = widget.NewSelect([]string{"N", "E", "S", "W"}, nil)
 	t.interactMission = entry("what the Mission card asks")
 	t.forms = map[ta.Action]fyne.CanvasObject{
-		ta.Move:    container.NewVBox(field("Direction", t.moveDir), field("Then Block the Door", t.moveBlock), t.moveUnblock, t.moveMore, t.aooFaces, t.aooComp, t.scareComp),
+		ta.Move: container.NewVBox(field("Direction", t.moveDir), field("Then Block the Door", t.moveBlock), t.moveUnblock, t.moveMore,
+			field("Dice, if any roll", t.moveRoll), t.aooFaces, t.aooComp, t.scareComp),
 		ta.Explore: container.NewVBox(field("Direction", t.exploreDir), t.exploreDanger),
-		ta.Fight: container.NewVBox(field("Target", t.fightTarget), field("Dice", t.fightDice), t.fightFaces, t.fightReach,
+		ta.Fight: container.NewVBox(field("Target", t.fightTarget), field("Dice", t.fightDice), field("Who rolls", t.fightRoll), t.fightFaces, t.fightReach,
 			field("Boss kill: Abilities", container.NewGridWithColumns(2, t.boss1, t.boss2))),
 		ta.Locate: container.NewVBox(
 			field("Target 1", container.NewGridWithColumns(2, t.locKind[0], t.locWhat[0])),
@@ -164,7 +168,8 @@ func newTurnPanel(k *kit) *TurnPanel {
 	t.evilBtn = primary("The Evil side reacts (R)", t.evilTurn)
 	t.evilLine = wrap("")
 	t.evilBox = container.NewVBox()
-	t.attackFaces = entry("attack dice by hand, e.g. worm-1=H B S; spore-1=B B")
+	t.attackRoll = newRollChoice()
+	t.attackFaces = entry("attack dice at the table, e.g. worm-1=H B S; spore-1=B B reroll H")
 	t.attackComp = widget.NewCheck("The Evil side sends each attack to the Companion", nil)
 	t.endTurnBtn = primary("End the Turn", t.endTurn)
 
@@ -189,7 +194,7 @@ func newTurnPanel(k *kit) *TurnPanel {
 		card("2 · Declare an Action", field("Action", t.action), field("With an Item", t.item),
 			container.NewGridWithColumns(2, t.charges, t.grants), t.extra, t.declBtn, t.declared),
 		card("3 · Resolve it", t.resolveBox, t.resolveBtn),
-		card("4 · Reactions, end of Turn", t.evilBox, t.attackFaces, t.attackComp, t.endTurnBtn),
+		card("4 · Reactions, end of Turn", t.evilBox, field("Creatures' attack dice", t.attackRoll), t.attackFaces, t.attackComp, t.endTurnBtn),
 		card("End of the Round", t.roundInfo, t.roundDanger, t.roundRemove, t.roundDraws, t.roundEffect, t.endRoundBtn),
 		card("Heard (the Radar)", t.heard, t.noiseBox),
 	)
@@ -257,7 +262,14 @@ var nextWords = map[string]string{
 func (t *TurnPanel) refresh() {
 	s := t.k.state()
 	st := step(s)
-	t.status.SetText(fmt.Sprintf("Round %d · Turn %d of 8 · Reactions this Turn %d of 2 · Next: %s", s.Round, s.Turn(), s.T.Reactions, stepWords[st]))
+	status := fmt.Sprintf("Round %d · Turn %d of 8 · Reactions this Turn %d of 2 · Next: %s", s.Round, s.Turn(), s.T.Reactions, stepWords[st])
+	if s.T.Over {
+		status = fmt.Sprintf("Round %d · Turn %d of 8 is over · Next: %s", s.Round, s.Turn(), stepWords[st])
+		if len(s.T.Triggers) > 0 && s.Mode != ta.Solo {
+			status += fmt.Sprintf(" Until then the Evil side may still answer the damage its Creatures dealt (%d of 2 Reactions played this Turn).", s.T.Reactions)
+		}
+	}
+	t.status.SetText(status)
 	enable := func(w fyne.Disableable, on bool) {
 		if on {
 			w.Enable()
@@ -327,8 +339,10 @@ func (t *TurnPanel) refresh() {
 	t.evilLine.SetText(lastEvil(t.k))
 	if s.Map == nil {
 		t.attackFaces.SetPlaceHolder("attacks as rolled at the table, e.g. worm=2; spore=1 (hits)")
+		t.attackRoll.Hide()
 	} else {
-		t.attackFaces.SetPlaceHolder("attack dice by hand, e.g. worm-1=H B S (empty: virtual dice)")
+		t.attackFaces.SetPlaceHolder("attack dice at the table, e.g. worm-1=H B S; spore-1=B B reroll H")
+		t.attackRoll.Show()
 	}
 	// The Companion choices are the Evil players'; the app makes them in
 	// solo mode.
@@ -539,11 +553,12 @@ func (t *TurnPanel) resolution(s *ta.State, a ta.Action) (tracker.Command, error
 		if t.moveDir.Selected == "" {
 			return nil, fmt.Errorf("choose the direction of the Move")
 		}
-		f, err := faces(t.aooFaces.Text, "Attack of Opportunity")
+		f, reroll, courage, err := rolledDice(t.aooFaces.Text, "the move's dice")
 		if err != nil {
 			return nil, err
 		}
-		c := ta.MoveHero{Dir: alone.Dir(t.moveDir.Selected), Unblock: t.moveUnblock.Checked, More: t.moveMore.Checked, AoOFaces: f,
+		c := ta.MoveHero{Dir: alone.Dir(t.moveDir.Selected), Unblock: t.moveUnblock.Checked, More: t.moveMore.Checked,
+			Roll: rollOf(t.moveRoll), AoOFaces: f, AoOReroll: reroll, CourageFaces: courage,
 			AoOToCompanion: t.aooComp.Checked, ScareToCompanion: t.scareComp.Checked}
 		if b := t.moveBlock.Selected; b != "" && b != "none" {
 			c.Block = alone.Dir(b)
@@ -562,11 +577,14 @@ func (t *TurnPanel) resolution(s *ta.State, a ta.Action) (tracker.Command, error
 		if err != nil {
 			return nil, err
 		}
-		f, err := faces(t.fightFaces.Text, "Fight")
+		f, reroll, courage, err := rolledDice(t.fightFaces.Text, "the Fight's dice")
 		if err != nil {
 			return nil, err
 		}
-		c := ta.FightCreature{Target: t.fightTarget.Selected, Dice: n, Faces: f, ItemReach: t.fightReach.Checked}
+		if len(courage) > 0 {
+			return nil, fmt.Errorf("a Fight rolls no Courage die")
+		}
+		c := ta.FightCreature{Target: t.fightTarget.Selected, Roll: rollOf(t.fightRoll), Dice: n, Faces: f, Reroll: reroll, ItemReach: t.fightReach.Checked}
 		if len(f) > 0 && n == 0 {
 			c.Dice = len(f)
 		}
@@ -642,11 +660,14 @@ func (t *TurnPanel) attacks(s *ta.State) ([]ta.AttackRoll, error) {
 				return nil, fmt.Errorf("attacks: %q hits is not a whole number", strings.TrimSpace(v))
 			}
 		} else {
-			f, err := faces(v, a.Creature+"'s attack")
+			f, reroll, courage, err := rolledDice(v, a.Creature+"'s attack")
 			if err != nil {
 				return nil, err
 			}
-			a.Faces = f
+			if len(courage) > 0 {
+				return nil, fmt.Errorf("an attack rolls no Courage die")
+			}
+			a.Faces, a.Reroll = f, reroll
 		}
 		out = append(out, a)
 	}
@@ -674,7 +695,11 @@ func (t *TurnPanel) endTurn() {
 			}
 		}
 	}
-	if t.k.do(ta.EndTurn{Attacks: at}) {
+	roll := ta.DiceSource("")
+	if s.Map != nil {
+		roll = rollOf(t.attackRoll)
+	}
+	if t.k.do(ta.EndTurn{Roll: roll, Attacks: at}) {
 		t.attackComp.SetChecked(false)
 		t.attackFaces.SetText("")
 	}

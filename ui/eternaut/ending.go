@@ -504,18 +504,14 @@ func (p *PlayScreen) finaleView(s *et.State) fyne.CanvasObject {
 		h.Importance = widget.DangerImportance
 		box.Add(h)
 		box.Add(wrap(s.LossReason))
-		after := "the beginning"
-		if n := len(s.Snapshots); n > 0 && s.Snapshots[n-1].After != "start" {
-			after = "the end of scenario " + s.Snapshots[n-1].After
-		}
-		box.Add(primary(btn("Replay from "+after, func() { p.do(et.Restart{}) })))
+		box.Add(primary(btn(s.RestartWords(), func() { p.do(et.Restart{}) })))
 		reset := widgets.NewHoldButton("Hold: start over, diary wiped", func() {
 			p.do(et.ResetCampaign{Confirm: true})
 		})
 		reset.Importance = widget.DangerImportance
 		reset.OnHint = func(m string) { p.say(errf("%s", m)) }
 		box.Add(reset)
-		box.Add(note("A lost campaign has no final score (§10.4)."))
+		box.Add(note("A lost campaign has no final score."))
 		return box
 	}
 	box.Add(heading(fmt.Sprintf("Campaign won · score %d", s.CampaignScore)))

@@ -499,14 +499,7 @@ func (p *PlayScreen) endTurn() {
 		for _, ev := range asc.Events[asc.Timer] {
 			r.Events = append(r.Events, et.TimerParagraph(ev))
 		}
-		switch {
-		case et.Letter(asc.Key) == "B" && asc.Alert == et.AlertOnDeck:
-			r.Menace = "No Menace card: the Alert counter still sits on the deck"
-		case et.Letter(asc.Key) == "B":
-			r.Menace = fmt.Sprintf("Reveal a Menace card: resolve its %s section", asc.Alert)
-		default:
-			r.Menace = fmt.Sprintf("Reveal a Menace card: resolve the section for %d", asc.Timer)
-		}
+		r.Menace = et.MenaceReminder(asc)
 		r.Refreshed = b.faceDown
 		r.Next = fmt.Sprintf("Player %d starts round %d", asc.Active, asc.Round())
 	}

@@ -2,6 +2,7 @@ package eternaut
 
 import (
 	"bytes"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -259,7 +260,7 @@ func TestEndWizardWithRefusedPurchase(t *testing.T) {
 	tb := newTable(t)
 	tb.do(et.NewCampaign{Players: 2, Roster: rosterEntries()})
 	tb.do(et.StartScenario{Key: "A", TimerStart: 6}, et.GainItem{Char: "901", Item: "045"},
-		et.RevealObjective{ID: "A-OBJ1"}, et.MarkPlot{N: 4}, et.MarkPlot{Cross: true})
+		et.RevealObjective{ID: "A-OBJ1"}, et.MarkPlot{N: 4}, et.MarkPlot{Cross: true, N: 1})
 	p := tb.play()
 	tap(t, findButton(t, p.tableBox, "The story ends the scenario…"))
 	if err := p.last.Submit(); err != nil {
@@ -463,7 +464,7 @@ func TestLossAndRestart(t *testing.T) {
 	if !strings.Contains(view, "The campaign is lost") || !strings.Contains(view, "L1") {
 		t.Fatalf("loss view:\n%s", view)
 	}
-	tap(t, findButton(t, p.scroll.Content, "Replay from the end of scenario B1"))
+	tap(t, findButton(t, p.scroll.Content, "Replay scenario C as the campaign stood after scenario B1"))
 	if s := tb.st(); s.Phase != et.PhaseBetween || s.Next != "C" || s.Char("903").Status != et.Alive {
 		t.Fatalf("restart: %s next %s", s.Phase, s.Next)
 	}
@@ -542,14 +543,15 @@ func TestAlertAndR02InB(t *testing.T) {
 	if fig := tb.st().Scenario.Figures[0]; !fig.Defeated {
 		t.Fatalf("figure %+v", fig)
 	}
-	// Ending the round in B with the alert red asks for the red section.
+	// Ending the round in B with the alert red asks for the section for the
+	// Timer's number in the red part (rulebook p.8 and p.20).
 	for range 4 {
 		tb.do(et.PlayCard{Char: "901"})
 		if tb.st().Scenario.CardPlayed {
 			p.endTurn()
 		}
 	}
-	if r := p.Results(); r == nil || !strings.Contains(r.Menace, "red section") {
+	if r := p.Results(); r == nil || !strings.Contains(r.Menace, fmt.Sprintf("section for %d in its red part", tb.st().Scenario.Timer)) {
 		t.Fatalf("results %+v", p.Results())
 	}
 }

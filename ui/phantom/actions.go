@@ -310,10 +310,40 @@ func (p *PlayScreen) attack(s *tp.State, attacker string) {
 			return
 		}
 		d.SetProblem("")
-		if p.doAttack(ok, c) {
-			d.Hide()
-		}
+		p.inOrder(c, func(c tp.Attack) {
+			if p.doAttack(ok, c) {
+				d.Hide()
+			}
+		})
 	})
+	d.Show()
+}
+
+// inOrder asks the attacking player in which order the attack's
+// conditions apply, when there are several and the order changes what the
+// target keeps (Rulebook p.22, Attack Flow step 7), then goes on with the
+// attack giving them in that order.
+func (p *PlayScreen) inOrder(c tp.Attack, then func(tp.Attack)) {
+	s := state(p.ctx)
+	if c.Target == "" || len(c.Inflict) < 2 {
+		then(c)
+		return
+	}
+	opts := s.ConditionOrders(c.Target, c.Inflict)
+	if len(opts) < 2 {
+		then(c)
+		return
+	}
+	box := container.NewVBox(wrap(fmt.Sprintf("If the attack succeeds, %s receives %s. The order changes what it keeps (Rulebook p.22): which first?", c.Target, strings.Join(c.Inflict, " and "))))
+	d := newDialog(p.ctx.Window, "Order of the conditions", box, "Cancel", nil)
+	for _, o := range opts {
+		order := o.Order
+		box.Add(widgets.Touch(widget.NewButton(o.Words(c.Target), func() {
+			d.Hide()
+			c.Inflict = order
+			then(c)
+		})))
+	}
 	d.Show()
 }
 

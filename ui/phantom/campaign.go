@@ -34,6 +34,8 @@ type CampaignScreen struct {
 	ContentOffer   *widgets.Dialog
 	ContentConfirm *widget.Button
 	practiceNote   *widget.Label
+	// expedition is the Sheet tab's expedition options.
+	expedition *expeditionOptions
 	// LibraryDialog is the device's content sets dialog, when shown.
 	LibraryDialog *widgets.Dialog
 	libraryBt     *widget.Button

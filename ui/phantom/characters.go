@@ -174,6 +174,7 @@ func (c *CampaignScreen) characterSheet(s *tp.State, name string) fyne.CanvasObj
 		container.NewBorder(nil, nil, nil, cmdButton(c.ctx, "Dismantle", func() tracker.Command { return tp.DismantleAttachment{Character: name, Attachment: dis.Selected} }), dis),
 		container.NewBorder(nil, nil, nil, cmdButton(c.ctx, "Give back", func() tracker.Command { return tp.ReturnActionCard{Character: name, Card: ret.Selected} }), ret),
 		widgets.NewCard("", "Equip, charge and trade: at mission setup, on a rest turn or between missions (Rulebook p.9, p.15).", gearBox),
+		c.correctEquipment(s, name),
 		bold("Correct by hand"),
 		widgets.NewFlow(statBox("SP", sp), statBox("Nova cells", nova), cmdButton(c.ctx, "Set", func() tracker.Command {
 			cmd := tp.CorrectCharacter{Character: name, Reason: "corrected by hand"}
@@ -187,6 +188,37 @@ func (c *CampaignScreen) characterSheet(s *tp.State, name string) fyne.CanvasObj
 		})),
 	)
 	return widgets.NewCard(name, "", body)
+}
+
+// correctEquipment adds or takes away a character's equipment card by
+// hand, without the shop, saying why (Rulebook p.15).
+func (c *CampaignScreen) correctEquipment(s *tp.State, name string) fyne.CanvasObject {
+	var owned []string
+	for _, g := range s.Characters[name].Equipment {
+		owned = append(owned, g.ID)
+	}
+	add := newPicker(sortedKeys(s.Content.Equipment), "", "equipment it has", nil)
+	drop := newPicker(owned, "", "equipment it does not have", nil)
+	why := newNameEntry("", "why the equipment is corrected", nil)
+	var addBt, dropBt *widget.Button
+	addBt = widget.NewButton("Add", func() {
+		if add.Selected == "" {
+			c.ctx.Refuse(addBt, "Choose the equipment to add.")
+			return
+		}
+		c.ctx.DoFrom(addBt, tp.CorrectEquipment{Character: name, Add: []string{add.Selected}, Reason: strings.TrimSpace(why.Text)})
+	})
+	dropBt = widget.NewButton("Take away", func() {
+		if drop.Selected == "" {
+			c.ctx.Refuse(dropBt, "Choose the equipment to take away.")
+			return
+		}
+		c.ctx.DoFrom(dropBt, tp.CorrectEquipment{Character: name, Remove: []string{drop.Selected}, Reason: strings.TrimSpace(why.Text)})
+	})
+	return widgets.NewCard("", "Correct the equipment by hand, without a shop visit.", container.NewVBox(
+		container.NewBorder(nil, nil, nil, addBt, add),
+		container.NewBorder(nil, nil, nil, dropBt, drop),
+		why))
 }
 
 func containsStr(l []string, x string) bool {

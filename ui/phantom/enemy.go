@@ -38,6 +38,9 @@ type EnemyScreen struct {
 	accuracy []string
 	// Buttons (exported for tests).
 	ResolveButton, ConfirmButton, OverrideButton *widget.Button
+	// Order offers, when the turn stopped to ask it, one button per order
+	// in which a character may take several conditions (Rulebook p.22).
+	Order *fyne.Container
 	// Override is the mission's or a card's named primary target (§8.13).
 	Override *widget.Select
 	// Past lists the earlier decisions of the campaign (turn orders,
@@ -62,6 +65,7 @@ func NewEnemyScreen(ctx *shell.Context) *EnemyScreen {
 	e.Who.Wrapping = fyne.TextWrapWord
 	e.Summary = widget.NewLabel("")
 	e.Summary.Wrapping = fyne.TextWrapWord
+	e.Order = container.NewVBox()
 	e.Rolls = wrap("")
 	e.Attack = newPicker(attackFaceOptions, "", "add an attack roll", nil)
 	e.Attack.OnChanged = func(v string) {
@@ -131,7 +135,7 @@ func NewEnemyScreen(ctx *shell.Context) *EnemyScreen {
 	legend.Wrapping = fyne.TextWrapWord
 	legend.Importance = widget.LowImportance
 	buttons := container.NewGridWithColumns(3, widgets.Touch(e.ResolveButton), widgets.Touch(e.ConfirmButton), widgets.Touch(e.OverrideButton))
-	mapArea := container.NewBorder(container.NewVBox(e.Who, buttons, container.NewHBox(widgets.Touch(zoomOut), widgets.Touch(zoomIn), fit)), legend, nil, nil,
+	mapArea := container.NewBorder(container.NewVBox(e.Who, buttons, e.Order, container.NewHBox(widgets.Touch(zoomOut), widgets.Touch(zoomIn), fit)), legend, nil, nil,
 		afterLayout(e.scroll, func() {
 			if e.focus != "" {
 				e.Map.FocusOn(e.scroll, e.focus)
@@ -160,6 +164,7 @@ func (e *EnemyScreen) Refresh() {
 	e.Map.SetMarks(figs)
 	e.ConfirmButton.Disable()
 	e.OverrideButton.Disable()
+	e.showOrder(m)
 	opts := []string{"(none)"}
 	for _, f := range figs {
 		opts = append(opts, f.Name)
@@ -192,10 +197,13 @@ func (e *EnemyScreen) Refresh() {
 		e.Trace.SetTrace(TraceOf(p.Trace))
 		e.Summary.SetText(TurnWords(p.Turn))
 		e.OverrideButton.Enable()
-		if p.Turn.Stopped == "" {
+		switch {
+		case p.Turn.Stopped == "":
 			e.ConfirmButton.Enable()
 			e.ResolveButton.Disable()
-		} else {
+		case p.Turn.Ask != nil:
+			e.ResolveButton.Disable() // the order buttons answer it
+		default:
 			e.ResolveButton.Enable()
 		}
 		return
@@ -229,6 +237,32 @@ func (e *EnemyScreen) Refresh() {
 	default:
 		e.Who.SetText(fmt.Sprintf("Round %d · next: %s", m.Round, n))
 		e.ResolveButton.Enable()
+	}
+}
+
+// showOrder offers the orders a character may take several conditions
+// in, when the worked-out turn stopped to ask (Rulebook p.22): one button
+// each, saying what the character then holds; a tap works the turn out
+// again with that order.
+func (e *EnemyScreen) showOrder(m *tp.Mission) {
+	e.Order.Objects = nil
+	defer e.Order.Refresh()
+	if m == nil || m.Pending == nil || m.Pending.Turn.Ask == nil {
+		return
+	}
+	p, ask := m.Pending, m.Pending.Turn.Ask
+	e.Order.Add(wrap(fmt.Sprintf("%s receives %s at once. %s's player chooses the order (Rulebook p.22):", ask.Figure, strings.Join(ask.Conditions, " and "), ask.Figure)))
+	for _, o := range ask.Options {
+		order := o.Order
+		var b *widget.Button
+		b = widget.NewButton(o.Words(ask.Figure), func() {
+			var cmd tracker.Command = tp.ResolveAdversaryTurn{Adversary: p.Adversary, Order: order}
+			if p.Reaction {
+				cmd = tp.ResolveReaction{Adversary: p.Adversary, Attacker: p.Attacker, Melee: p.Melee, Order: order}
+			}
+			e.ctx.DoFrom(b, cmd)
+		})
+		e.Order.Add(widgets.Touch(b))
 	}
 }
 
@@ -318,6 +352,15 @@ func (e *EnemyScreen) Resolve() bool {
 	}
 	name := ""
 	switch {
+	case m.Pending != nil && m.Pending.Turn.Stopped != "" && m.Pending.Reaction:
+		// A reaction stopped for a roll is worked out again as one.
+		p := m.Pending
+		if _, ok := e.ctx.DoFrom(e.ResolveButton, tp.ResolveReaction{Adversary: p.Adversary, Attacker: p.Attacker, Melee: p.Melee,
+			Attack: e.attack, Accuracy: e.accuracy}); ok {
+			e.attack, e.accuracy = nil, nil
+			e.showRolls()
+		}
+		return true
 	case m.Pending != nil && m.Pending.Turn.Stopped != "":
 		name = m.Pending.Adversary
 	case m.Pending != nil || m.Current != "":
@@ -394,7 +437,7 @@ func NewOverrideForm(m *tp.Mission) *OverrideForm {
 		labels = append(labels, sp.Label)
 	}
 	if m != nil && m.Pending != nil {
-		for _, fs := range m.Pending.Turn.Figures {
+		for _, fs := range m.Proposed() {
 			maxHP := fs.HP
 			if f := figure(m, fs.Name); f != nil {
 				maxHP = max(maxHP, f.MaxHP)
@@ -467,6 +510,9 @@ func TurnWords(t ap.Turn) string {
 		}
 		if a := ev.Attack; a != nil {
 			fmt.Fprintf(&b, " — %s at range %d", a.Target, a.Range)
+			if a.AimedAt != "" {
+				fmt.Fprintf(&b, " (aimed at %s, it blocked the attack)", a.AimedAt)
+			}
 			if a.LoS != nil {
 				fmt.Fprintf(&b, ", line %s → %s", a.LoS.From, a.LoS.To)
 			}
@@ -487,7 +533,10 @@ func TurnWords(t ap.Turn) string {
 			b.WriteString(" (" + ev.Note + ")")
 		}
 	}
-	if t.Stopped != "" {
+	switch {
+	case t.Ask != nil:
+		// The question and its answers stand above the map (showOrder).
+	case t.Stopped != "":
 		b.WriteString("\nStopped: " + t.Stopped + " — enter the roll and resolve again, or override.")
 	}
 	return b.String()

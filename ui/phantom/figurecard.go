@@ -101,6 +101,18 @@ func (p *PlayScreen) figureCard(s *tp.State, m *tp.Mission, f *tp.Figure) fyne.C
 	if m.Current == name && f.Side == "character" {
 		box.Add(cmdButton(p.ctx, "End "+name+"'s turn", func() tracker.Command { return tp.EndTurn{Character: name} }))
 	}
+	if f.Side != "character" && m.Round == 0 {
+		// Mission setup: the players give each adversary its HP base
+		// (Rulebook p.10); the app proposed one.
+		var col *widget.Select
+		col = widget.NewSelect(colourNames, func(c string) {
+			if c != "" && c != f.Colour {
+				p.ctx.DoFrom(col, tp.SetColours{Colours: map[string]string{name: c}})
+			}
+		})
+		col.Selected = f.Colour
+		box.Add(container.NewBorder(nil, nil, widget.NewLabel("HP base:"), nil, col))
+	}
 	box.Add(widget.NewButton("Correct by hand…", func() { p.correctFigure(f) }))
 	sub := "at " + f.Position
 	if f.Position == "" {
@@ -194,12 +206,24 @@ func (p *PlayScreen) correctFigure(f *tp.Figure) {
 	if f.Side == "character" {
 		body.Add(widgets.NewFlow(statBox("Bandages", bandages), statBox("Nova cells", nova)))
 	}
+	col := newPicker(colourNames, f.Colour, "", nil)
+	if f.Side != "character" {
+		body.Add(bold("HP base"))
+		body.Add(col)
+	}
 	body.Add(bold("Reason"))
 	body.Add(why)
 	name := f.Name
 	d := newDialog(p.ctx.Window, "Correct "+name+" by hand", body, "Cancel", nil)
 	addAction(d, "Record", theme.ConfirmIcon(), func() {
-		cmd := tp.CorrectFigure{Figure: name, Reason: orDefault(strings.TrimSpace(why.Text), "corrected by hand")}
+		reason := orDefault(strings.TrimSpace(why.Text), "corrected by hand")
+		if f.Side != "character" && col.Selected != f.Colour {
+			if err := p.ctx.Try(tp.SetColours{Colours: map[string]string{name: col.Selected}, Reason: reason}); err != nil {
+				d.SetProblem(capitalFirst(shell.Words(err)))
+				return
+			}
+		}
+		cmd := tp.CorrectFigure{Figure: name, Reason: reason}
 		if v := pos.Selected; v != f.Position && v != "" {
 			cmd.Position = &v
 		}
@@ -212,6 +236,10 @@ func (p *PlayScreen) correctFigure(f *tp.Figure) {
 		if n := nova.Value; n != f.Nova {
 			cmd.Nova = &n
 		}
+		if cmd.Position == nil && !cmd.SetConditions && cmd.Bandages == nil && cmd.Nova == nil && col.Selected != f.Colour {
+			d.Hide() // only the colour changed
+			return
+		}
 		if err := p.ctx.Try(cmd); err != nil {
 			d.SetProblem(capitalFirst(shell.Words(err)))
 			return
@@ -220,3 +248,6 @@ func (p *PlayScreen) correctFigure(f *tp.Figure) {
 	})
 	d.Show()
 }
+
+// colourNames are the HP bases' colours.
+var colourNames = []string{"dark blue", "light blue", "red", "yellow"}

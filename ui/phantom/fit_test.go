@@ -158,6 +158,10 @@ func everyDialog(t *testing.T, h *harness, check func(name string)) {
 	c.Editor.Block(4, 4)
 	c.Editor.BlockButton.OnTapped()
 	check("start the map again")
+	c.saveToLibrary()
+	check("save the content on this device")
+	c.openLibrary()
+	check("content sets on this device")
 
 	h.do(startCmd())
 	h.toTurns()

@@ -30,6 +30,10 @@ type MissionForm struct {
 	SP         *Num
 	Fame       map[string]*Num
 	Unlocks    *widget.CheckGroup
+	Items      *ChecksFlow
+	RewardNova *Num
+	RewardVT   *Num
+	OneOff     *widget.Entry
 	Orbs       *numList
 	Treasure   *numList
 	form       fyne.CanvasObject
@@ -125,6 +129,37 @@ func newMissionForm(s *tp.State, data json.RawMessage, en *Entry) *MissionForm {
 	})
 	f.Orbs = newNumList("Campaign orb", v.Orbs, func(ns []int) { v.Orbs = ns; ch() })
 	f.Treasure = newNumList("Campaign treasure", v.Treasure, func(ns []int) { v.Treasure = ns; ch() })
+	itemOpts := sortedKeys(s.Content.Items)
+	for _, it := range v.RewardItems {
+		if !slices.Contains(itemOpts, it) {
+			itemOpts = append(itemOpts, it)
+		}
+	}
+	f.Items = newChecksFlow(itemOpts, v.RewardItems, func(sel []string) { v.RewardItems = sel; ch() })
+	itemsBox := container.NewVBox(f.Items.Object())
+	newItem := widget.NewButtonWithIcon("Enter a new item card…", theme.ContentAddIcon(), func() {
+		en.Open(tp.KindItem, "", func(key string) {
+			sel := append(f.Items.Selected(), key)
+			f.Items = newChecksFlow(sortedKeys(state(en.ctx).Content.Items), sel, func(sel []string) { v.RewardItems = sel; ch() })
+			v.RewardItems = sel
+			itemsBox.Objects = []fyne.CanvasObject{f.Items.Object()}
+			itemsBox.Refresh()
+			ch()
+		})
+	})
+	rewardNova := NewNum(0, 99, v.RewardNovaCells, func(x int) { v.RewardNovaCells = x; ch() })
+	rewardVT := NewNum(0, 99, v.RewardVanishedTechnology, func(x int) { v.RewardVanishedTechnology = x; ch() })
+	f.RewardNova, f.RewardVT = rewardNova, rewardVT
+	oneOff := newTextEntry(strings.Join(v.OneOffRewards, "\n"), "one-off rewards, one a line (a schematic, a box to open…)", func(x string) {
+		v.OneOffRewards = nil
+		for _, l := range strings.Split(x, "\n") {
+			if l = strings.TrimSpace(l); l != "" {
+				v.OneOffRewards = append(v.OneOffRewards, l)
+			}
+		}
+		ch()
+	})
+	f.OneOff = oneOff
 	story := newNameEntry(v.StoryExpedition, "the Story expedition card the rewards name, if any", func(x string) { v.StoryExpedition = strings.TrimSpace(x); ch() })
 	f.form = container.NewVBox(
 		f.row("id", "Mission", f.Name),
@@ -138,8 +173,11 @@ func newMissionForm(s *tp.State, data json.RawMessage, en *Entry) *MissionForm {
 		f.row("unlocks", "Missions it unlocks", container.NewVBox(f.Unlocks, container.NewBorder(nil, nil, nil, addUnlockBt, addUnlock))),
 		f.row("orbs", "Campaign orbs on its map (their numbers)", f.Orbs.Object()),
 		f.row("treasure", "Campaign treasure on its map (their numbers)", f.Treasure.Object()),
+		f.row("rewardItems", "Item cards it gives", container.NewVBox(itemsBox, newItem)),
+		widgets.NewFlow(f.row("rewardNovaCells", "", statBox("Nova cells to share", rewardNova)), f.row("rewardVanishedTechnology", "", statBox("Vanished technology", rewardVT))),
+		f.row("oneOffRewards", "One-off rewards", oneOff),
 		f.row("storyExpedition", "Story expedition", story),
-		f.row("other", "Other rewards", other),
+		f.row("other", "Anything else the rewards say", other),
 	)
 	return f
 }
@@ -158,6 +196,16 @@ func (f *MissionForm) card() fyne.CanvasObject {
 	if len(v.Unlocks) > 0 {
 		lines = append(lines, "Unlocks "+strings.Join(v.Unlocks, ", "))
 	}
+	if len(v.RewardItems) > 0 {
+		lines = append(lines, "Items: "+strings.Join(v.RewardItems, ", "))
+	}
+	if v.RewardNovaCells > 0 {
+		lines = append(lines, fmt.Sprintf("%d nova cells to share", v.RewardNovaCells))
+	}
+	if v.RewardVanishedTechnology > 0 {
+		lines = append(lines, fmt.Sprintf("%d vanished technology", v.RewardVanishedTechnology))
+	}
+	lines = append(lines, v.OneOffRewards...)
 	if v.StoryExpedition != "" {
 		lines = append(lines, "Story expedition "+v.StoryExpedition)
 	}

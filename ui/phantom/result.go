@@ -62,4 +62,47 @@ func (p *PlayScreen) showResult(s *tp.State) {
 			p.result.Add(pick)
 		}
 	}
+	if m.RewardsDue != nil {
+		p.result.Add(p.shareRewards(m))
+	}
+}
+
+// shareRewards shares a first success's items and nova cells between the
+// characters who took part, as the players choose (Rulebook p.14): who
+// takes each item picked, each one's nova cells on a stepper.
+func (p *PlayScreen) shareRewards(m *tp.Mission) fyne.CanvasObject {
+	due := m.RewardsDue
+	box := container.NewVBox()
+	takers := map[string]*widget.Select{}
+	for _, it := range due.Items {
+		sel := newPicker(m.Embarked, "", "who takes "+it, nil)
+		takers[it] = sel
+		box.Add(sel)
+	}
+	shares := map[string]*Num{}
+	if due.Nova > 0 {
+		box.Add(wrap(fmt.Sprintf("%d nova cells, split as you agree:", due.Nova)))
+		row := widgets.NewFlow()
+		for _, who := range m.Embarked {
+			n := NewNum(0, due.Nova, 0, nil)
+			shares[who] = n
+			row.Add(statBox(who, n))
+		}
+		box.Add(row)
+	}
+	var share *widget.Button
+	share = widget.NewButton("Share the rewards", func() {
+		cmd := tp.ShareRewards{Items: map[string]string{}, Nova: map[string]int{}}
+		for it, sel := range takers {
+			cmd.Items[it] = sel.Selected
+		}
+		for who, n := range shares {
+			if n.Value > 0 {
+				cmd.Nova[who] = n.Value
+			}
+		}
+		p.ctx.DoFrom(share, cmd)
+	})
+	box.Add(widgets.Touch(share))
+	return widgets.NewCard("Rewards to share", "Received once in the campaign (Rulebook p.14).", box)
 }

@@ -59,6 +59,10 @@ var readings = []reading{
 	{"eventDeckReshuffle", "When the event deck runs out",
 		"The discarded Round 6+ events are shuffled into a new deck.",
 		"No more events are drawn for the mission."},
+	// A house rule (rules-phantom, issue 15 item 14).
+	{"targetWithBaseRange", "House rule: an adversary looking for an enemy already in range (Rulebook p.27)",
+		"It counts only the range on its Description card, even if its attack this round reaches farther.",
+		"It counts the range of this round's attack, range changes included, as the rulebook reads."},
 }
 
 // ReadingChecks are the two choices of a setting on the Settings tab, by

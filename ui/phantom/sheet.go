@@ -128,35 +128,43 @@ func (c *CampaignScreen) showSheet(s *tp.State) {
 	expVT := NewNum(-50, 50, 0, nil)
 	expVT.Format = Signed
 	expFameRow.Add(statBox("Vanished technology", expVT))
+	opts := newExpeditionOptions(s)
+	c.expedition = opts
+	var record *widget.Button
+	record = widget.NewButton("Record the expedition", func() {
+		cmd := tp.Expedition{Card: strings.TrimSpace(card.Text), Story: story.Checked, Discard: discard.Checked, VanishedTech: expVT.Value}
+		if err := opts.fill(&cmd); err != nil {
+			c.ctx.Refuse(record, capitalFirst(err.Error())+".")
+			return
+		}
+		for n := range novaNums {
+			if v := novaNums[n].Value; v != 0 {
+				if cmd.Nova == nil {
+					cmd.Nova = map[string]int{}
+				}
+				cmd.Nova[n] = v
+			}
+			if v := spNums[n].Value; v != 0 {
+				if cmd.SP == nil {
+					cmd.SP = map[string]int{}
+				}
+				cmd.SP[n] = v
+			}
+		}
+		for p, n := range expFame {
+			if n.Value != 0 {
+				if cmd.Fame == nil {
+					cmd.Fame = map[string]int{}
+				}
+				cmd.Fame[p] = n.Value
+			}
+		}
+		c.ctx.DoFrom(record, cmd)
+	})
 	box.Add(widgets.NewCard("Expedition", "", container.NewVBox(
-		wrap("At most one planetary expedition between missions; a Story card only when a mission names it (Rulebook p.17). Step what the card gave or took."),
-		card, widgets.NewFlow(story, discard), who, expFameRow,
-		cmdButton(c.ctx, "Record the expedition", func() tracker.Command {
-			cmd := tp.Expedition{Card: strings.TrimSpace(card.Text), Story: story.Checked, Discard: discard.Checked, VanishedTech: expVT.Value}
-			for n := range novaNums {
-				if v := novaNums[n].Value; v != 0 {
-					if cmd.Nova == nil {
-						cmd.Nova = map[string]int{}
-					}
-					cmd.Nova[n] = v
-				}
-				if v := spNums[n].Value; v != 0 {
-					if cmd.SP == nil {
-						cmd.SP = map[string]int{}
-					}
-					cmd.SP[n] = v
-				}
-			}
-			for p, n := range expFame {
-				if n.Value != 0 {
-					if cmd.Fame == nil {
-						cmd.Fame = map[string]int{}
-					}
-					cmd.Fame[p] = n.Value
-				}
-			}
-			return cmd
-		}))))
+		wrap("At most one planetary expedition between missions; a Story card only when a mission names it (Rulebook p.17)."),
+		card, widgets.NewFlow(story, discard), opts.obj,
+		wrap("What the result did, character by character (gains and losses):"), who, expFameRow, record)))
 
 	// Classes and attachment reward decks.
 	cls := newNameEntry("", "the advanced class to unlock", nil)

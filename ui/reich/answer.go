@@ -34,6 +34,11 @@ type question struct {
 	dlg             dialog.Dialog
 	// los is the parsed line-of-sight question.
 	losFrom, losTo, losSide string
+	// Options are the answers that fit (the cards a deck the players draw
+	// can still give); CardPick and CardOK pick one and send it.
+	Options  []string
+	CardPick *widget.Select
+	CardOK   *widget.Button
 }
 
 // losQuestion reads the automa's line-of-sight question ("can heros in area
@@ -48,7 +53,7 @@ func (k *kit) runAsk(build func(ai.Answers) tracker.Command, ans ai.Answers, onO
 	var need *rb.NeedAnswer
 	if errors.As(err, &need) {
 		k.say(err)
-		k.askQuestion(&question{Question: need.Question, Field: need.Field, k: k, build: build, ans: ans, onOK: onOK})
+		k.askQuestion(&question{Question: need.Question, Field: need.Field, Options: need.Options, k: k, build: build, ans: ans, onOK: onOK})
 		return err
 	}
 	k.say(err)
@@ -68,12 +73,21 @@ func (k *kit) askQuestion(q *question) {
 	if m := losQuestion.FindStringSubmatch(q.Question); q.Field == "answers.los" && m != nil {
 		q.losSide, q.losFrom, q.losTo = m[1], m[2], m[3]
 	}
+	if q.Field == "answers.spawnCards" || q.Field == "answers.noiseCard" {
+		// A deck the players draw: they pick the card they drew among
+		// those the deck can still give.
+		q.CardPick = widget.NewSelect(q.Options, nil)
+		q.CardOK = button("This is the card we drew", nil, func() { _ = q.AnswerCard(q.CardPick.Selected) })
+		q.CardOK.Importance = widget.HighImportance
+	}
 	if k.ctx.Window == nil {
 		return
 	}
 	var body fyne.CanvasObject
 	text := wrapped(capital(q.Question))
 	switch {
+	case q.CardPick != nil:
+		body = container.NewVBox(text, widget.NewForm(widget.NewFormItem("The card", q.CardPick)), widgets.Touch(q.CardOK))
 	case q.Field == "answers.los":
 		rng := widgets.NewNumberEntry(0, 30)
 		rng.SetText("1")
@@ -151,6 +165,24 @@ func (q *question) AnswerIcons(lv []content.Level) error {
 	return q.again(a)
 }
 
+// AnswerCard answers which card the players drew from a deck they draw.
+func (q *question) AnswerCard(id string) error {
+	if id == "" {
+		q.k.say(fmt.Errorf("pick the card you drew"))
+		return fmt.Errorf("pick the card you drew")
+	}
+	a := cloneAnswers(q.ans)
+	switch q.Field {
+	case "answers.spawnCards":
+		a.SpawnCards = append(a.SpawnCards, id)
+	case "answers.noiseCard":
+		a.NoiseCard = id
+	default:
+		return fmt.Errorf("this question is not about a card")
+	}
+	return q.again(a)
+}
+
 func (q *question) again(a ai.Answers) error {
 	if q.dlg != nil {
 		q.dlg.Hide()
@@ -173,6 +205,7 @@ func cloneAnswers(a ai.Answers) ai.Answers {
 		out.Choices[k] = v
 	}
 	out.LOS = append(out.LOS, a.LOS...)
+	out.SpawnCards, out.NoiseCard = append([]string(nil), a.SpawnCards...), a.NoiseCard
 	return out
 }
 

@@ -199,11 +199,16 @@ func (c *campaignScreen) CloseForm() *formDialog {
 	for i, it := range c.k.state().Campaign.HQItems {
 		hint += fmt.Sprintf(" hq:%d=%s", i+1, it.Name)
 	}
-	return c.k.cmdForm("After the mission (§10.2)", "Close the mission", []fld{
+	fields := []fld{
 		area("Keep items", hint, ""),
 		text("Keep vril sides", "weapons kept on the vril side, e.g. H1:1", ""),
 		text("Wound cards shed", "per hero, e.g. H1:1,2 (blank: the newest go first)", ""),
-	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
+	}
+	if m := c.k.mission(); m != nil && m.HPByPlayers && m.Success && len(m.HPSupply) > 0 {
+		// The players draw the supply: the won mission's HQ point is theirs to name.
+		fields = append(fields, choice("Heroism point drawn for the HQ card", []string{rb.HPAttack, rb.HPDefence, rb.HPWild}, ""))
+	}
+	return c.k.cmdForm("After the mission (§10.2)", "Close the mission", fields, func(v vals) (func(ai.Answers) tracker.Command, error) {
 		conv := func(ws []string, what string) ([]string, error) {
 			var out []string
 			for _, w := range ws {
@@ -244,7 +249,7 @@ func (c *campaignScreen) CloseForm() *formDialog {
 		if len(heal) == 0 {
 			heal = nil
 		}
-		return plain(rb.CloseMission{KeepItems: keep, KeepVril: vril, HealCards: heal}), nil
+		return plain(rb.CloseMission{KeepItems: keep, KeepVril: vril, HealCards: heal, HPDrawn: v.S("Heroism point drawn for the HQ card")}), nil
 	})
 }
 
@@ -336,6 +341,7 @@ func (c *campaignScreen) refreshSkills() {
 		b.Add(widgets.Touch(button("Finish the after-mission step", theme.ConfirmIcon(), func() { c.k.do(rb.FinishDebrief{}) })))
 	}
 	b.Add(widgets.Touch(button("Grant a skill (mission reward)…", nil, func() { c.GrantSkillForm() })))
+	b.Add(widgets.Touch(button("Hand a skill to another hero (a card allows it)…", nil, func() { c.HandOverForm() })))
 	for _, h := range s.Campaign.Heroes {
 		b.Add(wrapped(heroRecord(h)))
 	}
@@ -408,6 +414,22 @@ func (c *campaignScreen) GrantSkillForm() *formDialog {
 	})
 }
 
+// HandOverForm passes a skill from one hero to another where a card or
+// mission reward allows it (skills are otherwise never transferred).
+func (c *campaignScreen) HandOverForm() *formDialog {
+	var heroes []string
+	for _, h := range c.k.state().Campaign.Heroes {
+		heroes = append(heroes, h.ID)
+	}
+	return c.k.cmdForm("Hand a skill to another hero", "Hand over", []fld{
+		choice("From", heroes, ""), choice("To", heroes, ""), choice("Skill", skillNames(), ""),
+		text("Discard", "a skill the receiver gives up, if it would be a fifth", ""),
+		text("Reason", "the card or reward that allows it", ""),
+	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
+		return plain(rb.HandOverSkill{From: v.S("From"), To: v.S("To"), Skill: v.S("Skill"), Discard: v.S("Discard"), Reason: v.S("Reason")}), nil
+	})
+}
+
 // refreshRules lists every house-rule setting (§14) with its value, its
 // default and the spec section, each changeable (and logged).
 func (c *campaignScreen) refreshRules() {
@@ -447,7 +469,11 @@ func (c *campaignScreen) SetRule(key, value string) bool {
 }
 
 func (c *campaignScreen) ruleRow(info rb.SettingInfo) fyne.CanvasObject {
-	label := wrapped(fmt.Sprintf("%s (%s) — default %s", info.Key, info.Section, show(info.Default)))
+	text := fmt.Sprintf("%s (%s) — default %s", info.Key, info.Section, show(info.Default))
+	if info.Words != "" {
+		text = info.Words + " (a house rule; " + map[bool]string{true: "on", false: "off"}[info.Default == "true"] + " by default)"
+	}
+	label := wrapped(text)
 	if info.Value != info.Default {
 		label.TextStyle.Bold = true
 	}

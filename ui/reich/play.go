@@ -82,7 +82,9 @@ func (p *playScreen) Refresh() {
 		p.NextButton.Enable()
 	}
 	top := container.NewVBox(p.header, p.track, p.left)
-	if m.Step == rb.StepChooseOrder && !m.Ended && m.Phase != rb.PhasePostAlarm {
+	// The order row: the players' choice before the alarm, the tokens they
+	// dealt at the table after it (when they deal them).
+	if m.Step == rb.StepChooseOrder && !m.Ended && (m.Phase != rb.PhasePostAlarm || m.TurnOrderByPlayers && !m.Dealt) {
 		if strings.TrimSpace(p.order.Text) == "" || !sameHeroes(splitList(p.order.Text), m.HeroesInPlay()) {
 			p.order.SetText(strings.Join(m.HeroesInPlay(), " "))
 		}
@@ -347,6 +349,8 @@ func (p *playScreen) Next() {
 			p.k.do(rb.SetTurnOrder{Order: splitList(p.order.Text)})
 		case len(m.TurnOrder) > 0 && m.Dealt:
 			p.k.do(rb.StartRound{})
+		case m.TurnOrderByPlayers:
+			p.k.do(rb.DealTurnOrder{Order: splitList(p.order.Text)})
 		default:
 			p.k.do(rb.DealTurnOrder{})
 		}
@@ -366,6 +370,21 @@ func (p *playScreen) Next() {
 // refreshPending lists the enemy attacks waiting for defence tests.
 func (p *playScreen) refreshPending(m *rb.Mission) {
 	p.pending.Objects = nil
+	if len(m.HPDraws) > 0 {
+		// The players draw the heroism point supply: the oldest point
+		// earned waits for them to say which they drew.
+		dr := m.HPDraws[0]
+		var bs []fyne.CanvasObject
+		for _, k := range []string{rb.HPAttack, rb.HPDefence, rb.HPWild} {
+			if slices.Contains(m.HPSupply, k) {
+				bs = append(bs, widgets.Touch(button(k, nil, func() { p.k.do(rb.DrawnHP{Kind: k}) })))
+			}
+		}
+		l := wrapped(fmt.Sprintf("%s earns a heroism point for %s: draw one from the face-down supply. Which did you draw?", heroName(m, dr.Hero), dr.Why))
+		l.Importance = widget.WarningImportance
+		p.pending.Add(l)
+		p.pending.Add(container.NewGridWrap(fyne.NewSize(140, widgets.MinTouch), bs...))
+	}
 	if m.Paused != nil && !m.Ended {
 		note := "The enemy turn is paused after this attack (§7.5.5). Record the defence test, and any knock-back, reaction or Counter; then tap \"" +
 			p.nextLabel(&rb.Mission{Paused: m.Paused}) + "\": the units still to attack pick their targets again, so a downed or moved hero is seen."
@@ -559,6 +578,7 @@ func (p *playScreen) refreshActions(m *rb.Mission) {
 		add("Objective done", func() { p.k.do(rb.ObjectiveDone{}) })
 	}
 	add("Smoke / stun", func() { p.AreaStateForm() })
+	add("Who draws the decks…", func() { p.DecksForm() })
 	add("End mission…", func() { p.EndMissionForm() })
 	p.actions.Add(container.NewGridWrap(fyne.NewSize(180, widgets.MinTouch), bs...))
 }
@@ -930,7 +950,7 @@ func (p *playScreen) NoiseForm() *formDialog {
 		choice("Hero", heroIDs(m), m.Current),
 		num("Total", "the final total (Detect units are added by the app)", 0),
 		tick("Weapon noise", "the noise came from a weapon", false),
-		text("Card", "a physically drawn noise card's id (blank: the app draws)", ""),
+		text("Card", "the noise card you drew, when you draw the noise deck yourselves (blank: asked when needed)", ""),
 	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
 		tot, err := v.I("Total")
 		if err != nil {
@@ -943,12 +963,40 @@ func (p *playScreen) NoiseForm() *formDialog {
 	})
 }
 
+// DecksForm says who draws one of the mission's decks: the app, or the
+// players at the table (they then name each card or token they drew).
+func (p *playScreen) DecksForm() *formDialog {
+	m := p.k.mission()
+	var words, now []string
+	byWords := map[string]string{}
+	for _, name := range rb.DeckNames {
+		w := rb.DeckWords(name)
+		words = append(words, w)
+		byWords[w] = name
+		who := "the app draws it"
+		if m.DrawnByPlayers(name) {
+			who = "you draw it"
+		}
+		now = append(now, w+": "+who)
+	}
+	return p.k.cmdForm("Who draws the decks", "Set", []fld{
+		choice("Deck", words, words[0]),
+		choice("Drawn by", []string{"the app", "us, at the table"}, "us, at the table"),
+	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
+		name, ok := byWords[v.S("Deck")]
+		if !ok {
+			return nil, fmt.Errorf("choose the deck")
+		}
+		return plain(rb.DrawBy{Deck: name, Players: v.S("Drawn by") != "the app"}), nil
+	}, widget.NewFormItem("Now", wrapped(strings.Join(now, "\n"))))
+}
+
 // BangForm records a BANG or a BOOM (§7.7).
 func (p *playScreen) BangForm() *formDialog {
 	return p.k.cmdForm("BANG or BOOM (§7.7)", "Record", []fld{
 		choice("What", []string{"BANG", "BOOM"}, "BANG"),
 		choice("Caused by", []string{"hero", "enemy"}, "hero"),
-		text("Card", "a physically drawn noise card's id (after the alarm)", ""),
+		text("Card", "the noise card you drew after the alarm, when you draw the noise deck yourselves", ""),
 	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
 		boom, cause, card := v.S("What") == "BOOM", v.S("Caused by"), v.S("Card")
 		return func(a ai.Answers) tracker.Command {

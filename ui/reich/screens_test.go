@@ -18,6 +18,7 @@ import (
 	"tablekeeper/tracker"
 	rb "tablekeeper/tracker/reich"
 	"tablekeeper/ui/shell"
+	"tablekeeper/ui/uitest"
 	"tablekeeper/ui/widgets"
 )
 
@@ -804,4 +805,53 @@ func TestHealFormHealsTheArea(t *testing.T) {
 	if n := len(st(ctx).Mission.HeroByID("H1").Wounds); n != 0 {
 		t.Fatalf("Ana has %d wound cards", n)
 	}
+}
+
+// The awareness house rule (issue 15 item 9) reads in the players' words
+// on the house rules page, and tapping its check sets it through the log.
+func TestSightingHouseRuleTapped(t *testing.T) {
+	ctx, _ := newCtx(t)
+	Screens{}.Campaign(ctx)
+	c := gameOf(ctx).campaign
+	var row fyne.CanvasObject
+	for _, o := range c.rules.Objects {
+		if strings.Contains(uitest.Text(o), "spots a hero during the enemy's turn") {
+			row = o
+		}
+	}
+	if row == nil {
+		t.Fatal("no house rule row in the players' words for sightings in the enemy turn")
+	}
+	if txt := uitest.Text(row); strings.Contains(txt, "§") || strings.Contains(txt, "sightWaitsForPhase4") {
+		t.Fatalf("the row shows codes: %q", txt)
+	}
+	check := findCheck(row)
+	if check == nil || check.Checked {
+		t.Fatal("the house rule's check is missing or already on")
+	}
+	test.TapAt(check, fyne.NewPos(8, check.Size().Height/2)) // where a finger lands: the box
+	if !st(ctx).Settings.SightWaitsForPhase4 {
+		t.Fatalf("tapping the check did not set the house rule: %q checked %v", c.k.Message(), check.Checked)
+	}
+}
+
+// findCheck is the first check under o.
+func findCheck(o fyne.CanvasObject) *widget.Check {
+	switch x := o.(type) {
+	case *widget.Check:
+		return x
+	case *fyne.Container:
+		for _, c := range x.Objects {
+			if ch := findCheck(c); ch != nil {
+				return ch
+			}
+		}
+	case fyne.Widget:
+		for _, c := range test.WidgetRenderer(x).Objects() {
+			if ch := findCheck(c); ch != nil {
+				return ch
+			}
+		}
+	}
+	return nil
 }
