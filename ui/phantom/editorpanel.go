@@ -314,7 +314,7 @@ func (e *Editor) build() {
 		container.NewHBox(widgets.Touch(zoomOut), widgets.Touch(zoomIn), fit), e.placeBox)
 	mapScroll = container.NewScroll(e.View)
 	mapArea := container.NewBorder(top, widgets.AtLeast(fyne.NewSize(0, 84), container.NewVScroll(e.Status)), nil, nil, mapScroll)
-	e.obj = widgets.NewAdaptive(mapArea, side)
+	e.obj = adaptive(mapArea, side)
 	e.SetTool(ToolSelect)
 }
 

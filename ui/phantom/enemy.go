@@ -61,8 +61,11 @@ type EnemyScreen struct {
 // NewEnemyScreen builds the screen for a campaign and keeps it up to date.
 func NewEnemyScreen(ctx *shell.Context) *EnemyScreen {
 	e := &EnemyScreen{ctx: ctx, Map: NewMapView(), Trace: widgets.NewTracePanel(automa.Trace{})}
+	// One line, cut if need be (the whole of it is in the decision's
+	// words below): a wrapping label outside a scroll grows tall while its
+	// tab has never been laid out, and the window with it.
 	e.Who = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	e.Who.Wrapping = fyne.TextWrapWord
+	e.Who.Truncation = fyne.TextTruncateEllipsis
 	e.Summary = widget.NewLabel("")
 	e.Summary.Wrapping = fyne.TextWrapWord
 	e.Order = container.NewVBox()
@@ -132,7 +135,7 @@ func NewEnemyScreen(ctx *shell.Context) *EnemyScreen {
 	// narrow) the explanation, then the rest.
 	side := container.NewBorder(e.Trace, nil, nil, nil, details)
 	legend := widget.NewLabel("Magenta arrows: path · green ring: end space · red ring: primary target · cyan: line of sight")
-	legend.Wrapping = fyne.TextWrapWord
+	legend.Truncation = fyne.TextTruncateEllipsis
 	legend.Importance = widget.LowImportance
 	buttons := container.NewGridWithColumns(3, widgets.Touch(e.ResolveButton), widgets.Touch(e.ConfirmButton), widgets.Touch(e.OverrideButton))
 	mapArea := container.NewBorder(container.NewVBox(e.Who, buttons, e.Order, container.NewHBox(widgets.Touch(zoomOut), widgets.Touch(zoomIn), fit)), legend, nil, nil,
@@ -141,7 +144,7 @@ func NewEnemyScreen(ctx *shell.Context) *EnemyScreen {
 				e.Map.FocusOn(e.scroll, e.focus)
 			}
 		}))
-	e.obj = widgets.NewAdaptive(mapArea, side)
+	e.obj = adaptive(mapArea, side)
 	ctx.OnChange(func(tracker.Event) { e.Refresh() })
 	e.Refresh()
 	return e
@@ -195,7 +198,11 @@ func (e *EnemyScreen) Refresh() {
 			e.Map.FocusOn(e.scroll, e.focus)
 		}
 		e.Trace.SetTrace(TraceOf(p.Trace))
-		e.Summary.SetText(TurnWords(p.Turn))
+		words := TurnWords(p.Turn)
+		if p.Turn.Ask != nil {
+			words = orderQuestion(p.Turn.Ask) + "\n" + words
+		}
+		e.Summary.SetText(words)
 		e.OverrideButton.Enable()
 		switch {
 		case p.Turn.Stopped == "":
@@ -251,7 +258,9 @@ func (e *EnemyScreen) showOrder(m *tp.Mission) {
 		return
 	}
 	p, ask := m.Pending, m.Pending.Turn.Ask
-	e.Order.Add(wrap(fmt.Sprintf("%s receives %s at once. %s's player chooses the order (Rulebook p.22):", ask.Figure, strings.Join(ask.Conditions, " and "), ask.Figure)))
+	q := widget.NewLabel(orderQuestion(ask))
+	q.Truncation = fyne.TextTruncateEllipsis
+	e.Order.Add(q)
 	for _, o := range ask.Options {
 		order := o.Order
 		var b *widget.Button
@@ -264,6 +273,11 @@ func (e *EnemyScreen) showOrder(m *tp.Mission) {
 		})
 		e.Order.Add(widgets.Touch(b))
 	}
+}
+
+// orderQuestion asks the order a character takes several conditions in.
+func orderQuestion(ask *ap.OrderQuestion) string {
+	return fmt.Sprintf("%s receives %s at once. %s's player chooses the order (Rulebook p.22):", ask.Figure, strings.Join(ask.Conditions, " and "), ask.Figure)
 }
 
 // pastDecision is an earlier decision kept in the log: its diary line, its

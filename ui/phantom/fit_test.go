@@ -6,8 +6,10 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/widget"
 
 	tp "tablekeeper/tracker/phantom"
+	"tablekeeper/ui/shell"
 	"tablekeeper/ui/uitest"
 	"tablekeeper/ui/widgets"
 )
@@ -273,6 +275,30 @@ func TestPlayersWordsEverywhere(t *testing.T) {
 	for _, m := range append(append([]string{}, h.msgs...), h.errs...) {
 		for _, w := range uitest.PlayersWords(m) {
 			t.Errorf("a message: %s", w)
+		}
+	}
+}
+
+// TestFrameWithEachTabShownFitsTheWindow: the whole campaign frame
+// (shell.Chrome) around the game's tabs, with each tab shown in turn and
+// the others hidden (as the app opens on any of them), fits a landscape
+// and a portrait window at Normal and Largest text: a hidden tab must not
+// ask for more than it will take when shown.
+func TestFrameWithEachTabShownFitsTheWindow(t *testing.T) {
+	h := fitStates(t)["decision pending"]
+	for _, scale := range []float32{1, 1.85} {
+		fyne.CurrentApp().Settings().SetTheme(uitest.Theme(scale))
+		for _, size := range []fyne.Size{uitest.Landscape, uitest.Portrait} {
+			for tab := 0; tab < 3; tab++ {
+				sc := &Screens{}
+				c := shell.NewChrome(h.w, "Window check — Phantom Epoch", sc.Play(h.ctx), sc.Campaign(h.ctx), sc.Enemy(h.ctx), widget.NewLabel("Log"))
+				h.w.SetContent(c.Root)
+				c.Tabs.SelectIndex(tab)
+				h.w.Resize(size)
+				for _, o := range uitest.TooBig(c.Root, size) {
+					t.Errorf("%v at %.2f, tab %d shown: %s", size, scale, tab, o)
+				}
+			}
 		}
 	}
 }

@@ -14,15 +14,23 @@ import (
 )
 
 // TestFitFixture builds Phantom Epoch's campaign for the real-window check
-// (.ci/window-fit): content entered, a mission set up, the round at the
-// turns and an adversary's turn worked out and waiting to be confirmed,
-// over a long log. With -update-fit it rewrites
-// ui/testdata/fit/phantom-epoch.json; without, it checks that file still
-// imports. Make the state fuller here as the screens grow.
+// (.ci/window-fit): the practice content (a 30-space map, two adversary
+// types, every kind of component), a mission set up, conditions on the
+// figures, a long log, the round at the turns and an adversary's turn
+// worked out and waiting to be confirmed, with its whole explanation. With
+// -update-fit it rewrites ui/testdata/fit/phantom-epoch.json; without, it
+// checks that file still imports.
 func TestFitFixture(t *testing.T) {
-	h := newHarness(t, append(fixture(6, 4), startCmd()))
+	cmds, err := tp.PracticeCommands()
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t, cmds)
 	uitest.PadLog(t, h.s, 300)
-	h.toTurns()
+	h.do(tp.Inflict{Figure: "Ada", Condition: "Bleeding"})
+	h.do(tp.Inflict{Figure: "Bram", Condition: "Barrier"})
+	h.do(tp.DrawAdversaryCards{})
+	h.do(tp.DetermineInitiative{})
 	e := NewEnemyScreen(h.ctx)
 	h.w.SetContent(e.Object())
 	test.Tap(e.ResolveButton)

@@ -197,7 +197,7 @@ func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 		widget.NewSeparator(),
 		p.ending,
 	))
-	p.obj = container.NewBorder(top, nil, nil, nil, widgets.NewAdaptive(afterLayout(p.scroll, func() {
+	p.obj = container.NewBorder(top, nil, nil, nil, adaptive(afterLayout(p.scroll, func() {
 		if p.focus != "" {
 			p.Map.FocusOn(p.scroll, p.focus)
 		}

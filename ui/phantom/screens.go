@@ -30,6 +30,7 @@ import (
 	"tablekeeper/tracker"
 	tp "tablekeeper/tracker/phantom"
 	"tablekeeper/ui/shell"
+	"tablekeeper/ui/widgets"
 )
 
 // Screens is Phantom Epoch's shell.GameScreens. Its zero value is ready;
@@ -333,4 +334,44 @@ func (*Screens) Practice() shell.Practice {
 		Commands: tp.PracticeCommands,
 		Tab:      shell.TabPlay,
 	}
+}
+
+// adaptive is the frame's widgets.NewAdaptive (side by side when wide,
+// stacked when narrow) with one difference while its tab is hidden: a
+// hidden tab is never laid out, or laid out by the frame's sideways scroll
+// at its least width only, and NewAdaptive then asks for the stacked
+// height (its panels' heights added), which in a landscape window makes
+// the window grow past its screen although the tab, once shown, lies side
+// by side. Until it is laid out wider than its least width, this asks for
+// the tallest panel only.
+func adaptive(panels ...fyne.CanvasObject) *fyne.Container {
+	a := widgets.NewAdaptive(panels...)
+	return container.New(&firstWide{adaptive: a}, a)
+}
+
+type firstWide struct {
+	adaptive *fyne.Container
+	width    float32 // the width it was last laid out at
+}
+
+func (l *firstWide) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	l.width = size.Width
+	for _, o := range objs {
+		o.Move(fyne.NewPos(0, 0))
+		o.Resize(size)
+	}
+}
+
+func (l *firstWide) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	m := l.adaptive.MinSize()
+	if l.width > m.Width+1 {
+		return m // laid out where the players see it
+	}
+	var s fyne.Size
+	for _, p := range l.adaptive.Objects {
+		if p.Visible() {
+			s = s.Max(p.MinSize())
+		}
+	}
+	return s
 }
