@@ -144,7 +144,7 @@ func NewEnemyScreen(ctx *shell.Context) *EnemyScreen {
 				e.Map.FocusOn(e.scroll, e.focus)
 			}
 		}))
-	e.obj = adaptive(mapArea, side)
+	e.obj = adaptive(widgets.AtLeast(fyne.NewSize(mapLeast, 0), mapArea), side)
 	ctx.OnChange(func(tracker.Event) { e.Refresh() })
 	e.Refresh()
 	return e

@@ -72,15 +72,15 @@ func (p *PlayScreen) figureCard(s *tp.State, m *tp.Mission, f *tp.Figure) fyne.C
 		if f.Resting {
 			info += " · resting"
 		}
-		box.Add(widget.NewLabel(info))
+		box.Add(wrap(info))
 		box.Add(p.cardsBox(s, m, f))
 		if pick := p.restPick(s, m, f); pick != nil {
 			box.Add(pick)
 		}
 		healN := NewNum(1, 20, 2, nil)
-		box.Add(container.NewBorder(nil, nil, nil, cmdButton(p.ctx, "Heal action (uses a bandage)", func() tracker.Command {
+		box.Add(widgets.NewFlow(container.NewHBox(widget.NewLabel("HP"), healN), cmdButton(p.ctx, "Heal action (uses a bandage)", func() tracker.Command {
 			return tp.Heal{Figure: name, N: healN.Value, HealAction: true, By: by()}
-		}), container.NewHBox(widget.NewLabel("HP"), healN)))
+		})))
 	}
 	if f.Side == "character" && len(f.Items) > 0 {
 		items := container.NewHBox(widget.NewLabel("Items:"))

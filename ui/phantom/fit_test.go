@@ -302,3 +302,32 @@ func TestFrameWithEachTabShownFitsTheWindow(t *testing.T) {
 		}
 	}
 }
+
+// TestMapKeepsItsRoom: the map is never squeezed beside its panel: on a
+// portrait tablet the panel goes under it (the map the whole width), on
+// a landscape one beside it (the map at least two fifths of the width),
+// at every text size.
+func TestMapKeepsItsRoom(t *testing.T) {
+	h := fitStates(t)["decision pending"]
+	for _, scale := range []float32{1, 1.85} {
+		fyne.CurrentApp().Settings().SetTheme(uitest.Theme(scale))
+		for _, portrait := range []bool{false, true} {
+			room := uitest.TabArea(portrait, scale)
+			p, e := NewPlayScreen(h.ctx), NewEnemyScreen(h.ctx)
+			for name, sc := range map[string]struct {
+				obj    fyne.CanvasObject
+				scroll fyne.CanvasObject
+			}{"Play": {p.Object(), p.scroll}, "Enemy": {e.Object(), e.scroll}} {
+				h.w.SetContent(sc.obj)
+				h.w.Resize(room)
+				want := room.Width * 0.4
+				if portrait {
+					want = room.Width * 0.9
+				}
+				if w := sc.scroll.Size().Width; w < want {
+					t.Errorf("%s, portrait %v, text %.2f: the map is %.0f wide of %.0f", name, portrait, scale, w, room.Width)
+				}
+			}
+		}
+	}
+}

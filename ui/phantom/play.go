@@ -197,11 +197,11 @@ func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 		widget.NewSeparator(),
 		p.ending,
 	))
-	p.obj = container.NewBorder(top, nil, nil, nil, adaptive(afterLayout(p.scroll, func() {
+	p.obj = container.NewBorder(top, nil, nil, nil, adaptive(widgets.AtLeast(fyne.NewSize(mapLeast, 0), afterLayout(p.scroll, func() {
 		if p.focus != "" {
 			p.Map.FocusOn(p.scroll, p.focus)
 		}
-	}), side))
+	})), side))
 	ctx.OnChange(func(tracker.Event) { p.Refresh() })
 	p.Refresh()
 	return p

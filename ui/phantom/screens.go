@@ -344,10 +344,23 @@ func (*Screens) Practice() shell.Practice {
 // the window grow past its screen although the tab, once shown, lies side
 // by side. Until it is laid out wider than its least width, this asks for
 // the tallest panel only.
+//
+// The map and its panel lie side by side only from sideBySide dp across:
+// the map's scroll asks for little width, so without it a portrait tablet
+// at a large text size would squeeze the map into a sliver beside the
+// panel.
 func adaptive(panels ...fyne.CanvasObject) *fyne.Container {
-	a := widgets.NewAdaptive(panels...)
+	a := widgets.NewAdaptiveAt(sideBySideFrom, panels...)
 	return container.New(&firstWide{adaptive: a}, a)
 }
+
+// sideBySideFrom is the least width for the map beside its panel: a
+// landscape tablet's, not a portrait one's.
+const sideBySideFrom = 1000
+
+// mapLeast is the least width of the map beside its panel, so a panel
+// grown wide at a large text size leaves the map its room.
+const mapLeast = 520
 
 type firstWide struct {
 	adaptive *fyne.Container
