@@ -120,7 +120,11 @@ func NewEnemyScreen(ctx *shell.Context) *EnemyScreen {
 	// why (ten lines of it, the deciding step highlighted). The rest (the
 	// decision in words, rolls made at the table, a named primary target,
 	// earlier decisions) scrolls under it.
+	legend := widget.NewLabel("Magenta arrows: path · green ring: end space · red ring: primary target · cyan: line of sight")
+	legend.Wrapping = fyne.TextWrapWord
+	legend.Importance = widget.LowImportance
 	details := container.NewVScroll(container.NewVBox(
+		legend,
 		e.Summary,
 		widget.NewSeparator(),
 		bold("Rolls made at the table (none: the app rolls)"),
@@ -134,16 +138,14 @@ func NewEnemyScreen(ctx *shell.Context) *EnemyScreen {
 	// Whose turn and the buttons sit over the map; beside it (under it,
 	// narrow) the explanation, then the rest.
 	side := container.NewBorder(e.Trace, nil, nil, nil, details)
-	legend := widget.NewLabel("Magenta arrows: path · green ring: end space · red ring: primary target · cyan: line of sight")
-	legend.Truncation = fyne.TextTruncateEllipsis
-	legend.Importance = widget.LowImportance
 	buttons := container.NewGridWithColumns(3, widgets.Touch(e.ResolveButton), widgets.Touch(e.ConfirmButton), widgets.Touch(e.OverrideButton))
-	mapArea := container.NewBorder(container.NewVBox(e.Who, buttons, e.Order, container.NewHBox(widgets.Touch(zoomOut), widgets.Touch(zoomIn), fit)), legend, nil, nil,
-		afterLayout(e.scroll, func() {
+	// The map keeps a height of its own when the panel goes under it.
+	mapArea := container.NewBorder(container.NewVBox(e.Who, buttons, e.Order, container.NewHBox(widgets.Touch(zoomOut), widgets.Touch(zoomIn), fit)), nil, nil, nil,
+		widgets.AtLeast(fyne.NewSize(0, mapLeastHeight), afterLayout(e.scroll, func() {
 			if e.focus != "" {
 				e.Map.FocusOn(e.scroll, e.focus)
 			}
-		}))
+		})))
 	e.obj = adaptive(widgets.AtLeast(fyne.NewSize(mapLeast, 0), mapArea), side)
 	ctx.OnChange(func(tracker.Event) { e.Refresh() })
 	e.Refresh()

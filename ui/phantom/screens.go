@@ -362,6 +362,10 @@ const sideBySideFrom = 1000
 // grown wide at a large text size leaves the map its room.
 const mapLeast = 520
 
+// mapLeastHeight is the least height of the map when its panel goes under
+// it (a portrait tablet), so a tall panel leaves it room.
+const mapLeastHeight = 240
+
 type firstWide struct {
 	adaptive *fyne.Container
 	width    float32 // the width it was last laid out at
