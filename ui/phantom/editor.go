@@ -10,9 +10,11 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/automa/hex"
+	"tablekeeper/ui/widgets"
 )
 
 // An Editor draws a mission map by tapping: lay out a block of spaces at
@@ -470,17 +472,23 @@ func (e *Editor) openSaved() {
 	}
 	sort.Strings(ids)
 	if len(ids) == 0 {
-		dialog.ShowInformation("No maps yet", "No map has been saved to this campaign yet.", e.win)
+		widgets.ShowMessage("No maps yet", "No map has been saved to this campaign yet: draw one, then Save to the campaign.", e.win)
 		return
 	}
-	pick := widget.NewSelect(ids, nil)
-	dialog.ShowCustomConfirm("Open a saved map", "Open", "Cancel", pick, func(ok bool) {
-		if ok && pick.Selected != "" {
-			if err := e.LoadData(pick.Selected, maps[pick.Selected]); err != nil {
-				dialog.ShowError(err, e.win)
-			}
+	pick := newPicker(ids, "", "which map", nil)
+	d := newDialog(e.win, "Open a saved map", pick, "Cancel", nil)
+	addAction(d, "Open", theme.FolderOpenIcon(), func() {
+		if pick.Selected == "" {
+			d.SetProblem("Choose the map to open.")
+			return
 		}
-	}, e.win)
+		if err := e.LoadData(pick.Selected, maps[pick.Selected]); err != nil {
+			d.SetProblem(capitalFirst(err.Error()))
+			return
+		}
+		d.Hide()
+	})
+	d.Show()
 }
 
 // LoadData opens a map file's bytes in the editor; a file that is not a
@@ -508,7 +516,7 @@ func (e *Editor) importFile() {
 			err = e.LoadData("", data)
 		}
 		if err != nil {
-			dialog.ShowError(err, e.win)
+			widgets.ShowMessage("The map cannot be used", capitalFirst(err.Error()), e.win)
 		}
 	}, e.win)
 	d.SetFilter(storage.NewExtensionFileFilter([]string{".json"}))
@@ -527,7 +535,7 @@ func (e *Editor) Export() ([]byte, error) {
 func (e *Editor) exportFile() {
 	data, err := e.Export()
 	if err != nil {
-		dialog.ShowError(err, e.win)
+		widgets.ShowMessage("The map cannot be used", capitalFirst(err.Error()), e.win)
 		return
 	}
 	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
@@ -536,7 +544,7 @@ func (e *Editor) exportFile() {
 		}
 		defer w.Close()
 		if _, err := w.Write(data); err != nil {
-			dialog.ShowError(err, e.win)
+			widgets.ShowMessage("The map cannot be used", capitalFirst(err.Error()), e.win)
 		}
 	}, e.win)
 	name := strings.TrimSpace(e.ID.Text)

@@ -51,6 +51,9 @@ type PartyRow struct {
 	Choose *widget.Button
 	Items  *ChecksFlow
 	cards  *widget.Label
+	// embark is the check laid out with its words (made once: a check's
+	// words move into the row that wraps them).
+	embark fyne.CanvasObject
 }
 
 func newSetupForm(ctx *shell.Context, en *Entry) *SetupForm {
@@ -263,6 +266,7 @@ func (f *SetupForm) showParty(s *tp.State) {
 			name := name
 			row.Choose = widget.NewButtonWithIcon("Choose the ten cards…", theme.DocumentCreateIcon(), func() { f.chooseCards(name) })
 			row.Items = newChecksFlow(ch.Items, nil, nil)
+			row.embark = touchCheck(row.Embark)
 			f.Rows[name] = row
 			fresh = true
 		}
@@ -293,7 +297,7 @@ func (f *SetupForm) showParty(s *tp.State) {
 		} else {
 			row.Choose.Show()
 		}
-		parts := []fyne.CanvasObject{touchCheck(row.Embark), container.NewBorder(nil, nil, widget.NewLabel("Starts on"), nil, row.Entry), row.cards, row.Choose}
+		parts := []fyne.CanvasObject{row.embark, container.NewBorder(nil, nil, widget.NewLabel("Starts on"), nil, row.Entry), row.cards, row.Choose}
 		if len(ch.Items) > 0 {
 			parts = append(parts, widget.NewLabel("Items taken:"), row.Items.Object())
 		}
