@@ -8,9 +8,9 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+	"tablekeeper/ui/widgets"
 
 	ap "tablekeeper/automa/phantom"
 )
@@ -61,9 +61,11 @@ func statBoxes(pairs ...string) fyne.CanvasObject {
 		n.Alignment = fyne.TextAlignCenter
 		l := canvas.NewText(pairs[i], theme.Color(theme.ColorNameForeground))
 		l.Alignment = fyne.TextAlignCenter
-		objs = append(objs, container.NewStack(r, container.NewPadded(container.NewVBox(l, n))))
+		// Each box as big as its words at the text size shown.
+		box := container.NewStack(r, container.NewPadded(container.NewVBox(l, n)))
+		objs = append(objs, widgets.AtLeast(fyne.NewSize(86, 0), box))
 	}
-	return container.New(layout.NewGridWrapLayout(fyne.NewSize(86, 70)), objs...)
+	return widgets.NewFlow(objs...)
 }
 
 // textLines are wrapping lines of card words.

@@ -278,8 +278,8 @@ func (l *sideBySide) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 		return
 	}
 	pad := theme.Padding()
-	if size.Width >= 760 {
-		w := size.Width * l.ratio
+	w := size.Width * l.ratio
+	if size.Width >= 760 && fits(objs[0], w-pad) && fits(objs[1], size.Width-w) {
 		objs[0].Move(fyne.NewPos(0, 0))
 		objs[0].Resize(fyne.NewSize(w-pad, size.Height))
 		objs[1].Move(fyne.NewPos(w, 0))
@@ -294,6 +294,15 @@ func (l *sideBySide) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	objs[0].Resize(fyne.NewSize(size.Width, h))
 	objs[1].Move(fyne.NewPos(0, h+pad))
 	objs[1].Resize(fyne.NewSize(size.Width, size.Height-h-pad))
+}
+
+// fits tells whether a scroll's content is read whole at width w (the
+// preview's boxes and badge at a large text size may not be).
+func fits(o fyne.CanvasObject, w float32) bool {
+	if sc, ok := o.(*container.Scroll); ok {
+		return sc.Content.MinSize().Width <= w
+	}
+	return o.MinSize().Width <= w
 }
 
 func (l *sideBySide) MinSize(objs []fyne.CanvasObject) fyne.Size {

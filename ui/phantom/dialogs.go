@@ -37,7 +37,7 @@ func confirm(win fyne.Window, title, question, yes string, onYes func()) *widget
 	}, win)
 }
 
-// fillWindow makes obj ask for the window's height less room for a
+// fillWindow makes obj ask for the window's size less room for a
 // dialog's title and buttons: a form with its own scrolling parts (the
 // preview beside the form, the map editor) then fills the dialog, which
 // the frame sizes to what its content asks for, never past the window.
@@ -61,6 +61,10 @@ func (l *fillLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	}
 	// The dialog's title, problem line, buttons and paddings.
 	reserve := 10*theme.TextSize() + 8*theme.Padding()
-	h := l.win.Canvas().Size().Height - reserve
-	return fyne.NewSize(s.Width, max(s.Height, h, 200))
+	win := l.win.Canvas().Size()
+	h := win.Height - reserve
+	// As wide as the window less the dialog's margins: on a portrait tablet
+	// a form left at its least width wraps its words into a narrow column.
+	w := win.Width - 2*theme.InnerPadding() - 2*theme.Padding() - 2
+	return fyne.NewSize(max(s.Width, w), max(s.Height, h, 200))
 }

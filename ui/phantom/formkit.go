@@ -359,3 +359,28 @@ func cmdButton(ctx *shell.Context, label string, cmd func() tracker.Command) *wi
 	})
 	return b
 }
+
+// linesHigh wraps obj (a scroll) so it is at least n lines of text high at
+// the text size shown, so a message under the map is read whole at a large
+// text size too.
+func linesHigh(n int, obj fyne.CanvasObject) fyne.CanvasObject {
+	return container.New(&linesLayout{n: n}, obj)
+}
+
+type linesLayout struct{ n int }
+
+func (l *linesLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objs {
+		o.Move(fyne.NewPos(0, 0))
+		o.Resize(size)
+	}
+}
+
+func (l *linesLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	line := fyne.MeasureText("Mg", theme.TextSize(), fyne.TextStyle{}).Height
+	min := fyne.NewSize(0, float32(l.n)*line+2*theme.InnerPadding())
+	for _, o := range objs {
+		min = min.Max(o.MinSize())
+	}
+	return min
+}
