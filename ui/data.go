@@ -16,6 +16,7 @@ import (
 
 	"tablekeeper/storage"
 	"tablekeeper/tracker"
+	"tablekeeper/ui/place"
 	"tablekeeper/ui/widgets"
 )
 
@@ -28,11 +29,17 @@ func (u *App) showData() {
 		}
 	}
 	u.Window.SetTitle("Tablekeeper — data")
+	pl := u.places()
 	where := widget.NewForm(
-		widget.NewFormItem("Campaign file", wrapped(u.DB.Path())),
-		widget.NewFormItem("Backups", wrapped(u.DB.BackupDirPath())),
-		widget.NewFormItem("Deleted campaigns", wrapped(u.DB.BackupDirPath()+"/deleted")),
+		widget.NewFormItem("Campaign file", wrapped(pl.File)),
+		widget.NewFormItem("Backups", wrapped(pl.Backups)),
+		widget.NewFormItem("Deleted campaigns", wrapped(pl.Deleted)),
+		widget.NewFormItem("Content sets", wrapped(pl.Content)),
 	)
+	var whereNote fyne.CanvasObject = layout.NewSpacer()
+	if pl.Private {
+		whereNote = widgets.Paragraph("This is Tablekeeper's own storage on this device: other apps cannot see it, and it goes if the app is uninstalled. To keep a campaign elsewhere or give it to another device, Export it below.")
+	}
 	camps, _ := u.DB.List()
 	names := make([]string, len(camps))
 	byName := map[string]string{}
@@ -78,7 +85,7 @@ func (u *App) showData() {
 	}
 	top := container.NewHBox(iconButton("Back", theme.NavigateBackIcon(), u.showHome), heading("Data"), layout.NewSpacer())
 	body := container.NewVBox(
-		widget.NewCard("Where the campaigns are kept", "", where),
+		widget.NewCard("Where the campaigns are kept", "", container.NewVBox(where, whereNote)),
 		widget.NewCard("Export and import", "", container.NewVBox(wrapped("A campaign as one file, with its seed and every event."), moves)),
 		widget.NewCard("Backups", "", container.NewVBox(wrapped("Newest first; each was verified by replaying every campaign."), backups)),
 	)
@@ -195,13 +202,40 @@ func (u *App) askExport(id string) {
 			u.problem("Not exported: " + err.Error())
 			return
 		}
-		u.notice(fmt.Sprintf("Exported “%s” to %s.", c.Name, w.URI().Path()))
+		u.notice(fmt.Sprintf("Exported “%s” to %s.", c.Name, uriWords(w.URI())))
 	}, u.Window)
 	d.SetFileName(safeFileName(c.Name) + ".tablekeeper.json")
-	if l, err := fstorage.ListerForURI(fstorage.NewFileURI(u.DB.BackupDirPath())); err == nil {
-		d.SetLocation(l)
+	if !u.mobile() {
+		// On a phone or tablet the system's picker chooses where (a
+		// folder, a cloud drive, another app): the app's own folder is
+		// not one the players can reach.
+		if l, err := fstorage.ListerForURI(fstorage.NewFileURI(u.DB.BackupDirPath())); err == nil {
+			d.SetLocation(l)
+		}
 	}
 	d.Show()
+}
+
+// places are where the campaign file, its backups and the content sets
+// live on this device.
+func (u *App) places() place.Places {
+	return place.Beside(u.DB.Path(), u.DB.BackupDirPath(), u.mobile())
+}
+
+// uriWords names a file the system's picker chose: its path where it is
+// a file, else its name (an Android document is a content: URI whose
+// path means nothing to the players).
+func uriWords(uri fyne.URI) string {
+	if uri == nil {
+		return "the chosen file"
+	}
+	if uri.Scheme() == "file" {
+		return uri.Path()
+	}
+	if n := uri.Name(); n != "" {
+		return n
+	}
+	return uri.String()
 }
 
 func safeFileName(s string) string {
