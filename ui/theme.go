@@ -26,7 +26,7 @@ var textScales = []struct {
 
 func loadSettings(p fyne.Preferences) shell.Settings {
 	s := shell.Settings{Theme: p.StringWithFallback(prefTheme, "dark"), TextScale: float32(p.FloatWithFallback(prefTextScale, 1)),
-		FullScreen: p.Bool(prefFull), Portrait: p.Bool(prefPortrait)}
+		FullScreen: p.Bool(prefFull), Portrait: p.Bool(prefPortrait), PauseInBackground: p.Bool(prefPauseInBackground)}
 	if s.Theme != "dark" && s.Theme != "light" {
 		s.Theme = ""
 	}
@@ -41,6 +41,7 @@ func saveSettings(p fyne.Preferences, s shell.Settings) {
 	p.SetFloat(prefTextScale, float64(s.TextScale))
 	p.SetBool(prefFull, s.FullScreen)
 	p.SetBool(prefPortrait, s.Portrait)
+	p.SetBool(prefPauseInBackground, s.PauseInBackground)
 }
 
 func newTableTheme(s shell.Settings) fyne.Theme { return widgets.NewTableTheme(s.Theme, s.TextScale) }
