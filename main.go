@@ -24,6 +24,7 @@ import (
 const AppID = "org.tablekeeper.app"
 
 func main() {
+	cli.Console(os.Args[1:]) // Windows: the console the verb or the window needs
 	reg := games.Registry()
 	os.Exit(cli.Run(os.Args[1:], cli.Env{
 		Stdin:     os.Stdin,
