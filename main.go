@@ -4,6 +4,10 @@
 package main
 
 import (
+	// For its init, which Go runs before Fyne's lang package reads the
+	// locale: it keeps LANG=C.UTF-8 from printing "Fyne error" lines.
+	_ "tablekeeper/ui/cli/locale"
+
 	"errors"
 	"os"
 	"runtime"

@@ -17,25 +17,6 @@ func (db *DB) Export(id string) (*tracker.Export, error) {
 	return tracker.ExportCampaign(db, id, db.now())
 }
 
-// Import validates an export file whole and then writes it in one
-// transaction. A campaign that is already here is never overwritten: with
-// asCopy the import gets a new ID and "(copy)" in its name; without, it is
-// refused with an ExistsError.
-func (db *DB) Import(data []byte, asCopy bool) (tracker.Campaign, error) {
-	x, err := tracker.ParseExport(data, db.reg)
-	if err != nil {
-		return tracker.Campaign{}, err
-	}
-	c := x.Campaign
-	if asCopy {
-		if _, err := db.Campaign(c.ID); err == nil {
-			c.ID = uuid.NewString()
-			c.Name = copyName(c.Name)
-		}
-	}
-	return c, db.writeCampaign(c, x.Events)
-}
-
 // writeCampaign creates a campaign with its whole log in one transaction.
 func (db *DB) writeCampaign(c tracker.Campaign, events []tracker.Event) error {
 	return db.update(func(tx *bolt.Tx) error {

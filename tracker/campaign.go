@@ -104,11 +104,15 @@ func NewCampaign(game GameID, name string, seed uint64, now time.Time) (Campaign
 	return Campaign{ID: uuid.NewString(), Game: game, Name: name, Created: now.UTC(), Seed: seed}, nil
 }
 
-// CheckName trims a campaign name and refuses an empty or overlong one.
+// CheckName trims a campaign name and refuses an empty or overlong one, or
+// one that does not fit on one line as written (see checkLine).
 func CheckName(name string) (string, error) {
 	name = strings.TrimSpace(name)
 	if name == "" {
 		return "", fmt.Errorf("a campaign needs a name")
+	}
+	if err := checkLine(name); err != nil {
+		return "", fmt.Errorf("the name cannot be used: %w", err)
 	}
 	if n := len([]rune(name)); n > MaxNameLen {
 		return "", fmt.Errorf("the name is %d characters long; at most %d fit", n, MaxNameLen)

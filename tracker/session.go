@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 	"sync"
@@ -12,13 +13,10 @@ import (
 	"github.com/google/uuid"
 )
 
-// How often the session keeps the folded state: every checkpointEvery
-// actions in memory (so undo replays at most that many), and a snapshot on
-// disk every SnapshotEvery events (so opening replays at most that many).
-const (
-	checkpointEvery = 64
-	SnapshotEvery   = 256
-)
+// SnapshotEvery events the session writes a snapshot to the store, so
+// opening replays at most that many. (Checkpoints, the copies of the state
+// kept in memory for undo, are in checkpoint.go.)
+const SnapshotEvery = 256
 
 // A Session is an open campaign: its folded state, the undo stacks, and the
 // store its events go to. All methods are safe for concurrent use.
@@ -29,36 +27,25 @@ type Session struct {
 	camp   Campaign
 	core   CoreState
 	game   State
-	active []uint64 // actions in effect, oldest first
-	redo   []uint64 // undone actions, the next to redo last
+	active Runs // actions in effect, oldest first
+	redo   Runs // undone actions, the next to redo on top
 	last   uint64
-	// checkpoints maps a depth of the active stack to the folded state
-	// after that many actions. Depth 0 (the new campaign) is always there.
-	checkpoints map[int]json.RawMessage
-	now         func() time.Time
-	watchers    []func(Event)
-	snapErr     error
+	cps    checkpoints
 	// recent keeps the newest events seen, so undo and redo rebuild state
 	// without reading each event back from the store.
-	recent map[uint64]Event
+	recent   recentEvents
+	now      func() time.Time
+	watchers []func(Event)
+	snapErr  error
+	// check, while an import is replayed, checks each event as the live
+	// command would have been checked (see import.go); nil otherwise.
+	check func(e Event) error
 }
 
-// recentKept bounds the event cache; it covers a few checkpoints' worth.
-const recentKept = 8 * checkpointEvery
-
-func (s *Session) remember(e Event) {
-	s.recent[e.Seq] = e
-	if len(s.recent) > 2*recentKept {
-		for seq := range s.recent {
-			if seq+recentKept < e.Seq {
-				delete(s.recent, seq)
-			}
-		}
-	}
-}
+func (s *Session) remember(e Event) { s.recent.add(e) }
 
 func (s *Session) event(seq uint64) (Event, error) {
-	if e, ok := s.recent[seq]; ok {
+	if e, ok := s.recent.get(seq); ok {
 		return e, nil
 	}
 	return s.store.Event(s.camp.ID, seq)
@@ -72,6 +59,10 @@ type folded struct {
 // Open loads a campaign from the store: the newest snapshot, then the events
 // after it.
 func Open(store Store, rules Rules, id string) (*Session, error) {
+	return open(store, rules, id, nil)
+}
+
+func open(store Store, rules Rules, id string, check func(*Session, Event) error) (*Session, error) {
 	c, err := store.Campaign(id)
 	if err != nil {
 		return nil, err
@@ -79,21 +70,30 @@ func Open(store Store, rules Rules, id string) (*Session, error) {
 	if c.Game != rules.Game() {
 		return nil, fmt.Errorf("campaign %q is a game of %s, not %s", c.Name, c.Game.Title(), rules.Game().Title())
 	}
-	s := &Session{store: store, rules: rules, camp: c, now: time.Now, checkpoints: map[int]json.RawMessage{}, recent: map[uint64]Event{}}
+	s := &Session{store: store, rules: rules, camp: c, now: time.Now}
 	s.game = rules.NewState(c)
-	s.checkpoints[0] = s.encode()
-	if snap, err := store.LatestSnapshot(id); err == nil && snap != nil {
+	if check != nil {
+		s.check = func(e Event) error { return check(s, e) }
+	} else if snap, err := store.LatestSnapshot(id); err == nil && snap != nil {
 		// A snapshot that cannot be used is only a lost shortcut: replay.
-		_ = s.restore(snap)
+		if err := s.restore(snap); err != nil {
+			s.reset()
+		}
 	}
 	snapSeq := s.last
 	err = store.Events(id, s.last+1, func(e Event) error {
 		if err := s.replay(e); err != nil {
+			if check != nil {
+				return err // the import says where
+			}
 			return fmt.Errorf("event %d (%s): %w", e.Seq, e.Kind, err)
 		}
 		return nil
 	})
 	if err != nil {
+		if check != nil {
+			return nil, err
+		}
 		// A log this version cannot read is most often one a newer version
 		// wrote (a new kind of event or change): say so, and that the
 		// opening changed nothing.
@@ -101,31 +101,44 @@ func Open(store Store, rules Rules, id string) (*Session, error) {
 	}
 	// A long replay (an import, or a log whose snapshots were lost) is
 	// worth a snapshot, so the next opening is fast. Losing it costs nothing.
-	if s.last-snapSeq >= SnapshotEvery {
+	if s.last-snapSeq >= SnapshotEvery && check == nil {
 		_ = store.PutSnapshot(id, s.snapshot())
 	}
 	return s, nil
+}
+
+// reset puts the session back to the new campaign.
+func (s *Session) reset() {
+	s.core, s.game, s.last = CoreState{}, s.rules.NewState(s.camp), 0
+	s.active, s.redo, s.cps = Runs{}, Runs{}, checkpoints{}
 }
 
 func (s *Session) restore(snap *Snapshot) error {
 	if snap.StateVersion != stateVersion(s.rules) {
 		return errors.New("snapshot of another state version")
 	}
+	if !snap.Active.increasing() || (snap.Active.Len() > 0 && snap.Active.top() > snap.Seq) {
+		return errors.New("snapshot: the actions in effect are out of order")
+	}
 	game, err := s.rules.DecodeState(snap.Game)
 	if err != nil {
 		return err
 	}
-	active, err := unpackRuns(snap.Active)
-	if err != nil {
-		return err
-	}
-	s.core, s.game, s.active, s.redo, s.last = snap.Core, game, active, append([]uint64(nil), snap.Redo...), snap.Seq
-	for d, cp := range snap.Checkpoints {
-		if d > 0 && d <= len(active) {
-			s.checkpoints[d] = cp
+	s.core, s.game, s.active, s.redo, s.last = snap.Core, game, snap.Active.clone(), snap.Redo.clone(), snap.Seq
+	d := s.active.Len()
+	depths := make([]int, 0, len(snap.Checkpoints))
+	for k := range snap.Checkpoints {
+		if k > 0 && k < d {
+			depths = append(depths, k)
 		}
 	}
-	s.checkpoints[len(active)] = s.encode()
+	sort.Ints(depths)
+	for _, k := range depths {
+		s.cps.list = append(s.cps.list, checkpoint{depth: k, data: snap.Checkpoints[k]})
+	}
+	if d > 0 {
+		s.cps.add(d, s.encode())
+	}
 	return nil
 }
 
@@ -151,6 +164,11 @@ func (s *Session) replay(e Event) error {
 	if e.Seq != s.last+1 {
 		return fmt.Errorf("expected event %d next", s.last+1)
 	}
+	if s.check != nil {
+		if err := s.check(e); err != nil {
+			return &refusedEvent{err}
+		}
+	}
 	s.remember(e)
 	switch e.Kind {
 	case KindUndo:
@@ -161,7 +179,7 @@ func (s *Session) replay(e Event) error {
 		if err := s.checkUndo(p.Targets); err != nil {
 			return err
 		}
-		s.popTo(len(s.active) - len(p.Targets))
+		s.popTo(s.active.Len() - len(p.Targets))
 		if err := s.rewind(); err != nil {
 			return err
 		}
@@ -170,7 +188,7 @@ func (s *Session) replay(e Event) error {
 		if err := e.Decode(&p); err != nil {
 			return err
 		}
-		if len(p.Targets) != 1 || len(s.redo) == 0 || s.redo[len(s.redo)-1] != p.Targets[0] {
+		if len(p.Targets) != 1 || s.redo.Len() == 0 || s.redo.top() != p.Targets[0] {
 			return errors.New("redo of an action that is not the next to redo")
 		}
 		t, err := s.event(p.Targets[0])
@@ -180,25 +198,26 @@ func (s *Session) replay(e Event) error {
 		if err := s.applyEffective(t); err != nil {
 			return err
 		}
-		s.redo = s.redo[:len(s.redo)-1]
-		s.push(t.Seq)
+		s.redo.pop()
+		s.push(t)
 	default:
 		if err := s.applyEffective(e); err != nil {
 			return err
 		}
-		s.redo = s.redo[:0]
-		s.push(e.Seq)
+		s.redo = Runs{}
+		s.push(e)
 	}
 	s.last = e.Seq
 	return nil
 }
 
 func (s *Session) checkUndo(targets []uint64) error {
-	if len(targets) == 0 || len(targets) > len(s.active) {
+	if len(targets) == 0 || len(targets) > s.active.Len() {
 		return errors.New("undo of more actions than there are")
 	}
+	top := s.active.Len() - 1
 	for i, t := range targets {
-		if s.active[len(s.active)-1-i] != t {
+		if s.active.at(top-i) != t {
 			return fmt.Errorf("undo of action %d, which is not the latest in effect", t)
 		}
 	}
@@ -220,7 +239,7 @@ func (s *Session) applyEffective(e Event) error {
 		s.game = g
 	}
 	for _, d := range e.Draws {
-		if d.Index+1 > s.core.DrawNext {
+		if d.Index >= s.core.DrawNext && d.Index != math.MaxUint64 {
 			s.core.DrawNext = d.Index + 1
 		}
 	}
@@ -229,53 +248,94 @@ func (s *Session) applyEffective(e Event) error {
 
 func isCore(kind string) bool { return strings.HasPrefix(kind, "core.") }
 
-func (s *Session) push(seq uint64) {
-	s.active = append(s.active, seq)
-	if d := len(s.active); d%checkpointEvery == 0 {
-		s.checkpoints[d] = s.encode()
-	}
+// push puts an action just folded on the stack in effect, and keeps the
+// state as a checkpoint when one is due.
+func (s *Session) push(e Event) {
+	s.active.push(e.Seq)
+	s.keepAfter(e, s.active.Len())
 }
 
 // popTo moves the actions above depth d onto the redo stack, newest first,
 // and forgets checkpoints that no longer describe the stack.
 func (s *Session) popTo(d int) {
-	for i := len(s.active) - 1; i >= d; i-- {
-		s.redo = append(s.redo, s.active[i])
+	for s.active.Len() > d {
+		s.redo.push(s.active.pop())
 	}
-	s.active = s.active[:d]
-	for k := range s.checkpoints {
-		if k > d {
-			delete(s.checkpoints, k)
-		}
-	}
+	s.cps.dropAbove(d)
 }
 
 // rewind recomputes the state for the current active stack from the nearest
-// checkpoint below it.
+// checkpoint below it, or from the campaign's start when undo reaches below
+// every checkpoint kept.
 func (s *Session) rewind() error {
-	d := len(s.active)
-	from := 0
-	for k := range s.checkpoints {
-		if k <= d && k > from {
-			from = k
+	d := s.active.Len()
+	cp, ok := s.cps.below(d)
+	if ok {
+		if err := s.decode(cp.data); err != nil {
+			return err
 		}
+	} else {
+		s.core, s.game = CoreState{}, s.rules.NewState(s.camp)
 	}
-	if err := s.decode(s.checkpoints[from]); err != nil {
-		return err
+	s.cps.work = 0
+	if !ok && d-cp.depth > recentKept {
+		return s.refold(d)
 	}
-	for i := from; i < d; i++ {
-		e, err := s.event(s.active[i])
+	return s.active.each(cp.depth, d, func(i int, seq uint64) error {
+		e, err := s.event(seq)
 		if err != nil {
 			return err
 		}
 		if err := s.applyEffective(e); err != nil {
 			return err
 		}
-		if (i+1)%checkpointEvery == 0 {
-			s.checkpoints[i+1] = s.encode()
-		}
+		s.keepAfter(e, i+1)
+		return nil
+	})
+}
+
+// refold rebuilds the state from the campaign's start to depth d, reading
+// the log from the store in one pass: slower than from a checkpoint, but
+// correct however far back undo reaches.
+func (s *Session) refold(d int) error {
+	if d == 0 {
+		return nil
 	}
-	return nil
+	i, want := 0, s.active.at(0)
+	stop := errors.New("done")
+	err := s.store.Events(s.camp.ID, want, func(e Event) error {
+		if e.Seq < want {
+			return nil
+		}
+		if e.Seq > want {
+			return fmt.Errorf("the log has no event %d", want)
+		}
+		if err := s.applyEffective(e); err != nil {
+			return err
+		}
+		if i++; i == d {
+			s.keepAfter(e, i)
+			return stop
+		}
+		s.keepAfter(e, i)
+		want = s.active.at(i)
+		return nil
+	})
+	if err == stop {
+		return nil
+	}
+	if err == nil {
+		err = fmt.Errorf("the log ends before event %d", want)
+	}
+	return err
+}
+
+// keepAfter is folded for an action replayed at depth d, below the top.
+func (s *Session) keepAfter(e Event, d int) {
+	s.cps.work += len(e.Payload) + eventWork
+	if s.cps.due(d) {
+		s.cps.add(d, s.encode())
+	}
 }
 
 // Do validates a command and, if the rules allow it, records it durably and
@@ -312,8 +372,8 @@ func (s *Session) Do(cmd Command) (Event, error) {
 		_ = s.rewind()
 		return Event{}, err
 	}
-	s.redo = s.redo[:0]
-	s.push(e.Seq)
+	s.redo = Runs{}
+	s.push(e)
 	s.committed(e)
 	return e, nil
 }
@@ -337,25 +397,17 @@ func (s *Session) committed(e Event) {
 }
 
 func (s *Session) snapshot() Snapshot {
-	var f folded
-	_ = json.Unmarshal(s.checkpoints[len(s.active)], &f)
-	snap := Snapshot{Seq: s.last, StateVersion: stateVersion(s.rules), Core: s.core, Game: encodeState(s.game),
-		Active: packRuns(s.active), Redo: append([]uint64(nil), s.redo...), Checkpoints: map[int]json.RawMessage{}}
 	// Keep the few checkpoints just below the top, so an undo soon after
 	// opening does not replay the whole log.
-	d := len(s.active)
-	for k, cp := range s.checkpoints {
-		if k > 0 && k < d && k >= d-4*checkpointEvery {
-			snap.Checkpoints[k] = cp
-		}
-	}
-	return snap
+	d := s.active.Len()
+	return Snapshot{Seq: s.last, StateVersion: stateVersion(s.rules), Core: s.core, Game: encodeState(s.game),
+		Active: s.active.clone(), Redo: s.redo.clone(), Checkpoints: s.cps.near(d-4*checkpointEvery, d)}
 }
 
 // Undo takes back the latest action in effect.
 func (s *Session) Undo() (Event, error) {
 	s.mu.Lock()
-	n := len(s.active)
+	n := s.active.Len()
 	s.mu.Unlock()
 	if n == 0 {
 		return Event{}, errors.New("there is nothing to undo")
@@ -369,12 +421,12 @@ func (s *Session) Undo() (Event, error) {
 func (s *Session) UndoTo(depth int) (Event, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if depth < 0 || depth >= len(s.active) {
+	if depth < 0 || depth >= s.active.Len() {
 		return Event{}, errors.New("there is nothing to undo back to that point")
 	}
 	var p undoPayload
-	for i := len(s.active) - 1; i >= depth; i-- {
-		t, err := s.event(s.active[i])
+	for i := s.active.Len() - 1; i >= depth; i-- {
+		t, err := s.event(s.active.at(i))
 		if err != nil {
 			return Event{}, err
 		}
@@ -383,14 +435,14 @@ func (s *Session) UndoTo(depth int) (Event, error) {
 	}
 	payload, _ := json.Marshal(p)
 	e := s.newEvent(KindUndo, payload)
-	popped, redoLen := append([]uint64(nil), s.active[depth:]...), len(s.redo)
+	active, redo, cps := s.active.clone(), s.redo.clone(), s.cps.clone()
 	s.popTo(depth)
 	err := s.rewind()
 	if err == nil {
 		err = s.store.Append(s.camp.ID, e)
 	}
 	if err != nil {
-		s.active, s.redo = append(s.active, popped...), s.redo[:redoLen]
+		s.active, s.redo, s.cps = active, redo, cps
 		_ = s.rewind()
 		return Event{}, fmt.Errorf("nothing was undone: %w", err)
 	}
@@ -403,10 +455,10 @@ func (s *Session) UndoTo(depth int) (Event, error) {
 func (s *Session) Redo() (Event, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if len(s.redo) == 0 {
+	if s.redo.Len() == 0 {
 		return Event{}, errors.New("there is nothing to redo")
 	}
-	t, err := s.event(s.redo[len(s.redo)-1])
+	t, err := s.event(s.redo.top())
 	if err != nil {
 		return Event{}, err
 	}
@@ -420,26 +472,26 @@ func (s *Session) Redo() (Event, error) {
 		_ = s.rewind()
 		return Event{}, fmt.Errorf("nothing was redone: %w", err)
 	}
-	s.redo = s.redo[:len(s.redo)-1]
-	s.push(t.Seq)
+	s.redo.pop()
+	s.push(t)
 	s.committed(e)
 	return e, nil
 }
 
 // CanUndo and CanRedo say whether Undo and Redo have anything to do.
-func (s *Session) CanUndo() bool { s.mu.Lock(); defer s.mu.Unlock(); return len(s.active) > 0 }
-func (s *Session) CanRedo() bool { s.mu.Lock(); defer s.mu.Unlock(); return len(s.redo) > 0 }
+func (s *Session) CanUndo() bool { s.mu.Lock(); defer s.mu.Unlock(); return s.active.Len() > 0 }
+func (s *Session) CanRedo() bool { s.mu.Lock(); defer s.mu.Unlock(); return s.redo.Len() > 0 }
 
 // Depth is how many actions are in effect.
-func (s *Session) Depth() int { s.mu.Lock(); defer s.mu.Unlock(); return len(s.active) }
+func (s *Session) Depth() int { s.mu.Lock(); defer s.mu.Unlock(); return s.active.Len() }
 
 // InEffect says whether the event with this sequence number is an action
 // currently in effect (not undone, and not itself an undo or redo).
 func (s *Session) InEffect(seq uint64) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	i := sort.Search(len(s.active), func(i int) bool { return s.active[i] >= seq })
-	return i < len(s.active) && s.active[i] == seq
+	_, ok := s.active.index(seq)
+	return ok
 }
 
 // DepthOf is the depth of the active stack just before the action seq, for
@@ -447,8 +499,7 @@ func (s *Session) InEffect(seq uint64) bool {
 func (s *Session) DepthOf(seq uint64) (int, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	i := sort.Search(len(s.active), func(i int) bool { return s.active[i] >= seq })
-	return i, i < len(s.active) && s.active[i] == seq
+	return s.active.index(seq)
 }
 
 // Describe is an event's diary line.

@@ -37,10 +37,10 @@ type Snapshot struct {
 	StateVersion int             `json:"stateVersion"`
 	Core         CoreState       `json:"core"`
 	Game         json.RawMessage `json:"game"`
-	// Active is the stack of actions in effect, as runs of sequence numbers;
-	// Redo is the stack of undone actions that can be redone.
-	Active [][2]uint64 `json:"active"`
-	Redo   []uint64    `json:"redo,omitempty"`
+	// Active is the stack of actions in effect; Redo is the stack of undone
+	// actions that can be redone.
+	Active Runs `json:"active"`
+	Redo   Runs `json:"redo,omitzero"`
 	// Checkpoints hold the folded state at a few earlier depths of the
 	// Active stack, so an undo right after opening needs no long replay.
 	Checkpoints map[int]json.RawMessage `json:"checkpoints,omitempty"`
@@ -57,38 +57,4 @@ func stateVersion(r Rules) int {
 		return v.StateVersion()
 	}
 	return 0
-}
-
-func packRuns(seqs []uint64) [][2]uint64 {
-	var runs [][2]uint64
-	for _, s := range seqs {
-		if n := len(runs); n > 0 && runs[n-1][1]+1 == s {
-			runs[n-1][1] = s
-			continue
-		}
-		runs = append(runs, [2]uint64{s, s})
-	}
-	return runs
-}
-
-func unpackRuns(runs [][2]uint64) ([]uint64, error) {
-	n := uint64(0)
-	for _, r := range runs {
-		if r[1] >= r[0] {
-			n += r[1] - r[0] + 1
-		}
-	}
-	if n > 1<<32 {
-		return nil, errors.New("snapshot: active runs too long")
-	}
-	seqs := make([]uint64, 0, n)
-	for _, r := range runs {
-		if r[1] < r[0] || (len(seqs) > 0 && r[0] <= seqs[len(seqs)-1]) {
-			return nil, errors.New("snapshot: active runs out of order")
-		}
-		for s := r[0]; s <= r[1]; s++ {
-			seqs = append(seqs, s)
-		}
-	}
-	return seqs, nil
 }

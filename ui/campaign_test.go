@@ -15,6 +15,7 @@ import (
 
 	"tablekeeper/tracker"
 	"tablekeeper/ui/shell"
+	"tablekeeper/ui/uitest"
 	"tablekeeper/ui/widgets"
 )
 
@@ -346,5 +347,28 @@ func TestDefaultScreensKeepNotes(t *testing.T) {
 	}
 	if cs.game.Act(cs.ctx, shell.TabPlay, shell.Next) {
 		t.Fatal("default screens claim a key")
+	}
+}
+
+// TestHeaderKeepsTheTitleReadable: at every size and text size the
+// campaign's name gets room to be read (the whole width of its own row on
+// a narrow screen at a large text size), and the header leaves most of the
+// screen to the game's tabs.
+func TestHeaderKeepsTheTitleReadable(t *testing.T) {
+	u, cs, _ := openTest(t)
+	for _, size := range []fyne.Size{uitest.Landscape, uitest.Portrait} {
+		for _, ts := range uitest.TextScales {
+			u.setSettings(shell.Settings{Theme: "dark", TextScale: ts})
+			u.Window.Resize(size)
+			u.Window.Content().Refresh()
+			u.Window.Resize(size)
+			if w := cs.chrome.Title.Size().Width; w < 220 {
+				t.Errorf("%v, text %.2f: the title has %v across", size, ts, w)
+			}
+			tab := cs.chrome.Tabs.Items[0].Content.Size()
+			if tab.Height < 0.55*size.Height {
+				t.Errorf("%v, text %.2f: the tabs get %v of %v", size, ts, tab, size)
+			}
+		}
 	}
 }

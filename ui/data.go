@@ -31,10 +31,10 @@ func (u *App) showData() {
 	u.Window.SetTitle("Tablekeeper — data")
 	pl := u.places()
 	where := widget.NewForm(
-		widget.NewFormItem("Campaign file", wrapped(pl.File)),
-		widget.NewFormItem("Backups", wrapped(pl.Backups)),
-		widget.NewFormItem("Deleted campaigns", wrapped(pl.Deleted)),
-		widget.NewFormItem("Content sets", wrapped(pl.Content)),
+		widget.NewFormItem("Campaign file", pathLabel(pl.File)),
+		widget.NewFormItem("Backups", pathLabel(pl.Backups)),
+		widget.NewFormItem("Deleted campaigns", pathLabel(pl.Deleted)),
+		widget.NewFormItem("Content sets", pathLabel(pl.Content)),
 	)
 	var whereNote fyne.CanvasObject = layout.NewSpacer()
 	if pl.Private {
@@ -80,6 +80,7 @@ func (u *App) showData() {
 	if err == nil && len(list) == 0 {
 		backups.Add(wrapped("No backups yet: one is written when a session ends, every 200 actions, and with “Back up now”."))
 	}
+	backups.Add(u.backupPolicy(list))
 	for _, b := range list {
 		backups.Add(u.backupCard(b))
 	}
@@ -92,7 +93,39 @@ func (u *App) showData() {
 	u.setPage(top, body)
 }
 
-func wrapped(s string) *widget.Label {
+// backupPolicy says, in words, how much room the backups take, when the
+// next is written, and which are kept.
+func (u *App) backupPolicy(list []storage.Backup) fyne.CanvasObject {
+	var total int64
+	for _, b := range list {
+		total += b.Size
+	}
+	var lines []string
+	if len(list) > 0 {
+		n := fmt.Sprintf("%d backups", len(list))
+		if len(list) == 1 {
+			n = "1 backup"
+		}
+		lines = append(lines, fmt.Sprintf("%s, %s together.", n, storage.Size(total)))
+	}
+	if every := u.DB.BackupEvery; every > 0 {
+		left := int64(every) - int64(u.DB.ActionsSinceBackup())
+		lines = append(lines, fmt.Sprintf("The next is written after %d more actions, and when a session ends.", max(left, 1)))
+	}
+	box := container.NewVBox()
+	for _, l := range append([]string{strings.Join(lines, " ")}, u.DB.Keep.Words()) {
+		w := widget.NewLabel(l)
+		w.Wrapping = fyne.TextWrapWord
+		box.Add(w)
+	}
+	return box
+}
+
+// wrapped is running text that wraps between words.
+func wrapped(s string) *widget.Label { return widgets.Paragraph(s) }
+
+// pathLabel is a file's path, broken anywhere to fit (it has no spaces).
+func pathLabel(s string) *widget.Label {
 	l := widget.NewLabel(s)
 	l.Wrapping = fyne.TextWrapBreak
 	return l
@@ -213,6 +246,16 @@ func (u *App) askExport(id string) {
 			d.SetLocation(l)
 		}
 	}
+	u.showFileDialog(d)
+}
+
+// showFileDialog shows one of Fyne's file dialogs (the device's own way to
+// choose a file, which widgets.Dialog cannot replace) the size of the
+// window, so its buttons stay on screen: it would otherwise open at its
+// own size, larger than a portrait tablet at a large text size.
+func (u *App) showFileDialog(d *dialog.FileDialog) {
+	c := u.Window.Canvas().Size()
+	d.Resize(fyne.NewSize(c.Width-2*theme.Padding(), c.Height-2*theme.Padding()))
 	d.Show()
 }
 
@@ -248,7 +291,7 @@ func safeFileName(s string) string {
 }
 
 func (u *App) askImport() {
-	dialog.ShowFileOpen(func(r fyne.URIReadCloser, err error) {
+	u.showFileDialog(dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
 		if err != nil {
 			u.problem("Not imported: " + err.Error())
 			return
@@ -263,7 +306,7 @@ func (u *App) askImport() {
 			return
 		}
 		u.importData(data)
-	}, u.Window)
+	}, u.Window))
 }
 
 // importData imports an export file. A campaign that is already here is

@@ -103,7 +103,7 @@ func (u *App) campaignCard(c tracker.Campaign) fyne.CanvasObject {
 		del)
 	name := heading(c.Name)
 	name.SizeName = theme.SizeNameSubHeadingText
-	name.Truncation = fyne.TextTruncateEllipsis
+	name.Wrapping = fyne.TextWrapWord
 	var head fyne.CanvasObject = name
 	if c.Practice {
 		mark := widget.NewLabelWithStyle("Practice", fyne.TextAlignTrailing, fyne.TextStyle{Bold: true})

@@ -221,3 +221,25 @@ func TestDamagedFileScreenFits(t *testing.T) {
 		}
 	}
 }
+
+// TestFileDialogsFitTheWindow: Fyne's own file dialogs (export, import)
+// open the size of the window, their buttons on screen, at the largest
+// text in portrait.
+func TestFileDialogsFitTheWindow(t *testing.T) {
+	u, _ := newUI(t)
+	c, _ := u.DB.NewCampaign(testGame, "Alpha", 7)
+	u.setSettings(shell.Settings{Theme: "dark", TextScale: 1.85})
+	u.Window.Resize(uitest.Portrait)
+	for name, open := range map[string]func(){"export": func() { u.askExport(c.ID) }, "import": u.askImport} {
+		closeDialogs(u)
+		u.showData()
+		open()
+		if u.Window.Canvas().Overlays().Top() == nil {
+			t.Fatalf("%s: no dialog", name)
+		}
+		for _, bad := range uitest.DialogTooBig(u.Window) {
+			t.Errorf("%s: %s", name, bad)
+		}
+	}
+	closeDialogs(u)
+}

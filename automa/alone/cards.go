@@ -124,6 +124,7 @@ func (s *Situation) weighCards(std *Play, combo bool, timing *string, tr *automa
 		happened[t] = true
 	}
 	paced := s.Track.Used+s.Track.NextCost() <= pacingBudget(s.Config, s.Turn, s.Settings) && !s.Track.CoversDanger(s.Config)
+	moves := map[int]bestMove{}
 	var cs []cand
 	var drops []automa.Candidate
 	for i := range s.Cards {
@@ -142,9 +143,9 @@ func (s *Situation) weighCards(std *Play, combo bool, timing *string, tr *automa
 			drops = append(drops, dropped(c.ID, fmt.Sprintf("its trigger (%s) did not happen this Turn", c.Trigger)))
 			continue
 		}
-		v, move := s.opsValue(c.Effect)
+		v, move := s.opsValue(c.Effect, moves)
 		if dangerous {
-			dv, dmove := s.opsValue(c.Dangerous)
+			dv, dmove := s.opsValue(c.Dangerous, moves)
 			v += dv
 			if move == nil {
 				move = dmove
@@ -178,7 +179,7 @@ func (s *Situation) weighCards(std *Play, combo bool, timing *string, tr *automa
 // opsValue estimates a list of effects (§7.4): damage counts its points,
 // +n attack dice n × P(hit) when a Creature is in the Hero's Sector, and a
 // move the best Strike it allows (E[dmg] + scare), with that move.
-func (s *Situation) opsValue(ops []CardOp) (float64, *MoveResult) {
+func (s *Situation) opsValue(ops []CardOp, moves map[int]bestMove) (float64, *MoveResult) {
 	v := 0.0
 	var move *MoveResult
 	h := s.Map.HeroSector()
@@ -191,29 +192,45 @@ func (s *Situation) opsValue(ops []CardOp) (float64, *MoveResult) {
 				v += float64(o.N) * s.Config.Dice.pHit(h.Danger)
 			}
 		case "move":
-			best := 0.0
-			for i := range s.Map.Creatures {
-				c := &s.Map.Creatures[i]
-				if c.Sector == h.ID {
-					continue
-				}
-				mv, err := s.Map.LegalMoves(c.ID, o.Range, s.Hero.Nightmare, s.Config)
-				if err != nil {
-					continue
-				}
-				for _, r := range mv {
-					if r.To != h.ID {
-						continue
-					}
-					if val := s.expectedDamage(c.mustStats(s.Hero.Nightmare)) + float64(r.Scare); val > best {
-						best, move = val, &r
-					}
-				}
+			b, ok := moves[o.Range]
+			if !ok {
+				b = s.bestMoveToHero(o.Range)
+				moves[o.Range] = b
 			}
-			v += best
+			if b.move != nil {
+				move = b.move
+			}
+			v += b.value
 		}
 	}
 	return v, move
+}
+
+// bestMove is the best Strike a move of some range allows: its value and
+// the move. Every card's move of one range is worth the same on one Map, so
+// weighCards works it out once per range, not once per card.
+type bestMove struct {
+	value float64
+	move  *MoveResult
+}
+
+func (s *Situation) bestMoveToHero(rng int) bestMove {
+	h := s.Map.HeroSector()
+	var b bestMove
+	for i := range s.Map.Creatures {
+		c := &s.Map.Creatures[i]
+		if c.Sector == h.ID {
+			continue
+		}
+		r, ok, err := s.Map.LegalMoveTo(c.ID, h.ID, rng, s.Hero.Nightmare, s.Config)
+		if err != nil || !ok {
+			continue
+		}
+		if val := s.expectedDamage(c.mustStats(s.Hero.Nightmare)) + float64(r.Scare); val > b.value {
+			b.value, b.move = val, &r
+		}
+	}
+	return b
 }
 
 const ruleInstant = "alone §4.2 item 6 and §7.4 Instant cards (Reaction timing EC p.5)"

@@ -389,12 +389,51 @@ func (m *Map) LegalSpawns(types []CreatureType, msdMod int, nightmare bool, cfg 
 // destination by its cheapest way there (A7 costs: 1 a Sector, 1 more per
 // Blocked Door; no step into a full Level), for the wizard (§7.5).
 func (m *Map) LegalMoves(id string, rng int, nightmare bool, cfg Config) ([]MoveResult, error) {
+	cost, hops, err := m.movePaths(id, rng, cfg)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]MoveResult, 0, len(cost))
+	for dest := range cost {
+		if r, err := m.CheckMove(id, hops(dest), rng, nightmare, cfg); err == nil {
+			out = append(out, r)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Steps != out[j].Steps {
+			return out[i].Steps < out[j].Steps
+		}
+		return out[i].To < out[j].To
+	})
+	return out, nil
+}
+
+// LegalMoveTo is the legal move of a Creature to one Sector within a range,
+// as LegalMoves lists it; ok is false when that Sector is not among them.
+// It checks the one path, not every destination: weighing a card's move
+// toward the Hero for each Creature (§7.4) cost, through LegalMoves, a
+// Noise search per Sector of the Map per Creature per card.
+func (m *Map) LegalMoveTo(id, dest string, rng int, nightmare bool, cfg Config) (MoveResult, bool, error) {
+	cost, hops, err := m.movePaths(id, rng, cfg)
+	if err != nil {
+		return MoveResult{}, false, err
+	}
+	if _, ok := cost[dest]; !ok {
+		return MoveResult{}, false, nil
+	}
+	r, err := m.CheckMove(id, hops(dest), rng, nightmare, cfg)
+	return r, err == nil, nil
+}
+
+// movePaths is the cheapest way to every Sector a Creature can reach within
+// a range: its cost, and the hops there.
+func (m *Map) movePaths(id string, rng int, cfg Config) (map[string]int, func(dest string) []string, error) {
 	c := m.Creature(id)
 	if c == nil {
-		return nil, fmt.Errorf("there is no Creature %q on the Map", id)
+		return nil, nil, fmt.Errorf("there is no Creature %q on the Map", id)
 	}
 	if rng < 0 {
-		return nil, fmt.Errorf("a move range cannot be negative (%d)", rng)
+		return nil, nil, fmt.Errorf("a move range cannot be negative (%d)", rng)
 	}
 	home := m.Sector(c.Sector).Level
 	cost := map[string]int{c.Sector: 0}
@@ -427,21 +466,12 @@ func (m *Map) LegalMoves(id string, rng int, nightmare bool, cfg Config) ([]Move
 			}
 		}
 	}
-	out := make([]MoveResult, 0, len(cost))
-	for dest := range cost {
-		var hops []string
+	hops := func(dest string) []string {
+		var out []string
 		for cur := dest; cur != c.Sector; cur = parent[cur] {
-			hops = append([]string{cur}, hops...)
+			out = append([]string{cur}, out...)
 		}
-		if r, err := m.CheckMove(id, hops, rng, nightmare, cfg); err == nil {
-			out = append(out, r)
-		}
+		return out
 	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].Steps != out[j].Steps {
-			return out[i].Steps < out[j].Steps
-		}
-		return out[i].To < out[j].To
-	})
-	return out, nil
+	return cost, hops, nil
 }

@@ -139,6 +139,9 @@ func ParseSituation(data []byte) (*SituationFile, []string, error) {
 	if dec.More() {
 		return nil, nil, fmt.Errorf("situation file: there is more after the situation object ends (%s)", lineCol(data, dec.InputOffset()))
 	}
+	if err := sf.checkLimits(); err != nil {
+		return nil, nil, fmt.Errorf("situation file: %w", err)
+	}
 	if sf.Decision == "" {
 		return nil, nil, fmt.Errorf("situation file: \"decision\" is missing; use one of %s", strings.Join(decisions, ", "))
 	}

@@ -70,6 +70,9 @@ func ParseSituation(data []byte) (*Situation, error) {
 	default:
 		return nil, fmt.Errorf("situation file: %q is not a decision (%s, %s, %s, %s or %s)", s.Decision, DecideActivation, DecideEndOfTurn, DecideDeal, DecideCubeMove, DecideMadness)
 	}
+	if err := s.checkLimits(); err != nil {
+		return nil, err
+	}
 	if s.CubesOnTarget < 0 || s.CubesOnTarget > CubesForActivation {
 		return nil, fmt.Errorf("situation file: cubesOnTarget must be 0 to %d, not %d", CubesForActivation, s.CubesOnTarget)
 	}

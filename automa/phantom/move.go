@@ -49,7 +49,11 @@ func (w *world) endKeys(a *fig, P target, C []int, mpOf func(int) int, as []int,
 	g := w.moveTo(a, as, hazOK)
 	keys := make([]endKey, len(C))
 	for i, s := range C {
-		k := endKey{s: s, rng: w.b.rng(s, P.pos()), hazard: w.b.hazard(s), mp: mpOf(s)}
+		// Ranges are read from the target's and each enemy's row, never the
+		// candidate's: Range is symmetric (§2.2, a chain of adjacent
+		// spaces), and a row per candidate made a long move on a large map
+		// cost time and memory in the square of its spaces.
+		k := endKey{s: s, rng: w.b.rng(P.pos(), s), hazard: w.b.hazard(s), mp: mpOf(s)}
 		if inAS[s] {
 			k.inAS = true
 		} else {
@@ -59,7 +63,7 @@ func (w *world) endKeys(a *fig, P target, C []int, mpOf func(int) int, as []int,
 			if !f.onMap() || f == P.f || f == a || f.Conds.Has(Invisible) || !w.enemies(a, f) {
 				continue
 			}
-			d := w.b.rng(s, f.Pos)
+			d := w.b.rng(f.Pos, s)
 			if d <= R && (d == 1 || w.b.los(s, f.Pos)) {
 				k.enemies++
 			}
@@ -185,7 +189,7 @@ func (w *world) move(a *fig, m int, kind string, P target, tr *automa.Trace) Mov
 		}
 		n := 0
 		for _, s := range append(reach, a.Pos) {
-			if in[s] && w.b.rng(s, P.pos()) == R {
+			if in[s] && w.b.rng(P.pos(), s) == R {
 				n++
 			}
 		}
@@ -292,13 +296,13 @@ func (w *world) retreat(a *fig, n int, P target, tr *automa.Trace) Movement {
 	}
 	far := -1
 	for _, s := range C {
-		far = max(far, w.b.rng(s, P.pos()))
+		far = max(far, w.b.rng(P.pos(), s))
 	}
 	st := tr.Add(ruleRetreat, "Retreat %d: the space farthest in range from %s", n, w.tname(P))
 	var keep []int
 	for _, s := range C {
-		c := automa.Candidate{Name: w.label(s), Facts: map[string]any{"range": mpFact(w.b.rng(s, P.pos())), "mp": d[s].mp}}
-		if w.b.rng(s, P.pos()) == far {
+		c := automa.Candidate{Name: w.label(s), Facts: map[string]any{"range": mpFact(w.b.rng(P.pos(), s)), "mp": d[s].mp}}
+		if w.b.rng(P.pos(), s) == far {
 			keep = append(keep, s)
 			st.Kept = append(st.Kept, c)
 		} else {

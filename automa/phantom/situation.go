@@ -190,6 +190,7 @@ func (s *Situation) check() error {
 		return fmt.Errorf("map: %w", err)
 	}
 	s.hmap = m
+	s.checkLimits(m, bad)
 	// Decision die.
 	if !s.DecisionDie.Roll {
 		if err := s.DecisionDie.Face.Validate(); err != nil {

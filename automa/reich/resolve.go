@@ -58,6 +58,9 @@ func ParseSituation(data []byte) (*Situation, error) {
 	if err := content.Decode(data, s, "situation"); err != nil {
 		return nil, err
 	}
+	if err := s.checkLimits(); err != nil {
+		return nil, fmt.Errorf("situation: %w", err)
+	}
 	if _, err := s.validate(); err != nil {
 		return nil, err
 	}

@@ -9,7 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"sort"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -30,7 +30,7 @@ Usage:
                                                start a campaign (GAME: eternaut, phantom-epoch, reichbusters, alone)
   tablekeeper [--db PATH] export ID [FILE]     write a campaign as JSON (to FILE, or to standard output)
   tablekeeper [--db PATH] import FILE [--as-copy]
-                                               read a campaign from an export file (- for standard input)
+                                               read a campaign from an export file (- for standard input; at most 256 MB)
   tablekeeper [--db PATH] verify               check the file and replay every campaign
   tablekeeper [--db PATH] backup               write a verified backup now
   tablekeeper [--db PATH] backups              list the backups
@@ -40,6 +40,10 @@ Usage:
 ID may be the first characters of a campaign's ID, if no other campaign starts with them.
 The file is ` + "`%s`" + ` unless --db says otherwise.
 `
+
+// MaxSituationSize bounds a situation file for resolve: the largest map any
+// game allows, with every figure on it, is a few hundred KB.
+const MaxSituationSize = 16 << 20
 
 // Env is what the verbs need from the outside world.
 type Env struct {
@@ -123,7 +127,7 @@ func Run(args []string, env Env) int {
 	case "backup":
 		err = c.withDB(vargs, 0, 0, c.backup)
 	case "backups":
-		err = c.withDB(vargs, 0, 0, c.backups)
+		err = c.backups(vargs)
 	case "restore":
 		err = c.restore(vargs)
 	case "resolve":
@@ -158,12 +162,25 @@ func (c *command) withDB(args []string, min, max int, fn func(db *storage.DB, ar
 	if len(args) < min || len(args) > max {
 		return usageError{fmt.Sprintf("wrong number of arguments (%d)", len(args))}
 	}
-	db, err := storage.Open(c.dbPath, c.env.Registry)
+	db, err := c.open()
 	if err != nil {
 		return err
 	}
 	defer db.Close()
 	return fn(db, args)
+}
+
+// open opens the campaign file, saying on standard error what opening found
+// without refusing the file (a damaged snapshot, rebuilt from the log).
+func (c *command) open() (*storage.DB, error) {
+	db, err := storage.Open(c.dbPath, c.env.Registry)
+	if err != nil {
+		return nil, err
+	}
+	for _, n := range db.Notices() {
+		fmt.Fprintf(c.env.Stderr, "tablekeeper: %s\n", n)
+	}
+	return db, nil
 }
 
 func (c *command) list(db *storage.DB, _ []string) error {
@@ -221,7 +238,7 @@ func (c *command) newCampaign(args []string) error {
 			return fmt.Errorf("the seed must be a whole number from 1 to %d, not %q", uint64(1<<64-1), *seed)
 		}
 	}
-	db, err := storage.Open(c.dbPath, c.env.Registry)
+	db, err := c.open()
 	if err != nil {
 		return err
 	}
@@ -234,8 +251,14 @@ func (c *command) newCampaign(args []string) error {
 	return nil
 }
 
-// findCampaign accepts a whole ID or a prefix that only one campaign has.
+// findCampaign accepts a whole ID or a prefix that only one campaign has,
+// in any spelling of an ID (upper case, braces, urn:uuid:).
 func findCampaign(db *storage.DB, id string) (tracker.Campaign, error) {
+	if canon, err := tracker.CanonicalID(id); err == nil {
+		id = canon
+	} else {
+		id = strings.ToLower(strings.TrimPrefix(strings.TrimPrefix(strings.ToLower(id), "urn:uuid:"), "{"))
+	}
 	list, err := db.List()
 	if err != nil {
 		return tracker.Campaign{}, err
@@ -295,16 +318,17 @@ func (c *command) importFile(args []string) error {
 	if len(files) != 1 {
 		return usageError{"import needs one file"}
 	}
-	data, err := c.readInput(files[0])
+	src, size, done, err := c.openImport(files[0])
 	if err != nil {
 		return err
 	}
-	db, err := storage.Open(c.dbPath, c.env.Registry)
+	defer done()
+	db, err := c.open()
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	cp, err := db.Import(data, asCopy)
+	cp, err := db.ImportFrom(src, size, asCopy)
 	if err != nil {
 		var ee *storage.ExistsError
 		if errors.As(err, &ee) {
@@ -316,13 +340,74 @@ func (c *command) importFile(args []string) error {
 	return nil
 }
 
-func (c *command) readInput(name string) ([]byte, error) {
-	if name == "-" {
-		return io.ReadAll(io.LimitReader(c.env.Stdin, tracker.MaxExportSize+1))
+// openImport opens an export file to be read in place, refusing one over
+// tracker.MaxExportSize before reading any of it. Standard input is copied
+// to a temporary file first (at most the limit), since an import reads the
+// file twice: to check it, then to write it.
+func (c *command) openImport(name string) (io.ReaderAt, int64, func(), error) {
+	tooBig := func(size int64) error {
+		return fmt.Errorf("%s is %d MB, larger than any campaign: an import file may be at most %d MB", name, size>>20, tracker.MaxExportSize>>20)
 	}
-	data, err := os.ReadFile(name)
+	if name == "-" {
+		tmp, err := os.CreateTemp("", "tablekeeper-import-*.json")
+		if err != nil {
+			return nil, 0, nil, err
+		}
+		done := func() { tmp.Close(); os.Remove(tmp.Name()) }
+		n, err := io.Copy(tmp, io.LimitReader(c.env.Stdin, tracker.MaxExportSize+1))
+		if err != nil {
+			done()
+			return nil, 0, nil, fmt.Errorf("cannot read standard input: %w", err)
+		}
+		if n > tracker.MaxExportSize {
+			done()
+			return nil, 0, nil, tooBig(n)
+		}
+		return tmp, n, done, nil
+	}
+	f, err := os.Open(name)
 	if err != nil {
-		return nil, fmt.Errorf("cannot read %s: %w", name, errors.Unwrap(err))
+		return nil, 0, nil, fmt.Errorf("cannot read %s: %w", name, errors.Unwrap(err))
+	}
+	st, err := f.Stat()
+	switch {
+	case err != nil:
+		f.Close()
+		return nil, 0, nil, fmt.Errorf("cannot read %s: %w", name, err)
+	case !st.Mode().IsRegular():
+		f.Close()
+		return nil, 0, nil, fmt.Errorf("%s is not a file", name)
+	case st.Size() > tracker.MaxExportSize:
+		f.Close()
+		return nil, 0, nil, tooBig(st.Size())
+	}
+	return f, st.Size(), func() { f.Close() }, nil
+}
+
+// readInput reads a situation file (or standard input), refusing one over
+// limit bytes before reading it all.
+func (c *command) readInput(name string, limit int64) ([]byte, error) {
+	tooBig := func() error {
+		return fmt.Errorf("%s is larger than any situation: a situation file may be at most %d MB", name, limit>>20)
+	}
+	var r io.Reader = c.env.Stdin
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, fmt.Errorf("cannot read %s: %w", name, errors.Unwrap(err))
+		}
+		defer f.Close()
+		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && st.Size() > limit {
+			return nil, tooBig()
+		}
+		r = f
+	}
+	data, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if err != nil {
+		return nil, fmt.Errorf("cannot read %s: %w", name, err)
+	}
+	if int64(len(data)) > limit {
+		return nil, tooBig()
 	}
 	return data, nil
 }
@@ -354,16 +439,20 @@ func (c *command) backup(db *storage.DB, _ []string) error {
 	return nil
 }
 
-func (c *command) backups(db *storage.DB, _ []string) error {
-	list, err := db.Backups()
+// backups lists the backups without opening the file: they are wanted
+// most when it cannot be opened.
+func (c *command) backups(args []string) error {
+	if len(args) != 0 {
+		return usageError{fmt.Sprintf("wrong number of arguments (%d)", len(args))}
+	}
+	list, err := storage.BackupsOf(c.dbPath)
 	if err != nil {
 		return err
 	}
 	if len(list) == 0 {
-		fmt.Fprintf(c.env.Stdout, "No backups yet in %s\n", db.BackupDirPath())
+		fmt.Fprintf(c.env.Stdout, "No backups yet in %s\n", filepath.Join(filepath.Dir(c.dbPath), "backups"))
 		return nil
 	}
-	sort.Slice(list, func(i, j int) bool { return list[i].Time.After(list[j].Time) })
 	for _, b := range list {
 		fmt.Fprintf(c.env.Stdout, "%s  %s  %d KB\n", b.Time.Local().Format("2006-01-02 15:04:05"), b.Path, (b.Size+1023)/1024)
 	}
@@ -412,7 +501,7 @@ func (c *command) resolve(args []string) error {
 	if !ok {
 		return fmt.Errorf("%s has no enemy decisions to resolve in this version", game.Title())
 	}
-	data, err := c.readInput(args[1])
+	data, err := c.readInput(args[1], MaxSituationSize)
 	if err != nil {
 		return err
 	}

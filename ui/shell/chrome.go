@@ -90,32 +90,51 @@ func setToggle(b *widget.Button, running bool) {
 	}
 }
 
-// header lays out Home, the title, the buttons and the clocks on one row
-// when they fit with the title at least titleRoom wide, else the clocks
-// on a row of their own under the others. The title takes what is left.
+// header lays out Home, the title, the buttons and the clocks in as few
+// rows as fit with the title at least titleRoom wide: all on one row; else
+// the clocks on a row of their own under the others; else (a narrow
+// screen at a large text size) the title alone on the first row, full
+// width, then Home and the buttons, with the clocks beside them if they fit
+// or under them. The title takes what room is left on its row.
 type headerLayout struct {
 	home, title, buttons, clocks fyne.CanvasObject
 	width                        float32
-	twoRows                      bool
+	mode                         int
 	box                          *fyne.Container
 }
 
-// titleRoom is the least width the title gets before the clocks move to
-// their own row.
+// Header arrangements.
+const (
+	oneRow          = iota // Home, title, buttons, clocks
+	clocksUnder            // Home, title, buttons / clocks
+	titleAbove             // title / Home, buttons, clocks
+	titleAboveClock        // title / Home, buttons / clocks
+)
+
+// titleRoom is the least width the title gets beside the buttons.
 const titleRoom = 220
 
 func newHeader(home, title, buttons, clocks fyne.CanvasObject) *fyne.Container {
-	h := &headerLayout{home: home, title: title, buttons: buttons, clocks: clocks}
+	h := &headerLayout{home: home, title: title, buttons: buttons, clocks: clocks, mode: -1}
 	h.box = container.New(h, home, title, buttons, clocks)
 	return h.box
 }
 
-func (h *headerLayout) fitsOneRow(width float32) bool {
+func (h *headerLayout) modeFor(width float32) int {
 	p := theme.Padding()
-	return h.home.MinSize().Width+titleRoom+h.buttons.MinSize().Width+h.clocks.MinSize().Width+3*p <= width
+	hw, bw, cw := h.home.MinSize().Width, h.buttons.MinSize().Width, h.clocks.MinSize().Width
+	switch {
+	case hw+titleRoom+bw+cw+3*p <= width:
+		return oneRow
+	case hw+titleRoom+bw+2*p <= width:
+		return clocksUnder
+	case hw+bw+cw+2*p <= width:
+		return titleAbove
+	}
+	return titleAboveClock
 }
 
-func (h *headerLayout) rowHeight(objs ...fyne.CanvasObject) float32 {
+func rowHeight(objs ...fyne.CanvasObject) float32 {
 	var m float32
 	for _, o := range objs {
 		m = fyne.Max(m, o.MinSize().Height)
@@ -123,34 +142,55 @@ func (h *headerLayout) rowHeight(objs ...fyne.CanvasObject) float32 {
 	return m
 }
 
+// place puts o at x, y with its least width, centred in a row of height
+// row.
+func place(o fyne.CanvasObject, x, y, row float32) {
+	m := o.MinSize()
+	o.Move(fyne.NewPos(x, y+(row-m.Height)/2))
+	o.Resize(m)
+}
+
 func (h *headerLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 	h.width = size.Width
 	p := theme.Padding()
-	two := !h.fitsOneRow(size.Width)
-	changed := two != h.twoRows
-	h.twoRows = two
-	row := h.rowHeight(h.home, h.title, h.buttons)
-	right := size.Width
-	if !two {
-		row = fyne.Max(row, h.clocks.MinSize().Height)
-		cw := h.clocks.MinSize().Width
-		right -= cw
-		h.clocks.Move(fyne.NewPos(right, (row-h.clocks.MinSize().Height)/2))
-		h.clocks.Resize(h.clocks.MinSize())
-		right -= p
+	mode := h.modeFor(size.Width)
+	changed := mode != h.mode
+	h.mode = mode
+	hw, bw, cw := h.home.MinSize().Width, h.buttons.MinSize().Width, h.clocks.MinSize().Width
+	y := float32(0)
+	if mode == titleAbove || mode == titleAboveClock {
+		th := h.title.MinSize().Height
+		h.title.Move(fyne.NewPos(0, 0))
+		h.title.Resize(fyne.NewSize(size.Width, th))
+		y = th + p
 	}
-	hw := h.home.MinSize().Width
-	h.home.Move(fyne.NewPos(0, 0))
-	h.home.Resize(fyne.NewSize(hw, row))
-	bw := h.buttons.MinSize().Width
-	h.buttons.Move(fyne.NewPos(right-bw, 0))
-	h.buttons.Resize(fyne.NewSize(bw, row))
-	tx := hw + p
-	h.title.Move(fyne.NewPos(tx, 0))
-	h.title.Resize(fyne.NewSize(fyne.Max(right-bw-p-tx, 0), row))
-	if two {
-		h.clocks.Move(fyne.NewPos(0, row+p))
-		h.clocks.Resize(h.clocks.MinSize())
+	switch mode {
+	case oneRow, clocksUnder:
+		row := rowHeight(h.home, h.title, h.buttons)
+		right := size.Width
+		if mode == oneRow {
+			row = fyne.Max(row, h.clocks.MinSize().Height)
+			right -= cw
+			place(h.clocks, right, 0, row)
+			right -= p
+		}
+		place(h.home, 0, 0, row)
+		place(h.buttons, right-bw, 0, row)
+		h.title.Move(fyne.NewPos(hw+p, 0))
+		h.title.Resize(fyne.NewSize(fyne.Max(right-bw-p-(hw+p), 0), row))
+		if mode == clocksUnder {
+			place(h.clocks, 0, row+p, h.clocks.MinSize().Height)
+		}
+	case titleAbove:
+		row := rowHeight(h.home, h.buttons, h.clocks)
+		place(h.home, 0, y, row)
+		place(h.buttons, hw+p, y, row)
+		place(h.clocks, size.Width-cw, y, row)
+	case titleAboveClock:
+		row := rowHeight(h.home, h.buttons)
+		place(h.home, 0, y, row)
+		place(h.buttons, size.Width-bw, y, row)
+		place(h.clocks, 0, y+row+p, h.clocks.MinSize().Height)
 	}
 	if changed {
 		box := h.box
@@ -160,11 +200,20 @@ func (h *headerLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 
 func (h *headerLayout) MinSize([]fyne.CanvasObject) fyne.Size {
 	p := theme.Padding()
-	row := h.rowHeight(h.home, h.title, h.buttons)
-	first := h.home.MinSize().Width + h.title.MinSize().Width + h.buttons.MinSize().Width + 2*p
-	w := fyne.Max(first, h.clocks.MinSize().Width)
-	if h.width > 0 && h.fitsOneRow(h.width) {
-		return fyne.NewSize(w, fyne.Max(row, h.clocks.MinSize().Height))
+	hw, bw, cw := h.home.MinSize().Width, h.buttons.MinSize().Width, h.clocks.MinSize().Width
+	w := fyne.Max(hw+bw+p, cw)
+	mode := titleAboveClock
+	if h.width > 0 {
+		mode = h.modeFor(h.width)
 	}
-	return fyne.NewSize(w, row+p+h.clocks.MinSize().Height)
+	th := h.title.MinSize().Height + p
+	switch mode {
+	case oneRow:
+		return fyne.NewSize(w, rowHeight(h.home, h.title, h.buttons, h.clocks))
+	case clocksUnder:
+		return fyne.NewSize(w, rowHeight(h.home, h.title, h.buttons)+p+h.clocks.MinSize().Height)
+	case titleAbove:
+		return fyne.NewSize(w, th+rowHeight(h.home, h.buttons, h.clocks))
+	}
+	return fyne.NewSize(w, th+rowHeight(h.home, h.buttons)+p+h.clocks.MinSize().Height)
 }

@@ -140,7 +140,7 @@ func text(o fyne.CanvasObject, entries bool) string {
 				b.WriteString(x.Text + "\n")
 			}
 		case *widget.RichText:
-			b.WriteString(x.String() + "\n")
+			b.WriteString(richText(x))
 		}
 		switch x := o.(type) {
 		case *fyne.Container:
@@ -156,4 +156,20 @@ func text(o fyne.CanvasObject, entries bool) string {
 	}
 	walk(o)
 	return b.String()
+}
+
+// richText is a rich text's words, a line for each paragraph.
+func richText(r *widget.RichText) string {
+	var b strings.Builder
+	for _, seg := range r.Segments {
+		b.WriteString(seg.Textual())
+		if !seg.Inline() {
+			b.WriteString("\n")
+		}
+	}
+	s := b.String()
+	if !strings.HasSuffix(s, "\n") {
+		s += "\n"
+	}
+	return s
 }

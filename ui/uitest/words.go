@@ -104,7 +104,7 @@ func AllText(o fyne.CanvasObject) string {
 			walk(x.Content)
 			return
 		case *widget.RichText:
-			b.WriteString(x.String() + "\n")
+			b.WriteString(richText(x))
 			return
 		case *widget.Hyperlink:
 			b.WriteString(x.Text + "\n")

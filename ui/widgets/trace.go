@@ -139,7 +139,7 @@ func ShownLines(n int, s automa.Step, deciding bool) []string {
 	if deciding {
 		head += " · this settled it"
 	}
-	return append([]string{head}, StepLines(n, s)[1:]...)
+	return append([]string{head}, stepLines(n, s, words)[1:]...)
 }
 
 // Lines are the trace in full, with each rule's name as the engine gives
@@ -154,12 +154,16 @@ func (p *TracePanel) Lines() []string {
 
 // StepLines is one step in words, its rule named as the engine names it.
 func StepLines(n int, s automa.Step) []string {
+	return stepLines(n, s, func(k string) string { return k })
+}
+
+func stepLines(n int, s automa.Step, key func(string) string) []string {
 	out := []string{fmt.Sprintf("%d. %s", n, s.Rule), s.Text}
 	for _, c := range s.Kept {
-		out = append(out, "✓ kept: "+candidateLine(c))
+		out = append(out, "✓ kept: "+candidateLine(c, key))
 	}
 	for _, c := range s.Dropped {
-		out = append(out, "✗ dropped: "+candidateLine(c))
+		out = append(out, "✗ dropped: "+candidateLine(c, key))
 	}
 	if s.TieBreak != "" {
 		out = append(out, "Tie-breaker: "+s.TieBreak)
@@ -173,7 +177,25 @@ func StepLines(n int, s automa.Step) []string {
 	return out
 }
 
-func candidateLine(c automa.Candidate) string {
+// words writes an engine's fact name ("onMap", "los_blocked") as words
+// ("on map", "los blocked").
+func words(key string) string {
+	var b strings.Builder
+	for i, r := range key {
+		switch {
+		case r == '_' || r == '-':
+			b.WriteByte(' ')
+		case i > 0 && r >= 'A' && r <= 'Z':
+			b.WriteByte(' ')
+			b.WriteRune(r + ('a' - 'A'))
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+func candidateLine(c automa.Candidate, key func(string) string) string {
 	var b strings.Builder
 	b.WriteString(c.Name)
 	if len(c.Facts) > 0 {
@@ -184,7 +206,7 @@ func candidateLine(c automa.Candidate) string {
 		sort.Strings(keys)
 		facts := make([]string, len(keys))
 		for i, k := range keys {
-			facts[i] = fmt.Sprintf("%s %v", k, c.Facts[k])
+			facts[i] = fmt.Sprintf("%s %v", key(k), c.Facts[k])
 		}
 		b.WriteString(" (" + strings.Join(facts, ", ") + ")")
 	}

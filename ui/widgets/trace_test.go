@@ -97,3 +97,17 @@ func TestDecidingStep(t *testing.T) {
 		t.Fatal("citation")
 	}
 }
+
+func TestFactNamesReadAsWords(t *testing.T) {
+	var tr automa.Trace
+	s := tr.Add("r", "looks")
+	s.Kept = []automa.Candidate{{Name: "Cascarudo", Facts: map[string]any{"onMap": 0, "los_blocked": true}}}
+	p := NewTracePanel(tr)
+	got := strings.Join(p.Shown(), "\n")
+	if !strings.Contains(got, "Cascarudo (los blocked true, on map 0)") {
+		t.Fatalf("%s", got)
+	}
+	if !strings.Contains(strings.Join(p.Lines(), "\n"), "onMap 0") {
+		t.Fatal("Lines keeps the engine's names")
+	}
+}

@@ -1,0 +1,5 @@
+//go:build windows || darwin || ios || android || js
+
+package locale
+
+const readsEnv = false
