@@ -245,9 +245,8 @@ type Copy struct {
 // their time is when they were last written, which is when what they hold
 // was current.
 func keptAside(path string) []Copy {
-	matches, _ := filepath.Glob(globEscape(path) + asideMark + "*")
 	var out []Copy
-	for _, m := range matches {
+	for _, m := range filesBeside(path, asideMark) {
 		st, err := os.Stat(m)
 		if err != nil || !st.Mode().IsRegular() || strings.HasSuffix(m, ".tmp") {
 			continue
@@ -256,18 +255,6 @@ func keptAside(path string) []Copy {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Time.After(out[j].Time) })
 	return out
-}
-
-// globEscape quotes the characters filepath.Glob would read as a pattern.
-func globEscape(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		if strings.ContainsRune(`*?[\`, r) && (r != '\\' || runtime.GOOS != "windows") {
-			b.WriteRune('\\')
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
 }
 
 // copies lists every copy of the file at path, backups and kept-aside
