@@ -115,3 +115,31 @@ func TestDeletedCampaignsExportIsAWindowsName(t *testing.T) {
 		t.Fatalf("diskName keeps a trailing dot or space: %q", got)
 	}
 }
+
+// A restore over a file another program holds open: Windows refuses to
+// rename over it. The file stays as it was, nothing is left beside it (no
+// half-made copy, no second name of the file that was never replaced), and
+// the refusal says what to do.
+func TestRestoreOverAFileHeldOpenElsewhere(t *testing.T) {
+	path, _, backup := soundFile(t, 2)
+	before := fileHash(t, path)
+	old, oldRules := renameFile, windowsFiles
+	renameFile = func(string, string) error {
+		return &os.LinkError{Op: "rename", Err: os.ErrPermission}
+	}
+	windowsFiles = true
+	t.Cleanup(func() { renameFile, windowsFiles = old, oldRules })
+	err := RestoreFile(path, backup, time.Now())
+	if err == nil || !strings.Contains(err.Error(), "was not changed") || !strings.Contains(err.Error(), "another program has it open") {
+		t.Fatalf("restore over a held file: %v", err)
+	}
+	if fileHash(t, path) != before {
+		t.Fatal("the file changed")
+	}
+	entries, _ := os.ReadDir(filepath.Dir(path))
+	for _, e := range entries {
+		if e.Name() != filepath.Base(path) && e.Name() != "backups" {
+			t.Errorf("%s left beside the file", e.Name())
+		}
+	}
+}
