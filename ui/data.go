@@ -89,6 +89,7 @@ func (u *App) showData() {
 		widget.NewCard("Where the campaigns are kept", "", container.NewVBox(where, whereNote)),
 		widget.NewCard("Export and import", "", container.NewVBox(wrapped("A campaign as one file, with its seed and every event."), moves)),
 		widget.NewCard("Backups", "", container.NewVBox(wrapped("Newest first; each was verified by replaying every campaign."), backups)),
+		u.deletedCard(),
 	)
 	u.setPage(top, body)
 }
