@@ -234,6 +234,9 @@ func TestEveryActionIsWithinAFingersReach(t *testing.T) {
 				// campaign without opening a new copy.
 				revert := func(depth int, tab shell.Tab) {
 					closeDialogs(u)
+					for _, l := range find[*widgets.FeedbackLayer](u) {
+						l.Dismiss() // an answer left showing is not the next tap's
+					}
 					if u.camp != cs {
 						cs = fresh(id, tab)
 						return
