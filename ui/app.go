@@ -137,6 +137,13 @@ func (u *App) applyWindow(s shell.Settings) {
 func (u *App) openFile() {
 	db, err := storage.Open(u.opt.DBPath, u.opt.Registry)
 	u.DB, u.openErr = db, err
+	if db != nil {
+		// What opening found without refusing the file (a damaged
+		// snapshot, rebuilt from the log) is said on the first screen.
+		if n := db.Notices(); len(n) > 0 {
+			u.lastNotice, u.lastNoticeErr = strings.Join(n, " "), false
+		}
+	}
 }
 
 // openDirect opens a campaign by ID or prefix on a tab, for screenshots.
@@ -231,17 +238,35 @@ func (u *App) Notice() string { return u.lastNotice }
 // damaged file, or try again once the other Tablekeeper is closed.
 func (u *App) showOpenError() {
 	err := u.openErr
-	msg := widget.NewLabel(err.Error())
+	var de *storage.DamageError
+	var le *storage.LockedError
+	text := err.Error()
+	if errors.As(err, &de) {
+		text = de.ForPlayers()
+	}
+	msg := widget.NewLabel(text)
 	msg.Wrapping = fyne.TextWrapWord
 	title := widget.NewLabelWithStyle("The campaign file cannot be opened", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	box := container.NewVBox(title, msg)
-	var de *storage.DamageError
-	var le *storage.LockedError
+	if de != nil {
+		box.Add(pathLabel("The file: " + de.Path))
+	}
 	switch {
-	case errors.As(err, &de) && de.Backup != "":
-		box.Add(wrapped("The newest good backup:"))
-		box.Add(pathLabel(de.Backup))
-		box.Add(button("Restore that backup", func() { u.restoreAtStart(de.Path, de.Backup) }))
+	case de != nil && (de.Backup != "" || de.AsItReads):
+		if de.Backup != "" {
+			what := "The newest good backup"
+			if de.Aside {
+				what = "The newest good copy (kept aside by a restore)"
+			}
+			box.Add(pathLabel(fmt.Sprintf("%s, from %s: %s", what, de.BackupTime.Local().Format("Mon 2 Jan 2006 15:04"), de.Backup)))
+			box.Add(button("Restore that backup", func() { u.restoreAtStart(de) }))
+		}
+		if de.AsItReads {
+			l := widget.NewLabel("Or keep the file as it reads, without what the damaged copy held: the damaged file is kept beside it.")
+			l.Wrapping = fyne.TextWrapWord
+			box.Add(l)
+			box.Add(button("Keep the file as it reads", func() { u.keepAsItReads(de.Path) }))
+		}
 	case errors.As(err, &le):
 		box.Add(button("Try again", func() { u.retryOpen() }))
 	default:
@@ -261,10 +286,10 @@ func (u *App) retryOpen() {
 	u.showHome()
 }
 
-// restoreAtStart puts a backup in place of a damaged file (which is kept
-// beside it) and opens it.
-func (u *App) restoreAtStart(path, backup string) {
-	if err := storage.RestoreFile(path, backup, u.now()); err != nil {
+// restoreAtStart puts a backup in place of a damaged, empty or missing
+// file (a damaged one is kept beside it) and opens it.
+func (u *App) restoreAtStart(de *storage.DamageError) {
+	if err := storage.RestoreFile(de.Path, de.Backup, u.now()); err != nil {
 		u.problem("The backup was not restored: " + err.Error())
 		return
 	}
@@ -274,7 +299,27 @@ func (u *App) restoreAtStart(path, backup string) {
 		return
 	}
 	u.showHome()
-	u.notice(fmt.Sprintf("Restored %s. The damaged file was kept beside it as %s.replaced-….", backup, path))
+	if de.Missing {
+		u.notice(fmt.Sprintf("Restored %s.", de.Backup))
+		return
+	}
+	u.notice(fmt.Sprintf("Restored %s. The damaged file was kept beside it as %s.replaced-….", de.Backup, de.Path))
+}
+
+// keepAsItReads rewrites a file whose only damage is one of its two
+// headers as it reads, keeping the damaged one beside it, and opens it.
+func (u *App) keepAsItReads(path string) {
+	if err := storage.KeepAsItReads(path, u.opt.Registry, u.now()); err != nil {
+		u.problem("The file was not rewritten: " + err.Error())
+		return
+	}
+	u.openFile()
+	if u.DB == nil {
+		u.showOpenError()
+		return
+	}
+	u.showHome()
+	u.notice(fmt.Sprintf("The file now holds what it read through its good table of contents; the damaged file was kept beside it as %s.replaced-….", path))
 }
 
 // library is the device's content sets, beside the campaign file.

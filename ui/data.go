@@ -73,6 +73,7 @@ func (u *App) showData() {
 	if err == nil && len(list) == 0 {
 		backups.Add(wrapped("No backups yet: one is written when a session ends, every 200 actions, and with “Back up now”."))
 	}
+	backups.Add(u.backupPolicy(list))
 	for _, b := range list {
 		backups.Add(u.backupCard(b))
 	}
@@ -83,6 +84,34 @@ func (u *App) showData() {
 		widget.NewCard("Backups", "", container.NewVBox(wrapped("Newest first; each was verified by replaying every campaign."), backups)),
 	)
 	u.setPage(top, body)
+}
+
+// backupPolicy says, in words, how much room the backups take, when the
+// next is written, and which are kept.
+func (u *App) backupPolicy(list []storage.Backup) fyne.CanvasObject {
+	var total int64
+	for _, b := range list {
+		total += b.Size
+	}
+	var lines []string
+	if len(list) > 0 {
+		n := fmt.Sprintf("%d backups", len(list))
+		if len(list) == 1 {
+			n = "1 backup"
+		}
+		lines = append(lines, fmt.Sprintf("%s, %s together.", n, storage.Size(total)))
+	}
+	if every := u.DB.BackupEvery; every > 0 {
+		left := int64(every) - int64(u.DB.ActionsSinceBackup())
+		lines = append(lines, fmt.Sprintf("The next is written after %d more actions, and when a session ends.", max(left, 1)))
+	}
+	box := container.NewVBox()
+	for _, l := range append([]string{strings.Join(lines, " ")}, u.DB.Keep.Words()) {
+		w := widget.NewLabel(l)
+		w.Wrapping = fyne.TextWrapWord
+		box.Add(w)
+	}
+	return box
 }
 
 // wrapped is running text that wraps between words.
