@@ -495,3 +495,8 @@ func TestAPanicIsSaidInWords(t *testing.T) {
 		t.Fatalf("message says %q: %v", w, err)
 	}
 }
+
+// HasPanicText is hasPanicText for the suite's bad situation files, which
+// run the resolve verb of ui/cli (which imports storage) and so live in
+// package storage_test.
+var HasPanicText = func(s string) string { return hasPanicText(s) }

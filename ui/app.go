@@ -78,11 +78,14 @@ type App struct {
 	lastNotice    string
 	lastNoticeErr bool
 	noticeLine    *widgets.MessageLine
+	// wake keeps the screen awake while a campaign is open.
+	wake *screenWake
 }
 
 // New builds the interface in a new window without showing it.
 func New(a fyne.App, opt Options) *App {
 	u := &App{Fyne: a, opt: opt, now: time.Now}
+	u.wake = &screenWake{set: a.Driver().SetDisableScreenBlanking, async: screenWakeOffThread}
 	u.screens = opt.Screens
 	if u.screens == nil {
 		u.screens = gameScreens()

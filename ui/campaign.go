@@ -79,7 +79,7 @@ func (u *App) openCampaign(id string) {
 	}
 	cs.refresh()
 	cs.message("", false)
-	u.Fyne.Driver().SetDisableScreenBlanking(true)
+	u.wake.Keep(true)
 	go cs.tick()
 }
 
@@ -96,7 +96,7 @@ func (u *App) closeCampaign() (string, error) {
 	}
 	close(cs.stop)
 	cs.ctx.Close()
-	u.Fyne.Driver().SetDisableScreenBlanking(false)
+	u.wake.Keep(false)
 	if cs.s.Core().Play.Running {
 		_, _ = cs.s.Do(tracker.ClockCommand{Clock: tracker.PlayClock, Action: tracker.ClockPause})
 	}
