@@ -1,9 +1,9 @@
 package storage
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -11,23 +11,93 @@ import (
 	"time"
 
 	bolt "go.etcd.io/bbolt"
-
-	"tablekeeper/tracker"
 )
 
-const backupPrefix, backupExt = "tablekeeper-", ".db"
+// Backups lie in the backup folder beside the file, named after it:
+// tablekeeper.db's are tablekeeper-20260501-120000.000.db, so two campaign
+// files in one folder never take each other's backups for their own.
+const backupTimeFormat, backupExt, tmpExt = "20060102-150405.000", ".db", ".tmp"
 
-// A Backup is one rolling backup file.
+// keySinceBackup holds, in the meta bucket, the count of actions since the
+// last backup, so the count toward the next one survives reopening.
+var keySinceBackup = []byte("actionsSinceBackup")
+
+// A Backup is one backup file.
 type Backup struct {
 	Path string
 	Time time.Time
 	Size int64
 }
 
+// backupPrefix is how the names of the backups of the file at path begin.
+func backupPrefix(path string) string {
+	base := filepath.Base(path)
+	return strings.TrimSuffix(base, filepath.Ext(base)) + "-"
+}
+
+func readCount(tx *bolt.Tx) uint64 {
+	if meta := tx.Bucket(bucketMeta); meta != nil {
+		if v := meta.Get(keySinceBackup); len(v) == 8 {
+			return binary.BigEndian.Uint64(v)
+		}
+	}
+	return 0
+}
+
+func writeCount(tx *bolt.Tx, n uint64) error {
+	var v [8]byte
+	binary.BigEndian.PutUint64(v[:], n)
+	return tx.Bucket(bucketMeta).Put(keySinceBackup, v[:])
+}
+
+// counted starts a backup once BackupEvery actions were written since the
+// last one, in the background: the action is already safe on disk. After a
+// failed backup the next try waits for another BackupEvery actions.
+func (db *DB) counted(since uint64) {
+	db.mu.Lock()
+	db.sinceBackup = since
+	due := db.BackupEvery > 0 && since >= uint64(db.BackupEvery) && since >= db.retryAt && !db.backingUp
+	if due {
+		db.backingUp = true
+	}
+	db.mu.Unlock()
+	if !due {
+		return
+	}
+	db.bg.Add(1)
+	go func() {
+		defer db.bg.Done()
+		_, err := db.Backup()
+		db.mu.Lock()
+		defer db.mu.Unlock()
+		db.backingUp = false
+		db.retryAt = 0
+		if err != nil {
+			db.bgErr = err
+			db.retryAt = since + uint64(db.BackupEvery)
+		}
+	}()
+}
+
+// ActionsSinceBackup is how many actions were written since the last backup.
+func (db *DB) ActionsSinceBackup() uint64 {
+	db.mu.RLock()
+	defer db.mu.RUnlock()
+	return db.sinceBackup
+}
+
+// BackgroundError is the last error of a backup by count, if any.
+func (db *DB) BackgroundError() error {
+	db.mu.RLock()
+	defer db.mu.RUnlock()
+	return db.bgErr
+}
+
 // Backup writes a copy of the whole file with Tx.WriteTo into the backup
-// folder, verifies it by reopening it and replaying every campaign, and keeps
-// only the newest BackupsKept. A backup that fails its check is removed and
-// reported, never kept.
+// folder, verifies it by reopening it and replaying every campaign, and
+// prunes the backups by Keep. A backup that fails its check is removed and
+// reported, never kept. A backup left half written by a kill is removed by
+// the next backup or opening.
 func (db *DB) Backup() (Backup, error) {
 	dir := db.backupDir()
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -35,23 +105,28 @@ func (db *DB) Backup() (Backup, error) {
 	}
 	db.backupMu.Lock()
 	defer db.backupMu.Unlock()
-	// Names carry the time to the millisecond; a rolling backup and one asked
-	// for by hand can fall in the same millisecond, so the later one moves on.
+	db.removeStaleTemps()
+	// Names carry the time to the millisecond; a backup by count and one
+	// asked for by hand can fall in the same millisecond, so the later one
+	// moves on.
 	now := db.now().UTC().Truncate(time.Millisecond)
+	prefix := backupPrefix(db.path)
 	var final string
 	for {
-		final = filepath.Join(dir, backupPrefix+now.Format("20060102-150405.000")+backupExt)
+		final = filepath.Join(dir, prefix+now.Format(backupTimeFormat)+backupExt)
 		if _, err := os.Lstat(final); errors.Is(err, os.ErrNotExist) {
 			break
 		}
 		now = now.Add(time.Millisecond)
 	}
-	tmp := final + ".tmp"
+	tmp := final + tmpExt
 	f, err := os.OpenFile(tmp, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
 	if err != nil {
 		return Backup{}, fmt.Errorf("cannot write backup %s: %w", tmp, err)
 	}
+	var counted uint64
 	err = db.view(func(tx *bolt.Tx) error {
+		counted = readCount(tx)
 		_, err := tx.WriteTo(f)
 		return err
 	})
@@ -73,6 +148,20 @@ func (db *DB) Backup() (Backup, error) {
 		return Backup{}, err
 	}
 	syncDir(dir)
+	if counted > 0 {
+		// The actions the backup holds no longer count toward the next.
+		var left uint64
+		err := db.update(func(tx *bolt.Tx) error {
+			n := readCount(tx)
+			left = n - min(n, counted)
+			return writeCount(tx, left)
+		})
+		if err == nil {
+			db.mu.Lock()
+			db.sinceBackup = left
+			db.mu.Unlock()
+		}
+	}
 	db.prune(dir)
 	st, _ := os.Stat(final)
 	b := Backup{Path: final, Time: now}
@@ -89,22 +178,53 @@ func syncDir(dir string) {
 	}
 }
 
+// prune removes the backups Keep does not keep.
 func (db *DB) prune(dir string) {
-	keep := db.BackupsKept
-	if keep <= 0 {
-		keep = DefaultBackupsKept
-	}
-	list, err := ListBackups(dir)
+	list, err := listBackups(dir, backupPrefix(db.path))
 	if err != nil {
 		return
 	}
-	for i := keep; i < len(list); i++ {
-		os.Remove(list[i].Path)
+	_, drop := db.Keep.Sort(list, db.now())
+	for _, b := range drop {
+		os.Remove(b.Path)
 	}
 }
 
-// ListBackups lists the backups in a folder, newest first.
-func ListBackups(dir string) ([]Backup, error) {
+// cleanStale removes what killed backups and restores left behind: the
+// temporary files of this file's backups, a backup a kill kept from being
+// pruned, and restores' half-made copies beside the file. Only this
+// instance writes them while it holds the file.
+func (db *DB) cleanStale() {
+	db.backupMu.Lock()
+	defer db.backupMu.Unlock()
+	db.removeStaleTemps()
+	db.prune(db.backupDir())
+	for _, m := range filesBeside(db.path, restoringMark) {
+		os.Remove(m)
+	}
+}
+
+// removeStaleTemps removes this file's half-written backups; backupMu is
+// held, so none is being written.
+func (db *DB) removeStaleTemps() {
+	entries, err := os.ReadDir(db.backupDir())
+	if err != nil {
+		return
+	}
+	prefix := backupPrefix(db.path)
+	for _, e := range entries {
+		n := e.Name()
+		if rest, ok := cutName(n, prefix); ok && !e.IsDir() && strings.HasSuffix(n, backupExt+tmpExt) {
+			if _, err := time.Parse(backupTimeFormat, strings.TrimSuffix(rest, backupExt+tmpExt)); err == nil {
+				os.Remove(filepath.Join(db.backupDir(), n))
+			}
+		}
+	}
+}
+
+// listBackups lists the backups in a folder whose names begin with
+// prefix, newest first.
+func listBackups(dir, prefix string) ([]Backup, error) {
 	entries, err := os.ReadDir(dir)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
@@ -115,10 +235,11 @@ func ListBackups(dir string) ([]Backup, error) {
 	var out []Backup
 	for _, e := range entries {
 		n := e.Name()
-		if e.IsDir() || !strings.HasPrefix(n, backupPrefix) || !strings.HasSuffix(n, backupExt) {
+		rest, ok := cutName(n, prefix)
+		if e.IsDir() || !ok || !strings.HasSuffix(n, backupExt) {
 			continue
 		}
-		t, err := time.Parse("20060102-150405.000", strings.TrimSuffix(strings.TrimPrefix(n, backupPrefix), backupExt))
+		t, err := time.Parse(backupTimeFormat, strings.TrimSuffix(rest, backupExt))
 		if err != nil {
 			continue
 		}
@@ -132,206 +253,24 @@ func ListBackups(dir string) ([]Backup, error) {
 	return out, nil
 }
 
+// BackupsOf lists the backups of the campaign file at path, newest first,
+// without opening it: they are wanted most when it cannot be opened.
+func BackupsOf(path string) ([]Backup, error) {
+	return listBackups(filepath.Join(filepath.Dir(path), "backups"), backupPrefix(path))
+}
+
 // Backups lists this file's backups, newest first.
-func (db *DB) Backups() ([]Backup, error) { return ListBackups(db.backupDir()) }
+func (db *DB) Backups() ([]Backup, error) { return listBackups(db.backupDir(), backupPrefix(db.path)) }
+
+// BackupsSize is what this file's backups take on the disk together.
+func (db *DB) BackupsSize() (int64, error) {
+	list, err := db.Backups()
+	var n int64
+	for _, b := range list {
+		n += b.Size
+	}
+	return n, err
+}
 
 // BackupDirPath is where this file's backups go.
 func (db *DB) BackupDirPath() string { return db.backupDir() }
-
-// NewestGoodBackup returns the newest backup in dir that verifies, or "".
-func NewestGoodBackup(dir string, reg tracker.Registry) (string, error) {
-	list, err := ListBackups(dir)
-	if err != nil {
-		return "", err
-	}
-	for _, b := range list {
-		if _, err := VerifyFile(b.Path, reg); err == nil {
-			return b.Path, nil
-		}
-	}
-	return "", nil
-}
-
-// A CampaignCheck is what verifying found for one campaign.
-type CampaignCheck struct {
-	Campaign tracker.Campaign
-	Err      error
-}
-
-// A Report is what verifying a file found.
-type Report struct {
-	Path      string
-	Campaigns []CampaignCheck
-}
-
-// Problems counts the campaigns that failed.
-func (r *Report) Problems() int {
-	n := 0
-	for _, c := range r.Campaigns {
-		if c.Err != nil {
-			n++
-		}
-	}
-	return n
-}
-
-// VerifyFile opens a file read-only, checks its structure and every value's
-// checksum, and replays every campaign through its rules.
-func VerifyFile(path string, reg tracker.Registry) (*Report, error) {
-	if _, err := os.Stat(path); err != nil {
-		return nil, err
-	}
-	ro, err := openReadOnly(path, reg)
-	if err != nil {
-		return nil, err
-	}
-	defer ro.bolt.Close()
-	return ro.verify()
-}
-
-// openReadOnly opens a file that is not this instance's own (a backup, or
-// a file to verify) read-only, after checking its structure; errors come
-// classified, without looking for a backup.
-func openReadOnly(path string, reg tracker.Registry) (*DB, error) {
-	ro := &DB{path: path, reg: reg, BackupDir: "-"}
-	if err := precheck(path); err != nil {
-		return nil, ro.classifyNoBackup(err)
-	}
-	b, err := openBolt(path, true)
-	if err != nil {
-		return nil, ro.classifyNoBackup(err)
-	}
-	ro.bolt = b
-	return ro, nil
-}
-
-// classifyNoBackup is classify without looking for a backup (used while
-// looking at the backups themselves).
-func (db *DB) classifyNoBackup(err error) error {
-	e := db.classify(err)
-	var de *DamageError
-	if errors.As(e, &de) {
-		de.Backup = ""
-	}
-	return e
-}
-
-// Verify checks this file as VerifyFile does. A damaged file gives a
-// DamageError naming the newest good backup.
-func (db *DB) Verify() (*Report, error) {
-	// Inside a read transaction, so a commit meanwhile does not hand the pages
-	// being walked to new data.
-	r, err := &Report{Path: db.path}, db.view(func(*bolt.Tx) error { return checkStructure(db.path) })
-	if err != nil {
-		err = db.classifyNoBackup(err)
-	} else {
-		r, err = db.verify()
-	}
-	if err != nil {
-		var de *DamageError
-		if errors.As(err, &de) && de.Backup == "" && db.BackupDir != "-" {
-			de.Backup, _ = NewestGoodBackup(db.backupDir(), db.reg)
-		}
-	}
-	return r, err
-}
-
-func (db *DB) verify() (*Report, error) {
-	r := &Report{Path: db.path}
-	if err := checkFile(db.bolt); err != nil {
-		return r, db.classifyNoBackup(err)
-	}
-	list, err := db.List()
-	if err != nil {
-		return r, err
-	}
-	for _, c := range list {
-		_, err := db.OpenSession(c.ID)
-		r.Campaigns = append(r.Campaigns, CampaignCheck{Campaign: c, Err: err})
-	}
-	if n := r.Problems(); n > 0 {
-		var names []string
-		for _, c := range r.Campaigns {
-			if c.Err != nil {
-				names = append(names, fmt.Sprintf("%q (%v)", c.Campaign.Name, c.Err))
-			}
-		}
-		return r, &DamageError{Path: db.path, Problem: fmt.Sprintf("%d campaign(s) do not replay: %s", n, strings.Join(names, "; "))}
-	}
-	return r, nil
-}
-
-// Campaigns lists the campaigns a backup (or any campaign file) holds, for a
-// preview before restoring it.
-func Campaigns(path string, reg tracker.Registry) ([]tracker.Campaign, error) {
-	ro, err := openReadOnly(path, reg)
-	if err != nil {
-		return nil, err
-	}
-	defer ro.bolt.Close()
-	return ro.List()
-}
-
-// Restore replaces the whole file with a backup. The backup is verified
-// first, the current file is backed up if it can be and kept beside itself
-// as PATH.replaced-TIME, so nothing is lost even by restoring the wrong one.
-// Sessions open on this DB must be closed first.
-func (db *DB) Restore(backup string) error {
-	if _, err := VerifyFile(backup, db.reg); err != nil {
-		return fmt.Errorf("that backup cannot be restored: %w", err)
-	}
-	db.bg.Wait()
-	db.mu.Lock()
-	defer db.mu.Unlock()
-	if db.bolt != nil {
-		db.bolt.Close()
-		db.bolt = nil
-	}
-	if err := RestoreFile(db.path, backup, db.now()); err != nil {
-		return err
-	}
-	b, err := openBolt(db.path, false)
-	if err != nil {
-		return db.classify(err)
-	}
-	db.bolt = b
-	return nil
-}
-
-// RestoreFile puts a backup in place of the file at path (which must not be
-// open), keeping the old file as path.replaced-TIME. It is used by Restore
-// and by the command line when the file is too damaged to open.
-func RestoreFile(path, backup string, now time.Time) error {
-	if _, err := os.Stat(path); err == nil {
-		aside := path + ".replaced-" + now.UTC().Format("20060102-150405")
-		if err := os.Rename(path, aside); err != nil {
-			return fmt.Errorf("cannot move the current file aside: %w", err)
-		}
-	}
-	src, err := os.Open(backup)
-	if err != nil {
-		return err
-	}
-	defer src.Close()
-	tmp := path + ".restoring"
-	dst, err := os.OpenFile(tmp, os.O_CREATE|os.O_TRUNC|os.O_WRONLY, 0o600)
-	if err != nil {
-		return err
-	}
-	_, err = io.Copy(dst, src)
-	if err == nil {
-		err = dst.Sync()
-	}
-	if cerr := dst.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("restoring %s failed: %w", backup, err)
-	}
-	syncDir(filepath.Dir(path))
-	return nil
-}

@@ -34,6 +34,55 @@ func BenchmarkDurableAction(b *testing.B) {
 	}
 }
 
+// BenchmarkDurableVsBare times a durable action and a bare single-key bbolt
+// Update on a file in the same folder, in turn, so both see the same load
+// on a shared machine; ratio is the durable action's time over the bare
+// Update's (the goal: at most 1.3).
+func BenchmarkDurableVsBare(b *testing.B) {
+	db, _ := openTemp(b)
+	db.BackupEvery = 0
+	c, _ := db.NewCampaign(tracker.Alone, "Bench", 1)
+	s, err := db.OpenSession(c.ID)
+	if err != nil {
+		b.Fatal(err)
+	}
+	bdb, err := bolt.Open(filepath.Join(filepath.Dir(db.Path()), "bare.db"), 0o600, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer bdb.Close()
+	val := make([]byte, 200)
+	var durable, bare time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		var cmd tracker.Command = tracker.ClockCommand{Clock: tracker.PlayClock, Action: tracker.ClockStart}
+		if i%2 == 1 {
+			cmd = tracker.ClockCommand{Clock: tracker.PlayClock, Action: tracker.ClockPause}
+		}
+		t0 := time.Now()
+		if _, err := s.Do(cmd); err != nil {
+			b.Fatal(err)
+		}
+		t1 := time.Now()
+		err := bdb.Update(func(tx *bolt.Tx) error {
+			bk, err := tx.CreateBucketIfNotExists([]byte("b"))
+			if err != nil {
+				return err
+			}
+			return bk.Put(seqKey(uint64(i)), val)
+		})
+		if err != nil {
+			b.Fatal(err)
+		}
+		t2 := time.Now()
+		durable += t1.Sub(t0)
+		bare += t2.Sub(t1)
+	}
+	b.ReportMetric(float64(durable.Microseconds())/float64(b.N), "durable-µs")
+	b.ReportMetric(float64(bare.Microseconds())/float64(b.N), "bare-µs")
+	b.ReportMetric(float64(durable)/float64(bare), "ratio")
+}
+
 func BenchmarkBareBoltUpdate(b *testing.B) {
 	bdb, err := bolt.Open(filepath.Join(b.TempDir(), "bare.db"), 0o600, nil)
 	if err != nil {

@@ -70,7 +70,13 @@ type pageWalk struct {
 // list of free pages while opening, and a panic there would leave the file
 // locked until the app exits. It waits for another instance's lock as bbolt
 // would, and reports that as bbolt's timeout.
-func precheck(path string) error {
+func precheck(path string) error { return precheckFile(path, false) }
+
+// precheckAsItReads is precheck where one damaged header is allowed: the
+// file is walked as bbolt would read it, through the other.
+func precheckAsItReads(path string) error { return precheckFile(path, true) }
+
+func precheckFile(path string, oneHeader bool) error {
 	f, err := os.Open(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil
@@ -82,7 +88,7 @@ func precheck(path string) error {
 	if !lockShared(f, LockWait) {
 		return berrors.ErrTimeout
 	}
-	return checkOpenFile(f)
+	return checkOpenFile(f, oneHeader)
 }
 
 // checkStructure checks the file at path, which this instance has open.
@@ -92,42 +98,56 @@ func checkStructure(path string) error {
 		return err
 	}
 	defer f.Close()
-	return checkOpenFile(f)
+	return checkOpenFile(f, false)
 }
 
-// checkOpenFile checks f as described above. It returns nil for a file bbolt
-// itself refuses at its header (bbolt's own error says so).
-func checkOpenFile(f *os.File) error {
+// checkOpenFile checks f as described above. An empty file passes: whether
+// it may be taken for a new one is for Open to decide. With oneHeader, a
+// file whose only damage is one of its two meta pages passes.
+func checkOpenFile(f *os.File, oneHeader bool) error {
 	st, err := f.Stat()
 	if err != nil {
 		return err
 	}
 	size := st.Size()
 	if size == 0 {
-		return nil // a new file; bbolt writes its header
-	}
-	m, ps, ok := newestMeta(f, size)
-	if !ok {
 		return nil
 	}
-	if m.hwm < 2 || m.hwm > uint64(size/ps) {
-		return &damaged{"it is shorter than its own index says (it may have been cut off while copying)"}
-	}
-	// The used part whole, as bbolt maps it; page-by-page reads cost three
-	// times as long on a big file.
-	data, done, err := mapFile(f, int64(m.hwm)*ps)
-	if err != nil {
-		return &damaged{"it cannot be read to its end (" + err.Error() + ")"}
-	}
-	defer done()
-	w := &pageWalk{data: data, ps: ps, hwm: m.hwm, seen: make([]bool, m.hwm)}
-	w.seen[0], w.seen[1] = true, true // the meta pages
-	if m.freelist != noFreelist {
-		if err := w.freelist(m.freelist); err != nil {
+	// The walk reads with bounds on everything, but a mistake in it, or the
+	// file cut short while it is mapped, must still come out as words.
+	return safely(func() error {
+		m, ps, headerErr := pickMeta(f, size)
+		var d *damaged
+		if headerErr != nil && !(errors.As(headerErr, &d) && d.asItReads) {
+			return headerErr
+		}
+		if oneHeader {
+			headerErr = nil
+		}
+		if m.hwm < 2 || m.hwm > uint64(size/ps) {
+			return &damaged{what: "it is shorter than its own index says (it may have been cut off while copying)",
+				detail: fmt.Sprintf("%d pages of %d bytes, the index names %d", size/ps, ps, m.hwm)}
+		}
+		// The used part whole, as bbolt maps it; page-by-page reads cost three
+		// times as long on a big file.
+		data, done, err := mapFile(f, int64(m.hwm)*ps)
+		if err != nil {
+			return &damaged{what: "it cannot be read to its end", detail: err.Error()}
+		}
+		defer done()
+		w := &pageWalk{data: data, ps: ps, hwm: m.hwm, seen: make([]bool, m.hwm)}
+		w.seen[0], w.seen[1] = true, true // the meta pages
+		if m.freelist != noFreelist {
+			if err := w.freelist(m.freelist); err != nil {
+				return indexBroken(err)
+			}
+		}
+		if err := w.tree(m.root, 0); err != nil {
 			return indexBroken(err)
 		}
-	}
-	return indexBroken(w.tree(m.root, 0))
+		// Read whole through the good header: say the header's damage.
+		return headerErr
+	})
 }
 
 // indexBroken says what a page-level finding means to someone who has never
@@ -135,7 +155,7 @@ func checkOpenFile(f *os.File) error {
 func indexBroken(err error) error {
 	var d *damaged
 	if errors.As(err, &d) {
-		return &damaged{"its internal index is broken, so some of what it holds cannot be found (" + d.what + ")"}
+		return &damaged{what: "its internal index is broken, so some of what it holds cannot be found", detail: d.what}
 	}
 	return err
 }
@@ -148,12 +168,14 @@ func readFile(f *os.File, n int64) ([]byte, func(), error) {
 	return data, func() {}, nil
 }
 
-// newestMeta picks the meta record bbolt would use: the valid one with the
-// higher transaction id.
-func newestMeta(f *os.File, size int64) (metaRecord, int64, bool) {
+// pickMeta reads both meta pages and picks the one bbolt would use: the
+// valid one with the higher transaction id. bbolt writes them in turn, so
+// in a sound file both are valid; when one is not, bbolt silently uses the
+// other, one write older. That is damage to say, not to pass over.
+func pickMeta(f *os.File, size int64) (metaRecord, int64, error) {
 	var head [pageHeaderSize + metaSumLen + 8]byte
 	if _, err := f.ReadAt(head[:], 0); err != nil {
-		return metaRecord{}, 0, false
+		return metaRecord{}, 0, &damaged{what: notOurs, detail: err.Error()}
 	}
 	m0 := readMeta(head[pageHeaderSize:])
 	sane := func(ps int64) bool { return ps >= 1024 && ps <= 1<<20 && ps&(ps-1) == 0 && 2*ps <= size }
@@ -171,38 +193,58 @@ func newestMeta(f *os.File, size int64) (metaRecord, int64, bool) {
 		}
 	}
 	switch {
-	case m0.valid && (!m1.valid || m0.txid >= m1.txid):
-		return m0, int64(m0.pageSize), true
-	case m1.valid:
-		return m1, int64(m1.pageSize), true
+	case m0.valid && m1.valid:
+		if m1.txid > m0.txid {
+			return m1, int64(m1.pageSize), nil
+		}
+		return m0, int64(m0.pageSize), nil
+	case !m0.valid && !m1.valid:
+		return metaRecord{}, 0, &damaged{what: notOurs, detail: "neither meta page is valid"}
 	}
-	return metaRecord{}, 0, false
+	good, bad, badAt := m0, m1, int64(m0.pageSize)
+	if m1.valid {
+		good, bad, badAt = m1, m0, 0
+	}
+	// The damaged page's own transaction id, if that much of it still reads:
+	// lower than the good one's, it was the older page and nothing is missing.
+	if _, err := f.ReadAt(head[:], badAt); err == nil {
+		bad = readMeta(head[pageHeaderSize:])
+	}
+	d := &damaged{asItReads: true, detail: fmt.Sprintf("meta page %d is invalid; meta page %d (transaction %d) is valid", badAt/int64(good.pageSize), 1-badAt/int64(good.pageSize), good.txid)}
+	if bad.txid < good.txid && good.txid-bad.txid <= 2 {
+		d.what = "the older of the two copies of its table of contents is damaged (what it holds looks complete)"
+	} else {
+		d.what = "one of the two copies of its table of contents is damaged, so the last change written to it may be missing (the file still reads whole as it was just before that change)"
+	}
+	return good, int64(good.pageSize), d
 }
+
+const notOurs = "it is not a Tablekeeper file, or its beginning is damaged"
 
 // page reads page id with its overflow pages, checking that it lies inside
 // the file, names itself, and has one of the wanted kinds.
 func (w *pageWalk) page(id uint64, want uint16, what string) ([]byte, error) {
 	if id < 2 || id >= w.hwm {
-		return nil, &damaged{fmt.Sprintf("%s points to page %d, which does not exist", what, id)}
+		return nil, &damaged{what: fmt.Sprintf("%s points to page %d, which does not exist", what, id)}
 	}
 	if w.seen[id] {
-		return nil, &damaged{fmt.Sprintf("page %d is used twice (%s)", id, what)}
+		return nil, &damaged{what: fmt.Sprintf("page %d is used twice (%s)", id, what)}
 	}
 	hdr := w.data[int64(id)*w.ps:]
 	flags := binary.LittleEndian.Uint16(hdr[8:])
 	overflow := uint64(binary.LittleEndian.Uint32(hdr[12:]))
 	if got := binary.LittleEndian.Uint64(hdr[:]); got != id {
-		return nil, &damaged{fmt.Sprintf("page %d calls itself page %d", id, got)}
+		return nil, &damaged{what: fmt.Sprintf("page %d calls itself page %d", id, got)}
 	}
 	if flags&want == 0 || flags&^(branchPageFlag|leafPageFlag|freelistPageFlag|0x04) != 0 {
-		return nil, &damaged{fmt.Sprintf("page %d should hold %s but holds something else", id, what)}
+		return nil, &damaged{what: fmt.Sprintf("page %d should hold %s but holds something else", id, what)}
 	}
 	if id+overflow >= w.hwm {
-		return nil, &damaged{fmt.Sprintf("page %d runs past the end of the file", id)}
+		return nil, &damaged{what: fmt.Sprintf("page %d runs past the end of the file", id)}
 	}
 	for p := id; p <= id+overflow; p++ {
 		if w.seen[p] {
-			return nil, &damaged{fmt.Sprintf("page %d is used twice (%s)", p, what)}
+			return nil, &damaged{what: fmt.Sprintf("page %d is used twice (%s)", p, what)}
 		}
 		w.seen[p] = true
 	}
@@ -221,12 +263,12 @@ func (w *pageWalk) freelist(id uint64) error {
 		first += 8
 	}
 	if count > (uint64(len(p))-first)/8 {
-		return &damaged{fmt.Sprintf("the list of free pages at page %d runs past its end", id)}
+		return &damaged{what: fmt.Sprintf("the list of free pages at page %d runs past its end", id)}
 	}
 	for i := uint64(0); i < count; i++ {
 		free := binary.LittleEndian.Uint64(p[first+8*i:])
 		if free < 2 || free >= w.hwm {
-			return &damaged{fmt.Sprintf("the list of free pages names page %d, which does not exist", free)}
+			return &damaged{what: fmt.Sprintf("the list of free pages names page %d, which does not exist", free)}
 		}
 	}
 	return nil
@@ -245,13 +287,13 @@ func (w *pageWalk) tree(id uint64, depth int) error {
 // in a bucket's value), then what it points to.
 func (w *pageWalk) node(p []byte, id uint64, depth int) error {
 	if depth > maxDepth {
-		return &damaged{"its buckets nest impossibly deep"}
+		return &damaged{what: "its buckets nest impossibly deep"}
 	}
 	bad := func(why string) error {
 		if id == 0 {
-			return &damaged{"a small bucket stored inside another is damaged (" + why + ")"}
+			return &damaged{what: "a small bucket stored inside another is damaged (" + why + ")"}
 		}
-		return &damaged{fmt.Sprintf("page %d is damaged (%s)", id, why)}
+		return &damaged{what: fmt.Sprintf("page %d is damaged (%s)", id, why)}
 	}
 	if len(p) < pageHeaderSize {
 		return bad("too short")

@@ -30,7 +30,7 @@ func makeDamageable(t testing.TB) (path string, data []byte, backup string) {
 		t.Fatal(err)
 	}
 	db.Close() // waits for the rolling backups the notes started
-	list, err := ListBackups(db.backupDir())
+	list, err := db.Backups()
 	if err != nil || len(list) == 0 {
 		t.Fatalf("no backups: %v", err)
 	}

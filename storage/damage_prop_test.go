@@ -15,7 +15,7 @@ import (
 // page claiming another id): Open and VerifyFile may accept a file whose
 // damage fell on unused space, but must never panic or crash.
 func TestRandomDamageNeverPanics(t *testing.T) {
-	path, good, _ := makeDamageable(t)
+	path, good, backup := makeDamageable(t)
 	const page = 4096
 	refused, tried := 0, 0
 	defer func() {
@@ -32,12 +32,31 @@ func TestRandomDamageNeverPanics(t *testing.T) {
 			t.Fatal(err)
 		}
 		tried++
-		if _, err := VerifyFile(path, reg); err != nil {
+		before := fileHash(t, path)
+		said := func(err error) {
+			t.Helper()
+			if err == nil {
+				return
+			}
+			if w := hasPanicText(err.Error(), path, backup); w != "" {
+				t.Fatalf("refused with %q: %v", w, err)
+			}
+			if fileHash(t, path) != before {
+				t.Fatalf("a refused file was changed: %v", err)
+			}
+		}
+		_, err := VerifyFile(path, reg)
+		said(err)
+		if err != nil {
 			refused++
-		} else {
-			if db, err := Open(path, reg); err == nil {
-				_, _ = db.Verify()
-				db.Close()
+		}
+		db, oerr := Open(path, reg)
+		said(oerr)
+		if oerr == nil {
+			_, verr := db.Verify()
+			db.Close()
+			if verr != nil {
+				said(verr)
 			}
 		}
 	}
@@ -110,7 +129,7 @@ func TestPageCycleIsDamageNotAHang(t *testing.T) {
 	}
 	_, err := VerifyFile(path, reg)
 	var de *DamageError
-	if !errors.As(err, &de) || !strings.Contains(de.Problem, "used twice") {
+	if !errors.As(err, &de) || !strings.Contains(de.Detail, "used twice") {
 		t.Fatalf("VerifyFile: %v, want damage naming a page used twice", err)
 	}
 	if _, err := Open(path, reg); !errors.As(err, &de) {
@@ -130,14 +149,16 @@ func FuzzOpenFile(f *testing.F) {
 			t.Fatal(err)
 		}
 		if _, err := VerifyFile(path, reg); err != nil {
-			var de *DamageError
-			if !errors.As(err, &de) && strings.Contains(err.Error(), "panic") {
-				t.Fatalf("refused with a panic's words: %v", err)
+			if w := hasPanicText(err.Error(), path); w != "" {
+				t.Fatalf("refused with %q: %v", w, err)
 			}
 			return
 		}
 		db, err := Open(path, reg)
 		if err != nil {
+			if w := hasPanicText(err.Error(), path); w != "" {
+				t.Fatalf("refused with %q: %v", w, err)
+			}
 			return
 		}
 		_, _ = db.Verify()

@@ -37,54 +37,171 @@ var (
 // before it says so.
 const LockWait = 1500 * time.Millisecond
 
-// Default backup policy.
-const (
-	DefaultBackupEvery = 200
-	DefaultBackupsKept = 14
-)
+// DefaultBackupEvery actions a backup is written.
+const DefaultBackupEvery = 200
 
 // DB is an open campaign file.
 type DB struct {
-	mu   sync.RWMutex // guards bolt across Restore
+	mu   sync.RWMutex // guards bolt across Restore, and the counts below
 	bolt *bolt.DB
 	path string
 	reg  tracker.Registry
 	now  func() time.Time
-	// BackupDir is where rolling backups go; BackupEvery actions trigger one
-	// (0: never by count); BackupsKept are kept.
+	// BackupDir is where backups go; BackupEvery actions trigger one (0:
+	// never by count); Keep says which are kept.
 	BackupDir   string
 	BackupEvery int
-	BackupsKept int
+	Keep        Retention
 
-	actions  int
-	backupMu sync.Mutex // one backup at a time, so two never share a name
-	bg       sync.WaitGroup
-	bgErr    error
+	// found is what opening found that does not refuse the file: the
+	// snapshots that fail their checksum, dropped when their campaign is
+	// next opened.
+	found finding
+
+	// sinceBackup mirrors the count of actions since the last backup kept
+	// in the meta bucket, so it survives reopening. A backup by count is
+	// running while backingUp; after a failed one the next try waits for
+	// retryAt.
+	sinceBackup uint64
+	retryAt     uint64
+	backingUp   bool
+	backupMu    sync.Mutex // one backup at a time, so two never share a name
+	bg          sync.WaitGroup
+	bgErr       error
 }
 
-// Open opens or creates the campaign file at path. It fails within about
-// LockWait if another instance holds the file, and reports damage in words,
-// naming the newest good backup, without panicking.
+// Open opens or creates the campaign file at path. The file is checked
+// read-only first, whole (its pages, every stored value's checksum), and
+// only a sound file is opened for writing: a damaged file is reported in
+// words, naming the newest good backup, and never changed. An empty or
+// missing file is a new one, unless copies of it (backups, or a file a
+// restore kept aside) lie beside it. Open fails within about LockWait if
+// another instance holds the file.
 func Open(path string, reg tracker.Registry) (*DB, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, fmt.Errorf("cannot make the folder for %s: %w", path, err)
 	}
 	db := &DB{path: path, reg: reg, now: time.Now,
-		BackupDir: filepath.Join(filepath.Dir(path), "backups"), BackupEvery: DefaultBackupEvery, BackupsKept: DefaultBackupsKept}
-	if err := precheck(path); err != nil {
-		return nil, db.classify(err)
+		BackupDir: filepath.Join(filepath.Dir(path), "backups"), BackupEvery: DefaultBackupEvery, Keep: DefaultRetention}
+	if err := db.open(); err != nil {
+		return nil, err
 	}
-	b, err := openBolt(path, false)
-	if err != nil {
-		return nil, db.classify(err)
-	}
-	db.bolt = b
-	if err := db.prepare(); err != nil {
-		b.Close()
-		return nil, db.classify(err)
-	}
+	db.cleanStale()
 	return db, nil
 }
+
+// open checks the file and opens it for writing; db.mu is held or the DB
+// not yet shared.
+func (db *DB) open() error {
+	db.found = finding{}
+	blank := true
+	if st, err := os.Stat(db.path); err == nil && st.Size() > 0 {
+		var err error
+		if blank, err = db.checkReadOnly(); err != nil {
+			return err
+		}
+	} else if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	if blank {
+		if err := db.refuseAfresh(); err != nil {
+			return err
+		}
+	}
+	b, err := openBolt(db.path, false)
+	if err != nil {
+		return db.classify(err)
+	}
+	if err := db.prepare(b); err != nil {
+		b.Close()
+		return db.classify(err)
+	}
+	db.bolt = b
+	return nil
+}
+
+// refuseAfresh refuses to start a new, empty file where copies of the old
+// one lie beside it: an emptied or lost file must not be taken for a first
+// start while a campaign sits in a backup.
+func (db *DB) refuseAfresh() error {
+	all := copies(db.path, db.backupDir())
+	if len(all) == 0 {
+		return nil
+	}
+	e := &DamageError{Path: db.path, Missing: true, Problem: "is missing"}
+	if st, err := os.Stat(db.path); err == nil {
+		e.Problem = "is empty"
+		if st.Size() > 0 {
+			e.Problem = "holds no campaign list at all"
+		}
+	}
+	if c, ok := newestGoodCopy(db.path, db.backupDir(), db.reg); ok {
+		e.Backup, e.BackupTime, e.Aside = c.Path, c.Time, c.Aside
+	}
+	return e
+}
+
+// checkReadOnly opens the file read-only and checks all of it, before
+// anything may write to it. blank is a file bbolt has set up but that holds
+// no buckets yet (a first start killed half way).
+func (db *DB) checkReadOnly() (blank bool, err error) {
+	if err := precheck(db.path); err != nil {
+		return false, db.classify(err)
+	}
+	ro, err := openBolt(db.path, true)
+	if err != nil {
+		return false, db.classify(err)
+	}
+	defer ro.Close()
+	err = safely(func() error {
+		return ro.View(func(tx *bolt.Tx) error {
+			var err error
+			blank, _, err = readSchema(tx)
+			return err
+		})
+	})
+	if err != nil || blank {
+		return blank, db.classify(err)
+	}
+	found, err := checkFile(ro)
+	if err != nil {
+		return false, db.classify(err)
+	}
+	db.found = found
+	return false, nil
+}
+
+// readSchema reads the file's format. A file with no buckets at all is
+// blank; one with buckets that are not ours is not a campaign file.
+func readSchema(tx *bolt.Tx) (blank bool, schema int, err error) {
+	meta, cs := tx.Bucket(bucketMeta), tx.Bucket(bucketCampaigns)
+	if meta == nil && cs == nil {
+		other := tx.ForEach(func([]byte, *bolt.Bucket) error { return errForeign })
+		if other != nil {
+			return false, 0, &damaged{what: "it is not a Tablekeeper file: it holds other data"}
+		}
+		return true, 0, nil
+	}
+	var v []byte
+	if meta != nil {
+		v = meta.Get(keySchema)
+	}
+	if v == nil {
+		return false, 0, &damaged{what: "its format number is missing"}
+	}
+	if schema, err = strconv.Atoi(string(v)); err != nil {
+		return false, 0, &damaged{what: "its format number is unreadable"}
+	}
+	if schema > Schema {
+		return false, schema, &NewerError{Schema: schema, Readable: Schema}
+	}
+	if cs == nil {
+		return false, schema, &damaged{what: "it has no campaign list"}
+	}
+	return false, schema, nil
+}
+
+var errForeign = errors.New("foreign bucket")
 
 func openBolt(path string, readOnly bool) (b *bolt.DB, err error) {
 	err = safely(func() error {
@@ -96,20 +213,26 @@ func openBolt(path string, readOnly bool) (b *bolt.DB, err error) {
 }
 
 // safely runs fn, turning a panic or a memory fault from reading a damaged
-// file into an error: a bad file must never crash the app.
+// file into an error: a bad file must never crash the app, and a panic's
+// words are never the message.
 func safely(fn func() error) (err error) {
 	old := debug.SetPanicOnFault(true)
 	defer debug.SetPanicOnFault(old)
 	defer func() {
 		if r := recover(); r != nil {
-			err = &damaged{fmt.Sprint(r)}
+			err = &damaged{what: "it cannot be read: its internal index is broken", detail: fmt.Sprint(r)}
 		}
 	}()
 	return fn()
 }
 
-// damaged marks an error as damage found in the file.
-type damaged struct{ what string }
+// damaged marks an error as damage found in the file: what, in words;
+// detail, what exactly was found, kept for whoever looks closer; asItReads,
+// only one of the two meta pages is damaged.
+type damaged struct {
+	what, detail string
+	asItReads    bool
+}
 
 func (d *damaged) Error() string { return d.what }
 
@@ -123,18 +246,25 @@ func (db *DB) classify(err error) error {
 	case errors.Is(err, berrors.ErrTimeout):
 		return &LockedError{Path: db.path}
 	case errors.As(err, &ne):
-		return err
+		ne.Path = db.path
+		return ne
 	case errors.Is(err, berrors.ErrInvalid), errors.Is(err, berrors.ErrChecksum), errors.Is(err, berrors.ErrVersionMismatch):
-		return db.damage("it is not a Tablekeeper file, or its header is damaged (" + err.Error() + ")")
-	case errors.As(err, &d), errors.Is(err, errBadFrame):
-		return db.damage(err.Error())
+		return db.damage(&damaged{what: notOurs, detail: err.Error()})
+	case errors.As(err, &d):
+		return db.damage(d)
+	case errors.Is(err, errBadFrame):
+		return db.damage(&damaged{what: "a stored value fails its checksum"})
 	}
 	return err
 }
 
-func (db *DB) damage(problem string) error {
-	e := &DamageError{Path: db.path, Problem: problem}
-	e.Backup, _ = NewestGoodBackup(db.backupDir(), db.reg)
+func (db *DB) damage(d *damaged) error {
+	e := &DamageError{Path: db.path, Problem: d.what, Detail: d.detail, AsItReads: d.asItReads}
+	if db.BackupDir != "-" {
+		if c, ok := newestGoodCopy(db.path, db.backupDir(), db.reg); ok {
+			e.Backup, e.BackupTime, e.Aside = c.Path, c.Time, c.Aside
+		}
+	}
 	return e
 }
 
@@ -145,26 +275,33 @@ func (db *DB) backupDir() string {
 	return filepath.Join(filepath.Dir(db.path), "backups")
 }
 
-// prepare sets up the buckets, migrates an older file, refuses a newer one,
-// and checks the file's structure and every stored value's checksum.
-func (db *DB) prepare() error {
+// prepare sets up a new file's buckets and migrates an older one. A file
+// that needs neither is not written to: opening, listing and verifying a
+// file leave its bytes as they were.
+func (db *DB) prepare(b *bolt.DB) error {
+	var blank bool
+	var schema int
 	err := safely(func() error {
-		return db.bolt.Update(func(tx *bolt.Tx) error {
+		return b.View(func(tx *bolt.Tx) error {
+			var err error
+			blank, schema, err = readSchema(tx)
+			if err == nil && !blank {
+				db.sinceBackup = readCount(tx)
+			}
+			return err
+		})
+	})
+	if err != nil || (!blank && schema == Schema) {
+		return err
+	}
+	return safely(func() error {
+		return b.Update(func(tx *bolt.Tx) error {
 			meta, err := tx.CreateBucketIfNotExists(bucketMeta)
 			if err != nil {
 				return err
 			}
-			v := meta.Get(keySchema)
-			schema := Schema
-			if v != nil {
-				if schema, err = strconv.Atoi(string(v)); err != nil {
-					return &damaged{"its format number is unreadable"}
-				}
-			} else if tx.Bucket(bucketCampaigns) != nil {
-				return &damaged{"its format number is missing"}
-			}
-			if schema > Schema {
-				return &NewerError{Path: db.path, Schema: schema, Readable: Schema}
+			if blank {
+				schema = Schema
 			}
 			for ; schema < Schema; schema++ {
 				m, ok := migrations[schema]
@@ -182,23 +319,45 @@ func (db *DB) prepare() error {
 			return err
 		})
 	})
-	if err != nil {
-		return err
+}
+
+// A finding is what checking a file found that does not refuse it:
+// snapshots failing their checksum, by campaign, with the campaigns' names.
+type finding struct {
+	snaps map[string][][]byte
+	names map[string]string
+}
+
+func (f finding) notices() []string {
+	var out []string
+	ids := make([]string, 0, len(f.snaps))
+	for id := range f.snaps {
+		ids = append(ids, id)
 	}
-	return db.checkFile(db.bolt)
+	sort.Strings(ids)
+	for _, id := range ids {
+		out = append(out, snapshotNotice(f.names[id]))
+	}
+	return out
+}
+
+func snapshotNotice(name string) string {
+	return fmt.Sprintf("A shortcut that opens “%s” quickly was damaged. It is rebuilt from the campaign's log, which is whole, when the campaign is next opened: nothing is lost.", name)
 }
 
 // checkFile runs bbolt's own consistency check and checks every framed
-// value, without decoding the log.
-func checkFile(b *bolt.DB) error {
-	return safely(func() error {
+// value, without decoding the log. A snapshot that fails its checksum does
+// not refuse the file: snapshots are a cache of the log.
+func checkFile(b *bolt.DB) (finding, error) {
+	found := finding{snaps: map[string][][]byte{}, names: map[string]string{}}
+	err := safely(func() error {
 		return b.View(func(tx *bolt.Tx) error {
 			// Drain Check's channel whole: leaving early would strand its
 			// goroutine, blocked on a send, for the life of the program.
 			var problem error
 			for err := range tx.Check() {
 				if problem == nil {
-					problem = &damaged{"its page structure is inconsistent (" + err.Error() + ")"}
+					problem = &damaged{what: "its internal index is inconsistent, so some of what it holds may be lost", detail: err.Error()}
 				}
 			}
 			if problem != nil {
@@ -206,46 +365,55 @@ func checkFile(b *bolt.DB) error {
 			}
 			cs := tx.Bucket(bucketCampaigns)
 			if cs == nil {
-				return &damaged{"it has no campaign list"}
+				return &damaged{what: "it has no campaign list"}
 			}
 			return cs.ForEach(func(k, v []byte) error {
 				var c tracker.Campaign
 				if err := unframe(v, &c); err != nil {
-					return &damaged{fmt.Sprintf("the record of campaign %s is unreadable", k)}
+					return &damaged{what: fmt.Sprintf("the record of campaign %s is unreadable", k)}
 				}
 				cb := tx.Bucket(campaignKey(string(k)))
 				if cb == nil {
-					return &damaged{fmt.Sprintf("campaign %q has lost its log", c.Name)}
+					return &damaged{what: fmt.Sprintf("campaign “%s” has lost its log", c.Name)}
 				}
-				for _, name := range [][]byte{bucketEvents, bucketSnapshots} {
-					sub := cb.Bucket(name)
-					if sub == nil {
-						return &damaged{fmt.Sprintf("campaign %q has lost its %s", c.Name, name)}
-					}
-					var want uint64 = 1
-					err := sub.ForEach(func(sk, sv []byte) error {
-						if _, err := checkFrame(sv); err != nil {
-							return &damaged{fmt.Sprintf("%s %d of campaign %q fails its checksum", name, keySeq(sk), c.Name)}
-						}
-						if string(name) == string(bucketEvents) {
-							if keySeq(sk) != want {
-								return &damaged{fmt.Sprintf("campaign %q is missing event %d", c.Name, want)}
-							}
-							want++
-						}
-						return nil
-					})
-					if err != nil {
-						return err
-					}
+				ev, sb := cb.Bucket(bucketEvents), cb.Bucket(bucketSnapshots)
+				if ev == nil || sb == nil {
+					return &damaged{what: fmt.Sprintf("campaign “%s” has lost its log", c.Name)}
 				}
-				return nil
+				var want uint64 = 1
+				err := ev.ForEach(func(sk, sv []byte) error {
+					if _, err := checkFrame(sv); err != nil {
+						return &damaged{what: fmt.Sprintf("event %d of campaign “%s” fails its checksum", keySeq(sk), c.Name)}
+					}
+					if keySeq(sk) != want {
+						return &damaged{what: fmt.Sprintf("campaign “%s” is missing event %d", c.Name, want)}
+					}
+					want++
+					return nil
+				})
+				if err != nil {
+					return err
+				}
+				return sb.ForEach(func(sk, sv []byte) error {
+					if _, err := checkFrame(sv); err != nil {
+						found.snaps[string(k)] = append(found.snaps[string(k)], append([]byte(nil), sk...))
+						found.names[string(k)] = c.Name
+					}
+					return nil
+				})
 			})
 		})
 	})
+	return found, err
 }
 
-func (db *DB) checkFile(b *bolt.DB) error { return checkFile(b) }
+// Notices are what opening the file found that the players should be told
+// without refusing it (a damaged snapshot, rebuilt from the log).
+func (db *DB) Notices() []string {
+	db.mu.RLock()
+	defer db.mu.RUnlock()
+	return db.found.notices()
+}
 
 func campaignKey(id string) []byte { return []byte("c:" + id) }
 
@@ -290,10 +458,10 @@ func (db *DB) update(fn func(tx *bolt.Tx) error) error {
 func (db *DB) List() ([]tracker.Campaign, error) {
 	var out []tracker.Campaign
 	err := db.view(func(tx *bolt.Tx) error {
-		return tx.Bucket(bucketCampaigns).ForEach(func(k, v []byte) error {
-			var c tracker.Campaign
-			if err := unframe(v, &c); err != nil {
-				return &damaged{fmt.Sprintf("the record of campaign %s is unreadable", k)}
+		return tx.Bucket(bucketCampaigns).ForEach(func(k, _ []byte) error {
+			c, err := getCampaign(tx, string(k))
+			if err != nil {
+				return err
 			}
 			out = append(out, c)
 			return nil
@@ -343,6 +511,8 @@ func putCampaign(tx *bolt.Tx, c tracker.Campaign) error {
 	return tx.Bucket(bucketCampaigns).Put([]byte(c.ID), v)
 }
 
+// getCampaign reads a campaign's record; its last played time, place and
+// event count come from its last event.
 func getCampaign(tx *bolt.Tx, id string) (tracker.Campaign, error) {
 	var c tracker.Campaign
 	v := tx.Bucket(bucketCampaigns).Get([]byte(id))
@@ -350,8 +520,26 @@ func getCampaign(tx *bolt.Tx, id string) (tracker.Campaign, error) {
 		return c, tracker.ErrNoCampaign
 	}
 	if err := unframe(v, &c); err != nil {
-		return c, &damaged{fmt.Sprintf("the record of campaign %s is unreadable", id)}
+		return c, &damaged{what: fmt.Sprintf("the record of campaign %s is unreadable", id)}
 	}
+	cb := tx.Bucket(campaignKey(id))
+	if cb == nil || cb.Bucket(bucketEvents) == nil {
+		return c, &damaged{what: fmt.Sprintf("campaign “%s” has lost its log", c.Name)}
+	}
+	k, ev := cb.Bucket(bucketEvents).Cursor().Last()
+	if k == nil {
+		c.Events = 0
+		return c, nil
+	}
+	var head struct {
+		Seq   uint64    `json:"seq"`
+		Time  time.Time `json:"time"`
+		Where string    `json:"where"`
+	}
+	if err := unframe(ev, &head); err != nil {
+		return c, &damaged{what: fmt.Sprintf("event %d of campaign “%s” fails its checksum", keySeq(k), c.Name)}
+	}
+	c.LastPlayed, c.Where, c.Events = head.Time, head.Where, head.Seq
 	return c, nil
 }
 
@@ -383,16 +571,21 @@ func (db *DB) Rename(id, name string) error {
 }
 
 // Append implements tracker.Store: the event is on disk when it returns nil.
+// The campaign's record is not rewritten: its last played time, place and
+// event count are read from its last event (see getCampaign), so an action
+// writes the event and the count toward the next backup, nothing else.
 func (db *DB) Append(id string, e tracker.Event) error {
+	var since uint64
 	err := db.update(func(tx *bolt.Tx) error {
-		c, err := getCampaign(tx, id)
-		if err != nil {
-			return err
+		cb := tx.Bucket(campaignKey(id))
+		if cb == nil || tx.Bucket(bucketCampaigns).Get([]byte(id)) == nil {
+			return tracker.ErrNoCampaign
 		}
-		ev := tx.Bucket(campaignKey(id)).Bucket(bucketEvents)
+		ev := cb.Bucket(bucketEvents)
 		last, _ := ev.Cursor().Last()
 		if keySeq(last)+1 != e.Seq {
-			return fmt.Errorf("event %d out of order: campaign %q is at event %d", e.Seq, c.Name, keySeq(last))
+			c, _ := getCampaign(tx, id)
+			return fmt.Errorf("event %d out of order: campaign “%s” is at event %d", e.Seq, c.Name, keySeq(last))
 		}
 		v, err := frame(e)
 		if err != nil {
@@ -401,40 +594,13 @@ func (db *DB) Append(id string, e tracker.Event) error {
 		if err := ev.Put(seqKey(e.Seq), v); err != nil {
 			return err
 		}
-		c.LastPlayed, c.Where, c.Events = e.Time, e.Where, e.Seq
-		return putCampaign(tx, c)
+		since = readCount(tx) + 1
+		return writeCount(tx, since)
 	})
 	if err == nil {
-		db.counted()
+		db.counted(since)
 	}
 	return err
-}
-
-// counted starts a rolling backup every BackupEvery actions, in the
-// background: the action is already safe on disk.
-func (db *DB) counted() {
-	db.mu.Lock()
-	db.actions++
-	due := db.BackupEvery > 0 && db.actions%db.BackupEvery == 0
-	db.mu.Unlock()
-	if due {
-		db.bg.Add(1)
-		go func() {
-			defer db.bg.Done()
-			if _, err := db.Backup(); err != nil {
-				db.mu.Lock()
-				db.bgErr = err
-				db.mu.Unlock()
-			}
-		}()
-	}
-}
-
-// BackgroundError is the last error of a rolling backup, if any.
-func (db *DB) BackgroundError() error {
-	db.mu.RLock()
-	defer db.mu.RUnlock()
-	return db.bgErr
 }
 
 // Event implements tracker.Store.
@@ -450,7 +616,7 @@ func (db *DB) Event(id string, seq uint64) (tracker.Event, error) {
 			return fmt.Errorf("campaign %s has no event %d", id, seq)
 		}
 		if err := unframe(v, &e); err != nil {
-			return &damaged{fmt.Sprintf("event %d fails its checksum", seq)}
+			return &damaged{what: fmt.Sprintf("event %d fails its checksum", seq)}
 		}
 		return nil
 	})
@@ -469,7 +635,7 @@ func (db *DB) Events(id string, from uint64, fn func(tracker.Event) error) error
 		for k, v := c.Seek(seqKey(from)); k != nil; k, v = c.Next() {
 			var e tracker.Event
 			if err := unframe(v, &e); err != nil {
-				return &damaged{fmt.Sprintf("event %d fails its checksum", keySeq(k))}
+				return &damaged{what: fmt.Sprintf("event %d fails its checksum", keySeq(k))}
 			}
 			if err := fn(e); err != nil {
 				return err
@@ -536,7 +702,9 @@ func (db *DB) LatestSnapshot(id string) (*tracker.Snapshot, error) {
 	return snap, err
 }
 
-// OpenSession opens a campaign for play with its game's rules.
+// OpenSession opens a campaign for play with its game's rules. Snapshots of
+// it that failed their checksum when the file was opened are dropped first;
+// the session rebuilds one from the log.
 func (db *DB) OpenSession(id string) (*tracker.Session, error) {
 	c, err := db.Campaign(id)
 	if err != nil {
@@ -546,7 +714,42 @@ func (db *DB) OpenSession(id string) (*tracker.Session, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := db.dropDamagedSnapshots(id); err != nil {
+		return nil, err
+	}
 	return tracker.Open(db, rules, id)
+}
+
+// dropDamagedSnapshots deletes the snapshots of a campaign that failed
+// their checksum (only those that still do), and forgets the notice.
+func (db *DB) dropDamagedSnapshots(id string) error {
+	db.mu.RLock()
+	keys := db.found.snaps[id]
+	db.mu.RUnlock()
+	if len(keys) == 0 {
+		return nil
+	}
+	err := db.update(func(tx *bolt.Tx) error {
+		sb := tx.Bucket(campaignKey(id)).Bucket(bucketSnapshots)
+		for _, k := range keys {
+			if v := sb.Get(k); v != nil {
+				if _, err := checkFrame(v); err == nil {
+					continue
+				}
+				if err := sb.Delete(k); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	db.mu.Lock()
+	delete(db.found.snaps, id)
+	db.mu.Unlock()
+	return nil
 }
 
 // NewCampaign creates a campaign of a game with a name, and a random seed

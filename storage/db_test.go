@@ -150,7 +150,7 @@ func TestSecondInstanceIsToldNotHung(t *testing.T) {
 func TestBackupsRollAndVerify(t *testing.T) {
 	db, _ := openTemp(t)
 	db.BackupEvery = 5
-	db.BackupsKept = 3
+	db.Keep = Retention{Recent: 3}
 	clock := time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
 	db.now = func() time.Time { clock = clock.Add(time.Second); return clock }
 	c, _ := db.NewCampaign(tracker.Reichbusters, "Vril", 3)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"time"
 )
 
@@ -37,9 +38,58 @@ func ExportCampaign(store Store, id string, now time.Time) (*Export, error) {
 	return x, err
 }
 
-// Encode writes the export as indented JSON.
+// Encode writes the export as JSON: the campaign indented, then each event
+// compact on a line of its own, so an event takes in the file what it takes
+// in the log (what an import's limit on one event, MaxEventSize, measures:
+// indented, a deeply nested payload took many times its size) and a long
+// log reads an action a line.
 func (x *Export) Encode() ([]byte, error) {
-	return json.MarshalIndent(x, "", "  ")
+	head := *x
+	head.Events = nil
+	top, err := json.MarshalIndent(&head, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	const null = `"events": null`
+	i := bytes.LastIndex(top, []byte(null))
+	if i < 0 {
+		return nil, fmt.Errorf("export: no events field in %.40q", top)
+	}
+	var b bytes.Buffer
+	b.Grow(len(top) + len(x.Events)*256)
+	b.Write(top[:i])
+	b.WriteString(`"events": [`)
+	for k, e := range x.Events {
+		line, err := json.Marshal(e)
+		if err != nil {
+			return nil, fmt.Errorf("export: event %d: %w", e.Seq, err)
+		}
+		if k > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(eventIndent)
+		b.Write(line)
+	}
+	if len(x.Events) > 0 {
+		b.WriteString("\n  ")
+	}
+	b.WriteByte(']')
+	b.Write(top[i+len(null):])
+	return b.Bytes(), nil
+}
+
+// eventIndent is what Encode writes before each event.
+const eventIndent = "\n    "
+
+// exportedSize is how many bytes an event takes in an export file as
+// Encode writes it, with the comma and line break before it: what an
+// import measures against MaxEventSize.
+func exportedSize(e Event) int {
+	b, err := json.Marshal(e)
+	if err != nil {
+		return math.MaxInt
+	}
+	return len(",") + len(eventIndent) + len(b)
 }
 
 // An ImportError says what is wrong with an import file and where.

@@ -97,6 +97,10 @@ func TestParseExportRefusesBadFiles(t *testing.T) {
 		{"does not replay", edit(func(m map[string]any) { events(m)[0].(map[string]any)["payload"] = map[string]any{"From": 3, "To": 1} }), "does not replay"},
 		{"unknown field", edit(func(m map[string]any) { m["extra"] = 1 }), "unknown field"},
 		{"wrong type", edit(func(m map[string]any) { m["events"] = "lots" }), "events"},
+		{"version as text", edit(func(m map[string]any) { m["version"] = "1" }), "version: it should be a whole number, not a JSON string"},
+		{"format as a number", edit(func(m map[string]any) { m["format"] = 1 }), "format: it should be text, not a JSON number"},
+		{"exported as a list", edit(func(m map[string]any) { m["exported"] = []any{} }), "exported:"},
+		{"seed as text", edit(func(m map[string]any) { m["campaign"].(map[string]any)["seed"] = "five" }), `campaign: field "seed" should be a whole number, not a JSON string`},
 	}
 	for _, c := range cases {
 		_, err := ParseExport(c.data, testRegistry)
@@ -109,7 +113,7 @@ func TestParseExportRefusesBadFiles(t *testing.T) {
 func FuzzParseExport(f *testing.F) {
 	good := exportedTestCampaign(f)
 	f.Add(good)
-	f.Add(bytes.Replace(good, []byte(`"seq": 2`), []byte(`"seq": 7`), 1))
+	f.Add(bytes.Replace(good, []byte(`"seq":2`), []byte(`"seq":7`), 1))
 	f.Add([]byte(`{"format":"tablekeeper-campaign","version":1}`))
 	f.Add([]byte(`[]`))
 	f.Fuzz(func(t *testing.T, data []byte) {

@@ -9,6 +9,7 @@ import (
 	"hash"
 	"hash/crc64"
 	"io"
+	"reflect"
 )
 
 // exportFile reads an export file in place, through an io.ReaderAt, so an
@@ -279,11 +280,34 @@ func (x *exportFile) decodeError(err error, base int64) error {
 		return fmt.Errorf("%v (%s)", err, x.lineCol(base+se.Offset))
 	case errors.As(err, &te):
 		if te.Field != "" {
-			return fmt.Errorf("field %q should be %s, not a JSON %s (%s)", te.Field, te.Type, te.Value, x.lineCol(base+te.Offset))
+			return fmt.Errorf("field %q should be %s, not a JSON %s (%s)", te.Field, typeWords(te.Type), te.Value, x.lineCol(base+te.Offset))
 		}
-		return fmt.Errorf("%v (%s)", err, x.lineCol(base+te.Offset))
+		return fmt.Errorf("it should be %s, not a JSON %s (%s)", typeWords(te.Type), te.Value, x.lineCol(base+te.Offset))
 	}
 	return err
+}
+
+// typeWords says what a Go type holds in a player's words, not Go's.
+func typeWords(t reflect.Type) string {
+	if t == nil {
+		return "something else"
+	}
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "a whole number"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.String:
+		return "text"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Slice, reflect.Array:
+		return "a list"
+	case reflect.Struct, reflect.Map:
+		return "an object"
+	}
+	return t.String()
 }
 
 // lineCol turns a byte offset into a line and column, reading the file up

@@ -21,7 +21,9 @@ const (
 	// MaxExportSize bounds an import file (a campaign of 100,000 actions
 	// exports to about 40 MB). Larger files are refused before reading.
 	MaxExportSize = 256 << 20
-	// MaxEventSize bounds one event as written in the file.
+	// MaxEventSize bounds one event as written in the file. The live
+	// command refuses an action over it (Session.Do), so every campaign
+	// the app records imports back.
 	MaxEventSize = 1 << 20
 	maxKindLen   = 100
 	maxWhereLen  = 1000
@@ -55,6 +57,11 @@ func checkTime(t, now time.Time) error {
 // returns the one form Tablekeeper stores, so one campaign is never taken
 // for two. The all-zero and all-one IDs are no ID.
 func CanonicalID(s string) (string, error) {
+	// uuid.Parse takes any two characters around the 36 for braces:
+	// "(…)" or "x…y" is no spelling of an ID.
+	if len(s) == 36+2 && (s[0] != '{' || s[37] != '}') {
+		return "", fmt.Errorf("%q is not an ID", s)
+	}
 	u, err := uuid.Parse(s)
 	if err != nil {
 		return "", fmt.Errorf("%q is not an ID", s)
@@ -109,7 +116,7 @@ func (x *CheckedExport) Events(fn func(Event) error) error {
 // event, never the file. now is the importing device's clock.
 func CheckExport(r io.ReaderAt, size int64, reg Registry, now time.Time) (*CheckedExport, error) {
 	if size > MaxExportSize {
-		return nil, bad("", "the file is %d MB, larger than any campaign (at most %d MB)", size>>20, MaxExportSize>>20)
+		return nil, bad("", "the file is %d MB, larger than any campaign (at most %d MB)", (size+1<<20-1)>>20, MaxExportSize>>20)
 	}
 	f, err := scanExport(r, size)
 	if err != nil {
@@ -125,13 +132,13 @@ func CheckExport(r io.ReaderAt, size int64, reg Registry, now time.Time) (*Check
 		Exported time.Time
 	}
 	if _, err := f.field("format", &head.Format, false); err != nil {
-		return nil, bad("", "%v", err)
+		return nil, bad("format", "%v", err)
 	}
 	if head.Format != ExportFormat {
 		return nil, bad("", "its format is %q, not %q", head.Format, ExportFormat)
 	}
 	if _, err := f.field("version", &head.Version, false); err != nil {
-		return nil, bad("", "%v", err)
+		return nil, bad("version", "%v", err)
 	}
 	if head.Version > ExportVersion {
 		return nil, bad("", "it was made by a newer Tablekeeper (file version %d, this one reads up to %d); update the app", head.Version, ExportVersion)
@@ -143,7 +150,7 @@ func CheckExport(r io.ReaderAt, size int64, reg Registry, now time.Time) (*Check
 		return nil, bad("", "json: unknown field %q", f.unknown)
 	}
 	if _, err := f.field("exported", &head.Exported, false); err != nil {
-		return nil, bad("", "%v", err)
+		return nil, bad("exported", "%v", err)
 	}
 	if !head.Exported.IsZero() {
 		if err := checkTime(head.Exported, now); err != nil {
@@ -358,7 +365,12 @@ func checkEventForm(e *Event, now time.Time) error {
 		return fmt.Errorf("where: %v", err)
 	}
 	for j, d := range e.Draws {
-		if d.N <= 0 || d.N > maxDrawN || d.Value < 0 || d.Value >= d.N {
+		switch {
+		case d.N <= 0:
+			return fmt.Errorf("draws[%d]: one of %d is no draw", j, d.N)
+		case d.N > maxDrawN:
+			return fmt.Errorf("draws[%d]: one of %d, more than any die or deck holds", j, d.N)
+		case d.Value < 0 || d.Value >= d.N:
 			return fmt.Errorf("draws[%d]: value %d is not between 0 and %d", j, d.Value, d.N-1)
 		}
 	}
@@ -385,11 +397,11 @@ func checkImported(s *Session, e Event) error {
 		}
 		return nil
 	}
-	if err := checkDraws(s, e); err != nil {
-		return err
-	}
 	if isCore(e.Kind) {
 		return checkCoreEvent(s, e)
+	}
+	if err := checkDraws(s, e); err != nil {
+		return err
 	}
 	cr, ok := s.rules.(CommandReader)
 	if !ok {
@@ -397,14 +409,32 @@ func checkImported(s *Session, e Event) error {
 	}
 	cmd, err := cr.CommandOf(e)
 	if err != nil {
-		return err
+		return fmt.Errorf("the action it records cannot be read: %w", err)
 	}
-	change, err := s.rules.Decide(s.game, cmd, NewDice(s.camp.Seed, s.core.DrawNext))
+	dice := NewDice(s.camp.Seed, s.core.DrawNext)
+	change, err := s.rules.Decide(s.game, cmd, dice)
 	if err != nil {
 		return fmt.Errorf("the app refuses this action: %w", err)
 	}
 	if change.Kind != e.Kind {
 		return fmt.Errorf("the action it records is a %s, not a %s", change.Kind, e.Kind)
+	}
+	return sameDraws(e.Draws, dice.Drawn())
+}
+
+// sameDraws: the live command records the draws its decision made (Session.Do),
+// so an event must hold exactly those: a draw dropped, added or of other
+// faces is none the app made, even where the seed gives its value (it
+// moves the campaign's next draw, or hides one). checkDraws has checked
+// their order and values already.
+func sameDraws(got, want []Draw) error {
+	if len(got) != len(want) {
+		return fmt.Errorf("draws: the action draws %d, the file records %d", len(want), len(got))
+	}
+	for j := range got {
+		if got[j].N != want[j].N {
+			return fmt.Errorf("draws[%d]: one of %d, where the action draws one of %d", j, got[j].N, want[j].N)
+		}
 	}
 	return nil
 }
@@ -425,18 +455,26 @@ func checkDraws(s *Session, e Event) error {
 }
 
 // checkCoreEvent runs a note or clock event's command through the live
-// command's own checks (decideCore) and requires the same payload.
+// command's own checks (decideCore) and requires the same payload. Neither
+// draws anything live, so a draw on one is none the app made, even where
+// the seed would give it: it would move the campaign's next draw.
 func checkCoreEvent(s *Session, e Event) error {
 	var cmd Command
 	var got any
 	switch e.Kind {
 	case KindNote:
+		if len(e.Draws) > 0 {
+			return errors.New("draws: a note draws nothing")
+		}
 		var p notePayload
 		if err := strictDecode(e.Payload, &p); err != nil {
 			return fmt.Errorf("payload: %v", err)
 		}
 		cmd, got = AddNote{Text: p.Text}, p
 	case KindClock:
+		if len(e.Draws) > 0 {
+			return errors.New("draws: a clock draws nothing")
+		}
 		var p clockPayload
 		if err := strictDecode(e.Payload, &p); err != nil {
 			return fmt.Errorf("payload: %v", err)

@@ -5,9 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math/bits"
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -193,6 +195,12 @@ func TestImportCanonicalisesIDs(t *testing.T) {
 			t.Errorf("%s imported as %s, not %s", spelling, y.Campaign.ID, id)
 		}
 	}
+	// What only looks like a spelling of it is no ID: uuid.Parse takes any
+	// two characters around 36 for braces.
+	for _, spelling := range []string{"(" + id + ")", "[" + id + "]", "x" + id + "y", "{" + id + ")", "{" + id + " "} {
+		wantRefused(t, spelling, editJSON(t, good, func(m map[string]any) { campaignOf(m)["id"] = spelling }), testRegistry,
+			"campaign.id", "is not an ID")
+	}
 	// Event IDs too: two events whose IDs differ only in case are one ID.
 	first := eventAt(editJSON2(t, good), 0)["id"].(string)
 	wantRefused(t, "one event ID twice", editJSON(t, good, func(m map[string]any) { eventAt(m, 1)["id"] = strings.ToUpper(first) }),
@@ -237,12 +245,34 @@ func TestImportRefusesImpossibleEvents(t *testing.T) {
 		{"draw index 2⁶⁴−1", draw(0, map[string]any{"index": uint64(1<<64 - 1), "n": 6, "value": 2}), "events[0] (seq 1): draws[0]: index 18446744073709551615, where the campaign's next draw is 0"},
 		{"draw index skipped ahead", draw(1, map[string]any{"index": 5, "n": 6, "value": 2}), "events[1] (seq 2): draws[0]: index 5, where the campaign's next draw is 1"},
 		{"draw value not the seed's", draw(0, map[string]any{"index": 0, "n": 6, "value": (int(d0["value"].(float64)) + 1) % 6}), "is not what the campaign's seed gives"},
-		{"draw of 2⁶² faces", draw(0, map[string]any{"index": 0, "n": int64(1 << 62), "value": 0}), "draws[0]"},
+		{"draw of 2⁶² faces", draw(0, map[string]any{"index": 0, "n": int64(1 << 62), "value": 0}), "draws[0]: one of 4611686018427387904, more than any die or deck holds"},
+		{"draw of no faces", draw(0, map[string]any{"index": 0, "n": 0, "value": 0}), "draws[0]: one of 0 is no draw"},
+		{"a roll without its command", editJSON(t, good, func(m map[string]any) { eventAt(m, 0)["kind"] = "test.what" }), "events[0] (seq 1): the action it records cannot be read: unknown kind"},
 		{"event in 9999", editJSON(t, good, func(m map[string]any) { eventAt(m, 2)["time"] = "9999-01-01T00:00:00Z" }), "events[2] (seq 3): its time 9999-01-01T00:00:00Z"},
 		{"event in 1970", editJSON(t, good, func(m map[string]any) { eventAt(m, 2)["time"] = "1970-01-01T00:00:00Z" }), "events[2] (seq 3): its time 1970"},
 		{"kind with a newline", editJSON(t, good, func(m map[string]any) { eventAt(m, 0)["kind"] = "test.roll\n" }), "events[0] (seq 1): kind"},
 		{"where with a newline", editJSON(t, good, func(m map[string]any) { eventAt(m, 0)["where"] = "Round 1\nRound 2" }), "events[0] (seq 1): where: it holds a line break"},
 		{"where with an override", editJSON(t, good, func(m map[string]any) { eventAt(m, 0)["where"] = "Round \u202e1" }), "events[0] (seq 1): where:"},
+		// A note or a clock draws nothing live, so a draw on one is no draw
+		// the app made, even one the seed would give.
+		{"note with the seed's draw", editJSON(t, exportOf(t, func(s *Session) { must(t)(s.Do(AddNote{Text: "n"})) }), func(m map[string]any) {
+			eventAt(m, 0)["draws"] = []any{map[string]any{"index": 0, "n": 6, "value": seedDraw(m, 0, 6)}}
+		}), "events[0] (seq 1): draws: a note draws nothing"},
+		{"clock with the seed's draw", editJSON(t, exportOf(t, func(s *Session) { must(t)(s.Do(ClockCommand{Clock: PlayClock, Action: ClockStart})) }), func(m map[string]any) {
+			eventAt(m, 0)["draws"] = []any{map[string]any{"index": 0, "n": 6, "value": seedDraw(m, 0, 6)}}
+		}), "events[0] (seq 1): draws: a clock draws nothing"},
+		// The last roll, decided again, draws one die of 6: a file that
+		// drops it, adds one or changes its faces, even with the values
+		// the seed gives, holds draws the action never made.
+		{"a roll without its draw", editJSON(t, good, func(m map[string]any) { delete(eventAt(m, 3), "draws") }), "events[3] (seq 4): draws: the action draws 1, the file records 0"},
+		{"a roll with one draw more", editJSON(t, good, func(m map[string]any) {
+			i := lastDraw(m, 3)
+			eventAt(m, 3)["draws"] = append(eventAt(m, 3)["draws"].([]any), map[string]any{"index": i + 1, "n": 6, "value": seedDraw(m, i+1, 6)})
+		}), "events[3] (seq 4): draws: the action draws 1, the file records 2"},
+		{"a roll of a die of 2", editJSON(t, good, func(m map[string]any) {
+			i := lastDraw(m, 3)
+			eventAt(m, 3)["draws"] = []any{map[string]any{"index": i, "n": 2, "value": seedDraw(m, i, 2)}}
+		}), "events[3] (seq 4): draws[0]: one of 2, where the action draws one of 6"},
 		{"undo with draws", editJSON(t, good, func(m map[string]any) { eventAt(m, 2)["draws"] = eventAt(m, 0)["draws"] }), "events[2] (seq 3): an undo or redo draws nothing"},
 		{"undo with extra payload", editJSON(t, good, func(m map[string]any) {
 			eventAt(m, 2)["payload"].(map[string]any)["junk"] = 1
@@ -251,6 +281,26 @@ func TestImportRefusesImpossibleEvents(t *testing.T) {
 	for _, c := range cases {
 		wantRefused(t, c.name, c.data, decidingRegistry, c.want)
 	}
+}
+
+// lastDraw is the index of the last draw of event i.
+func lastDraw(m map[string]any, i int) uint64 {
+	d := eventAt(m, i)["draws"].([]any)
+	n, err := strconv.ParseUint(fmt.Sprint(d[len(d)-1].(map[string]any)["index"]), 10, 64)
+	if err != nil {
+		panic(err)
+	}
+	return n
+}
+
+// seedDraw is the value the campaign's seed gives for draw index of n faces.
+func seedDraw(m map[string]any, index uint64, n int) int {
+	seed, err := strconv.ParseUint(fmt.Sprint(campaignOf(m)["seed"]), 10, 64)
+	if err != nil {
+		panic(err)
+	}
+	hi, _ := bits.Mul64(DrawValue(seed, index), uint64(n))
+	return int(hi)
 }
 
 // virtualFile is an io.ReaderAt over a file made of a head, a byte repeated
@@ -316,7 +366,8 @@ func (f failingFile) ReadAt([]byte, int64) (int, error) {
 
 func TestImportRefusesALargeFileBeforeReadingIt(t *testing.T) {
 	_, err := CheckExport(failingFile{t}, MaxExportSize+1, testRegistry, time.Now())
-	if err == nil || !strings.Contains(err.Error(), "at most 256 MB") {
+	// One byte over is more than 256 MB, not "256 MB, larger than ... 256 MB".
+	if err == nil || !strings.Contains(err.Error(), "the file is 257 MB, larger than any campaign (at most 256 MB)") {
 		t.Fatalf("a file over the limit: %v", err)
 	}
 }
@@ -413,5 +464,110 @@ func TestImportMemoryDoesNotGrowWithTheLog(t *testing.T) {
 	}
 	if peaks[1] > 2*peaks[0]+1<<20 {
 		t.Errorf("4× the log peaked at %d KB against %d KB", peaks[1]>>10, peaks[0]>>10)
+	}
+}
+
+// bulkyRules is the test game with one more command, which records a payload
+// of n cards nested `depth` lists deep and a padding text, as a game's
+// content may (a Reichbusters content import records the whole library).
+type bulkyRules struct{ counterRules }
+
+type bulky struct{ N, Depth, Pad int }
+
+func (r bulkyRules) Decide(st State, cmd Command, d *Dice) (Change, error) {
+	if c, ok := cmd.(bulky); ok {
+		var card any = "a card's text"
+		for range c.Depth {
+			card = []any{card}
+		}
+		cards := make([]any, c.N)
+		for i := range cards {
+			cards[i] = card
+		}
+		return Change{"test.bulky", map[string]any{"cards": cards, "pad": strings.Repeat("p", c.Pad)}}, nil
+	}
+	return r.counterRules.Decide(st, cmd, d)
+}
+
+func (r bulkyRules) Apply(st State, e Event) (State, error) {
+	if e.Kind == "test.bulky" {
+		return st, nil
+	}
+	return r.counterRules.Apply(st, e)
+}
+
+// TestEveryRecordedActionImportsBack: an action the app records must import
+// back from its export (an export is how a deleted campaign is restored).
+// Before, a Reichbusters content import of 1,200 noise cards recorded an
+// event of 1.2 MB that its own export could not import ("larger than 1024
+// KB"), and the export's indenting made a nested payload of 120 KB take
+// 1.7 MB. Now the export writes each event compact, and the live command
+// refuses an action its export could not hold, saying so: the limit is the
+// same on both sides, to the byte.
+func TestEveryRecordedActionImportsBack(t *testing.T) {
+	reg := Registry{testGame: bulkyRules{}}
+	// try records cmd in a new campaign, and imports its export back.
+	try := func(name string, cmd bulky) (recorded Event, refused error) {
+		t.Helper()
+		mem := NewMemStore()
+		camp, _ := NewCampaign(testGame, "Bulky", 42, time.Now())
+		if err := mem.Create(camp); err != nil {
+			t.Fatal(err)
+		}
+		s, err := Open(mem, bulkyRules{}, camp.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e, err := s.Do(cmd)
+		if err != nil {
+			if s.LastSeq() != 0 {
+				t.Errorf("%s: refused, yet %d events recorded", name, s.LastSeq())
+			}
+			return e, err
+		}
+		x, err := ExportCampaign(mem, camp.ID, time.Now())
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := x.Encode()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := ParseExport(data, reg); err != nil {
+			t.Errorf("%s: recorded (%d bytes of payload), and its export cannot be imported: %v", name, len(e.Payload), err)
+		}
+		return e, nil
+	}
+	for _, c := range []struct {
+		name   string
+		cmd    bulky
+		refuse bool
+	}{
+		{"160 KB", bulky{N: 10_000}, false},
+		{"120 KB nested 12 deep", bulky{N: 3_000, Depth: 12}, false},
+		{"1.6 MB", bulky{N: 100_000}, true},
+	} {
+		_, err := try(c.name, c.cmd)
+		switch {
+		case c.refuse && err == nil:
+			t.Errorf("%s: recorded", c.name)
+		case !c.refuse && err != nil:
+			t.Errorf("%s: refused: %v", c.name, err)
+		case err != nil && !strings.Contains(err.Error(), "more than the 1024 KB one action may hold; nothing was recorded"):
+			t.Errorf("%s: refused with %v", c.name, err)
+		}
+	}
+	// At the limit and just past it (an event's time takes a few bytes
+	// more or less from one action to the next).
+	e, err := try("a small one", bulky{N: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pad := MaxEventSize - exportedSize(e)
+	if _, err := try("at the limit", bulky{N: 1, Pad: pad - 16}); err != nil {
+		t.Errorf("an action of 16 bytes less than %d in the file: %v", MaxEventSize, err)
+	}
+	if _, err := try("just past it", bulky{N: 1, Pad: pad + 16}); err == nil {
+		t.Errorf("an action of 16 bytes more than %d in the file was recorded", MaxEventSize)
 	}
 }

@@ -360,6 +360,12 @@ func (s *Session) Do(cmd Command) (Event, error) {
 	}
 	e := s.newEvent(change.Kind, payload)
 	e.Draws = dice.Drawn()
+	// An action its own export could not hold would be lost the day the
+	// campaign is exported and imported again (a deleted campaign is
+	// restored so): an import refuses an event over MaxEventSize.
+	if n := exportedSize(e); n > MaxEventSize {
+		return Event{}, fmt.Errorf("this action would record %d KB, more than the %d KB one action may hold; nothing was recorded", (n+1023)>>10, MaxEventSize>>10)
+	}
 	// Fold the event before writing it: an event that would not replay must
 	// never reach the log, or the campaign could not be opened again. On any
 	// failure the state is rebuilt from the checkpoints, which the event has

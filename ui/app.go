@@ -20,12 +20,16 @@ import (
 	"tablekeeper/assets"
 	"tablekeeper/storage"
 	"tablekeeper/tracker"
+	"tablekeeper/ui/place"
 	"tablekeeper/ui/shell"
 	"tablekeeper/ui/widgets"
 )
 
 // Options say what the window opens.
 type Options struct {
+	// DBPath is the campaign file; empty asks the platform (place.For:
+	// the configuration folder on a desktop, the app's own storage on a
+	// phone or tablet).
 	DBPath   string
 	Registry tracker.Registry
 	// Screens are the games' screens; nil means every game that has
@@ -74,11 +78,14 @@ type App struct {
 	lastNotice    string
 	lastNoticeErr bool
 	noticeLine    *widgets.MessageLine
+	// wake keeps the screen awake while a campaign is open.
+	wake *screenWake
 }
 
 // New builds the interface in a new window without showing it.
 func New(a fyne.App, opt Options) *App {
 	u := &App{Fyne: a, opt: opt, now: time.Now}
+	u.wake = &screenWake{set: a.Driver().SetDisableScreenBlanking, async: screenWakeOffThread}
 	u.screens = opt.Screens
 	if u.screens == nil {
 		u.screens = gameScreens()
@@ -89,6 +96,7 @@ func New(a fyne.App, opt Options) *App {
 	u.Window = a.NewWindow("Tablekeeper")
 	u.applyWindow(s)
 	u.Window.SetMaster()
+	u.watchLifecycle()
 	u.openFile()
 	switch {
 	case u.DB == nil:
@@ -101,6 +109,7 @@ func New(a fyne.App, opt Options) *App {
 		u.showNewCampaign()
 	case opt.Tab == "settings":
 		u.showSettings()
+	case u.resumeAtStart():
 	default:
 		u.showHome()
 	}
@@ -125,6 +134,9 @@ func windowSize(s string, portrait bool) fyne.Size {
 // landscape or portrait window (Fyne cannot tell a desktop app the
 // screen's size, so a portrait screen needs the setting).
 func (u *App) applyWindow(s shell.Settings) {
+	if u.mobile() {
+		return // a phone's or tablet's app always has the whole screen
+	}
 	u.Window.SetFullScreen(s.FullScreen)
 	if !s.FullScreen {
 		u.Window.Resize(windowSize(os.Getenv("TABLEKEEPER_SIZE"), s.Portrait))
@@ -132,8 +144,23 @@ func (u *App) applyWindow(s shell.Settings) {
 }
 
 func (u *App) openFile() {
+	if u.opt.DBPath == "" {
+		p, err := place.For(u.Fyne)
+		if err != nil {
+			u.DB, u.openErr = nil, err
+			return
+		}
+		u.opt.DBPath = p
+	}
 	db, err := storage.Open(u.opt.DBPath, u.opt.Registry)
 	u.DB, u.openErr = db, err
+	if db != nil {
+		// What opening found without refusing the file (a damaged
+		// snapshot, rebuilt from the log) is said on the first screen.
+		if n := db.Notices(); len(n) > 0 {
+			u.lastNotice, u.lastNoticeErr = strings.Join(n, " "), false
+		}
+	}
 }
 
 // openDirect opens a campaign by ID or prefix on a tab, for screenshots.
@@ -195,6 +222,7 @@ func (u *App) setPage(top, body fyne.CanvasObject, actions ...fyne.CanvasObject)
 	bottom.Add(u.newNoticeLine())
 	u.setScreen(widgets.NewFeedbackLayer(container.NewBorder(container.NewPadded(top), container.NewPadded(bottom), nil, nil,
 		container.NewVScroll(container.NewPadded(body)))))
+	u.Window.Canvas().SetOnTypedKey(u.pageKeys) // Back goes Home (see mobile.go)
 }
 
 // notice shows a line on the home or data screen's message line.
@@ -228,17 +256,35 @@ func (u *App) Notice() string { return u.lastNotice }
 // damaged file, or try again once the other Tablekeeper is closed.
 func (u *App) showOpenError() {
 	err := u.openErr
-	msg := widget.NewLabel(err.Error())
+	var de *storage.DamageError
+	var le *storage.LockedError
+	text := err.Error()
+	if errors.As(err, &de) {
+		text = de.ForPlayers()
+	}
+	msg := widget.NewLabel(text)
 	msg.Wrapping = fyne.TextWrapWord
 	title := widget.NewLabelWithStyle("The campaign file cannot be opened", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	box := container.NewVBox(title, msg)
-	var de *storage.DamageError
-	var le *storage.LockedError
+	if de != nil {
+		box.Add(pathLabel("The file: " + de.Path))
+	}
 	switch {
-	case errors.As(err, &de) && de.Backup != "":
-		box.Add(wrapped("The newest good backup:"))
-		box.Add(pathLabel(de.Backup))
-		box.Add(button("Restore that backup", func() { u.restoreAtStart(de.Path, de.Backup) }))
+	case de != nil && (de.Backup != "" || de.AsItReads):
+		if de.Backup != "" {
+			what := "The newest good backup"
+			if de.Aside {
+				what = "The newest good copy (kept aside by a restore)"
+			}
+			box.Add(pathLabel(fmt.Sprintf("%s, from %s: %s", what, de.BackupTime.Local().Format("Mon 2 Jan 2006 15:04"), de.Backup)))
+			box.Add(button("Restore that backup", func() { u.restoreAtStart(de) }))
+		}
+		if de.AsItReads {
+			l := widget.NewLabel("Or keep the file as it reads, without what the damaged copy held: the damaged file is kept beside it.")
+			l.Wrapping = fyne.TextWrapWord
+			box.Add(l)
+			box.Add(button("Keep the file as it reads", func() { u.keepAsItReads(de.Path) }))
+		}
 	case errors.As(err, &le):
 		box.Add(button("Try again", func() { u.retryOpen() }))
 	default:
@@ -258,10 +304,10 @@ func (u *App) retryOpen() {
 	u.showHome()
 }
 
-// restoreAtStart puts a backup in place of a damaged file (which is kept
-// beside it) and opens it.
-func (u *App) restoreAtStart(path, backup string) {
-	if err := storage.RestoreFile(path, backup, u.now()); err != nil {
+// restoreAtStart puts a backup in place of a damaged, empty or missing
+// file (a damaged one is kept beside it) and opens it.
+func (u *App) restoreAtStart(de *storage.DamageError) {
+	if err := storage.RestoreFile(de.Path, de.Backup, u.now()); err != nil {
 		u.problem("The backup was not restored: " + err.Error())
 		return
 	}
@@ -271,7 +317,27 @@ func (u *App) restoreAtStart(path, backup string) {
 		return
 	}
 	u.showHome()
-	u.notice(fmt.Sprintf("Restored %s. The damaged file was kept beside it as %s.replaced-….", backup, path))
+	if de.Missing {
+		u.notice(fmt.Sprintf("Restored %s.", de.Backup))
+		return
+	}
+	u.notice(fmt.Sprintf("Restored %s. The damaged file was kept beside it as %s.replaced-….", de.Backup, de.Path))
+}
+
+// keepAsItReads rewrites a file whose only damage is one of its two
+// headers as it reads, keeping the damaged one beside it, and opens it.
+func (u *App) keepAsItReads(path string) {
+	if err := storage.KeepAsItReads(path, u.opt.Registry, u.now()); err != nil {
+		u.problem("The file was not rewritten: " + err.Error())
+		return
+	}
+	u.openFile()
+	if u.DB == nil {
+		u.showOpenError()
+		return
+	}
+	u.showHome()
+	u.notice(fmt.Sprintf("The file now holds what it read through its good table of contents; the damaged file was kept beside it as %s.replaced-….", path))
 }
 
 // library is the device's content sets, beside the campaign file.

@@ -152,3 +152,103 @@ func TestSettingsAreTheDevicesNotTheCampaigns(t *testing.T) {
 		t.Fatalf("bad preferences read as %+v", got)
 	}
 }
+
+// fileWithBackup writes a file holding "Alpha" with n notes and one backup,
+// and closes it.
+func fileWithBackup(t *testing.T, n int) (path string, reg tracker.Registry) {
+	t.Helper()
+	path = filepath.Join(t.TempDir(), "tablekeeper.db")
+	reg = tracker.Registry{testGame: lifeRules{}}
+	db, err := storage.Open(path, reg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _ := db.NewCampaign(testGame, "Alpha", 7)
+	s, _ := db.OpenSession(c.ID)
+	for i := 0; i < n; i++ {
+		if _, err := s.Do(tracker.AddNote{Text: "note"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := db.Backup(); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	return path, reg
+}
+
+// An emptied file beside its backups is not taken for a first start: the
+// window says so and offers the newest backup.
+func TestEmptyFileBesideBackupsIsNotStartedAfresh(t *testing.T) {
+	path, reg := fileWithBackup(t, 2)
+	if err := os.Truncate(path, 0); err != nil {
+		t.Fatal(err)
+	}
+	u := New(test.NewTempApp(t), Options{DBPath: path, Registry: reg})
+	defer u.Shutdown()
+	mustSee(t, u, "The campaign file cannot be opened")
+	mustSee(t, u, "will not start a new, empty file")
+	if st, _ := os.Stat(path); st.Size() != 0 {
+		t.Fatal("the refused file was written to")
+	}
+	test.Tap(findButton(t, u, "Restore that backup"))
+	if u.DB == nil {
+		t.Fatalf("not opened after restore:\n%s", screenText(u))
+	}
+	mustSee(t, u, "Alpha")
+}
+
+// One damaged header: the window offers the backup and keeping the file as
+// it reads.
+func TestOneDamagedHeaderCanBeKeptAsItReads(t *testing.T) {
+	path, reg := fileWithBackup(t, 2)
+	data, _ := os.ReadFile(path)
+	data[16+20] ^= 0x40 // inside meta page 0
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	u := New(test.NewTempApp(t), Options{DBPath: path, Registry: reg})
+	defer u.Shutdown()
+	mustSee(t, u, "copies of its table of contents is damaged")
+	findButton(t, u, "Restore that backup")
+	test.Tap(findButton(t, u, "Keep the file as it reads"))
+	if u.DB == nil {
+		t.Fatalf("not opened:\n%s", screenText(u))
+	}
+	mustSee(t, u, "Alpha")
+	if !strings.Contains(u.Notice(), "kept beside it") {
+		t.Fatalf("notice %q", u.Notice())
+	}
+}
+
+// A damaged snapshot opens the file and says so on the first screen.
+func TestDamagedSnapshotIsToldOnHome(t *testing.T) {
+	path, reg := fileWithBackup(t, tracker.SnapshotEvery+5)
+	data, _ := os.ReadFile(path)
+	i := bytes.LastIndex(data, []byte(`"stateVersion"`))
+	data[i+20] ^= 0x08
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	u := New(test.NewTempApp(t), Options{DBPath: path, Registry: reg})
+	defer u.Shutdown()
+	if u.DB == nil {
+		t.Fatalf("refused: %v", u.openErr)
+	}
+	mustSee(t, u, "Alpha")
+	if n := u.Notice(); !strings.Contains(n, "nothing is lost") || !strings.Contains(n, "Alpha") {
+		t.Fatalf("notice %q", n)
+	}
+}
+
+// The Data screen says what the backups take and which are kept.
+func TestDataScreenSaysTheBackupPolicy(t *testing.T) {
+	u, _ := newUI(t)
+	u.DB.NewCampaign(testGame, "Alpha", 7)
+	test.Tap(findButton(t, u, "Data"))
+	mustSee(t, u, "then the newest of each week for 26 weeks")
+	mustSee(t, u, "The next is written after 200 more actions")
+	test.Tap(findButton(t, u, "Back up now"))
+	mustSee(t, u, "1 backup, ")
+	mustSee(t, u, "KB together")
+}

@@ -33,7 +33,7 @@ type logView struct {
 	events []tracker.Event // every event, oldest first
 	lines  []string        // diary line of each event
 	shown  []int           // indexes into events, as listed
-	search *widget.Entry
+	search *widgets.TextEntry
 	filter *widget.Select
 	list   *widget.List
 	count  *widget.Label
@@ -45,7 +45,7 @@ type logView struct {
 
 func newLogView(cs *campaignScreen) *logView {
 	l := &logView{cs: cs}
-	l.search = widget.NewEntry()
+	l.search = widgets.NewTextEntry()
 	l.search.SetPlaceHolder("Search the log")
 	l.search.OnChanged = func(string) { l.apply() }
 	l.filter = widget.NewSelect(logFilters, func(string) { l.apply() })

@@ -37,7 +37,11 @@ func Deal(boards []string) ([]int, automa.Trace, error) {
 	for i := range CubesForActivation {
 		split[i%len(boards)]++
 	}
-	st := t.Add("eternaut §5.7 C1 (RB p.24)", "deal %d Consumed cubes as evenly as possible over %d board(s), at least 1 each", CubesForActivation, len(boards))
+	boardWord := "boards"
+	if len(boards) == 1 {
+		boardWord = "board"
+	}
+	st := t.Add("eternaut §5.7 C1 (RB p.24)", "deal %d Consumed cubes as evenly as possible over %d %s, at least 1 each", CubesForActivation, len(boards), boardWord)
 	parts := make([]string, len(boards))
 	for i, b := range boards {
 		parts[i] = fmt.Sprintf("%s %d", b, split[i])

@@ -89,3 +89,14 @@ func BenchmarkLargestSituation(b *testing.B) {
 		}
 	}
 }
+
+// TestEmptyOrCutFileIsSaidInWords: an empty file or one cut short is said
+// so, not "EOF".
+func TestEmptyOrCutFileIsSaidInWords(t *testing.T) {
+	for _, data := range []string{"", "  \n", `{"decision": "activ`, `{"decide": "turn", "map": {"spaces": [`} {
+		_, err := Resolve([]byte(data))
+		if err == nil || !strings.Contains(err.Error(), "the file is empty or cut short") || strings.Contains(err.Error(), "EOF") {
+			t.Errorf("%q: %v", data, err)
+		}
+	}
+}

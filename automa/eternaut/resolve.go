@@ -3,6 +3,7 @@ package eternaut
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 
@@ -58,6 +59,9 @@ func ParseSituation(data []byte) (*Situation, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&s); err != nil {
+		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+			return nil, errors.New("situation file: the file is empty or cut short")
+		}
 		return nil, fmt.Errorf("situation file: %v", err)
 	}
 	if _, err := dec.Token(); err != io.EOF {

@@ -24,10 +24,14 @@ const (
 // for spreading new adversaries over colours, §10.3).
 var Colours = []Colour{DarkBlue, LightBlue, Red, Yellow}
 
+// colourSpelling drops what may separate a colour's words; made once, as a
+// Replacer builds a table of its own (6 KB) when it is first used.
+var colourSpelling = strings.NewReplacer("-", "", "_", "", " ", "")
+
 // ParseColour accepts the colour names players use ("dark blue",
 // "darkblue", "dark-blue", "Dark Blue" all mean the same).
 func ParseColour(s string) (Colour, error) {
-	k := strings.ToLower(strings.NewReplacer("-", "", "_", "", " ", "").Replace(s))
+	k := strings.ToLower(colourSpelling.Replace(s))
 	switch k {
 	case "darkblue":
 		return DarkBlue, nil

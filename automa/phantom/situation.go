@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"strings"
 	"sync"
@@ -161,6 +162,9 @@ func ParseSituation(data []byte) (*Situation, error) {
 }
 
 func jsonErr(err error, data []byte) string {
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+		return "the file is empty or cut short"
+	}
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
 		line := 1 + bytes.Count(data[:min(int(se.Offset), len(data))], []byte("\n"))
@@ -190,7 +194,11 @@ func (s *Situation) check() error {
 		return fmt.Errorf("map: %w", err)
 	}
 	s.hmap = m
-	s.checkLimits(m, bad)
+	// Beyond the limits, nothing more is checked: each entry's checks
+	// would cost work in the file's size (100,000 figures took 4 s).
+	if s.checkLimits(m, bad); len(errs) > 0 {
+		return errors.Join(errs...)
+	}
 	// Decision die.
 	if !s.DecisionDie.Roll {
 		if err := s.DecisionDie.Face.Validate(); err != nil {

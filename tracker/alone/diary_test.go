@@ -114,6 +114,9 @@ func TestEveryEventHasADiaryLine(t *testing.T) {
 	b, _ := newSession(t, 9)
 	do(t, b, SetupSheet{Sheet: DefaultSheet()})
 	do(t, b, SetAbilityFor{Type: alone.Spore, Ability: Precision})
+	do(t, b, UseContent{Content: *practice(t)})
+	do(t, b, PutContent{Item: &ItemCard{Name: "Rope", Passive: true, Charges: 1}})
+	do(t, b, DeleteContent{Kind: KindItem, Name: "Rope"})
 	check(b)
 	var missing []string
 	for k := range kinds {

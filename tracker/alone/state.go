@@ -299,6 +299,9 @@ type State struct {
 	Goals []string `json:"goals,omitempty"`
 	// NextItem numbers Item cards.
 	NextItem int `json:"nextItem,omitempty"`
+	// Content is the group's components this campaign was set up from
+	// (content.go): what the forms offer to pick from.
+	Content *Content `json:"content,omitempty"`
 }
 
 // Turn is the number of the Turn in play, or of the last one played.

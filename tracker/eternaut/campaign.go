@@ -100,7 +100,7 @@ func (c NewCampaign) run(s *State, x *exec) error {
 		s.Diary[i] = DiarySection{Letter: l}
 	}
 	takeSnapshot(s, "start")
-	x.say("New campaign for %d player(s) (hand of %d): %s", c.Players, HandSize(c.Players), rosterLine(s))
+	x.say("New campaign for %s (a hand of %d): %s", plural(c.Players, "player", "players"), HandSize(c.Players), rosterLine(s))
 	x.ask("Set up Scenario A")
 	return nil
 }

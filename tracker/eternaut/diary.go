@@ -117,7 +117,7 @@ func (c CorrectDiary) run(s *State, x *exec) error {
 	set := func(dst *int, lo, hi int) {
 		old = strconv.Itoa(*dst)
 		var n int
-		if n, err = parseInt(c.Field, c.Value, lo, hi); err == nil {
+		if n, err = parseInt(fieldWords(c.Field), c.Value, lo, hi); err == nil {
 			*dst = n
 		}
 	}
@@ -192,7 +192,7 @@ func (c CorrectDiary) run(s *State, x *exec) error {
 	if err != nil {
 		return err
 	}
-	x.say("Corrected by hand: section %s %s %q → %q", sec.Letter, c.Field, old, strings.TrimSpace(c.Value))
+	x.say("Corrected by hand: section %s, %s %q → %q", sec.Letter, fieldWords(c.Field), old, strings.TrimSpace(c.Value))
 	return nil
 }
 
@@ -314,7 +314,7 @@ func (c CorrectDiary) row(s *State, sec *DiarySection, x *exec) error {
 			ch.Penalties = r.Penalties
 		}
 	}
-	x.say("Corrected by hand: section %s, %s %s: %s %q → %q", sec.Letter, ch.ID, ch.Name, c.Field, old, v)
+	x.say("Corrected by hand: section %s, %s %s: %s %q → %q", sec.Letter, ch.ID, ch.Name, fieldWords(c.Field), old, v)
 	return nil
 }
 
@@ -356,9 +356,9 @@ func (c CorrectCharacter) run(s *State, x *exec) error {
 			b = &ch.Penalties.Madness
 		}
 		if v != 0 && v != 1 {
-			return tracker.Refuse("eternaut §7.4", "a Character has 0 or 1 %s card", c.Field)
+			return tracker.Refuse("eternaut §7.4", "a Character has 0 or 1 %s card", fieldWords(c.Field))
 		}
-		x.say("Corrected by hand: %s %s %v → %v", ch.Name, c.Field, *b, v == 1)
+		x.say("Corrected by hand: %s %s %s → %s", ch.Name, fieldWords(c.Field), yesNo(*b), yesNo(v == 1))
 		*b = v == 1
 		return nil
 	case "actionCards":
@@ -367,9 +367,9 @@ func (c CorrectCharacter) run(s *State, x *exec) error {
 		return tracker.Refuse("eternaut §7.1", "%q is not a Character value (lp, ammo, fatigue, heavyWound, madness, actionCards; cubes: SetCubes)", c.Field)
 	}
 	if v < lo || v > hi {
-		return tracker.Refuse("eternaut §7.1", "%s must be from %d to %d, not %d", c.Field, lo, hi, v)
+		return tracker.Refuse("eternaut §7.1", "%s must be from %d to %d, not %d", fieldWords(c.Field), lo, hi, v)
 	}
-	x.say("Corrected by hand: %s %s %d → %d", ch.Name, c.Field, *dst, v)
+	x.say("Corrected by hand: %s %s %d → %d", ch.Name, fieldWords(c.Field), *dst, v)
 	*dst = v
 	return nil
 }
@@ -395,13 +395,24 @@ func (c CorrectScenario) run(s *State, x *exec) error {
 		dst, hi = &sc.Snowflakes, 16
 	case "truckAmmo":
 		dst = &sc.TruckAmmo
+	case "tankFuel", "tankAmmo":
+		// The Tank's values by hand: with the Fuel setting off the players
+		// take its Fuel themselves (§13.28).
+		t := sc.Tank
+		if t == nil || t.Destroyed {
+			return tracker.Refuse("eternaut §11 F", "the Tank is not on the table")
+		}
+		dst, hi = &t.Fuel, t.MaxFuel
+		if c.Field == "tankAmmo" {
+			dst, hi = &t.Ammo, t.MaxAmmo
+		}
 	default:
-		return tracker.Refuse("eternaut §3.3", "%q is not a scenario value (timer, timerStart, firstPlayer, active, snowflakes, truckAmmo; cubes: SetCubes)", c.Field)
+		return tracker.Refuse("eternaut §3.3", "%q is not a scenario value (timer, timerStart, firstPlayer, active, snowflakes, truckAmmo, tankFuel, tankAmmo; cubes: SetCubes)", c.Field)
 	}
 	if c.Value < lo || c.Value > hi {
-		return tracker.Refuse("eternaut §3.3", "%s must be from %d to %d, not %d", c.Field, lo, hi, c.Value)
+		return tracker.Refuse("eternaut §3.3", "%s must be from %d to %d, not %d", fieldWords(c.Field), lo, hi, c.Value)
 	}
-	x.say("Corrected by hand: %s %d → %d", c.Field, *dst, c.Value)
+	x.say("Corrected by hand: %s %d → %d", fieldWords(c.Field), *dst, c.Value)
 	*dst = c.Value
 	if c.Field == "truckAmmo" {
 		s.Section(Letter(sc.Key)).TruckAmmo = c.Value
@@ -591,4 +602,33 @@ func DiaryMarkdown(s *State) string {
 		fmt.Fprintf(&b, "\nThe campaign was lost: %s\n", md(s.LossReason))
 	}
 	return b.String()
+}
+
+// fieldNames are the correctable fields as a player names them (the
+// commands take the short names).
+var fieldNames = map[string]string{
+	"lp": "life", "ammo": "ammo", "fatigue": "Fatigue", "heavyWound": "Heavy Wound", "madness": "Madness",
+	"actionCards": "Action cards on the board", "timer": "the Timer's space", "timerStart": "the Timer's starting space",
+	"firstPlayer": "the First Player", "active": "the player whose turn it is", "snowflakes": "Snowflake counters on the map",
+	"truckAmmo": "ammo on the truck", "tankFuel": "the Tank's Fuel", "tankAmmo": "the Tank's Ammo", "variant": "the Storybook box", "checks": "✓ marks", "crosses": "✗ marks",
+	"score": "the final score", "epilogue": "the Epilogue", "specialQuests": "the Special Quest cards",
+	"itemReserve": "the Item reserve", "notes": "the notes", "truckItems": "the items on the truck",
+	"basePP": "the points of this scenario", "availablePP": "the points available", "remainingPP": "the remaining Purchase Points",
+	"specialContent": "the Special Content", "purchases": "the purchases", "groupAbilities": "the Group Abilities",
+	"name": "the name", "played": "the Played box", "skull": "the skull", "items": "the items",
+	"skills": "the skill counters", "pa": "the Personal Ability", "campaignScore": "the campaign score",
+}
+
+func fieldWords(f string) string {
+	if w, ok := fieldNames[f]; ok {
+		return w
+	}
+	return f
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
 }

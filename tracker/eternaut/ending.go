@@ -509,6 +509,10 @@ func paOwner(pa string) string {
 var buyFrom = map[string]string{"SAC": "A", "SK": "B", "PA": "C", "GA": "D"}
 var costs = map[string]int{"SAC": CostSAC, "SK": CostSK, "PA": CostPA, "GA": CostGA}
 
+// kindNames are what can be bought, named as the rulebook names them (the
+// short forms are the spec's).
+var kindNames = map[string]string{"SAC": "a Special Action card", "SK": "a skill counter", "PA": "a Personal Ability card", "GA": "a Group Ability card"}
+
 func (Buy) kind() string { return "shop.buy" }
 func (c Buy) run(s *State, x *exec) error {
 	w, err := s.step(StepShop)
@@ -520,15 +524,15 @@ func (c Buy) run(s *State, x *exec) error {
 	kind := strings.ToUpper(strings.TrimSpace(c.Kind))
 	first, ok := buyFrom[kind]
 	if !ok {
-		return tracker.Refuse("eternaut §9.6.3", "%q cannot be bought: SAC, SK, PA or GA", c.Kind)
+		return tracker.Refuse("eternaut §9.6.3", "%q cannot be bought: a Special Action card, a skill counter, a Personal Ability card or a Group Ability card can", c.Kind)
 	}
 	if !from(w.Scenario, first) {
-		return tracker.Refuse("eternaut §12 V16", "%s can be bought from the end of %s on", kind, first)
+		return tracker.Refuse("eternaut §12 V16", "%s can be bought from the end of %s on", capital(kindNames[kind]), first)
 	}
 	cost := costs[kind]
 	left := sec.AvailablePP - w.Spent
 	if cost > left {
-		return tracker.Refuse("eternaut §12 V15", "%s costs %d Purchase Points; %d are left", kind, cost, left)
+		return tracker.Refuse("eternaut §12 V15", "%s costs %d Purchase Points; %d are left", capital(kindNames[kind]), cost, left)
 	}
 	p := Purchase{Kind: kind, Cost: cost}
 	switch kind {
@@ -614,6 +618,14 @@ func (c Buy) run(s *State, x *exec) error {
 	sec.RemainingPP = sec.AvailablePP - w.Spent
 	x.say("%d PP left", sec.RemainingPP)
 	return nil
+}
+
+// capital starts a phrase with a capital letter.
+func capital(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 func nonEmpty(s string) []string {

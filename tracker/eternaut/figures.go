@@ -590,7 +590,7 @@ func (c SetUnavailable) run(s *State, x *exec) error {
 		if ch.Cubes > 0 {
 			if to := fewestCubes(s, ch.ID); to != nil {
 				to.Cubes += ch.Cubes
-				x.say("%d Consumed cube(s) move to %s's board", ch.Cubes, to.Name)
+				x.say("%s move to %s's board", plural(ch.Cubes, "Consumed cube", "Consumed cubes"), to.Name)
 				ch.Cubes = 0
 			}
 		}

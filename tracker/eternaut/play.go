@@ -264,7 +264,7 @@ func kill(s *State, ch *Character, cause string, death bool, x *exec) {
 		}
 		if to != nil {
 			to.Cubes += ch.Cubes
-			x.say("%d Consumed cube(s) move to %s's board (MoveCubes to change)", ch.Cubes, to.Name)
+			x.say("%s move to %s's board (the Enemy tab moves them elsewhere)", plural(ch.Cubes, "Consumed cube", "Consumed cubes"), to.Name)
 		} else {
 			// No board is left to hold them: they wait on the target and
 			// are dealt again if a reinforcement comes in.

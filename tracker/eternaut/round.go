@@ -552,11 +552,11 @@ func (c MoveCubes) run(s *State, x *exec) error {
 		return tracker.Refuse("eternaut §5.7", "cubes move between two boards in play")
 	}
 	if c.N < 1 || c.N > a.Cubes {
-		return tracker.Refuse("eternaut §12 V25", "%s's board holds %d cube(s); cannot move %d", a.Name, a.Cubes, c.N)
+		return tracker.Refuse("eternaut §12 V25", "%s's board holds %s; %d cannot move", a.Name, plural(a.Cubes, "cube", "cubes"), c.N)
 	}
 	a.Cubes -= c.N
 	b.Cubes += c.N
-	x.say("%d Consumed cube(s) moved from %s's board to %s's", c.N, a.Name, b.Name)
+	x.say("%s moved from %s's board to %s's", plural(c.N, "Consumed cube", "Consumed cubes"), a.Name, b.Name)
 	return nil
 }
 

@@ -1193,6 +1193,7 @@ func TestReinforcementsInF(t *testing.T) {
 func TestTankAndDevice(t *testing.T) {
 	s := reach(t, "F1")
 	refuse(t, s, TankOperate{Char: "901"}, "not on the table")
+	refuse(t, s, CorrectScenario{Field: "tankFuel", Value: 1}, "not on the table")
 	refuse(t, s, TankSetup{Fuel: 4, MaxFuel: 3}, "between 0")
 	do(t, s, TankSetup{Fuel: 2, MaxFuel: 3, Ammo: 1, MaxAmmo: 2})
 	do(t, s, TankOperate{Char: "901"})
@@ -1211,6 +1212,14 @@ func TestTankAndDevice(t *testing.T) {
 	}
 	do(t, s, TankOperate{Char: "902"})
 	refuse(t, s, TankAct{Action: "move"}, "V28")
+	// The players put Fuel and Ammo right by hand (one event each, undone
+	// like any other), within the cards' maximums.
+	refuse(t, s, CorrectScenario{Field: "tankFuel", Value: 4}, "from 0 to 3")
+	do(t, s, CorrectScenario{Field: "tankFuel", Value: 2}, CorrectScenario{Field: "tankAmmo", Value: 2})
+	if tk := st(s).Scenario.Tank; tk.Fuel != 2 || tk.Ammo != 2 || tk.Operator != "902" {
+		t.Fatalf("corrected tank %+v", tk)
+	}
+	do(t, s, TankAct{Action: "move"})
 	// The Mysterious Device.
 	do(t, s, DeviceSetup{MaxLP: 5}, DeviceOperate{Char: "903"})
 	refuse(t, s, DeviceOperate{Char: "904"}, "already controls")
@@ -1562,6 +1571,7 @@ func TestAbilitiesAndDevices(t *testing.T) {
 	refuse(t, s, TankAct{Action: "move"}, "needs an operator")
 	do(t, s, TankDestroyed{})
 	refuse(t, s, TankOperate{Char: "901"}, "not on the table")
+	refuse(t, s, CorrectScenario{Field: "tankFuel", Value: 1}, "not on the table")
 	refuse(t, s, JoinCharacter{ID: "913", Board: "white"}, "V30")
 	do(t, s, Kill{Char: "903", Cause: "Gurbo"})
 	refuse(t, s, JoinCharacter{ID: "903"}, "dead")

@@ -52,6 +52,12 @@ var defaultAliens = map[string][]string{
 	"F": {"Gurbo"},
 }
 
+// UsualAliens are the alien modules a scenario uses when the setup names
+// none, left to right (none before C).
+func UsualAliens(key string) []string {
+	return slices.Clone(defaultAliens[Letter(strings.ToUpper(strings.TrimSpace(key)))])
+}
+
 func (StartScenario) kind() string { return "setup" }
 
 func (c StartScenario) run(s *State, x *exec) error {

@@ -49,18 +49,26 @@ type RemoveMissionInfo struct{ ID string }
 // ImportContent replaces or merges content from a content file made by
 // ExportContent. The whole file is checked before anything changes; with
 // Replace false, entries with an id already present are replaced and the
-// others kept.
+// others kept, and with Prune too (an update from a newer file) the
+// entries the file lacks go, except what the campaign uses. Nothing the
+// campaign uses is ever removed: such an import is refused, naming it.
 type ImportContent struct {
 	Data    []byte
 	Replace bool
+	Prune   bool `json:",omitempty"`
 }
 
 // ContentFile is the content file format: a campaign's content, shareable
 // with another group.
 type ContentFile struct {
-	Format  string  `json:"format"`
-	Version int     `json:"version"`
-	Content Library `json:"content"`
+	Format  string `json:"format"`
+	Version int    `json:"version"`
+	// Name is the content set's name, as the device's library lists it.
+	Name string `json:"name,omitempty"`
+	// Practice marks content made up for this app to try it, never the
+	// printed cards; the screens say so wherever it shows.
+	Practice bool    `json:"practice,omitempty"`
+	Content  Library `json:"content"`
 }
 
 // The content file's format name and version.
@@ -71,14 +79,33 @@ const (
 
 // ExportContent writes the campaign's content as a content file.
 func ExportContent(s *State) ([]byte, error) {
+	return ExportContentNamed(s, "")
+}
+
+// ExportContentNamed writes the campaign's content as a content file named
+// name (the content set's name in a device's library).
+func ExportContentNamed(s *State, name string) ([]byte, error) {
 	if s == nil {
 		return nil, fmt.Errorf("no campaign to export content from")
 	}
-	return json.MarshalIndent(ContentFile{Format: ContentFormat, Version: ContentVersion, Content: s.Library}, "", "  ")
+	lib := s.Library
+	practice := lib.Practice
+	lib.Practice = false // the file says it once, for the whole set
+	return json.MarshalIndent(ContentFile{Format: ContentFormat, Version: ContentVersion, Name: name, Practice: practice, Content: lib}, "", "  ")
 }
 
-// ParseContentFile reads and checks a whole content file.
+// ParseContentFile reads and checks a whole content file. A practice
+// file's library is marked Practice.
 func ParseContentFile(data []byte) (*Library, error) {
+	f, err := ReadContentFile(data)
+	if err != nil {
+		return nil, err
+	}
+	return &f.Content, nil
+}
+
+// ReadContentFile reads and checks a whole content file, with its name.
+func ReadContentFile(data []byte) (*ContentFile, error) {
 	var f ContentFile
 	if err := content.Decode(data, &f, "content file"); err != nil {
 		return nil, err
@@ -92,11 +119,17 @@ func ParseContentFile(data []byte) (*Library, error) {
 	if err := f.Content.Validate(); err != nil {
 		return nil, fmt.Errorf("content file: %w", err)
 	}
-	return &f.Content, nil
+	f.Content.Practice = f.Practice
+	return &f, nil
 }
 
-// Validate checks every entry of the library, and that ids are unique.
+// Validate checks every entry of the library, and that ids are unique:
+// first in the players' words, every problem at once (Problems), then by
+// the enemy rules' own checks, the last gate.
 func (l *Library) Validate() error {
+	if ps := l.Problems(); len(ps) > 0 {
+		return ps
+	}
 	ids := map[string]bool{}
 	for i := range l.Factions {
 		f := &l.Factions[i]
@@ -212,8 +245,8 @@ func (t *tx) library(l Library) { t.do(Op{Op: opLibrary, Library: &l}) }
 
 func (c PutFaction) decide(t *tx, _ *tracker.Dice) (string, error) {
 	f := c.Faction
-	if strings.TrimSpace(f.ID) == "" {
-		return "", tracker.Refuse("reichbusters §2.1", "the faction card needs an id")
+	if ps := FactionProblems(f); len(ps) > 0 {
+		return "", tracker.Refuse("reichbusters §2.1", "%v", ps)
 	}
 	if err := f.Validate(); err != nil {
 		return "", tracker.Refuse("reichbusters §2.1", "%v", err)
@@ -255,6 +288,9 @@ func (c RemoveFaction) decide(t *tx, _ *tracker.Dice) (string, error) {
 }
 
 func (c PutSpawnCard) decide(t *tx, _ *tracker.Dice) (string, error) {
+	if ps := SpawnCardProblems(c.Card, t.s.Library.Factions); len(ps) > 0 {
+		return "", tracker.Refuse("reichbusters §2.2", "%v", ps)
+	}
 	if err := c.Card.Validate(); err != nil {
 		return "", tracker.Refuse("reichbusters §2.2", "spawn card: %v", err)
 	}
@@ -285,6 +321,9 @@ func inDeck(d Deck, id string) bool {
 }
 
 func (c PutNoiseCard) decide(t *tx, _ *tracker.Dice) (string, error) {
+	if ps := NoiseCardProblems(c.Card); len(ps) > 0 {
+		return "", tracker.Refuse("reichbusters §2.3", "%v", ps)
+	}
 	if err := c.Card.Validate(); err != nil {
 		return "", tracker.Refuse("reichbusters §2.3", "noise card: %v", err)
 	}
@@ -311,8 +350,8 @@ func (c RemoveNoiseCard) decide(t *tx, _ *tracker.Dice) (string, error) {
 }
 
 func (c PutMap) decide(t *tx, _ *tracker.Dice) (string, error) {
-	if strings.TrimSpace(c.Map.MissionID) == "" {
-		return "", tracker.Refuse("reichbusters §3.2", "the map needs the mission id it belongs to")
+	if ps := MapProblems(c.Map); len(ps) > 0 {
+		return "", tracker.Refuse("reichbusters §3.2", "%v", ps)
 	}
 	if err := c.Map.Validate(); err != nil {
 		return "", tracker.Refuse("reichbusters §3.2", "%v", err)
@@ -337,6 +376,9 @@ func (c RemoveMap) decide(t *tx, _ *tracker.Dice) (string, error) {
 }
 
 func (c PutMissionInfo) decide(t *tx, _ *tracker.Dice) (string, error) {
+	if ps := MissionProblems(c.Info); len(ps) > 0 {
+		return "", tracker.Refuse("reichbusters §2.4", "%v", ps)
+	}
 	if err := c.Info.Validate(); err != nil {
 		return "", tracker.Refuse("reichbusters §2.4", "%v", err)
 	}
@@ -366,37 +408,106 @@ func (c ImportContent) decide(t *tx, _ *tracker.Dice) (string, error) {
 	}
 	l := *in
 	if !c.Replace {
-		l = t.s.Library
-		for _, f := range in.Factions {
-			l.Factions, _ = put(l.Factions, f, func(f content.Faction) string { return f.ID })
-		}
-		for _, x := range in.SpawnCards {
-			l.SpawnCards, _ = put(l.SpawnCards, x, func(c content.SpawnCard) string { return c.ID })
-		}
-		for _, x := range in.NoiseCards {
-			l.NoiseCards, _ = put(l.NoiseCards, x, func(c content.NoiseCard) string { return c.ID })
-		}
-		for _, x := range in.Maps {
-			l.Maps, _ = put(l.Maps, x, func(m content.Map) string { return m.MissionID })
-		}
-		for _, x := range in.Missions {
-			l.Missions, _ = put(l.Missions, x, func(m MissionInfo) string { return m.ID })
+		l = t.s.Library.merged(in)
+		l.Practice = t.s.Library.Practice || in.Practice
+		if c.Prune {
+			l = t.s.pruned(l, in)
 		}
 		if err := l.Validate(); err != nil {
 			return "", tracker.Refuse("reichbusters §2", "after merging: %v", err)
 		}
 	}
-	if m := t.s.Mission; m != nil && !m.Ended {
-		if l.faction(m.Faction) == nil {
-			return "", tracker.Refuse("reichbusters §2", "the import would remove faction card %s, which the mission in play uses", m.Faction)
+	// Nothing the campaign uses goes: the mission in play's cards, map and
+	// heroes, the heroes on the campaign's record.
+	var gone []string
+	for _, e := range t.s.Library.entries() {
+		if t.s.uses(e.kind, e.id) && !l.has(e.kind, e.id) {
+			gone = append(gone, e.words)
 		}
+	}
+	if len(gone) > 0 {
+		return "", tracker.Refuse("reichbusters §2", "the import would remove what this campaign uses: %s", strings.Join(gone, ", "))
 	}
 	t.library(l)
 	how := "Merged"
-	if c.Replace {
+	switch {
+	case c.Replace:
 		how = "Replaced the content with"
+	case c.Prune:
+		how = "Updated the content from"
 	}
-	t.say("%s a content file: %d faction cards, %d spawn cards, %d noise cards, %d maps, %d mission details",
-		how, len(in.Factions), len(in.SpawnCards), len(in.NoiseCards), len(in.Maps), len(in.Missions))
+	t.say("%s a content file: %d faction cards, %d spawn cards, %d noise cards, %d maps, %d mission details, %d character cards",
+		how, len(in.Factions), len(in.SpawnCards), len(in.NoiseCards), len(in.Maps), len(in.Missions), len(in.Heroes))
 	return "content.import", nil
+}
+
+// has reports whether the library holds the entry.
+func (l *Library) has(kind, id string) bool {
+	switch kind {
+	case "faction":
+		return l.faction(id) != nil
+	case "spawn":
+		return l.spawnCard(id) != nil
+	case "noise":
+		return l.noiseCard(id) != nil
+	case "map":
+		return l.mapOf(id) != nil
+	case "mission":
+		return l.missionInfo(id) != nil
+	case "hero":
+		return l.heroCard(id) != nil
+	}
+	return false
+}
+
+// PutMission adds a mission, or replaces the one with the same id: its
+// details and its map in one step, as the mission form saves them.
+type PutMission struct {
+	Info MissionInfo
+	Map  content.Map
+}
+
+// RemoveMission takes a mission's details and map out.
+type RemoveMission struct{ ID string }
+
+func (c PutMission) decide(t *tx, _ *tracker.Dice) (string, error) {
+	c.Map.MissionID = c.Info.ID
+	ps := MissionProblems(c.Info)
+	if len(c.Map.Areas) > 0 || strings.TrimSpace(c.Info.ID) == "" {
+		ps = append(ps, MapProblems(c.Map)...)
+	}
+	if len(ps) > 0 {
+		return "", tracker.Refuse("reichbusters §2.4", "%v", ps)
+	}
+	if err := c.Info.Validate(); err != nil {
+		return "", tracker.Refuse("reichbusters §2.4", "%v", err)
+	}
+	l := t.s.Library
+	var replaced bool
+	l.Missions, replaced = put(l.Missions, c.Info, func(m MissionInfo) string { return m.ID })
+	if len(c.Map.Areas) > 0 {
+		if err := c.Map.Validate(); err != nil {
+			return "", tracker.Refuse("reichbusters §3.2", "%v", err)
+		}
+		l.Maps, _ = put(l.Maps, c.Map, func(m content.Map) string { return m.MissionID })
+	}
+	t.library(l)
+	t.say("%s mission %s (tracker %d/%d, %d areas, %d doors)", verb(replaced), c.Info.ID, c.Info.PreAlarm, c.Info.PostAlarm, len(c.Map.Areas), len(c.Map.Doors))
+	return "content.mission", nil
+}
+
+func (c RemoveMission) decide(t *tx, _ *tracker.Dice) (string, error) {
+	l := t.s.Library
+	var a, b bool
+	l.Missions, a = remove(l.Missions, c.ID, func(m MissionInfo) string { return m.ID })
+	l.Maps, b = remove(l.Maps, c.ID, func(m content.Map) string { return m.MissionID })
+	if !a && !b {
+		return "", tracker.Refuse("reichbusters §2.4", "there is no mission %q", c.ID)
+	}
+	if m := t.s.Mission; m != nil && !m.Ended && m.ID == c.ID {
+		return "", tracker.Refuse("reichbusters §2.4", "mission %s is in play", c.ID)
+	}
+	t.library(l)
+	t.say("Removed mission %s", c.ID)
+	return "content.mission", nil
 }

@@ -93,10 +93,10 @@ func TestContentCommands(t *testing.T) {
 	bad := f
 	bad.Units = append([]content.UnitType(nil), f.Units...)
 	bad.Units[0].Max = -1
-	refused(t, s, PutFaction{Faction: bad}, "miniature limit")
+	refused(t, s, PutFaction{Faction: bad}, "miniatures (#): must be 0 or more")
 	noID := f
 	noID.ID = ""
-	refused(t, s, PutFaction{Faction: noID}, "needs an id")
+	refused(t, s, PutFaction{Faction: noID}, "it has no id")
 	lib := testLibrary()
 	for _, c := range lib.SpawnCards {
 		do(t, s, PutSpawnCard{Card: c})
@@ -110,7 +110,7 @@ func TestContentCommands(t *testing.T) {
 	broken := testMap()
 	broken.Edges = append(broken.Edges, content.Edge{A: "A1", B: "ZZ"})
 	refused(t, s, PutMap{Map: broken}, "not on the map")
-	refused(t, s, PutMap{Map: content.Map{Areas: testMap().Areas}}, "mission id")
+	refused(t, s, PutMap{Map: content.Map{Areas: testMap().Areas}}, "which mission")
 	do(t, s, PutMissionInfo{Info: lib.Missions[0]})
 	refused(t, s, PutMissionInfo{Info: MissionInfo{ID: "M2", PreAlarm: 2, PreColours: []content.Level{content.Green}}}, "colours")
 	// Replacing keeps one entry.
@@ -154,7 +154,7 @@ func TestContentExportImport(t *testing.T) {
 	_ = json.Unmarshal(data, &f)
 	f["content"].(map[string]any)["spawnCards"].([]any)[0].(map[string]any)["levels"].(map[string]any)["green"].([]any)[0].(map[string]any)["count"] = 0
 	badData, _ := json.Marshal(f)
-	refused(t, dst, ImportContent{Data: badData}, "count must be 1 or more")
+	refused(t, dst, ImportContent{Data: badData}, "spawn card RB001, green row, entry 1: the number must be 1 or more")
 	refused(t, dst, ImportContent{Data: []byte(`{"format":"other","version":1}`)}, "format")
 	refused(t, dst, ImportContent{Data: []byte(`{"format":"tablekeeper-reichbusters-content","version":9}`)}, "version")
 	refused(t, dst, ImportContent{Data: []byte(`{"format":"tablekeeper-reichbusters-content","version":1,"content":{},"extra":1}`)}, "unknown field")
@@ -175,7 +175,17 @@ func TestContentExportImport(t *testing.T) {
 func TestImportCannotDropTheFactionInPlay(t *testing.T) {
 	s := raid(t)
 	sd, _ := ExportContent(&State{Library: Library{}})
-	refused(t, s, ImportContent{Data: sd, Replace: true}, "faction card F1")
+	refused(t, s, ImportContent{Data: sd, Replace: true}, "faction card Test faction")
+	// Not only the faction card: the cards in the mission's decks too.
+	lib := testLibrary()
+	lib.SpawnCards = lib.SpawnCards[1:]
+	sd, _ = ExportContent(&State{Library: lib})
+	refused(t, s, ImportContent{Data: sd, Replace: true}, "spawn card RB001")
+	// An update that prunes keeps what is in use instead.
+	do(t, s, ImportContent{Data: sd, Prune: true})
+	if st(s).Library.spawnCard("RB001") == nil {
+		t.Fatal("the update dropped a card of the mission's spawn deck")
+	}
 }
 
 func FuzzParseContentFile(f *testing.F) {

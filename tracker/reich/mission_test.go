@@ -57,6 +57,10 @@ func TestMissionSetupValidation(t *testing.T) {
 
 func TestSpawnCodesMustMatchFaction(t *testing.T) {
 	s := withContent(t)
+	// A code on no faction card is refused as the card is entered...
+	refused(t, s, PutSpawnCard{Card: card("RB050", row("ZZ", 1), row("GR", 1), row("GR", 1))}, "no faction card has a unit with the code ZZ")
+	// ...and a code of another faction card when the mission is set up.
+	do(t, s, PutFaction{Faction: content.Faction{ID: "F2", Name: "Other", Units: []content.UnitType{{Code: "ZZ", Name: "Zed", LootColour: "grey", Max: 1}}}})
 	do(t, s, PutSpawnCard{Card: card("RB050", row("ZZ", 1), row("GR", 1), row("GR", 1))})
 	refused(t, s, StartMission{Mission: "M1", Mode: ModeRaid, Faction: "F1", Heroes: []HeroSetup{heroSetup("H1", "A1")}}, "V-23")
 }

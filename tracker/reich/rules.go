@@ -3,6 +3,7 @@ package reich
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"strings"
 
 	"tablekeeper/tracker"
@@ -87,11 +88,12 @@ func (rules) Apply(st tracker.State, e tracker.Event) (tracker.State, error) {
 }
 
 // Describe is the diary line: the summary written when the event was
-// decided, with the reason of an override or correction.
+// decided, with the reason of an override or correction, in the players'
+// words (the spec sections the lines cite stay in the event).
 func (rules) Describe(e tracker.Event) string {
 	var p Payload
 	if err := e.Decode(&p); err != nil || p.Summary == "" {
-		return e.Kind
+		return "A change to the campaign"
 	}
 	line := p.Summary
 	if len(p.Lines) > 0 {
@@ -100,7 +102,28 @@ func (rules) Describe(e tracker.Event) string {
 	if p.Reason != "" {
 		line += " (reason: " + p.Reason + ")"
 	}
-	return line
+	return PlayersLine(line)
+}
+
+// specRef is a citation of the spec in a diary line: "(§5.2)", "(V-06)",
+// "(reichbusters §7.4.3, V-23)", "§5.6 step 6".
+var specRef = regexp.MustCompile(`\s*\((?:reichbusters )?(?:§|V-)[^()]*\)|\s*§[\d.]+(?: step \d+)?|\s*\(V-\d+[^()]*\)`)
+
+// plural dodges ("unit(s)") in a line, to be written out.
+var dodged = regexp.MustCompile(`(\d+) (\w+)\(s\)`)
+
+// PlayersLine is a diary or trace line as players read it: without the
+// spec's sections and codes, and with real plurals.
+func PlayersLine(s string) string {
+	s = specRef.ReplaceAllString(s, "")
+	s = dodged.ReplaceAllStringFunc(s, func(m string) string {
+		sub := dodged.FindStringSubmatch(m)
+		if sub[1] == "1" {
+			return sub[1] + " " + sub[2]
+		}
+		return sub[1] + " " + sub[2] + "s"
+	})
+	return strings.ReplaceAll(s, " ;", ";")
 }
 
 // Where says where the campaign stands: the mission, round and tracker, or

@@ -73,6 +73,11 @@ type Library struct {
 	Maps       []content.Map       `json:"maps,omitempty"`
 	// Missions are the mission details a map card does not carry (§2.4).
 	Missions []MissionInfo `json:"missions,omitempty"`
+	// Heroes are the heroes' character cards (§2.5), picked at set-up.
+	Heroes []HeroCard `json:"heroes,omitempty"`
+	// Practice is set when practice content (made up for this app, not the
+	// printed cards) was loaded: the screens say so.
+	Practice bool `json:"practice,omitempty"`
 }
 
 // MissionInfo is the mission data besides the map: the tracker lengths and

@@ -1,7 +1,6 @@
 package alone
 
 import (
-	"encoding/json"
 	"fmt"
 	"sort"
 	"strconv"
@@ -22,11 +21,11 @@ import (
 // EnemyScreen is the Evil side. In solo mode it is the app's Evil player as
 // the Hero may see it: its decisions in public words, the override with a
 // reason, and — only once the game is over — the reveal: the whole Map of
-// both Levels and every decision's trace. In assist and bookkeeping modes it
-// is the human Evil players' table: hands, the Leader, the Reaction Track
-// and its limit per Turn, the Reactions they play, and in assist mode the
-// hidden Map with its Creatures, lights, Danger tokens and Doors, the
-// policy's suggestions and the legal Spawns, moves and Danger Sectors.
+// both Levels and every decision's explanation. In assist and bookkeeping
+// modes it is the human Evil players' table: hands, the Leader, the
+// Reaction Track and its limit per Turn, the Reactions they play, and in
+// assist mode the hidden Map with its Creatures, lights, Danger tokens and
+// Doors, the suggestions and the legal Spawns, moves and Danger Sectors.
 type EnemyScreen struct {
 	k    *kit
 	root *fyne.Container
@@ -40,11 +39,13 @@ type EnemyScreen struct {
 	evilBtn      *widget.Button
 	evilLine     *widget.Label
 	reason       *widget.Entry
-	ovKind       *widget.RadioGroup
-	ovType       *widget.Select
-	ovSector     *widget.Entry
-	ovCreature   *widget.Entry
-	ovPath       *widget.Entry
+	ovKind       *chips
+	ovType       *chips
+	ovSector     *sectorPick
+	ovCreature   *creaturePick
+	ovTo         *sectorPick
+	ovSpawn      fyne.CanvasObject
+	ovMove       fyne.CanvasObject
 	heroMap      *MapPanel
 	heroMapBox   fyne.CanvasObject
 	overrideCard *widget.Card
@@ -55,7 +56,7 @@ type EnemyScreen struct {
 	// Assist and bookkeeping.
 	tableBox  *fyne.Container
 	players   *widget.Label
-	leader    *widget.Select
+	leader    *chips
 	track     *tokenRow
 	trackInfo *widget.Label
 	tell      *widget.Label
@@ -77,26 +78,23 @@ func NewEnemyScreen(ctx *shell.Context) *EnemyScreen {
 	e.head = bold("")
 	e.head.Wrapping = fyne.TextWrapWord
 	// Solo.
-	e.evilBtn = primary("The Evil side reacts (R)", func() { e.Resolve() })
+	e.evilBtn = primary("The Evil side reacts", func() { e.Resolve() })
 	e.evilLine = wrap("")
-	e.reason = entry("why the table overrides the app (required)")
-	e.ovKind = widget.NewRadioGroup([]string{"play nothing", "Spawn", "Move"}, nil)
-	e.ovKind.Horizontal = true
-	e.ovKind.SetSelected("play nothing")
-	e.ovType = widget.NewSelect(creatureNames(), nil)
-	e.ovSector = entry("Sector")
-	e.ovCreature = entry("Creature id")
-	e.ovPath = entry("Sectors entered, in order")
+	e.reason = entry("why the table overrides the app (needed)")
+	e.ovType = newChips(titles(creatureNames()), nil)
+	e.ovSector, e.ovCreature, e.ovTo = newSectorPick(), newCreaturePick(), newSectorPick()
+	e.ovSpawn = container.NewVBox(bold("Spawn"), e.ovType.obj, e.ovSector.sel)
+	e.ovMove = container.NewVBox(bold("Move"), e.ovCreature.sel, labelled("into", e.ovTo.sel))
+	e.ovKind = newChips([]string{"Play nothing", "Spawn", "Move"}, func(string) { e.syncOverride() })
+	e.ovKind.SetSelected("Play nothing")
+	e.ovCreature.sel.OnChanged = func(string) { e.refreshOverrideMoves() }
 	e.heroMap = newMapPanel()
 	e.heroMapBox = card("What the Hero sees", e.heroMap.obj)
 	e.hiddenNote = wrap("The explanation of each decision names Sectors and Creatures the Hero may not know, so it opens — with the whole Map — when the game ends.")
 	e.hiddenNote.Importance = widget.LowImportance
 	e.reveal = container.NewVBox()
 	e.fullMap = newMapPanel()
-	e.overrideCard = card("Override the Evil side's decision", e.reason, e.ovKind,
-		field("Spawn", container.NewGridWithColumns(2, e.ovType, e.ovSector)),
-		field("Move", container.NewGridWithColumns(2, e.ovCreature, e.ovPath)),
-		button("Override", e.override))
+	e.overrideCard = card("Override the Evil side's decision", e.reason, e.ovKind.obj, e.ovSpawn, e.ovMove, button("Override", e.override))
 	e.soloBox = container.NewVBox(
 		card("The app plays Evil", e.evilBtn, e.evilLine, e.hiddenNote),
 		e.overrideCard,
@@ -106,7 +104,7 @@ func NewEnemyScreen(ctx *shell.Context) *EnemyScreen {
 	e.soloScroll = container.NewVScroll(container.NewPadded(e.soloBox))
 	// The Evil players' table.
 	e.players = wrap("")
-	e.leader = widget.NewSelect(nil, func(string) {})
+	e.leader = newChips(nil, func(string) { e.setLeader() })
 	e.track = newTokenRow(44)
 	e.trackInfo = wrap("")
 	e.tell = wrap("")
@@ -116,18 +114,18 @@ func NewEnemyScreen(ctx *shell.Context) *EnemyScreen {
 	e.creatures = container.NewVBox()
 	e.mapInfo = wrap("")
 	e.assistMap = newMapPanel()
-	e.sector = wrap("Tap a Sector to see it and put it in the forms.")
+	e.sector = wrap("Tap a Sector to see it and choose it in the forms.")
 	e.assistMap.onTap(e.tapSector)
 	e.rf = newReactionForm(e.k)
 	e.fx = newEffectsForm(e.k)
 	table := container.NewVBox(
-		card("Evil players", e.players, field("Correct the Leader", container.NewBorder(nil, nil, nil, button("Set", e.setLeader), e.leader))),
+		card("Evil players", e.players, bold("The Leader token is with"), e.leader.obj),
 		card("Tell the Hero (this Turn)", e.tell),
 		card("Reaction Track", e.track, e.trackInfo),
 		card("Play a Reaction", e.rf.obj),
 	)
 	mapTab := container.NewVBox(card("The hidden Map", e.assistMap.obj, e.sector, e.mapInfo),
-		card("Suggestions (Resolve: R)", button("Suggest", func() { e.Resolve() }), e.suggested, e.suggest),
+		card("Suggestions", button("Suggest a play", func() { e.Resolve() }), e.suggested, e.suggest),
 		card("Legal now", e.legal))
 	e.tabs = container.NewAppTabs(
 		container.NewTabItem("Table", container.NewVScroll(container.NewPadded(table))),
@@ -137,7 +135,8 @@ func NewEnemyScreen(ctx *shell.Context) *EnemyScreen {
 	)
 	e.tableBox = container.NewStack(e.tabs)
 	e.root = container.NewStack()
-	e.obj = container.NewBorder(container.NewVBox(e.head, e.k.msg), nil, nil, nil, e.root)
+	e.obj = container.NewBorder(e.head, nil, nil, nil, e.root)
+	e.syncOverride()
 	ctx.OnChange(func(tracker.Event) { e.Refresh() })
 	e.Refresh()
 	return e
@@ -162,21 +161,33 @@ func (e *EnemyScreen) Refresh() {
 		e.refreshSolo(s)
 		return
 	}
-	e.head.SetText(fmt.Sprintf("%s mode: the Evil players' table. %s", title(string(s.Mode)), e.k.ctx.Session.Where()))
+	e.head.SetText(fmt.Sprintf("%s: the Evil players' table. %s", title(modeWords(s.Mode)), e.k.ctx.Session.Where()))
 	if len(e.root.Objects) != 1 || e.root.Objects[0] != e.tableBox {
 		setBox(e.root, e.tableBox)
 	}
 	e.refreshTable(s)
 }
 
-func (e *EnemyScreen) refreshSolo(s *ta.State) {
-	if canReact(s, step(s)) {
-		e.evilBtn.Enable()
-	} else {
-		e.evilBtn.Disable()
+func (e *EnemyScreen) syncOverride() {
+	e.ovSpawn.Hide()
+	e.ovMove.Hide()
+	switch e.ovKind.Selected {
+	case "Spawn":
+		e.ovSpawn.Show()
+	case "Move":
+		e.ovMove.Show()
 	}
+}
+
+func (e *EnemyScreen) refreshSolo(s *ta.State) {
+	enable(e.evilBtn, canReact(s, step(s)))
 	e.evilLine.SetText(nonEmpty(lastEvil(e.k), "No decision yet this Turn."))
 	if s.Outcome == "" {
+		// The override names Sectors by their squares only: the Hero
+		// overrides what the app said, without learning the hidden Map.
+		e.ovSector.set(s.Map, s.Map.SectorIDs(), func(id string) string { return squareWords(s.Map.Sector(id)) })
+		e.ovCreature.set(s.Map, true)
+		e.refreshOverrideMoves()
 		e.heroMap.set(tilesFromLabyrinth(ta.HeroView(s).Labyrinth))
 		e.heroMapBox.Show()
 		e.hiddenNote.Show()
@@ -196,7 +207,7 @@ func (e *EnemyScreen) refreshSolo(s *ta.State) {
 		}
 		line := ta.DescribeHidden(ev)
 		if tr, ok := ta.EvilTrace(ev); ok {
-			p := widgets.NewTracePanel(tr)
+			p := widgets.NewTracePanel(traceWords(tr))
 			head := wrap(strings.SplitN(line, "\n", 2)[0])
 			head.TextStyle.Bold = true
 			objs = append(objs, widget.NewCard("", "", container.NewVBox(head, p)))
@@ -208,13 +219,49 @@ func (e *EnemyScreen) refreshSolo(s *ta.State) {
 	setBox(e.reveal, objs...)
 }
 
+// squareWords is a Sector by its Level and square only, without the Room's
+// name the Hero may not have seen.
+func squareWords(s *alone.Sector) string {
+	if s == nil {
+		return ""
+	}
+	if x, y, ok := ta.GridPos(s.ID); ok {
+		return fmt.Sprintf("Level %d, %c%d", s.Level, 'A'+x, y+1)
+	}
+	return fmt.Sprintf("Level %d, %s", s.Level, s.ID)
+}
+
+func (e *EnemyScreen) refreshOverrideMoves() {
+	s := e.k.state()
+	if s.Map == nil {
+		return
+	}
+	var to []string
+	if id := e.ovCreature.id(); id != "" {
+		if c := s.Map.Creature(id); c != nil {
+			to = append(to, c.Sector)
+			for _, d := range []alone.Dir{alone.North, alone.East, alone.South, alone.West, alone.Stairs} {
+				if l, ok := s.Map.Sector(c.Sector).Exits[d]; ok {
+					to = append(to, l.To)
+				}
+			}
+		}
+	}
+	e.ovTo.set(s.Map, to, func(id string) string { return squareWords(s.Map.Sector(id)) })
+}
+
 func (e *EnemyScreen) override() {
+	s := e.k.state()
 	var plays []ta.ReactionPlay
 	switch e.ovKind.Selected {
 	case "Spawn":
-		plays = []ta.ReactionPlay{{Spawn: &ta.SpawnSpec{Type: alone.CreatureType(e.ovType.Selected), Sector: strings.TrimSpace(e.ovSector.Text)}}}
+		plays = []ta.ReactionPlay{{Spawn: &ta.SpawnSpec{Type: alone.CreatureType(strings.ToLower(e.ovType.Selected)), Sector: e.ovSector.id()}}}
 	case "Move":
-		plays = []ta.ReactionPlay{{Move: &ta.MoveSpec{Creature: strings.TrimSpace(e.ovCreature.Text), Path: splitNames(e.ovPath.Text), Range: 1}}}
+		mv := &ta.MoveSpec{Creature: e.ovCreature.id(), Range: 1}
+		if to := e.ovTo.id(); to != "" && s.Map != nil && s.Map.Creature(mv.Creature) != nil && s.Map.Creature(mv.Creature).Sector != to {
+			mv.Path = []string{to}
+		}
+		plays = []ta.ReactionPlay{{Move: mv}}
 	}
 	if e.k.do(ta.EvilTurn{Override: plays, Overriding: true, Reason: strings.TrimSpace(e.reason.Text)}) {
 		e.reason.SetText("")
@@ -230,7 +277,7 @@ func (e *EnemyScreen) Resolve() bool {
 		return false
 	case s.Mode == ta.Solo:
 		if e.k.do(ta.EvilTurn{}) {
-			e.evilLine.SetText(e.k.msg.Text)
+			e.evilLine.SetText(e.k.said)
 		}
 		return true
 	case s.Map != nil:
@@ -239,15 +286,14 @@ func (e *EnemyScreen) Resolve() bool {
 			e.k.refuse(err)
 			return true
 		}
-		e.suggest.SetTrace(tr)
+		e.suggest.SetTrace(traceWords(tr))
 		var lines []string
 		for _, p := range dec.Plays {
-			lines = append(lines, playWords(p))
+			lines = append(lines, playWords(s.Map, p))
 		}
 		if len(lines) == 0 {
-			lines = append(lines, "The policy would play nothing now.")
+			lines = append(lines, "The app would play nothing now.")
 		}
-		lines = append(lines, dec.Suggestions...)
 		e.suggested.SetText(strings.Join(lines, "\n"))
 		e.k.tell("Suggestion ready: nothing is recorded until a Reaction is played.")
 		return true
@@ -255,25 +301,31 @@ func (e *EnemyScreen) Resolve() bool {
 	return false
 }
 
-func playWords(p alone.Play) string {
+// playWords is a suggested play in the Evil players' words.
+func playWords(m *alone.Map, p alone.Play) string {
+	cards := plural(p.Cards, "card", "cards")
 	switch {
 	case p.Kind == "spawn" && p.Spawn != nil:
-		return fmt.Sprintf("%s: Spawn a %s in %s (%s)", p.Priority, p.Spawn.Type, p.Spawn.Sector, p.Said.Say)
+		return fmt.Sprintf("Spawn a %s in %s (%s; %s)", title(string(p.Spawn.Type)), ta.SectorLabel(m.Sector(p.Spawn.Sector)), cards, nonEmpty(p.Said.Say, "no Noise heard"))
 	case p.Move != nil:
-		return fmt.Sprintf("%s: move %s %s → %s with %s (%s)", p.Priority, p.Move.Creature, p.Move.From, p.Move.To, plural(p.Cards, "card", "cards"), p.Said.Say)
+		c := m.Creature(p.Move.Creature)
+		who := p.Move.Creature
+		if c != nil {
+			who = title(string(c.Type)) + " " + creatureTag(c.ID, c.Type, c.Wounded)
+		}
+		return fmt.Sprintf("Move the %s from %s to %s (%s; %s)", who, ta.SectorLabel(m.Sector(p.Move.From)), ta.SectorLabel(m.Sector(p.Move.To)), cards, nonEmpty(p.Said.Say, "no Noise heard"))
 	}
-	return p.Priority
+	return "Play nothing"
 }
 
 func (e *EnemyScreen) setLeader() {
 	s := e.k.state()
 	for i, n := range s.Evil.Players {
-		if n == e.leader.Selected {
+		if n == e.leader.Selected && i != s.Evil.Leader {
 			e.k.do(ta.SetLeader{Player: i})
 			return
 		}
 	}
-	e.k.refuse(fmt.Errorf("choose the Evil player who holds the Leader token"))
 }
 
 func (e *EnemyScreen) tapSector(id string) {
@@ -283,12 +335,44 @@ func (e *EnemyScreen) tapSector(id string) {
 	}
 	for _, t := range tilesFromMap(s.Map) {
 		if t.ID == id {
-			e.sector.SetText(describeTile(t))
+			e.sector.SetText(tileWords(s.Map, t))
 		}
 	}
-	e.rf.spawnSector.SetText(id)
-	e.rf.path.SetText(strings.TrimPrefix(e.rf.path.Text+", "+id, ", "))
-	e.fx.sector.SetText(id)
+	e.rf.tapSector(id)
+	e.fx.sector.choose(id)
+}
+
+// tileWords is what a Sector holds, in words.
+func tileWords(m *alone.Map, t tile) string {
+	p := []string{ta.SectorLabel(m.Sector(t.ID))}
+	if t.Hero {
+		p = append(p, "the Hero is here")
+	}
+	if !t.Revealed {
+		p = append(p, "Unrevealed")
+	}
+	if t.Lighted {
+		p = append(p, "Lighted")
+	}
+	if t.Danger {
+		p = append(p, "a Danger token")
+	}
+	if t.LCU {
+		p = append(p, "an LCU")
+	}
+	if t.Stairs != "" {
+		p = append(p, t.Stairs+" Stairs")
+	}
+	for _, d := range alone.Compass {
+		if x, ok := t.Exits[d]; ok && x.Blocked {
+			p = append(p, "the Door to the "+strings.ToLower(compassWords[d])+" is Blocked")
+		}
+	}
+	for _, c := range m.CreaturesIn(t.ID) {
+		p = append(p, creatureWords(m, c))
+	}
+	p = append(p, t.Tokens...)
+	return strings.Join(p, " · ")
 }
 
 // reactionTrack draws the Reaction Track's spaces: covered by a card, free,
@@ -332,19 +416,25 @@ func (e *EnemyScreen) refreshTable(s *ta.State) {
 		if i == s.Evil.Leader {
 			lead = " — Leader"
 		}
-		pl = append(pl, fmt.Sprintf("%d. %s: %d %s + %d %s cards (hand size %d)%s", i+1, n, h[0], s.Evil.Decks[0].Name, h[1], s.Evil.Decks[1].Name, s.HandSize(), lead))
+		pl = append(pl, fmt.Sprintf("%d. %s: %s and %s (hand of %d)%s", i+1, n,
+			plural(h[0], title(s.Evil.Decks[0].Name)+" card", title(s.Evil.Decks[0].Name)+" cards"),
+			plural(h[1], title(s.Evil.Decks[1].Name)+" card", title(s.Evil.Decks[1].Name)+" cards"), s.HandSize(), lead))
 	}
 	for _, d := range s.Evil.Decks {
-		pl = append(pl, fmt.Sprintf("%s deck: %d to draw, %d discarded", title(d.Name), d.Draw, d.Discard))
+		pl = append(pl, fmt.Sprintf("%s deck: %s to draw, %s", title(d.Name), plural(d.Draw, "card", "cards"), plural(d.Discard, "card", "cards")+" discarded"))
 	}
 	e.players.SetText(strings.Join(pl, "\n"))
-	e.leader.Options = s.Evil.Players
-	e.leader.Refresh()
+	if len(e.leader.options) != len(s.Evil.Players) {
+		e.leader.setOptions(s.Evil.Players)
+	}
+	if s.Evil.Leader < len(s.Evil.Players) {
+		e.leader.SetSelected(s.Evil.Players[s.Evil.Leader])
+	}
 	e.track.set(reactionTrack(s))
-	info := fmt.Sprintf("This Turn: %d of 2 Reactions. %d spaces free. A 2nd card in a Turn is a combo over 2 spaces. End of Round: %s.",
-		s.T.Reactions, s.ReactionSpacesFree(), plural(s.DangerToPlace(), "Danger token", "Danger tokens"))
+	info := fmt.Sprintf("This Turn: %s of 2. %s free. A second card in a Turn is a combo over 2 spaces. End of Round: %s.",
+		plural(s.T.Reactions, "Reaction", "Reactions"), plural(s.ReactionSpacesFree(), "space", "spaces"), plural(s.DangerToPlace(), "Danger token", "Danger tokens"))
 	if s.Map != nil && s.Map.Dangerous(s.T.ActionSector, s.Settings) {
-		info += " DANGEROUS now: a Danger token is in the Hero's Sector, so both halves of a card apply."
+		info += " Dangerous now: a Danger token is in the Hero's Sector, so both halves of a card apply."
 	}
 	e.trackInfo.SetText(info)
 	var tell []string
@@ -356,7 +446,7 @@ func (e *EnemyScreen) refreshTable(s *ta.State) {
 	if s.Map != nil {
 		for _, c := range s.Map.Creatures {
 			if c.Revealed && c.Wounded {
-				tell = append(tell, fmt.Sprintf("The %s in %s is Wounded (say it whenever the Hero asks)", c.Type, c.Sector))
+				tell = append(tell, fmt.Sprintf("The %s in %s is Wounded (say it whenever the Hero asks)", c.Type, ta.SectorLabel(s.Map.Sector(c.Sector))))
 			}
 		}
 	}
@@ -365,61 +455,55 @@ func (e *EnemyScreen) refreshTable(s *ta.State) {
 	e.refreshCreatures(s)
 	e.fx.refresh(s)
 	if s.Map == nil {
-		e.mapInfo.SetText("Bookkeeping mode keeps no Map: the Evil players keep it behind the screen.")
+		e.mapInfo.SetText("The Evil players keep the Map behind their screen: the app keeps none in this mode.")
 		e.legal.SetText("")
 		return
 	}
 	e.assistMap.set(tilesFromMap(s.Map))
-	var lit, danger, blocked []string
+	label := func(id string) string { return ta.SectorLabel(s.Map.Sector(id)) }
+	var lit, danger, blocked, goals []string
 	for _, sec := range s.Map.Sectors {
 		if sec.Lighted {
-			lit = append(lit, sec.ID)
+			lit = append(lit, label(sec.ID))
 		}
 		if sec.Danger {
-			danger = append(danger, sec.ID)
+			danger = append(danger, label(sec.ID))
 		}
 		for _, d := range alone.Compass {
 			if l, ok := sec.Exits[d]; ok && l.Blocked && sec.ID < l.To {
-				blocked = append(blocked, sec.ID+"|"+l.To)
+				blocked = append(blocked, label(sec.ID)+" to "+label(l.To))
 			}
 		}
 	}
-	e.mapInfo.SetText(fmt.Sprintf("Hero in %s. Lights: %s. Danger tokens: %s. Blocked Doors: %s. Mission goals: %s.",
-		s.Map.Hero, list(lit), list(danger), list(blocked), list(s.Goals)))
+	for _, g := range s.Goals {
+		goals = append(goals, label(g))
+	}
+	e.mapInfo.SetText(fmt.Sprintf("The Hero is in %s.\nLights: %s.\nDanger tokens: %s.\nBlocked Doors: %s.\nWhere the Missions send the Hero: %s.",
+		label(s.Map.Hero), list(lit), list(danger), list(blocked), list(goals)))
 	var lg []string
 	var sp []string
 	for _, o := range ta.LegalSpawns(s, nil, 0) {
-		sp = append(sp, fmt.Sprintf("%s@%s (%d)", o.Type, o.Sector, o.Distance))
+		sp = append(sp, fmt.Sprintf("a %s in %s (%d away)", title(string(o.Type)), label(o.Sector), o.Distance))
 	}
-	lg = append(lg, "Spawns (type@Sector (distance)): "+list(sp))
-	for _, c := range s.Map.Creatures {
+	lg = append(lg, "Spawns: "+list(sp))
+	for i := range s.Map.Creatures {
+		c := &s.Map.Creatures[i]
 		ms, err := ta.LegalMoves(s, c.ID, 1)
 		if err != nil {
 			continue
 		}
-		lg = append(lg, fmt.Sprintf("%s with 1 step may: %s", c.ID, list(moveWords(ms))))
-	}
-	lg = append(lg, "Danger tokens may go in: "+list(ta.LegalDangerSectors(s)))
-	e.legal.SetText(strings.Join(lg, "\n"))
-}
-
-// moveWords names each legal move as the wizard offers it: staying, the
-// Sectors entered, or a Door Unblocked without going through (§4.6 item 3).
-func moveWords(ms []alone.MoveResult) []string {
-	var out []string
-	for _, m := range ms {
-		switch {
-		case m.UnblockedOnly != "" && len(m.Path) == 0:
-			out = append(out, "Unblock the Door to "+m.UnblockedOnly+" and stay")
-		case m.UnblockedOnly != "":
-			out = append(out, strings.Join(m.Path, "→")+", then Unblock the Door to "+m.UnblockedOnly)
-		case len(m.Path) == 0:
-			out = append(out, "stay")
-		default:
-			out = append(out, "move "+strings.Join(m.Path, "→"))
+		var to []string
+		for _, m := range ms {
+			to = append(to, label(m.To))
 		}
+		lg = append(lg, fmt.Sprintf("The %s may move 1 Sector to: %s", creatureWords(s.Map, c), list(to)))
 	}
-	return out
+	var ds []string
+	for _, id := range ta.LegalDangerSectors(s) {
+		ds = append(ds, label(id))
+	}
+	lg = append(lg, "Danger tokens may go in: "+list(ds))
+	e.legal.SetText(strings.Join(lg, "\n"))
 }
 
 func list(v []string) string {
@@ -433,9 +517,10 @@ func list(v []string) string {
 // one in use marked), and the whole stats table for reference.
 func (e *EnemyScreen) refreshCreatures(s *ta.State) {
 	statLine := func(st alone.Stats) string {
-		return fmt.Sprintf("life %d/%d · attack %d dark, %d lit · scare %d · spawn ≥ %d", st.Wound, st.Kill, st.AttackDark, st.AttackLighted, st.Scare, st.MSD)
+		return fmt.Sprintf("%d to Wound, %d more to Kill · attack %d dice in the Dark, %d in Light · scare %d · Spawns at least %d away",
+			st.Wound, st.Kill, st.AttackDark, st.AttackLighted, st.Scare, st.MSD)
 	}
-	mode := "Normal"
+	mode := "regular"
 	if s.Nightmare {
 		mode = "Nightmare"
 	}
@@ -443,10 +528,11 @@ func (e *EnemyScreen) refreshCreatures(s *ta.State) {
 	if s.Map != nil {
 		cs := append([]alone.Creature(nil), s.Map.Creatures...)
 		sort.Slice(cs, func(i, j int) bool { return cs[i].ID < cs[j].ID })
-		for _, c := range cs {
+		for i := range cs {
+			c := &cs[i]
 			n, _ := c.StatsOf(false)
 			nm, _ := c.StatsOf(true)
-			st := []string{c.Sector}
+			st := []string{}
 			if c.Wounded {
 				st = append(st, "Wounded")
 			}
@@ -455,19 +541,20 @@ func (e *EnemyScreen) refreshCreatures(s *ta.State) {
 			} else {
 				st = append(st, "Unrevealed")
 			}
-			objs = append(objs, wrap(fmt.Sprintf("%s (%s) in %s\n  Normal: %s%s\n  Nightmare: %s%s", c.ID, c.Type, strings.Join(st, ", "),
+			objs = append(objs, wrap(fmt.Sprintf("The %s (%s)\n  Regular: %s%s\n  Nightmare: %s%s", creatureWords(s.Map, c), strings.Join(st, ", "),
 				statLine(n), inUse(!s.Nightmare), statLine(nm), inUse(s.Nightmare))))
 		}
 		if len(cs) == 0 {
 			objs = append(objs, widget.NewLabel("No Creatures on the Map."))
 		}
-		objs = append(objs, wrap(fmt.Sprintf("Level 1: %d Creatures · Level 2: %d (limit %d per Level)", s.Map.CreaturesOnLevel(1), s.Map.CreaturesOnLevel(2), s.Sheet.LevelLimit)))
+		objs = append(objs, wrap(fmt.Sprintf("Level 1: %s · Level 2: %s (at most %d a Level)", plural(s.Map.CreaturesOnLevel(1), "Creature", "Creatures"),
+			plural(s.Map.CreaturesOnLevel(2), "Creature", "Creatures"), s.Sheet.LevelLimit)))
 	}
-	objs = append(objs, bold("The Creature Stats tables"))
+	objs = append(objs, bold("The Creature Stats tables (Evil Compendium)"))
 	for _, t := range alone.CreatureTypes {
 		n, _ := alone.TypeStats(t, false)
 		nm, _ := alone.TypeStats(t, true)
-		objs = append(objs, wrap(fmt.Sprintf("%s\n  Normal: %s\n  Nightmare: %s", title(string(t)), statLine(n), statLine(nm))))
+		objs = append(objs, wrap(fmt.Sprintf("%s\n  Regular: %s\n  Nightmare: %s", title(string(t)), statLine(n), statLine(nm))))
 	}
 	setBox(e.creatures, objs...)
 }
@@ -477,308 +564,4 @@ func inUse(b bool) string {
 		return "  ◀ in use"
 	}
 	return ""
-}
-
-// reactionForm records a human Evil player's Reaction card (§4.2).
-type reactionForm struct {
-	k                      *kit
-	obj                    fyne.CanvasObject
-	player, deck           *widget.Select
-	face                   *widget.RadioGroup
-	trigger                *widget.Select
-	instant, combo, danger *widget.Check
-	cardName               *widget.Entry
-	effect                 *widget.RadioGroup
-	spawnType              *widget.Select
-	spawnSector, msd       *widget.Entry
-	creature               *widget.Select
-	path, rng, unblock     *widget.Entry
-	courageRoll            *widget.RadioGroup
-	courage                *widget.Entry
-	noise                  *widget.Select
-	mapOnly                *fyne.Container
-	hint                   *widget.Label
-	scareComp              *widget.Check
-}
-
-func newReactionForm(k *kit) *reactionForm {
-	f := &reactionForm{k: k}
-	f.player, f.deck = widget.NewSelect(nil, nil), widget.NewSelect(nil, nil)
-	f.face = widget.NewRadioGroup([]string{"Standard (face down)", "Allowed (face up)"}, nil)
-	f.face.SetSelected("Standard (face down)")
-	f.trigger = widget.NewSelect(append(actionNames(), ta.TriggerLife, ta.TriggerSC), nil)
-	f.instant = widget.NewCheck("Instant (played during the Action)", nil)
-	f.combo = widget.NewCheck("2 Standard cards together moving 1 Creature (combo)", nil)
-	f.danger = widget.NewCheck("Dangerous (the table's call; no Map kept)", nil)
-	f.cardName = entry("card name (face up)")
-	f.effect = widget.NewRadioGroup([]string{"Spawn", "Move", "card text only"}, nil)
-	f.effect.SetSelected("Spawn")
-	f.spawnType = widget.NewSelect(creatureNames(), nil)
-	f.spawnSector, f.msd = entry("Sector"), entry("card's distance change, e.g. -1")
-	f.creature = widget.NewSelect(nil, nil)
-	f.path, f.rng = entry("Sectors entered, in order (empty: stays)"), entry("range (card)")
-	f.unblock = entry("then Unblock the Door to this Sector, without going in (1 step)")
-	f.courageRoll, f.courage = newRollChoice(), entry("the Courage die at the table, if the move scares: H, S or B")
-	f.noise = widget.NewSelect([]string{"", "N", "E", "S", "W", "STAIRS"}, nil)
-	f.hint = wrap("")
-	f.hint.Importance = widget.LowImportance
-	f.scareComp = widget.NewCheck("A scare goes to the Companion (the Evil side's choice)", nil)
-	f.spawnType.OnChanged = func(string) { f.showHint() }
-	f.creature.OnChanged = func(string) { f.showHint() }
-	f.rng.OnChanged = func(string) { f.showHint() }
-	f.mapOnly = container.NewVBox(f.effect,
-		field("Spawn", container.NewGridWithColumns(2, f.spawnType, f.spawnSector)), f.msd,
-		field("Move", container.NewGridWithColumns(2, f.creature, f.path)), f.rng, f.unblock,
-		field("Noise said from", f.noise), field("Courage die", f.courageRoll), f.courage, widgets.WrapCheck(f.scareComp), f.hint)
-	f.obj = container.NewVBox(
-		field("Evil player", f.player), field("Deck", f.deck), f.face,
-		field("Trigger", f.trigger), f.instant, f.cardName, widgets.WrapCheck(f.combo), f.danger, f.mapOnly,
-		primary("Play the Reaction", f.play))
-	return f
-}
-
-func (f *reactionForm) refresh(s *ta.State) {
-	f.player.Options = s.Evil.Players
-	if f.player.Selected == "" && len(s.Evil.Players) > 0 {
-		f.player.SetSelected(s.Evil.Players[s.Evil.Leader])
-	}
-	f.player.Refresh()
-	f.deck.Options = []string{s.Evil.Decks[0].Name, s.Evil.Decks[1].Name}
-	if f.deck.Selected == "" {
-		f.deck.SetSelected(s.Evil.Decks[0].Name)
-	}
-	f.deck.Refresh()
-	if s.Map == nil {
-		f.mapOnly.Hide()
-		f.danger.Show()
-		return
-	}
-	f.mapOnly.Show()
-	f.danger.Hide()
-	var ids []string
-	for _, c := range s.Map.Creatures {
-		ids = append(ids, c.ID)
-	}
-	f.creature.Options = ids
-	f.creature.Refresh()
-	if s.Companion != nil {
-		f.scareComp.Show()
-	} else {
-		f.scareComp.Hide()
-	}
-	f.showHint()
-}
-
-// showHint lists the legal Spawn Sectors of the chosen type and the legal
-// destinations of the chosen Creature (A7, §4.5), the wizard of §7.5.
-func (f *reactionForm) showHint() {
-	s := f.k.state()
-	if s.Map == nil {
-		return
-	}
-	var lines []string
-	if f.spawnType.Selected != "" {
-		m, _ := number(f.msd, "", 0)
-		var sp []string
-		for _, o := range ta.LegalSpawns(s, []alone.CreatureType{alone.CreatureType(f.spawnType.Selected)}, m) {
-			sp = append(sp, fmt.Sprintf("%s (%d)", o.Sector, o.Distance))
-		}
-		lines = append(lines, fmt.Sprintf("A %s may Spawn in: %s", f.spawnType.Selected, list(sp)))
-	}
-	if f.creature.Selected != "" {
-		r, err := number(f.rng, "", 1)
-		if err == nil {
-			ms, err := ta.LegalMoves(s, f.creature.Selected, max(r, 1))
-			if err == nil {
-				lines = append(lines, fmt.Sprintf("%s may: %s", f.creature.Selected, list(moveWords(ms))))
-			}
-		}
-	}
-	f.hint.SetText(strings.Join(lines, "\n"))
-}
-
-func (f *reactionForm) play() {
-	s := f.k.state()
-	p := ta.ReactionPlay{Allowed: f.face.Selected == "Allowed (face up)", Instant: f.instant.Checked, Card: strings.TrimSpace(f.cardName.Text), Dangerous: f.danger.Checked}
-	p.Player = -1
-	for i, n := range s.Evil.Players {
-		if n == f.player.Selected {
-			p.Player = i
-		}
-	}
-	if p.Player < 0 {
-		f.k.refuse(fmt.Errorf("choose the Evil player who plays the card"))
-		return
-	}
-	if f.deck.Selected == s.Evil.Decks[1].Name {
-		p.Deck = 1
-	}
-	if p.Allowed {
-		p.Trigger = f.trigger.Selected
-	}
-	if f.combo.Checked {
-		p.Cards = 2
-	}
-	if s.Map != nil {
-		switch f.effect.Selected {
-		case "Spawn":
-			m, err := number(f.msd, "distance change", 0)
-			if err != nil {
-				f.k.refuse(err)
-				return
-			}
-			p.Spawn = &ta.SpawnSpec{Type: alone.CreatureType(f.spawnType.Selected), Sector: strings.TrimSpace(f.spawnSector.Text), MSDMod: m}
-		case "Move":
-			r, err := number(f.rng, "range", 1)
-			if err != nil {
-				f.k.refuse(err)
-				return
-			}
-			p.Move = &ta.MoveSpec{Creature: f.creature.Selected, Path: splitNames(f.path.Text), Range: r, Unblock: strings.TrimSpace(f.unblock.Text)}
-			cf, err := faces(f.courage.Text, "the Courage die")
-			if err != nil {
-				f.k.refuse(err)
-				return
-			}
-			if len(cf) > 1 {
-				f.k.refuse(fmt.Errorf("Courage rolls 1 die, not %d", len(cf)))
-				return
-			}
-			p.Roll = rollOf(f.courageRoll)
-			if len(cf) == 1 {
-				p.CourageFace = cf[0]
-			}
-		}
-		p.Noise = alone.Dir(f.noise.Selected)
-		p.ScareToCompanion = f.scareComp.Checked && f.scareComp.Visible()
-	}
-	if f.k.do(ta.PlayReaction{ReactionPlay: p}) {
-		f.path.SetText("")
-		f.unblock.SetText("")
-		f.courage.SetText("")
-		f.combo.SetChecked(false)
-		f.instant.SetChecked(false)
-		f.cardName.SetText("")
-	}
-}
-
-// effectsForm is the card and Mission effects on the Map (and the Map's
-// correction by hand): Teleport, remove, place (a Boss from its card),
-// Doors, Lights, Danger and other tokens, attack dice, Mission goals.
-type effectsForm struct {
-	k                *kit
-	obj              fyne.CanvasObject
-	sector, creature *widget.Entry
-	dir              *widget.Select
-	token, dice      *widget.Entry
-	courageRoll      *widget.RadioGroup
-	courage          *widget.Entry
-	ctype            *widget.Select
-	boss             *widget.Entry
-	mapJSON, why     *widget.Entry
-	noMap            *widget.Label
-	forms            *fyne.Container
-}
-
-func newEffectsForm(k *kit) *effectsForm {
-	f := &effectsForm{k: k}
-	f.sector, f.creature = entry("Sector(s), comma-separated"), entry("Creature id")
-	f.dir = widget.NewSelect([]string{"N", "E", "S", "W"}, nil)
-	f.token, f.dice = entry("token name (Condition, Mission)"), entry("extra attack dice")
-	f.courageRoll, f.courage = newRollChoice(), entry("the Courage die at the table, if a teleport scares: H, S or B")
-	f.ctype = widget.NewSelect(append(creatureNames(), string(alone.Boss)), nil)
-	f.boss = entry(`Boss stats from its card: {"name":"…","normal":{"wound":3,"kill":3,"attackDark":3,"attackLighted":2,"scare":2,"msd":3}}`)
-	f.mapJSON = widget.NewMultiLineEntry()
-	f.mapJSON.SetMinRowsVisible(4)
-	f.why = entry("why the Map is corrected")
-	first := func() string { return strings.TrimSpace(strings.Split(f.sector.Text, ",")[0]) }
-	f.forms = container.NewVBox(
-		field("Sector", f.sector), field("Creature", f.creature), field("Door side", f.dir),
-		field("Type", f.ctype), f.boss, f.token, f.dice, field("Courage die", f.courageRoll), f.courage,
-		widgets.NewFlow(
-			button("Teleport the Creature there", f.teleport),
-			button("Remove the Creature", func() { f.k.do(ta.RemoveCreature{Creature: strings.TrimSpace(f.creature.Text)}) }),
-			button("Place a Creature (Mission)", f.place),
-			button("+ attack dice this Turn", func() {
-				n, err := number(f.dice, "attack dice", 1)
-				if err != nil {
-					f.k.refuse(err)
-					return
-				}
-				f.k.do(ta.AttackBonus{Creature: strings.TrimSpace(f.creature.Text), Dice: n})
-			}),
-			button("Block the Door", func() { f.k.do(ta.SetDoor{Sector: first(), Dir: alone.Dir(f.dir.Selected), Blocked: true}) }),
-			button("Unblock the Door", func() { f.k.do(ta.SetDoor{Sector: first(), Dir: alone.Dir(f.dir.Selected), Blocked: false}) }),
-			button("Lights on", func() { f.k.do(ta.SetLight{Sectors: splitNames(f.sector.Text), On: true, Source: "Card"}) }),
-			button("Lights off", func() { f.k.do(ta.SetLight{Sectors: splitNames(f.sector.Text), On: false, Source: "Card"}) }),
-			button("Place a Danger token", func() { f.k.do(ta.SetDanger{Sector: first(), On: true}) }),
-			button("Remove a Danger token", func() { f.k.do(ta.SetDanger{Sector: first(), On: false}) }),
-			button("Put the token", func() { f.k.do(ta.SetToken{Sector: first(), Token: strings.TrimSpace(f.token.Text), On: true}) }),
-			button("Take the token", func() { f.k.do(ta.SetToken{Sector: first(), Token: strings.TrimSpace(f.token.Text), On: false}) }),
-			button("These are the Mission goals", func() { f.k.do(ta.SetGoals{Sectors: splitNames(f.sector.Text)}) }),
-		),
-		bold("Correct the Map by hand (JSON)"), f.mapJSON, f.why,
-		widgets.NewFlow(button("Load the Map as it stands", f.loadMap), button("Replace the Map", f.correctMap)),
-	)
-	f.noMap = wrap("Bookkeeping mode keeps no Map: card effects happen at the table.")
-	f.obj = container.NewVBox(f.noMap, f.forms)
-	return f
-}
-
-// teleport moves a Creature by a card effect; a scare asks who rolls the
-// Courage die (issue 15 item 7).
-func (f *effectsForm) teleport() {
-	cf, err := faces(f.courage.Text, "the Courage die")
-	if err != nil || len(cf) > 1 {
-		f.k.refuse(fmt.Errorf("the Courage die: enter one face, H, S or B"))
-		return
-	}
-	c := ta.Teleport{Creature: strings.TrimSpace(f.creature.Text), Sector: strings.TrimSpace(strings.Split(f.sector.Text, ",")[0]), Roll: rollOf(f.courageRoll)}
-	if len(cf) == 1 {
-		c.CourageFace = cf[0]
-	}
-	if f.k.do(c) {
-		f.courage.SetText("")
-	}
-}
-
-func (f *effectsForm) refresh(s *ta.State) {
-	if s.Map == nil {
-		f.noMap.Show()
-		f.forms.Hide()
-		return
-	}
-	f.noMap.Hide()
-	f.forms.Show()
-}
-
-func (f *effectsForm) place() {
-	c := ta.PlaceCreature{Type: alone.CreatureType(f.ctype.Selected), Sector: strings.TrimSpace(strings.Split(f.sector.Text, ",")[0]), Source: "Mission"}
-	if c.Type == alone.Boss {
-		var b alone.BossStats
-		if err := json.Unmarshal([]byte(f.boss.Text), &b); err != nil {
-			f.k.refuse(fmt.Errorf("the Boss stats cannot be read: %v", err))
-			return
-		}
-		c.Boss = &b
-	}
-	f.k.do(c)
-}
-
-func (f *effectsForm) loadMap() {
-	s := f.k.state()
-	if s.Map == nil {
-		return
-	}
-	b, _ := json.MarshalIndent(s.Map, "", " ")
-	f.mapJSON.SetText(string(b))
-}
-
-func (f *effectsForm) correctMap() {
-	var m alone.Map
-	if err := json.Unmarshal([]byte(f.mapJSON.Text), &m); err != nil {
-		f.k.refuse(fmt.Errorf("the Map JSON cannot be read: %v", err))
-		return
-	}
-	f.k.do(ta.CorrectMap{Map: &m, Why: strings.TrimSpace(f.why.Text)})
 }

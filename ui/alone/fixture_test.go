@@ -3,34 +3,40 @@ package alone
 import (
 	"testing"
 
-	"fyne.io/fyne/v2/test"
-
+	"tablekeeper/automa/alone"
 	"tablekeeper/tracker"
 	ta "tablekeeper/tracker/alone"
-	"tablekeeper/ui/shell"
 	"tablekeeper/ui/uitest"
 )
 
 // TestFitFixture builds Alone's campaign for the real-window check
-// (.ci/window-fit): a solo game set up (the app plays Evil), a Turn
-// started with an Action taken, over a long log. With -update-fit it
-// rewrites ui/testdata/fit/alone.json; without, it checks that file still
-// imports. Make the state fuller here as the screens grow.
+// (.ci/window-fit): the practice game in solo mode a few Turns in — the
+// Labyrinth grown, a Creature Spawned, things heard, a Danger token, an
+// Item used — with the Hero's Action of the Turn done and the Evil side's
+// decision pending, over a long log. With -update-fit it rewrites
+// ui/testdata/fit/alone.json; without, it checks that file still imports.
 func TestFitFixture(t *testing.T) {
 	ctx, _ := game(t, "solo", nil)
+	do := func(c tracker.Command) {
+		t.Helper()
+		if _, ok := ctx.Do(c); !ok {
+			t.Fatalf("%T %+v refused", c, c)
+		}
+	}
 	uitest.PadLog(t, ctx.Session, 300)
-	p := NewPlayScreen(ctx)
-	e := NewEnemyScreen(ctx)
-	g := &Screens{plays: map[*shell.Context]*PlayScreen{ctx: p}, enems: map[*shell.Context]*EnemyScreen{ctx: e}}
-	test.Tap(p.turn.startBtn)
-	p.turn.action.SetSelected("locate")
-	p.turn.locKind[0].SetSelected("Room")
-	p.turn.locWhat[0].SetText("Laboratory")
-	p.turn.locKind[1].SetSelected("Element")
-	p.turn.locWhat[1].SetText("stairs")
-	g.Act(ctx, shell.TabPlay, shell.Next)
-	if !state(ctx).T.Started {
-		t.Fatal("no Turn under way")
+	for i := 0; i < 3; i++ {
+		do(ta.StartTurn{})
+		do(ta.ExploreDir{Dir: []alone.Dir{alone.East, alone.South, alone.East}[i]})
+		do(ta.EvilTurn{})
+		do(ta.EndTurn{Roll: ta.VirtualDice})
+	}
+	do(ta.DealDamage{Kind: alone.SCDamage, N: 2, Source: "a Terror card"})
+	do(ta.UseItem{ID: "i1", Charges: 1})
+	do(ta.SetDanger{Sector: "2C3", On: true})
+	do(ta.StartTurn{})
+	do(ta.MoveHero{Dir: alone.East, Roll: ta.VirtualDice})
+	if step(state(ctx)) != "evil" {
+		t.Fatalf("the Evil side's decision is not pending: %s", step(state(ctx)))
 	}
 	uitest.FitFixture(t, tracker.Alone, ctx.Session, tracker.Registry{tracker.Alone: ta.Rules{}})
 }

@@ -1,13 +1,12 @@
 package alone
 
 import (
-	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/automa/alone"
@@ -17,19 +16,30 @@ import (
 	"tablekeeper/ui/widgets"
 )
 
-// kit is what every Alone screen shares: the campaign's context and an
-// inline line for refusals, so a player sees why next to what they tapped
-// and what they typed stays in its field.
+// kit is what every Alone screen shares: the campaign's context, and what
+// the last command said. The answer to a tap (a refusal, or what happened)
+// shows next to the control that was tapped, as a bubble that moves
+// nothing, and in the frame's message line.
 type kit struct {
 	ctx *shell.Context
-	msg *widget.Label
+	// said is the last answer in words, and bad whether it was a refusal.
+	said string
+	bad  bool
 }
 
-func newKit(ctx *shell.Context) *kit {
-	m := widget.NewLabel("")
-	m.Wrapping = fyne.TextWrapWord
-	m.Hide()
-	return &kit{ctx: ctx, msg: m}
+func newKit(ctx *shell.Context) *kit { return &kit{ctx: ctx} }
+
+// tapping is the control being tapped now (set by the buttons, steppers
+// and choices this package makes, for the length of their action), so an
+// answer shows beside it. The UI runs on one goroutine.
+var tapping fyne.CanvasObject
+
+// tapped runs fn as a tap on src.
+func tapped(src fyne.CanvasObject, fn func()) {
+	prev := tapping
+	tapping = src
+	defer func() { tapping = prev }()
+	fn()
 }
 
 // state is the game as it stands (read-only).
@@ -41,61 +51,68 @@ func (k *kit) state() *ta.State {
 	return s
 }
 
-// do runs a command through the frame (table lock, message bar, refresh of
-// every screen). A refusal is shown on the screen's own line in the rules'
-// words; it reports whether the command was accepted.
+// do runs a command through the frame (table lock, message line, refresh
+// of every screen), its answer next to the control tapped; it reports
+// whether the command was accepted.
 func (k *kit) do(cmd tracker.Command) bool {
 	var err error
-	e, ok := k.ctx.Run(func() (tracker.Event, error) {
+	change := func() (tracker.Event, error) {
 		ev, er := k.ctx.Session.Do(cmd)
 		err = er
 		return ev, er
-	})
+	}
+	var e tracker.Event
+	var ok bool
+	if tapping != nil {
+		e, ok = k.ctx.RunFrom(tapping, change)
+	} else {
+		e, ok = k.ctx.Run(change)
+	}
 	if !ok {
 		if err == nil {
 			err = shell.ErrLocked
 		}
-		k.refuse(err)
+		k.said, k.bad = refusal(err), true
 		return false
 	}
-	k.tell(k.ctx.Session.Describe(e))
+	k.said, k.bad = k.ctx.Session.Describe(e), false
 	return true
 }
 
-// refuse shows why something was not done.
+// refuse says why something was not done, next to the control tapped.
 func (k *kit) refuse(err error) {
-	k.msg.Importance = widget.DangerImportance
-	k.msg.SetText("Refused: " + refusal(err))
-	k.msg.Show()
+	k.said, k.bad = refusal(err), true
+	if tapping != nil {
+		k.ctx.Refuse(tapping, k.said)
+	} else {
+		k.ctx.Message(k.said, true)
+	}
 }
 
-// tell shows what was done (its diary line).
+// tell says what was done, next to the control tapped.
 func (k *kit) tell(s string) {
 	if s == "" {
-		k.msg.Hide()
 		return
 	}
-	k.msg.Importance = widget.SuccessImportance
-	k.msg.SetText(s)
-	k.msg.Show()
+	k.said, k.bad = s, false
+	if tapping != nil {
+		k.ctx.Feedback(tapping, s, false)
+	} else {
+		k.ctx.Message(s, false)
+	}
 }
 
-// refusal is a refused command in words: why, then the rule.
-func refusal(err error) string {
-	var re *tracker.RuleError
-	if errors.As(err, &re) {
-		if re.Rule == "" {
-			return re.Why
-		}
-		return re.Why + " (" + re.Rule + ")"
-	}
-	return err.Error()
-}
+// refusal is a refused command in the players' words: why, and the
+// rulebook page when the rule names one; never the spec's section.
+func refusal(err error) string { return shell.Words(err) }
 
 // ---- small builders ----
 
+// bold is a heading whose words wrap on a narrow screen.
 func bold(s string) *widget.Label {
-	return widget.NewLabelWithStyle(s, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	l := widget.NewLabelWithStyle(s, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	l.Wrapping = fyne.TextWrapWord
+	return l
 }
 
 func wrap(s string) *widget.Label {
@@ -104,18 +121,52 @@ func wrap(s string) *widget.Label {
 	return l
 }
 
+// button is a button whose answer shows beside it.
 func button(label string, fn func()) *widget.Button {
-	return widget.NewButton(label, fn)
+	b := widget.NewButton(label, nil)
+	b.OnTapped = func() { tapped(b, fn) }
+	return b
+}
+
+// iconButton is button with an icon.
+func iconButton(label string, icon fyne.Resource, fn func()) *widget.Button {
+	b := widget.NewButtonWithIcon(label, icon, nil)
+	b.OnTapped = func() { tapped(b, fn) }
+	return b
 }
 
 func primary(label string, fn func()) *widget.Button {
-	b := widget.NewButton(label, fn)
+	b := button(label, fn)
 	b.Importance = widget.HighImportance
 	return b
 }
 
+// fold is a section a tap opens and closes: its title on a button, its
+// content under it (Fyne's accordion left an empty band when closed).
+func fold(title string, content fyne.CanvasObject) fyne.CanvasObject {
+	content.Hide()
+	var b *widget.Button
+	b = widget.NewButtonWithIcon(title, theme.MenuExpandIcon(), func() {
+		if content.Visible() {
+			content.Hide()
+			b.SetIcon(theme.MenuExpandIcon())
+		} else {
+			content.Show()
+			b.SetIcon(theme.MenuDropUpIcon())
+		}
+	})
+	b.Alignment = widget.ButtonAlignLeading
+	b.Importance = widget.LowImportance
+	return container.NewVBox(b, content)
+}
+
+// card is a panel with a heading whose words wrap (a Card's own title
+// stays on one line, wider than a portrait tablet at the largest text).
 func card(title string, objs ...fyne.CanvasObject) *widget.Card {
-	return widget.NewCard(title, "", container.NewVBox(objs...))
+	h := widget.NewLabelWithStyle(title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	h.Wrapping = fyne.TextWrapWord
+	h.SizeName = theme.SizeNameSubHeadingText
+	return widget.NewCard("", "", container.NewVBox(append([]fyne.CanvasObject{h}, objs...)...))
 }
 
 // field is a labelled input on its own row.
@@ -128,122 +179,6 @@ func entry(placeholder string) *widget.Entry {
 	e.SetPlaceHolder(placeholder)
 	return e
 }
-
-// number reads a whole number from an entry, with the field's name in the
-// error; empty gives def.
-func number(e *widget.Entry, what string, def int) (int, error) {
-	s := strings.TrimSpace(e.Text)
-	if s == "" {
-		return def, nil
-	}
-	n, err := strconv.Atoi(s)
-	if err != nil {
-		return 0, fmt.Errorf("%s: %q is not a whole number", what, s)
-	}
-	return n, nil
-}
-
-// numbers reads a list of whole numbers ("4, 5, 6").
-func numbers(s, what string) ([]int, error) {
-	var out []int
-	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' || r == ';' }) {
-		n, err := strconv.Atoi(f)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %q is not a whole number", what, f)
-		}
-		out = append(out, n)
-	}
-	return out, nil
-}
-
-func joinInts(v []int) string {
-	p := make([]string, len(v))
-	for i, n := range v {
-		p[i] = strconv.Itoa(n)
-	}
-	return strings.Join(p, ", ")
-}
-
-// faces reads dice faces typed from physical dice ("HIT BLANK SPECIAL", or
-// H B S); empty means roll virtual dice.
-func faces(s, what string) ([]alone.Face, error) {
-	var out []alone.Face
-	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' }) {
-		switch strings.ToUpper(f) {
-		case "H", "HIT":
-			out = append(out, alone.Hit)
-		case "S", "SPECIAL":
-			out = append(out, alone.Special)
-		case "B", "BLANK", "-":
-			out = append(out, alone.Blank)
-		default:
-			return nil, fmt.Errorf("%s: %q is not a die face; write HIT, SPECIAL or BLANK (or H, S, B)", what, f)
-		}
-	}
-	return out, nil
-}
-
-// Who rolls a command's dice (issue 15 item 7): an explicit choice shown
-// with every form that rolls, never read from whether faces were typed.
-const (
-	rolledAtTable = "dice at the table"
-	rolledByApp   = "the app rolls"
-)
-
-// newRollChoice is the choice of who rolls, nothing picked yet.
-func newRollChoice() *widget.RadioGroup {
-	r := widget.NewRadioGroup([]string{rolledAtTable, rolledByApp}, nil)
-	r.Horizontal = true
-	return r
-}
-
-// rollOf is the command's Roll for the choice ("" when none is picked:
-// the rules then ask for it).
-func rollOf(r *widget.RadioGroup) ta.DiceSource {
-	switch r.Selected {
-	case rolledAtTable:
-		return ta.PhysicalDice
-	case rolledByApp:
-		return ta.VirtualDice
-	}
-	return ""
-}
-
-// rolledDice reads dice rolled at the table as the players write them:
-// the faces, then "reroll" and its face, and "courage" and its faces
-// ("H B reroll S courage B").
-func rolledDice(s, what string) (main []alone.Face, reroll alone.Face, courage []alone.Face, err error) {
-	into := "main"
-	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' }) {
-		switch strings.ToLower(w) {
-		case "reroll", "rerolled", "r":
-			into = "reroll"
-			continue
-		case "courage", "c":
-			into = "courage"
-			continue
-		}
-		f, err := faces(w, what)
-		if err != nil {
-			return nil, "", nil, err
-		}
-		switch into {
-		case "reroll":
-			if reroll != "" {
-				return nil, "", nil, fmt.Errorf("%s: one die is rerolled, not two", what)
-			}
-			reroll = f[0]
-		case "courage":
-			courage = append(courage, f...)
-		default:
-			main = append(main, f...)
-		}
-	}
-	return main, reroll, courage, nil
-}
-
-// dirOptions are the exits as a player picks them.
-var dirOptions = []string{"N", "E", "S", "W", "STAIRS"}
 
 func title(s string) string {
 	if s == "" {
@@ -290,14 +225,6 @@ func creatureNames() []string {
 	out := make([]string, len(alone.CreatureTypes))
 	for i, t := range alone.CreatureTypes {
 		out[i] = string(t)
-	}
-	return out
-}
-
-func actionNames() []string {
-	out := make([]string, len(ta.Actions))
-	for i, a := range ta.Actions {
-		out[i] = string(a)
 	}
 	return out
 }

@@ -1,6 +1,7 @@
 package alone
 
 import (
+	"fmt"
 	"image/color"
 	"sort"
 	"strings"
@@ -12,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/automa/alone"
+	ta "tablekeeper/tracker/alone"
 )
 
 // tile is one Sector as the map drawing shows it, whether it comes from the
@@ -78,6 +80,15 @@ func tilesFromLabyrinth(l alone.Labyrinth) []tile {
 	return out
 }
 
+// squareName is a Sector's name on its Level's drawing: the square ("B2")
+// for a Map drawn in the editor, else its id.
+func squareName(id string) string {
+	if x, y, ok := ta.GridPos(id); ok {
+		return fmt.Sprintf("%c%d", 'A'+x, y+1)
+	}
+	return id
+}
+
 // creatureTag is a Creature's miniature in a few letters: type and number,
 // with a star when Wounded.
 func creatureTag(id string, t alone.CreatureType, wounded bool) string {
@@ -97,6 +108,9 @@ var compassDelta = map[alone.Dir][2]int{alone.North: {0, -1}, alone.East: {1, 0}
 // each exit is one step. Parts not joined by known exits (the Labyrinth has
 // gaps) are laid side by side.
 func gridOf(ts []tile) (pos map[string][2]int, cols, rows int) {
+	if p, c, r, ok := gridOfIDs(ts); ok {
+		return p, c, r
+	}
 	pos = map[string][2]int{}
 	by := map[string]*tile{}
 	for i := range ts {
@@ -154,6 +168,25 @@ func gridOf(ts []tile) (pos map[string][2]int, cols, rows int) {
 	return pos, cols, rows
 }
 
+// gridOfIDs places tiles by their ids when every one is a square of the
+// map editor's grid ("1B2"): the Map then looks on the Play tab exactly as
+// it was drawn.
+func gridOfIDs(ts []tile) (pos map[string][2]int, cols, rows int, ok bool) {
+	if len(ts) == 0 {
+		return nil, 0, 0, false
+	}
+	pos = map[string][2]int{}
+	for _, t := range ts {
+		x, y, ok := ta.GridPos(t.ID)
+		if !ok {
+			return nil, 0, 0, false
+		}
+		pos[t.ID] = [2]int{x, y}
+		cols, rows = max(cols, x+1), max(rows, y+1)
+	}
+	return pos, cols, rows, true
+}
+
 // LevelView draws one Level: Sectors as tiles (lit ones yellow), Doors and
 // Blocked Doors on their links, Stairs by colour, LCUs, Danger tokens,
 // Creatures, the Hero and their Line of Sight. Tapping a tile calls OnTap.
@@ -162,6 +195,13 @@ type LevelView struct {
 	Title string
 	tiles []tile
 	OnTap func(sector string)
+
+	// The map editor's grid: the Level's number, its size, the empty
+	// squares drawn to be tapped, and the square chosen.
+	Level              int
+	GridCols, GridRows int
+	Empty              bool
+	Selected           string
 
 	pos        map[string][2]int
 	cols, rows int
@@ -176,6 +216,7 @@ func newLevelView(title string) *LevelView {
 func (v *LevelView) set(ts []tile) {
 	v.tiles = ts
 	v.pos, v.cols, v.rows = gridOf(ts)
+	v.cols, v.rows = max(v.cols, v.GridCols), max(v.rows, v.GridRows)
 	v.Refresh()
 }
 
@@ -227,7 +268,7 @@ func (v *LevelView) unit(size fyne.Size) float32 {
 	if v.cols == 0 || v.rows == 0 {
 		return 0
 	}
-	u := min((size.Width)/float32(v.cols), (size.Height-24)/float32(v.rows))
+	u := min((size.Width)/float32(v.cols), (size.Height-headH())/float32(v.rows))
 	return min(u, 130)
 }
 
@@ -237,17 +278,23 @@ func (v *LevelView) Tapped(e *fyne.PointEvent) {
 	if u <= 0 || v.OnTap == nil {
 		return
 	}
-	x, y := int(e.Position.X/u), int((e.Position.Y-24)/u)
+	if e.Position.Y < headH() {
+		return
+	}
+	x, y := int(e.Position.X/u), int((e.Position.Y-headH())/u)
 	for id, p := range v.pos {
 		if p[0] == x && p[1] == y {
 			v.OnTap(id)
 			return
 		}
 	}
+	if v.Empty && x >= 0 && y >= 0 && x < v.cols && y < v.rows {
+		v.OnTap(ta.GridID(v.Level, x, y))
+	}
 }
 
 func (v *LevelView) MinSize() fyne.Size {
-	return fyne.NewSize(float32(max(v.cols, 2))*70, float32(max(v.rows, 1))*84+24)
+	return fyne.NewSize(float32(max(v.cols, 2))*70, float32(max(v.rows, 1))*84+headH())
 }
 
 func (v *LevelView) CreateRenderer() fyne.WidgetRenderer {
@@ -294,6 +341,14 @@ func stairsColour(name string) color.Color {
 		return color.NRGBA{R: 0x30, G: 0xa0, B: 0x50, A: 0xff}
 	case "yellow":
 		return color.NRGBA{R: 0xd0, G: 0xb0, B: 0x20, A: 0xff}
+	case "purple":
+		return color.NRGBA{R: 0x80, G: 0x40, B: 0xb0, A: 0xff}
+	case "orange":
+		return color.NRGBA{R: 0xe0, G: 0x80, B: 0x20, A: 0xff}
+	case "white":
+		return color.NRGBA{R: 0xe8, G: 0xe8, B: 0xe8, A: 0xff}
+	case "black":
+		return color.NRGBA{R: 0x20, G: 0x20, B: 0x20, A: 0xff}
 	}
 	return color.NRGBA{R: 0xa0, G: 0xa0, B: 0xa0, A: 0xff}
 }
@@ -311,12 +366,36 @@ func (r *levelRenderer) rebuild() {
 	r.items = nil
 	head := text(v.Title, colLink, 16, true)
 	r.items = append(r.items, placed{head, func(u float32) (fyne.Position, fyne.Size) {
-		return fyne.NewPos(0, 0), fyne.NewSize(200, 20)
+		return fyne.NewPos(0, 0), fyne.NewSize(u*float32(max(v.cols, 2)), headH())
 	}})
 	if len(v.tiles) == 0 {
-		r.items = append(r.items, placed{text("nothing shown", colLink, 14, false), func(u float32) (fyne.Position, fyne.Size) {
-			return fyne.NewPos(0, 28), fyne.NewSize(200, 20)
+		none := text("nothing shown", colLink, 14, false)
+		r.items = append(r.items, placed{none, func(u float32) (fyne.Position, fyne.Size) {
+			return fyne.NewPos(0, headH()+4), fyne.NewSize(200, none.TextSize*1.3)
 		}})
+	}
+	if v.Empty {
+		taken := map[[2]int]bool{}
+		for _, p := range v.pos {
+			taken[p] = true
+		}
+		for y := 0; y < v.rows; y++ {
+			for x := 0; x < v.cols; x++ {
+				if taken[[2]int{x, y}] {
+					continue
+				}
+				p := [2]int{x, y}
+				box := canvas.NewRectangle(color.Transparent)
+				box.StrokeColor, box.StrokeWidth, box.CornerRadius = colLink, 1, 6
+				plus := text("+", colLink, 18, false)
+				plus.Alignment = fyne.TextAlignCenter
+				r.items = append(r.items, placed{box, func(u float32) (fyne.Position, fyne.Size) {
+					return cell(p, u, 0.12, 0.12, 0.76, 0.76)
+				}}, placed{plus, func(u float32) (fyne.Position, fyne.Size) {
+					return cell(p, u, 0.12, 0.35, 0.76, 0.3)
+				}})
+			}
+		}
 	}
 	ids := make([]string, 0, len(v.tiles))
 	by := map[string]tile{}
@@ -372,6 +451,9 @@ func (r *levelRenderer) rebuild() {
 		if t.InSight {
 			box.StrokeColor, box.StrokeWidth = colSight, 3
 		}
+		if v.Selected != "" && t.ID == v.Selected {
+			box.StrokeColor, box.StrokeWidth = colHero, 5
+		}
 		r.items = append(r.items, placed{box, func(u float32) (fyne.Position, fyne.Size) {
 			return cell(p, u, 0.12, 0.12, 0.76, 0.76)
 		}})
@@ -379,7 +461,7 @@ func (r *levelRenderer) rebuild() {
 		if t.Lighted {
 			ink = colBlack
 		}
-		lt := text(t.ID, ink, 12, true)
+		lt := text(squareName(t.ID), ink, 12, true)
 		r.items = append(r.items, placed{lt, func(u float32) (fyne.Position, fyne.Size) {
 			lt.TextSize = max(9, min(14, u*0.13))
 			return cell(p, u, 0.16, 0.13, 0.7, 0.16)
@@ -461,9 +543,13 @@ func (r *levelRenderer) rebuild() {
 	}
 }
 
+// headH is the height of a Level's title band, which grows with the
+// text size.
+func headH() float32 { return 24 * theme.TextSize() / 14 }
+
 // cell is a box inside grid cell p, in fractions of the unit.
 func cell(p [2]int, u, fx, fy, fw, fh float32) (fyne.Position, fyne.Size) {
-	return fyne.NewPos((float32(p[0])+fx)*u, 24+(float32(p[1])+fy)*u), fyne.NewSize(fw*u, fh*u)
+	return fyne.NewPos((float32(p[0])+fx)*u, headH()+(float32(p[1])+fy)*u), fyne.NewSize(fw*u, fh*u)
 }
 
 // linkRect is the corridor from a tile's centre out through exit d.

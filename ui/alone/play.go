@@ -7,7 +7,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/automa/alone"
@@ -30,6 +29,7 @@ type PlayScreen struct {
 
 	// The Hero sheet.
 	where      *widget.Label
+	practice   *widget.Label
 	outcome    *widget.Label
 	tracks     *SheetTracks
 	lifeBig    *widget.Label
@@ -44,14 +44,16 @@ type PlayScreen struct {
 	missions   *fyne.Container
 
 	// Damage and recovery.
-	dmgKind   *widget.RadioGroup
-	dmgN      *widget.Entry
+	dmgKind   *chips
+	dmgN      *numStepper
 	dmgComp   *widget.Check
 	dmgSource *widget.Entry
 	// dmgShare and dmgWhy correct a damage event the Companion shared
 	// (never a rule: a card or a mistake, so with the reason).
-	dmgShare, dmgWhy *widget.Entry
-	dmgResult        *widget.Label
+	dmgShare  *numStepper
+	dmgWhy    *widget.Entry
+	shareBox  fyne.CanvasObject
+	dmgResult *widget.Label
 
 	turn *TurnPanel
 	view fyne.CanvasObject
@@ -60,15 +62,17 @@ type PlayScreen struct {
 // NewPlayScreen builds the Play tab for a campaign.
 func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 	p := &PlayScreen{k: newKit(ctx), sk: newKit(ctx)}
-	p.setup = newSetupForm()
+	p.setup = newSetupForm(ctx.Window, ctx.Library())
 	startBtn := primary("Start the game", p.startFromForm)
-	p.setupView = container.NewVScroll(container.NewVBox(
+	p.setupView = container.NewVScroll(container.NewPadded(container.NewVBox(
 		bold("Set up this game of Alone"),
-		wrap("The Hero sheet's values are asked once; the spec's defaults are filled in. Check them against your sheet."),
-		widget.NewForm(p.setup.formItems()...), p.sk.msg, startBtn))
+		wrap("Choose the content set to play from, then the game's cards."),
+		p.setup.obj, startBtn)))
 
 	p.where = bold("")
 	p.where.Wrapping = fyne.TextWrapWord
+	p.practice = wrap("Played with " + PracticeLabel + ": made up for the app.")
+	p.practice.Importance = widget.WarningImportance
 	p.outcome = wrap("")
 	p.outcome.TextStyle.Bold = true
 	p.outcome.Hide()
@@ -86,24 +90,29 @@ func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 	p.companion = container.NewVBox()
 	p.missions = container.NewVBox()
 
-	p.dmgKind = widget.NewRadioGroup([]string{"Life", "Self Control"}, nil)
-	p.dmgKind.Horizontal = true
+	p.dmgKind = newChips([]string{"Life", "Self Control"}, nil)
 	p.dmgKind.SetSelected("Life")
-	p.dmgN = entry("points")
-	p.dmgN.SetText("1")
+	p.dmgN = newNumStepper(1, 30, 1, nil)
+	p.dmgN.Format = func(n int) string { return plural(n, "point", "points") }
+	p.dmgN.sync()
 	p.dmgComp = widget.NewCheck("The Evil side sends it all to the Companion", nil)
 	p.dmgSource = entry("what dealt it (a card, a Mission)")
-	p.dmgShare, p.dmgWhy = entry("Companion's share, if split"), entry("why it was split")
-	p.dmgResult = wrap("")
-	p.dmgResult.Hide()
+	p.dmgShare = newNumStepper(0, 30, 0, nil)
+	p.dmgShare.Format = func(n int) string { return plural(n, "point", "points") + " to the Companion" }
+	p.dmgShare.sync()
+	p.dmgWhy = entry("why it was split (a card, a mistake)")
+	p.shareBox = fold("A correction: the Companion took a share", container.NewVBox(p.dmgShare, p.dmgWhy))
+	// The last damage or recovery stays in its own line (always there, so
+	// nothing moves when it changes).
+	p.dmgResult = wrap("No damage or recovery entered here yet.")
+	p.dmgResult.Importance = widget.LowImportance
 	damage := card("Damage and recovery",
-		p.dmgKind, field("Points", p.dmgN), field("From", p.dmgSource), p.dmgComp,
-		container.NewGridWithColumns(2, p.dmgShare, p.dmgWhy),
+		p.dmgKind.obj, p.dmgN, field("From", p.dmgSource), widgets.WrapCheck(p.dmgComp), p.shareBox,
 		container.NewGridWithColumns(2, primary("Deal damage", p.dealDamage), button("Recover", p.recoverHealth)),
 		p.dmgResult)
 
 	sheet := container.NewVBox(
-		p.where, p.outcome,
+		p.where, p.practice, p.outcome,
 		card("Health", p.tracks, p.lifeBig,
 			wrap("Damage lowers its own track; at 0 it overflows into the other. Both at 0 is defeat. Recovery stops at the Healing Cap (the orange line).")),
 		damage,
@@ -117,8 +126,10 @@ func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 	)
 	p.turn = newTurnPanel(p.k)
 	left := container.NewVScroll(container.NewPadded(sheet))
-	right := container.NewVScroll(container.NewPadded(container.NewVBox(p.k.msg, p.turn.obj)))
-	p.view = container.New(&splitLayout{}, left, right)
+	right := container.NewVScroll(container.NewPadded(p.turn.obj))
+	// Side by side on a landscape tablet; in portrait the Turn over the
+	// sheet, each scrolling in its half.
+	p.view = widgets.NewAdaptiveAt(1000, right, left)
 	p.root = container.NewStack()
 	ctx.OnChange(func(tracker.Event) { p.Refresh() })
 	p.Refresh()
@@ -154,6 +165,11 @@ func (p *PlayScreen) Refresh() {
 		setBox(p.root, p.view)
 	}
 	p.where.SetText(fmt.Sprintf("%s · %s difficulty · %s mode · %s", p.k.ctx.Session.Where(), s.Difficulty, s.Mode, nonEmpty(s.Character, "Hero")))
+	if s.Content != nil && s.Content.Practice {
+		p.practice.Show()
+	} else {
+		p.practice.Hide()
+	}
 	switch s.Outcome {
 	case ta.Won:
 		p.outcome.SetText("The Hero wins: the Final Mission is completed.")
@@ -296,6 +312,11 @@ func (p *PlayScreen) refreshItems(s *ta.State) {
 }
 
 func (p *PlayScreen) refreshCompanion(s *ta.State) {
+	if s.Companion != nil {
+		p.shareBox.Show()
+	} else {
+		p.shareBox.Hide()
+	}
 	if s.Companion == nil {
 		txt := "No Companion."
 		if s.Sacrificed {
@@ -336,34 +357,19 @@ func (p *PlayScreen) kind() alone.DamageKind {
 }
 
 func (p *PlayScreen) dealDamage() {
-	n, err := number(p.dmgN, "damage points", 0)
-	if err != nil {
-		p.k.refuse(err)
-		return
-	}
-	share, err := number(p.dmgShare, "the Companion's share", 0)
-	if err != nil {
-		p.k.refuse(err)
-		return
-	}
+	n := p.dmgN.Value
 	if p.k.do(ta.DealDamage{Kind: p.kind(), N: n, ToCompanion: p.dmgComp.Checked, Source: strings.TrimSpace(p.dmgSource.Text),
-		CompanionShare: share, Why: strings.TrimSpace(p.dmgWhy.Text)}) {
-		p.dmgResult.SetText(p.k.msg.Text)
-		p.dmgResult.Show()
-		p.dmgShare.SetText("")
+		CompanionShare: p.dmgShare.Value, Why: strings.TrimSpace(p.dmgWhy.Text)}) {
+		p.dmgResult.SetText(p.k.said)
+		p.dmgShare.SetValue(0)
 		p.dmgWhy.SetText("")
 	}
 }
 
 func (p *PlayScreen) recoverHealth() {
-	n, err := number(p.dmgN, "recovery points", 0)
-	if err != nil {
-		p.k.refuse(err)
-		return
-	}
+	n := p.dmgN.Value
 	if p.k.do(ta.RecoverHealth{Kind: p.kind(), N: n, Source: strings.TrimSpace(p.dmgSource.Text)}) {
-		p.dmgResult.SetText(p.k.msg.Text)
-		p.dmgResult.Show()
+		p.dmgResult.SetText(p.k.said)
 	}
 }
 
@@ -374,40 +380,9 @@ func (p *PlayScreen) tapTrack(row string, v int) {
 		field = "roundMarker"
 	}
 	ask := fmt.Sprintf("Set %s to %d by hand? (The table is the source of truth; the Log says it was corrected.)", name, v)
-	dialog.ShowConfirm("Correct by hand", ask, func(ok bool) {
+	widgets.ShowConfirm("Correct by hand", widgets.Paragraph(ask), "Set it", "Cancel", func(ok bool) {
 		if ok {
 			p.k.do(ta.Correct{Field: field, Value: v, Why: "set on the sheet"})
 		}
 	}, p.k.ctx.Window)
-}
-
-// splitLayout puts two panes side by side on a wide screen and one above
-// the other on a tall one.
-type splitLayout struct{}
-
-func (splitLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
-	if len(objs) != 2 {
-		return
-	}
-	if size.Width >= size.Height {
-		w := size.Width * 0.55
-		objs[0].Move(fyne.NewPos(0, 0))
-		objs[0].Resize(fyne.NewSize(w, size.Height))
-		objs[1].Move(fyne.NewPos(w, 0))
-		objs[1].Resize(fyne.NewSize(size.Width-w, size.Height))
-		return
-	}
-	h := size.Height * 0.55
-	objs[0].Move(fyne.NewPos(0, 0))
-	objs[0].Resize(fyne.NewSize(size.Width, h))
-	objs[1].Move(fyne.NewPos(0, h))
-	objs[1].Resize(fyne.NewSize(size.Width, size.Height-h))
-}
-
-func (splitLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
-	var s fyne.Size
-	for _, o := range objs {
-		s = s.Max(o.MinSize())
-	}
-	return s
 }

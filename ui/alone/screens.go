@@ -85,8 +85,8 @@ func (g *Screens) forgetOnClose(ctx *shell.Context) {
 
 // Setup is the game's part of the new-campaign form: the Hero sheet's
 // values, the game's setup and the readings of unclear rules.
-func (g *Screens) Setup(shell.SetupEnv) shell.Setup {
-	f := newSetupForm()
+func (g *Screens) Setup(env shell.SetupEnv) shell.Setup {
+	f := newSetupForm(env.Window, env.Library)
 	return shell.Setup{Items: f.formItems(), Commands: f.commands}
 }
 
@@ -107,4 +107,19 @@ func (g *Screens) Act(ctx *shell.Context, tab shell.Tab, a shell.Action) bool {
 		return true
 	}
 	return false
+}
+
+var _ shell.Practicer = (*Screens)(nil)
+
+// Practice is Alone's practice game: the made-up practice set (a two-Level
+// station with named Rooms and Stairs, three Missions, Items, two
+// Characters, eight Reaction cards), a solo game set up from it, opened on
+// the Play tab where one tap on an Action and one on the Evil side bring
+// its first decision.
+func (g *Screens) Practice() shell.Practice {
+	return shell.Practice{
+		Name:     "Made-up practice content, not the printed cards: a two-Level station, solo against the app",
+		Commands: PracticeCommands,
+		Tab:      shell.TabPlay,
+	}
 }

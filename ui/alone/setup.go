@@ -3,7 +3,7 @@ package alone
 import (
 	"encoding/json"
 	"fmt"
-	"strconv"
+	"slices"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -11,383 +11,460 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"tablekeeper/automa/alone"
+	"tablekeeper/assets/content"
 	"tablekeeper/tracker"
 	ta "tablekeeper/tracker/alone"
+	"tablekeeper/ui/shell"
 	"tablekeeper/ui/widgets"
 )
 
-// setupForm asks, once, what the physical Hero sheet says (spec §9, with
-// the spec's defaults pre-filled from DefaultSheet), and how this game is
-// set up (§2.1): Difficulty, mode, Hero, Evil players and Leader, the decks,
-// the Missions, the starting Items and, in assist or solo mode, the Map.
-type setupForm struct {
-	healthMax, startLife, startSC, caps, marker *widget.Entry
-	adrenaline, spaces, dangerSpaces, deckSize  *widget.Entry
-	dice, tokens                                *widget.Entry
-	abilityFor                                  map[alone.CreatureType]*widget.Select
-
-	difficulty, deck1, deck2 *widget.Select
-	mode                     *widget.RadioGroup
-	character, players       *widget.Entry
-	leader                   *widget.Entry
-	start1, colour1          *widget.Entry
-	start2, colour2, final   *widget.Entry
-	items                    *widget.Entry
-	mapSource                *widget.RadioGroup
-	mapJSON, goals           *widget.Entry
-
-	settings *settingsForm
-}
-
+// The content sets the setup offers before any other.
 const (
-	mapPractice = "Practice Map"
-	mapOwn      = "Our own Map"
+	setPractice = "The practice set (made up)"
+	setNew      = "A new set we enter now"
 )
 
-var modeNames = []string{"bookkeeping", "assist", "solo"}
-var difficulties = []string{"easy", "normal", "nightmare", "impossible"}
-var decks = []string{"fury", "speed", "terror", "traps"}
+var modeKeys = []string{string(ta.Solo), string(ta.Assist), string(ta.Bookkeeping)}
 
-func newSetupForm() *setupForm {
-	sh := ta.DefaultSheet()
-	f := &setupForm{}
-	num := func(v int) *widget.Entry { e := widget.NewEntry(); e.SetText(strconv.Itoa(v)); return e }
-	list := func(v []int) *widget.Entry { e := widget.NewEntry(); e.SetText(joinInts(v)); return e }
-	f.healthMax, f.startLife, f.startSC = num(sh.HealthMax), num(sh.StartLife), num(sh.StartSC)
-	f.caps, f.marker = list(sh.HealingCap), num(sh.StartMarker)
-	f.adrenaline = list(sh.AdrenalineTrack)
-	f.spaces = num(sh.ReactionSpaces)
-	ds := make([]int, len(sh.DangerSpaces))
-	for i, d := range sh.DangerSpaces {
-		ds[i] = d + 1 // players count spaces from 1
-	}
-	f.dangerSpaces = list(ds)
-	f.deckSize = num(sh.DeckSize)
-	f.dice = widget.NewEntry()
-	f.dice.SetText(fmt.Sprintf("%d:%d:%d", sh.Dice.Hit, sh.Dice.Special, sh.Dice.Blank))
-	f.tokens = widget.NewEntry()
-	var tk []string
-	for _, t := range append(alone.CreatureTypes, alone.Boss) {
-		tk = append(tk, fmt.Sprintf("%s %d", t, sh.Tokens[t]))
-	}
-	f.tokens.SetText(strings.Join(tk, ", "))
-	f.abilityFor = map[alone.CreatureType]*widget.Select{}
-	for _, t := range alone.CreatureTypes {
-		if t == alone.Parasite {
-			continue
+var modeSentences = []string{
+	"Solo: the app plays the Evil side and keeps the Map hidden; you play the Hero.",
+	"Evil players with the app's help: they play the Evil side; the app keeps the hidden Map on their side of the screen, checks their moves and suggests plays.",
+	"Evil players on paper: they keep the Map behind their screen; the app keeps the Hero sheet, the Turns and the Reaction Track.",
+}
+
+var difficultyKeys = []string{string(ta.Easy), string(ta.Normal), string(ta.NightmareD), string(ta.Impossible)}
+
+var difficultySentences = []string{
+	"Easy: the Hero starts with a Bullets card and one more Item; when the Final Mission unlocks, 1 Round back, then 3 Life and 3 Self Control.",
+	"Normal: the Hero starts with 1 Item; when the Final Mission unlocks, 1 Round back, then 3 Life or 3 Self Control.",
+	"Nightmare: the Hero starts with 1 Item; when the Final Mission unlocks, 3 Life or 3 Self Control.",
+	"Impossible: the Hero starts with no Item and gets no reward.",
+}
+
+// setupForm is the game's part of the new-campaign form: which content set
+// to play from (the practice set, one this device keeps, or one entered
+// right here), what the game will need from it and whether it is there,
+// then the game's own choices, each a card picked from the set — with a
+// way to enter a missing card on the spot, which comes back chosen.
+type setupForm struct {
+	w    fyne.Window
+	lib  *shell.Library
+	sink *draftSink
+	fs   *fieldSet
+	obj  fyne.CanvasObject
+
+	set   *widget.Select
+	needs *widget.Label
+	// device are the sets this device keeps, by the name offered; damaged
+	// says which cannot be read and why.
+	device  map[string]string
+	damaged []string
+
+	mode       *sentenceChoice
+	difficulty *sentenceChoice
+	hero       *picker
+	players    *chips
+	names      [3]*widget.Entry
+	leader     *chips
+	evilBox    *fyne.Container
+	decks      *toggles
+	start1     *picker
+	start2     *picker
+	final      *picker
+	items      [2]*picker
+	itemRows   [2]fyne.CanvasObject
+	noItems    *widget.Label
+	mapP       *picker
+	mapRow     fyne.CanvasObject
+	settings   *settingsForm
+}
+
+func newSetupForm(w fyne.Window, lib *shell.Library) *setupForm {
+	f := &setupForm{w: w, lib: lib, fs: newFieldSet(), device: map[string]string{}}
+	f.sink = newDraftSink(w, nil)
+	f.sink.lib = lib
+	f.sink.changed = func(*ta.Content) { f.refresh() }
+	opts := []string{setPractice}
+	if entries, err := lib.List(tracker.Alone); err == nil {
+		for _, e := range entries {
+			if e.Damaged {
+				f.damaged = append(f.damaged, fmt.Sprintf("“%s” is damaged (%s)", e.Name, e.Problem))
+				continue
+			}
+			o := "Kept on this device: " + e.Name
+			f.device[o] = e.Name
+			opts = append(opts, o)
 		}
-		s := widget.NewSelect(append([]string{"ask when needed"}, abilityNames()...), nil)
-		s.SetSelected("ask when needed")
-		f.abilityFor[t] = s
 	}
-	f.difficulty = widget.NewSelect(difficulties, nil)
-	f.difficulty.SetSelected("normal")
-	f.mode = widget.NewRadioGroup(modeNames, nil)
-	f.mode.SetSelected("solo")
-	f.character = entry("e.g. the Engineer")
-	f.players = entry("names, comma-separated (solo: leave empty)")
-	f.leader = widget.NewEntry()
-	f.leader.SetText("1")
-	f.deck1, f.deck2 = widget.NewSelect(decks, nil), widget.NewSelect(decks, nil)
-	f.deck1.SetSelected("fury")
-	f.deck2.SetSelected("terror")
-	f.start1, f.colour1 = entry("first Mission's name"), entry("its colour")
-	f.start2, f.colour2 = entry("second Mission's name"), entry("its colour")
-	f.final = entry("the Final Mission's name")
-	f.items = widget.NewMultiLineEntry()
-	f.items.SetPlaceHolder("one Item a line: name, action, charges")
-	f.items.SetMinRowsVisible(2)
-	f.mapSource = widget.NewRadioGroup([]string{mapPractice, mapOwn}, nil)
-	f.mapSource.SetSelected(mapPractice)
-	f.mapJSON = widget.NewMultiLineEntry()
-	f.mapJSON.SetPlaceHolder(`{"hero": "…", "sectors": […]}`)
-	f.mapJSON.SetMinRowsVisible(3)
-	f.goals = entry("Sectors of the Missions' goals, e.g. 1D1, 2C2")
+	opts = append(opts, setNew)
+	f.set = widget.NewSelect(opts, func(s string) { f.chooseSet(s) })
+	f.needs = wrap("")
+	edit := widget.NewButtonWithIcon("Enter or change the cards and Maps", theme.DocumentCreateIcon(), f.openContent)
+
+	f.mode = newSentenceChoice(modeKeys, modeSentences, func(string) { f.refresh() })
+	f.mode.SetSelected(string(ta.Solo))
+	f.difficulty = newSentenceChoice(difficultyKeys, difficultySentences, func(string) { f.refresh() })
+	f.difficulty.SetSelected(string(ta.Normal))
+	f.hero = newPicker("No Character entered yet: you may leave it, or enter the Hero's card.", "Enter a Character",
+		func(chosen func(string)) { editCharacter(f.sink, nil, chosen) })
+	f.players = newChips([]string{"1", "2", "3"}, func(string) { f.refresh() })
+	f.players.SetSelected("1")
+	for i := range f.names {
+		f.names[i] = entry(fmt.Sprintf("Evil player %d's name", i+1))
+		f.names[i].OnChanged = func(string) { f.refreshLeader() }
+	}
+	f.leader = newChips(nil, nil)
+	f.decks = newToggles(func() {})
+	f.decks.setOptions(titles(ta.Decks))
+	f.decks.chosen["Fury"], f.decks.chosen["Terror"] = true, true
+	f.decks.sync()
+	mission := func(kind, what string) *picker {
+		return newPicker("No "+what+" entered yet.", "Enter a "+what, func(chosen func(string)) { editMission(f.sink, nil, kind, chosen) })
+	}
+	f.start1 = mission(ta.StartingMission, "Starting Mission card")
+	f.start2 = mission(ta.StartingMission, "Starting Mission card")
+	f.final = mission(ta.FinalMission, "Final Mission card")
+	for i := range f.items {
+		f.items[i] = newPicker("No Item card entered yet.", "Enter an Item card", func(chosen func(string)) { editItem(f.sink, nil, chosen) })
+	}
+	f.noItems = wrap("At Impossible the Hero starts with no Item.")
+	f.mapP = newPicker("No Map drawn yet: the app needs it to keep the hidden Map.", "Draw a Map", func(chosen func(string)) { editMap(f.sink, nil, chosen) })
 	f.settings = newSettingsForm()
+
+	f.evilBox = container.NewVBox(
+		f.fs.row(ta.FieldPlayers, container.NewVBox(f.players.obj, f.names[0], f.names[1], f.names[2]), "from the Leader's left around the table"),
+		f.fs.row("Evil Leader", f.leader.obj, "who starts with the Leader token"))
+	f.itemRows[0] = container.NewVBox(f.items[0].obj)
+	f.itemRows[1] = container.NewVBox(f.items[1].obj)
+	f.mapRow = f.fs.row(ta.FieldMap, f.mapP.obj, "")
+	f.obj = container.NewVBox(
+		f.fs.row("Content set", container.NewVBox(f.set, hint("what your group entered once from its cards and Maps, or the practice set"), f.needs, edit), ""),
+		f.fs.row(ta.FieldMode, f.mode.obj, ""),
+		f.fs.row(ta.FieldDifficulty, f.difficulty.obj, ""),
+		f.fs.row(ta.FieldCharacter, f.hero.obj, ""),
+		f.evilBox,
+		f.fs.row(ta.FieldDecks, f.decks.obj, "the 2 Reaction decks in play"),
+		f.fs.row(ta.FieldStarting1, f.start1.obj, ""),
+		f.fs.row(ta.FieldStarting2, f.start2.obj, ""),
+		f.fs.row(ta.FieldFinal, f.final.obj, "locked until a Starting Mission is completed"),
+		f.fs.row(ta.FieldItems, container.NewVBox(f.noItems, f.itemRows[0], f.itemRows[1]), "the Item cards the Hero drew"),
+		f.mapRow,
+		bold("Readings of unclear rules"),
+		wrap("Where the books can be read two ways, the first reading is chosen; change it here or later on the Campaign tab."),
+		f.settings.obj,
+		f.fs.general,
+	)
+	f.set.SetSelected(setPractice)
 	return f
 }
 
-// items is the form's rows, for the shell's new-campaign form or the
-// first screen of a campaign not yet set up.
-func (f *setupForm) formItems() []*widget.FormItem {
-	fi := func(label string, obj fyne.CanvasObject, hint string) *widget.FormItem {
-		// The hint goes under the field in small words that wrap: a
-		// FormItem's HintText stays on one line, too wide for a portrait
-		// tablet at a large text size.
-		if hint != "" {
-			l := wrap(hint)
-			l.Importance = widget.LowImportance
-			l.SizeName = theme.SizeNameCaptionText
-			obj = container.NewVBox(obj, l)
-		}
-		return widget.NewFormItem(label, obj)
-	}
-	out := []*widget.FormItem{
-		fi("Difficulty", f.difficulty, "sets the starting Items and the mid-game rewards (§2.7)"),
-		fi("Mode", f.mode, "solo: the app plays Evil · assist: it keeps the Map"),
-		fi("Hero", f.character, ""),
-		fi("Evil players", f.players, "1 to 3, from the Leader's left"),
-		fi("Evil Leader", f.leader, "the number of the starting Leader in that list"),
-		fi("Reaction decks", container.NewVBox(f.deck1, f.deck2), "the 2 decks in use"),
-		fi("Starting Mission 1", container.NewGridWithColumns(2, f.start1, f.colour1), ""),
-		fi("Starting Mission 2", container.NewGridWithColumns(2, f.start2, f.colour2), ""),
-		fi("Final Mission", f.final, "locked until a Starting Mission is completed"),
-		fi("Starting Items", f.items, "easy 2 (Bullets first) · normal, nightmare 1 · impossible 0"),
-		fi("Map", f.mapSource, "assist and solo modes only; the practice Map is made up, 2 Levels of 4 × 3; our own goes in Map JSON"),
-		fi("Map JSON", f.mapJSON, ""),
-		fi("Mission goals", f.goals, "where the Evil side expects the Hero to go"),
-		fi("— Hero sheet —", wrap("read these off the physical sheet once; the defaults are the spec's placeholders"), ""),
-		fi("Health track top", f.healthMax, "the highest Life and Self Control"),
-		fi("Starting Life", f.startLife, ""),
-		fi("Starting Self Control", f.startSC, ""),
-		fi("Healing Caps", f.caps, "one per Round space, from the final (Nightmare) space to the rightmost"),
-		fi("Round marker", f.marker, "the space it starts on; 0 is the final space"),
-		fi("Adrenaline track", f.adrenaline, "the pool for min(Life, SC) = 0, 1, 2, …"),
-		fi("Reaction Track spaces", f.spaces, ""),
-		fi("Danger spaces", f.dangerSpaces, "the spaces with a Danger symbol, counted from 1"),
-		fi("Cards per Reaction deck", f.deckSize, ""),
-		fi("Dice faces", f.dice, "HIT:SPECIAL:BLANK, for virtual dice"),
-		fi("Creature tokens", f.tokens, ""),
-	}
-	for _, t := range alone.CreatureTypes {
-		if s, ok := f.abilityFor[t]; ok {
-			out = append(out, fi(title(string(t))+" kill trains", s, ""))
-		}
-	}
-	out = append(out, fi("Parasite kill trains", wrap("Cold Blood (the manuals say so)"), ""))
-	out = append(out, widget.NewFormItem("— Rule readings —", wrap("the spec's readings are chosen; change them any time in Campaign")))
-	out = append(out, f.settings.formItems()...)
-	return out
-}
-
-// sheet reads the Hero sheet's values.
-func (f *setupForm) sheet() (ta.Sheet, error) {
-	sh := ta.DefaultSheet()
+// chooseSet starts the draft from a set: the practice set, a set of the
+// device's, or an empty one.
+func (f *setupForm) chooseSet(name string) {
+	var c *ta.Content
+	var b []byte
 	var err error
-	read := func(e *widget.Entry, what string, p *int) {
-		if err == nil {
-			*p, err = number(e, what, *p)
-		}
+	switch {
+	case name == setPractice:
+		b = content.AlonePractice
+	case f.device[name] != "":
+		b, err = f.lib.Load(tracker.Alone, f.device[name])
 	}
-	read(f.healthMax, "health track top", &sh.HealthMax)
-	read(f.startLife, "starting Life", &sh.StartLife)
-	read(f.startSC, "starting Self Control", &sh.StartSC)
-	read(f.marker, "Round marker start", &sh.StartMarker)
-	read(f.spaces, "Reaction Track spaces", &sh.ReactionSpaces)
-	read(f.deckSize, "cards per deck", &sh.DeckSize)
+	if b != nil && err == nil {
+		c, err = ta.ParseContent(b)
+	}
+	f.fs.show(nil)
 	if err != nil {
-		return sh, err
+		f.fs.show(ta.ContentProblems{{Field: "Content set", Problem: "this set cannot be used: " + shell.Words(err)}})
+		c = nil
 	}
-	if sh.HealingCap, err = numbers(f.caps.Text, "Healing Cap"); err != nil {
-		return sh, err
+	if c == nil {
+		c = ta.NewContent("Our components")
 	}
-	if sh.AdrenalineTrack, err = numbers(f.adrenaline.Text, "Adrenaline track"); err != nil {
-		return sh, err
-	}
-	ds, err := numbers(f.dangerSpaces.Text, "Danger symbols")
-	if err != nil {
-		return sh, err
-	}
-	sh.DangerSpaces = nil
-	for _, d := range ds {
-		sh.DangerSpaces = append(sh.DangerSpaces, d-1)
-	}
-	w, err := numbers(strings.ReplaceAll(f.dice.Text, ":", ","), "dice faces")
-	if err != nil {
-		return sh, err
-	}
-	if len(w) != 3 {
-		return sh, fmt.Errorf("dice faces: give 3 weights, HIT:SPECIAL:BLANK")
-	}
-	sh.Dice = alone.DiceWeights{Hit: w[0], Special: w[1], Blank: w[2]}
-	for _, part := range strings.Split(f.tokens.Text, ",") {
-		p := strings.Fields(part)
-		if len(p) == 0 {
-			continue
-		}
-		if len(p) != 2 {
-			return sh, fmt.Errorf("creature tokens: write each as a type and a number, like \"worm 3\", not %q", strings.TrimSpace(part))
-		}
-		n, e := strconv.Atoi(p[1])
-		if e != nil {
-			return sh, fmt.Errorf("creature tokens: %q is not a whole number", p[1])
-		}
-		sh.Tokens[alone.CreatureType(strings.ToLower(p[0]))] = n
-	}
-	for t, s := range f.abilityFor {
-		if s.Selected != "" && s.Selected != "ask when needed" {
-			sh.AbilityFor[t] = abilityFromName(s.Selected)
-		}
-	}
-	return sh, nil
+	f.sink = newDraftSink(f.w, c)
+	f.sink.lib = f.lib
+	f.sink.changed = func(*ta.Content) { f.refresh() }
+	f.refresh()
+	// A set with exactly what the game needs chooses it at once.
+	f.autoPick()
 }
 
-// parseItems reads Item cards, one a line.
-func parseItems(s string) ([]ta.Item, error) {
-	var out []ta.Item
-	for i, line := range strings.Split(s, "\n") {
-		if strings.TrimSpace(line) == "" {
-			continue
+// autoPick chooses, where nothing is chosen yet, the only card that fits.
+func (f *setupForm) autoPick() {
+	c := f.sink.current()
+	one := func(p *picker, opts []string) {
+		if p.Selected() == "" && len(opts) >= 1 {
+			p.SetSelected(opts[0])
 		}
-		p := strings.Split(line, ",")
-		for k := range p {
-			p[k] = strings.TrimSpace(p[k])
-		}
-		if len(p) < 3 {
-			return nil, fmt.Errorf("Item line %d: write name, action (or passive), charges", i+1)
-		}
-		it := ta.Item{Name: p[0]}
-		if strings.EqualFold(p[1], "passive") {
-			it.Passive = true
-		} else {
-			it.Action = ta.Action(strings.ToLower(p[1]))
-		}
-		n, err := strconv.Atoi(p[2])
-		if err != nil {
-			return nil, fmt.Errorf("Item line %d: charges %q is not a whole number", i+1, p[2])
-		}
-		it.Charges = n
-		for _, x := range p[3:] {
-			switch {
-			case strings.HasPrefix(x, "matrix="):
-				it.Matrix = strings.TrimPrefix(x, "matrix=")
-			case strings.HasPrefix(x, "needs="):
-				it.Needs = strings.TrimPrefix(x, "needs=")
-			case strings.EqualFold(x, "bullets"):
-				it.Bullets = true
-			case x == "":
-			default:
-				return nil, fmt.Errorf("Item line %d: %q is not matrix=…, needs=… or bullets", i+1, x)
+	}
+	starts := missionNames(c, ta.StartingMission)
+	if len(starts) >= 2 && f.start1.Selected() == "" && f.start2.Selected() == "" {
+		f.start1.SetSelected(starts[0])
+		f.start2.SetSelected(starts[1])
+	}
+	one(f.final, missionNames(c, ta.FinalMission))
+	one(f.mapP, mapNames(c))
+	one(f.hero, characterNames(c))
+	if f.items[0].Selected() == "" {
+		opts := f.itemOptions(0)
+		if ta.Difficulty(f.difficulty.Selected) != ta.Easy {
+			// A non-Bullets card first, as a random draw most often gives.
+			for _, o := range opts {
+				if it := c.ItemNamed(o); it != nil && !it.Bullets {
+					f.items[0].SetSelected(o)
+					break
+				}
 			}
 		}
-		out = append(out, it)
+		one(f.items[0], opts)
 	}
-	return out, nil
 }
 
-func splitNames(s string) []string {
+func missionNames(c *ta.Content, kind string) []string {
 	var out []string
-	for _, p := range strings.Split(s, ",") {
-		if p = strings.TrimSpace(p); p != "" {
-			out = append(out, p)
-		}
+	for _, m := range c.MissionsOf(kind) {
+		out = append(out, m.Name)
 	}
 	return out
 }
 
-// start reads the game's setup.
-func (f *setupForm) start() (ta.StartGame, error) {
-	g := ta.StartGame{Difficulty: ta.Difficulty(f.difficulty.Selected), Mode: ta.Mode(f.mode.Selected),
-		Character: strings.TrimSpace(f.character.Text), EvilPlayers: splitNames(f.players.Text),
-		Decks:    []string{f.deck1.Selected, f.deck2.Selected},
-		Starting: [2]ta.Mission{{Name: strings.TrimSpace(f.start1.Text), Colour: strings.TrimSpace(f.colour1.Text)}, {Name: strings.TrimSpace(f.start2.Text), Colour: strings.TrimSpace(f.colour2.Text)}},
-		Final:    ta.Mission{Name: strings.TrimSpace(f.final.Text)}, Goals: splitNames(f.goals.Text)}
-	l, err := number(f.leader, "Evil Leader", 1)
-	if err != nil {
-		return g, err
+func mapNames(c *ta.Content) []string {
+	var out []string
+	for _, m := range c.Maps {
+		out = append(out, m.Name)
 	}
-	g.Leader = l - 1
-	if g.Items, err = parseItems(f.items.Text); err != nil {
-		return g, err
-	}
-	if g.Mode == ta.Assist || g.Mode == ta.Solo {
-		if f.mapSource.Selected == mapOwn {
-			var m alone.Map
-			if err := json.Unmarshal([]byte(f.mapJSON.Text), &m); err != nil {
-				return g, fmt.Errorf("the Map JSON cannot be read: %v", err)
-			}
-			g.Map = &m
-		} else {
-			g.Map = PracticeMap()
-		}
-	}
-	return g, nil
+	return out
 }
 
-// commands turns the form into the game's first events, checked against
-// the rules on a scratch game first, so a mistake makes nothing.
-func (f *setupForm) commands() ([]tracker.Command, error) {
-	sh, err := f.sheet()
-	if err != nil {
-		return nil, err
+func characterNames(c *ta.Content) []string {
+	var out []string
+	for _, m := range c.Characters {
+		out = append(out, m.Name)
 	}
+	return out
+}
+
+// itemOptions are the Item cards for the i-th starting Item: at Easy the
+// first is one of the Bullets cards.
+func (f *setupForm) itemOptions(i int) []string {
+	var out []string
+	for _, it := range f.sink.current().Items {
+		if i == 0 && ta.Difficulty(f.difficulty.Selected) == ta.Easy && !it.Bullets {
+			continue
+		}
+		out = append(out, it.Name)
+	}
+	return out
+}
+
+// openContent opens the set's components to enter or change them.
+func (f *setupForm) openContent() {
+	v := newContentView(f.sink)
+	v.onChange = f.refresh
+	openPanel(f.w, "The content set", v.obj)
+}
+
+// refresh follows the set and the choices: the pickers' options, what is
+// asked for the mode and the Difficulty, and what the game still needs.
+func (f *setupForm) refresh() {
+	c := f.sink.current()
+	f.hero.SetOptions(characterNames(c))
+	starts := missionNames(c, ta.StartingMission)
+	f.start1.SetOptions(starts)
+	f.start2.SetOptions(starts)
+	f.final.SetOptions(missionNames(c, ta.FinalMission))
+	f.mapP.SetOptions(mapNames(c))
+	n := ta.StartingItems(ta.Difficulty(f.difficulty.Selected))
+	for i := range f.items {
+		f.items[i].SetOptions(f.itemOptions(i))
+		if i < n {
+			f.itemRows[i].Show()
+		} else {
+			f.itemRows[i].Hide()
+		}
+	}
+	if ta.Difficulty(f.difficulty.Selected) == ta.Easy {
+		f.items[0].none.SetText("No Bullets card entered yet: at Easy the first Item is one of them.")
+	} else {
+		f.items[0].none.SetText(f.items[0].missing)
+	}
+	if n == 0 {
+		f.noItems.Show()
+	} else {
+		f.noItems.Hide()
+	}
+	solo := ta.Mode(f.mode.Selected) == ta.Solo
+	if solo {
+		f.evilBox.Hide()
+	} else {
+		f.evilBox.Show()
+	}
+	if ta.Mode(f.mode.Selected) == ta.Bookkeeping {
+		f.mapRow.Hide()
+	} else {
+		f.mapRow.Show()
+	}
+	k := 1
+	fmt.Sscan(f.players.Selected, &k)
+	for i, e := range f.names {
+		if i < k {
+			e.Show()
+		} else {
+			e.Hide()
+		}
+	}
+	f.refreshLeader()
+	f.needs.SetText(f.needsText(c))
+}
+
+func (f *setupForm) refreshLeader() {
+	var opts []string
+	for _, p := range f.playerNames() {
+		opts = append(opts, nonEmpty(p, "?"))
+	}
+	sel := f.leader.Selected
+	f.leader.setOptions(opts)
+	if slices.Contains(opts, sel) {
+		f.leader.SetSelected(sel)
+	} else if len(opts) > 0 {
+		f.leader.SetSelected(opts[0])
+	}
+}
+
+func (f *setupForm) playerNames() []string {
+	k := 1
+	fmt.Sscan(f.players.Selected, &k)
+	var out []string
+	for i := 0; i < k && i < 3; i++ {
+		out = append(out, strings.TrimSpace(f.names[i].Text))
+	}
+	return out
+}
+
+// needsText says what the game needs before play and whether the set has
+// it.
+func (f *setupForm) needsText(c *ta.Content) string {
+	mark := func(ok bool) string {
+		if ok {
+			return "✓ "
+		}
+		return "✗ "
+	}
+	var lines []string
+	if c.Practice {
+		lines = append(lines, "This set is "+PracticeLabel+".")
+	}
+	lines = append(lines, "What the game needs:")
+	if c.Sheet != nil {
+		lines = append(lines, "✓ the Hero sheet's values")
+	} else {
+		lines = append(lines, "• the Hero sheet's values: the placeholders are used until you enter your sheet's")
+	}
+	if ta.Mode(f.mode.Selected) != ta.Bookkeeping {
+		lines = append(lines, mark(len(c.Maps) > 0)+"a Map of both Levels ("+plural(len(c.Maps), "Map", "Maps")+" in the set)")
+	}
+	s, fin := len(c.MissionsOf(ta.StartingMission)), len(c.MissionsOf(ta.FinalMission))
+	lines = append(lines, mark(s >= 2)+fmt.Sprintf("2 Starting Mission cards (%d in the set)", s))
+	lines = append(lines, mark(fin >= 1)+fmt.Sprintf("a Final Mission card (%d in the set)", fin))
+	if n := ta.StartingItems(ta.Difficulty(f.difficulty.Selected)); n > 0 {
+		lines = append(lines, mark(len(c.Items) >= n)+fmt.Sprintf("%s for the starting Items (%d in the set)", plural(n, "Item card", "Item cards"), len(c.Items)))
+	}
+	lines = append(lines, "• optional: the Hero's Character, Reaction cards")
+	n := len(f.device)
+	switch {
+	case f.lib == nil:
+	case n == 0:
+		lines = append(lines, "On this device: no content set kept yet; one you enter here is kept for next time.")
+	default:
+		lines = append(lines, fmt.Sprintf("On this device: %s kept (in the list above).", plural(n, "content set", "content sets")))
+	}
+	for _, d := range f.damaged {
+		lines = append(lines, "On this device: "+d+".")
+	}
+	return strings.Join(lines, "\n")
+}
+
+// choice reads the game's choices.
+func (f *setupForm) choice() ta.SetupChoice {
+	ch := ta.SetupChoice{Mode: ta.Mode(f.mode.Selected), Difficulty: ta.Difficulty(f.difficulty.Selected),
+		Character: nonEmpty(f.hero.Selected(), "the Hero"), Starting: [2]string{f.start1.Selected(), f.start2.Selected()},
+		Final: f.final.Selected(), Map: f.mapP.Selected()}
+	for _, d := range ta.Decks {
+		if f.decks.chosen[title(d)] {
+			ch.Decks = append(ch.Decks, d)
+		}
+	}
+	for i := 0; i < ta.StartingItems(ch.Difficulty) && i < len(f.items); i++ {
+		ch.Items = append(ch.Items, f.items[i].Selected())
+	}
+	if ch.Mode != ta.Solo {
+		ch.EvilPlayers = f.playerNames()
+		for i, n := range ch.EvilPlayers {
+			if nonEmpty(n, "?") == f.leader.Selected {
+				ch.Leader = i
+				break
+			}
+		}
+	}
+	return ch
+}
+
+// commands turns the form into the campaign's first events: every problem
+// is shown next to its field at once, and none makes anything.
+func (f *setupForm) commands() ([]tracker.Command, error) {
 	set, err := f.settings.read()
 	if err != nil {
 		return nil, err
 	}
-	g, err := f.start()
-	if err != nil {
-		return nil, err
+	c := f.sink.current()
+	cmds, ps := c.Commands(f.choice(), &set)
+	if len(ps) == 0 {
+		ps = checkOnScratch(cmds)
 	}
-	cmds := []tracker.Command{ta.SetupSheet{Sheet: sh}, ta.ChangeSettings{Settings: set}, g}
+	f.fs.show(ps)
+	if len(ps) == 0 {
+		f.keep(c)
+	}
+	if len(ps) > 0 {
+		return nil, widgets.Problems{"": fmt.Sprintf("%s to fix in Alone's part of the form, each marked in red under its field.", plural(len(ps), "thing", "things"))}
+	}
+	return cmds, nil
+}
+
+// checkOnScratch runs the commands on a scratch game, so a refusal by the
+// rules shows in the form before anything is made.
+func checkOnScratch(cmds []tracker.Command) ta.ContentProblems {
 	r := ta.Rules{}
 	var s tracker.State = r.NewState(tracker.Campaign{})
 	for _, c := range cmds {
 		ch, err := r.Decide(s, c, nil)
 		if err != nil {
-			return nil, fmt.Errorf("%s", refusal(err))
+			return ta.ContentProblems{{Problem: refusal(err)}}
 		}
 		b, _ := json.Marshal(ch.Payload)
 		if s, err = r.Apply(s, tracker.Event{Kind: ch.Kind, Payload: b}); err != nil {
-			return nil, err
+			return ta.ContentProblems{{Problem: err.Error()}}
 		}
 	}
-	return cmds, nil
+	return nil
 }
 
-// settingsForm is every AMBIGUOUS reading the spec names as an option (§10)
-// and the Evil opponent's aggression (§7.4).
-type settingsForm struct {
-	lossOnTrigger, spawnIgnores, combine, aooRerolls, winFirst *widget.Check
-	dangerous                                                  *widget.RadioGroup
-	aggression                                                 *widget.Select
-	// rows are the checks with their words wrapping, made once (a check has
-	// one place on screen).
-	rows []*widgets.CheckRow
+// formItems is the form for the frame's new-campaign form.
+func (f *setupForm) formItems() []*widget.FormItem {
+	return []*widget.FormItem{widget.NewFormItem("", f.obj)}
 }
 
-func newSettingsForm() *settingsForm {
-	f := &settingsForm{
-		lossOnTrigger: widget.NewCheck("Nightmare's SC loss in its first Round (AMB-1)", nil),
-		spawnIgnores:  widget.NewCheck("Spawn distance through Blocked Doors (AMB-4)", nil),
-		combine:       widget.NewCheck("End-of-Turn attacks: one damage event (AMB-6)", nil),
-		aooRerolls:    widget.NewCheck("Hero rerolls on Attacks of Opportunity (AMB-7)", nil),
-		winFirst:      widget.NewCheck("Win and defeat at once: the win counts (AMB-20)", nil),
-		dangerous:     widget.NewRadioGroup([]string{string(alone.AtResolution), string(alone.AtActionStart)}, nil),
-		aggression:    widget.NewSelect([]string{"low", "normal", "high"}, nil),
+// keep saves a set entered or changed in the form on the device, so the
+// group's work is there for the next campaign.
+func (f *setupForm) keep(c *ta.Content) {
+	if f.lib == nil || !f.sink.dirty || c.Practice {
+		return
 	}
-	f.set(ta.DefaultSettings())
-	for _, c := range []*widget.Check{f.lossOnTrigger, f.spawnIgnores, f.combine, f.aooRerolls, f.winFirst} {
-		f.rows = append(f.rows, widgets.WrapCheck(c))
+	name, err := shell.CheckContentName(nonEmpty(c.Name, "Our components"))
+	if err != nil {
+		return
 	}
-	return f
-}
-
-func (f *settingsForm) set(s alone.Settings) {
-	f.lossOnTrigger.SetChecked(s.NightmareLossOnTriggerRound)
-	f.spawnIgnores.SetChecked(s.SpawnDistanceIgnoresBlockedDoors)
-	f.combine.SetChecked(s.CombineCreatureAttacks)
-	f.aooRerolls.SetChecked(s.AoOAllowsHeroRerolls)
-	f.winFirst.SetChecked(s.WinCheckFirst)
-	f.dangerous.SetSelected(string(s.DangerousCheck))
-	f.aggression.SetSelected(string(s.Aggression))
-}
-
-func (f *settingsForm) read() (alone.Settings, error) {
-	s := alone.Settings{NightmareLossOnTriggerRound: f.lossOnTrigger.Checked, SpawnDistanceIgnoresBlockedDoors: f.spawnIgnores.Checked,
-		CombineCreatureAttacks: f.combine.Checked, AoOAllowsHeroRerolls: f.aooRerolls.Checked, WinCheckFirst: f.winFirst.Checked,
-		DangerousCheck: alone.DangerousCheck(f.dangerous.Selected), Aggression: alone.Aggression(f.aggression.Selected)}
-	return s, s.Validate()
-}
-
-func (f *settingsForm) formItems() []*widget.FormItem {
-	var out []*widget.FormItem
-	for _, r := range f.rows {
-		out = append(out, widget.NewFormItem("", r))
+	if b, err := c.Encode(); err == nil {
+		_ = f.lib.Save(tracker.Alone, name, b)
 	}
-	return append(out,
-		widget.NewFormItem("Dangerous (AMB-5)", f.dangerous),
-		widget.NewFormItem("Evil aggression (solo)", f.aggression),
-	)
 }

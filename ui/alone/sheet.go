@@ -38,19 +38,28 @@ func (t *SheetTracks) Text() string {
 	return fmt.Sprintf("Life %d/%d · Round marker on space %d (Healing Cap %d) · Self Control %d/%d", t.Life, t.Max, t.Marker, t.Cap, t.SC, t.Max)
 }
 
-const (
+// The drawing's measures grow with the text size, so the numbers stay
+// inside their spaces at the largest text.
+var (
 	rowH   = float32(46)
 	labW   = float32(92)
 	gapH   = float32(8)
 	roundH = float32(54)
 )
 
+// measure sets the measures for the text size now.
+func measure() {
+	s := theme.TextSize() / 14
+	rowH, labW, gapH, roundH = max(46, 34*s+10), 92*max(1, s*0.9), 8, max(54, 40*s+12)
+}
+
 func (t *SheetTracks) cellW(width float32) float32 {
 	n := float32(t.Max + 1)
-	return max(22, min(58, (width-labW)/n))
+	return max(22, min(58*max(1, theme.TextSize()/14), (width-labW)/n))
 }
 
 func (t *SheetTracks) MinSize() fyne.Size {
+	measure()
 	return fyne.NewSize(labW+float32(t.Max+1)*22, 2*rowH+roundH+2*gapH)
 }
 
@@ -74,7 +83,16 @@ func (t *SheetTracks) Tapped(e *fyne.PointEvent) {
 
 func (t *SheetTracks) roundW(width float32) float32 {
 	n := float32(max(len(t.Caps), 1))
-	return max(34, min(90, (width-labW)/n))
+	return max(34, min(90*max(1, theme.TextSize()/14), (width-labW)/n))
+}
+
+// fit sets a drawn text's size to size (grown with the text setting), or
+// smaller when its words would not fit width.
+func fit(t *canvas.Text, size, width float32) {
+	t.TextSize = size * theme.TextSize() / 14
+	if n := float32(len([]rune(t.Text))); n > 0 && width > 0 {
+		t.TextSize = max(8, min(t.TextSize, width/(n*0.62)))
+	}
 }
 
 func (t *SheetTracks) CreateRenderer() fyne.WidgetRenderer {
@@ -106,6 +124,7 @@ var (
 )
 
 func (r *tracksRenderer) rebuild() {
+	measure()
 	t := r.t
 	fg := theme.Color(theme.ColorNameForeground)
 	r.items = nil
@@ -116,8 +135,9 @@ func (r *tracksRenderer) rebuild() {
 		lines := strings.Split(name, "\n")
 		for k, ln := range lines {
 			lab := text(ln, fg, 15, true)
-			off := y + 12 + (float32(k)-float32(len(lines)-1)/2)*18
-			add(lab, func(w float32) (fyne.Position, fyne.Size) { return fyne.NewPos(0, off), fyne.NewSize(labW, 20) })
+			lh := lab.TextSize * 1.25
+			off := y + rowH/2 - lh/2 + (float32(k)-float32(len(lines)-1)/2)*lh
+			add(lab, func(w float32) (fyne.Position, fyne.Size) { return fyne.NewPos(0, off), fyne.NewSize(labW, lh) })
 		}
 		for i := 0; i <= t.Max; i++ {
 			i := i
@@ -145,7 +165,9 @@ func (r *tracksRenderer) rebuild() {
 			n.Alignment = fyne.TextAlignCenter
 			add(n, func(w float32) (fyne.Position, fyne.Size) {
 				cw := t.cellW(w)
-				return fyne.NewPos(labW+float32(i)*cw, y+12), fyne.NewSize(cw, 20)
+				fit(n, 14, cw-4)
+				h := n.TextSize * 1.3
+				return fyne.NewPos(labW+float32(i)*cw, y+rowH/2-h/2), fyne.NewSize(cw, h)
 			})
 		}
 		line := canvas.NewRectangle(colCap)
@@ -156,8 +178,14 @@ func (r *tracksRenderer) rebuild() {
 	}
 	row("Life", 0, t.Life, colLife)
 	ry := rowH + gapH
-	rl := text("Round", fg, 15, true)
-	add(rl, func(w float32) (fyne.Position, fyne.Size) { return fyne.NewPos(0, ry+16), fyne.NewSize(labW, 20) })
+	for k, ln := range []string{"Round", "(cap)"} {
+		k := k
+		rl := text(ln, fg, 15, k == 0)
+		add(rl, func(w float32) (fyne.Position, fyne.Size) {
+			lh := rl.TextSize * 1.25
+			return fyne.NewPos(0, ry+roundH/2-lh+float32(k)*lh), fyne.NewSize(labW, lh)
+		})
+	}
 	for i, c := range t.Caps {
 		i, c := i, c
 		fill := colSpace
@@ -177,7 +205,7 @@ func (r *tracksRenderer) rebuild() {
 			rw := t.roundW(w)
 			return fyne.NewPos(labW+float32(i)*rw+2, ry), fyne.NewSize(rw-4, roundH)
 		})
-		lbl := fmt.Sprintf("cap %d", c)
+		lbl := strconv.Itoa(c)
 		if i == 0 {
 			lbl = "☾ " + lbl
 		}
@@ -188,18 +216,20 @@ func (r *tracksRenderer) rebuild() {
 				ink = colWhite
 			}
 		}
-		cl := text(lbl, ink, 12, i == t.Marker)
+		cl := text(lbl, ink, 14, i == t.Marker)
 		cl.Alignment = fyne.TextAlignCenter
 		add(cl, func(w float32) (fyne.Position, fyne.Size) {
 			rw := t.roundW(w)
-			return fyne.NewPos(labW+float32(i)*rw, ry+28), fyne.NewSize(rw, 18)
+			fit(cl, 14, rw-6)
+			h := cl.TextSize * 1.3
+			return fyne.NewPos(labW+float32(i)*rw, ry+roundH-h-2), fyne.NewSize(rw, h)
 		})
 		if i == t.Marker {
 			m := text("◆", ink, 16, true)
 			m.Alignment = fyne.TextAlignCenter
 			add(m, func(w float32) (fyne.Position, fyne.Size) {
 				rw := t.roundW(w)
-				return fyne.NewPos(labW+float32(i)*rw, ry+4), fyne.NewSize(rw, 20)
+				return fyne.NewPos(labW+float32(i)*rw, ry+2), fyne.NewSize(rw, m.TextSize*1.2)
 			})
 		}
 	}
@@ -261,7 +291,7 @@ func (t *tokenRow) Text() []string {
 }
 
 func (t *tokenRow) MinSize() fyne.Size {
-	return fyne.NewSize(float32(max(len(t.tokens), 1))*(t.size*0.7+4), t.size)
+	return fyne.NewSize(float32(max(len(t.tokens), 1))*(t.size*0.7+4), max(t.size, 26*theme.TextSize()/14))
 }
 
 func (t *tokenRow) CreateRenderer() fyne.WidgetRenderer {
@@ -302,8 +332,11 @@ func (r *tokenRenderer) Layout(size fyne.Size) {
 	for i := 0; i < n; i++ {
 		r.objs[2*i].Move(fyne.NewPos(float32(i)*w+2, 0))
 		r.objs[2*i].Resize(fyne.NewSize(w-4, size.Height))
-		r.objs[2*i+1].Move(fyne.NewPos(float32(i)*w, size.Height/2-9))
-		r.objs[2*i+1].Resize(fyne.NewSize(w, 18))
+		tx := r.objs[2*i+1].(*canvas.Text)
+		fit(tx, 12, w-6)
+		h := tx.TextSize * 1.3
+		tx.Move(fyne.NewPos(float32(i)*w, size.Height/2-h/2))
+		tx.Resize(fyne.NewSize(w, h))
 	}
 }
 func (r *tokenRenderer) MinSize() fyne.Size { return r.t.MinSize() }

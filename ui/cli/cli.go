@@ -10,7 +10,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -18,6 +17,7 @@ import (
 
 	"tablekeeper/storage"
 	"tablekeeper/tracker"
+	"tablekeeper/ui/place"
 )
 
 // Usage is the --help text.
@@ -53,17 +53,22 @@ type Env struct {
 	// Resolvers maps a game to its resolve entry point: a situation file
 	// in, the decision and its trace out as JSON.
 	Resolvers map[tracker.GameID]func([]byte) ([]byte, error)
-	// GUI opens the window on the file at path; nil where there is none.
+	// GUI opens the window on the file at path, or, when path is empty
+	// (no --db), on the file the app's platform keeps (place.For); nil
+	// where there is no window.
 	GUI func(dbPath string) error
 }
 
-// DefaultDBPath is where the campaigns live unless --db says otherwise.
+// DefaultDBPath is where the campaigns live on this desktop unless --db
+// says otherwise (place.Desktop), or what to do where there is no such
+// place. The window asks the app instead (place.For), which differs on a
+// phone or tablet.
 func DefaultDBPath() string {
-	dir, err := os.UserConfigDir()
+	p, err := place.Desktop()
 	if err != nil {
-		dir = "."
+		return "(none: " + err.Error() + ")"
 	}
-	return filepath.Join(dir, "tablekeeper", "tablekeeper.db")
+	return p
 }
 
 // Run runs one command line and returns the process's exit code: 0 for
@@ -71,7 +76,9 @@ func DefaultDBPath() string {
 func Run(args []string, env Env) int {
 	fs := flag.NewFlagSet("tablekeeper", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	dbPath := fs.String("db", DefaultDBPath(), "")
+	// An empty --db is "not given": the window then asks the app where its
+	// file lives, and the verbs use the desktop's place.
+	dbPath := fs.String("db", "", "")
 	help := fs.Bool("help", false, "")
 	fs.BoolVar(help, "h", false, "")
 	if err := fs.Parse(args); err != nil {
@@ -96,6 +103,14 @@ func Run(args []string, env Env) int {
 		return 0
 	}
 	verb, vargs := rest[0], rest[1:]
+	if *dbPath == "" && verb != "resolve" {
+		p, err := place.Desktop()
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "tablekeeper: %v\n", err)
+			return 1
+		}
+		*dbPath = p
+	}
 	c := &command{env: env, dbPath: *dbPath}
 	var err error
 	switch verb {
@@ -112,7 +127,7 @@ func Run(args []string, env Env) int {
 	case "backup":
 		err = c.withDB(vargs, 0, 0, c.backup)
 	case "backups":
-		err = c.withDB(vargs, 0, 0, c.backups)
+		err = c.backups(vargs)
 	case "restore":
 		err = c.restore(vargs)
 	case "resolve":
@@ -147,12 +162,25 @@ func (c *command) withDB(args []string, min, max int, fn func(db *storage.DB, ar
 	if len(args) < min || len(args) > max {
 		return usageError{fmt.Sprintf("wrong number of arguments (%d)", len(args))}
 	}
-	db, err := storage.Open(c.dbPath, c.env.Registry)
+	db, err := c.open()
 	if err != nil {
 		return err
 	}
 	defer db.Close()
 	return fn(db, args)
+}
+
+// open opens the campaign file, saying on standard error what opening found
+// without refusing the file (a damaged snapshot, rebuilt from the log).
+func (c *command) open() (*storage.DB, error) {
+	db, err := storage.Open(c.dbPath, c.env.Registry)
+	if err != nil {
+		return nil, err
+	}
+	for _, n := range db.Notices() {
+		fmt.Fprintf(c.env.Stderr, "tablekeeper: %s\n", n)
+	}
+	return db, nil
 }
 
 func (c *command) list(db *storage.DB, _ []string) error {
@@ -210,7 +238,7 @@ func (c *command) newCampaign(args []string) error {
 			return fmt.Errorf("the seed must be a whole number from 1 to %d, not %q", uint64(1<<64-1), *seed)
 		}
 	}
-	db, err := storage.Open(c.dbPath, c.env.Registry)
+	db, err := c.open()
 	if err != nil {
 		return err
 	}
@@ -295,7 +323,7 @@ func (c *command) importFile(args []string) error {
 		return err
 	}
 	defer done()
-	db, err := storage.Open(c.dbPath, c.env.Registry)
+	db, err := c.open()
 	if err != nil {
 		return err
 	}
@@ -411,16 +439,20 @@ func (c *command) backup(db *storage.DB, _ []string) error {
 	return nil
 }
 
-func (c *command) backups(db *storage.DB, _ []string) error {
-	list, err := db.Backups()
+// backups lists the backups without opening the file: they are wanted
+// most when it cannot be opened.
+func (c *command) backups(args []string) error {
+	if len(args) != 0 {
+		return usageError{fmt.Sprintf("wrong number of arguments (%d)", len(args))}
+	}
+	list, err := storage.BackupsOf(c.dbPath)
 	if err != nil {
 		return err
 	}
 	if len(list) == 0 {
-		fmt.Fprintf(c.env.Stdout, "No backups yet in %s\n", db.BackupDirPath())
+		fmt.Fprintf(c.env.Stdout, "No backups yet in %s\n", filepath.Join(filepath.Dir(c.dbPath), "backups"))
 		return nil
 	}
-	sort.Slice(list, func(i, j int) bool { return list[i].Time.After(list[j].Time) })
 	for _, b := range list {
 		fmt.Fprintf(c.env.Stdout, "%s  %s  %d KB\n", b.Time.Local().Format("2006-01-02 15:04:05"), b.Path, (b.Size+1023)/1024)
 	}

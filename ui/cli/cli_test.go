@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -139,5 +140,77 @@ func TestResolveCallsTheGamesEntryPoint(t *testing.T) {
 	r := run(t, env, "resolve", "alone", file)
 	if r.code != 0 || strings.TrimSpace(r.stdout) != `{"got":{"x":1}}` {
 		t.Fatalf("resolve: %+v", r)
+	}
+}
+
+// Without --db the window is asked to choose (the platform's place: the app
+// storage on a phone), and the verbs use the desktop's configuration folder.
+func TestTheFileWithoutDB(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the configuration folder's variables are Linux's")
+	}
+	cfg := t.TempDir()
+	t.Setenv("XDG_CONFIG_HOME", cfg)
+	var got []string
+	gui := func(p string) error { got = append(got, p); return nil }
+	if r := run(t, Env{GUI: gui}); r.code != 0 || len(got) != 1 || got[0] != "" {
+		t.Fatalf("the window was given %q (%+v): it should choose", got, r)
+	}
+	if r := run(t, Env{GUI: gui}, "--db", "x.db"); r.code != 0 || got[1] != "x.db" {
+		t.Fatalf("--db is not passed on: %q", got)
+	}
+	r := run(t, Env{}, "list")
+	if r.code != 0 || !strings.Contains(r.stdout, filepath.Join(cfg, "tablekeeper", "tablekeeper.db")) {
+		t.Fatalf("list without --db: %+v", r)
+	}
+	t.Setenv("XDG_CONFIG_HOME", "")
+	t.Setenv("HOME", "")
+	r = run(t, Env{}, "list")
+	if r.code != 1 || !strings.Contains(r.stderr, "--db") {
+		t.Fatalf("list without any configuration folder: %+v", r)
+	}
+}
+
+// An emptied or lost file beside its backups: list and verify refuse to
+// take it for a new one, say so and name the newest backup; restore brings
+// it back. The file is left as it was until then.
+func TestEmptyOrMissingFileBesideBackups(t *testing.T) {
+	for _, lose := range []string{"empty", "missing"} {
+		t.Run(lose, func(t *testing.T) {
+			db := filepath.Join(t.TempDir(), "tk.db")
+			env := Env{}
+			if r := run(t, env, "--db", db, "new", "alone", "Kept"); r.code != 0 {
+				t.Fatalf("new: %+v", r)
+			}
+			r := run(t, env, "--db", db, "backup")
+			if r.code != 0 {
+				t.Fatalf("backup: %+v", r)
+			}
+			backup := strings.Fields(r.stdout)[0]
+			if lose == "empty" {
+				os.Truncate(db, 0)
+			} else {
+				os.Remove(db)
+			}
+			if r := run(t, env, "--db", db, "backups"); r.code != 0 || !strings.Contains(r.stdout, backup) {
+				t.Fatalf("backups of a %s file: %+v", lose, r)
+			}
+			for _, verb := range []string{"list", "verify"} {
+				r := run(t, env, "--db", db, verb)
+				if r.code != 1 || !strings.Contains(r.stderr, "will not start a new, empty file") || !strings.Contains(r.stderr, filepath.Base(backup)) {
+					t.Fatalf("%s on a %s file: %+v", verb, lose, r)
+				}
+			}
+			st, err := os.Stat(db)
+			if (lose == "missing") != os.IsNotExist(err) || (err == nil && st.Size() != 0) {
+				t.Fatalf("the %s file was changed: %v", lose, err)
+			}
+			if r := run(t, env, "--db", db, "restore", backup); r.code != 0 {
+				t.Fatalf("restore: %+v", r)
+			}
+			if r := run(t, env, "--db", db, "list"); r.code != 0 || !strings.Contains(r.stdout, "Kept") {
+				t.Fatalf("list after restore: %+v", r)
+			}
+		})
 	}
 }

@@ -2,11 +2,12 @@ package eternaut
 
 import (
 	"fmt"
-	"strconv"
+	"regexp"
 	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/automa"
@@ -17,35 +18,51 @@ import (
 	"tablekeeper/ui/widgets"
 )
 
-// EnemyScreen is the enemy side (§5.7, §5.8): where the 4 Consumed cubes
-// are, the alien modules left to right with their aliens on the map, the
-// activation order the rules give with its trace, and every activation of
-// the scenario so far.
+// EnemyScreen is the enemy side (Rulebook p.19, p.24; spec §5.7, §5.8):
+// the alien modules left to right with their aliens on the map, the
+// activation order the rules give with its explanation, where the 4
+// Consumed cubes are, and every activation of the scenario so far. On a
+// landscape tablet the modules and cubes sit beside the order and its
+// "Why"; in portrait the order comes first.
 type EnemyScreen struct {
 	kit
-	scroll *container.Scroll
+	root            *fyne.Container
+	left, right     *fyne.Container
+	scroll          *container.Scroll // the whole tab between scenarios
+	leftSc, rightSc *container.Scroll
+	split           *fyne.Container
+	// ResolveBtn records the activation; OrderLine is the order in words.
+	ResolveBtn  *widget.Button
+	OrderLine   *widget.Label
+	OverrideBtn *widget.Button
 	// Module is the module a Menace card names (1 = leftmost), for Resolve.
 	Module *widget.Select
-	// Trace shows the activation order's reasoning.
+	// Trace shows the activation order's reasoning ("Why").
 	Trace *widgets.TracePanel
+	// Check is the end-of-turn check's reasoning as it would go now.
+	Check *widgets.TracePanel
 	// Preview is the trace of an activation from the chosen module now.
 	Preview automa.Trace
 }
 
 // NewEnemyScreen builds the Enemy tab.
 func NewEnemyScreen(ctx *shell.Context) *EnemyScreen {
-	e := &EnemyScreen{kit: newKit(ctx), scroll: container.NewVScroll(nil)}
+	e := &EnemyScreen{kit: newKit(ctx), scroll: container.NewVScroll(nil), root: container.NewStack()}
 	e.Trace = widgets.NewTracePanel(automa.Trace{})
+	e.Check = widgets.NewTracePanel(automa.Trace{})
+	e.Check.MinLines = 4
 	e.Module = widget.NewSelect(nil, func(string) { e.Refresh() })
+	e.left, e.right = container.NewVBox(), container.NewVBox()
+	e.leftSc, e.rightSc = scrolled(e.left), scrolled(e.right)
+	// The order and its Why first: stacked in portrait, it is on top.
+	e.split = widgets.NewAdaptiveAt(wideFrom, e.rightSc, e.leftSc)
 	ctx.OnChange(func(tracker.Event) { e.Refresh() })
 	e.Refresh()
 	return e
 }
 
 // Object is the tab's content.
-func (e *EnemyScreen) Object() fyne.CanvasObject {
-	return container.NewBorder(e.msg, nil, nil, nil, e.scroll)
-}
+func (e *EnemyScreen) Object() fyne.CanvasObject { return e.root }
 
 func (e *EnemyScreen) module() int {
 	return max(0, e.Module.SelectedIndex())
@@ -57,30 +74,119 @@ func (e *EnemyScreen) module() int {
 func (e *EnemyScreen) Resolve() bool {
 	s := e.state()
 	if s.Phase != et.PhasePlaying || s.Scenario == nil || len(s.Scenario.Aliens) == 0 {
-		e.say(errf("there is no alien module on the table to activate"))
+		e.refuse(e.ResolveBtn, "There is no alien module on the table to activate")
 		return true
 	}
-	e.do(et.MenaceActivation{Module: e.module() + 1})
+	e.doFrom(e.ResolveBtn, et.MenaceActivation{Module: e.module() + 1})
 	return true
+}
+
+func (e *EnemyScreen) show(o fyne.CanvasObject) {
+	if len(e.root.Objects) == 1 && e.root.Objects[0] == o {
+		return
+	}
+	e.root.Objects = []fyne.CanvasObject{o}
+	e.root.Refresh()
 }
 
 // Refresh redraws the tab.
 func (e *EnemyScreen) Refresh() {
 	s := e.state()
 	sc := s.Scenario
-	box := container.NewVBox()
 	if s.Phase != et.PhasePlaying || sc == nil {
-		box.Add(heading("No scenario is being played"))
-		box.Add(note("The Consumed cubes and the aliens come in with the scenarios (B after Rule card R-02, C to F)."))
+		e.ResolveBtn = nil
+		box := container.NewVBox(heading("No scenario is being played"),
+			wrap("The enemy side is played here during a scenario: the Consumed cubes from Scenario B (once Rule card R-02 is revealed), the aliens and their activation order from Scenario C."),
+			note("To see the aliens' activation order now, go Home and tap “Try a practice game”: it starts with Scenario C set up and two Cascarudos on the map."))
 		e.scroll.Content = container.NewPadded(box)
 		e.scroll.Refresh()
+		e.show(e.scroll)
 		return
 	}
-	box.Add(e.cubesCard(s))
-	box.Add(e.modulesCard(s))
-	box.Add(e.historyCard(s))
-	e.scroll.Content = container.NewPadded(box)
-	e.scroll.Refresh()
+	e.right.Objects = []fyne.CanvasObject{e.orderCard(s), e.historyCard(s)}
+	e.left.Objects = []fyne.CanvasObject{e.modulesCard(s), e.cubesCard(s)}
+	e.right.Refresh()
+	e.left.Refresh()
+	e.show(e.split)
+}
+
+// orderCard is the decision: the activation order the rules give now, the
+// button that records it, and why.
+func (e *EnemyScreen) orderCard(s *et.State) fyne.CanvasObject {
+	sc := s.Scenario
+	box := container.NewVBox()
+	e.ResolveBtn = primary(iconBtn("Resolve: the aliens activate (R)", theme.MediaPlayIcon(), func() { e.Resolve() }))
+	if len(sc.Aliens) == 0 {
+		e.OrderLine = heading("No alien module in this scenario")
+		box.Add(e.OrderLine)
+		why := "The aliens come in Scenario C."
+		if et.Letter(sc.Key) == "B" {
+			why = "In Scenario B the Survivors act instead: their cubes are below."
+		}
+		box.Add(because(e.ResolveBtn, e.ResolveBtn, why))
+		return card("The aliens' activation order", "", box)
+	}
+	names := make([]string, len(sc.Aliens))
+	for i, m := range sc.Aliens {
+		names[i] = fmt.Sprintf("%d %s", i+1, m.Race)
+	}
+	cur := e.Module.SelectedIndex()
+	e.Module.Options = names
+	if cur < 0 || cur >= len(names) {
+		cur = 0
+	}
+	e.Module.Selected = names[cur]
+	e.Module.Refresh()
+	a, tr, err := ae.ActivationOrder(sc.Aliens, cur)
+	if err != nil {
+		e.OrderLine = wrap(words(err))
+		box.Add(e.OrderLine)
+		return card("The aliens' activation order", "", box)
+	}
+	e.Preview = tr
+	e.Trace.SetTrace(tr)
+	var order []string
+	for _, i := range a.Draw {
+		order = append(order, fmt.Sprintf("%s (module %d)", sc.Aliens[i].Race, i+1))
+	}
+	e.OrderLine = heading(joinOr(order, "Nobody: no alien is on the map"))
+	if len(order) > 0 {
+		e.OrderLine.SetText(strings.Join(order, " → "))
+	}
+	box.Add(e.OrderLine)
+	why := ""
+	if len(order) == 0 {
+		why = "Set how many aliens are on the map first."
+	}
+	box.Add(because(e.ResolveBtn, e.ResolveBtn, why))
+	if len(sc.Aliens) > 1 {
+		box.Add(bold("When a Menace card names a deck, the order starts there"))
+		box.Add(e.Module)
+	}
+	box.Add(bold("Why"))
+	box.Add(traceRoom(e.Trace, widgets.TraceLines))
+	box.Add(note("Each alien module with aliens on the map draws the top card of its deck and resolves its Action (top) section, in this order; then the Consumed cubes are dealt again. A Menace card starts the order at the deck it names; all 4 cubes on the Alien board at the end of a turn start it from the left."))
+	return card("The aliens' activation order", "", box)
+}
+
+func (e *EnemyScreen) modulesCard(s *et.State) fyne.CanvasObject {
+	sc := s.Scenario
+	box := container.NewVBox()
+	if len(sc.Aliens) == 0 {
+		box.Add(note("No alien module in this scenario."))
+		return card("Alien modules", "", box)
+	}
+	for i, m := range sc.Aliens {
+		idx := i + 1
+		race := m.Race
+		var st *spin
+		st = newSpin(0, 30, m.OnMap, func(v int) string { return fmt.Sprintf("%d on the map", v) }, func(to int) bool {
+			return e.doFrom(st, et.SetAliensOnMap{Module: idx, OnMap: to})
+		})
+		box.Add(bold(fmt.Sprintf("%d. %s", idx, race)))
+		box.Add(st)
+	}
+	return card("Alien modules", "Left to right on the Alien board: how many of each race are on the map", box)
 }
 
 func (e *EnemyScreen) cubesCard(s *et.State) fyne.CanvasObject {
@@ -90,28 +196,27 @@ func (e *EnemyScreen) cubesCard(s *et.State) fyne.CanvasObject {
 		why := "not in play in this scenario"
 		switch et.Letter(sc.Key) {
 		case "B":
-			why = "they come in when Rule card R-02 is revealed (Figures & cards tab)"
+			why = "in play once Rule card R-02 is revealed (Figures & cards)"
 		case "F":
-			why = "they start once the light-blue Menace cards are gone"
+			why = "in play once the light-blue Menace cards are gone"
 		}
 		box.Add(note("The Consumed cubes are " + why + "."))
-		return card("Consumed cubes (§5.7)", "", box)
+		return card("Consumed cubes", "", box)
 	}
-	target := "the Alien board"
-	if et.Letter(sc.Key) == "B" {
-		target = "the Survivors' Rule card"
-	}
-	box.Add(heading(fmt.Sprintf("On %s: %d of %d", target, sc.CubesOnTarget, et.CubesForActivation)))
+	box.Add(heading(fmt.Sprintf("On %s: %d of %d", cubeTarget(sc), sc.CubesOnTarget, et.CubesForActivation)))
 	box.Add(pips(sc.CubesOnTarget, et.CubesForActivation, colCube))
 	for _, c := range living(e.state()) {
 		id := c.ID
-		row := container.NewBorder(nil, nil, widget.NewLabel(fmt.Sprintf("%s %s", c.ID, c.Name)),
-			btn("Card placed: move 1", func() { e.do(et.MoveCube{From: id}) }), pips(c.Cubes, et.CubesForActivation, colCube))
+		b := e.act("A card it did not see: move 1", func() tracker.Command { return et.MoveCube{From: id} })
+		row := container.NewVBox(bold(fmt.Sprintf("%s %s: %s", c.ID, c.Name, plural(c.Cubes, "cube", "cubes"))), pips(c.Cubes, et.CubesForActivation, colCube))
+		if c.Cubes > 0 {
+			row.Add(b)
+		}
 		box.Add(row)
 	}
-	box.Add(note("A cube moves by itself when the app records a card on a board that holds one; use “Card placed” for one it did not see (§5.7 C2)."))
-	box.Add(flow(btn("Deal again (even split)", func() { e.do(et.DealCubes{}) }), btn("Set by hand…", e.setCubesForm),
-		btn("Move between boards…", e.moveCubesForm)))
+	box.Add(note("A cube moves by itself when a card is recorded on a board that holds one (Rulebook p.24)."))
+	box.Add(flow(e.act("Deal again (even split)", func() tracker.Command { return et.DealCubes{} }),
+		btn("Set by hand…", e.setCubesForm), btn("Move between boards…", e.moveCubesForm)))
 	// The end-of-turn check as it would go now.
 	var survivors []string
 	for _, f := range sc.Figures {
@@ -122,41 +227,41 @@ func (e *EnemyScreen) cubesCard(s *et.State) fyne.CanvasObject {
 	inB := et.Letter(sc.Key) == "B"
 	alertOnDeck := inB && sc.Alert == et.AlertOnDeck
 	if alertOnDeck {
-		box.Add(wrap("The Alert counter is still on the Menace deck: when the cubes set the Survivors off, no Menace card is drawn and no Survivor moves; the cubes are dealt again (§2.2, §5.7 C3)."))
+		box.Add(wrap("The Alert counter is still on the Menace deck: when the cubes set the Survivors off, no Menace card is drawn and no Survivor moves; the cubes are dealt again (Rulebook p.22)."))
 	}
 	_, tr, err := ae.EndOfTurnAlert(sc.CubesOnTarget, inB, alertOnDeck, survivors, sc.Aliens, s.Settings.RedealAfterSurvivors)
 	if err == nil {
-		box.Add(bold("The end-of-turn check if the turn ended now"))
-		box.Add(widgets.NewTracePanel(tr))
+		e.Check.SetTrace(tr)
+		box.Add(bold("If the turn ended now"))
+		box.Add(traceRoom(e.Check, 4))
 	}
-	return card("Consumed cubes (§5.7)", "", box)
+	return card("Consumed cubes", "", box)
 }
 
 func (e *EnemyScreen) setCubesForm() {
 	s := e.state()
-	entries := map[string]*widgets.CheckedEntry{}
+	spins := map[string]*spin{}
 	var items []*widget.FormItem
+	var ids []string
 	for _, c := range living(s) {
-		en := numEntry(0, 4, strconv.Itoa(c.Cubes))
-		entries[c.ID] = en
-		items = append(items, widget.NewFormItem(c.ID+" "+c.Name, en))
+		sp := number(0, et.CubesForActivation, c.Cubes)
+		spins[c.ID] = sp
+		ids = append(ids, c.ID)
+		items = append(items, widget.NewFormItem(c.ID+" "+c.Name, sp))
 	}
-	target := numEntry(0, 4, strconv.Itoa(s.Scenario.CubesOnTarget))
-	items = append(items, widget.NewFormItem("On the target", target))
+	target := number(0, et.CubesForActivation, s.Scenario.CubesOnTarget)
+	items = append(items, widget.NewFormItem("On "+cubeTarget(s.Scenario), target))
+	items[0].HintText = "The 4 cubes are all somewhere: on the boards or on the target."
 	e.cmdForm("Where the 4 cubes are", "Set", items, func() (tracker.Command, error) {
-		cmd := et.SetCubes{Boards: map[string]int{}}
-		for id, en := range entries {
-			n, err := en.Int()
-			if err != nil {
-				return nil, errf("%s: %v", id, err)
-			}
-			cmd.Boards[id] = n
+		cmd := et.SetCubes{Boards: map[string]int{}, OnTarget: target.Value}
+		total := target.Value
+		for _, id := range ids {
+			cmd.Boards[id] = spins[id].Value
+			total += spins[id].Value
 		}
-		n, err := target.Int()
-		if err != nil {
-			return nil, err
+		if total != et.CubesForActivation {
+			return nil, widgets.Problems{"": fmt.Sprintf("These make %d cubes; there are always %d.", total, et.CubesForActivation)}
 		}
-		cmd.OnTarget = n
 		return cmd, nil
 	})
 }
@@ -164,57 +269,20 @@ func (e *EnemyScreen) setCubesForm() {
 func (e *EnemyScreen) moveCubesForm() {
 	opts := options(living(e.state()))
 	from, to := widget.NewSelect(opts, nil), widget.NewSelect(opts, nil)
-	n := numEntry(1, 4, "1")
-	e.cmdForm("Move cubes between boards (§5.7 C1, C5)", "Move", []*widget.FormItem{
-		widget.NewFormItem("From", from), widget.NewFormItem("To", to), widget.NewFormItem("Cubes", n),
+	n := number(1, et.CubesForActivation, 1)
+	first := widget.NewFormItem("From", from)
+	first.HintText = "Extra cubes can sit on any board; a fallen Character's cubes go to another board (Rulebook p.24)."
+	e.cmdForm("Move cubes between boards", "Move", []*widget.FormItem{
+		first, widget.NewFormItem("To", to), widget.NewFormItem("Cubes", n),
 	}, func() (tracker.Command, error) {
-		v, err := n.Int()
-		if err != nil {
-			return nil, err
+		switch {
+		case from.Selected == "":
+			return nil, need("From", "choose the board the cubes leave")
+		case to.Selected == "":
+			return nil, need("To", "choose the board the cubes go to")
 		}
-		return et.MoveCubes{From: idOf(from.Selected), To: idOf(to.Selected), N: v}, nil
+		return et.MoveCubes{From: idOf(from.Selected), To: idOf(to.Selected), N: n.Value}, nil
 	})
-}
-
-func (e *EnemyScreen) modulesCard(s *et.State) fyne.CanvasObject {
-	sc := s.Scenario
-	box := container.NewVBox()
-	if len(sc.Aliens) == 0 {
-		box.Add(note("No alien module in this scenario."))
-		return card("Alien modules (§5.8)", "", box)
-	}
-	var names []string
-	for i, m := range sc.Aliens {
-		idx := i + 1
-		names = append(names, fmt.Sprintf("%d %s", idx, m.Race))
-		st := widgets.NewStepper(fmt.Sprintf("%d. %s on the map", idx, m.Race), 0, 99, m.OnMap, func(to int) bool {
-			return e.do(et.SetAliensOnMap{Module: idx, OnMap: to})
-		})
-		box.Add(st)
-	}
-	cur := e.Module.SelectedIndex()
-	e.Module.Options = names
-	if cur < 0 || cur >= len(names) {
-		cur = 0
-	}
-	e.Module.Selected = names[cur]
-	e.Module.Refresh()
-	box.Add(container.NewBorder(nil, nil, widget.NewLabel("A Menace card names"), nil, e.Module))
-	a, tr, err := ae.ActivationOrder(sc.Aliens, cur)
-	if err != nil {
-		box.Add(wrap(refusal(err)))
-	} else {
-		e.Preview = tr
-		e.Trace.SetTrace(tr)
-		var order []string
-		for _, i := range a.Draw {
-			order = append(order, sc.Aliens[i].Race)
-		}
-		box.Add(heading("Activation order: " + joinOr(order, "nobody (no alien on the map)")))
-		box.Add(e.Trace)
-	}
-	box.Add(primary(btn("Resolve: activate the aliens (R)", func() { e.Resolve() })))
-	return card("Alien modules (§5.8)", "left to right on the Alien board", box)
 }
 
 func (e *EnemyScreen) historyCard(s *et.State) fyne.CanvasObject {
@@ -226,22 +294,60 @@ func (e *EnemyScreen) historyCard(s *et.State) fyne.CanvasObject {
 	for i := len(sc.Activations) - 1; i >= 0; i-- {
 		a := sc.Activations[i]
 		box.Add(bold(fmt.Sprintf("Round %d: %s", a.Round, a.What)))
-		if t := strings.TrimSpace(a.Trace); t != "" {
-			box.Add(note(t))
+		for _, l := range traceWords(a.Trace) {
+			box.Add(note(l))
 		}
 	}
 	if len(sc.Activations) > 0 {
-		box.Add(btn("We did it differently…", e.overrideForm))
+		e.OverrideBtn = btn("We did it differently…", e.overrideForm)
+		box.Add(e.OverrideBtn)
 	}
-	return card("Enemy decisions this scenario", "newest first, each with its reasons", box)
+	return card("Enemy decisions this scenario", "Newest first, each with its reasons", box)
+}
+
+// traceStep is one line of a recorded trace: "1. [rule] text → result".
+var traceStep = regexp.MustCompile(`^(\d+)\. \[([^\]]*)\] (.*)$`)
+
+// traceWords is a recorded trace in the players' words: each step cites
+// the rulebook page its rule names, never the spec's section.
+func traceWords(trace string) []string {
+	var out []string
+	for _, line := range strings.Split(strings.TrimSpace(trace), "\n") {
+		if line = strings.TrimSpace(line); line == "" {
+			continue
+		}
+		m := traceStep.FindStringSubmatch(line)
+		if m == nil {
+			out = append(out, line)
+			continue
+		}
+		step := "Step " + m[1]
+		if c := widgets.Citation(m[2]); c != "" {
+			step += " (" + c + ")"
+		}
+		out = append(out, step+": "+m[3])
+	}
+	return out
 }
 
 func (e *EnemyScreen) overrideForm() {
 	instead := textEntry("what the group did instead", "")
 	why := textEntry("why", "")
-	e.cmdForm("Override the last decision", "Record", []*widget.FormItem{
+	e.cmdForm("We did it differently", "Record", []*widget.FormItem{
 		widget.NewFormItem("Instead", instead), widget.NewFormItem("Because", why),
 	}, func() (tracker.Command, error) {
+		if strings.TrimSpace(instead.Text) == "" {
+			return nil, need("Instead", "say what the group did")
+		}
 		return et.OverrideActivation{Instead: instead.Text, Reason: why.Text}, nil
 	})
+}
+
+// traceRoom gives a trace panel the height of lines lines of text (within
+// the panel's cap): the panel counts a step's lines before they wrap, so
+// on its own a wrapped explanation shows fewer lines than it asks for.
+func traceRoom(p *widgets.TracePanel, lines int) fyne.CanvasObject {
+	line := fyne.MeasureText("Ag", theme.TextSize(), fyne.TextStyle{}).Height + theme.LineSpacing()
+	h := min(widgets.TraceMaxHeight, float32(lines)*line+2*theme.InnerPadding())
+	return widgets.AtLeast(fyne.NewSize(0, h), p)
 }

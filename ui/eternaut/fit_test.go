@@ -1,126 +1,92 @@
 package eternaut
 
 import (
+	"fmt"
 	"testing"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/widget"
 
-	et "tablekeeper/tracker/eternaut"
 	"tablekeeper/ui/shell"
 	"tablekeeper/ui/uitest"
+	"tablekeeper/ui/widgets"
 )
 
-// TestScreensFitAtTheLargestText: in Scenario C at the largest text size,
-// nothing on Play, the Diary or Enemy needs more width than a landscape or
-// portrait tablet has (the frame would scroll it sideways, cutting lines).
-func TestScreensFitAtTheLargestText(t *testing.T) {
-	tb := newTable(t)
-	tb.inC()
-	fyne.CurrentApp().Settings().SetTheme(uitest.LargestText())
-	for _, tab := range []struct {
-		name string
-		make func() fyne.CanvasObject
-	}{
-		{"Play", func() fyne.CanvasObject { return Screens{}.Play(tb.ctx) }},
-		{"Diary", func() fyne.CanvasObject { return Screens{}.Campaign(tb.ctx) }},
-		{"Enemy", func() fyne.CanvasObject { return Screens{}.Enemy(tb.ctx) }},
-	} {
-		for _, width := range []float32{1280, 800} {
-			obj := tab.make()
-			tb.win.SetContent(obj)
-			tb.win.Resize(fyne.NewSize(width, 800))
-			for _, o := range uitest.TooWide(obj, width) {
-				t.Errorf("%s at %v wide: %s", tab.name, width, o)
+// sizes are the tablet the app is made for, both ways round, at Normal and
+// the largest text.
+var sizes = []struct {
+	portrait bool
+	scale    float32
+}{{false, 1}, {false, 1.85}, {true, 1}, {true, 1.85}}
+
+func sizeName(portrait bool, scale float32) string {
+	return fmt.Sprintf("%s at text %.2g", map[bool]string{false: "1280×800", true: "800×1280"}[portrait], scale)
+}
+
+// TestTabsFitTheFrame: in every scene, the Play, Campaign and Enemy tabs
+// fit the room the frame leaves a game's tab (uitest.TabArea) at 1280×800
+// and 800×1280, Normal and Largest text, in width AND height: a desktop
+// window grows to its content's least size, so what is too big would push
+// the window past its screen.
+func TestTabsFitTheFrame(t *testing.T) {
+	for _, sc := range scenes {
+		t.Run(sc.name, func(t *testing.T) {
+			tb := newMemTable(t)
+			sc.build(tb)
+			for _, sz := range sizes {
+				area := uitest.TabArea(sz.portrait, sz.scale)
+				fyne.CurrentApp().Settings().SetTheme(uitest.Theme(sz.scale))
+				for _, tab := range tabs {
+					obj := tab.make(tb)
+					tb.show(obj)
+					tb.win.Resize(area)
+					tb.win.Content().Refresh()
+					for _, o := range uitest.TooBig(obj, area) {
+						t.Errorf("%s, %s tab: %s", sizeName(sz.portrait, sz.scale), tab.name, o)
+					}
+				}
 			}
-		}
+		})
 	}
 }
 
-// TestFormsFitAtTheLargestText: every form the screens open, in Scenario C
-// at the largest text size, fits a portrait tablet's dialog (800 wide less
-// the dialog's padding).
-func TestFormsFitAtTheLargestText(t *testing.T) {
-	tb := newTable(t)
-	tb.inC()
-	fyne.CurrentApp().Settings().SetTheme(uitest.LargestText())
-	for _, o := range uitest.TooWide(widget.NewForm(Screens{}.Setup(shell.SetupEnv{Window: tb.win}).Items...), 720) {
-		t.Errorf("the new-campaign form: %s", o)
-	}
-	p, e, d := NewPlayScreen(tb.ctx), NewEnemyScreen(tb.ctx), NewDiaryScreen(tb.ctx)
-	var last **formDialog
-	opens := []struct {
-		name string
-		open func()
-	}{
-		{"damage", func() { p.damageForm("901") }},
-		{"remove penalty", func() { p.removePenaltyForm("901") }},
-		{"mad pick", func() { p.madPickForm("901") }},
-		{"gain item", func() { p.gainItemForm("901") }},
-		{"drop", func() { p.dropForm("901") }},
-		{"discard", func() { p.discardForm("901") }},
-		{"craft", func() { p.craftForm("901") }},
-		{"bag", func() { p.bagForm("901") }},
-		{"trade", func() { p.tradeForm("901") }},
-		{"correct character", func() { p.correctCharForm("901") }},
-		{"kill", func() { p.killForm("901") }},
-		{"leave", func() { p.leaveForm("901") }},
-		{"reinforce", func() { p.reinforceForm("903") }},
-		{"ability", func() { p.abilityForm("901") }},
-		{"attack", func() { p.attackForm("901") }},
-		{"move timer", func() { p.moveTimerForm(3) }},
-		{"exchange", p.exchangeForm},
-		{"pick up", func() { p.pickUpForm("A") }},
-		{"correct scenario", p.correctScenarioForm},
-		{"figure damage", func() { p.figureDamageForm("F1") }},
-		{"reveal", p.revealForm},
-		{"end scenario", func() { tap(t, findButton(t, p.tableBox, "The story ends the scenario…")) }},
-		{"play on mad", func() {
-			tb.do(et.CorrectCharacter{Char: "901", Field: "madness", Value: 1}) // Madness is rules-only from Scenario D
-			p.playCard("901")
-		}},
-		// The Tank is on the table only in Scenario F: its card is built
-		// here from a copy of the state, without and with a Tank.
-		{"tank set up", func() { tap(t, findButton(t, p.tankCard(tb.st()), "Put the Tank on the table…")) }},
-		{"tank destroyed", func() {
-			s, sc := *tb.st(), *tb.st().Scenario
-			sc.Tank = &et.Tank{Fuel: 2, MaxFuel: 3, Ammo: 1, MaxAmmo: 2}
-			s.Scenario = &sc
-			tap(t, findButton(t, p.tankCard(&s), "The Tank is destroyed…"))
-		}},
-		{"set cubes", e.setCubesForm},
-		{"move cubes", e.moveCubesForm},
-		{"override", e.overrideForm},
-		{"diary bool", d.boolTap("C", "901", "played", "Played", false)},
-		{"diary field", func() { d.Fields["/campaignScore"].OnTapped() }},
-	}
-	for _, f := range opens {
-		for _, k := range []*kit{&p.kit, &e.kit, &d.kit} {
-			k.last = nil
-		}
-		f.open()
-		for _, k := range []*kit{&p.kit, &e.kit, &d.kit} {
-			if k.last != nil {
-				last = &k.last
+// TestDialogsFitTheWindow: every dialog the screens open keeps its
+// buttons on a 1280×800 and an 800×1280 screen at Normal and Largest text
+// (its least size fits the window in both dimensions; what is taller
+// scrolls inside it).
+func TestDialogsFitTheWindow(t *testing.T) {
+	for _, sz := range sizes {
+		t.Run(sizeName(sz.portrait, sz.scale), func(t *testing.T) {
+			tb := newMemTable(t)
+			liveC(tb)
+			fyne.CurrentApp().Settings().SetTheme(uitest.Theme(sz.scale))
+			win := uitest.Landscape
+			if sz.portrait {
+				win = uitest.Portrait
 			}
-		}
-		if last == nil || *last == nil {
-			t.Errorf("%s: no form opened", f.name)
-			continue
-		}
-		for _, o := range uitest.TooWide((*last).body, 720) {
-			t.Errorf("%s %q: %s", f.name, (*last).Title, o)
-		}
-		// The dialog's title and its row of equal buttons do not wrap.
-		title := widget.NewLabelWithStyle((*last).Title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-		row := container.NewGridWithRows(1)
-		for _, b := range (*last).btns {
-			row.Add(widget.NewButtonWithIcon(b.Text, b.Icon, nil))
-		}
-		for _, o := range append(uitest.TooWide(title, 720), uitest.TooWide(row, 720)...) {
-			t.Errorf("%s %q: %s", f.name, (*last).Title, o)
-		}
-		last = nil
+			tb.win.Resize(win)
+			p, e, d := NewPlayScreen(tb.ctx), NewEnemyScreen(tb.ctx), NewDiaryScreen(tb.ctx)
+			tb.show(p.Object())
+			tb.win.Resize(win)
+			for _, o := range dialogs(t, tb, p, e, d) {
+				o.open()
+				if widgets.TopDialog(tb.win.Canvas()) == nil {
+					t.Errorf("%s: no dialog opened", o.name)
+					continue
+				}
+				for _, bad := range uitest.DialogTooBig(tb.win) {
+					t.Errorf("%s: %s", o.name, bad)
+				}
+				tb.closeDialogs()
+			}
+			// The game's part of the new-campaign form, in a form dialog
+			// as the frame shows it.
+			setup := Screens{}.Setup(shell.SetupEnv{Window: tb.win})
+			f := widgets.NewForm("New campaign", "Create", "Cancel", setup.Items, nil, tb.win)
+			f.Show()
+			for _, bad := range uitest.DialogTooBig(tb.win) {
+				t.Errorf("the new-campaign form: %s", bad)
+			}
+			f.Hide()
+		})
 	}
 }

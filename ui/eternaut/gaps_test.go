@@ -25,7 +25,7 @@ func TestSetupFromDMaskedFiguresOptional(t *testing.T) {
 	if txt := textOf(f.box); !strings.Contains(txt, "optional") || !strings.Contains(txt, "fewer than 4") {
 		t.Fatalf("the setup does not say the Masked Figures are optional:\n%s", txt)
 	}
-	test.Type(f.timer, "5")
+	f.timer.Set(5)
 	f.chars.SetSelected([]string{"901 Eduardo", "907 Masked Figure"})
 	if len(f.chars.Selected) != 2 {
 		t.Fatalf("options %v", f.chars.Options)
@@ -52,13 +52,13 @@ func TestEnemyTabAlertOnTheDeck(t *testing.T) {
 	tb.do(et.StartScenario{Key: "B1", TimerStart: 7})
 	tb.do(et.RevealR02{}, et.RevealFigure{ID: "701", Kind: "enemy", MaxLP: 3}, et.SetCubes{OnTarget: 4})
 	e := NewEnemyScreen(tb.ctx)
-	tb.win.SetContent(e.Object())
-	txt := textOf(e.scroll.Content)
+	tb.show(e.Object())
+	txt := textOf(e.Object())
 	if !strings.Contains(txt, "no Menace card is drawn") || strings.Contains(txt, "draw 1 Menace card") {
 		t.Fatalf("Alert on the deck:\n%s", txt)
 	}
 	tb.do(et.SetAlert{State: et.AlertGreen})
-	txt = textOf(e.scroll.Content)
+	txt = textOf(e.Object())
 	if strings.Contains(txt, "no Menace card is drawn") || !strings.Contains(txt, "draw 1 Menace card") {
 		t.Fatalf("Alert green:\n%s", txt)
 	}
@@ -73,7 +73,7 @@ func TestDiaryShows911Departure(t *testing.T) {
 	tb.finish("END-E2-1", et.Unlock{})
 	tb.do(et.StartScenario{Key: "E2", TimerStart: 5, Characters: []string{"901", "902", "905"}})
 	d := NewDiaryScreen(tb.ctx)
-	tb.win.SetContent(d.Object())
+	tb.show(d.Object())
 	if strings.Contains(textOf(d.pages["E"].Content), "never revealed") {
 		t.Fatal("911 can still be revealed in E2")
 	}
@@ -109,7 +109,7 @@ func TestParagraphHelperTakeActionItemID(t *testing.T) {
 	if !strings.Contains(h.hint.Text, "action's ID") || !strings.Contains(h.hint.Text, "011 is usually an Item card") {
 		t.Fatalf("hint %q", h.hint.Text)
 	}
-	h.read("011-226")
+	h.read(nil, "011-226")
 	if got := h.HistoryLines(); len(got) != 1 || !strings.Contains(got[0], "011-226") {
 		t.Fatalf("history %v", got)
 	}
@@ -129,7 +129,7 @@ func TestExchangeFormOffersBoardsWithAnEmptySlot(t *testing.T) {
 	p := tb.play()
 	p.exchangeForm()
 	sel := p.last.Items[0].Widget.(*widget.Select)
-	if slices.Contains(sel.Options, "901 Eduardo") || len(sel.Options) == 0 || !strings.Contains(textOf(p.last.Items[1].Widget), "empty card slot") {
+	if slices.Contains(sel.Options, "901 Eduardo") || len(sel.Options) == 0 || !strings.Contains(p.last.Items[0].HintText, "empty card slot") {
 		t.Fatalf("a full board offered while others have a slot: %v", sel.Options)
 	}
 	for _, id := range []string{"902", "903", "904"} {
@@ -137,7 +137,7 @@ func TestExchangeFormOffersBoardsWithAnEmptySlot(t *testing.T) {
 	}
 	p.exchangeForm()
 	sel = p.last.Items[0].Widget.(*widget.Select)
-	if !slices.Contains(sel.Options, "901 Eduardo") || !strings.Contains(textOf(p.last.Items[1].Widget), "No board has an empty card slot") {
+	if !slices.Contains(sel.Options, "901 Eduardo") || !strings.Contains(p.last.Items[0].HintText, "No board has an empty card slot") {
 		t.Fatalf("every board full: %v", sel.Options)
 	}
 	sel.SetSelected("901 Eduardo")
@@ -167,7 +167,7 @@ func TestPickUpFormDropsOntoThePile(t *testing.T) {
 	}
 	f.Items[0].Widget.(*widget.Select).SetSelected("901 Eduardo")
 	f.Items[1].Widget.(*widget.CheckGroup).SetSelected([]string{"012"})
-	f.Items[2].Widget.(*widget.Entry).SetText(strings.Join(tb.st().Char("901").Items[:1], ","))
+	f.Items[2].Widget.(*widget.CheckGroup).SetSelected(tb.st().Char("901").Items[:1])
 	if err := f.Submit(); err != nil {
 		t.Fatal(err)
 	}
@@ -192,5 +192,24 @@ func TestClosedCampaignLetsGoOfItsScreens(t *testing.T) {
 	}
 	if (Screens{}).Act(tb.ctx, shell.TabEnemy, shell.Resolve) {
 		t.Fatal("Resolve reached a closed campaign's Enemy tab")
+	}
+}
+
+// The shortcuts before a scenario is on the table: Resolve says there is
+// nothing to activate (in the message line, its button not drawn yet)
+// and Next is not the game's; nothing breaks.
+func TestShortcutsBeforeAScenario(t *testing.T) {
+	tb := newTable(t)
+	tb.do(et.NewCampaign{Players: 2, Roster: rosterEntries()})
+	p, e := tb.play(), NewEnemyScreen(tb.ctx)
+	remember(tb.ctx, p, e)
+	if !(Screens{}).Act(tb.ctx, shell.TabEnemy, shell.Resolve) {
+		t.Fatal("Resolve not answered")
+	}
+	if !strings.Contains(e.Message(), "no alien module") || !strings.Contains(tb.msgs[len(tb.msgs)-1], "no alien module") {
+		t.Fatalf("Resolve before a scenario: %q", e.Message())
+	}
+	if (Screens{}).Act(tb.ctx, shell.TabPlay, shell.Next) {
+		t.Fatal("Next handled between scenarios")
 	}
 }

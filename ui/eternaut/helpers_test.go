@@ -5,8 +5,10 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -14,6 +16,7 @@ import (
 	"tablekeeper/tracker"
 	et "tablekeeper/tracker/eternaut"
 	"tablekeeper/ui/shell"
+	"tablekeeper/ui/widgets"
 )
 
 // table is a campaign open in a test window, over a real bbolt file.
@@ -41,6 +44,30 @@ func newTable(t *testing.T) *table {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return tableFor(t, s)
+}
+
+// newMemTable is newTable over a log kept in memory: for the tests that
+// build many campaigns only to look at their screens (no file, no fsync).
+func newMemTable(t *testing.T) *table {
+	t.Helper()
+	test.NewTempApp(t)
+	c, err := tracker.NewCampaign(tracker.Eternaut, "Buenos Aires", 7, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	store := tracker.NewMemStore()
+	if err := store.Create(c); err != nil {
+		t.Fatal(err)
+	}
+	s, err := tracker.Open(store, et.Rules{}, c.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tableFor(t, s)
+}
+
+func tableFor(t *testing.T, s *tracker.Session) *table {
 	tb := &table{t: t, s: s}
 	tb.win = test.NewWindow(nil)
 	tb.win.Resize(fyne.NewSize(1280, 800))
@@ -169,11 +196,62 @@ func textOf(o fyne.CanvasObject) string {
 	return b.String()
 }
 
-// play opens the Play tab in the table's window.
+// play opens the Play tab in the table's window, under a feedback layer
+// as the frame puts it, so answers show next to what was tapped.
 func (tb *table) play() *PlayScreen {
 	p := NewPlayScreen(tb.ctx)
-	tb.win.SetContent(p.Object())
+	tb.show(p.Object())
 	return p
+}
+
+// show puts a tab's content in the window as the frame does.
+func (tb *table) show(o fyne.CanvasObject) {
+	tb.win.SetContent(widgets.NewFeedbackLayer(o))
+}
+
+// bubble is the answer showing next to the last control tapped.
+func (tb *table) bubble() string {
+	text, _ := widgets.ShowingFeedback(tb.win.Canvas())
+	return text
+}
+
+// topDialog is the dialog open on top of the window.
+func (tb *table) topDialog() *widgets.Dialog { return widgets.TopDialog(tb.win.Canvas()) }
+
+// dialogButton finds a button in the top dialog.
+func (tb *table) dialogButton(text string) *widget.Button {
+	tb.t.Helper()
+	d := tb.topDialog()
+	if d == nil {
+		tb.t.Fatalf("no dialog open looking for %q", text)
+	}
+	return findButton(tb.t, d.Content(), text)
+}
+
+// hold presses a hold button for its whole hold, as a finger does, and
+// waits for what it does.
+func hold(t *testing.T, b *widgets.HoldButton) {
+	t.Helper()
+	if b.Disabled() {
+		t.Fatalf("hold button %q is disabled", b.Text)
+	}
+	done := make(chan struct{})
+	prev := b.OnHeld
+	b.OnHeld = func() {
+		defer close(done)
+		if prev != nil {
+			prev()
+		}
+	}
+	b.Hold = time.Millisecond
+	b.MouseDown(&desktop.MouseEvent{})
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		t.Fatalf("holding %q did nothing", b.Text)
+	}
+	b.MouseUp(&desktop.MouseEvent{})
+	b.OnHeld = prev
 }
 
 // paragraphs opens the Play tab with the paragraph helper on kind.

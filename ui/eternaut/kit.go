@@ -4,12 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"image/color"
+	"reflect"
+	"sort"
 	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -19,22 +20,17 @@ import (
 	"tablekeeper/ui/widgets"
 )
 
-// kit is what every Eternaut screen shares: the campaign's context, an
-// inline line for refusals (so a player sees why, next to what they
-// tapped) and the last form opened (tests fill it in).
+// kit is what every Eternaut screen shares: the campaign's context, the
+// answer to the last tap (shown by the frame next to the tapped control,
+// kept here for tests) and the last form opened (tests fill it in).
 type kit struct {
 	ctx  *shell.Context
-	msg  *widget.Label
 	last *formDialog
+	// refused is the last refusal shown, "" once something is accepted.
+	refused string
 }
 
-func newKit(ctx *shell.Context) kit {
-	m := widget.NewLabel("")
-	m.Wrapping = fyne.TextWrapWord
-	m.Importance = widget.DangerImportance
-	m.Hide()
-	return kit{ctx: ctx, msg: m}
-}
+func newKit(ctx *shell.Context) kit { return kit{ctx: ctx} }
 
 // state is the campaign as it stands (read-only).
 func (k *kit) state() *et.State {
@@ -45,132 +41,189 @@ func (k *kit) state() *et.State {
 	return s
 }
 
-// run sends a command through the frame (table lock, message bar, refresh
-// of every screen) and returns the rules' refusal, if any.
-func (k *kit) run(cmd tracker.Command) (tracker.Event, error) {
+// doFrom runs a command a control asked for: the frame shows the refusal,
+// or what happened, next to src (and in its message line). It reports
+// whether the rules accepted it.
+func (k *kit) doFrom(src fyne.CanvasObject, cmd tracker.Command) bool {
+	src = present(src)
 	var err error
-	e, ok := k.ctx.Run(func() (tracker.Event, error) {
-		ev, er := k.ctx.Session.Do(cmd)
+	_, ok := k.ctx.RunFrom(src, func() (tracker.Event, error) {
+		e, er := k.ctx.Session.Do(cmd)
 		err = er
-		return ev, er
+		return e, er
 	})
-	if !ok && err == nil {
-		err = shell.ErrLocked
+	switch {
+	case ok:
+		k.refused = ""
+	case err != nil:
+		k.refused = shell.Words(err)
+	default:
+		k.refused = shell.ErrLocked.Error()
 	}
-	return e, err
+	return ok
 }
 
-// do runs a command and shows a refusal on the screen's own line; it
-// reports whether the command was accepted.
-func (k *kit) do(cmd tracker.Command) bool {
-	_, err := k.run(cmd)
-	k.say(err)
-	return err == nil
-}
-
-// say shows err on the inline line (nil clears it).
-func (k *kit) say(err error) {
-	if err == nil {
-		k.msg.SetText("")
-		k.msg.Hide()
-		return
-	}
-	k.msg.SetText(refusal(err))
-	k.msg.Show()
-}
-
-// Message is the refusal shown on the screen, for tests.
-func (k *kit) Message() string {
-	if !k.msg.Visible() {
-		return ""
-	}
-	return k.msg.Text
-}
-
-// refusal words an error for the players, with the rule it cites.
-func refusal(err error) string {
-	var re *tracker.RuleError
-	if errors.As(err, &re) {
-		return "Not allowed: " + err.Error()
-	}
-	return "Not done: " + err.Error()
-}
-
-// formDialog is a dialog with fields that stays open, with the refusal
-// shown inside it, until the command is accepted: nothing typed is lost.
-type formDialog struct {
-	Title  string
-	Items  []*widget.FormItem
-	submit func() error
-	msg    *widget.Label
-	dlg    dialog.Dialog
-	body   fyne.CanvasObject // what the dialog shows, for the fit test
-	btns   []*widget.Button  // its buttons, for the fit test
-}
-
-// Submit runs the form's action as the OK button does.
-func (f *formDialog) Submit() error {
-	err := f.submit()
+// try runs a command for a form: nil, or the refusal in the players'
+// words for the form to show above its buttons.
+func (k *kit) try(cmd tracker.Command) error {
+	err := k.ctx.Try(cmd)
 	if err != nil {
-		f.msg.SetText(refusal(err))
-		f.msg.Show()
-		return err
+		k.refused = err.Error()
+	} else {
+		k.refused = ""
 	}
-	if f.dlg != nil {
-		f.dlg.Hide()
+	return err
+}
+
+// refuse answers a tap that cannot be done, next to what was tapped.
+func (k *kit) refuse(src fyne.CanvasObject, text string) {
+	k.refused = sentence(text)
+	k.ctx.Refuse(present(src), k.refused)
+}
+
+// present is src, or nil when it is a control not drawn yet (a nil
+// pointer in the interface): the answer then goes to the message line
+// only (a shortcut pressed before the tab was ever shown).
+func present(src fyne.CanvasObject) fyne.CanvasObject {
+	if src == nil {
+		return nil
+	}
+	if v := reflect.ValueOf(src); v.Kind() == reflect.Pointer && v.IsNil() {
+		return nil
+	}
+	return src
+}
+
+// Message is the last refusal shown, for tests ("" after a success).
+func (k *kit) Message() string { return k.refused }
+
+// act is a button that runs the command cmd builds, its answer shown next
+// to it. A nil command does nothing.
+func (k *kit) act(label string, cmd func() tracker.Command) *widget.Button {
+	b := widget.NewButton(label, nil)
+	b.OnTapped = func() {
+		if c := cmd(); c != nil {
+			k.doFrom(b, c)
+		}
+	}
+	return b
+}
+
+// formDialog is a form on the frame's dialog (it scrolls, keeps its
+// buttons in view, closes with Cancel, Escape or Back, and shows each
+// problem under its field); it stays open with what was typed until the
+// rules accept it.
+type formDialog struct {
+	*widgets.FormDialog
+	// Title and Items are what the form was opened with, for tests.
+	Title string
+	Items []*widget.FormItem
+}
+
+// Submit taps the form's button, as a player does, and returns the
+// problems it shows (nil when the form closed).
+func (f *formDialog) Submit() error {
+	f.FormDialog.Submit.OnTapped()
+	if f.Showing() {
+		return errors.New(f.Message())
 	}
 	return nil
 }
 
-// Message is the refusal shown inside the form.
+// Message is every problem the form shows, for tests.
 func (f *formDialog) Message() string {
-	if !f.msg.Visible() {
-		return ""
+	p := f.FieldProblems()
+	keys := make([]string, 0, len(p))
+	for k := range p {
+		keys = append(keys, k)
 	}
-	return f.msg.Text
+	sort.Strings(keys)
+	var parts []string
+	for _, k := range keys {
+		parts = append(parts, p[k])
+	}
+	return strings.Join(parts, " ")
 }
 
-// form opens a dialog with the items; ok runs the command(s).
+// form opens a form dialog with the items; ok does what it is for (nil
+// closes the dialog; widgets.Problems shows under the fields, another
+// error above the buttons).
 func (k *kit) form(title, confirm string, items []*widget.FormItem, ok func() error) *formDialog {
-	f := &formDialog{Title: title, Items: items, submit: ok}
-	f.msg = widget.NewLabel("")
-	f.msg.Wrapping = fyne.TextWrapWord
-	f.msg.Importance = widget.DangerImportance
-	f.msg.Hide()
+	f := &formDialog{Title: title, Items: items}
+	f.FormDialog = widgets.NewForm(title, confirm, "Cancel", items, ok, k.ctx.Window)
 	k.last = f
-	body := container.NewVBox(widget.NewForm(items...), f.msg)
-	f.body = body
-	okBtn := widget.NewButtonWithIcon(confirm, theme.ConfirmIcon(), func() { _ = f.Submit() })
-	okBtn.Importance = widget.HighImportance
-	cancel := widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), func() {
-		if f.dlg != nil {
-			f.dlg.Hide()
-		}
-	})
-	f.btns = []*widget.Button{cancel, okBtn}
-	if w := k.ctx.Window; w != nil {
-		f.dlg = dialog.NewCustomWithoutButtons(title, container.NewVScroll(body), w)
-		f.dlg.(*dialog.CustomDialog).SetButtons([]fyne.CanvasObject{cancel, okBtn})
-		size := w.Canvas().Size()
-		f.dlg.Resize(fyne.NewSize(min(560, size.Width*0.95), min(body.MinSize().Height+160, size.Height*0.9)))
-		f.dlg.Show()
-	}
+	f.Show()
 	return f
 }
 
-// cmdForm is a form whose OK runs one command built from the fields.
+// cmdForm is a form whose button runs one command built from the fields.
 func (k *kit) cmdForm(title, confirm string, items []*widget.FormItem, build func() (tracker.Command, error)) *formDialog {
 	return k.form(title, confirm, items, func() error {
 		cmd, err := build()
 		if err != nil {
 			return err
 		}
-		_, err = k.run(cmd)
-		return err
+		return k.try(cmd)
 	})
 }
 
-// btn is a touch-sized button.
+// holdForm is a game-ending action: a dialog that says what it does and
+// acts only on a hold of its button, so a stray tap ends nothing. It stays
+// undoable like every other change.
+func (k *kit) holdForm(title, text, hold string, cmd tracker.Command) *widgets.Dialog {
+	b := widgets.NewHoldButton(hold, nil)
+	b.Importance = widget.DangerImportance
+	d := widgets.NewDialog(title, container.NewVBox(widgets.Paragraph(text), b), k.ctx.Window)
+	d.SetDismiss("Cancel", nil)
+	b.OnHint = func(m string) { k.ctx.Feedback(b, m, false) }
+	b.OnHeld = func() {
+		if k.doFrom(b, cmd) {
+			d.Hide()
+		}
+	}
+	d.Show()
+	return d
+}
+
+// holdButton is a game-ending action on a screen, away from the controls
+// tapped every turn: a tap only says to hold it.
+func (k *kit) holdButton(label string, cmd func() tracker.Command) *widgets.HoldButton {
+	b := widgets.NewHoldButton(label, nil)
+	b.Importance = widget.DangerImportance
+	b.OnHint = func(m string) { k.ctx.Feedback(b, m, false) }
+	b.OnHeld = func() {
+		if c := cmd(); c != nil {
+			k.doFrom(b, c)
+		}
+	}
+	return b
+}
+
+// because disables b when reason is not "" and shows the reason beside
+// it, on the row b takes: a button that cannot work yet says why.
+func because(b fyne.Disableable, obj fyne.CanvasObject, reason string) fyne.CanvasObject {
+	if reason == "" {
+		b.Enable()
+		return obj
+	}
+	b.Disable()
+	l := note(reason)
+	return container.NewBorder(nil, nil, obj, nil, l)
+}
+
+// sentence starts a line with a capital and ends it with a full stop.
+func sentence(s string) string {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return s
+	}
+	s = strings.ToUpper(s[:1]) + s[1:]
+	if !strings.ContainsAny(s[len(s)-1:], ".!?…)") {
+		s += "."
+	}
+	return s
+}
+
 func btn(label string, tapped func()) *widget.Button {
 	return widget.NewButton(label, tapped)
 }
@@ -185,20 +238,19 @@ func primary(b *widget.Button) *widget.Button {
 }
 
 func bold(text string) *widget.Label {
-	return widget.NewLabelWithStyle(text, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	l := widget.NewLabelWithStyle(text, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	l.Wrapping = fyne.TextWrapWord
+	return l
 }
 
 func heading(text string) *widget.Label {
 	l := bold(text)
 	l.SizeName = theme.SizeNameSubHeadingText
-	l.Wrapping = fyne.TextWrapWord // a long heading must not widen the screen
 	return l
 }
 
 func wrap(text string) *widget.Label {
-	l := widget.NewLabel(text)
-	l.Wrapping = fyne.TextWrapWord
-	return l
+	return widgets.Paragraph(text)
 }
 
 func note(text string) *widget.Label {
@@ -207,19 +259,25 @@ func note(text string) *widget.Label {
 	return l
 }
 
-// card is a titled panel.
-func card(title, sub string, body fyne.CanvasObject) *widget.Card {
-	return widget.NewCard(title, sub, body)
+// card is a titled panel; its title and subtitle wrap (a Fyne card's are
+// one line and would widen a portrait screen).
+func card(title, sub string, body fyne.CanvasObject) fyne.CanvasObject {
+	box := container.NewVBox()
+	if title != "" {
+		box.Add(heading(title))
+	}
+	if sub != "" {
+		s := note(sub)
+		s.TextStyle.Italic = true
+		box.Add(s)
+	}
+	if body != nil {
+		box.Add(body)
+	}
+	return widget.NewCard("", "", box)
 }
 
-// numEntry is an entry for a whole number from lo to hi.
-func numEntry(lo, hi int, text string) *widgets.CheckedEntry {
-	e := widgets.NewNumberEntry(lo, hi)
-	e.SetText(text)
-	return e
-}
-
-// textEntry is a plain entry with a placeholder.
+// textEntry is a plain entry with a placeholder, for words and card IDs.
 func textEntry(placeholder, text string) *widget.Entry {
 	e := widget.NewEntry()
 	e.SetPlaceHolder(placeholder)
@@ -252,6 +310,14 @@ func joinOr(l []string, empty string) string {
 	return strings.Join(l, ", ")
 }
 
+// plural is "1 card", "2 cards".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return fmt.Sprintf("1 %s", one)
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
 // charName is "901 Eduardo".
 func charName(s *et.State, id string) string {
 	if c := s.Char(id); c != nil {
@@ -264,18 +330,6 @@ func charName(s *et.State, id string) string {
 func idOf(option string) string {
 	id, _, _ := strings.Cut(strings.TrimSpace(option), " ")
 	return id
-}
-
-// chip is a small coloured card with a label: a penalty card, a counter.
-func chip(label string, fill color.Color) fyne.CanvasObject {
-	bg := canvas.NewRectangle(fill)
-	bg.CornerRadius = 6
-	bg.StrokeColor = theme.Color(theme.ColorNameForeground)
-	bg.StrokeWidth = 1
-	t := canvas.NewText(label, color.Black)
-	t.TextStyle.Bold = true
-	t.Alignment = fyne.TextAlignCenter
-	return container.NewStack(bg, container.NewPadded(t))
 }
 
 // Colours of the game's pieces.
@@ -291,9 +345,9 @@ var (
 )
 
 // pips draws n of max as a row of filled and empty squares (a life bar,
-// ammo, the cards on a board).
+// ammo, the cubes); they wrap on a narrow screen.
 func pips(n, max int, fill color.Color) fyne.CanvasObject {
-	row := container.NewHBox()
+	row := container.NewGridWrap(fyne.NewSize(14, 18))
 	for i := range max {
 		c := fill
 		if i >= n {
@@ -301,7 +355,6 @@ func pips(n, max int, fill color.Color) fyne.CanvasObject {
 		}
 		r := canvas.NewRectangle(c)
 		r.CornerRadius = 3
-		r.SetMinSize(fyne.NewSize(16, 20))
 		row.Add(r)
 	}
 	return row
@@ -327,5 +380,20 @@ func living(s *et.State) []*et.Character {
 	return out
 }
 
+// words is an error as the players read it.
+func words(err error) string { return shell.Words(err) }
+
 // errf is an input error in the players' words.
 func errf(format string, args ...any) error { return fmt.Errorf(format, args...) }
+
+// need is a problem of one field of a form.
+func need(field, format string, args ...any) error {
+	return widgets.Problems{field: fmt.Sprintf(format, args...)}
+}
+
+// pick is a select with a placeholder.
+func pick(opts []string, placeholder string) *widget.Select {
+	s := widget.NewSelect(opts, nil)
+	s.PlaceHolder = placeholder
+	return s
+}

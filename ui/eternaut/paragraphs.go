@@ -10,11 +10,12 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	et "tablekeeper/tracker/eternaut"
+	"tablekeeper/ui/widgets"
 )
 
 // paragraphHelper builds a paragraph number from two IDs for each
-// interaction type (§6.2), lists the generic fallbacks (§6.3), records
-// what was read and finds it again (§6.5). Its fields keep what was typed
+// interaction type (Rulebook p.10; spec §6.2), lists the generic fallbacks
+// (§6.3), records what was read and finds it again (§6.5). Its fields keep what was typed
 // across refreshes.
 type paragraphHelper struct {
 	k       *kit
@@ -35,8 +36,8 @@ type paragraphHelper struct {
 var kindNames = map[string]string{
 	et.Rummage: "Rummage (Character + Utility counter)", et.MovingOn: "Moving On onto an Event counter",
 	et.TakeAction: "Take Action: an item's action", et.CraftItems: "Take a Break: craft two items",
-	et.Talk: "Coordination: talk", et.Start: "Scenario start (999)", et.Death: "Character death (600)",
-	et.Hit: "Explosive counter hit", et.TimerToken: "Timer-track Event", et.SnowContact: "Snow contact (A)",
+	et.Talk: "Coordination: talk", et.Start: "The scenario starts (999)", et.Death: "A Character dies (600)",
+	et.Hit: "An explosive counter is hit", et.TimerToken: "An Event counter on the Timer", et.SnowContact: "Touching snow (Scenario A)",
 }
 
 func newParagraphHelper(k *kit) *paragraphHelper {
@@ -95,7 +96,7 @@ func (h *paragraphHelper) update() {
 	case et.SnowContact:
 		s := h.k.state()
 		if s.SnowParagraph == "" {
-			h.hint.SetText("Note the paragraph printed on Rule card R-01 first (Figures & cards tab, Snow).")
+			h.hint.SetText("Note the paragraph printed on Rule card R-01 first (Figures & cards, Snow).")
 		} else {
 			h.Found = []string{s.SnowParagraph}
 		}
@@ -108,7 +109,7 @@ func (h *paragraphHelper) update() {
 		h.hint.SetText("Empty: 999-001. In D, type 028 for 999-028 after setup part 2.")
 	case et.Rummage, et.MovingOn, et.TakeAction, et.CraftItems, et.Talk:
 		if a == "" || b == "" {
-			h.hint.SetText("Type both IDs: the lower one comes first (§6.1).")
+			h.hint.SetText("Type both IDs: the lower one comes first.")
 			break
 		}
 		var p string
@@ -121,7 +122,7 @@ func (h *paragraphHelper) update() {
 			}
 			hint := idHints(a, b)
 			if k == et.TakeAction && et.IDKind(a) == "Item card" {
-				// §6.2, §6.4: accepted, but the pair usually takes the
+				// Spec §6.2, §6.4: accepted, but the pair usually takes the
 				// action's ID printed beside the action, not the item's.
 				hint = "Take Action pairs the action's ID printed beside the action (usually 4xx), not the item's own ID: check the card. " + hint
 			}
@@ -139,7 +140,7 @@ func (h *paragraphHelper) update() {
 	}
 	if err != nil {
 		h.Result.SetText("")
-		h.hint.SetText(refusal(err))
+		h.hint.SetText(words(err))
 	} else if len(h.Found) > 0 {
 		h.Result.SetText(h.Found[0])
 	} else {
@@ -163,10 +164,8 @@ func idHints(ids ...string) string {
 }
 
 func (h *paragraphHelper) layout() []fyne.CanvasObject {
-	form := widget.NewForm(widget.NewFormItem("Interaction", h.Kind),
-		widget.NewFormItem("", container.NewGridWithColumns(2, container.NewBorder(nil, nil, nil, nil, container.NewVBox(h.labelA, h.A)),
-			container.NewVBox(h.labelB, h.B))))
-	out := []fyne.CanvasObject{heading("Paragraph helper (§6)"), form}
+	out := []fyne.CanvasObject{heading("Which paragraph to read"), bold("Interaction"), h.Kind,
+		widgets.NewAdaptive(container.NewVBox(h.labelA, h.A), container.NewVBox(h.labelB, h.B))}
 	if h.Result.Text != "" {
 		out = append(out, h.Result)
 	}
@@ -179,22 +178,23 @@ func (h *paragraphHelper) layout() []fyne.CanvasObject {
 		what := "the exact pair"
 		switch {
 		case strings.Contains(k, "ANY INTERACTION"):
-			what = "any interaction with the target (XXX)"
+			what = "any interaction with it (XXX)"
 		case strings.Contains(k, et.AnyCharacter):
 			what = "any Character (9XX)"
 		case i > 0:
 			what = "fallback"
 		}
-		read := btn("Read it", func() { h.read(k) })
+		var read *widget.Button
+		read = btn("Read it", func() { h.read(read, k) })
 		out = append(out, container.NewBorder(nil, nil, nil, read, wrap(fmt.Sprintf("%d. %s — %s", i+1, k, what))))
 	}
-	out = append(out, widget.NewForm(widget.NewFormItem("Read by", h.By), widget.NewFormItem("Note", h.Note)))
+	out = append(out, bold("Read by"), h.By, bold("Note"), h.Note)
 	out = append(out, widget.NewSeparator(), heading("Paragraphs read"), h.Search, h.history)
 	return out
 }
 
-func (h *paragraphHelper) read(key string) {
-	if h.k.do(et.ReadParagraph{Key: key, Kind: h.kind(), By: h.By.Text, Note: h.Note.Text}) {
+func (h *paragraphHelper) read(src fyne.CanvasObject, key string) {
+	if h.k.doFrom(src, et.ReadParagraph{Key: key, Kind: h.kind(), By: h.By.Text, Note: h.Note.Text}) {
 		h.Note.SetText("")
 	}
 }

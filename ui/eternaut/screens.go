@@ -116,11 +116,3 @@ func checkNew(cmd et.NewCampaign) error {
 	_, err := r.Decide(r.NewState(tracker.Campaign{}), cmd, nil)
 	return err
 }
-
-// label texts shared by screens.
-func boolWord(b bool, yes, no string) string {
-	if b {
-		return yes
-	}
-	return no
-}

@@ -1,85 +1,174 @@
 package eternaut
 
 import (
-	"strconv"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	et "tablekeeper/tracker/eternaut"
 	"tablekeeper/ui/widgets"
 )
 
-// settingsForm shows the group's readings of the rules the spec leaves
-// open, where it says they are settings (§13); a change is an event.
+// settingsForm shows the group's choices where the rulebook can be read
+// two ways (spec §13 keeps them as settings): each choice says both
+// readings in a sentence, and a change is an event the Log shows and Undo
+// takes back.
 type settingsForm struct {
 	k         *kit
 	was       et.Settings
-	TimerMax  *widget.Entry
-	PassFirst *widget.Check
-	Redeal    *widget.Check
-	ActFirst  *widget.Check
-	TankFuel  *widget.Check
-	MaskedLP  *widget.Entry
+	TimerMax  *spin
+	PassFirst *reading
+	Redeal    *reading
+	ActFirst  *reading
+	TankFuel  *reading
+	MaskedLP  *spin
 	Save      *widget.Button
 }
 
 func newSettingsForm(k *kit, s et.Settings) *settingsForm {
 	f := &settingsForm{k: k, was: s}
-	f.TimerMax = textEntry("1 to 99", strconv.Itoa(s.TimerMax))
-	f.PassFirst = widget.NewCheck("The player after the one who ended the round starts the next one", nil)
-	f.PassFirst.SetChecked(s.PassFirstPlayer)
-	f.Redeal = widget.NewCheck("Deal the cubes again after the Survivors move", nil)
-	f.Redeal.SetChecked(s.RedealAfterSurvivors)
-	f.ActFirst = widget.NewCheck("The cube activation comes before an end of round in the same turn", nil)
-	f.ActFirst.SetChecked(s.ActivationBeforeEndOfRound)
-	f.TankFuel = widget.NewCheck("−1 Tank Fuel at the start of every turn while someone operates it", nil)
-	f.TankFuel.SetChecked(s.TankFuelPerTurn)
-	f.MaskedLP = textEntry("1 to 10", strconv.Itoa(s.MaskedReturnLP))
-	f.Save = primary(btn("Save the settings", f.save))
+	f.TimerMax = number(1, 99, s.TimerMax)
+	// Spec §13.5: the First Player always starts (the usual reading).
+	f.PassFirst = newReading(
+		"The First Player starts every round: the counter is never passed (the turn order, the component list and the glossary say so).",
+		"The player after the one who ended the round starts the next one (a note in the end-of-round rules).",
+		s.PassFirstPlayer)
+	// Spec §13.8.
+	f.Redeal = newReading(
+		"The 4 Consumed cubes are dealt again after the Survivors move, as they are after the aliens.",
+		"The cubes are not dealt again after the Survivors move: Scenario B does not say to; the players deal them by hand on the Enemy tab.",
+		!s.RedealAfterSurvivors)
+	// Spec §13.7.
+	f.ActFirst = newReading(
+		"When a turn both sets the cubes off and ends the round, the cubes' activation comes first, then the end of the round.",
+		"When a turn both sets the cubes off and ends the round, the end of the round comes first, then the cubes' activation.",
+		!s.ActivationBeforeEndOfRound)
+	// Spec §13.28.
+	f.TankFuel = newReading(
+		"1 Tank Fuel comes off at the start of every player's turn while someone operates the Tank.",
+		"The app takes no Tank Fuel by itself: the players correct it on the Tank's card when the rule applies.",
+		!s.TankFuelPerTurn)
+	f.MaskedLP = number(1, et.CharMaxLP, s.MaskedReturnLP)
+	f.Save = primary(btn("Save the settings", nil))
+	f.Save.OnTapped = f.save
 	return f
 }
 
 func (f *settingsForm) same(s et.Settings) bool { return f.was == s }
 
-func (f *settingsForm) read() (et.Settings, error) {
-	n, err := strconv.Atoi(f.TimerMax.Text)
-	if err != nil {
-		return et.Settings{}, errf("the Timer track's length must be a whole number, not %q", f.TimerMax.Text)
-	}
-	lp, err := strconv.Atoi(f.MaskedLP.Text)
-	if err != nil {
-		return et.Settings{}, errf("the returning Masked Figures' life must be a whole number, not %q", f.MaskedLP.Text)
-	}
-	return et.Settings{TimerMax: n, PassFirstPlayer: f.PassFirst.Checked, RedealAfterSurvivors: f.Redeal.Checked,
-		ActivationBeforeEndOfRound: f.ActFirst.Checked, TankFuelPerTurn: f.TankFuel.Checked, MaskedReturnLP: lp}, nil
+func (f *settingsForm) read() et.Settings {
+	return et.Settings{TimerMax: f.TimerMax.Value, PassFirstPlayer: f.PassFirst.Second(), RedealAfterSurvivors: !f.Redeal.Second(),
+		ActivationBeforeEndOfRound: !f.ActFirst.Second(), TankFuelPerTurn: !f.TankFuel.Second(), MaskedReturnLP: f.MaskedLP.Value}
 }
 
 func (f *settingsForm) save() {
-	s, err := f.read()
-	if err != nil {
-		f.k.say(err)
+	s := f.read()
+	if s == f.was {
+		f.k.ctx.Feedback(f.Save, "Nothing changed.", false)
 		return
 	}
-	f.k.do(et.ChangeSettings{Settings: s})
+	f.k.doFrom(f.Save, et.ChangeSettings{Settings: s})
 }
 
 func (f *settingsForm) object() fyne.CanvasObject {
-	// The hint under each field wraps (a form's HintText is one line, too
-	// wide for a portrait tablet at a large text size).
-	item := func(label string, obj fyne.CanvasObject, hint string) *widget.FormItem {
-		return widget.NewFormItem(label, container.NewVBox(obj, note(hint)))
+	item := func(label, hint string, w fyne.CanvasObject) *widget.FormItem {
+		it := widget.NewFormItem(label, w)
+		it.HintText = hint
+		return it
 	}
-	form := widget.NewForm(
-		item("Timer track length", f.TimerMax, "The rulebook does not say how long the track is (§13.2; default 20)"),
-		item("First turn of a round", widgets.WrapCheck(f.PassFirst), "The spec's reading: the First Player always starts (§13.5; off)"),
-		item("Survivors in B", widgets.WrapCheck(f.Redeal), "B does not say to deal again; the app does, as for aliens (§13.8; on)"),
-		item("Same-turn order", widgets.WrapCheck(f.ActFirst), "Activation first, then the end of round (§13.7; on)"),
-		item("Tank Fuel", widgets.WrapCheck(f.TankFuel), "“1 Fuel each turn while operating” (§13.28; on)"),
-		item("Masked Figure back with", f.MaskedLP, "Life of a dead Masked Figure when it returns (§13.21; 10)"),
+	form := widgets.NewFormBox(
+		item("Who starts each round", "", f.PassFirst),
+		item("The Survivors' cubes in Scenario B", "", f.Redeal),
+		item("A turn that sets the cubes off and ends the round", "", f.ActFirst),
+		item("The Tank's Fuel in Scenario F", "", f.TankFuel),
+		item("Timer track length", "The rulebook does not say how long the track is; 20 spaces unless your board has more.", f.TimerMax),
+		item("A dead Masked Figure comes back with", "The rulebook does not say its life when it returns; 10 unless the group reads it otherwise.", f.MaskedLP),
 	)
-	return container.NewVBox(heading("House readings of the open rules"),
-		note("These change how the app applies rules the rulebook leaves unclear. A change is written in the Log and can be undone."),
-		form, f.Save)
+	return container.NewVBox(heading("Where the rulebook can be read two ways"),
+		note("Choose the reading your group plays. The first of each pair is the app's usual one. A change is written in the Log and can be undone."),
+		form.Object(), f.Save)
+}
+
+// A reading is a choice between two readings of a rule, each a sentence
+// beside its own radio mark, the whole row a finger's target.
+type reading struct {
+	widget.BaseWidget
+	rows   [2]*readingRow
+	second bool
+	// OnChanged is told when the choice changes.
+	OnChanged func(second bool)
+}
+
+func newReading(first, second string, isSecond bool) *reading {
+	r := &reading{second: isSecond}
+	r.rows[0] = newReadingRow(first, func() { r.Set(false) })
+	r.rows[1] = newReadingRow(second, func() { r.Set(true) })
+	r.sync()
+	r.ExtendBaseWidget(r)
+	return r
+}
+
+// Second says whether the second reading is chosen.
+func (r *reading) Second() bool { return r.second }
+
+// Set chooses the second reading (true) or the first.
+func (r *reading) Set(second bool) {
+	if r.second == second {
+		return
+	}
+	r.second = second
+	r.sync()
+	if r.OnChanged != nil {
+		r.OnChanged(second)
+	}
+}
+
+// Options are the two readings' sentences.
+func (r *reading) Options() []string { return []string{r.rows[0].label.Text, r.rows[1].label.Text} }
+
+func (r *reading) sync() {
+	r.rows[0].set(!r.second)
+	r.rows[1].set(r.second)
+}
+
+func (r *reading) CreateRenderer() fyne.WidgetRenderer {
+	return widget.NewSimpleRenderer(container.NewVBox(r.rows[0], r.rows[1]))
+}
+
+type readingRow struct {
+	widget.BaseWidget
+	icon  *widget.Icon
+	label *widget.Label
+	tap   func()
+}
+
+func newReadingRow(text string, tap func()) *readingRow {
+	r := &readingRow{icon: widget.NewIcon(theme.RadioButtonIcon()), label: widgets.Paragraph(text), tap: tap}
+	r.ExtendBaseWidget(r)
+	return r
+}
+
+func (r *readingRow) set(on bool) {
+	if on {
+		r.icon.SetResource(theme.NewPrimaryThemedResource(theme.RadioButtonCheckedIcon()))
+		r.label.TextStyle.Bold = true
+	} else {
+		r.icon.SetResource(theme.RadioButtonIcon())
+		r.label.TextStyle.Bold = false
+	}
+	r.label.Refresh()
+}
+
+// Tapped chooses this reading.
+func (r *readingRow) Tapped(*fyne.PointEvent) { r.tap() }
+
+func (r *readingRow) MinSize() fyne.Size {
+	r.ExtendBaseWidget(r)
+	return r.BaseWidget.MinSize().Max(fyne.NewSize(widgets.MinTouch, widgets.MinTouch))
+}
+
+func (r *readingRow) CreateRenderer() fyne.WidgetRenderer {
+	icon := widgets.AtLeast(fyne.NewSquareSize(widgets.MinTouch*0.6), r.icon)
+	return widget.NewSimpleRenderer(container.NewBorder(nil, nil, container.NewCenter(icon), nil, r.label))
 }

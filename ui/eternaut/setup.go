@@ -13,13 +13,14 @@ import (
 
 	"tablekeeper/tracker"
 	et "tablekeeper/tracker/eternaut"
+	"tablekeeper/ui/widgets"
 )
 
-// rosterIDs are the Character IDs the rulebook names (§2.3); 910 only if
-// the group adds it by hand (§13.38), in the extra line.
+// rosterIDs are the Character IDs the rulebook names (p.5, spec §2.3);
+// 910 only if the group adds it by hand, in the extra line.
 var rosterIDs = []string{"901", "902", "903", "904", "905", "906", "907", "908", "909", "911", "912", "913"}
 
-// campaignForm is the new campaign's players and roster (§3.1, §4.1).
+// campaignForm is the new campaign's players and roster.
 type campaignForm struct {
 	players  *widget.Select
 	names    map[string]*widget.Entry
@@ -30,7 +31,7 @@ type campaignForm struct {
 func playerOptions() []string {
 	out := make([]string, 5)
 	for i := range out {
-		out[i] = fmt.Sprintf("%d (hand of %d)", i+1, et.HandSize(i+1))
+		out[i] = fmt.Sprintf("%s (a hand of %d)", plural(i+1, "player", "players"), et.HandSize(i+1))
 	}
 	return out
 }
@@ -43,11 +44,11 @@ func newCampaignForm() *campaignForm {
 		e := widget.NewEntry()
 		switch {
 		case id <= "904":
-			e.SetPlaceHolder("name (needed: plays Scenario A)")
+			e.SetPlaceHolder("the name on card " + id + " (plays Scenario A)")
 		case id >= "907" && id <= "909":
-			e.SetPlaceHolder("Masked Figure " + id + " (from D)")
+			e.SetPlaceHolder("Masked Figure " + id + " (from Scenario D)")
 		default:
-			e.SetPlaceHolder("name, now or when it joins")
+			e.SetPlaceHolder("a name now, or when it joins")
 		}
 		f.names[id] = e
 	}
@@ -56,33 +57,48 @@ func newCampaignForm() *campaignForm {
 	return f
 }
 
+func charLabel(id string) string { return "Character " + id }
+
 func (f *campaignForm) items() []*widget.FormItem {
-	items := []*widget.FormItem{widget.NewFormItem("Players", f.players)}
-	items[0].HintText = "It sets each hand's size (§1)"
+	players := widget.NewFormItem("Players", f.players)
+	players.HintText = "It sets each hand's size."
+	items := []*widget.FormItem{players}
 	for _, id := range rosterIDs {
-		items = append(items, widget.NewFormItem("Character "+id, f.names[id]))
+		items = append(items, widget.NewFormItem(charLabel(id), f.names[id]))
 	}
-	items = append(items, widget.NewFormItem("Extra Character", container.NewGridWithColumns(2, f.extraID, f.extraNam)))
-	return items
+	extra := widget.NewFormItem("Another Character", container.NewVBox(f.extraID, f.extraNam))
+	extra.HintText = "Only if the group plays one the rulebook does not list."
+	return append(items, extra)
 }
 
 // command reads the fields; an empty name leaves the rulebook's default.
+// What is missing comes back as a problem under its field.
 func (f *campaignForm) command() (et.NewCampaign, error) {
 	var c et.NewCampaign
+	p := widgets.Problems{}
 	i := f.players.SelectedIndex()
 	if i < 0 {
-		return c, errf("choose the number of players (1 to 5)")
+		p.Add("Players", "choose the number of players (1 to 5)")
 	}
 	c.Players = i + 1
 	for _, id := range rosterIDs {
-		if n := strings.TrimSpace(f.names[id].Text); n != "" {
+		n := strings.TrimSpace(f.names[id].Text)
+		if n != "" {
 			c.Roster = append(c.Roster, et.RosterEntry{ID: id, Name: n})
+		} else if id <= "904" {
+			p.Add(charLabel(id), fmt.Sprintf("Character %s plays Scenario A: write the name on its card", id))
 		}
 	}
 	if id := strings.TrimSpace(f.extraID.Text); id != "" {
 		c.Roster = append(c.Roster, et.RosterEntry{ID: id, Name: strings.TrimSpace(f.extraNam.Text)})
 	}
-	return c, checkNew(c)
+	if len(p) > 0 {
+		return c, p
+	}
+	if err := checkNew(c); err != nil {
+		return c, widgets.Problems{"": words(err)}
+	}
+	return c, nil
 }
 
 func (f *campaignForm) commands() ([]tracker.Command, error) {
@@ -94,37 +110,40 @@ func (f *campaignForm) commands() ([]tracker.Command, error) {
 }
 
 // newCampaignView is the roster form inside the Play tab, for a campaign
-// whose setup did not run.
+// made without it (from the command line).
 func (p *PlayScreen) newCampaignView() fyne.CanvasObject {
 	if p.newForm == nil {
 		p.newForm = newCampaignForm()
 	}
 	f := p.newForm
-	start := primary(iconBtn("Start the campaign", theme.ConfirmIcon(), func() {
+	box := widgets.NewFormBox(f.items()...)
+	var start *widget.Button
+	start = primary(iconBtn("Start the campaign", theme.ConfirmIcon(), func() {
 		c, err := f.command()
 		if err != nil {
-			p.say(err)
+			box.ShowError(err)
+			p.refuse(start, "Some fields need a look: see under them")
 			return
 		}
-		p.do(c)
+		p.doFrom(start, c)
 	}))
 	p.startCampaign = start
 	return container.NewVBox(heading("New campaign: players and Characters"),
 		note("Name at least 901 to 904: they play Scenario A. The others can be named now or when they join."),
-		widget.NewForm(f.items()...), start)
+		box.Object(), start)
 }
 
-// scenarioSetup is the form of §4 for the next Storybook.
+// scenarioSetup is the setup of the next Storybook (Rulebook p.6 and each
+// scenario's setup).
 type scenarioSetup struct {
 	p        *PlayScreen
 	key      string
-	timer    *widget.Entry
-	side     *widget.RadioGroup
+	timer    *spin
 	first    *widget.Select
 	chars    *widget.CheckGroup
 	reserve  []string
 	itemTo   []*widget.Select
-	ammo     map[string]*widget.Entry
+	ammo     map[string]*spin
 	bags     map[string]*widget.Select
 	ammoBox  *fyne.Container
 	aliens   *widget.Entry
@@ -133,6 +152,7 @@ type scenarioSetup struct {
 	carried  *fyne.Container
 	leftover *widget.Label
 	Start    *widget.Button
+	startRow *fyne.Container
 	box      *fyne.Container
 }
 
@@ -159,22 +179,23 @@ func nextKey(s *et.State) string {
 }
 
 func newScenarioSetup(p *PlayScreen, s *et.State, key string) *scenarioSetup {
-	f := &scenarioSetup{p: p, key: key, ammo: map[string]*widget.Entry{}, bags: map[string]*widget.Select{}}
+	f := &scenarioSetup{p: p, key: key, ammo: map[string]*spin{}, bags: map[string]*widget.Select{}}
 	next := nextKey(s)
 	letter := et.Letter(next)
-	f.timer = widget.NewEntry()
-	f.timer.SetPlaceHolder(fmt.Sprintf("space 1 to %d, as the Storybook says", s.Settings.TimerMax))
+	start := 0
 	if letter == "C" {
-		f.timer.SetText(strconv.Itoa(et.TimerStartC))
+		start = et.TimerStartC
 	}
-	f.timer.OnChanged = func(string) { f.update() }
-	side := "front"
-	if next == "E1" {
-		side = "back"
+	f.timer = newSpin(0, s.Settings.TimerMax, start, func(v int) string {
+		if v == 0 {
+			return "Not set yet"
+		}
+		return fmt.Sprintf("Space %d", v)
+	}, nil)
+	f.timer.OnChanged = func(int) { f.update() }
+	if letter == "C" {
+		f.timer.SetLimits(et.TimerStartC, et.TimerStartC)
 	}
-	f.side = widget.NewRadioGroup([]string{"front", "back"}, func(string) { f.update() })
-	f.side.Horizontal = true
-	f.side.SetSelected(side)
 	var players []string
 	for i := 1; i <= max(1, s.Players); i++ {
 		players = append(players, "Player "+strconv.Itoa(i))
@@ -188,12 +209,9 @@ func newScenarioSetup(p *PlayScreen, s *et.State, key string) *scenarioSetup {
 		}
 	}
 	f.chars = widget.NewCheckGroup(choosable, func([]string) { f.rebuildDistribution(); f.update() })
-	if letter == "A" || letter == "B" {
-		f.chars.Disable()
-	}
-	f.aliens = textEntry("alien modules left to right, e.g. Cascarudo, Mindveil Fog (empty: the usual ones)", "")
+	f.aliens = textEntry("the usual: "+strings.Join(et.UsualAliens(next), ", "), "")
 	f.aliens.OnChanged = func(string) { f.update() }
-	f.boards = textEntry("board colours in the order chosen, e.g. red, blue (optional)", "")
+	f.boards = textEntry("e.g. red, blue, in the order chosen (optional)", "")
 	f.boards.OnChanged = func(string) { f.update() }
 	f.check = wrap("")
 	f.carried = container.NewVBox()
@@ -208,37 +226,43 @@ func newScenarioSetup(p *PlayScreen, s *et.State, key string) *scenarioSetup {
 		f.itemTo = append(f.itemTo, sel)
 	}
 	f.Start = primary(iconBtn("Start Storybook "+next, theme.MediaPlayIcon(), f.start))
+	f.startRow = container.NewStack()
 	f.box = container.NewVBox()
 	f.layout(s, next)
 	f.rebuildDistribution()
 	return f
 }
 
+// side is the board's side a scenario is played on: the back in E1 only.
+func side(key string) string {
+	if key == "E1" {
+		return "back"
+	}
+	return "front"
+}
+
 func (f *scenarioSetup) layout(s *et.State, next string) {
 	letter := et.Letter(next)
 	f.box.Add(heading("Set up Storybook " + next))
-	if snaps := s.Restarts; snaps > 0 {
-		f.box.Add(note(fmt.Sprintf("Restarted %d time(s) after a lost campaign.", snaps)))
+	if n := s.Restarts; n > 0 {
+		f.box.Add(note(fmt.Sprintf("Restarted %s after a lost campaign.", plural(n, "time", "times"))))
 	}
-	form := widget.NewForm(
-		widget.NewFormItem("Board side", f.side),
-		widget.NewFormItem("Timer start", f.timer),
-		widget.NewFormItem("First Player", f.first),
-	)
+	f.box.Add(wrap(fmt.Sprintf("The board's %s side.", side(next))))
+	timer := widget.NewFormItem("The Timer starts on", f.timer)
 	if letter == "C" {
-		form.Items[1].HintText = "Scenario C always starts on 8 (§4.2)"
-		f.timer.Disable()
+		timer.HintText = "Scenario C always starts on 8."
 	} else {
-		form.Items[1].HintText = "Only the Storybook gives it: type its space (§13.1)"
+		timer.HintText = "Storybook " + next + " gives the space: set it with − and +."
 	}
-	form.Items[2].HintText = "Takes the first turn of every round (§5.3 E6)"
-	f.box.Add(form)
+	first := widget.NewFormItem("First Player", f.first)
+	first.HintText = "Takes the first turn of every round."
+	f.box.Add(widgets.NewFormBox(timer, first).Object())
 	switch letter {
 	case "A", "B":
 		f.box.Add(bold("Characters"))
 		f.box.Add(note(map[bool]string{true: "Scenario A is played by 901 to 904.", false: "Scenario B is played by the Characters of A who are alive, each with 10 life, A's items and Fatigue."}[letter == "A"]))
 	default:
-		f.box.Add(bold("Characters (§4.3)"))
+		f.box.Add(bold("Characters"))
 		n := et.GroupLimit(next)
 		rules := []string{fmt.Sprintf("Choose %d of the living Characters (all of them if fewer are left).", n)}
 		rules = append(rules, "If 902 plays, 905 plays too (unless 905 is not available).")
@@ -260,25 +284,29 @@ func (f *scenarioSetup) layout(s *et.State, next string) {
 			f.box.Add(note("Not available: " + strings.Join(out, ", ")))
 		}
 	}
-	f.box.Add(widget.NewForm(widget.NewFormItem("Boards", f.boards)))
+	boards := widget.NewFormItem("Board colours", f.boards)
+	boards.HintText = "Each Character gets a board; the colour is free."
+	f.box.Add(widgets.NewFormBox(boards).Object())
 	f.box.Add(bold("Carried in from the diary"))
 	f.box.Add(f.carried)
 	if letter != "A" && letter != "B" {
-		f.box.Add(bold(fmt.Sprintf("Item reserve and ammo of section %s (§4.4)", et.Letters[slices.Index(et.Letters, letter)-1])))
+		f.box.Add(bold(fmt.Sprintf("The Item reserve and ammo of section %s", et.Letters[slices.Index(et.Letters, letter)-1])))
 		if len(f.reserve) == 0 {
 			f.box.Add(note("The Item reserve is empty."))
 		}
 		rows := make([]fyne.CanvasObject, 0, len(f.reserve))
 		for i, it := range f.reserve {
-			rows = append(rows, container.NewBorder(nil, nil, bold("Item "+it), nil, f.itemTo[i]))
+			rows = append(rows, container.NewVBox(bold("Item "+it), f.itemTo[i]))
 		}
-		f.box.Add(columns(300, rows...))
+		f.box.Add(columns(260, rows...))
 		f.box.Add(f.ammoBox)
 		f.box.Add(f.leftover)
-		f.box.Add(widget.NewForm(widget.NewFormItem("Alien modules", f.aliens)))
+		aliens := widget.NewFormItem("Alien modules, left to right", f.aliens)
+		aliens.HintText = "Leave it empty for the usual modules; type the races if the Storybook pictures others."
+		f.box.Add(widgets.NewFormBox(aliens).Object())
 	}
 	f.box.Add(f.check)
-	f.box.Add(f.Start)
+	f.box.Add(f.startRow)
 }
 
 func statusText(c *et.Character) string {
@@ -289,7 +317,7 @@ func statusText(c *et.Character) string {
 		return "left the group"
 	case et.OutOfCampaign:
 		if c.Found {
-			// Only 911 is met and then leaves: never revealed in E2 (§10.2).
+			// Only 911 is met and then leaves: never revealed in E2.
 			return "never revealed in E2: left the campaign"
 		}
 		return "out of the campaign"
@@ -348,22 +376,21 @@ func (f *scenarioSetup) rebuildDistribution() {
 	if len(f.reserve) > 0 || f.prevAmmo() > 0 {
 		var rows []fyne.CanvasObject
 		for _, id := range chosen {
-			e := f.ammo[id]
-			if e == nil {
-				e = textEntry("0 to 5", "")
-				e.OnChanged = func(string) { f.update() }
-				f.ammo[id] = e
+			a := f.ammo[id]
+			if a == nil {
+				a = newSpin(0, et.AmmoCapPerCharacter, 0, func(v int) string { return fmt.Sprintf("Ammo %d", v) }, nil)
+				a.OnChanged = func(int) { f.update() }
+				f.ammo[id] = a
 			}
-			rows = append(rows, container.NewBorder(nil, nil, bold("Ammo for "+charName(s, id)), nil, e))
 			b := f.bags[id]
 			if b == nil {
 				b = widget.NewSelect(nil, func(string) { f.update() })
-				b.PlaceHolder = "no Bag with items (§4.4 D5)"
+				b.PlaceHolder = "no Bag with items"
 				f.bags[id] = b
 			}
-			rows = append(rows, container.NewBorder(nil, nil, bold("Bag of "+charName(s, id)), nil, b))
+			rows = append(rows, container.NewVBox(bold(charName(s, id)), a, b))
 		}
-		f.ammoBox.Add(columns(300, rows...))
+		f.ammoBox.Add(columns(260, rows...))
 	}
 	f.ammoBox.Refresh()
 }
@@ -382,13 +409,9 @@ func (f *scenarioSetup) prevAmmo() int {
 func (f *scenarioSetup) command() (et.StartScenario, error) {
 	s := f.p.state()
 	next := nextKey(s)
-	c := et.StartScenario{Key: next, Side: f.side.Selected, FirstPlayer: f.first.SelectedIndex() + 1}
-	if t := strings.TrimSpace(f.timer.Text); t != "" {
-		n, err := strconv.Atoi(t)
-		if err != nil {
-			return c, errf("Timer start: %q is not a whole number", t)
-		}
-		c.TimerStart = n
+	c := et.StartScenario{Key: next, Side: side(next), FirstPlayer: f.first.SelectedIndex() + 1, TimerStart: f.timer.Value}
+	if c.TimerStart == 0 {
+		return c, errf("set the space the Timer starts on, as Storybook %s gives it", next)
 	}
 	c.Boards = list(f.boards.Text)
 	letter := et.Letter(next)
@@ -421,7 +444,7 @@ func (f *scenarioSetup) command() (et.StartScenario, error) {
 		if sel == nil {
 			continue
 		}
-		sel.Options = append([]string{""}, c.Items[id]...)
+		sel.Options = slices.Clone(c.Items[id])
 		if !slices.Contains(c.Items[id], sel.Selected) {
 			sel.Selected = ""
 		}
@@ -439,25 +462,20 @@ func (f *scenarioSetup) command() (et.StartScenario, error) {
 		}
 	}
 	for _, id := range c.Characters {
-		e := f.ammo[id]
-		if e == nil || strings.TrimSpace(e.Text) == "" {
-			continue
+		if a := f.ammo[id]; a != nil && a.Value > 0 {
+			if c.Ammo == nil {
+				c.Ammo = map[string]int{}
+			}
+			c.Ammo[id] = a.Value
 		}
-		n, err := strconv.Atoi(strings.TrimSpace(e.Text))
-		if err != nil {
-			return c, errf("ammo for %s: %q is not a whole number", charName(s, id), e.Text)
-		}
-		if c.Ammo == nil {
-			c.Ammo = map[string]int{}
-		}
-		c.Ammo[id] = n
 	}
 	c.Aliens = list(f.aliens.Text)
 	return c, nil
 }
 
 // update re-checks the setup against the rules as the players fill it in,
-// and shows what each Character brings in and what stays on the truck.
+// shows what each Character brings in and what stays on the truck, and
+// keeps Start disabled, with the reason beside it, until it is ready.
 func (f *scenarioSetup) update() {
 	if f.box == nil {
 		return // still being built
@@ -520,44 +538,23 @@ func (f *scenarioSetup) update() {
 	}
 	if err != nil {
 		f.check.Importance = widget.WarningImportance
-		f.check.SetText("Not ready yet — " + err.Error())
+		f.check.SetText("Not ready yet: " + words(err))
+		f.check.Hide() // the reason shows beside Start
+		f.startRow.Objects = []fyne.CanvasObject{because(f.Start, f.Start, sentence(words(err)))}
 	} else {
 		f.check.Importance = widget.SuccessImportance
 		f.check.SetText("Ready: the setup follows the rules.")
+		f.check.Show()
+		f.startRow.Objects = []fyne.CanvasObject{because(f.Start, f.Start, "")}
 	}
+	f.startRow.Refresh()
 }
 
 func (f *scenarioSetup) start() {
 	cmd, err := f.command()
 	if err != nil {
-		f.p.say(err)
+		f.p.refuse(f.Start, words(err))
 		return
 	}
-	f.p.do(cmd)
-}
-
-func penaltyText(p et.Penalties) string {
-	var parts []string
-	if p.Fatigue > 0 {
-		parts = append(parts, fmt.Sprintf("Fatigue ×%d", p.Fatigue))
-	}
-	if p.HeavyWound {
-		parts = append(parts, "Heavy Wound")
-	}
-	if p.Madness {
-		parts = append(parts, "Madness")
-	}
-	return strings.Join(parts, ", ")
-}
-
-func skillText(sk []et.SkillCounter) string {
-	var parts []string
-	for _, k := range sk {
-		if k.Skill != "" {
-			parts = append(parts, k.ID+" ("+k.Skill+")")
-		} else {
-			parts = append(parts, k.ID)
-		}
-	}
-	return strings.Join(parts, ", ")
+	f.p.doFrom(f.Start, cmd)
 }

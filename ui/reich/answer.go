@@ -9,7 +9,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
 	ai "tablekeeper/automa/reich"
@@ -31,7 +30,9 @@ type question struct {
 	build           func(ai.Answers) tracker.Command
 	ans             ai.Answers
 	onOK            func()
-	dlg             dialog.Dialog
+	dlg             *widgets.Dialog
+	rng             *stepField
+	icons           *iconsField
 	// los is the parsed line-of-sight question.
 	losFrom, losTo, losSide string
 	// Options are the answers that fit (the cards a deck the players draw
@@ -83,46 +84,48 @@ func (k *kit) askQuestion(q *question) {
 	if k.ctx.Window == nil {
 		return
 	}
-	var body fyne.CanvasObject
-	text := wrapped(capital(q.Question))
+	q.dlg = widgets.NewDialog("The enemy needs to know", q.body(), k.window())
+	q.dlg.SetDismiss("Not now", nil)
 	switch {
-	case q.CardPick != nil:
-		body = container.NewVBox(text, widget.NewForm(widget.NewFormItem("The card", q.CardPick)), widgets.Touch(q.CardOK))
-	case q.Field == "answers.los":
-		rng := widgets.NewNumberEntry(0, 30)
-		rng.SetText("1")
-		yes := button("Yes, it can see", nil, func() {
-			n, err := rng.Int()
-			if err != nil {
-				k.say(err)
-				return
-			}
-			q.AnswerLOS(true, n)
-		})
+	case q.losFrom != "":
+		q.dlg.AddButton("No", nil, func() { _ = q.AnswerLOS(false, 0) })
+		yes := q.dlg.AddButton("Yes, it can see", nil, func() { _ = q.AnswerLOS(true, q.rng.Value) })
 		yes.Importance = widget.HighImportance
-		no := button("No", nil, func() { q.AnswerLOS(false, 0) })
-		body = container.NewVBox(text, widget.NewForm(widget.NewFormItem("Range in areas (if it sees)", rng)),
-			container.NewGridWithColumns(2, widgets.Touch(no), widgets.Touch(yes)))
-	case strings.HasPrefix(q.Field, "answers.tokenIcons.") || strings.HasPrefix(q.Field, "answers.featureIcons."):
-		icons := entry("green orange …", "")
-		msg := widget.NewLabel("")
-		msg.Importance = widget.DangerImportance
-		ok := button("These are the icons", nil, func() {
-			lv, err := parseLevels(icons.Text)
-			if err != nil {
-				msg.SetText(err.Error())
-				return
+	case q.icons != nil:
+		ok := q.dlg.AddButton("These are the icons", nil, func() {
+			if err := q.AnswerIcons(q.icons.Icons); err != nil {
+				q.dlg.SetProblem(capital(err.Error()))
 			}
-			q.AnswerIcons(lv)
 		})
 		ok.Importance = widget.HighImportance
-		body = container.NewVBox(text, widget.NewForm(widget.NewFormItem("Spawn icons, in printed order", icons)), msg, widgets.Touch(ok))
-	default:
-		body = container.NewVBox(text, wrapped(notAnswerable(q.Field)))
 	}
-	q.dlg = dialog.NewCustom("The enemy needs to know", "Not now", body, k.ctx.Window)
-	q.dlg.Resize(fyne.NewSize(min(k.ctx.Window.Canvas().Size().Width*0.95, 560), 0))
 	q.dlg.Show()
+}
+
+// body is the question in the players' words, with the fields its answer
+// takes: a range on a stepper, spawn icons tapped in their colours.
+func (q *question) body() fyne.CanvasObject {
+	switch {
+	case q.CardPick != nil:
+		return container.NewVBox(wrapped(capital(q.Question)), widget.NewLabel("The card you drew"), widgets.Touch(q.CardPick), widgets.Touch(q.CardOK))
+	case q.losFrom != "":
+		who := "a hero"
+		if q.losSide == "enemy" {
+			who = "an enemy unit"
+		}
+		q.rng = newStepField(0, 30, 1, nil)
+		return container.NewVBox(
+			wrapped(fmt.Sprintf("Can %s in area %s see area %s? Look along the map's straight lines: walls and closed doors block sight.", who, q.losFrom, q.losTo)),
+			widget.NewLabel("If it can: how many areas away"), q.rng)
+	case strings.HasPrefix(q.Field, "answers.tokenIcons.") || strings.HasPrefix(q.Field, "answers.featureIcons."):
+		what := "the spawn token " + strings.TrimPrefix(q.Field, "answers.tokenIcons.")
+		if strings.HasPrefix(q.Field, "answers.featureIcons.") {
+			what = "the room feature " + strings.TrimPrefix(q.Field, "answers.featureIcons.")
+		}
+		q.icons = newIconsField(nil, "none yet", nil)
+		return container.NewVBox(wrapped("Turn "+what+" over: which spawn icons does it show, in printed order?"), q.icons)
+	}
+	return container.NewVBox(wrapped(capital(q.Question)), wrapped(notAnswerable(q.Field)))
 }
 
 // notAnswerable says what to do about a question no answer field covers.
@@ -207,26 +210,6 @@ func cloneAnswers(a ai.Answers) ai.Answers {
 	out.LOS = append(out.LOS, a.LOS...)
 	out.SpawnCards, out.NoiseCard = append([]string(nil), a.SpawnCards...), a.NoiseCard
 	return out
-}
-
-// parseLevels reads spawn icons written as colours ("green orange", "g o r").
-func parseLevels(s string) ([]content.Level, error) {
-	var out []content.Level
-	for i, w := range splitList(strings.ToLower(s)) {
-		var l content.Level
-		switch w {
-		case "g", "green":
-			l = content.Green
-		case "o", "orange":
-			l = content.Orange
-		case "r", "red":
-			l = content.Red
-		default:
-			return nil, fmt.Errorf("icon %d: %q is not green, orange or red", i+1, w)
-		}
-		out = append(out, l)
-	}
-	return out, nil
 }
 
 func levelsText(lv []content.Level) string {

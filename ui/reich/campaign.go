@@ -45,7 +45,7 @@ func newCampaignScreen(k *kit) *campaignScreen {
 		container.NewTabItem("Content", container.NewVScroll(c.Content.root)),
 		container.NewTabItem("House rules", container.NewVScroll(c.rules)),
 	)
-	c.root = container.NewBorder(k.msg, nil, nil, nil, c.tabs)
+	c.root = c.tabs
 	c.Refresh()
 	return c
 }
@@ -75,7 +75,7 @@ func (c *campaignScreen) refreshRecord() {
 		}
 	}
 	diffBtn := widgets.Touch(button("Choose the difficulty…", nil, func() { c.DifficultyForm() }))
-	b.Add(widgets.NewCard("Difficulty (§4.3)", diff, diffBtn))
+	b.Add(widgets.NewCard("Difficulty", diff, diffBtn))
 	var items []string
 	for _, it := range r.HQItems {
 		items = append(items, it.Name)
@@ -102,7 +102,7 @@ func (c *campaignScreen) refreshRecord() {
 		}
 		out.Add(wrapped(fmt.Sprintf("%d. %s (%s) — %s: %s, %d rounds%s", i+1, o.Mission, modeWords(o.Mode), res, o.Result, o.Rounds, row)))
 	}
-	b.Add(widgets.NewCard("Missions played (§10.1)", "", out))
+	b.Add(widgets.NewCard("Missions played", "", out))
 	heroes := container.NewVBox()
 	if len(r.Heroes) == 0 {
 		heroes.Add(wrapped("The heroes' records appear after the first campaign mission."))
@@ -158,8 +158,8 @@ func (c *campaignScreen) missionEnd(s *rb.State, m *rb.Mission) fyne.CanvasObjec
 			sub += " (" + m.Failed + ")"
 		}
 	}
-	box.Add(widgets.Touch(button("Declare the result…", nil, func() { c.ResultForm() })))
-	box.Add(widgets.Touch(button("Close the mission (after-mission step)…", theme.ConfirmIcon(), func() { c.CloseForm() })))
+	box.Add(widgets.Touch(c.k.tap("Declare the result…", nil, func() { c.ResultForm() })))
+	box.Add(widgets.Touch(c.k.hold("Hold to close the mission (after-mission step)…", func() { c.CloseForm() })))
 	return widgets.NewCard("Mission "+m.ID+" has ended", sub, box)
 }
 
@@ -175,87 +175,79 @@ func (c *campaignScreen) ResultForm() *formDialog {
 		}
 	}
 	if len(rows) > 0 {
-		return c.k.cmdForm("Victory or Defeat? (§5.7)", "Declare", []fld{choice("First row that applies", rows, rows[0])},
+		return c.k.cmdForm("Victory or Defeat?", "Declare", []fld{choice("First row that applies", rows, rows[0])},
 			func(v vals) (func(ai.Answers) tracker.Command, error) {
 				return plain(rb.DeclareResult{Row: slices.Index(rows, v.S("First row that applies")) + 1}), nil
 			})
 	}
-	return c.k.cmdForm("Result (§5.7)", "Declare", []fld{text("Result", "as the chart says", ""), tick("Success", "", false)},
+	return c.k.cmdForm("The result", "Declare", []fld{text("Result", "as the chart says", ""), tick("Success", "", false)},
 		func(v vals) (func(ai.Answers) tracker.Command, error) {
 			return plain(rb.DeclareResult{Text: v.S("Result"), Success: v.B("Success")}), nil
 		})
 }
 
-// CloseForm runs the after-mission procedure (Algorithm C).
+// CloseForm runs the after-mission procedure (Algorithm C): the items
+// kept on the HQ card, the weapons kept on their vril side and the wound
+// cards shed are each tapped from what is there.
 func (c *campaignScreen) CloseForm() *formDialog {
-	hint := "Items on the dashboards and the HQ card, by hero id or hq and slot number:"
+	var itemIDs, vrilIDs, woundIDs []string
+	words := map[string]string{}
 	if m := c.k.mission(); m != nil {
 		for _, h := range m.Heroes {
 			for i, it := range h.Items {
-				hint += fmt.Sprintf(" %s:%d=%s", h.ID, i+1, it.Name)
+				id := fmt.Sprintf("%s:%d", h.ID, i)
+				itemIDs = append(itemIDs, id)
+				words[id] = h.Name + ": " + it.Name
+			}
+			for i, w := range h.Weapons {
+				if w.Vril {
+					id := fmt.Sprintf("%s:%d", h.ID, i)
+					vrilIDs = append(vrilIDs, id)
+					words["v"+id] = h.Name + ": " + w.Name
+				}
+			}
+			for i, w := range h.Wounds {
+				id := fmt.Sprintf("%s:%d", h.ID, i)
+				woundIDs = append(woundIDs, id)
+				card := fmt.Sprintf("wound card %d", i+1)
+				if w.Card != "" {
+					card += " (" + w.Card + ")"
+				}
+				words["w"+id] = h.Name + ": " + card
 			}
 		}
 	}
 	for i, it := range c.k.state().Campaign.HQItems {
-		hint += fmt.Sprintf(" hq:%d=%s", i+1, it.Name)
+		id := fmt.Sprintf("hq:%d", i)
+		itemIDs = append(itemIDs, id)
+		words[id] = "HQ card: " + it.Name
 	}
 	fields := []fld{
-		area("Keep items", hint, ""),
-		text("Keep vril sides", "weapons kept on the vril side, e.g. H1:1", ""),
-		text("Wound cards shed", "per hero, e.g. H1:1,2 (blank: the newest go first)", ""),
+		picks("Keep items", "the items kept on the HQ card (the difficulty says how many)", itemIDs, func(id string) string { return words[id] }, nil),
+		picks("Keep vril sides", "weapons that stay on their vril side", vrilIDs, func(id string) string { return words["v"+id] }, nil),
+		picks("Wound cards shed", "tick none: the newest go first", woundIDs, func(id string) string { return words["w"+id] }, nil),
 	}
 	if m := c.k.mission(); m != nil && m.HPByPlayers && m.Success && len(m.HPSupply) > 0 {
 		// The players draw the supply: the won mission's HQ point is theirs to name.
 		fields = append(fields, choice("Heroism point drawn for the HQ card", []string{rb.HPAttack, rb.HPDefence, rb.HPWild}, ""))
 	}
-	return c.k.cmdForm("After the mission (§10.2)", "Close the mission", fields, func(v vals) (func(ai.Answers) tracker.Command, error) {
-		conv := func(ws []string, what string) ([]string, error) {
-			var out []string
-			for _, w := range ws {
-				who, n, ok := strings.Cut(w, ":")
-				if !ok {
-					return nil, fmt.Errorf("%s: write %q as hero:number", what, w)
-				}
-				i, err := atoi(what, n)
-				if err != nil {
-					return nil, err
-				}
-				out = append(out, fmt.Sprintf("%s:%d", who, i-1))
+	return c.k.cmdForm("After the mission", "Close the mission", fields, func(v vals) (func(ai.Answers) tracker.Command, error) {
+		var heal map[string][]int
+		for _, w := range v.L("Wound cards shed") {
+			who, n, _ := strings.Cut(w, ":")
+			i, _ := atoi("", n)
+			if heal == nil {
+				heal = map[string][]int{}
 			}
-			return out, nil
+			heal[who] = append(heal[who], i)
 		}
-		keep, err := conv(v.L("Keep items"), "keep items")
-		if err != nil {
-			return nil, err
-		}
-		vril, err := conv(v.L("Keep vril sides"), "keep vril sides")
-		if err != nil {
-			return nil, err
-		}
-		heal := map[string][]int{}
-		for _, w := range strings.Fields(v.S("Wound cards shed")) {
-			who, list, ok := strings.Cut(w, ":")
-			if !ok {
-				return nil, fmt.Errorf("wound cards shed: write %q as H1:1,2", w)
-			}
-			for _, n := range strings.Split(list, ",") {
-				i, err := atoi("wound cards shed", n)
-				if err != nil {
-					return nil, err
-				}
-				heal[who] = append(heal[who], i-1)
-			}
-		}
-		if len(heal) == 0 {
-			heal = nil
-		}
-		return plain(rb.CloseMission{KeepItems: keep, KeepVril: vril, HealCards: heal, HPDrawn: v.S("Heroism point drawn for the HQ card")}), nil
+		return plain(rb.CloseMission{KeepItems: v.L("Keep items"), KeepVril: v.L("Keep vril sides"), HealCards: heal, HPDrawn: v.S("Heroism point drawn for the HQ card")}), nil
 	})
 }
 
 // DifficultyForm chooses the campaign's difficulty.
 func (c *campaignScreen) DifficultyForm() *formDialog {
-	return c.k.cmdForm("Difficulty (§4.3)", "Choose", []fld{
+	return c.k.cmdForm("Difficulty", "Choose", []fld{
 		text("Name", "as printed", ""), num("Items kept", "on the HQ card, at most 6", 3), num("Wounds removed", "per hero after a mission", 1),
 	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
 		items, err := v.I("Items kept")
@@ -270,16 +262,18 @@ func (c *campaignScreen) DifficultyForm() *formDialog {
 	})
 }
 
-// HQForm sets the HQ card by hand.
+// HQForm sets the HQ card by hand: its items (names as printed) and its
+// heroism points on steppers.
 func (c *campaignScreen) HQForm() *formDialog {
 	r := c.k.state().Campaign
 	var items []string
 	for _, it := range r.HQItems {
 		items = append(items, it.Name)
 	}
+	n := hpCounts(r.HQHP)
 	return c.k.cmdForm("HQ card", "Set", []fld{
-		text("Items", "comma-separated", strings.Join(items, ", ")),
-		text("Heroism points", "e.g. attack wild", strings.Join(r.HQHP, " ")),
+		text("Items", "their names as printed, separated by commas", strings.Join(items, ", ")),
+		num("Attack points", "", n[0]), num("Defence points", "", n[1]), num("Wild points", "", n[2]),
 		text("Reason", "why it is set by hand", ""),
 	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
 		var its []rb.Item
@@ -288,7 +282,11 @@ func (c *campaignScreen) HQForm() *formDialog {
 				its = append(its, rb.Item{Name: n})
 			}
 		}
-		return plain(rb.SetHQ{Items: its, HP: v.L("Heroism points"), Reason: v.S("Reason")}), nil
+		var counts [3]int
+		for i, l := range []string{"Attack points", "Defence points", "Wild points"} {
+			counts[i], _ = v.I(l)
+		}
+		return plain(rb.SetHQ{Items: its, HP: hpList(counts), Reason: v.S("Reason")}), nil
 	})
 }
 
@@ -333,15 +331,15 @@ func (c *campaignScreen) refreshSkills() {
 	b.Objects = nil
 	d := s.Campaign.Debrief
 	if d == nil {
-		b.Add(wrapped("Skills are bought after a campaign mission, while its after-mission step is open (§10.2 step 9). A mission reward can grant one at any time between missions."))
+		b.Add(wrapped("Skills are bought after a campaign mission, while its after-mission step is open. A mission reward can grant one at any time between missions."))
 	} else {
 		b.Add(heading("After mission " + d.Mission + ": buy skills"))
 		b.Add(wrapped("The price is 1 plus the skills of that type the hero already holds; attack points pay Attack skills, defence points Defence skills, wild points any skill but Vril. Points come from the hero's own dashboard and the HQ card. At most 4 skills: a fifth needs one discarded."))
 		b.Add(widgets.Touch(button("Buy a skill…", theme.ContentAddIcon(), func() { c.BuyForm() })))
-		b.Add(widgets.Touch(button("Finish the after-mission step", theme.ConfirmIcon(), func() { c.k.do(rb.FinishDebrief{}) })))
+		b.Add(widgets.Touch(c.k.tap("Finish the after-mission step", theme.ConfirmIcon(), func() { c.k.do(rb.FinishDebrief{}) })))
 	}
 	b.Add(widgets.Touch(button("Grant a skill (mission reward)…", nil, func() { c.GrantSkillForm() })))
-	b.Add(widgets.Touch(button("Hand a skill to another hero (a card allows it)…", nil, func() { c.HandOverForm() })))
+	b.Add(widgets.Touch(c.k.tap("Hand a skill to another hero (a card allows it)…", nil, func() { c.HandOverForm() })))
 	for _, h := range s.Campaign.Heroes {
 		b.Add(wrapped(heroRecord(h)))
 	}
@@ -374,41 +372,90 @@ func priceText(s *rb.State, hero, skill string) string {
 	return fmt.Sprintf("%s costs %d heroism point(s) of kind %s. Available: %s", skill, price, strings.Join(kinds, " or "), hpText(avail))
 }
 
-// BuyForm buys a campaign skill (Algorithm P).
+// heroSkills lists the skills the recorded heroes hold, for a discard
+// pick (the rules refuse one the buyer does not hold).
+func heroSkills(s *rb.State) []string {
+	out := []string{""}
+	for _, h := range s.Campaign.Heroes {
+		for _, sk := range h.Skills {
+			if !slices.Contains(out, sk.ID) {
+				out = append(out, sk.ID)
+			}
+		}
+	}
+	return out
+}
+
+func noneOr(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
+}
+
+// BuyForm buys a campaign skill (Algorithm P): the heroism points spent
+// are picked on steppers from the hero's dashboard and the HQ card.
 func (c *campaignScreen) BuyForm() *formDialog {
 	s := c.k.state()
 	var heroes []string
+	var sources []hpSource
 	for _, h := range s.Campaign.Heroes {
 		heroes = append(heroes, h.ID)
+		sources = append(sources, hpSource{From: h.ID, Words: h.Name + "'s", Kinds: h.HP})
 	}
-	fd := c.k.cmdForm("Buy a skill (§10.3)", "Buy", []fld{
-		choice("Hero", heroes, ""), choice("Skill", skillNames(), ""),
-		text("Pay with", "e.g. H1:attack hq:wild", ""),
-		text("Discard", "a skill to discard for a fifth", ""),
-	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
-		pay, err := parseHPRefs(v.S("Pay with"))
-		if err != nil {
-			return nil, err
+	sources = append(sources, hpSource{From: "hq", Words: "the HQ card's", Kinds: s.Campaign.HQHP})
+	first := ""
+	if len(heroes) > 0 {
+		first = heroes[0]
+	}
+	name := func(id string) string {
+		for _, h := range s.Campaign.Heroes {
+			if h.ID == id {
+				return h.Name
+			}
 		}
-		return plain(rb.BuySkill{Hero: v.S("Hero"), Skill: v.S("Skill"), Pay: pay, Discard: v.S("Discard")}), nil
+		return id
+	}
+	fd := c.k.cmdForm("Buy a skill", "Buy", []fld{
+		choiceW("Hero", heroes, name, first), choice("Skill", skillNames(), ""),
+		hpPay("Pay with", "the hero's own points and the HQ card's", sources),
+		choiceW("Discard", heroSkills(s), noneOr, ""),
+	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
+		return plain(rb.BuySkill{Hero: v.S("Hero"), Skill: v.S("Skill"), Pay: v.HP("Pay with"), Discard: v.S("Discard")}), nil
 	}, widget.NewFormItem("Price", c.SkillPrice))
-	hero, _ := fd.Field("Hero").(*widget.Select)
-	skill, _ := fd.Field("Skill").(*widget.Select)
-	update := func(string) { c.SkillPrice.SetText(priceText(c.k.state(), hero.Selected, skill.Selected)) }
-	hero.OnChanged, skill.OnChanged = update, update
+	skill := fd.Field("Skill").(*optionSelect)
+	hero := fd.Field("Hero")
+	heroID := func() string {
+		if h, ok := hero.(*choiceField); ok {
+			return h.Value()
+		}
+		return hero.(*optionSelect).Value()
+	}
+	update := func(string) { c.SkillPrice.SetText(priceText(c.k.state(), heroID(), skill.Value())) }
+	if h, ok := hero.(*choiceField); ok {
+		h.OnChanged = update
+	} else {
+		hero.(*optionSelect).OnChanged = update
+	}
+	skill.OnChanged = update
 	update("")
 	return fd
 }
 
 // GrantSkillForm gives a skill as a mission reward.
 func (c *campaignScreen) GrantSkillForm() *formDialog {
+	s := c.k.state()
 	var heroes []string
-	for _, h := range c.k.state().Campaign.Heroes {
+	for _, h := range s.Campaign.Heroes {
 		heroes = append(heroes, h.ID)
 	}
+	first := ""
+	if len(heroes) > 0 {
+		first = heroes[0]
+	}
 	return c.k.cmdForm("Grant a skill (mission reward)", "Grant", []fld{
-		choice("Hero", heroes, ""), choice("Skill", skillNames(), ""),
-		text("Discard", "a skill to discard for a fifth", ""), text("Reason", "the reward", ""),
+		choice("Hero", heroes, first), choice("Skill", skillNames(), ""),
+		choiceW("Discard", heroSkills(s), noneOr, ""), text("Reason", "the reward", ""),
 	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
 		return plain(rb.GrantSkill{Hero: v.S("Hero"), Skill: v.S("Skill"), Discard: v.S("Discard"), Reason: v.S("Reason")}), nil
 	})
@@ -417,13 +464,22 @@ func (c *campaignScreen) GrantSkillForm() *formDialog {
 // HandOverForm passes a skill from one hero to another where a card or
 // mission reward allows it (skills are otherwise never transferred).
 func (c *campaignScreen) HandOverForm() *formDialog {
+	st := c.k.state()
 	var heroes []string
-	for _, h := range c.k.state().Campaign.Heroes {
+	for _, h := range st.Campaign.Heroes {
 		heroes = append(heroes, h.ID)
 	}
+	name := func(id string) string {
+		for _, h := range st.Campaign.Heroes {
+			if h.ID == id {
+				return h.Name
+			}
+		}
+		return id
+	}
 	return c.k.cmdForm("Hand a skill to another hero", "Hand over", []fld{
-		choice("From", heroes, ""), choice("To", heroes, ""), choice("Skill", skillNames(), ""),
-		text("Discard", "a skill the receiver gives up, if it would be a fifth", ""),
+		choiceW("From", heroes, name, ""), choiceW("To", heroes, name, ""), choice("Skill", skillNames(), ""),
+		choiceW("Discard", heroSkills(st), noneOr, ""),
 		text("Reason", "the card or reward that allows it", ""),
 	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
 		return plain(rb.HandOverSkill{From: v.S("From"), To: v.S("To"), Skill: v.S("Skill"), Discard: v.S("Discard"), Reason: v.S("Reason")}), nil
@@ -442,7 +498,7 @@ func (c *campaignScreen) refreshRules() {
 	c.rulesShown = key
 	b := c.rules
 	b.Objects = nil
-	note := widget.NewCheck("Not of this Earth! — this campaign plays the expansion's missions (§11)", nil)
+	note := widget.NewCheck("This campaign plays the Not of this Earth! missions", nil)
 	note.SetChecked(s.Settings.NotOfThisEarth)
 	note.OnChanged = func(on bool) {
 		if on == c.k.state().Settings.NotOfThisEarth {
@@ -452,8 +508,8 @@ func (c *campaignScreen) refreshRules() {
 			note.SetChecked(!on)
 		}
 	}
-	b.Add(widgets.NewCard("Not of this Earth! (§11)", "The alien world tracker, its noise deck and the darkness spawns. Switched only between missions.", widgets.WrapCheck(note)))
-	b.Add(heading("House rules (§14) — the spec's reading of each unclear rule, changeable per campaign"))
+	b.Add(widgets.NewCard("Not of this Earth!", "The alien world tracker, its noise deck and the darkness spawns. Switched only between missions.", widgets.WrapCheck(note)))
+	b.Add(heading("House rules: where the rules summary can be read two ways, or leaves a number out, the reading this campaign plays"))
 	for _, info := range s.Settings.Describe() {
 		if info.Key == "notOfThisEarth" {
 			continue
@@ -466,46 +522,6 @@ func (c *campaignScreen) refreshRules() {
 // SetRule changes one setting; it reports whether the rules accepted it.
 func (c *campaignScreen) SetRule(key, value string) bool {
 	return c.k.do(rb.SetSetting{Key: key, Value: value})
-}
-
-func (c *campaignScreen) ruleRow(info rb.SettingInfo) fyne.CanvasObject {
-	text := fmt.Sprintf("%s (%s) — default %s", info.Key, info.Section, show(info.Default))
-	if info.Words != "" {
-		text = info.Words + " (a house rule; " + map[bool]string{true: "on", false: "off"}[info.Default == "true"] + " by default)"
-	}
-	label := wrapped(text)
-	if info.Value != info.Default {
-		label.TextStyle.Bold = true
-	}
-	var w fyne.CanvasObject
-	switch info.Kind {
-	case "bool":
-		ch := widget.NewCheck("on", nil)
-		ch.SetChecked(info.Value == "true")
-		ch.OnChanged = func(on bool) {
-			if fmt.Sprint(on) == info.Value {
-				return
-			}
-			if !c.SetRule(info.Key, fmt.Sprint(on)) {
-				ch.SetChecked(!on)
-			}
-		}
-		w = ch
-	case "choice":
-		sel := widget.NewSelect(info.Choices, nil)
-		sel.SetSelected(info.Value)
-		sel.OnChanged = func(v string) {
-			if v != info.Value && !c.SetRule(info.Key, v) {
-				sel.SetSelected(info.Value)
-			}
-		}
-		w = sel
-	default:
-		e := entry("a whole number", info.Value)
-		set := button("Set", nil, func() { c.SetRule(info.Key, e.Text) })
-		w = container.NewBorder(nil, nil, nil, set, e)
-	}
-	return container.NewGridWithColumns(2, label, widgets.AtLeast(fyne.NewSize(120, widgets.MinTouch), w))
 }
 
 // permanent counts the permanent wounds among a hero's wound cards.

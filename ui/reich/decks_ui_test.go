@@ -149,9 +149,7 @@ func TestCampaignDrawnHPAndSkillHandOverFromTheScreen(t *testing.T) {
 	c := g.campaign
 	must(t, ctx, rb.SetDifficulty{Name: "Normal", ItemsKept: 3})
 	must(t, ctx, rb.SetHPSupply{Kinds: []string{rb.HPWild, rb.HPAttack}})
-	f := g.play.StartForm()
-	pick(t, f, "Mode", rb.ModeCampaign)
-	setEntry(t, f, "Heroes", "H1 Ana A1 3 Rifle:3 Knife:0 Sneaky\nH2 Bo A1 2 Pistol:2 Fists:0")
+	f := g.play.startForm(startChoices{Mission: "M1", Faction: "F1", Mode: rb.ModeCampaign, Heroes: []string{"H1", "H2"}})
 	submitOK(t, f)
 	must(t, ctx, rb.DrawBy{Deck: "hp", Players: true})
 	em := g.play.EndMissionForm()
@@ -230,7 +228,7 @@ func TestTurnOrderDealtAtTheTable(t *testing.T) {
 	if !strings.Contains(uitest.Text(p.body), "Turn order") {
 		t.Fatalf("no order row:\n%s", uitest.Text(p.body))
 	}
-	p.order.SetText("H2 H1")
+	p.Order = []string{"H2", "H1"}
 	tapOn(t, nil, p.NextButton, p.NextButton.Text)
 	if m := st(ctx).Mission; !slices.Equal(m.TurnOrder, []string{"H2", "H1"}) {
 		t.Fatalf("order %v (%s)", m.TurnOrder, p.k.Message())

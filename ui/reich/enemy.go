@@ -2,6 +2,7 @@ package reich
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -33,6 +34,9 @@ type enemyScreen struct {
 	title   *widget.Label
 	// ResolveButton plays the enemy turn (the Resolve shortcut).
 	ResolveButton *widget.Button
+	// Why says why the buttons that cannot work yet are off.
+	Why     *widget.Label
+	actions []*widget.Button
 
 	shown *tracker.Event
 	pay   rb.Payload
@@ -42,10 +46,14 @@ func newEnemyScreen(k *kit) *enemyScreen {
 	e := &enemyScreen{k: k, Map: NewMapView(), Trace: widgets.NewTracePanel(automa.Trace{})}
 	e.summary = wrapped("")
 	e.title = heading("Last enemy decision")
-	e.ResolveButton = widget.NewButtonWithIcon("Resolve the enemy turn", theme.MediaPlayIcon(), func() { e.Resolve() })
+	e.ResolveButton = k.tap("Resolve the enemy turn", theme.MediaPlayIcon(), func() { e.Resolve() })
 	e.ResolveButton.Importance = widget.HighImportance
 	var bs []fyne.CanvasObject
-	add := func(label string, f func()) { bs = append(bs, widgets.Touch(button(label, nil, f))) }
+	add := func(label string, f func()) {
+		b := k.tap(label, nil, f)
+		e.actions = append(e.actions, b)
+		bs = append(bs, widgets.Touch(b))
+	}
 	add("A token is seen…", func() { e.TokenForm() })
 	add("Room feature seen…", func() { e.FeatureForm() })
 	add("Raise awareness…", func() { e.RaiseForm() })
@@ -53,67 +61,56 @@ func newEnemyScreen(k *kit) *enemyScreen {
 	add("Override…", func() { e.OverrideForm() })
 	legend := wrapped("Rooms: green at ease · orange suspicious · red alert. Doors: green open · orange closed · red locked. ♦ hero · ▲ enemy unit · ● spawn token (? face down) · yellow: placed by the last resolution.")
 	legend.Importance = widget.LowImportance
-	controls := container.NewVBox(widgets.AtLeast(fyne.NewSize(200, widgets.MinTouch*1.3), e.ResolveButton),
-		container.NewGridWrap(fyne.NewSize(190, widgets.MinTouch), bs...), k.msg)
+	e.Why = wrapped("")
+	e.Why.Importance = widget.LowImportance
+	controls := container.NewVBox(widgets.AtLeast(fyne.NewSize(200, widgets.MinTouch*1.3), e.ResolveButton), e.Why,
+		widgets.NewFlow(bs...))
 	side := container.NewVBox(e.title, e.summary, e.Trace)
 	mapBox := container.NewBorder(nil, legend, nil, nil, e.Map)
-	e.root = container.NewBorder(controls, nil, nil, nil,
-		newAdaptiveSplit(mapBox, container.NewVScroll(side)))
+	e.root = container.NewVScroll(container.NewVBox(controls, widgets.NewAdaptiveAt(1000, mapBox, side)))
 	e.Refresh()
 	return e
 }
 
 // Refresh re-reads the mission and the last enemy decision in effect.
 func (e *enemyScreen) Refresh() {
-	if e.shown == nil || !e.k.ctx.Session.InEffect(e.shown.Seq) {
-		e.findLast()
-	}
+	e.shown, e.pay = gameOf(e.k.ctx).decision()
 	m := e.k.mission()
-	var lit []string
-	if en := e.pay.Enemy; en != nil {
-		for _, u := range en.Placed {
-			lit = append(lit, u.Unit)
-		}
-		lit = append(lit, en.Tokens...)
-	}
-	e.Map.SetMission(m, lit)
+	e.Map.SetMission(m, litBy(e.pay))
 	e.ResolveButton.SetText("Resolve the enemy turn")
 	if m != nil && m.Paused != nil {
 		e.ResolveButton.SetText("Continue the enemy turn")
 	}
+	// A button that cannot work yet is off, and the line under it says why.
+	why := ""
 	switch {
-	case m == nil || m.Ended:
-		e.ResolveButton.Disable()
-	case m.Paused != nil && len(m.Pending) == 0:
-		e.ResolveButton.Enable()
-	case m.Paused == nil && m.Step == rb.StepEnemyTurn && !m.EnemyDone:
-		e.ResolveButton.Enable()
+	case m == nil:
+		why = "No mission is in play: set one up on the Play tab."
+	case m.Ended:
+		why = "The mission is over."
+	case m.Paused != nil && len(m.Pending) > 0:
+		why = "The heroes' defence tests come first (Play tab); then the enemy turn goes on."
+	case m.Paused != nil:
+	case m.Step == rb.StepEnemyTurn && len(m.Pending) > 0:
+		why = "The heroes' defence tests come first (Play tab)."
+	case m.Step == rb.StepEnemyTurn && !m.EnemyDone:
 	default:
+		why = "The enemy acts after each hero's turn; now it is " + stepWords(m) + "."
+	}
+	if why == "" {
+		e.ResolveButton.Enable()
+	} else {
 		e.ResolveButton.Disable()
+	}
+	e.Why.SetText(why)
+	for _, b := range e.actions {
+		if m == nil || m.Ended {
+			b.Disable()
+		} else {
+			b.Enable()
+		}
 	}
 	e.showPayload()
-}
-
-// seen takes note of a new event: an enemy decision becomes the one shown.
-func (e *enemyScreen) seen(ev tracker.Event) {
-	var p rb.Payload
-	if !strings.HasPrefix(ev.Kind, "reichbusters.") || ev.Decode(&p) != nil || (len(p.Trace) == 0 && p.Enemy == nil) {
-		return
-	}
-	ev2 := ev
-	e.shown, e.pay = &ev2, p
-}
-
-// findLast looks through the log for the newest enemy decision in effect.
-func (e *enemyScreen) findLast() {
-	e.shown, e.pay = nil, rb.Payload{}
-	s := e.k.ctx.Session
-	_ = s.Events(1, func(ev tracker.Event) error {
-		if s.InEffect(ev.Seq) {
-			e.seen(ev)
-		}
-		return nil
-	})
 }
 
 func (e *enemyScreen) showPayload() {
@@ -123,22 +120,32 @@ func (e *enemyScreen) showPayload() {
 		e.Trace.SetTrace(automa.Trace{})
 		return
 	}
-	e.title.SetText(fmt.Sprintf("Event %d: %s", e.shown.Seq, e.pay.Summary))
-	e.summary.SetText(SummaryText(e.pay))
+	e.title.SetText(rb.PlayersLine(e.pay.Summary))
+	e.summary.SetText(summaryText(e.pay, e.k.codeNames()))
+	e.Trace.SetTrace(traceOf(e.pay))
+}
+
+// traceOf is a decision's trace for the trace panel, its words the
+// players' (the rule's name keeps its sections: the panel shows only a
+// rulebook page from it).
+func traceOf(p rb.Payload) automa.Trace {
 	var tr automa.Trace
-	for _, l := range e.pay.Trace {
-		tr.Steps = append(tr.Steps, automa.Step{Rule: l.Rule, Text: l.Text, TieBreak: l.TieBreak, Result: l.Result})
+	for _, l := range p.Trace {
+		tr.Steps = append(tr.Steps, automa.Step{Rule: l.Rule, Text: rb.PlayersLine(l.Text), TieBreak: rb.PlayersLine(l.TieBreak), Result: rb.PlayersLine(l.Result)})
 	}
-	e.Trace.SetTrace(tr)
+	return tr
 }
 
 // SummaryText words what an enemy decision did to the board.
-func SummaryText(p rb.Payload) string {
+func SummaryText(p rb.Payload) string { return summaryText(p, func(c string) string { return c }) }
+
+// summaryText is SummaryText with unit types named as name says.
+func summaryText(p rb.Payload, name func(code string) string) string {
 	var out []string
 	if en := p.Enemy; en != nil {
 		byArea := map[string][]string{}
 		for _, u := range en.Placed {
-			byArea[u.Area] = append(byArea[u.Area], u.Code+" "+u.Unit)
+			byArea[u.Area] = append(byArea[u.Area], name(u.Code)+" "+u.Unit)
 		}
 		areas := make([]string, 0, len(byArea))
 		for a := range byArea {
@@ -158,16 +165,36 @@ func SummaryText(p rb.Payload) string {
 			out = append(out, "Spawn tokens placed: "+strings.Join(en.Tokens, ", "))
 		}
 		for _, a := range en.Attacks {
-			out = append(out, fmt.Sprintf("%s attacks (%s) with total %d — defence tests on the Play tab", a.Code, a.Mode, a.Total))
+			mode := "in melee"
+			if a.Mode == "ranged" {
+				mode = "at range"
+			}
+			out = append(out, fmt.Sprintf("The %s attacks %s, total %d: its defence test waits", name(a.Code), mode, a.Total))
 		}
 	}
 	if len(out) == 0 && len(p.Lines) > 0 {
-		out = p.Lines
+		for _, l := range p.Lines {
+			out = append(out, rb.PlayersLine(l))
+		}
 	}
 	if len(out) == 0 {
 		return "Nothing changed on the board."
 	}
 	return strings.Join(out, "\n")
+}
+
+// codeNames names a unit code by the mission's faction card.
+func (k *kit) codeNames() func(string) string {
+	var fac *content.Faction
+	if m := k.mission(); m != nil {
+		fac = k.state().Library.FactionByID(m.Faction)
+	}
+	return func(c string) string {
+		if fac != nil {
+			return unitName(c, *fac)
+		}
+		return c
+	}
 }
 
 // Resolve plays the enemy turn (the Resolve shortcut).
@@ -201,15 +228,33 @@ func (e *enemyScreen) tokens() []string {
 	return out
 }
 
-// TokenForm spawns a token a hero saw (T3): its icons if face down.
-func (e *enemyScreen) TokenForm() *formDialog {
-	return e.k.cmdForm("A spawn token is seen (§7.4.3)", "Spawn", []fld{
-		choice("Token", e.tokens(), ""), text("Icons", "face down: the icons shown when turned, e.g. green orange", ""),
-	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
-		lv, err := parseLevels(v.S("Icons"))
-		if err != nil {
-			return nil, err
+// tokenWords names a spawn token by where it lies and what it shows.
+func (e *enemyScreen) tokenWords(id string) string {
+	m := e.k.mission()
+	for _, t := range m.Tokens {
+		if t.ID == id {
+			s := fmt.Sprintf("%s in %s", t.ID, t.Area)
+			if len(t.Icons) == 0 {
+				return s + ", face down"
+			}
+			return s + ", " + iconsText(t.Icons)
 		}
+	}
+	return id
+}
+
+// TokenForm spawns a token a hero saw (T3): its icons, if face down, are
+// tapped in their colours.
+func (e *enemyScreen) TokenForm() *formDialog {
+	toks := e.tokens()
+	first := ""
+	if len(toks) > 0 {
+		first = toks[0]
+	}
+	return e.k.cmdForm("A spawn token is seen", "Spawn", []fld{
+		choiceW("Token", toks, e.tokenWords, first), icons("Icons", "face down: the icons it shows when turned over"),
+	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
+		lv := v.Levels("Icons")
 		tok := v.S("Token")
 		return func(a ai.Answers) tracker.Command { return rb.TriggerToken{Token: tok, Icons: lv, Answers: a} }, nil
 	})
@@ -218,20 +263,23 @@ func (e *enemyScreen) TokenForm() *formDialog {
 // FeatureForm reveals a room feature a hero saw.
 func (e *enemyScreen) FeatureForm() *formDialog {
 	var feats []string
+	words := map[string]string{}
 	if m := e.k.mission(); m != nil {
 		for _, f := range m.Map.Features {
 			if !m.Features[f.ID] {
 				feats = append(feats, f.ID)
+				words[f.ID] = f.ID + " in " + f.Area
 			}
 		}
 	}
-	return e.k.cmdForm("A room feature is seen (§7.4.7)", "Reveal", []fld{
-		choice("Feature", feats, ""), text("Icons", "the spawn icons on its card (blank: none)", ""),
+	first := ""
+	if len(feats) > 0 {
+		first = feats[0]
+	}
+	return e.k.cmdForm("A room feature is seen", "Reveal", []fld{
+		choiceW("Feature", feats, func(s string) string { return words[s] }, first), icons("Icons", "the spawn icons on its card (none: no spawn)"),
 	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
-		lv, err := parseLevels(v.S("Icons"))
-		if err != nil {
-			return nil, err
-		}
+		lv := v.Levels("Icons")
 		f := v.S("Feature")
 		return func(a ai.Answers) tracker.Command { return rb.RevealFeature{Feature: f, Icons: lv, Answers: a} }, nil
 	})
@@ -243,8 +291,12 @@ func (e *enemyScreen) RaiseForm() *formDialog {
 	if m := e.k.mission(); m != nil {
 		rooms = m.Rooms()
 	}
-	return e.k.cmdForm("Raise a room's awareness (§7.3)", "Raise", []fld{
-		choice("Room", rooms, ""), choice("Levels", []string{"1", "2"}, "1"),
+	first := ""
+	if len(rooms) > 0 {
+		first = rooms[0]
+	}
+	return e.k.cmdForm("Raise a room's awareness", "Raise", []fld{
+		choice("Room", rooms, first), numIn("Levels", "", 1, 1, 2),
 	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
 		n, _ := v.I("Levels")
 		room := v.S("Room")
@@ -252,25 +304,25 @@ func (e *enemyScreen) RaiseForm() *formDialog {
 	})
 }
 
+var awarenessLevels = []string{"0", "1", "2"}
+
+func awarenessOf(s string) content.Awareness { return content.Awareness(s[0] - '0') }
+
+func awarenessChoiceWords(s string) string { return rb.AwarenessWords(awarenessOf(s)) }
+
 // SpawnForm resolves a spawn a card calls for.
 func (e *enemyScreen) SpawnForm() *formDialog {
-	return e.k.cmdForm("Spawn from a card (§7.4.4–§7.4.5, §11.4)", "Spawn", []fld{
-		choice("Kind", []string{"patrol", "barracks", "darkness"}, "patrol"),
-		text("Icons", "e.g. green orange", ""),
-		choice("Patrol awareness", []string{"atEase", "suspicious", "alert"}, "suspicious"),
+	kinds := map[string]string{"patrol": "a patrol (before the alarm)", "barracks": "at a barracks (after the alarm)", "darkness": "from the darkness (alien world)"}
+	return e.k.cmdForm("Spawn from a card", "Spawn", []fld{
+		choiceW("Kind", []string{"patrol", "barracks", "darkness"}, func(s string) string { return kinds[s] }, "patrol"),
+		icons("Icons", "the card's spawn icons, in printed order"),
+		choiceW("Patrol comes", awarenessLevels, awarenessChoiceWords, "1"),
 		choice("Barracks", []string{"A", "B", "C"}, "A"),
 	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
-		lv, err := parseLevels(v.S("Icons"))
-		if err != nil {
-			return nil, err
-		}
-		c := rb.SpawnEffect{Kind: v.S("Kind"), Icons: lv}
+		c := rb.SpawnEffect{Kind: v.S("Kind"), Icons: v.Levels("Icons")}
 		switch c.Kind {
 		case "patrol":
-			aw, err := parseAwareness(v.S("Patrol awareness"))
-			if err != nil {
-				return nil, err
-			}
+			aw := awarenessOf(v.S("Patrol comes"))
 			c.Awareness = &aw
 		case "barracks":
 			c.Letter = v.S("Barracks")
@@ -280,97 +332,161 @@ func (e *enemyScreen) SpawnForm() *formDialog {
 }
 
 // OverrideForm replaces the last decision (or sets the table by hand),
-// with the reason.
+// with the reason: every change picked from what is on the map.
 func (e *enemyScreen) OverrideForm() *formDialog {
-	of := 0
-	if e.shown != nil {
-		of = int(e.shown.Seq)
+	k := e.k
+	m := k.mission()
+	if m == nil {
+		m = &rb.Mission{}
 	}
-	return e.k.cmdForm("Override the enemy (the table decides)", "Override", []fld{
-		num("Of event", "the decision overridden (0: a correction)", of),
-		text("Remove units", "unit ids, e.g. m3 m4", ""),
-		text("Place units", "CODE@AREA, e.g. GR@B2 DG@C1", ""),
-		text("Move units", "UNIT@AREA, e.g. m3@A2", ""),
-		text("Awareness", "ROOM=LEVEL, e.g. R2=alert R3=atEase", ""),
-		text("Doors", "DOOR=STATE, e.g. D1=open", ""),
-		text("Remove tokens", "token ids", ""),
-		text("Add tokens", "AREA or AREA:icons, e.g. B2:green", ""),
-		text("Cleared rooms", "ROOM=on or ROOM=off", ""),
-		text("Reason", "why the table differs", ""),
-	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
-		n, err := v.I("Of event")
-		if err != nil {
-			return nil, err
+	of := []string{"0"}
+	ofWords := map[string]string{"0": "none: a correction of the table"}
+	if e.shown != nil {
+		id := fmt.Sprint(e.shown.Seq)
+		of = append([]string{id}, of...)
+		ofWords[id] = "the last decision: " + e.pay.Summary
+	}
+	ofField := newChoiceField(of, func(s string) string { return ofWords[s] }, of[0], nil)
+	units, uwords := []string{}, func(s string) string { return s }
+	if k.mission() != nil {
+		p := &playScreen{k: k}
+		units, uwords = p.unitsNear("")
+	}
+	remove := newPicksField(units, uwords, nil, false)
+	var codes []string
+	fac := k.state().Library.FactionByID(m.Faction)
+	if fac != nil {
+		for _, u := range fac.Units {
+			codes = append(codes, u.Code)
 		}
-		c := rb.Override{Of: uint64(max(n, 0)), Reason: v.S("Reason"), Remove: v.L("Remove units"), RemoveTokens: v.L("Remove tokens")}
-		for _, w := range v.L("Place units") {
-			code, ar, ok := strings.Cut(w, "@")
-			if !ok {
-				return nil, fmt.Errorf("place units: write %q as CODE@AREA", w)
+	}
+	codeWords := func(c string) string {
+		if fac != nil {
+			return unitName(c, *fac)
+		}
+		return c
+	}
+	areas := areaIDs(m)
+	aw := areaWords(m)
+	place := newListField("Place units", func() listRow {
+		code := newOptionSelect(codes, codeWords, "")
+		area := newOptionSelect(areas, aw, "")
+		n := newStepField(1, 10, 1, nil)
+		return listRow{container.NewVBox(widgets.Touch(code), widgets.Touch(area), n), func() []string {
+			return []string{code.Value(), area.Value(), itoa(n.Value)}
+		}}
+	})
+	move := newListField("Move a unit", func() listRow {
+		u := newOptionSelect(units, uwords, "")
+		to := newOptionSelect(areas, aw, "")
+		return listRow{container.NewVBox(widgets.Touch(u), widgets.Touch(to)), func() []string { return []string{u.Value(), to.Value()} }}
+	})
+	rooms := m.Rooms()
+	awareness := newListField("Set a room's awareness", func() listRow {
+		r := newOptionSelect(rooms, func(s string) string { return s }, "")
+		l := newChoiceField(awarenessLevels, awarenessChoiceWords, "0", nil)
+		return listRow{container.NewVBox(widgets.Touch(r), l), func() []string { return []string{r.Value(), l.Value()} }}
+	})
+	var doorIDs []string
+	for _, d := range m.Map.Doors {
+		doorIDs = append(doorIDs, d.ID)
+	}
+	doors := newListField("Set a door", func() listRow {
+		d := newOptionSelect(doorIDs, func(s string) string { return s }, "")
+		st := newChoiceField([]string{string(content.Locked), string(content.Closed), string(content.Open)}, func(s string) string { return s }, string(content.Open), nil)
+		return listRow{container.NewVBox(widgets.Touch(d), st), func() []string { return []string{d.Value(), st.Value()} }}
+	})
+	removeTokens := newPicksField(e.tokens(), e.tokenWords, nil, false)
+	addTokens := newListField("Put a spawn token down", func() listRow {
+		area := newOptionSelect(areas, aw, "")
+		ic := newIconsField(nil, "face down", nil)
+		return listRow{container.NewVBox(widgets.Touch(area), ic), func() []string {
+			out := []string{area.Value()}
+			for _, l := range ic.Icons {
+				out = append(out, string(l))
 			}
-			c.Place = append(c.Place, rb.UnitPlacement{Code: code, Area: ar})
+			return out
+		}}
+	})
+	cleared := newListField("Put or take a cleared token", func() listRow {
+		r := newOptionSelect(rooms, func(s string) string { return s }, "")
+		on := newChoiceField([]string{"on", "off"}, func(s string) string {
+			if s == "on" {
+				return "cleared"
+			}
+			return "not cleared"
+		}, "on", nil)
+		return listRow{container.NewVBox(widgets.Touch(r), on), func() []string { return []string{r.Value(), on.Value()} }}
+	})
+	reason := entry("why the table differs", "")
+	items := []*widget.FormItem{
+		widget.NewFormItem("Overrides", ofField), widget.NewFormItem("Take units off", remove), widget.NewFormItem("Place units", place),
+		widget.NewFormItem("Move units", move), widget.NewFormItem("Awareness", awareness), widget.NewFormItem("Doors", doors),
+		widget.NewFormItem("Take spawn tokens off", removeTokens), widget.NewFormItem("Put spawn tokens down", addTokens),
+		widget.NewFormItem("Cleared tokens", cleared), widget.NewFormItem("Reason", reason),
+	}
+	return k.form("Override the enemy (the table decides)", "Override", items, func() error {
+		n, _ := atoi("", ofField.Value())
+		c := rb.Override{Of: uint64(max(n, 0)), Reason: strings.TrimSpace(reason.Text), Remove: slices.Clone(remove.Chosen), RemoveTokens: slices.Clone(removeTokens.Chosen)}
+		for _, r := range place.Values() {
+			if r[0] == "" || r[1] == "" {
+				return rb.Problems{{Key: "Place units", Text: "pick the unit and the area of each placement"}}
+			}
+			cnt, _ := atoi("", r[2])
+			for range cnt {
+				c.Place = append(c.Place, rb.UnitPlacement{Code: r[0], Area: r[1]})
+			}
 		}
-		if c.Move, err = pairs(v.L("Move units"), "@", "move units", "UNIT@AREA"); err != nil {
-			return nil, err
+		for _, r := range move.Values() {
+			if r[0] == "" || r[1] == "" {
+				return rb.Problems{{Key: "Move units", Text: "pick the unit and where it goes"}}
+			}
+			if c.Move == nil {
+				c.Move = map[string]string{}
+			}
+			c.Move[r[0]] = r[1]
 		}
-		aw, err := pairs(v.L("Awareness"), "=", "awareness", "ROOM=LEVEL")
-		if err != nil {
-			return nil, err
-		}
-		for r, l := range aw {
-			lv, err := parseAwareness(l)
-			if err != nil {
-				return nil, fmt.Errorf("awareness of %s: %w", r, err)
+		for _, r := range awareness.Values() {
+			if r[0] == "" {
+				return rb.Problems{{Key: "Awareness", Text: "pick the room"}}
 			}
 			if c.Awareness == nil {
 				c.Awareness = map[string]content.Awareness{}
 			}
-			c.Awareness[r] = lv
+			c.Awareness[r[0]] = awarenessOf(r[1])
 		}
-		ds, err := pairs(v.L("Doors"), "=", "doors", "DOOR=STATE")
-		if err != nil {
-			return nil, err
-		}
-		for d, st := range ds {
+		for _, r := range doors.Values() {
+			if r[0] == "" {
+				return rb.Problems{{Key: "Doors", Text: "pick the door"}}
+			}
 			if c.Doors == nil {
 				c.Doors = map[string]content.DoorState{}
 			}
-			c.Doors[d] = content.DoorState(strings.ToLower(st))
+			c.Doors[r[0]] = content.DoorState(r[1])
 		}
-		for _, w := range v.L("Add tokens") {
-			ar, icons, _ := strings.Cut(w, ":")
-			lv, err := parseLevels(strings.ReplaceAll(icons, "+", " "))
-			if err != nil {
-				return nil, fmt.Errorf("add tokens %q: %w", w, err)
+		for _, r := range addTokens.Values() {
+			if r[0] == "" {
+				return rb.Problems{{Key: "Put spawn tokens down", Text: "pick the area"}}
 			}
-			c.AddTokens = append(c.AddTokens, rb.Token{Area: ar, Icons: lv})
+			var lv []content.Level
+			for _, l := range r[1:] {
+				lv = append(lv, content.Level(l))
+			}
+			c.AddTokens = append(c.AddTokens, rb.Token{Area: r[0], Icons: lv})
 		}
-		cl, err := pairs(v.L("Cleared rooms"), "=", "cleared rooms", "ROOM=on")
-		if err != nil {
-			return nil, err
-		}
-		for r, s := range cl {
+		for _, r := range cleared.Values() {
+			if r[0] == "" {
+				return rb.Problems{{Key: "Cleared tokens", Text: "pick the room"}}
+			}
 			if c.Cleared == nil {
 				c.Cleared = map[string]bool{}
 			}
-			c.Cleared[r] = s == "on" || s == "true" || s == "yes"
+			c.Cleared[r[0]] = r[1] == "on"
 		}
-		return plain(c), nil
+		if c.Reason == "" {
+			return rb.Problems{{Key: "Reason", Text: "say why the table differs"}}
+		}
+		_, err := k.run(c)
+		return err
 	})
-}
-
-// pairs reads KEY<sep>VALUE words into a map.
-func pairs(ws []string, sep, field, form string) (map[string]string, error) {
-	if len(ws) == 0 {
-		return nil, nil
-	}
-	out := map[string]string{}
-	for _, w := range ws {
-		k, v, ok := strings.Cut(w, sep)
-		if !ok || k == "" || v == "" {
-			return nil, fmt.Errorf("%s: write %q as %s", field, w, form)
-		}
-		out[k] = v
-	}
-	return out, nil
 }

@@ -1,6 +1,7 @@
 package reich
 
 import (
+	"fmt"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -10,6 +11,7 @@ import (
 	rb "tablekeeper/tracker/reich"
 	"tablekeeper/ui/shell"
 	"tablekeeper/ui/uitest"
+	"tablekeeper/ui/widgets"
 )
 
 // enemyAttacks is H1's turn ended with a grunt and a hound alert in A1: the
@@ -24,47 +26,53 @@ func enemyAttacks(t *testing.T, ctx *shell.Context) *playScreen {
 	return p
 }
 
-// TestScreensFitAtTheLargestText: during an enemy turn at the largest text
-// size, nothing on Play, Campaign or Enemy needs more width than a
-// landscape or portrait tablet has (the frame would scroll it sideways,
-// cutting lines off).
-func TestScreensFitAtTheLargestText(t *testing.T) {
-	ctx, w := newCtx(t)
-	enemyAttacks(t, ctx)
-	fyne.CurrentApp().Settings().SetTheme(uitest.LargestText())
-	tabs := []struct {
-		name   string
-		make   func() fyne.CanvasObject
-		widths []float32
-	}{
-		{"Play", func() fyne.CanvasObject { return Screens{}.Play(ctx) }, []float32{1280, 800}},
-		{"Enemy", func() fyne.CanvasObject { return Screens{}.Enemy(ctx) }, []float32{1280, 800}},
-		{"Campaign", func() fyne.CanvasObject { return Screens{}.Campaign(ctx) }, []float32{1280, 800}},
-	}
-	for _, tab := range tabs {
-		for _, width := range tab.widths {
-			obj := tab.make()
-			w.SetContent(obj)
-			w.Resize(fyne.NewSize(width, 800))
-			for _, o := range uitest.TooWide(obj, width) {
-				t.Errorf("%s at %v wide: %s", tab.name, width, o)
+// sizes are the window sizes and text sizes every screen must fit.
+var sizes = []struct {
+	name     string
+	win      fyne.Size
+	portrait bool
+	scale    float32
+}{
+	{"landscape, normal text", uitest.Landscape, false, 1},
+	{"landscape, largest text", uitest.Landscape, false, 1.85},
+	{"portrait, normal text", uitest.Portrait, true, 1},
+	{"portrait, largest text", uitest.Portrait, true, 1.85},
+}
+
+// TestTabsFitTheFrame: Play, Campaign and Enemy fit the room the frame
+// leaves a game's tab, in width and height, landscape and portrait, at
+// normal and the largest text: before any content, and mid-mission with an
+// enemy attack waiting for its defence test.
+func TestTabsFitTheFrame(t *testing.T) {
+	for _, state := range []string{"empty", "attack pending"} {
+		ctx, w := newCtx(t)
+		if state != "empty" {
+			enemyAttacks(t, ctx)
+		}
+		for _, sz := range sizes {
+			room := uitest.TabArea(sz.portrait, sz.scale)
+			fyne.CurrentApp().Settings().SetTheme(uitest.Theme(sz.scale))
+			for _, tab := range []struct {
+				name string
+				make func(*shell.Context) fyne.CanvasObject
+			}{{"Play", Screens{}.Play}, {"Campaign", Screens{}.Campaign}, {"Enemy", Screens{}.Enemy}} {
+				obj := tab.make(ctx)
+				w.SetContent(obj)
+				w.Resize(room)
+				for _, o := range uitest.TooBig(obj, room) {
+					t.Errorf("%s, %s, %s: %s", state, tab.name, sz.name, o)
+				}
 			}
 		}
 	}
 }
 
-// TestFormsFitAtTheLargestText: every form the screens open, in a
-// mid-mission state at the largest text size, fits a portrait tablet's
-// dialog (800 wide less the dialog's padding).
-func TestFormsFitAtTheLargestText(t *testing.T) {
-	ctx, w := newCtx(t)
-	p := enemyAttacks(t, ctx)
-	fyne.CurrentApp().Settings().SetTheme(uitest.LargestText())
-	for _, o := range uitest.TooWide(widget.NewForm(Screens{}.Setup(shell.SetupEnv{Window: w}).Items...), 720) {
-		t.Errorf("the new-campaign form: %s", o)
-	}
+// openForms opens every form and dialog the screens have, mid-mission
+// with an attack pending, one at a time: check runs with each open.
+func openForms(t *testing.T, ctx *shell.Context, w fyne.Window, check func(name string)) {
+	p := gameOf(ctx).play
 	g := gameOf(ctx)
-	e, c, cs := g.enemy, g.campaign, g.campaign.Content
+	e, c := g.enemy, g.campaign
 	forms := []func() *formDialog{
 		p.StartForm, p.SwapForm, p.EndRoundForm, p.NoiseForm, p.BangForm, p.FreeDoorForm,
 		p.AreaStateForm, p.EndMissionForm,
@@ -91,72 +99,93 @@ func TestFormsFitAtTheLargestText(t *testing.T) {
 		func() *formDialog { p.moveMarkerForm(-1); return p.k.Last },
 		e.TokenForm, e.FeatureForm, e.RaiseForm, e.SpawnForm, e.OverrideForm,
 		c.ResultForm, c.CloseForm, c.DifficultyForm, c.HQForm, c.SupplyForm, c.BuyForm, c.GrantSkillForm,
-		func() *formDialog { return cs.unitForm(-1) },
-		func() *formDialog { return cs.SpawnCardForm(-1) },
-		func() *formDialog { return cs.NoiseCardForm(-1) },
-		func() *formDialog { return cs.MapForm(-1) },
-		func() *formDialog { return cs.MissionForm(-1) },
+		func() *formDialog { return p.k.FactionForm("F1", nil) },
+		func() *formDialog { f := st(ctx).Library.Factions[0]; return p.k.UnitLineForm(&f, 0, func() {}) },
+		func() *formDialog { return p.k.SpawnCardForm("S1", nil) },
+		func() *formDialog { return p.k.NoiseCardForm("N1", "", nil) },
+		func() *formDialog { return p.k.NoiseCardForm("", content.DeckPostAlarm, nil) },
+		func() *formDialog { return p.k.MissionForm("M1", nil) },
+		func() *formDialog { return p.k.HeroForm("H1", nil) },
+		func() *formDialog {
+			return p.k.LoadContent("content-shared-by-the-tuesday-group-on-2026-11-25-after-the-second-mission.json", testContent(t))
+		},
 	}
 	if len(st(ctx).Mission.Pending) > 0 {
 		forms = append(forms, func() *formDialog { return p.DefendForm(0) }, func() *formDialog { return p.CounterForm(0) })
 	} else {
-		t.Log("no attack pending: the defence and counter forms are not measured")
+		t.Error("no attack pending: the defence and counter forms are not measured")
 	}
 	for _, open := range forms {
 		f := open()
-		for _, o := range uitest.TooWide(f.body, 720) {
-			t.Errorf("%q: %s", f.Title, o)
-		}
-		if w := titleWidth(f.Title); w > 720 {
-			t.Errorf("%q: the title needs %.0f", f.Title, w)
-		}
+		check(fmt.Sprintf("%q", f.Title))
+		f.close()
 	}
-	// The content import's confirm, for a file with a long name.
-	cs.confirmImport("reichbusters-content-shared-by-the-tuesday-group-2026-11-25.json", nil)
-	top := w.Canvas().Overlays().Top()
-	if pop, ok := top.(*widget.PopUp); !ok {
-		t.Error("import content: no dialog shown")
-	} else {
-		for _, o := range pop.Content.(*fyne.Container).Objects[2:] { // content, buttons, title
-			for _, s := range uitest.TooWide(o, 720) {
-				t.Errorf("import content: %s", s)
-			}
-		}
-		w.Canvas().Overlays().Remove(top)
-	}
-}
-
-// titleWidth is what a dialog's title (a bold label that does not wrap)
-// needs.
-func titleWidth(title string) float32 {
-	return widget.NewLabelWithStyle(title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true}).MinSize().Width
-}
-
-// TestQuestionsFitAtTheLargestText: the dialog that puts the enemy rules'
-// questions to the table fits a portrait tablet at the largest text size,
-// for each kind of question it asks.
-func TestQuestionsFitAtTheLargestText(t *testing.T) {
-	ctx, w := newCtx(t)
-	startRaid(t, ctx)
-	fyne.CurrentApp().Settings().SetTheme(uitest.LargestText())
-	k := gameOf(ctx).play.k
+	ed := p.k.MapEditor(st(ctx).Library.Maps[0], nil)
+	check("the map editor")
+	ed.close()
 	for _, q := range []*question{
 		{Question: "can heros in area A1 see area B1?", Field: "answers.los"},
 		{Question: "which spawn icons does the token show?", Field: "answers.tokenIcons.T1"},
 		{Question: "something the app cannot ask in a form", Field: "answers.other"},
 	} {
-		k.askQuestion(q)
-		top := w.Canvas().Overlays().Top()
-		pop, ok := top.(*widget.PopUp)
-		if !ok {
-			t.Errorf("%s: no dialog shown", q.Field)
-			continue
+		p.k.askQuestion(q)
+		check("the question " + q.Field)
+		q.dlg.Hide()
+	}
+	p.k.problemsDialog("bad.json", fmt.Errorf("faction card X, line 1 (Grunt), miniatures (#): must be 0 or more"))
+	check("a refused content file")
+	widgets.TopDialog(w.Canvas()).Hide()
+}
+
+// TestDialogsFitTheWindow: every form and dialog, at both window sizes and
+// at normal and the largest text, asks for no more than the window in
+// either dimension, so its buttons are always on screen.
+func TestDialogsFitTheWindow(t *testing.T) {
+	ctx, w := newCtx(t)
+	enemyAttacks(t, ctx)
+	for _, sz := range sizes {
+		fyne.CurrentApp().Settings().SetTheme(uitest.Theme(sz.scale))
+		w.Resize(sz.win)
+		openForms(t, ctx, w, func(name string) {
+			for _, o := range uitest.DialogTooBig(w) {
+				t.Errorf("%s, %s: %s", name, sz.name, o)
+			}
+		})
+	}
+	// The game's part of the new-campaign form.
+	for _, sz := range sizes {
+		fyne.CurrentApp().Settings().SetTheme(uitest.Theme(sz.scale))
+		room := fyne.NewSize(sz.win.Width-40, 1e9)
+		for _, o := range uitest.TooBig(widgets.NewFormBox(Screens{}.Setup(shell.SetupEnv{Window: w}).Items...).Object(), room) {
+			t.Errorf("the new-campaign form, %s: %s", sz.name, o)
 		}
-		for _, o := range pop.Content.(*fyne.Container).Objects[2:] { // content, buttons, title
-			for _, s := range uitest.TooWide(o, 720) {
-				t.Errorf("%s: %s", q.Field, s)
+	}
+}
+
+// TestTouchTargets: at normal text, everything tappable on the tabs and in
+// the dialogs is at least a finger wide and tall.
+func TestTouchTargets(t *testing.T) {
+	ctx, w := newCtx(t)
+	enemyAttacks(t, ctx)
+	fyne.CurrentApp().Settings().SetTheme(uitest.Theme(1))
+	for _, win := range []fyne.Size{uitest.Landscape, uitest.Portrait} {
+		for _, tab := range []func(*shell.Context) fyne.CanvasObject{Screens{}.Play, Screens{}.Campaign, Screens{}.Enemy} {
+			w.SetContent(tab(ctx))
+			w.Resize(win)
+			for _, o := range uitest.WindowSmallTargets(w) {
+				t.Errorf("%v: %s", win, o)
 			}
 		}
-		w.Canvas().Overlays().Remove(top)
 	}
+	w.Resize(uitest.Landscape)
+	openForms(t, ctx, w, func(name string) {
+		for _, o := range uitest.WindowSmallTargets(w) {
+			t.Errorf("%s: %s", name, o)
+		}
+	})
+}
+
+// titleWidth is what a bold one-line title needs.
+func titleWidth(title string) float32 {
+	return widget.NewLabelWithStyle(title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true}).MinSize().Width
 }

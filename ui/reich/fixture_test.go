@@ -3,20 +3,42 @@ package reich
 import (
 	"testing"
 
+	practice "tablekeeper/assets/reich"
 	"tablekeeper/tracker"
 	rb "tablekeeper/tracker/reich"
 	"tablekeeper/ui/uitest"
 )
 
 // TestFitFixture builds Reichbusters' campaign for the real-window check
-// (.ci/window-fit): content imported, a raid set up, and an enemy turn
-// that has attacked and waits for the defence test, over a long log. With
-// -update-fit it rewrites ui/testdata/fit/reichbusters.json; without, it
-// checks that file still imports. Make the state fuller here as the
-// screens grow.
+// (.ci/window-fit): the practice content (a map drawn on the grid, so the
+// Play and Enemy tabs draw it so), its raid set up and played into round
+// 1's second enemy turn — units on the map, a room alert, the tracker
+// moved on, the enemy's attack waiting for its defence test — over a long
+// log. With -update-fit it rewrites ui/testdata/fit/reichbusters.json;
+// without, it checks that file still imports.
 func TestFitFixture(t *testing.T) {
 	ctx, _ := newCtx(t)
 	uitest.PadLog(t, ctx.Session, 300)
-	enemyAttacks(t, ctx)
+	cmds, err := rb.PracticeCommands(practice.Practice)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cmds {
+		must(t, ctx, c)
+	}
+	for _, c := range []tracker.Command{
+		rb.SetTurnOrder{Order: []string{"mara", "ned"}},
+		rb.OpenDoor{Hero: "mara", Door: "D1"},
+		rb.NoiseTest{Hero: "mara", Total: 0},
+		rb.EndTurn{}, rb.EnemyTurn{},
+		rb.DrawCards{Hero: "ned"},
+		rb.EndTurn{}, rb.EnemyTurn{},
+	} {
+		must(t, ctx, c)
+	}
+	m := st(ctx).Mission
+	if len(m.Pending) == 0 || len(m.Units) == 0 {
+		t.Fatalf("no attack pending (%d units): the fixture should show one", len(m.Units))
+	}
 	uitest.FitFixture(t, rb.Game, ctx.Session, tracker.Registry{rb.Game: rb.Rules})
 }

@@ -11,8 +11,6 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -32,6 +30,12 @@ type kit struct {
 	// enemy rules put to the players.
 	Last  *formDialog
 	Asked *question
+	// LastMap is the map editor opened last.
+	LastMap *mapEditor
+	// Refused is the last file refused, its problems in words.
+	Refused string
+	// src is the control being tapped, for its answer to show beside it.
+	src fyne.CanvasObject
 }
 
 func newKit(ctx *shell.Context) *kit {
@@ -75,77 +79,141 @@ func (k *kit) do(cmd tracker.Command) bool {
 	return err == nil
 }
 
-// say shows err on the inline line (nil clears it).
+// say answers a tap: a refusal shows next to the control tapped, over the
+// screen (it moves nothing), and in the frame's message line; nil clears
+// the last one. msg keeps it for tests: it is never laid out, so a message
+// never pushes the buttons about.
 func (k *kit) say(err error) {
 	if err == nil {
 		k.msg.SetText("")
-		k.msg.Hide()
 		return
 	}
-	k.msg.SetText(refusal(err))
-	k.msg.Show()
-}
-
-// Message is the refusal shown on the screen's line, for tests.
-func (k *kit) Message() string {
-	if !k.msg.Visible() {
-		return ""
+	text := refusal(err)
+	k.msg.SetText(text)
+	if k.src != nil {
+		k.ctx.Feedback(k.src, text, true)
+	} else {
+		k.ctx.Message(text, true)
 	}
-	return k.msg.Text
 }
 
-// refusal words an error for the players, with the rule it cites.
+// Message is the last refusal, for tests.
+func (k *kit) Message() string { return k.msg.Text }
+
+// from wraps what a control does so its refusals show next to it.
+func (k *kit) from(src fyne.CanvasObject, f func()) func() {
+	return func() {
+		k.src = src
+		defer func() { k.src = nil }()
+		f()
+	}
+}
+
+// tap makes a button whose refusals show next to it.
+func (k *kit) tap(label string, icon fyne.Resource, tapped func()) *widget.Button {
+	b := widget.NewButtonWithIcon(label, icon, nil)
+	b.OnTapped = k.from(b, tapped)
+	return b
+}
+
+// refusal words an error for the players: the rule's own words, never
+// its spec section (shell.Words).
 func refusal(err error) string {
-	var re *tracker.RuleError
 	var need *rb.NeedAnswer
-	switch {
-	case errors.As(err, &need):
+	if errors.As(err, &need) {
 		return "A question for the table: " + need.Question
-	case errors.As(err, &re):
-		return "Not allowed: " + err.Error()
 	}
-	return "Not done: " + err.Error()
+	return rb.PlayersLine(shell.Words(err))
 }
 
-// formDialog is a dialog with fields that stays open, showing the refusal
-// inside it, until its command is accepted: nothing typed is lost.
+// formDialog is a form in the frame's dialog (widgets.Dialog: it scrolls,
+// its buttons are pinned and always on screen, Escape, Back and Cancel
+// close it) that stays open, showing the refusal inside it, until its
+// command is accepted: nothing typed is lost. Each field has its problem
+// under it, all at once; a form may show a live preview of what is
+// entered (the card as printed), beside the fields when there is room.
 type formDialog struct {
 	Title  string
 	Items  []*widget.FormItem
 	submit func() error
-	msg    *widget.Label
-	dlg    dialog.Dialog
-	body   fyne.CanvasObject // what the dialog shows, for the fit test
+	box    *widgets.FormBox
+	dlg    *widgets.Dialog
+	// keys maps a problem's Key (rb.Problem) to the label of its field.
+	keys map[string]string
+	// Preview is the live picture of what is entered, or nil.
+	Preview fyne.CanvasObject
+	// onClose runs when the form closes, saved or not.
+	onClose func()
+	// Confirm is the form's action button.
+	Confirm *widget.Button
+	// body is what the dialog shows, for the fit tests.
+	body fyne.CanvasObject
 }
 
-// Submit runs the form's action as its confirm button does.
+// Submit runs the form's action as its confirm button does. Problems with
+// fields show under those fields, all at once; anything else shows above
+// the buttons.
 func (f *formDialog) Submit() error {
+	f.box.ShowProblems(nil)
+	f.dlg.SetProblem("")
+	if !f.box.Validate() {
+		return fmt.Errorf("%v", f.box.FieldProblems())
+	}
 	err := f.submit()
 	if err != nil {
 		var need *rb.NeedAnswer
-		if errors.As(err, &need) {
+		var ps rb.Problems
+		switch {
+		case errors.As(err, &need):
 			// The question opens in its own dialog; this form stays put.
-			f.msg.SetText("Answer the question first, then this is done.")
-			f.msg.Show()
-			return err
+			f.dlg.SetProblem("Answer the question first, then this is done.")
+		case errors.As(err, &ps):
+			f.ShowProblems(ps)
+		default:
+			f.dlg.SetProblem(refusal(err))
 		}
-		f.msg.SetText(refusal(err))
-		f.msg.Show()
 		return err
 	}
-	if f.dlg != nil {
-		f.dlg.Hide()
-	}
+	f.close()
 	return nil
 }
 
-// Message is the refusal shown inside the form.
-func (f *formDialog) Message() string {
-	if !f.msg.Visible() {
-		return ""
-	}
-	return f.msg.Text
+func (f *formDialog) close() {
+	f.dlg.Hide()
 }
+
+// ShowProblems puts each problem under its field; those of no field go
+// above the buttons.
+func (f *formDialog) ShowProblems(ps rb.Problems) {
+	out := widgets.Problems{}
+	for _, p := range ps {
+		label, ok := f.keys[p.Key]
+		if !ok {
+			label = p.Key
+		}
+		known := false
+		for _, it := range f.Items {
+			if it.Text == label && label != "" {
+				known = true
+			}
+		}
+		text := capital(p.Text)
+		if !known {
+			label, text = "", capital(p.Error())
+		}
+		if prev, ok := out[label]; ok {
+			text = prev + "\n" + text
+		}
+		out[label] = text
+	}
+	f.box.ShowProblems(out)
+}
+
+// Problem is the problem shown under the field labelled label, for tests.
+func (f *formDialog) Problem(label string) string { return f.box.FieldProblems()[label] }
+
+// Message is the refusal shown above the buttons.
+func (f *formDialog) Message() string { return f.dlg.Problem() }
 
 // Entry returns the form's entry labelled label, for tests.
 func (f *formDialog) Entry(label string) *widget.Entry {
@@ -174,28 +242,46 @@ func (f *formDialog) Field(label string) fyne.CanvasObject {
 
 // form opens a dialog with the items; ok runs the command(s).
 func (k *kit) form(title, confirm string, items []*widget.FormItem, ok func() error) *formDialog {
-	f := &formDialog{Title: title, Items: items, submit: ok}
-	f.msg = widget.NewLabel("")
-	f.msg.Wrapping = fyne.TextWrapWord
-	f.msg.Importance = widget.DangerImportance
-	f.msg.Hide()
-	k.Last = f
-	body := container.NewVBox(widget.NewForm(items...), f.msg)
-	okBtn := widget.NewButtonWithIcon(confirm, theme.ConfirmIcon(), func() { _ = f.Submit() })
-	okBtn.Importance = widget.HighImportance
-	var d dialog.Dialog
-	cancel := widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), func() { d.Hide() })
-	content := container.NewBorder(nil, container.NewGridWithColumns(2, widgets.Touch(cancel), widgets.Touch(okBtn)), nil, nil,
-		container.NewVScroll(body))
-	f.body = content
-	d = dialog.NewCustomWithoutButtons(title, content, k.ctx.Window)
-	f.dlg = d
-	if k.ctx.Window != nil {
-		sz := k.ctx.Window.Canvas().Size()
-		d.Resize(fyne.NewSize(min(sz.Width*0.95, 720), min(sz.Height*0.9, 900)))
-		d.Show()
+	return k.formWith(title, confirm, items, nil, ok)
+}
+
+// formWith is form with a live preview beside the fields (above them on a
+// narrow screen).
+func (k *kit) formWith(title, confirm string, items []*widget.FormItem, preview fyne.CanvasObject, ok func() error) *formDialog {
+	f := &formDialog{Title: title, Items: items, submit: ok, keys: map[string]string{}, Preview: preview}
+	f.box = widgets.NewFormBox(items...)
+	f.body = f.box.Object()
+	if preview != nil {
+		// Wide enough for the card beside its fields on a landscape
+		// tablet; never wider than the window.
+		win := k.window().Canvas().Size()
+		f.body = widgets.AtLeast(fyne.NewSize(min(max(win.Width-2*widgets.MinTouch, 0), 1100), 0),
+			widgets.NewAdaptiveAt(900, preview, f.box.Object()))
 	}
+	f.dlg = widgets.NewDialog(title, f.body, k.window())
+	f.box.OnProblem = f.dlg.SetProblem
+	f.box.OnResize = f.dlg.Fit
+	f.box.OnSubmit = func() { _ = f.Submit() }
+	f.dlg.SetDismiss("Cancel", nil)
+	f.Confirm = f.dlg.AddButton(confirm, theme.ConfirmIcon(), func() { _ = f.Submit() })
+	f.Confirm.Importance = widget.HighImportance
+	f.dlg.OnClosed(func() {
+		if f.onClose != nil {
+			f.onClose()
+			f.onClose = nil
+		}
+	})
+	k.Last = f
+	f.dlg.Show()
 	return f
+}
+
+// window is the campaign's window, or a test window when there is none.
+func (k *kit) window() fyne.Window {
+	if k.ctx.Window == nil {
+		k.ctx.Window = fyne.CurrentApp().NewWindow("")
+	}
+	return k.ctx.Window
 }
 
 // button is a touch-sized button.
@@ -209,16 +295,6 @@ func entry(placeholder, text string) *widget.Entry {
 	e := widget.NewEntry()
 	e.SetPlaceHolder(placeholder)
 	e.SetText(text)
-	return e
-}
-
-// multi makes a multi-line entry.
-func multi(placeholder, text string, rows int) *widget.Entry {
-	e := widget.NewMultiLineEntry()
-	e.SetPlaceHolder(placeholder)
-	e.SetText(text)
-	e.SetMinRowsVisible(rows)
-	e.Wrapping = fyne.TextWrapOff
 	return e
 }
 

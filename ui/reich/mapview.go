@@ -171,8 +171,76 @@ func awarenessWords(a content.Awareness) string {
 	return "at ease"
 }
 
-// MinSize leaves room to read the map on a phone held upright.
-func (v *MapView) MinSize() fyne.Size { return fyne.NewSize(320, 360) }
+// MinSize leaves room to read the map on a tablet held upright; a map
+// drawn on the grid asks for what its squares need, up to that.
+func (v *MapView) MinSize() fyne.Size {
+	if v.m != nil && v.m.Map.HasLayout() {
+		g := v.grid()
+		g.MinCell = 56 // readable names on a tablet
+		return g.MinSize().Min(fyne.NewSize(640, 420))
+	}
+	return fyne.NewSize(320, 360)
+}
+
+// grid is the mission drawn on its map's grid: the doors as they stand,
+// each room's border in its awareness, and on each area who stands there.
+func (v *MapView) grid() *mapGrid {
+	m := v.m
+	g := &mapGrid{Map: &m.Map, Doors: m.Doors, MinCell: 36}
+	g.RoomColour = func(room string) color.Color {
+		switch m.Phase {
+		case rb.PhasePostAlarm:
+			return colAlert
+		case rb.PhaseEnded:
+			return nil
+		}
+		return awarenessColour(m.Level(room))
+	}
+	g.Lines = v.gridLines
+	return g
+}
+
+// gridLines are what stands on an area, a line each.
+func (v *MapView) gridLines(area string) []gridLine {
+	m := v.m
+	var ls []gridLine
+	for _, h := range m.Heroes {
+		if h.Area == area && !h.Escaped {
+			s := "♦ " + h.Name
+			switch {
+			case h.Captured:
+				s += " (captured)"
+			case h.Downed():
+				s += " (downed)"
+			}
+			ls = append(ls, gridLine{text: s, col: colHero})
+		}
+	}
+	for _, u := range m.Units {
+		if u.Area == area {
+			s := "▲ " + u.ID // its type's code starts its name (DS-1)
+			if u.Wounds > 0 {
+				s += fmt.Sprintf(" ✚%d", u.Wounds)
+			}
+			ls = append(ls, gridLine{text: s, col: colEnemy, lit: v.lit[u.ID]})
+		}
+	}
+	for _, t := range m.Tokens {
+		if t.Area == area {
+			s := "● " + t.ID
+			switch {
+			case t.Cleared:
+				s += " cleared"
+			case len(t.Icons) == 0:
+				s += " ?"
+			default:
+				s += " " + levelsText(t.Icons)
+			}
+			ls = append(ls, gridLine{text: s, col: colToken, lit: v.lit[t.ID]})
+		}
+	}
+	return ls
+}
 
 // CreateRenderer draws the map.
 func (v *MapView) CreateRenderer() fyne.WidgetRenderer { return &mapRenderer{v: v} }
@@ -196,6 +264,14 @@ func (r *mapRenderer) build(size fyne.Size) {
 	r.size = size
 	r.objs = nil
 	m := r.v.m
+	if m != nil && m.Map.HasLayout() {
+		g := r.v.grid()
+		g.MinCell = 12 // the squares fill what the screen gives
+		gr := &gridRenderer{g: g, host: r.v}
+		gr.build(size)
+		r.objs = gr.objs
+		return
+	}
 	fg := theme.Color(theme.ColorNameForeground)
 	if m == nil || len(m.Map.Areas) == 0 {
 		t := canvas.NewText("No mission map yet: start a mission to see it here.", fg)

@@ -1,18 +1,15 @@
 package reich
 
 import (
-	"fmt"
 	"strings"
 	"sync"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/widget"
 
 	ai "tablekeeper/automa/reich"
 	"tablekeeper/tracker"
 	rb "tablekeeper/tracker/reich"
 	"tablekeeper/ui/shell"
-	"tablekeeper/ui/widgets"
 )
 
 // Screens are the Reichbusters screens for the app frame; register them as
@@ -21,12 +18,45 @@ type Screens struct{}
 
 var _ shell.GameScreens = Screens{}
 
-// game is one open campaign's screens.
+// game is one open campaign's screens, and what they share: the enemy's
+// last decision in effect, found in the log once and then kept up to date
+// from each new event.
 type game struct {
 	ctx      *shell.Context
 	play     *playScreen
 	campaign *campaignScreen
 	enemy    *enemyScreen
+
+	last    *tracker.Event
+	lastPay rb.Payload
+	// stale is set when an undo or redo may have changed which decision
+	// is in effect: the log is read again when it is next asked.
+	stale bool
+}
+
+// decision is the enemy's last decision in effect (nil before the first).
+func (g *game) decision() (*tracker.Event, rb.Payload) {
+	s := g.ctx.Session
+	if g.stale || (g.last != nil && !s.InEffect(g.last.Seq)) {
+		g.last, g.lastPay, g.stale = nil, rb.Payload{}, false
+		_ = s.Events(1, func(ev tracker.Event) error {
+			if s.InEffect(ev.Seq) {
+				g.note(ev)
+			}
+			return nil
+		})
+	}
+	return g.last, g.lastPay
+}
+
+// note takes an event: an enemy decision becomes the last.
+func (g *game) note(ev tracker.Event) {
+	var p rb.Payload
+	if !strings.HasPrefix(ev.Kind, "reichbusters.") || ev.Decode(&p) != nil || (len(p.Trace) == 0 && p.Enemy == nil) {
+		return
+	}
+	e := ev
+	g.last, g.lastPay = &e, p
 }
 
 // games maps each open campaign's Context to its screens, so a shortcut
@@ -37,7 +67,7 @@ func gameOf(ctx *shell.Context) *game {
 	if g, ok := games.Load(ctx); ok {
 		return g.(*game)
 	}
-	g := &game{ctx: ctx}
+	g := &game{ctx: ctx, stale: true}
 	actual, loaded := games.LoadOrStore(ctx, g)
 	if !loaded {
 		ctx.OnChange(func(e tracker.Event) { g.changed(e) })
@@ -47,8 +77,12 @@ func gameOf(ctx *shell.Context) *game {
 }
 
 func (g *game) changed(e tracker.Event) {
+	if strings.HasPrefix(e.Kind, "reichbusters.") {
+		g.note(e)
+	} else {
+		g.stale = true // an undo, a redo: the log says what is in effect
+	}
 	if g.enemy != nil {
-		g.enemy.seen(e)
 		g.enemy.Refresh()
 	}
 	if g.play != nil {
@@ -63,6 +97,7 @@ func (g *game) changed(e tracker.Event) {
 func (Screens) Play(ctx *shell.Context) fyne.CanvasObject {
 	g := gameOf(ctx)
 	g.play = newPlayScreen(newKit(ctx))
+	g.openNamedDialog()
 	return g.play.root
 }
 
@@ -78,42 +113,6 @@ func (Screens) Enemy(ctx *shell.Context) fyne.CanvasObject {
 	g := gameOf(ctx)
 	g.enemy = newEnemyScreen(newKit(ctx))
 	return g.enemy.root
-}
-
-// Setup adds Not of this Earth! and the difficulty to the new-campaign form.
-func (Screens) Setup(shell.SetupEnv) shell.Setup {
-	note := widget.NewCheck("Not of this Earth! missions (§11)", nil)
-	diff := entry("difficulty name (can be chosen later)", "")
-	kept := entry("items kept on the HQ card (at most 6)", "")
-	wounds := entry("permanent wounds removed after a mission", "")
-	return shell.Setup{
-		Items: []*widget.FormItem{
-			widget.NewFormItem("Expansion", widgets.WrapCheck(note)),
-			widget.NewFormItem("Difficulty", diff),
-			widget.NewFormItem("Items kept", kept),
-			widget.NewFormItem("Wounds removed", wounds),
-		},
-		Commands: func() ([]tracker.Command, error) {
-			var cmds []tracker.Command
-			if note.Checked {
-				cmds = append(cmds, rb.SetSetting{Key: "notOfThisEarth", Value: "true"})
-			}
-			if name := strings.TrimSpace(diff.Text); name != "" {
-				k, err := atoi("items kept", kept.Text)
-				if err != nil {
-					return nil, err
-				}
-				wr, err := atoi("wounds removed", wounds.Text)
-				if err != nil {
-					return nil, err
-				}
-				cmds = append(cmds, rb.SetDifficulty{Name: name, ItemsKept: k, WoundsRemoved: wr})
-			} else if strings.TrimSpace(kept.Text+wounds.Text) != "" {
-				return nil, fmt.Errorf("difficulty: give its name too, or leave all three blank to choose it later")
-			}
-			return cmds, nil
-		},
-	}
 }
 
 // Act runs a shortcut: Next advances the round, Resolve plays the enemy.
@@ -137,39 +136,4 @@ func (Screens) Act(ctx *shell.Context, tab shell.Tab, a shell.Action) bool {
 		}
 	}
 	return false
-}
-
-// adaptiveSplit puts two parts side by side on a wide screen and one above
-// the other on a tall one (a tablet turned upright).
-type adaptiveSplit struct{}
-
-func newAdaptiveSplit(a, b fyne.CanvasObject) *fyne.Container {
-	return &fyne.Container{Layout: adaptiveSplit{}, Objects: []fyne.CanvasObject{a, b}}
-}
-
-func (adaptiveSplit) Layout(objs []fyne.CanvasObject, size fyne.Size) {
-	if len(objs) != 2 {
-		return
-	}
-	if size.Width >= size.Height {
-		w := size.Width * 0.6
-		objs[0].Move(fyne.NewPos(0, 0))
-		objs[0].Resize(fyne.NewSize(w-4, size.Height))
-		objs[1].Move(fyne.NewPos(w+4, 0))
-		objs[1].Resize(fyne.NewSize(size.Width-w-4, size.Height))
-		return
-	}
-	h := size.Height * 0.55
-	objs[0].Move(fyne.NewPos(0, 0))
-	objs[0].Resize(fyne.NewSize(size.Width, h-4))
-	objs[1].Move(fyne.NewPos(0, h+4))
-	objs[1].Resize(fyne.NewSize(size.Width, size.Height-h-4))
-}
-
-func (adaptiveSplit) MinSize(objs []fyne.CanvasObject) fyne.Size {
-	var s fyne.Size
-	for _, o := range objs {
-		s = s.Max(o.MinSize())
-	}
-	return s
 }

@@ -1,10 +1,9 @@
 package reich
 
 import (
+	"slices"
 	"strings"
 	"testing"
-
-	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/automa/reich/content"
 	rb "tablekeeper/tracker/reich"
@@ -19,8 +18,8 @@ func TestCardDurationFromTheForm(t *testing.T) {
 	ctx, _ := newCtx(t)
 	p := heroTurn(t, ctx)
 	f := p.CardsForm("H1")
-	lasts, ok := f.Field("Lasts").(*widget.Select)
-	if !ok || len(lasts.Options) != 3 || lasts.Selected != "until discarded" {
+	lasts, ok := f.Field("Lasts").(*choiceField)
+	if !ok || len(lasts.labels) != 3 || lasts.Value() != rb.DurUntilDiscarded || lasts.labels[0] != "until discarded" {
 		t.Fatalf("the cards form offers durations %+v", lasts)
 	}
 	pick(t, f, "Action", "play")
@@ -78,11 +77,12 @@ func TestCounterFromThePendingAttack(t *testing.T) {
 		t.Fatalf("the pending attack offers no counter:\n%s", uitest.Text(p.pending))
 	}
 	f := p.CounterForm(0)
-	pick(t, f, "Weapon", "weapon 2") // the knife, in melee
-	setEntry(t, f, "Target", other)
-	setEntry(t, f, "Total", "5")
-	submitRefused(t, f, "did not attack")
+	pick(t, f, "Weapon", "1") // the knife, in melee
+	if tf := f.Field("Target").(*picksField); slices.Contains(tf.options, other) || !slices.Contains(tf.options, attacker) {
+		t.Fatalf("the counter offers targets %v: only the units that attacked (%s), not %s", tf.options, attacker, other)
+	}
 	setEntry(t, f, "Target", attacker)
+	setEntry(t, f, "Total", "5")
 	submitOK(t, f)
 	if st(ctx).Mission.UnitByID(attacker) != nil {
 		t.Fatal("the counter attack did not kill the grunt")
@@ -98,7 +98,7 @@ func TestCounterFromThePendingAttack(t *testing.T) {
 		t.Fatalf("after undo: grunt %v, pending\n%s", st(ctx).Mission.UnitByID(attacker), uitest.Text(p.pending))
 	}
 	f = p.CounterForm(0)
-	pick(t, f, "Weapon", "weapon 2")
+	pick(t, f, "Weapon", "1")
 	setEntry(t, f, "Target", attacker)
 	setEntry(t, f, "Total", "5")
 	submitOK(t, f)
@@ -139,12 +139,12 @@ func TestSurgeDownedNoiseTestFromTheScreen(t *testing.T) {
 		must(t, ctx, rb.WoundHero{Hero: "H1", Mode: "auto", Card: "W"})
 	}
 	a := p.AttackForm("H1")
-	pick(t, a, "Weapon", "2. Knife")
+	pick(t, a, "Weapon", "1")
 	setEntry(t, a, "Targets", st(ctx).Mission.Units[0].ID)
 	setEntry(t, a, "Total", "5")
 	submitOK(t, a)
 	w := p.WoundForm("H1")
-	pick(t, w, "How", "surge")
+	pick(t, w, "From", "surge")
 	setEntry(t, w, "Card", "W4")
 	submitOK(t, w)
 	m := st(ctx).Mission
@@ -251,12 +251,12 @@ func TestReadyFormReadiesThePortal(t *testing.T) {
 	must(t, ctx, rb.CorrectHero{Hero: h, Reason: "test: an orb"})
 
 	f := p.ReadyForm("H1")
-	pick(t, f, "What", "the portal in A2")
+	pick(t, f, "What", "portal")
 	submitRefused(t, f, "vril orb")
 	if m := st(ctx).Mission; m.Portal.Tokens != 1 || len(m.HeroByID("H1").Items) != 1 {
 		t.Fatalf("a refused ready changed the table: portal %+v, items %+v", m.Portal, m.HeroByID("H1").Items)
 	}
-	setEntry(t, f, "Vril orb slot", "1")
+	pick(t, f, "Vril orb spent", "0")
 	submitOK(t, f)
 	if m := st(ctx).Mission; m.Portal.Tokens != 0 || len(m.HeroByID("H1").Items) != 0 {
 		t.Fatalf("portal %+v, items %+v; want its token gone and the orb spent", m.Portal, m.HeroByID("H1").Items)
@@ -277,7 +277,7 @@ func TestReadyFormReadiesThePortal(t *testing.T) {
 func TestAlarmFreeTurnThroughNext(t *testing.T) {
 	ctx, _ := newCtx(t)
 	p := startRaid(t, ctx)
-	p.order.SetText("H2 H1")
+	p.Order = []string{"H2", "H1"}
 	p.Next()
 	must(t, ctx, rb.Override{Reason: "test", Place: []rb.UnitPlacement{{Code: "GR", Area: "A1"}, {Code: "DG", Area: "A1"}}})
 	defendAll := func() {

@@ -26,7 +26,7 @@ func TestVrilAcidAttackSaysNoItems(t *testing.T) {
 		}
 	}
 	must(t, ctx, rb.PutFaction{Faction: fac})
-	p.order.SetText("H1 H2")
+	p.Order = []string{"H1", "H2"}
 	p.Next()
 	must(t, ctx, rb.Override{Reason: "test", Place: []rb.UnitPlacement{{Code: "GR", Area: "B2"}}, Doors: map[string]content.DoorState{"D1": content.Open},
 		Awareness: map[string]content.Awareness{"R2": content.Alert}})

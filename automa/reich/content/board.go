@@ -36,6 +36,10 @@ type Area struct {
 	Room     string `json:"room"`
 	Tile     string `json:"tile,omitempty"`
 	Corridor bool   `json:"corridor,omitempty"`
+	// Cells are the squares of the map editor's grid the area covers
+	// (layout.go): how the map is drawn, and where its walls and straight
+	// lines of sight run. A map entered without the editor has none.
+	Cells []Cell `json:"cells,omitempty"`
 }
 
 // Edge joins two adjacent areas: open (same room, across a yellow-and-black
@@ -252,5 +256,5 @@ func (m *Map) Validate() error {
 			return fmt.Errorf("map: exit in area %q, which is not on the map", a)
 		}
 	}
-	return nil
+	return m.validateLayout()
 }

@@ -1,0 +1,138 @@
+package reich
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	practice "tablekeeper/assets/reich"
+	"tablekeeper/automa/reich/content"
+	"tablekeeper/tracker"
+)
+
+// The practice content is a content file like any other: the same parser
+// and checks accept it, it says it is practice content, and its map's
+// edges and sight lines are the ones its drawing gives (so the picture on
+// the Play tab is the map the enemy plays on).
+func TestPracticeContentIsAValidContentFile(t *testing.T) {
+	f, err := ReadContentFile(practice.Practice)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !f.Practice || !f.Content.Practice || f.Name == "" {
+		t.Fatalf("the practice file does not say it is practice content: %+v", f)
+	}
+	lib := f.Content
+	if len(lib.Factions) != 1 || len(lib.SpawnCards) < 4 || len(lib.Maps) != 1 || len(lib.Missions) != 1 || len(lib.Heroes) < 2 {
+		t.Fatalf("the practice content is short of what a mission needs: %d factions, %d spawn cards, %d maps, %d missions, %d heroes",
+			len(lib.Factions), len(lib.SpawnCards), len(lib.Maps), len(lib.Missions), len(lib.Heroes))
+	}
+	decks := map[string]int{}
+	for _, n := range lib.NoiseCards {
+		decks[n.Deck]++
+	}
+	if decks[content.DeckPreAlarm] < 2 || decks[content.DeckPostAlarm] < 2 {
+		t.Fatalf("noise cards by deck %v: the practice needs both decks", decks)
+	}
+	m := lib.Maps[0]
+	if !m.HasLayout() || len(m.Barracks) == 0 || len(m.Entrances) == 0 || len(m.SpawnTokens) == 0 || len(m.Doors) == 0 {
+		t.Fatalf("the practice map lacks a drawing, barracks, an entrance, spawn tokens or doors: %+v", m)
+	}
+	if got, want := m.LayoutSightLines(), m.SightLines; !slices.EqualFunc(got, want, slices.Equal) {
+		t.Fatalf("the map's sight lines %v are not the ones its drawing gives %v", want, got)
+	}
+	for _, e := range m.Edges {
+		if e.Door == "" && m.Area(e.A).Room != m.Area(e.B).Room {
+			t.Fatalf("open edge %v between rooms", e)
+		}
+	}
+}
+
+// TestPracticeFirstRound plays the practice game's first full round
+// through the tracker and the enemy engine: the commands a tap on "Try a
+// practice game" runs, the order, Mara opening the store room (its spawn
+// token in sight: the first enemy decision), the enemy turns after each
+// hero, every defence test, and the end of the round.
+func TestPracticeFirstRound(t *testing.T) {
+	s, _ := newSession(t)
+	cmds, err := PracticeCommands(practice.Practice)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cmds {
+		do(t, s, c)
+	}
+	m := st(s).Mission
+	if m == nil || m.Step != StepChooseOrder || len(m.Heroes) != 2 || m.Heroes[0].Area != "C1" || !st(s).Library.Practice {
+		t.Fatalf("the practice mission is not set up at the start of round 1: %+v", m)
+	}
+	if len(m.Units) != 0 || len(m.Tokens) != 3 {
+		t.Fatalf("the enemy starts as spawn tokens only: %d units, %d tokens", len(m.Units), len(m.Tokens))
+	}
+	do(t, s, SetTurnOrder{Order: []string{"mara", "ned"}})
+
+	// Mara opens the store room's door: its face-up token comes into sight
+	// and spawns (§7.4.1 T3), and the units placed see her (§7.3 SIGHT).
+	e := do(t, s, OpenDoor{Hero: "mara", Door: "D1"})
+	var p Payload
+	if err := e.Decode(&p); err != nil || p.Enemy == nil || len(p.Enemy.Placed) == 0 || len(p.Trace) == 0 {
+		t.Fatalf("opening the store room placed no units, or explained nothing: %+v", p)
+	}
+	m = st(s).Mission
+	for _, u := range m.Units {
+		if u.Area != "S1" {
+			t.Fatalf("unit %s placed in %s, not where the token lay", u.ID, u.Area)
+		}
+	}
+	if slices.ContainsFunc(m.Tokens, func(tk Token) bool { return tk.ID == "T1" }) || m.Level("Store room") != content.Suspicious {
+		t.Fatalf("the token stays, or the store room is %v (want suspicious: its units saw Mara)", m.Level("Store room"))
+	}
+	do(t, s, NoiseTest{Hero: "mara", Total: 0})
+	do(t, s, EndTurn{})
+	enemyAll(t, s)
+	if m := st(s).Mission; m.Current != "ned" || m.Step != StepHeroTurn || m.Level("Store room") != content.Alert {
+		t.Fatalf("after Mara's enemy turn it is %s's %s, the store room %v (want alert: phase 4)", m.Current, m.Step, m.Level("Store room"))
+	}
+	do(t, s, DrawCards{Hero: "ned"})
+	do(t, s, EndTurn{})
+	enemyAll(t, s)
+	m = st(s).Mission
+	if m.Step != StepEndOfRound || m.Tracker.Pos != 2 {
+		t.Fatalf("after the second enemy turn the step is %s and the marker on %d (alert units move it on, §5.3 phase 1)", m.Step, m.Tracker.Pos)
+	}
+	do(t, s, EndRound{})
+	enemyAll(t, s)
+	m = st(s).Mission
+	if m.Round != 2 || m.Step != StepChooseOrder || m.Ended {
+		t.Fatalf("round %d, step %s, ended %v after the first round", m.Round, m.Step, m.Ended)
+	}
+	// Every enemy decision of the round explained itself.
+	kinds := map[string]int{}
+	_ = s.Events(1, func(ev tracker.Event) error {
+		var p Payload
+		if ev.Decode(&p) == nil && strings.HasPrefix(ev.Kind, kindPrefix+"enemy.") && len(p.Trace) == 0 {
+			t.Errorf("event %d (%s) has no trace", ev.Seq, ev.Kind)
+		}
+		kinds[strings.TrimPrefix(ev.Kind, kindPrefix)]++
+		return nil
+	})
+	if kinds["enemy.turn"] < 2 || kinds["hero.defend"] == 0 {
+		t.Fatalf("the round's events %v: want two enemy turns and a defence test against the enemy's attack", kinds)
+	}
+}
+
+// The diary and the enemy's words as players read them: no spec section or
+// code, real plurals (the event keeps the sections the rules cite).
+func TestPlayersLine(t *testing.T) {
+	for in, want := range map[string]string{
+		"Ana is captured (§5.2)":                       "Ana is captured",
+		"the enemy turn follows (V-06)":                "the enemy turn follows",
+		"it waits (reichbusters §7.5.5, V-23) for now": "it waits for now",
+		"the alarm sounds (§5.6 step 6); then it goes": "the alarm sounds; then it goes",
+		"paused with 0 unit(s) of GR; 1 card(s) drawn": "paused with 0 units of GR; 1 card drawn",
+	} {
+		if got := PlayersLine(in); got != want {
+			t.Errorf("PlayersLine(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

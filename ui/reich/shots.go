@@ -1,0 +1,122 @@
+package reich
+
+import (
+	"os"
+	"sync"
+	"time"
+
+	"fyne.io/fyne/v2"
+
+	"tablekeeper/automa/reich/content"
+)
+
+// TABLEKEEPER_DIALOG names a form or dialog to open once a campaign's Play
+// tab is on screen, as TABLEKEEPER_OPEN and TABLEKEEPER_TAB open a campaign
+// on a tab: how the real-window screenshots of every form are taken
+// (1280×800 and 800×1280, each text size and theme). Unset, nothing opens.
+var dialogHook sync.Once
+
+func (g *game) openNamedDialog() {
+	name := os.Getenv("TABLEKEEPER_DIALOG")
+	if name == "" {
+		return
+	}
+	dialogHook.Do(func() {
+		go func() {
+			time.Sleep(1500 * time.Millisecond)
+			fyne.Do(func() { g.open(name) })
+		}()
+	})
+}
+
+// open opens the named dialog on this campaign's screens.
+func (g *game) open(name string) {
+	p := g.play
+	k := p.k
+	s := k.state()
+	first := func(ids []string) string {
+		if len(ids) > 0 {
+			return ids[0]
+		}
+		return ""
+	}
+	var facs, spawns, noises, heroes []string
+	for _, f := range s.Library.Factions {
+		facs = append(facs, f.ID)
+	}
+	for _, c := range s.Library.SpawnCards {
+		spawns = append(spawns, c.ID)
+	}
+	for _, c := range s.Library.NoiseCards {
+		noises = append(noises, c.ID)
+	}
+	for _, h := range s.Library.Heroes {
+		heroes = append(heroes, h.ID)
+	}
+	mission := first(missionIDs(&s.Library))
+	m := k.mission()
+	hero := ""
+	if m != nil {
+		hero = first(m.HeroesInPlay())
+	}
+	switch name {
+	case "tab-content", "tab-rules", "tab-skills":
+		if g.campaign != nil {
+			g.campaign.tabs.SelectIndex(map[string]int{"tab-skills": 1, "tab-content": 2, "tab-rules": 3}[name])
+		}
+	case "faction":
+		k.FactionForm(first(facs), nil)
+	case "faction-new":
+		k.FactionForm("", nil)
+	case "unit":
+		if f := s.Library.FactionByID(first(facs)); f != nil {
+			c := *f
+			k.UnitLineForm(&c, 0, func() {})
+		}
+	case "spawn":
+		k.SpawnCardForm(first(spawns), nil)
+	case "noise":
+		k.NoiseCardForm(first(noises), "", nil)
+	case "noise-post":
+		k.NoiseCardForm("", content.DeckPostAlarm, nil)
+	case "mission":
+		k.MissionForm(mission, nil)
+	case "map":
+		if mp := s.Library.MapOf(mission); mp != nil {
+			k.MapEditor(*mp, nil)
+		} else {
+			k.MapEditor(content.Map{}, nil)
+		}
+	case "hero":
+		k.HeroForm(first(heroes), nil)
+	case "setup":
+		p.StartForm()
+	case "load":
+		if data, err := exportLibrary(k); err == nil {
+			k.LoadContent("shared-content.json", data)
+		}
+	case "why":
+		k.showWhy(g.lastPay)
+	case "attack":
+		p.AttackForm(hero)
+	case "move":
+		p.MoveForm(hero)
+	case "defend":
+		if m != nil && len(m.Pending) > 0 {
+			p.DefendForm(0)
+		}
+	case "correct":
+		p.CorrectForm(hero)
+	case "heal":
+		p.HealForm(hero, 1)
+	case "override":
+		if g.enemy == nil {
+			g.enemy = newEnemyScreen(k)
+		}
+		g.enemy.OverrideForm()
+	case "close":
+		(&campaignScreen{k: k}).CloseForm()
+	case "buy":
+		(&campaignScreen{k: k}).BuyForm()
+	}
+}
