@@ -313,7 +313,8 @@ func (e *Editor) build() {
 	top := container.NewVBox(container.NewBorder(nil, nil, tapTo, nil, e.ToolPicker),
 		container.NewHBox(widgets.Touch(zoomOut), widgets.Touch(zoomIn), fit), e.placeBox)
 	mapScroll = container.NewScroll(e.View)
-	mapArea := container.NewBorder(top, linesHigh(2, container.NewVScroll(e.Status)), nil, nil, mapScroll)
+	mapArea := container.NewBorder(top, linesHigh(2, container.NewVScroll(e.Status)), nil, nil,
+		afterLayout(mapScroll, func() { e.View.AutoFit(mapScroll.Size()) }))
 	e.obj = adaptive(mapArea, side)
 	e.SetTool(ToolSelect)
 }

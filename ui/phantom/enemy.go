@@ -142,6 +142,7 @@ func NewEnemyScreen(ctx *shell.Context) *EnemyScreen {
 	// The map keeps a height of its own when the panel goes under it.
 	mapArea := container.NewBorder(container.NewVBox(e.Who, buttons, e.Order, container.NewHBox(widgets.Touch(zoomOut), widgets.Touch(zoomIn), fit)), nil, nil, nil,
 		widgets.AtLeast(fyne.NewSize(0, mapLeastHeight), afterLayout(e.scroll, func() {
+			e.Map.AutoFit(e.scroll.Size())
 			if e.focus != "" {
 				e.Map.FocusOn(e.scroll, e.focus)
 			}

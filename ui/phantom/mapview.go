@@ -64,6 +64,9 @@ type MapView struct {
 	OnTapSpace func(c hex.Coord, label string)
 	OnTapEdge  func(c hex.Coord, side hex.Dir)
 	EdgeMode   bool
+	// zoomed is set once the players zoom or fit the map themselves:
+	// from then on the map keeps their scale (see AutoFit).
+	zoomed bool
 
 	layout  hex.Layout
 	marks   []Mark
@@ -88,7 +91,7 @@ type edgeKey struct {
 
 // NewMapView makes an empty map view.
 func NewMapView() *MapView {
-	v := &MapView{Scale: 38}
+	v := &MapView{Scale: startScale}
 	v.ExtendBaseWidget(v)
 	v.derive()
 	return v
@@ -122,6 +125,7 @@ func (v *MapView) Layout() hex.Layout { return v.layout }
 
 // Zoom multiplies the scale, within readable limits.
 func (v *MapView) Zoom(f float32) {
+	v.zoomed = true
 	s := v.Scale * f
 	if s < 14 {
 		s = 14
@@ -135,6 +139,7 @@ func (v *MapView) Zoom(f float32) {
 
 // FitTo sets the scale so the whole map fits in size.
 func (v *MapView) FitTo(size fyne.Size) {
+	v.zoomed = true
 	w := float32(v.bx1 - v.bx0)
 	h := float32(v.by1 - v.by0)
 	if w <= 0 || h <= 0 {
@@ -144,6 +149,29 @@ func (v *MapView) FitTo(size fyne.Size) {
 	v.Scale = max(14, min(120, s))
 	v.Refresh()
 }
+
+// AutoFit, until the players zoom, shows the whole map in size when its
+// hexes stay at least as big as they start (a finger's width and more),
+// and no bigger than comfortable: a small map on a wide screen is not
+// left in a corner, a large one keeps its hexes big enough to tap and
+// scrolls. It is called after each layout of the map's area.
+func (v *MapView) AutoFit(size fyne.Size) {
+	w := float32(v.bx1 - v.bx0)
+	h := float32(v.by1 - v.by0)
+	if v.zoomed || w <= 0 || h <= 0 || size.Width <= 0 || size.Height <= 0 {
+		return
+	}
+	s := min((size.Width-2*pad)/w, (size.Height-2*pad)/h)
+	s = max(startScale, min(72, s))
+	if d := s - v.Scale; d > -0.5 && d < 0.5 {
+		return
+	}
+	v.Scale = s
+	v.Refresh()
+}
+
+// startScale is a hex's radius before the map is fitted to its area.
+const startScale = 38
 
 const (
 	sq3h = float32(0.8660254) // √3/2

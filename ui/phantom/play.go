@@ -198,6 +198,7 @@ func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 		p.ending,
 	))
 	p.obj = container.NewBorder(top, nil, nil, nil, adaptive(widgets.AtLeast(fyne.NewSize(mapLeast, 0), afterLayout(p.scroll, func() {
+		p.Map.AutoFit(p.scroll.Size())
 		if p.focus != "" {
 			p.Map.FocusOn(p.scroll, p.focus)
 		}
