@@ -56,16 +56,16 @@ func newDiceForm(s *tp.State) *DiceForm {
 		}
 		tick := func(string) { f.Entered["decision"].SetChecked(true); ch() }
 		f.Colour[i] = newPicker(cols, string(fc.Colour), "colour", tick)
-		f.Primary[i] = newPicker(dirs, string(fc.Primary), "large letter", tick)
-		f.Secondary[i] = newPicker(dirs, string(fc.Secondary), "small letter", tick)
+		f.Primary[i] = newPicker(dirs, string(fc.Primary), "large", tick)
+		f.Secondary[i] = newPicker(dirs, string(fc.Secondary), "small", tick)
 		dec.Add(f.row(fmt.Sprintf("decisionDie.%d", i), "", container.NewBorder(nil, nil, widget.NewLabel(fmt.Sprintf("Face %d", i+1)), nil,
-			widgets.NewFlow(f.Colour[i], f.Primary[i], f.Secondary[i]))))
+			widgets.NewFlow(fitOptions(f.Colour[i]), fitOptions(f.Primary[i]), fitOptions(f.Secondary[i])))))
 	}
 	f.Entered["decision"] = widget.NewCheck("The Decision die's faces are entered", func(bool) { ch() })
 	f.Entered["decision"].SetChecked(len(dd) > 0)
 	parts := []fyne.CanvasObject{
 		widget.NewLabelWithStyle("Decision die", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		f.Entered["decision"], dec,
+		f.Entered["decision"], wrap("Each face: its colour, its large letter, its small letter."), dec,
 	}
 	for _, d := range []struct{ key, name string }{{"basic", "Basic attack die"}, {"blitz", "Blitz attack die"}, {"accuracy", "Accuracy die"}} {
 		opts := attackFaceOptions

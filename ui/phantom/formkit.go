@@ -384,3 +384,29 @@ func (l *linesLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	}
 	return min
 }
+
+// fitOptions wraps a picker so it is never narrower than its longest
+// choice at the text size shown: a picker in a row of several (laid out
+// at their least width) otherwise cuts "dark blue" to "dark …".
+func fitOptions(s *widget.Select) fyne.CanvasObject {
+	return container.New(&optionsLayout{s: s}, s)
+}
+
+type optionsLayout struct{ s *widget.Select }
+
+func (l *optionsLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objs {
+		o.Move(fyne.NewPos(0, 0))
+		o.Resize(size)
+	}
+}
+
+func (l *optionsLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	min := l.s.MinSize()
+	var w float32
+	for _, o := range append([]string{l.s.PlaceHolder}, l.s.Options...) {
+		w = max(w, fyne.MeasureText(o, theme.TextSize(), fyne.TextStyle{}).Width)
+	}
+	w += theme.IconInlineSize() + 4*theme.InnerPadding()
+	return fyne.NewSize(max(min.Width, w), min.Height)
+}

@@ -286,7 +286,7 @@ func newClassCardForm(s *tp.State, id string, data json.RawMessage) *ClassCardFo
 		f.Effects[i] = newRoundEffectsEditor(key+".roundEffects", r.RoundEffects, ch)
 		stripe := colourSwatch(string(r.Colour))
 		head := container.NewBorder(nil, nil, widget.NewLabelWithStyle(fmt.Sprintf("Row %d", i+1), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), nil,
-			widgets.NewFlow(f.row(key+".colour", "", widgets.AtLeast(fyne.NewSize(170, 0), f.Colours[i])), f.row(key+".ap", "", container.NewHBox(widget.NewLabel("AP"), f.AP[i]))))
+			widgets.NewFlow(f.row(key+".colour", "", fitOptions(f.Colours[i])), f.row(key+".ap", "", container.NewHBox(widget.NewLabel("AP"), f.AP[i]))))
 		body := container.NewVBox(head,
 			f.row(key+".actions", "Actions", f.Actions[i].Object()),
 			f.row(key+".roundEffects", "Round effects ⟳", f.Effects[i].Object()))

@@ -150,6 +150,7 @@ func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 	p.faceCol = widget.NewSelect(cols, nil)
 	p.facePri = widget.NewSelect(dirs, nil)
 	p.faceSec = widget.NewSelect(dirs, nil)
+	p.faceCol.PlaceHolder, p.facePri.PlaceHolder, p.faceSec.PlaceHolder = "colour", "large letter", "small letter"
 	faceBt := widget.NewButton("Begin the round with this face", p.beginWithFace)
 	p.faceBt = faceBt
 	p.Map.OnTapSpace = func(_ hex.Coord, label string) {
