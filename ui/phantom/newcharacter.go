@@ -67,7 +67,7 @@ func newCharacterForm(ctx *shell.Context, en *Entry, onCreated func(name string)
 	})
 	f.Create = widget.NewButtonWithIcon("Create", theme.ContentAddIcon(), f.create)
 	f.Create.Importance = widget.HighImportance
-	f.obj = container.NewVBox(f.Name, widgets.NewFlow(f.Class, f.Species, f.Colour), f.Missing, widgets.NewFlow(f.EnterClass, f.EnterSpecies), f.Create)
+	f.obj = container.NewVBox(f.Name, widgets.NewFlow(fitOptions(f.Class), fitOptions(f.Species), fitOptions(f.Colour)), f.Missing, widgets.NewFlow(f.EnterClass, f.EnterSpecies), f.Create)
 	f.check()
 	return f
 }
