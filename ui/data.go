@@ -15,6 +15,7 @@ import (
 
 	"tablekeeper/storage"
 	"tablekeeper/tracker"
+	"tablekeeper/ui/place"
 	"tablekeeper/ui/widgets"
 )
 
@@ -27,11 +28,17 @@ func (u *App) showData() {
 		}
 	}
 	u.Window.SetTitle("Tablekeeper — data")
+	pl := u.places()
 	where := widget.NewForm(
-		widget.NewFormItem("Campaign file", pathLabel(u.DB.Path())),
-		widget.NewFormItem("Backups", pathLabel(u.DB.BackupDirPath())),
-		widget.NewFormItem("Deleted campaigns", pathLabel(u.DB.BackupDirPath()+"/deleted")),
+		widget.NewFormItem("Campaign file", pathLabel(pl.File)),
+		widget.NewFormItem("Backups", pathLabel(pl.Backups)),
+		widget.NewFormItem("Deleted campaigns", pathLabel(pl.Deleted)),
+		widget.NewFormItem("Content sets", pathLabel(pl.Content)),
 	)
+	var whereNote fyne.CanvasObject = layout.NewSpacer()
+	if pl.Private {
+		whereNote = widgets.Paragraph("This is Tablekeeper's own storage on this device: other apps cannot see it, and it goes if the app is uninstalled. To keep a campaign elsewhere or give it to another device, Export it below.")
+	}
 	byName := map[string]string{}
 	pick := widget.NewSelect(nil, nil)
 	pick.PlaceHolder = "Choose a campaign"
@@ -86,9 +93,10 @@ func (u *App) showData() {
 	}
 	top := container.NewHBox(iconButton("Back", theme.NavigateBackIcon(), u.showHome), heading("Data"), layout.NewSpacer())
 	body := container.NewVBox(
-		widget.NewCard("Where the campaigns are kept", "", where),
+		widget.NewCard("Where the campaigns are kept", "", container.NewVBox(where, whereNote)),
 		widget.NewCard("Export and import", "", container.NewVBox(wrapped("A campaign as one file, with its seed and every event."), moves)),
 		widget.NewCard("Backups", "", container.NewVBox(wrapped("Newest first; each was verified by replaying every campaign."), backups)),
+		u.deletedCard(),
 	)
 	u.setPage(top, body)
 	u.imp.page = u.Window.Content()
@@ -239,11 +247,16 @@ func (u *App) askExport(id string) {
 			u.problem("Not exported: " + err.Error())
 			return
 		}
-		u.notice(fmt.Sprintf("Exported “%s” to %s.", c.Name, w.URI().Path()))
+		u.notice(fmt.Sprintf("Exported “%s” to %s.", c.Name, uriWords(w.URI())))
 	}, u.Window)
 	d.SetFileName(safeFileName(c.Name) + ".tablekeeper.json")
-	if l, err := fstorage.ListerForURI(fstorage.NewFileURI(u.DB.BackupDirPath())); err == nil {
-		d.SetLocation(l)
+	if !u.mobile() {
+		// On a phone or tablet the system's picker chooses where (a
+		// folder, a cloud drive, another app): the app's own folder is
+		// not one the players can reach.
+		if l, err := fstorage.ListerForURI(fstorage.NewFileURI(u.DB.BackupDirPath())); err == nil {
+			d.SetLocation(l)
+		}
 	}
 	u.showFileDialog(d)
 }
@@ -256,6 +269,28 @@ func (u *App) showFileDialog(d *dialog.FileDialog) {
 	c := u.Window.Canvas().Size()
 	d.Resize(fyne.NewSize(c.Width-2*theme.Padding(), c.Height-2*theme.Padding()))
 	d.Show()
+}
+
+// places are where the campaign file, its backups and the content sets
+// live on this device.
+func (u *App) places() place.Places {
+	return place.Beside(u.DB.Path(), u.DB.BackupDirPath(), u.mobile())
+}
+
+// uriWords names a file the system's picker chose: its path where it is
+// a file, else its name (an Android document is a content: URI whose
+// path means nothing to the players).
+func uriWords(uri fyne.URI) string {
+	if uri == nil {
+		return "the chosen file"
+	}
+	if uri.Scheme() == "file" {
+		return uri.Path()
+	}
+	if n := uri.Name(); n != "" {
+		return n
+	}
+	return uri.String()
 }
 
 func safeFileName(s string) string {

@@ -44,7 +44,7 @@ const (
 // page at a time as the list shows it (see logindex.go).
 type logView struct {
 	cs     *campaignScreen
-	search *widget.Entry
+	search *widgets.TextEntry
 	filter *widget.Select
 	// box holds the list; rebuild puts a new list in it.
 	box   *fyne.Container
@@ -72,7 +72,7 @@ type logView struct {
 
 func newLogView(cs *campaignScreen) *logView {
 	l := &logView{cs: cs, rows: map[int]logEntry{}, tall: map[int]float32{}}
-	l.search = widget.NewEntry()
+	l.search = widgets.NewTextEntry()
 	l.search.SetPlaceHolder("Search the log")
 	l.search.OnChanged = func(string) { l.apply() }
 	l.filter = widget.NewSelect(logFilters, func(string) { l.apply() })
