@@ -13,7 +13,6 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"tablekeeper/tracker"
 	"tablekeeper/ui/widgets"
 )
 
@@ -68,6 +67,7 @@ func deletedFiles(dir string) ([]deletedFile, error) {
 // the app's own storage, where the system's file picker cannot reach, so
 // Import alone could never bring a campaign back there.
 func (u *App) deletedCard() fyne.CanvasObject {
+	u.imp.backs = map[*widget.Button]bool{}
 	box := container.NewVBox()
 	files, err := deletedFiles(u.places().Deleted)
 	switch {
@@ -91,30 +91,19 @@ func (u *App) deletedCard() fyne.CanvasObject {
 		}
 		f := f
 		info := widgets.Paragraph(fmt.Sprintf("%s · deleted %s", f.name, f.when.Local().Format("Mon 2 Jan 2006, 15:04")))
-		back := iconButton("Bring back", theme.ContentUndoIcon(), func() { u.bringBack(f) })
-		if f.idPrefix != "" && here[f.idPrefix] {
-			back.SetText("Back on Home")
-			back.Disable()
-		}
+		back := iconButton("Bring back", theme.ContentUndoIcon(), nil)
+		back.OnTapped = func() { u.bringBack(f, back) }
+		u.imp.backs[back] = f.idPrefix != "" && here[f.idPrefix]
 		box.Add(container.NewBorder(nil, nil, nil, back, info))
 	}
+	u.imp.show()
 	return widget.NewCard("Deleted campaigns", "", box)
 }
 
-// bringBack imports a deleted campaign's export, as Import would.
-func (u *App) bringBack(f deletedFile) {
-	st, err := os.Stat(f.path)
-	if err == nil && st.Size() > tracker.MaxExportSize {
-		err = fmt.Errorf("the file is %d MB, more than any campaign", st.Size()>>20)
-	}
-	var data []byte
-	if err == nil {
-		data, err = os.ReadFile(f.path)
-	}
-	if err != nil {
-		u.showData()
-		u.problem("Not brought back: " + err.Error())
-		return
-	}
-	u.importData(data)
+// bringBack imports a deleted campaign's export as Import does: read in
+// place, checked whole before anything is written, beside the window; the
+// answer shows next to the button that was tapped.
+func (u *App) bringBack(f deletedFile, tapped *widget.Button) {
+	u.imp.answerAt = tapped
+	u.runImport(f.name, func() (*importSource, error) { return openImportFile(f.path, f.name) }, false)
 }

@@ -35,9 +35,14 @@ type importing struct {
 	// Import button, where the answers show; restores its Restore
 	// buttons, which wait while an import writes to the file;
 	// listCampaigns fills its export picker again.
-	page          fyne.CanvasObject
-	button        *widget.Button
-	restores      []*widget.Button
+	page     fyne.CanvasObject
+	button   *widget.Button
+	restores []*widget.Button
+	// backs are the deleted campaigns' Bring back buttons, each true
+	// once its campaign is back on Home; answerAt is the one tapped,
+	// where the answer of the import it started shows.
+	backs         map[*widget.Button]bool
+	answerAt      *widget.Button
 	listCampaigns func()
 	// runs counts the imports under way, for tests to wait on.
 	runs sync.WaitGroup
@@ -67,21 +72,9 @@ func tooBigToImport(name string, size int64) error {
 func (u *App) openImport(r fyne.URIReadCloser) (*importSource, error) {
 	name := r.URI().Name()
 	if r.URI().Scheme() == "file" {
-		if f, err := os.Open(r.URI().Path()); err == nil {
+		if _, err := os.Stat(r.URI().Path()); err == nil {
 			r.Close()
-			st, err := f.Stat()
-			switch {
-			case err != nil:
-				f.Close()
-				return nil, fmt.Errorf("“%s” cannot be read: %w", name, err)
-			case !st.Mode().IsRegular():
-				f.Close()
-				return nil, fmt.Errorf("“%s” is not a file", name)
-			case st.Size() > importLimit:
-				f.Close()
-				return nil, tooBigToImport(name, st.Size())
-			}
-			return &importSource{name: name, r: f, size: st.Size(), close: func() { f.Close() }}, nil
+			return openImportFile(r.URI().Path(), name)
 		}
 	}
 	defer r.Close()
@@ -109,7 +102,29 @@ func (u *App) openImport(r fyne.URIReadCloser) (*importSource, error) {
 	return &importSource{name: name, r: tmp, size: n, close: done}, nil
 }
 
+// openImportFile opens a file of this device to be imported in place.
+func openImportFile(path, name string) (*importSource, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("“%s” cannot be read: %w", name, err)
+	}
+	st, err := f.Stat()
+	switch {
+	case err != nil:
+		f.Close()
+		return nil, fmt.Errorf("“%s” cannot be read: %w", name, err)
+	case !st.Mode().IsRegular():
+		f.Close()
+		return nil, fmt.Errorf("“%s” is not a file", name)
+	case st.Size() > importLimit:
+		f.Close()
+		return nil, tooBigToImport(name, st.Size())
+	}
+	return &importSource{name: name, r: f, size: st.Size(), close: func() { f.Close() }}, nil
+}
+
 func (u *App) askImport() {
+	u.imp.answerAt = nil
 	u.showFileDialog(dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
 		if err != nil {
 			u.importSaid("Not imported: "+err.Error(), true)
@@ -166,6 +181,11 @@ func (u *App) imported(src *importSource, c tracker.Campaign, err error, asCopy 
 	}
 	if err == nil && u.onData() {
 		u.imp.listCampaigns()
+		if b := u.imp.answerAt; b != nil {
+			u.imp.backs[b] = true
+			b.SetText("Back on Home")
+			u.imp.show()
+		}
 	}
 	switch {
 	case err != nil:
@@ -186,6 +206,10 @@ func (m *importing) show() {
 	for _, b := range append([]*widget.Button{m.button}, m.restores...) {
 		setEnabled(b, !busy)
 	}
+	for b, back := range m.backs {
+		// Bringing back is an import too: one at a time.
+		setEnabled(b, !busy && !back)
+	}
 	if busy {
 		m.button.SetText("Importing…")
 	} else {
@@ -201,6 +225,10 @@ func (u *App) onData() bool { return u.imp.page != nil && u.Window.Content() == 
 func (u *App) importSaid(msg string, isError bool) {
 	u.say(msg, isError)
 	if u.onData() {
-		widgets.ShowFeedback(u.Window.Canvas(), u.imp.button, msg, isError)
+		at := u.imp.button
+		if u.imp.answerAt != nil {
+			at = u.imp.answerAt
+		}
+		widgets.ShowFeedback(u.Window.Canvas(), at, msg, isError)
 	}
 }
