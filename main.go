@@ -9,6 +9,7 @@ import (
 	_ "tablekeeper/ui/cli/locale"
 
 	"errors"
+	"fmt"
 	"os"
 	"runtime"
 
@@ -28,6 +29,7 @@ import (
 const AppID = "org.tablekeeper.app"
 
 func main() {
+	cli.Console(os.Args[1:]) // Windows: the console the verb or the window needs
 	reg := games.Registry()
 	os.Exit(cli.Run(os.Args[1:], cli.Env{
 		Stdin:     os.Stdin,
@@ -35,10 +37,11 @@ func main() {
 		Stderr:    os.Stderr,
 		Registry:  reg,
 		Resolvers: resolvers(),
-		GUI: func(dbPath string) error {
+		GUI: func(dbPath string) (err error) {
 			if err := checkDisplay(); err != nil {
 				return err
 			}
+			defer windowFailed(&err)
 			return ui.Run(app.NewWithID(AppID), ui.Options{DBPath: dbPath, Registry: reg})
 		},
 	}))
@@ -65,4 +68,23 @@ func checkDisplay() error {
 		return errors.New("there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set); the headless verbs work without one: tablekeeper --help")
 	}
 	return nil
+}
+
+// windowFailed says in words why there is no window when the GLFW driver
+// cannot reach the display (an X server not yet accepting connections, or
+// gone): GLFW panics with a stack trace there, before the file is opened.
+// Any other panic goes on as it was.
+func windowFailed(err *error) {
+	r := recover()
+	if r == nil {
+		return
+	}
+	if fmt.Sprintf("%T", r) != "*glfw.Error" {
+		panic(r)
+	}
+	where := "the display"
+	if d := os.Getenv("DISPLAY"); d != "" && os.Getenv("WAYLAND_DISPLAY") == "" {
+		where = "display " + d
+	}
+	*err = fmt.Errorf("the window cannot be opened: %s did not answer (%v)", where, r)
 }

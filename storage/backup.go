@@ -199,8 +199,7 @@ func (db *DB) cleanStale() {
 	defer db.backupMu.Unlock()
 	db.removeStaleTemps()
 	db.prune(db.backupDir())
-	matches, _ := filepath.Glob(globEscape(db.path) + restoringMark + "*")
-	for _, m := range matches {
+	for _, m := range filesBeside(db.path, restoringMark) {
 		os.Remove(m)
 	}
 }
@@ -215,8 +214,8 @@ func (db *DB) removeStaleTemps() {
 	prefix := backupPrefix(db.path)
 	for _, e := range entries {
 		n := e.Name()
-		if !e.IsDir() && strings.HasPrefix(n, prefix) && strings.HasSuffix(n, backupExt+tmpExt) {
-			if _, err := time.Parse(backupTimeFormat, strings.TrimSuffix(strings.TrimPrefix(n, prefix), backupExt+tmpExt)); err == nil {
+		if rest, ok := cutName(n, prefix); ok && !e.IsDir() && strings.HasSuffix(n, backupExt+tmpExt) {
+			if _, err := time.Parse(backupTimeFormat, strings.TrimSuffix(rest, backupExt+tmpExt)); err == nil {
 				os.Remove(filepath.Join(db.backupDir(), n))
 			}
 		}
@@ -236,10 +235,11 @@ func listBackups(dir, prefix string) ([]Backup, error) {
 	var out []Backup
 	for _, e := range entries {
 		n := e.Name()
-		if e.IsDir() || !strings.HasPrefix(n, prefix) || !strings.HasSuffix(n, backupExt) {
+		rest, ok := cutName(n, prefix)
+		if e.IsDir() || !ok || !strings.HasSuffix(n, backupExt) {
 			continue
 		}
-		t, err := time.Parse(backupTimeFormat, strings.TrimSuffix(strings.TrimPrefix(n, prefix), backupExt))
+		t, err := time.Parse(backupTimeFormat, strings.TrimSuffix(rest, backupExt))
 		if err != nil {
 			continue
 		}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/google/uuid"
 	bolt "go.etcd.io/bbolt"
@@ -80,13 +79,7 @@ func (db *DB) Delete(id string) (string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", err
 	}
-	safe := strings.Map(func(r rune) rune {
-		if r == '/' || r == '\\' || r == ':' || r < ' ' {
-			return '_'
-		}
-		return r
-	}, x.Campaign.Name)
-	path := filepath.Join(dir, fmt.Sprintf("%s-%s-%s.json", safe, id[:8], db.now().UTC().Format("20060102-150405")))
+	path := filepath.Join(dir, fmt.Sprintf("%s-%s-%s.json", diskName(x.Campaign.Name), id[:8], db.now().UTC().Format("20060102-150405")))
 	if err := writeFileSync(path, data); err != nil {
 		return "", fmt.Errorf("the campaign was not deleted, because its backup could not be written: %w", err)
 	}

@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -147,8 +148,9 @@ func replaceKeepingAside(path, tmp string, now time.Time) error {
 	if stopAfter(1) {
 		return errStopped
 	}
+	aside := ""
 	if st, err := os.Stat(path); err == nil && st.Size() > 0 {
-		if _, err := keepAside(path, now); err != nil {
+		if aside, err = keepAside(path, now); err != nil {
 			os.Remove(tmp)
 			return fmt.Errorf("the current file could not be kept aside, so it was not replaced: %w", err)
 		}
@@ -159,6 +161,14 @@ func replaceKeepingAside(path, tmp string, now time.Time) error {
 	}
 	if err := renameOver(tmp, path); err != nil {
 		os.Remove(tmp)
+		// The file is still in place, so its second name would only be
+		// a duplicate offered as an older copy later.
+		if aside != "" {
+			os.Remove(aside)
+		}
+		if heldOpen(err) {
+			err = fmt.Errorf("another program has it open (a virus scanner, a backup or sync service, or another Tablekeeper): close it, or wait a moment, and try again (%w)", err)
+		}
 		return fmt.Errorf("the backup could not be put in place; the campaign file was not changed: %w", err)
 	}
 	syncDir(dir)
@@ -225,13 +235,29 @@ func copyExclusive(src, dst string) error {
 // virus scanner, an indexer) holds path open for a moment: try again a few
 // times there.
 func renameOver(tmp, path string) error {
-	err := os.Rename(tmp, path)
+	err := renameFile(tmp, path)
 	for i := 0; err != nil && runtime.GOOS == "windows" && i < 10; i++ {
 		time.Sleep(100 * time.Millisecond)
-		err = os.Rename(tmp, path)
+		err = renameFile(tmp, path)
 	}
 	return err
 }
+
+// renameFile is os.Rename; tests make it refuse as Windows does over a
+// file another program holds open.
+var renameFile = os.Rename
+
+// heldOpen says whether err is Windows refusing to replace a file another
+// program has open: access denied, or a sharing violation.
+func heldOpen(err error) bool {
+	var errno syscall.Errno
+	return windowsFiles && (errors.Is(err, os.ErrPermission) ||
+		errors.As(err, &errno) && errno == 32) // ERROR_SHARING_VIOLATION
+}
+
+// windowsFiles says whether files follow Windows's rules (a file open
+// anywhere cannot be replaced); tests set it to check them on Linux.
+var windowsFiles = runtime.GOOS == "windows"
 
 // A Copy is a file that can take the campaign file's place: a backup, or a
 // file a restore kept aside.
@@ -245,9 +271,8 @@ type Copy struct {
 // their time is when they were last written, which is when what they hold
 // was current.
 func keptAside(path string) []Copy {
-	matches, _ := filepath.Glob(globEscape(path) + asideMark + "*")
 	var out []Copy
-	for _, m := range matches {
+	for _, m := range filesBeside(path, asideMark) {
 		st, err := os.Stat(m)
 		if err != nil || !st.Mode().IsRegular() || strings.HasSuffix(m, ".tmp") {
 			continue
@@ -256,18 +281,6 @@ func keptAside(path string) []Copy {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Time.After(out[j].Time) })
 	return out
-}
-
-// globEscape quotes the characters filepath.Glob would read as a pattern.
-func globEscape(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		if strings.ContainsRune(`*?[\`, r) && (r != '\\' || runtime.GOOS != "windows") {
-			b.WriteRune('\\')
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
 }
 
 // copies lists every copy of the file at path, backups and kept-aside

@@ -432,12 +432,18 @@ func (s *Session) UndoTo(depth int) (Event, error) {
 	}
 	var p undoPayload
 	for i := s.active.Len() - 1; i >= depth; i-- {
-		t, err := s.event(s.active.at(i))
+		p.Targets = append(p.Targets, s.active.at(i))
+	}
+	// The line of one action undone is what the log shows ("Undid: …");
+	// going back over several shows their count. Their lines are not kept:
+	// going back to the start of a long campaign from the Log made an event
+	// larger than an import takes (60,000 actions: 1.5 MB).
+	if len(p.Targets) == 1 {
+		t, err := s.event(p.Targets[0])
 		if err != nil {
 			return Event{}, err
 		}
-		p.Targets = append(p.Targets, t.Seq)
-		p.What = append(p.What, s.describe(t))
+		p.What = []string{s.describe(t)}
 	}
 	payload, _ := json.Marshal(p)
 	e := s.newEvent(KindUndo, payload)

@@ -17,6 +17,10 @@ type Store interface {
 	Event(campaignID string, seq uint64) (Event, error)
 	// Events calls fn for each event from sequence number from on, in order.
 	Events(campaignID string, from uint64, fn func(Event) error) error
+	// EventsBack calls fn for each event from sequence number from (or the
+	// newest, if from is past it) down to the first, newest first, until fn
+	// returns an error. The Log reads a screen at a time with it.
+	EventsBack(campaignID string, from uint64, fn func(Event) error) error
 	// PutSnapshot stores a snapshot. Snapshots are a cache: losing one
 	// costs time, never data.
 	PutSnapshot(campaignID string, s Snapshot) error

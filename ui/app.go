@@ -20,12 +20,16 @@ import (
 	"tablekeeper/assets"
 	"tablekeeper/storage"
 	"tablekeeper/tracker"
+	"tablekeeper/ui/place"
 	"tablekeeper/ui/shell"
 	"tablekeeper/ui/widgets"
 )
 
 // Options say what the window opens.
 type Options struct {
+	// DBPath is the campaign file; empty asks the platform (place.For:
+	// the configuration folder on a desktop, the app's own storage on a
+	// phone or tablet).
 	DBPath   string
 	Registry tracker.Registry
 	// Screens are the games' screens; nil means every game that has
@@ -75,11 +79,16 @@ type App struct {
 	lastNotice    string
 	lastNoticeErr bool
 	noticeLine    *widgets.MessageLine
+	// imp is the Data screen's import under way (import.go).
+	imp importing
+	// wake keeps the screen awake while a campaign is open.
+	wake *screenWake
 }
 
 // New builds the interface in a new window without showing it.
 func New(a fyne.App, opt Options) *App {
 	u := &App{Fyne: a, opt: opt, now: time.Now}
+	u.wake = &screenWake{set: a.Driver().SetDisableScreenBlanking, async: screenWakeOffThread}
 	u.screens = opt.Screens
 	if u.screens == nil {
 		u.screens = gameScreens()
@@ -90,6 +99,7 @@ func New(a fyne.App, opt Options) *App {
 	u.Window = a.NewWindow("Tablekeeper")
 	u.applyWindow(s)
 	u.Window.SetMaster()
+	u.watchLifecycle()
 	u.openFile()
 	switch {
 	case u.DB == nil:
@@ -106,6 +116,7 @@ func New(a fyne.App, opt Options) *App {
 		u.showNewCampaignFor(tracker.GameID(strings.TrimPrefix(opt.Tab, "new:")))
 	case opt.Tab == "settings":
 		u.showSettings()
+	case u.resumeAtStart():
 	default:
 		u.showHome()
 	}
@@ -130,6 +141,9 @@ func windowSize(s string, portrait bool) fyne.Size {
 // landscape or portrait window (Fyne cannot tell a desktop app the
 // screen's size, so a portrait screen needs the setting).
 func (u *App) applyWindow(s shell.Settings) {
+	if u.mobile() {
+		return // a phone's or tablet's app always has the whole screen
+	}
 	u.Window.SetFullScreen(s.FullScreen)
 	if !s.FullScreen {
 		u.Window.Resize(windowSize(os.Getenv("TABLEKEEPER_SIZE"), s.Portrait))
@@ -137,6 +151,14 @@ func (u *App) applyWindow(s shell.Settings) {
 }
 
 func (u *App) openFile() {
+	if u.opt.DBPath == "" {
+		p, err := place.For(u.Fyne)
+		if err != nil {
+			u.DB, u.openErr = nil, err
+			return
+		}
+		u.opt.DBPath = p
+	}
 	db, err := storage.Open(u.opt.DBPath, u.opt.Registry)
 	u.DB, u.openErr = db, err
 	if db != nil {
@@ -207,6 +229,7 @@ func (u *App) setPage(top, body fyne.CanvasObject, actions ...fyne.CanvasObject)
 	bottom.Add(u.newNoticeLine())
 	u.setScreen(widgets.NewFeedbackLayer(container.NewBorder(container.NewPadded(top), container.NewPadded(bottom), nil, nil,
 		container.NewVScroll(container.NewPadded(body)))))
+	u.Window.Canvas().SetOnTypedKey(u.pageKeys) // Back goes Home (see mobile.go)
 }
 
 // notice shows a line on the home or data screen's message line.

@@ -79,7 +79,7 @@ func (u *App) openCampaign(id string) {
 	}
 	cs.refresh()
 	cs.message("", false)
-	u.Fyne.Driver().SetDisableScreenBlanking(true)
+	u.wake.Keep(true)
 	go cs.tick()
 }
 
@@ -91,9 +91,12 @@ func (u *App) closeCampaign() (string, error) {
 		return "", nil
 	}
 	u.camp = nil
+	if u.mobile() {
+		forgetResume(u.Fyne.Preferences()) // the session ends: nothing to resume
+	}
 	close(cs.stop)
 	cs.ctx.Close()
-	u.Fyne.Driver().SetDisableScreenBlanking(false)
+	u.wake.Keep(false)
 	if cs.s.Core().Play.Running {
 		_, _ = cs.s.Do(tracker.ClockCommand{Clock: tracker.PlayClock, Action: tracker.ClockPause})
 	}
@@ -231,7 +234,7 @@ func (cs *campaignScreen) setLocked(on bool) {
 
 // askNote asks for a note and records it (undoable, in the Log's Notes).
 func (cs *campaignScreen) askNote() {
-	e := widget.NewMultiLineEntry()
+	e := widgets.NewMultiLineTextEntry()
 	e.Wrapping = fyne.TextWrapWord
 	e.SetMinRowsVisible(3)
 	e.SetPlaceHolder("What happened, what to remember next time")
@@ -311,6 +314,10 @@ func (cs *campaignScreen) bindKeys() {
 		if cs.u.camp != cs {
 			return
 		}
+		if isBack(ev) {
+			cs.back()
+			return
+		}
 		switch ev.Name {
 		case fyne.KeySpace, fyne.KeyRight:
 			cs.act(shell.Next)
@@ -322,6 +329,20 @@ func (cs *campaignScreen) bindKeys() {
 	})
 	c.AddShortcut(&fyne.ShortcutUndo{}, func(fyne.Shortcut) { cs.doUndo() })
 	c.AddShortcut(&fyne.ShortcutRedo{}, func(fyne.Shortcut) { cs.doRedo() })
+}
+
+// back is the device's Back on a campaign (see mobile.go): a pop-up
+// closes; else the session ends as with Home (clock paused, backup),
+// unless the table is locked, which Back must not get round.
+func (cs *campaignScreen) back() {
+	if closeTopOverlay(cs.u.Window.Canvas()) {
+		return
+	}
+	if cs.locked {
+		cs.message(shell.ErrLocked.Error(), true)
+		return
+	}
+	cs.leave()
 }
 
 // toggle starts or pauses a clock, answering next to its button.

@@ -332,7 +332,7 @@ func TestDefaultScreensKeepNotes(t *testing.T) {
 	if !strings.Contains(cs.messageText(), "the note is empty") {
 		t.Fatalf("message %q", cs.messageText())
 	}
-	for _, e := range find[*entryT](u) {
+	for _, e := range textEntries(u) {
 		if e.MultiLine {
 			test.Type(e, "Found the cellar key")
 			break

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -16,6 +15,7 @@ import (
 
 	"tablekeeper/storage"
 	"tablekeeper/tracker"
+	"tablekeeper/ui/place"
 	"tablekeeper/ui/widgets"
 )
 
@@ -28,20 +28,33 @@ func (u *App) showData() {
 		}
 	}
 	u.Window.SetTitle("Tablekeeper — data")
+	pl := u.places()
 	where := widget.NewForm(
-		widget.NewFormItem("Campaign file", pathLabel(u.DB.Path())),
-		widget.NewFormItem("Backups", pathLabel(u.DB.BackupDirPath())),
-		widget.NewFormItem("Deleted campaigns", pathLabel(u.DB.BackupDirPath()+"/deleted")),
+		widget.NewFormItem("Campaign file", pathLabel(pl.File)),
+		widget.NewFormItem("Backups", pathLabel(pl.Backups)),
+		widget.NewFormItem("Deleted campaigns", pathLabel(pl.Deleted)),
+		widget.NewFormItem("Content sets", pathLabel(pl.Content)),
 	)
-	camps, _ := u.DB.List()
-	names := make([]string, len(camps))
-	byName := map[string]string{}
-	for i, c := range camps {
-		names[i] = fmt.Sprintf("%s (%s)", c.Name, c.Game.Title())
-		byName[names[i]] = c.ID
+	var whereNote fyne.CanvasObject = layout.NewSpacer()
+	if pl.Private {
+		whereNote = widgets.Paragraph("This is Tablekeeper's own storage on this device: other apps cannot see it, and it goes if the app is uninstalled. To keep a campaign elsewhere or give it to another device, Export it below.")
 	}
-	pick := widget.NewSelect(names, nil)
+	byName := map[string]string{}
+	pick := widget.NewSelect(nil, nil)
 	pick.PlaceHolder = "Choose a campaign"
+	// listCampaigns fills the picker, again after an import.
+	listCampaigns := func() {
+		camps, _ := u.DB.List()
+		names := make([]string, len(camps))
+		clear(byName)
+		for i, c := range camps {
+			names[i] = fmt.Sprintf("%s (%s)", c.Name, c.Game.Title())
+			byName[names[i]] = c.ID
+		}
+		pick.SetOptions(names)
+	}
+	listCampaigns()
+	u.imp.restores = nil
 	export := iconButton("Export…", theme.DocumentSaveIcon(), func() {
 		id, ok := byName[pick.Selected]
 		if !ok {
@@ -51,6 +64,7 @@ func (u *App) showData() {
 		u.askExport(id)
 	})
 	imp := iconButton("Import a campaign…", theme.FolderOpenIcon(), u.askImport)
+	u.imp.button, u.imp.listCampaigns = imp, listCampaigns
 	backupNow := iconButton("Back up now", theme.StorageIcon(), func() {
 		b, err := u.DB.Backup()
 		u.showData()
@@ -79,11 +93,14 @@ func (u *App) showData() {
 	}
 	top := container.NewHBox(iconButton("Back", theme.NavigateBackIcon(), u.showHome), heading("Data"), layout.NewSpacer())
 	body := container.NewVBox(
-		widget.NewCard("Where the campaigns are kept", "", where),
+		widget.NewCard("Where the campaigns are kept", "", container.NewVBox(where, whereNote)),
 		widget.NewCard("Export and import", "", container.NewVBox(wrapped("A campaign as one file, with its seed and every event."), moves)),
 		widget.NewCard("Backups", "", container.NewVBox(wrapped("Newest first; each was verified by replaying every campaign."), backups)),
+		u.deletedCard(),
 	)
 	u.setPage(top, body)
+	u.imp.page = u.Window.Content()
+	u.imp.show()
 }
 
 // backupPolicy says, in words, how much room the backups take, when the
@@ -146,6 +163,8 @@ func (u *App) backupCard(b storage.Backup) fyne.CanvasObject {
 	restore := iconButton("Restore…", theme.HistoryIcon(), func() { u.previewRestore(b) })
 	if err != nil {
 		restore.Disable()
+	} else {
+		u.imp.restores = append(u.imp.restores, restore)
 	}
 	return widget.NewCard(when, "", container.NewBorder(nil, nil, nil, restore, info))
 }
@@ -228,11 +247,16 @@ func (u *App) askExport(id string) {
 			u.problem("Not exported: " + err.Error())
 			return
 		}
-		u.notice(fmt.Sprintf("Exported “%s” to %s.", c.Name, w.URI().Path()))
+		u.notice(fmt.Sprintf("Exported “%s” to %s.", c.Name, uriWords(w.URI())))
 	}, u.Window)
 	d.SetFileName(safeFileName(c.Name) + ".tablekeeper.json")
-	if l, err := fstorage.ListerForURI(fstorage.NewFileURI(u.DB.BackupDirPath())); err == nil {
-		d.SetLocation(l)
+	if !u.mobile() {
+		// On a phone or tablet the system's picker chooses where (a
+		// folder, a cloud drive, another app): the app's own folder is
+		// not one the players can reach.
+		if l, err := fstorage.ListerForURI(fstorage.NewFileURI(u.DB.BackupDirPath())); err == nil {
+			d.SetLocation(l)
+		}
 	}
 	u.showFileDialog(d)
 }
@@ -247,6 +271,28 @@ func (u *App) showFileDialog(d *dialog.FileDialog) {
 	d.Show()
 }
 
+// places are where the campaign file, its backups and the content sets
+// live on this device.
+func (u *App) places() place.Places {
+	return place.Beside(u.DB.Path(), u.DB.BackupDirPath(), u.mobile())
+}
+
+// uriWords names a file the system's picker chose: its path where it is
+// a file, else its name (an Android document is a content: URI whose
+// path means nothing to the players).
+func uriWords(uri fyne.URI) string {
+	if uri == nil {
+		return "the chosen file"
+	}
+	if uri.Scheme() == "file" {
+		return uri.Path()
+	}
+	if n := uri.Name(); n != "" {
+		return n
+	}
+	return uri.String()
+}
+
 func safeFileName(s string) string {
 	return strings.Map(func(r rune) rune {
 		if strings.ContainsRune(`/\:*?"<>|`, r) || r < ' ' {
@@ -254,56 +300,4 @@ func safeFileName(s string) string {
 		}
 		return r
 	}, s)
-}
-
-func (u *App) askImport() {
-	u.showFileDialog(dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
-		if err != nil {
-			u.problem("Not imported: " + err.Error())
-			return
-		}
-		if r == nil {
-			return
-		}
-		data, err := io.ReadAll(r)
-		r.Close()
-		if err != nil {
-			u.problem("Not imported: " + err.Error())
-			return
-		}
-		u.importData(data)
-	}, u.Window))
-}
-
-// importData imports an export file. A campaign that is already here is
-// never overwritten: the players are asked whether to import it as a copy.
-func (u *App) importData(data []byte) {
-	c, err := u.DB.Import(data, false)
-	var ex *storage.ExistsError
-	if errors.As(err, &ex) {
-		widgets.ShowConfirm("Already here",
-			widgets.Paragraph(fmt.Sprintf("“%s” is already here, and is never overwritten. Import it as a copy, so both are kept?", ex.Name)),
-			"Import as a copy", "Cancel", func(ok bool) {
-				if ok {
-					u.importCopy(data)
-				}
-			}, u.Window)
-		return
-	}
-	u.showData()
-	if err != nil {
-		u.problem("Not imported: " + err.Error())
-		return
-	}
-	u.notice(fmt.Sprintf("Imported “%s” (%s, %s).", c.Name, c.Game.Title(), plural(int(c.Events), "event", "events")))
-}
-
-func (u *App) importCopy(data []byte) {
-	c, err := u.DB.Import(data, true)
-	u.showData()
-	if err != nil {
-		u.problem("Not imported: " + err.Error())
-		return
-	}
-	u.notice(fmt.Sprintf("Imported “%s” as a copy.", c.Name))
 }

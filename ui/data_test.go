@@ -53,6 +53,7 @@ func TestDataScreenBackupsRestoreExportImport(t *testing.T) {
 	u.importData(buf.Bytes())
 	mustSee(t, u, "“Alpha” is already here, and is never overwritten")
 	test.Tap(findButton(t, u, "Import as a copy"))
+	u.imp.runs.Wait()
 	if camps, _ := u.DB.List(); len(camps) != 2 {
 		t.Fatalf("after import as a copy: %d campaigns", len(camps))
 	}

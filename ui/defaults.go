@@ -10,6 +10,7 @@ import (
 
 	"tablekeeper/tracker"
 	"tablekeeper/ui/shell"
+	"tablekeeper/ui/widgets"
 )
 
 // defaultScreens stand in for a game whose screens are not in this build:
@@ -46,7 +47,7 @@ func (defaultScreens) Act(*shell.Context, shell.Tab, shell.Action) bool { return
 // write one. The list only draws the notes on screen, so a campaign of
 // thousands of notes opens as fast as a new one.
 func notesPanel(ctx *shell.Context) fyne.CanvasObject {
-	entry := widget.NewMultiLineEntry()
+	entry := widgets.NewMultiLineTextEntry()
 	entry.SetPlaceHolder("Write a note for the campaign")
 	entry.Wrapping = fyne.TextWrapWord
 	entry.SetMinRowsVisible(2)

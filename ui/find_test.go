@@ -124,8 +124,27 @@ func topEntries(u *App) []*widget.Entry {
 			out = append(out, e)
 		case *widgets.CheckedEntry:
 			out = append(out, &e.Entry)
+		case *widgets.TextEntry:
+			out = append(out, &e.Entry)
 		}
 	})
+	return out
+}
+
+// textEntries are the plain text entries on screen (widgets.TextEntry and
+// widget.Entry), as widget.Entry.
+func textEntries(u *App) []*widget.Entry {
+	var out []*widget.Entry
+	for _, r := range roots(u) {
+		walk(r, func(o fyne.CanvasObject) {
+			switch e := o.(type) {
+			case *widget.Entry:
+				out = append(out, e)
+			case *widgets.TextEntry:
+				out = append(out, &e.Entry)
+			}
+		})
+	}
 	return out
 }
 

@@ -75,6 +75,9 @@ func (u *App) showHome() {
 		list.Add(u.campaignCard(c))
 	}
 	u.setPage(top, list)
+	// Home is the first screen: Back leaves it to the device (Android
+	// then closes the app, with no campaign open).
+	u.Window.Canvas().SetOnTypedKey(nil)
 }
 
 func (u *App) campaignCard(c tracker.Campaign) fyne.CanvasObject {
@@ -112,8 +115,8 @@ func (u *App) campaignCard(c tracker.Campaign) fyne.CanvasObject {
 }
 
 // nameItem is a campaign name's field, checked as the store checks it.
-func nameItem(label, text string) (*widget.FormItem, *widget.Entry) {
-	e := widget.NewEntry()
+func nameItem(label, text string) (*widget.FormItem, *widgets.TextEntry) {
+	e := widgets.NewTextEntry()
 	e.SetText(text)
 	e.Validator = func(s string) error { _, err := tracker.CheckName(s); return err }
 	return widget.NewFormItem(label, e), e
@@ -179,7 +182,7 @@ func (u *App) showNewCampaign() { u.showNewCampaignFor("") }
 // when g is not a game of this build).
 func (u *App) showNewCampaignFor(g tracker.GameID) {
 	u.Window.SetTitle("Tablekeeper — new campaign")
-	name := widget.NewEntry()
+	name := widgets.NewTextEntry()
 	name.SetPlaceHolder("e.g. Thursday group")
 	name.Validator = func(s string) error { _, err := tracker.CheckName(s); return err }
 	titles := make([]string, len(tracker.KnownGames))
@@ -212,7 +215,7 @@ func (u *App) showNewCampaignFor(g tracker.GameID) {
 	if _, ok := byTitle[g.Title()]; ok {
 		game.SetSelected(g.Title())
 	}
-	seed := widget.NewEntry()
+	seed := widgets.NewTextEntry()
 	seed.SetPlaceHolder("blank: random")
 	seed.Validator = func(s string) error { _, err := parseSeed(s); return err }
 	seedItem := widget.NewFormItem("Seed", seed)

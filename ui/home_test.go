@@ -31,7 +31,7 @@ func TestHomeNewCampaignWithTheGamesSetup(t *testing.T) {
 	test.Tap(findButton(t, u, "Create and open"))
 	mustSee(t, u, "A campaign needs a name.")
 
-	name := find[*widget.Entry](u)[0]
+	name := textEntries(u)[0]
 	start := find[*widgets.CheckedEntry](u)[0]
 	test.Type(name, "Thursday group")
 	test.Type(start, "11") // refused by the game's setup: nothing is made
@@ -194,7 +194,7 @@ func TestNewCampaignSeed(t *testing.T) {
 	u, _ := newUI(t)
 	test.Tap(findButton(t, u, "New campaign"))
 	find[*widget.RadioGroup](u)[0].SetSelected(testGame.Title())
-	entries := find[*widget.Entry](u)
+	entries := textEntries(u)
 	name, seed := entries[0], entries[1]
 	test.Type(name, "Seeded")
 	test.Type(seed, "-4")

@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/ui/shell"
+	"tablekeeper/ui/widgets"
 )
 
 var themeChoices = []struct{ Name, Value string }{
@@ -90,9 +91,22 @@ func (u *App) showSettings() {
 	note := widget.NewLabel("These settings belong to this device: every campaign uses them, and no campaign, export or undo ever changes them.")
 	note.Wrapping = fyne.TextWrapWord
 	note.TextStyle.Italic = true
-	form := widget.NewForm(widget.NewFormItem("Theme", themes), widget.NewFormItem("Text size", size), widget.NewFormItem("Sample", sample),
-		widget.NewFormItem("Window", container.NewVBox(full, shape)))
+	form := widget.NewForm(widget.NewFormItem("Theme", themes), widget.NewFormItem("Text size", size), widget.NewFormItem("Sample", sample))
+	if u.mobile() {
+		// A phone's or tablet's app always has the whole screen, turned as
+		// the device is: no window to shape. What it has instead is a life
+		// in the background.
+		pause := widget.NewCheck("Pause the clocks while Tablekeeper is in the background", func(on bool) {
+			u.changeSettings(func(s *shell.Settings) { s.PauseInBackground = on })
+		})
+		pause.Checked = cur.PauseInBackground
+		hint := widgets.Paragraph("When another app takes the screen, or the screen turns off, the play and turn clocks pause and run again when you come back. Unticked, they keep counting, as the time at the table does.")
+		form.Append("In the background", container.NewVBox(pause, hint))
+	} else {
+		form.Append("Window", container.NewVBox(full, shape))
+	}
 	top := container.NewHBox(iconButton("Back", theme.NavigateBackIcon(), u.showHome), heading("Settings"))
 	u.setScreen(container.NewBorder(container.NewPadded(top), nil, nil, nil,
 		container.NewVScroll(container.NewPadded(container.NewVBox(form, note)))))
+	u.Window.Canvas().SetOnTypedKey(u.pageKeys) // Back goes Home (see mobile.go)
 }

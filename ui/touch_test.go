@@ -85,7 +85,7 @@ func frameScreens(id func(u *App) string) []frameScreen {
 		{"back to here dialog", inCamp(func(cs *campaignScreen) {
 			cs.ctx.Do(setLife{To: 5})
 			cs.ctx.Do(setLife{To: 4})
-			cs.log.askBackTo(cs.log.events[0].Seq)
+			cs.log.askBackTo(1) // the oldest event
 		})},
 		{"locked", inCamp(func(cs *campaignScreen) { cs.setLocked(true) })},
 		{"a long refusal", inCamp(func(cs *campaignScreen) {

@@ -238,7 +238,7 @@ func TestSettingsChange(t *testing.T) {
 	set := DefaultSettings()
 	set.RefreshRestartsTimer = false
 	e, err := s.Do(ChangeSettings{Settings: set})
-	if err != nil || s.Describe(e) != "Settings: refreshRestartsTimer off" {
+	if err != nil || s.Describe(e) != "Settings: a condition received again restarts its timer: off" {
 		t.Fatalf("%v %q", err, s.Describe(e))
 	}
 	var keys map[string]any

@@ -464,7 +464,7 @@ func (c SelectCards) exec(s *State, x *ctx) (string, error) {
 	}
 	f.Selected = slices.Clone(c.Cards)
 	f.Resting = false
-	return fmt.Sprintf("%s selected %d card(s)", f.Name, len(c.Cards)), nil
+	return fmt.Sprintf("%s selected %s", f.Name, plural(len(c.Cards), "card")), nil
 }
 
 func frozenNote(f *Figure) string {
@@ -668,10 +668,10 @@ func (c DetermineInitiative) exec(s *State, x *ctx) (string, error) {
 		if f := m.fig(o.Name); f != nil {
 			f.Initiative = o.Initiative
 		}
-		parts = append(parts, fmt.Sprintf("%s %d", o.Name, o.Initiative))
+		parts = append(parts, fmt.Sprintf("%s (%d)", o.Name, o.Initiative))
 	}
 	m.Phase = "turns"
-	return "Turn order: " + strings.Join(parts, ", "), nil
+	return "Turn order: " + strings.Join(parts, " → "), nil
 }
 
 // charInitiative is §11.1 step 6 for a character.

@@ -21,26 +21,6 @@ import (
 // V-18).
 const ruleRewards = "Rulebook p.14"
 
-func checkRewards(mi MissionInfo) error {
-	for i, it := range mi.RewardItems {
-		if strings.TrimSpace(it) == "" {
-			return fmt.Errorf("mission %q: reward item %d has no name", mi.ID, i+1)
-		}
-	}
-	for i, r := range mi.OneOffRewards {
-		if strings.TrimSpace(r) == "" {
-			return fmt.Errorf("mission %q: one-off reward %d has no name", mi.ID, i+1)
-		}
-		if contains(mi.OneOffRewards[:i], r) {
-			return fmt.Errorf("mission %q: one-off reward %q is listed twice", mi.ID, r)
-		}
-	}
-	if mi.RewardNovaCells < 0 || mi.RewardVanishedTechnology < 0 {
-		return fmt.Errorf("mission %q: a reward cannot be negative", mi.ID)
-	}
-	return nil
-}
-
 // hasRewards: the mission gives structured rewards beyond SP, fame and
 // unlocks.
 func (mi MissionInfo) hasRewards() bool {

@@ -46,9 +46,15 @@ func SettingsInfo() []SettingInfo {
 
 func settingsDiff(a, b Settings) []string {
 	var out []string
+	// The diary names each setting in the players' words (its meaning),
+	// never by its key.
+	words := map[string]string{}
+	for _, info := range SettingsInfo() {
+		words[info.Key] = info.Meaning
+	}
 	f := func(name string, x, y bool) {
 		if x != y {
-			out = append(out, fmt.Sprintf("%s %s", name, map[bool]string{true: "on", false: "off"}[y]))
+			out = append(out, fmt.Sprintf("%s: %s", words[name], map[bool]string{true: "on", false: "off"}[y]))
 		}
 	}
 	f("refreshRestartsTimer", a.RefreshRestartsTimer, b.RefreshRestartsTimer)

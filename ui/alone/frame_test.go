@@ -16,6 +16,7 @@ import (
 	"tablekeeper/ui"
 	"tablekeeper/ui/alone"
 	"tablekeeper/ui/shell"
+	"tablekeeper/ui/uitest"
 )
 
 // objects lists every visible object in the window, dialogs included (the
@@ -112,7 +113,7 @@ func (p *player) choose(option string) {
 func (p *player) typeInto(placeholder, text string) {
 	p.t.Helper()
 	for _, o := range objects(p.w) {
-		if e, ok := o.(*widget.Entry); ok && e.PlaceHolder == placeholder {
+		if e, ok := uitest.Entry(o); ok && e.PlaceHolder == placeholder {
 			e.SetText(text)
 			p.n++
 			return

@@ -17,6 +17,7 @@ import (
 
 	"tablekeeper/storage"
 	"tablekeeper/tracker"
+	"tablekeeper/ui/place"
 )
 
 // Usage is the --help text.
@@ -52,17 +53,22 @@ type Env struct {
 	// Resolvers maps a game to its resolve entry point: a situation file
 	// in, the decision and its trace out as JSON.
 	Resolvers map[tracker.GameID]func([]byte) ([]byte, error)
-	// GUI opens the window on the file at path; nil where there is none.
+	// GUI opens the window on the file at path, or, when path is empty
+	// (no --db), on the file the app's platform keeps (place.For); nil
+	// where there is no window.
 	GUI func(dbPath string) error
 }
 
-// DefaultDBPath is where the campaigns live unless --db says otherwise.
+// DefaultDBPath is where the campaigns live on this desktop unless --db
+// says otherwise (place.Desktop), or what to do where there is no such
+// place. The window asks the app instead (place.For), which differs on a
+// phone or tablet.
 func DefaultDBPath() string {
-	dir, err := os.UserConfigDir()
+	p, err := place.Desktop()
 	if err != nil {
-		dir = "."
+		return "(none: " + err.Error() + ")"
 	}
-	return filepath.Join(dir, "tablekeeper", "tablekeeper.db")
+	return p
 }
 
 // Run runs one command line and returns the process's exit code: 0 for
@@ -70,7 +76,9 @@ func DefaultDBPath() string {
 func Run(args []string, env Env) int {
 	fs := flag.NewFlagSet("tablekeeper", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	dbPath := fs.String("db", DefaultDBPath(), "")
+	// An empty --db is "not given": the window then asks the app where its
+	// file lives, and the verbs use the desktop's place.
+	dbPath := fs.String("db", "", "")
 	help := fs.Bool("help", false, "")
 	fs.BoolVar(help, "h", false, "")
 	if err := fs.Parse(args); err != nil {
@@ -95,6 +103,14 @@ func Run(args []string, env Env) int {
 		return 0
 	}
 	verb, vargs := rest[0], rest[1:]
+	if *dbPath == "" && verb != "resolve" {
+		p, err := place.Desktop()
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "tablekeeper: %v\n", err)
+			return 1
+		}
+		*dbPath = p
+	}
 	c := &command{env: env, dbPath: *dbPath}
 	var err error
 	switch verb {

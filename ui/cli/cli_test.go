@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -139,6 +140,34 @@ func TestResolveCallsTheGamesEntryPoint(t *testing.T) {
 	r := run(t, env, "resolve", "alone", file)
 	if r.code != 0 || strings.TrimSpace(r.stdout) != `{"got":{"x":1}}` {
 		t.Fatalf("resolve: %+v", r)
+	}
+}
+
+// Without --db the window is asked to choose (the platform's place: the app
+// storage on a phone), and the verbs use the desktop's configuration folder.
+func TestTheFileWithoutDB(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the configuration folder's variables are Linux's")
+	}
+	cfg := t.TempDir()
+	t.Setenv("XDG_CONFIG_HOME", cfg)
+	var got []string
+	gui := func(p string) error { got = append(got, p); return nil }
+	if r := run(t, Env{GUI: gui}); r.code != 0 || len(got) != 1 || got[0] != "" {
+		t.Fatalf("the window was given %q (%+v): it should choose", got, r)
+	}
+	if r := run(t, Env{GUI: gui}, "--db", "x.db"); r.code != 0 || got[1] != "x.db" {
+		t.Fatalf("--db is not passed on: %q", got)
+	}
+	r := run(t, Env{}, "list")
+	if r.code != 0 || !strings.Contains(r.stdout, filepath.Join(cfg, "tablekeeper", "tablekeeper.db")) {
+		t.Fatalf("list without --db: %+v", r)
+	}
+	t.Setenv("XDG_CONFIG_HOME", "")
+	t.Setenv("HOME", "")
+	r = run(t, Env{}, "list")
+	if r.code != 1 || !strings.Contains(r.stderr, "--db") {
+		t.Fatalf("list without any configuration folder: %+v", r)
 	}
 }
 

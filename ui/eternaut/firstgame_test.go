@@ -16,6 +16,7 @@ import (
 	et "tablekeeper/tracker/eternaut"
 	"tablekeeper/tracker/games"
 	"tablekeeper/ui"
+	"tablekeeper/ui/uitest"
 	"tablekeeper/ui/widgets"
 )
 
@@ -153,7 +154,7 @@ func (p *player) choose(option string) {
 func (p *player) write(placeholder, text string) {
 	p.t.Helper()
 	for _, o := range visible(p.w) {
-		if e, ok := o.(*widget.Entry); ok && e.PlaceHolder == placeholder {
+		if e, ok := uitest.Entry(o); ok && e.PlaceHolder == placeholder {
 			e.SetText(text)
 			p.n++
 			return

@@ -8,10 +8,11 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/automa/hex"
+	"tablekeeper/tracker"
 	tp "tablekeeper/tracker/phantom"
 	"tablekeeper/ui/widgets"
 )
@@ -50,25 +51,30 @@ func (p *PlayScreen) eventCard(s *tp.State) fyne.CanvasObject {
 	}
 	built := len(m.Events) > 0 || len(m.LateEvents) > 0 || m.Event != ""
 	if m.Phase == "setup" {
-		early, late := widget.NewEntry(), widget.NewEntry()
-		early.SetPlaceHolder("Round 1-5 card numbers, e.g. 1 2 3 4 5 6 7")
-		late.SetPlaceHolder("Round 6+ card numbers")
-		early.MultiLine, late.MultiLine = false, false
-		sub := "§12.2 step 8: five random Round 1-5 cards on the shuffled Round 6+ cards"
+		// The event cards the group has, by their printed numbers: those
+		// of the Round 1-5 deck and those of the Round 6+ deck, each a run
+		// of numbers.
+		e1, e2 := NewNum(0, 200, 1, nil), NewNum(0, 200, 10, nil)
+		l1, l2 := NewNum(0, 200, 11, nil), NewNum(0, 200, 30, nil)
+		p.EventEarly, p.EventLate = [2]*Num{e1, e2}, [2]*Num{l1, l2}
 		status := "No event deck yet."
 		if built {
-			status = fmt.Sprintf("Built: %d cards, five Round 1-5 cards on top. Building again reshuffles.", len(m.Events))
+			status = fmt.Sprintf("Built: %s, five Round 1-5 cards on top. Building again reshuffles.", plural(len(m.Events), "card"))
 		}
-		return widgets.NewCard("Event deck", sub, container.NewVBox(
+		run := func(a, b int) []string {
+			var out []string
+			for n := a; n <= b; n++ {
+				out = append(out, strconv.Itoa(n))
+			}
+			return out
+		}
+		return widgets.NewCard("Event deck", "", container.NewVBox(
+			wrap("Five random Round 1-5 cards go on top of the shuffled Round 6+ cards (Rulebook p.10)."),
 			wrap(status),
-			widget.NewForm(widget.NewFormItem("Round 1-5", early), widget.NewFormItem("Round 6+", late)),
-			widget.NewButton("Build the event deck", func() {
-				c := tp.BuildEventDeck{Early: splitList(early.Text), Late: splitList(late.Text)}
-				if len(c.Early) == 0 {
-					p.ctx.Message("type the numbers of the Round 1-5 event cards you have", true)
-					return
-				}
-				p.ctx.Do(c)
+			bold("Round 1-5 cards: numbers from … to"), container.NewHBox(e1, e2),
+			bold("Round 6+ cards: numbers from … to"), container.NewHBox(l1, l2),
+			cmdButton(p.ctx, "Build the event deck", func() tracker.Command {
+				return tp.BuildEventDeck{Early: run(e1.Value, e2.Value), Late: run(l1.Value, l2.Value)}
 			})))
 	}
 	if !built {
@@ -80,47 +86,56 @@ func (p *PlayScreen) eventCard(s *tp.State) fyne.CanvasObject {
 	}
 	box.Add(widget.NewLabel(fmt.Sprintf("%d in the deck · %d discarded", len(m.Events), len(m.EventDiscard))))
 	if m.Phase == "select" && m.EventRound != m.Round {
-		drawn := widget.NewEntry()
-		drawn.SetPlaceHolder("card drawn at the table (blank: the app draws)")
-		bt := widget.NewButton("Draw this round's event", func() {
-			p.ctx.Do(tp.DrawEvent{Card: strings.TrimSpace(drawn.Text)})
-		})
-		box.Add(container.NewBorder(nil, nil, nil, bt, drawn))
+		cards := append(slices.Clone(m.Events), m.LateEvents...)
+		slices.Sort(cards)
+		cards = slices.Compact(cards)
+		drawn := newPicker(cards, "", "the card drawn at the table (none: the app draws)", nil)
+		p.EventDrawn = drawn
+		bt := cmdButton(p.ctx, "Draw this round's event", func() tracker.Command { return tp.DrawEvent{Card: drawn.Selected} })
+		box.Add(container.NewVBox(drawn, bt))
 	}
-	return widgets.NewCard("Event cards", "§11.1 step 2: one each round, after the Decision die", box)
+	return widgets.NewCard("Event cards", "One each round, after the Decision die (Rulebook p.12).", box)
 }
 
 // An AttackForm is a character's attack (§7.3, V-13) as made at the
 // table: the target, the die and its face, the numbers from the card and
-// equipment, and any Accuracy rolls. The tracker checks range, line of
-// sight and the turn's limits and works out the damage.
+// equipment, and any Accuracy rolls, all picked or stepped. The tracker
+// checks range, line of sight and the turn's limits and works out the
+// damage.
 type AttackForm struct {
 	Attacker string
 	Target   *widget.Select
-	Space    *widget.Entry
+	Space    *widget.Select
 	Die      *widget.Select
-	Roll     *widget.SelectEntry
+	Roll     *widget.Select
 	// Faces are the chosen die's faces, offered for Roll.
 	Faces    []string
-	Modifier *widget.Entry
-	Range    *widget.Entry
-	RangeMod *widget.Entry
-	Pierce   *widget.Entry
-	Inflict  *widget.CheckGroup
+	Modifier *Num
+	// Range is the attack's range: 0 is the class board's.
+	Range    *Num
+	RangeMod *Num
+	Pierce   *Num
+	Inflict  *ChecksFlow
 	// Converted: a card converted to an Attack (§6.4).
 	Converted *widget.Check
 	Blinded   *widget.Select
-	Accuracy  *widget.Entry
-	BlockedBy *widget.Entry
+	// AddAccuracy adds an Accuracy roll for a blocker on the line;
+	// Accuracy lists them.
+	AddAccuracy *widget.Select
+	Accuracy    []string
+	accuracy    *widget.Label
+	BlockedBy   *widget.Select
 	// Granted is, on the attacker's rest turn, the item or equipment that
 	// lets it attack (§6.3: no Action card is played then); nil otherwise.
 	Granted *widget.SelectEntry
+	// Problem shows what is missing, in the form.
+	Problem *widget.Label
 
-	items []*widget.FormItem
+	obj fyne.CanvasObject
 }
 
 // objectTarget is the Target choice for a destructible object.
-const objectTarget = "an object (type its space)"
+const objectTarget = "an object"
 
 // NewAttackForm builds the form for attacker's attack in mission m.
 func NewAttackForm(s *tp.State, m *tp.Mission, attacker string) *AttackForm {
@@ -136,17 +151,33 @@ func NewAttackForm(s *tp.State, m *tp.Mission, attacker string) *AttackForm {
 		}
 		targets = append(targets, f.Name)
 	}
-	a.Target = widget.NewSelect(append(targets, objectTarget), nil)
-	a.Target.PlaceHolder = "whom (or what) it attacks"
-	a.Space = widget.NewEntry()
-	a.Space.SetPlaceHolder("the object's space, e.g. B-3")
+	l, _ := liveLayout(m)
+	var objects, labels []string
+	for _, sp := range l.Spaces {
+		labels = append(labels, sp.Label)
+		if sp.Object == hex.Destructible && sp.ObjectState != hex.Destroyed {
+			objects = append(objects, sp.Label)
+		}
+	}
+	a.Space = newPicker(objects, "", "the object's space", nil)
+	a.Space.Hide()
+	if len(objects) > 0 {
+		targets = append(targets, objectTarget)
+	}
+	a.Target = newPicker(targets, "", "whom (or what) it attacks", func(v string) {
+		if v == objectTarget {
+			a.Space.Show()
+		} else {
+			a.Space.Hide()
+		}
+	})
 	dice := sortedKeys(s.Content.AttackDice)
+	dice = slices.DeleteFunc(dice, func(d string) bool { return d == "accuracy" })
 	if len(dice) == 0 {
 		dice = []string{"basic", "blitz"}
 	}
-	a.Roll = widget.NewSelectEntry(nil)
-	a.Roll.SetPlaceHolder("the face rolled: a number, crit or fumble")
-	a.Die = widget.NewSelect(dice, func(d string) {
+	a.Roll = newPicker(attackFaceOptions, "", "the face rolled", nil)
+	a.Die = newPicker(dice, "", "", func(d string) {
 		var faces []string
 		for _, f := range s.Content.AttackDice[d] {
 			if !slices.Contains(faces, f) {
@@ -154,40 +185,47 @@ func NewAttackForm(s *tp.State, m *tp.Mission, attacker string) *AttackForm {
 			}
 		}
 		a.Faces = faces
-		a.Roll.SetOptions(faces)
+		if len(faces) == 0 {
+			faces = attackFaceOptions
+		}
+		a.Roll.Options = faces
+		a.Roll.ClearSelected()
+		a.Roll.Refresh()
 	})
 	a.Die.SetSelected(dice[0])
-	num := func(hint string) *widget.Entry {
-		e := widget.NewEntry()
-		e.SetPlaceHolder(hint)
-		return e
+	a.Modifier = NewNum(-9, 9, 0, nil)
+	a.Modifier.Format = Signed
+	a.Range = NewNum(0, 12, 0, nil)
+	a.Range.Format = func(n int) string {
+		if n == 0 {
+			return "board's"
+		}
+		return fmt.Sprint(n)
 	}
-	a.Modifier = num("0 (Attack +N of the card, equipment)")
-	a.Range = num("blank: the class board's range")
-	a.RangeMod = num("0 (Range +N)")
-	a.Pierce = num("0")
-	a.Inflict = widget.NewCheckGroup([]string{"Bleeding", "Blinded", "Burning", "Frozen", "Knocked Down", "Stunned", "Vulnerable", "Weakened"}, nil)
-	a.Converted = widget.NewCheck("a card converted to an Attack (§6.4)", nil)
-	a.Blinded = widget.NewSelect([]string{"success", "block", "miss"}, nil)
-	a.Blinded.PlaceHolder = "Accuracy die rolled first"
-	a.Accuracy = num("for each blocker on the line: miss, block or success")
-	a.BlockedBy = num("on a block: the figure or object's space hit instead")
-	a.items = []*widget.FormItem{
-		widget.NewFormItem("Target", a.Target),
-		widget.NewFormItem("Object", a.Space),
-		widget.NewFormItem("Die", a.Die),
-		widget.NewFormItem("Rolled", a.Roll),
-		widget.NewFormItem("Attack +", a.Modifier),
-		widget.NewFormItem("Range", a.Range),
-		widget.NewFormItem("Range +", a.RangeMod),
-		widget.NewFormItem("Pierce", a.Pierce),
-		widget.NewFormItem("Inflicts", a.Inflict),
-		widget.NewFormItem("", widgets.WrapCheck(a.Converted)),
+	a.RangeMod = NewNum(-9, 9, 0, nil)
+	a.RangeMod.Format = Signed
+	a.Pierce = NewNum(0, 9, 0, nil)
+	a.Inflict = newChecksFlow([]string{"Bleeding", "Blinded", "Burning", "Frozen", "Knocked Down", "Stunned", "Vulnerable", "Weakened"}, nil, nil)
+	a.Converted = widget.NewCheck("a card converted to an Attack", nil)
+	a.Blinded = newPicker([]string{"success", "block", "miss"}, "", "Accuracy die rolled first", nil)
+	a.accuracy = wrap("")
+	a.AddAccuracy = newPicker([]string{"miss", "block", "success"}, "", "add an Accuracy roll", nil)
+	a.AddAccuracy.OnChanged = func(v string) {
+		if v != "" {
+			a.Accuracy = append(a.Accuracy, v)
+			a.AddAccuracy.ClearSelected()
+			a.showAccuracy()
+		}
 	}
-	if _, blinded := me.Conditions["Blinded"]; blinded {
-		a.items = append(a.items, widget.NewFormItem("Blinded", a.Blinded))
+	a.showAccuracy()
+	a.BlockedBy = newPicker(labels, "", "on a block: the space hit instead", nil)
+	a.Problem = wrap("")
+	a.Problem.Importance = widget.DangerImportance
+	a.Problem.Hide()
+	field := func(name string, o fyne.CanvasObject) fyne.CanvasObject {
+		return container.NewVBox(bold(name), o)
 	}
-	a.items = append(a.items, widget.NewFormItem("Accuracy", a.Accuracy), widget.NewFormItem("Blocked by", a.BlockedBy))
+	box := container.NewVBox(a.Problem)
 	if me.Resting {
 		// §6.3 items 5–6: on a rest turn only an item or equipment gives
 		// an attack; offer the attacker's.
@@ -204,56 +242,55 @@ func NewAttackForm(s *tp.State, m *tp.Mission, attacker string) *AttackForm {
 		}
 		a.Granted = widget.NewSelectEntry(gear)
 		a.Granted.SetPlaceHolder("the item or equipment that grants it")
-		a.items = append([]*widget.FormItem{widget.NewFormItem("Rest turn", a.Granted)}, a.items...)
+		box.Add(field("Rest turn", a.Granted))
 	}
+	box.Add(field("Target", container.NewVBox(a.Target, a.Space)))
+	box.Add(field("Die and face rolled", widgets.NewFlow(a.Die, a.Roll)))
+	box.Add(widgets.NewFlow(statBox("Attack", a.Modifier), statBox("Range", a.Range), statBox("Range ±", a.RangeMod), statBox("Pierce", a.Pierce)))
+	box.Add(field("Inflicts", a.Inflict.Object()))
+	box.Add(touchCheck(a.Converted))
+	if _, blinded := me.Conditions["Blinded"]; blinded {
+		box.Add(field("Blinded", a.Blinded))
+	}
+	box.Add(field("Accuracy rolls for blockers on the line", container.NewVBox(a.AddAccuracy, a.accuracy)))
+	box.Add(field("Blocked by", a.BlockedBy))
+	a.obj = box
 	return a
+}
+
+func (a *AttackForm) showAccuracy() {
+	if len(a.Accuracy) == 0 {
+		a.accuracy.SetText("None (no blocker on the line, or rolled later).")
+		return
+	}
+	a.accuracy.SetText("In order: " + strings.Join(a.Accuracy, ", "))
 }
 
 // Command is the attack the form describes, or what is missing from it in
 // words.
 func (a *AttackForm) Command() (tp.Attack, error) {
-	c := tp.Attack{Attacker: a.Attacker, Die: a.Die.Selected, Roll: strings.TrimSpace(a.Roll.Text),
-		Inflict: a.Inflict.Selected, Converted: a.Converted.Checked, Blinded: a.Blinded.Selected,
-		Accuracy: splitList(a.Accuracy.Text), BlockedBy: strings.TrimSpace(a.BlockedBy.Text)}
+	c := tp.Attack{Attacker: a.Attacker, Die: a.Die.Selected, Roll: a.Roll.Selected,
+		Inflict: a.Inflict.Selected(), Converted: a.Converted.Checked, Blinded: a.Blinded.Selected,
+		Accuracy: slices.Clone(a.Accuracy), BlockedBy: a.BlockedBy.Selected,
+		Modifier: a.Modifier.Value, Range: a.Range.Value, RangeModifier: a.RangeMod.Value, Pierce: a.Pierce.Value}
 	switch a.Target.Selected {
 	case "":
 		return c, fmt.Errorf("choose whom %s attacks", a.Attacker)
 	case objectTarget:
-		c.Space = strings.TrimSpace(a.Space.Text)
+		c.Space = a.Space.Selected
 		if c.Space == "" {
-			return c, fmt.Errorf("type the space of the object %s attacks", a.Attacker)
+			return c, fmt.Errorf("choose the space of the object %s attacks", a.Attacker)
 		}
 	default:
 		c.Target = a.Target.Selected
 	}
 	if a.Granted != nil {
 		if c.Granted = strings.TrimSpace(a.Granted.Text); c.Granted == "" {
-			return c, fmt.Errorf("%s is resting: no Action card is played, so say which item or equipment lets it attack (phantom-epoch §6.3)", a.Attacker)
+			return c, fmt.Errorf("%s is resting: no Action card is played, so say which item or equipment lets it attack (Rulebook p.13)", a.Attacker)
 		}
 	}
 	if c.Roll == "" {
-		return c, fmt.Errorf("enter the face the attack die showed")
-	}
-	for _, f := range []struct {
-		name string
-		e    *widget.Entry
-		to   *int
-		min  int
-	}{
-		{"Attack +", a.Modifier, &c.Modifier, -20},
-		{"the range", a.Range, &c.Range, 1},
-		{"Range +", a.RangeMod, &c.RangeModifier, -20},
-		{"Pierce", a.Pierce, &c.Pierce, 0},
-	} {
-		t := strings.TrimSpace(f.e.Text)
-		if t == "" {
-			continue
-		}
-		n, err := strconv.Atoi(strings.TrimPrefix(t, "+"))
-		if err != nil || n < f.min {
-			return c, fmt.Errorf("%s is a whole number (at least %d), not %q", f.name, f.min, t)
-		}
-		*f.to = n
+		return c, fmt.Errorf("choose the face the attack die showed")
 	}
 	return c, nil
 }
@@ -264,22 +301,21 @@ func (a *AttackForm) Command() (tp.Attack, error) {
 func (p *PlayScreen) attack(s *tp.State, attacker string) {
 	m := s.Mission
 	form := NewAttackForm(s, m, attacker)
-	var d dialog.Dialog
-	d = dialog.NewForm(attacker+" attacks", "Attack", "Cancel", form.items, func(ok bool) {
-		if !ok {
-			return
-		}
+	d := newDialog(p.ctx.Window, attacker+" attacks", form.obj, "Cancel", nil)
+	var ok *widget.Button
+	ok = addAction(d, "Attack", theme.ConfirmIcon(), func() {
 		c, err := form.Command()
 		if err != nil {
-			// Bad input: say why and show the form again as filled in,
-			// so nothing typed is lost.
-			p.ctx.Message(err.Error(), true)
-			d.Show()
+			d.SetProblem(capitalFirst(err.Error()) + ".")
 			return
 		}
-		p.inOrder(c, p.doAttack)
-	}, p.ctx.Window)
-	d.Resize(fyne.NewSize(640, 720))
+		d.SetProblem("")
+		p.inOrder(c, func(c tp.Attack) {
+			if p.doAttack(ok, c) {
+				d.Hide()
+			}
+		})
+	})
 	d.Show()
 }
 
@@ -299,7 +335,7 @@ func (p *PlayScreen) inOrder(c tp.Attack, then func(tp.Attack)) {
 		return
 	}
 	box := container.NewVBox(wrap(fmt.Sprintf("If the attack succeeds, %s receives %s. The order changes what it keeps (Rulebook p.22): which first?", c.Target, strings.Join(c.Inflict, " and "))))
-	var d dialog.Dialog
+	d := newDialog(p.ctx.Window, "Order of the conditions", box, "Cancel", nil)
 	for _, o := range opts {
 		order := o.Order
 		box.Add(widgets.Touch(widget.NewButton(o.Words(c.Target), func() {
@@ -308,7 +344,6 @@ func (p *PlayScreen) inOrder(c tp.Attack, then func(tp.Attack)) {
 			then(c)
 		})))
 	}
-	d = dialog.NewCustom("Order of the conditions", "Cancel", box, p.ctx.Window)
 	d.Show()
 }
 
@@ -322,8 +357,9 @@ func hasAny(f *tp.Figure, conds ...string) bool {
 	return false
 }
 
-// doAttack records the attack and offers a reaction when one is due.
-func (p *PlayScreen) doAttack(c tp.Attack) {
+// doAttack records the attack and offers a reaction when one is due; it
+// reports whether the attack was recorded.
+func (p *PlayScreen) doAttack(src fyne.CanvasObject, c tp.Attack) bool {
 	before := state(p.ctx).Mission
 	tgt := figure(before, c.Target)
 	vengeful := false
@@ -331,8 +367,8 @@ func (p *PlayScreen) doAttack(c tp.Attack) {
 		_, vengeful = tgt.Conditions["Vengeful"]
 	}
 	melee := c.Target != "" && meleeRange(before, c.Attacker, c.Target)
-	if _, ok := p.ctx.Do(c); !ok {
-		return
+	if _, ok := p.ctx.DoFrom(src, c); !ok {
+		return false
 	}
 	after := figure(state(p.ctx).Mission, c.Target)
 	// §4 Vengeful, A-13: a target the attack left Knocked Down or Stunned
@@ -340,16 +376,15 @@ func (p *PlayScreen) doAttack(c tp.Attack) {
 	if vengeful && melee && after != nil && !after.Defeated && !hasAny(after, "Knocked Down", "Stunned") {
 		p.confirmVengeful(c.Target, c.Attacker)
 	}
+	return true
 }
 
 // confirmVengeful offers the strike-back of a Vengeful target its melee
 // attacker did not Knock Down or Stun (§4).
 func (p *PlayScreen) confirmVengeful(target, attacker string) {
-	dialog.ShowConfirm("Vengeful", target+" is Vengeful and strikes back at its melee attacker. Work out its strike-back now?", func(ok bool) {
-		if ok {
-			p.ctx.Do(tp.ResolveReaction{Adversary: target, Attacker: attacker, Melee: true})
-		}
-	}, p.ctx.Window)
+	confirm(p.ctx.Window, "Vengeful", target+" is Vengeful and strikes back at its melee attacker. Work out its strike-back now?", "Work it out", func() {
+		p.ctx.Do(tp.ResolveReaction{Adversary: target, Attacker: attacker, Melee: true})
+	})
 }
 
 // meleeRange says whether two figures stand at range 1.
@@ -373,9 +408,9 @@ func meleeRange(m *tp.Mission, a, b string) bool {
 func (p *PlayScreen) react(m *tp.Mission, adversary, attacker string) {
 	melee := widget.NewCheck("it was a melee attack (range 1)", nil)
 	melee.SetChecked(meleeRange(m, attacker, adversary))
-	dialog.ShowCustomConfirm(adversary+" reacts to "+attacker, "Work it out", "Cancel", container.NewVBox(
+	widgets.ShowConfirm(adversary+" reacts to "+attacker, container.NewVBox(
 		wrap("For a round effect or Vengeful that answers an attack: the engine decides what "+adversary+" does now; confirm or override it on the Enemy tab."),
-		melee), func(ok bool) {
+		touchCheck(melee)), "Work it out", "Cancel", func(ok bool) {
 		if ok {
 			p.ctx.Do(tp.ResolveReaction{Adversary: adversary, Attacker: attacker, Melee: melee.Checked})
 		}
@@ -417,19 +452,12 @@ func (c *CampaignScreen) trainingCard(s *tp.State) fyne.CanvasObject {
 			}
 		}
 		if len(fresh) > 0 {
-			tier := widget.NewSelect([]string{"1", "2", "3", "4"}, nil) // V-25: decks go to tier 4
-			tier.PlaceHolder = "tier"
-			who := widget.NewCheckGroup(fresh, nil)
-			who.Horizontal = true
-			box.Add(container.NewBorder(nil, nil, widget.NewLabel("Tier"), nil, tier))
-			box.Add(who)
-			box.Add(widget.NewButton("Train", func() {
-				t, _ := strconv.Atoi(tier.Selected)
-				if t == 0 {
-					c.ctx.Message("choose the training's tier (1 to 3)", true)
-					return
-				}
-				c.ctx.Do(tp.StandaloneTraining{Tier: t, Characters: who.Selected})
+			tier := NewNum(1, 4, 1, nil) // V-25: decks go to tier 4
+			who := newChecksFlow(fresh, nil, nil)
+			box.Add(container.NewHBox(widget.NewLabel("Tier"), tier))
+			box.Add(who.Object())
+			box.Add(cmdButton(c.ctx, "Train", func() tracker.Command {
+				return tp.StandaloneTraining{Tier: tier.Value, Characters: who.Selected()}
 			}))
 		}
 	}
@@ -438,13 +466,12 @@ func (c *CampaignScreen) trainingCard(s *tp.State) fyne.CanvasObject {
 	}
 	for _, n := range sortedKeys(s.Sheet.TrainingDraws) {
 		n := n
-		keep := widget.NewCheckGroup(s.Sheet.TrainingDraws[n], nil)
-		keep.Horizontal = true
-		box.Add(container.NewVBox(widget.NewLabel(n+" drew these attachments: keep up to two"), keep,
-			widget.NewButton("Keep for "+n, func() { c.ctx.Do(tp.KeepTrainingAttachments{Character: n, Keep: keep.Selected}) })))
+		keep := newChecksFlow(s.Sheet.TrainingDraws[n], nil, nil)
+		box.Add(container.NewVBox(wrap(n+" drew these attachments: keep up to two"), keep.Object(),
+			cmdButton(c.ctx, "Keep for "+n, func() tracker.Command { return tp.KeepTrainingAttachments{Character: n, Keep: keep.Selected()} })))
 	}
 	if len(box.Objects) == 0 {
 		return nil
 	}
-	return widgets.NewCard("Standalone training", "§14.3: 15 nova cells and 3 SP per tier, four attachments drawn", box)
+	return widgets.NewCard("Standalone training", "15 nova cells and 3 SP per tier; four attachments drawn, two kept (Rulebook p.15).", box)
 }

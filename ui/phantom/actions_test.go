@@ -13,10 +13,6 @@ import (
 	tp "tablekeeper/tracker/phantom"
 )
 
-func entryWith(h *harness, placeholder string) *widget.Entry {
-	return find(h.w.Content(), func(e *widget.Entry) bool { return e.PlaceHolder == placeholder })
-}
-
 func TestEventDeckBuiltAndDrawnEachRound(t *testing.T) {
 	h := newHarness(t, append(fixture(6, 4), startCmd()))
 	p := NewPlayScreen(h.ctx)
@@ -26,19 +22,14 @@ func TestEventDeckBuiltAndDrawnEachRound(t *testing.T) {
 	if build == nil {
 		t.Fatal("no event deck form at setup")
 	}
-	early := entryWith(h, "Round 1-5 card numbers, e.g. 1 2 3 4 5 6 7")
-	late := entryWith(h, "Round 6+ card numbers")
-	test.Tap(build)
-	if !strings.Contains(h.lastErr(), "Round 1-5") {
-		t.Fatalf("an empty deck must be explained, got %q", h.lastErr())
-	}
-	test.Type(early, "1 2 3")
+	p.EventEarly[1].SetValue(3)
 	test.Tap(build)
 	if !strings.Contains(h.lastErr(), "at least 5") {
 		t.Fatalf("too few Round 1-5 cards must be refused with the rule, got %q", h.lastErr())
 	}
-	early.SetText("1 2 3 4 5 6 7")
-	late.SetText("8, 9, 10")
+	p.EventEarly[1].SetValue(7)
+	p.EventLate[0].SetValue(8)
+	p.EventLate[1].SetValue(10)
 	test.Tap(button(h.w.Content(), "Build the event deck"))
 	m := h.state().Mission
 	if len(m.Events) != 8 {
@@ -73,18 +64,8 @@ func TestEventDeckBuiltAndDrawnEachRound(t *testing.T) {
 
 	// Undo, then enter the card drawn at the table instead.
 	h.ctx.Run(h.s.Undo)
-	table := entryWith(h, "card drawn at the table (blank: the app draws)")
-	if table == nil {
-		t.Fatal("no entry for the card drawn at the table")
-	}
-	table.SetText("42")
-	test.Tap(button(h.w.Content(), "Draw this round's event"))
-	if !strings.Contains(h.lastErr(), "not in the deck") {
-		t.Fatalf("a card not in the deck must be refused, got %q", h.lastErr())
-	}
 	want := h.state().Mission.Events[3]
-	table = entryWith(h, "card drawn at the table (blank: the app draws)")
-	table.SetText(want)
+	p.EventDrawn.SetSelected(want)
 	test.Tap(button(h.w.Content(), "Draw this round's event"))
 	if m = h.state().Mission; m.Event != want {
 		t.Fatalf("the table's card: %q, want %q (%v)", m.Event, want, h.errs)
@@ -170,30 +151,18 @@ func TestACharacterAttacksAndAVengefulAdversaryStrikesBack(t *testing.T) {
 	if got := form.Faces; !slices.Equal(got, []string{"1", "2", "3", "crit"}) {
 		t.Fatalf("the basic die's faces are offered: %v", got)
 	}
-	form.Roll.SetText("7")
-	form.Pierce.SetText("lots")
-	if _, err := form.Command(); err == nil || !strings.Contains(err.Error(), "Pierce") {
-		t.Fatalf("a bad number must be named, got %v", err)
+	if !slices.Equal(form.Roll.Options, form.Faces) {
+		t.Fatalf("the face rolled is picked among the die's faces: %v", form.Roll.Options)
 	}
-	form.Pierce.SetText("")
-	c, err := form.Command()
-	if err != nil {
-		t.Fatal(err)
-	}
-	p.doAttack(c)
-	if !strings.Contains(h.lastErr(), "not a face") {
-		t.Fatalf("a face the die does not have must be refused, got %q", h.lastErr())
-	}
-
-	form.Roll.SetText("3")
-	c, _ = form.Command()
+	form.Roll.SetSelected("3")
+	c, _ := form.Command()
 	hp := figure(h.state().Mission, adv).HP
-	p.doAttack(c)
+	p.doAttack(nil, c)
 	f := figure(h.state().Mission, adv)
 	if f.HP != hp-3 {
 		t.Fatalf("%s HP %d → %d, want 3 damage (%v)", adv, hp, f.HP, h.errs)
 	}
-	yes := button(h.w.Canvas().Overlays().Top(), "Yes")
+	yes := button(h.w.Canvas().Overlays().Top(), "Work it out")
 	if yes == nil {
 		t.Fatal("a Vengeful adversary hit in melee should offer its strike-back")
 	}
@@ -213,10 +182,10 @@ func TestACharacterAttacksAndAVengefulAdversaryStrikesBack(t *testing.T) {
 	// A second attack after the first is allowed, but not a converted one.
 	form = NewAttackForm(h.state(), h.state().Mission, who)
 	form.Target.SetSelected(adv)
-	form.Roll.SetText("1")
+	form.Roll.SetSelected("1")
 	form.Converted.SetChecked(true)
 	c, _ = form.Command()
-	p.doAttack(c)
+	p.doAttack(nil, c)
 	if !strings.Contains(h.lastErr(), "converted attack must be the only one") {
 		t.Fatalf("got %q", h.lastErr())
 	}
@@ -227,7 +196,7 @@ func TestACharacterAttacksAndAVengefulAdversaryStrikesBack(t *testing.T) {
 	h.do(tp.Inflict{Figure: adv, Condition: "Vengeful"})
 	form.Inflict.SetSelected([]string{"Knocked Down"})
 	c, _ = form.Command()
-	p.doAttack(c)
+	p.doAttack(nil, c)
 	if f := figure(h.state().Mission, adv); f == nil || f.Defeated || !hasAny(f, "Knocked Down") {
 		t.Fatalf("the second attack should leave %s standing but Knocked Down: %+v, %v", adv, f, h.errs)
 	}
@@ -250,28 +219,30 @@ func TestStandaloneTrainingFromTheCharactersTab(t *testing.T) {
 		t.Fatal("new characters should be offered a standalone training")
 	}
 	test.Tap(train)
-	if !strings.Contains(h.lastErr(), "tier") {
-		t.Fatalf("a training without a tier must be explained, got %q", h.lastErr())
+	if !strings.Contains(h.lastErr(), "name the new characters") {
+		t.Fatalf("a training without characters must be explained, got %q", h.lastErr())
 	}
-	find(c.chars, func(s *widget.Select) bool { return s.PlaceHolder == "tier" }).SetSelected("1")
-	find(c.chars, func(g *widget.CheckGroup) bool { return slices.Contains(g.Options, "Ana") }).SetSelected([]string{"Ana"})
+	find(c.chars, func(ch *widget.Check) bool { return ch.Text == "Ana" }).SetChecked(true)
 	test.Tap(button(c.chars, "Train"))
 	s := h.state()
 	drawn := s.Sheet.TrainingDraws["Ana"]
 	if len(drawn) != 4 || s.Characters["Ana"].Nova != 15 || s.Characters["Ana"].SP != 3 {
 		t.Fatalf("training: drawn %v, nova %d, SP %d, %v", drawn, s.Characters["Ana"].Nova, s.Characters["Ana"].SP, h.errs)
 	}
-	keep := find(c.chars, func(g *widget.CheckGroup) bool { return slices.Equal(g.Options, drawn) })
-	if keep == nil {
+	tick := func(ids ...string) {
+		for _, id := range drawn {
+			find(c.chars, func(ch *widget.Check) bool { return ch.Text == id }).SetChecked(slices.Contains(ids, id))
+		}
+	}
+	if find(c.chars, func(ch *widget.Check) bool { return ch.Text == drawn[0] }) == nil {
 		t.Fatal("the drawn attachments are not offered")
 	}
-	keep.SetSelected(drawn[:3])
+	tick(drawn[:3]...)
 	test.Tap(button(c.chars, "Keep for Ana"))
 	if !strings.Contains(h.lastErr(), "at most 2") {
 		t.Fatalf("keeping three must be refused, got %q", h.lastErr())
 	}
-	keep = find(c.chars, func(g *widget.CheckGroup) bool { return slices.Equal(g.Options, drawn) })
-	keep.SetSelected(drawn[:2])
+	tick(drawn[:2]...)
 	test.Tap(button(c.chars, "Keep for Ana"))
 	s = h.state()
 	if got := s.Characters["Ana"].Attachments; len(got) != 2 || s.Sheet.TrainingDraws["Ana"] != nil {

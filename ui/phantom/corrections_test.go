@@ -60,7 +60,9 @@ func TestEquipmentCorrectedOnTheSheet(t *testing.T) {
 	h.w.SetContent(c.Object())
 	c.Tabs.SelectIndex(1)
 	card := func() *widget.Card {
-		return find(c.chars, func(w *widget.Card) bool { return w.Title == "Correct the equipment" })
+		return find(c.chars, func(w *widget.Card) bool {
+			return strings.Contains(uitestText(w), "Correct the equipment by hand") && !strings.Contains(uitestText(w), "Equip, charge")
+		})
 	}
 	if card() == nil {
 		t.Fatal("no equipment correction on the sheet")

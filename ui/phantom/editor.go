@@ -5,31 +5,37 @@ import (
 	"fmt"
 	"io"
 	"sort"
-	"strconv"
 	"strings"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/automa/hex"
 	"tablekeeper/ui/widgets"
 )
 
-// An Editor draws a mission map on a hex grid: tap an empty position to
-// add a space there (with a suggested label), tap a space to select it and
-// set its features in the palette, switch to Walls and tap next to an edge
-// to put up or take down a wall. Every change is checked with automa/hex's
-// NewMap and what is wrong is said in words under the map; only a valid
-// map can be saved to the campaign or exported.
+// An Editor draws a mission map by tapping: lay out a block of spaces at
+// once or add them one by one, then pick a tool and tap the spaces to
+// paint what the mission book's map shows (difficult terrain, hazards,
+// objects, gaps, doors, entry points, where adversaries are placed), tap
+// edges for walls, and tap a space to set its label and tokens. Every
+// change is checked with automa/hex's NewMap and what is wrong is said in
+// words under the map; only a valid map can be saved to the campaign or
+// exported. The map is drawn as the Play tab draws it.
 type Editor struct {
 	// Save stores a valid map as campaign content under an id; it returns
 	// whether the campaign accepted it (the tracker's own checks run too).
 	Save func(id string, data []byte) bool
 	// Saved lists the maps already entered, to open one for editing.
 	Saved func() map[string]json.RawMessage
+	// Adversaries lists the adversary types and bosses entered, for the
+	// placement tool.
+	Adversaries func() []string
+	// OnSaved is called with the map's id after each save.
+	OnSaved func(id string)
 
 	win    fyne.Window
 	View   *MapView
@@ -39,28 +45,36 @@ type Editor struct {
 	r0, c0 int
 	// Err is the map's problem now, nil when it is valid.
 	Err error
+	// Tool is what a tap on the map does (one of Tools).
+	Tool string
 
 	loading bool
 	obj     fyne.CanvasObject
 
-	// The palette (exported for tests).
-	Mode                                             *widget.RadioGroup
-	ID, Title, Difficulty                            *widget.Entry
+	// The panel (exported for tests).
+	ID, Title                                        *widget.Entry
+	Difficulty                                       *Num
 	Planet, Orientation                              *widget.Select
-	Label, OrbNumber, TreasureNumber, Nova           *widget.Entry
+	Cols, Rows                                       *Num
+	BlockButton                                      *widget.Button
+	ToolPicker                                       *widget.Select
+	PlaceAdversary                                   *widget.SelectEntry
+	PlaceCount                                       *widget.Select
+	Label                                            *widget.Entry
+	OrbNumber, TreasureNumber, Nova                  *Num
 	Terrain, GapKind, Hazard, HazardSource           *widget.Select
 	ObjectKind, ObjectState, Door, Orb, Treasure     *widget.Select
 	Entry, OrbActive, TreasurePresent                *widget.Check
-	IconAdversary, IconCount                         *widget.Entry
+	IconAdversary, IconCount                         *widget.Select
 	Icons                                            *fyne.Container
 	Status, Selected                                 *widget.Label
 	SaveButton, RemoveButton, ImportButton, ExportBt *widget.Button
-	palette                                          *fyne.Container
+	palette, placeBox                                *fyne.Container
 }
 
 // NewEditor makes an editor with an empty map.
 func NewEditor(win fyne.Window) *Editor {
-	e := &Editor{win: win, View: NewMapView(), walls: map[edgeKey]bool{}}
+	e := &Editor{win: win, View: NewMapView(), walls: map[edgeKey]bool{}, Tool: ToolSelect}
 	e.View.Scale = 30
 	e.View.OnTapSpace = func(c hex.Coord, _ string) { e.Tap(c) }
 	e.View.OnTapEdge = func(c hex.Coord, d hex.Dir) { e.ToggleWall(c, d) }
@@ -72,6 +86,12 @@ func NewEditor(win fyne.Window) *Editor {
 // Object is the editor's screen.
 func (e *Editor) Object() fyne.CanvasObject { return e.obj }
 
+// orientation words.
+const (
+	pointyTop = "pointed top (rows run across)"
+	flatTop   = "flat top (columns run down)"
+)
+
 // Layout is the map as drawn now (it may be invalid: see Err).
 func (e *Editor) Layout() hex.Layout {
 	l := e.layout
@@ -79,13 +99,9 @@ func (e *Editor) Layout() hex.Layout {
 	l.Walls = e.wallRefs()
 	l.MissionID = strings.TrimSpace(e.ID.Text)
 	l.Title = strings.TrimSpace(e.Title.Text)
-	if e.Planet.Selected == "none" {
-		l.Planet = ""
-	} else {
-		l.Planet = e.Planet.Selected
-	}
-	l.Difficulty, _ = strconv.Atoi(strings.TrimSpace(e.Difficulty.Text))
-	if e.Orientation.Selected == "flat" {
+	l.Planet = noneEmpty(e.Planet.Selected, noPlanet)
+	l.Difficulty = e.Difficulty.Value
+	if e.Orientation.Selected == flatTop {
 		l.Orientation = hex.Flat
 	} else {
 		l.Orientation = hex.Pointy
@@ -108,20 +124,12 @@ func (e *Editor) Load(id string, l hex.Layout) {
 	}
 	e.ID.SetText(id)
 	e.Title.SetText(l.Title)
-	if l.Difficulty > 0 {
-		e.Difficulty.SetText(strconv.Itoa(l.Difficulty))
-	} else {
-		e.Difficulty.SetText("")
-	}
-	p := l.Planet
-	if p == "" {
-		p = "none"
-	}
-	e.Planet.SetSelected(p)
+	e.Difficulty.SetValue(max(1, l.Difficulty))
+	e.Planet.SetSelected(orDefault(l.Planet, noPlanet))
 	if l.Orientation == hex.Flat {
-		e.Orientation.SetSelected("flat")
+		e.Orientation.SetSelected(flatTop)
 	} else {
-		e.Orientation.SetSelected("pointy")
+		e.Orientation.SetSelected(pointyTop)
 	}
 	e.r0, e.c0 = 0, 0
 	for k, s := range l.Spaces {
@@ -191,17 +199,59 @@ func (e *Editor) SuggestLabel(c hex.Coord) string {
 	return l
 }
 
-// Tap selects the space at c, or adds one there if there is none.
+// Tap does what the tool says on the position c: select (adding a space
+// on an empty position), add or remove a space, or paint a feature on the
+// space (adding it first if there is none there).
 func (e *Editor) Tap(c hex.Coord) {
-	if e.index(c) < 0 {
+	i := e.index(c)
+	add := func() int {
 		if len(e.layout.Spaces) == 0 {
 			e.r0, e.c0 = c.R, col(c, c.R)
 		}
 		e.layout.Spaces = append(e.layout.Spaces, hex.Space{Label: e.SuggestLabel(c), Coord: c})
+		return len(e.layout.Spaces) - 1
 	}
-	cc := c
-	e.sel = &cc
+	switch e.Tool {
+	case ToolSelect, "":
+		if i < 0 {
+			add()
+		}
+		cc := c
+		e.sel = &cc
+	case ToolSpaces:
+		if i < 0 {
+			add()
+		} else {
+			e.layout.Spaces = append(e.layout.Spaces[:i:i], e.layout.Spaces[i+1:]...)
+			if e.sel != nil && *e.sel == c {
+				e.sel = nil
+			}
+		}
+	case ToolWalls:
+		return // walls are tapped on edges (ToggleWall)
+	default:
+		if i < 0 {
+			i = add()
+		}
+		e.paint(&e.layout.Spaces[i])
+	}
 	e.refresh()
+}
+
+// Block lays out a block of cols × rows spaces as a mission map prints
+// them (rows A, B, … of columns 1, 2, …), replacing the map drawn.
+func (e *Editor) Block(cols, rows int) {
+	e.layout.Spaces = nil
+	e.walls = map[edgeKey]bool{}
+	e.sel = nil
+	e.r0, e.c0 = 0, 0
+	for r := range rows {
+		for c := range cols {
+			e.layout.Spaces = append(e.layout.Spaces, hex.Space{Label: fmt.Sprintf("%s-%d", hex.RowName(r), c+1), Coord: hex.Coord{Q: c - r/2, R: r}})
+		}
+	}
+	e.refresh()
+	e.View.Refresh()
 }
 
 // ToggleWall puts up or takes down the wall on side d of position c.
@@ -260,7 +310,7 @@ func (e *Editor) wallRefs() []hex.WallRef {
 // ghosts are the empty positions around the map where a tap adds a space:
 // the map's rows (pointy-top) or columns (flat-top) and one more all round.
 func (e *Editor) ghosts() []hex.Coord {
-	flat := e.Orientation != nil && e.Orientation.Selected == "flat"
+	flat := e.Orientation != nil && e.Orientation.Selected == flatTop
 	// (a, b): the line and the place along it, for either orientation.
 	ab := func(c hex.Coord) (int, int) {
 		if flat {
@@ -320,13 +370,13 @@ func (e *Editor) refresh() {
 	e.Err = err
 	switch {
 	case len(l.Spaces) == 0:
-		e.Status.SetText("Tap a grey position to add a space.")
+		e.Status.SetText("Lay out a block of spaces, or tap a grey position to add one.")
 		e.Status.Importance = widget.MediumImportance
 	case err != nil:
 		e.Status.SetText("This map cannot be used yet:\n" + err.Error())
 		e.Status.Importance = widget.DangerImportance
 	default:
-		e.Status.SetText(fmt.Sprintf("The map is valid: %d spaces, %d walls, %d entry points.", len(l.Spaces), len(l.Walls), countEntries(l)))
+		e.Status.SetText(fmt.Sprintf("The map can be used: %s, %s, %s.", plural(len(l.Spaces), "space"), plural(len(l.Walls), "wall"), plural(countEntries(l), "entry point")))
 		e.Status.Importance = widget.SuccessImportance
 	}
 	e.Status.Refresh()
@@ -353,63 +403,11 @@ func (e *Editor) selected() *hex.Space {
 	return nil
 }
 
-// showSelection loads the selected space's features into the palette.
-func (e *Editor) showSelection() {
-	sp := e.selected()
-	if sp == nil {
-		e.Selected.SetText("No space selected: tap one on the map.")
-		e.palette.Hide()
-		return
-	}
-	e.palette.Show()
-	e.loading = true
-	defer func() { e.loading = false }()
-	e.Selected.SetText(fmt.Sprintf("Space %s at q %d, r %d", sp.Label, sp.Q, sp.R))
-	e.Label.SetText(sp.Label)
-	e.Terrain.SetSelected(orDefault(string(sp.Terrain), "normal"))
-	e.GapKind.SetSelected(orDefault(string(sp.GapKind), "none"))
-	e.Hazard.SetSelected(orDefault(string(sp.Hazard), "none"))
-	e.HazardSource.SetSelected(orDefault(string(sp.HazardSource), "printed"))
-	e.ObjectKind.SetSelected(orDefault(string(sp.Object), "none"))
-	e.ObjectState.SetSelected(orDefault(string(sp.ObjectState), "intact"))
-	e.Door.SetSelected(orDefault(string(sp.Door), "none"))
-	e.Entry.SetChecked(sp.EntryPoint)
-	e.Orb.SetSelected(orDefault(string(sp.Orb.Kind), "none"))
-	e.OrbNumber.SetText(numText(sp.Orb.Number))
-	e.OrbActive.SetChecked(sp.Orb.Active)
-	e.Treasure.SetSelected(orDefault(string(sp.Treasure.Kind), "none"))
-	e.TreasureNumber.SetText(numText(sp.Treasure.Number))
-	e.TreasurePresent.SetChecked(sp.Treasure.Present)
-	e.Nova.SetText(numText(sp.NovaCells))
-	e.Icons.Objects = nil
-	for k, p := range sp.PlacementIcons {
-		k := k
-		txt := p.Adversary
-		if p.Characters != "" {
-			txt += " (" + p.Characters + " characters)"
-		}
-		e.Icons.Add(container.NewBorder(nil, nil, nil, widget.NewButton("Remove", func() {
-			if s := e.selected(); s != nil && k < len(s.PlacementIcons) {
-				s.PlacementIcons = append(s.PlacementIcons[:k:k], s.PlacementIcons[k+1:]...)
-				e.refresh()
-			}
-		}), widget.NewLabel(txt)))
-	}
-	e.Icons.Refresh()
-}
-
 func orDefault(s, d string) string {
 	if s == "" {
 		return d
 	}
 	return s
-}
-
-func numText(n int) string {
-	if n == 0 {
-		return ""
-	}
-	return strconv.Itoa(n)
 }
 
 func noneEmpty(s string, none ...string) string {
@@ -432,167 +430,11 @@ func (e *Editor) edit(f func(sp *hex.Space)) {
 	}
 }
 
-func atoiOr0(s string) int {
-	n, err := strconv.Atoi(strings.TrimSpace(s))
-	if err != nil {
-		return 0
-	}
-	return n
-}
-
-func (e *Editor) build() {
-	e.loading = true
-	defer func() { e.loading = false }()
-	e.Status = widget.NewLabel("")
-	e.Status.Wrapping = fyne.TextWrapWord
-	e.Selected = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	e.Mode = widget.NewRadioGroup([]string{"Spaces", "Walls"}, func(s string) { e.View.EdgeMode = s == "Walls" })
-	e.Mode.Horizontal = true
-	e.Mode.SetSelected("Spaces")
-
-	e.ID = widget.NewEntry()
-	e.ID.SetPlaceHolder("map id, e.g. Berkav-1")
-	e.Title = widget.NewEntry()
-	e.Title.SetPlaceHolder("title (optional)")
-	e.Difficulty = widget.NewEntry()
-	e.Difficulty.SetPlaceHolder("difficulty")
-	e.Difficulty.OnChanged = func(string) { e.refresh() }
-	e.Planet = widget.NewSelect([]string{"none", "Berkav", "Thespara", "Orbos"}, func(string) { e.refresh() })
-	e.Planet.SetSelected("none")
-	e.Orientation = widget.NewSelect([]string{"pointy", "flat"}, func(string) { e.refresh() })
-	e.Orientation.SetSelected("pointy")
-
-	e.Label = widget.NewEntry()
-	e.Label.OnChanged = func(s string) {
-		e.edit(func(sp *hex.Space) { sp.Label = strings.TrimSpace(s) })
-	}
-	sel := func(opts []string, set func(sp *hex.Space, v string)) *widget.Select {
-		return widget.NewSelect(opts, func(v string) { e.edit(func(sp *hex.Space) { set(sp, v) }) })
-	}
-	e.Terrain = sel([]string{"normal", "difficult", "gap"}, func(sp *hex.Space, v string) {
-		sp.Terrain = hex.Terrain(noneEmpty(v, "normal"))
-		if sp.Terrain == hex.Gap && sp.GapKind == "" {
-			sp.GapKind = hex.Lava
-		}
-		if sp.Terrain != hex.Gap {
-			sp.GapKind = ""
-		}
-	})
-	e.GapKind = sel([]string{"none", "lava", "water", "other"}, func(sp *hex.Space, v string) { sp.GapKind = hex.GapKind(noneEmpty(v, "none")) })
-	e.Hazard = sel([]string{"none", "fire", "poison", "trap"}, func(sp *hex.Space, v string) { sp.Hazard = hex.Hazard(noneEmpty(v, "none")) })
-	e.HazardSource = sel([]string{"printed", "token"}, func(sp *hex.Space, v string) { sp.HazardSource = hex.HazardSource(noneEmpty(v, "printed")) })
-	e.ObjectKind = sel([]string{"none", "destructible", "indestructible"}, func(sp *hex.Space, v string) {
-		sp.Object = hex.Object(noneEmpty(v, "none"))
-		if sp.Object != hex.Destructible {
-			sp.ObjectState = ""
-		}
-	})
-	e.ObjectState = sel([]string{"intact", "damaged", "destroyed"}, func(sp *hex.Space, v string) { sp.ObjectState = hex.ObjectState(noneEmpty(v, "intact")) })
-	e.Door = sel([]string{"none", "closed", "open"}, func(sp *hex.Space, v string) { sp.Door = hex.Door(noneEmpty(v, "none")) })
-	e.Entry = widget.NewCheck("Entry point", func(b bool) { e.edit(func(sp *hex.Space) { sp.EntryPoint = b }) })
-	e.Orb = sel([]string{"none", "campaign", "mission"}, func(sp *hex.Space, v string) {
-		was := sp.Orb.Kind
-		sp.Orb.Kind = hex.TokenKind(noneEmpty(v, "none"))
-		if was == "" && sp.Orb.Kind != "" {
-			sp.Orb.Active = true
-		}
-		if sp.Orb.Kind == "" {
-			sp.Orb = hex.Orb{}
-		}
-	})
-	e.OrbNumber = widget.NewEntry()
-	e.OrbNumber.SetPlaceHolder("number")
-	e.OrbNumber.OnChanged = func(s string) { e.edit(func(sp *hex.Space) { sp.Orb.Number = atoiOr0(s) }) }
-	e.OrbActive = widget.NewCheck("active", func(b bool) { e.edit(func(sp *hex.Space) { sp.Orb.Active = b }) })
-	e.Treasure = sel([]string{"none", "campaign", "mission"}, func(sp *hex.Space, v string) {
-		was := sp.Treasure.Kind
-		sp.Treasure.Kind = hex.TokenKind(noneEmpty(v, "none"))
-		if was == "" && sp.Treasure.Kind != "" {
-			sp.Treasure.Present = true
-		}
-		if sp.Treasure.Kind == "" {
-			sp.Treasure = hex.Treasure{}
-		}
-	})
-	e.TreasureNumber = widget.NewEntry()
-	e.TreasureNumber.SetPlaceHolder("number")
-	e.TreasureNumber.OnChanged = func(s string) { e.edit(func(sp *hex.Space) { sp.Treasure.Number = atoiOr0(s) }) }
-	e.TreasurePresent = widget.NewCheck("on the map", func(b bool) { e.edit(func(sp *hex.Space) { sp.Treasure.Present = b }) })
-	e.Nova = widget.NewEntry()
-	e.Nova.SetPlaceHolder("0")
-	e.Nova.OnChanged = func(s string) { e.edit(func(sp *hex.Space) { sp.NovaCells = atoiOr0(s) }) }
-	e.IconAdversary = widget.NewEntry()
-	e.IconAdversary.SetPlaceHolder("adversary or boss, e.g. Grallok Archer")
-	e.IconCount = widget.NewEntry()
-	e.IconCount.SetPlaceHolder("characters, e.g. 3-4 (empty: always)")
-	addIcon := widget.NewButton("Add placement icon", func() {
-		name := strings.TrimSpace(e.IconAdversary.Text)
-		if name == "" {
-			e.Status.SetText("A placement icon names the adversary or boss it places.")
-			return
-		}
-		e.edit(func(sp *hex.Space) {
-			sp.PlacementIcons = append(sp.PlacementIcons, hex.PlacementIcon{Adversary: name, Characters: strings.TrimSpace(e.IconCount.Text)})
-		})
-		e.IconAdversary.SetText("")
-		e.IconCount.SetText("")
-	})
-	e.Icons = container.NewVBox()
-	e.RemoveButton = widget.NewButton("Remove this space", e.RemoveSelected)
-	e.RemoveButton.Importance = widget.DangerImportance
-
-	form := widget.NewForm(
-		widget.NewFormItem("Label", e.Label),
-		widget.NewFormItem("Terrain", container.NewGridWithColumns(2, e.Terrain, e.GapKind)),
-		widget.NewFormItem("Hazard", container.NewGridWithColumns(2, e.Hazard, e.HazardSource)),
-		widget.NewFormItem("Object", container.NewGridWithColumns(2, e.ObjectKind, e.ObjectState)),
-		widget.NewFormItem("Door", e.Door),
-		widget.NewFormItem("", e.Entry),
-		widget.NewFormItem("Orb", container.NewGridWithColumns(3, e.Orb, e.OrbNumber, e.OrbActive)),
-		widget.NewFormItem("Treasure", container.NewGridWithColumns(3, e.Treasure, e.TreasureNumber, e.TreasurePresent)),
-		widget.NewFormItem("Nova cells", e.Nova),
-		widget.NewFormItem("Placement", container.NewVBox(e.IconAdversary, e.IconCount, addIcon, e.Icons)),
-	)
-	e.palette = container.NewVBox(form, e.RemoveButton)
-
-	e.SaveButton = widget.NewButton("Save to campaign", e.SaveToCampaign)
-	e.SaveButton.Importance = widget.HighImportance
-	e.ImportButton = widget.NewButton("Import file…", e.importFile)
-	e.ExportBt = widget.NewButton("Export file…", e.exportFile)
-	newBt := widget.NewButton("New map", func() { e.Load("", hex.Layout{}) })
-	openBt := widget.NewButton("Open saved…", e.openSaved)
-	zoomIn := widget.NewButton("Zoom +", func() { e.View.Zoom(1.25) })
-	zoomOut := widget.NewButton("Zoom −", func() { e.View.Zoom(0.8) })
-	var mapScroll *container.Scroll
-	fit := widget.NewButton("Whole map", func() { e.View.FitTo(mapScroll.Size()) })
-
-	mapForm := widget.NewForm(
-		widget.NewFormItem("Map id", e.ID),
-		widget.NewFormItem("Title", e.Title),
-		widget.NewFormItem("Planet", e.Planet),
-		widget.NewFormItem("Difficulty", e.Difficulty),
-		widget.NewFormItem("Hexes", e.Orientation),
-	)
-	side := container.NewVScroll(container.NewVBox(
-		widget.NewLabelWithStyle("Map", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		mapForm,
-		container.NewGridWithColumns(2, newBt, openBt, e.ImportButton, e.ExportBt),
-		e.SaveButton,
-		widget.NewSeparator(),
-		e.Selected,
-		e.palette,
-	))
-	top := container.NewVBox(container.NewBorder(nil, nil, widget.NewLabel("Tap to edit:"), container.NewHBox(zoomOut, zoomIn, fit)), e.Mode)
-	mapScroll = container.NewScroll(e.View)
-	mapArea := container.NewBorder(top, widgets.AtLeast(fyne.NewSize(0, 84), container.NewVScroll(e.Status)), nil, nil, mapScroll)
-	e.obj = newAdaptive(0.62, mapArea, side, nil)
-}
-
 // SaveToCampaign saves the map as campaign content, if it is valid.
 func (e *Editor) SaveToCampaign() {
 	id := strings.TrimSpace(e.ID.Text)
 	if id == "" {
-		e.Status.SetText("Give the map an id (e.g. the mission, Berkav-1) before saving it.")
+		e.Status.SetText("Give the map a name (e.g. its mission's) before saving it.")
 		e.Status.Importance = widget.DangerImportance
 		e.Status.Refresh()
 		return
@@ -610,9 +452,12 @@ func (e *Editor) SaveToCampaign() {
 		return
 	}
 	if e.Save != nil && e.Save(id, data) {
-		e.Status.SetText(fmt.Sprintf("Saved map %q to the campaign (%d spaces).", id, m.Len()))
+		e.Status.SetText(fmt.Sprintf("Saved map %q to the campaign (%s).", id, plural(m.Len(), "space")))
 		e.Status.Importance = widget.SuccessImportance
 		e.Status.Refresh()
+		if e.OnSaved != nil {
+			e.OnSaved(id)
+		}
 	}
 }
 
@@ -627,17 +472,23 @@ func (e *Editor) openSaved() {
 	}
 	sort.Strings(ids)
 	if len(ids) == 0 {
-		dialog.ShowInformation("No maps yet", "No map has been saved to this campaign yet.", e.win)
+		widgets.ShowMessage("No maps yet", "No map has been saved to this campaign yet: draw one, then Save to the campaign.", e.win)
 		return
 	}
-	pick := widget.NewSelect(ids, nil)
-	dialog.ShowCustomConfirm("Open a saved map", "Open", "Cancel", pick, func(ok bool) {
-		if ok && pick.Selected != "" {
-			if err := e.LoadData(pick.Selected, maps[pick.Selected]); err != nil {
-				dialog.ShowError(err, e.win)
-			}
+	pick := newPicker(ids, "", "which map", nil)
+	d := newDialog(e.win, "Open a saved map", pick, "Cancel", nil)
+	addAction(d, "Open", theme.FolderOpenIcon(), func() {
+		if pick.Selected == "" {
+			d.SetProblem("Choose the map to open.")
+			return
 		}
-	}, e.win)
+		if err := e.LoadData(pick.Selected, maps[pick.Selected]); err != nil {
+			d.SetProblem(capitalFirst(err.Error()))
+			return
+		}
+		d.Hide()
+	})
+	d.Show()
 }
 
 // LoadData opens a map file's bytes in the editor; a file that is not a
@@ -665,7 +516,7 @@ func (e *Editor) importFile() {
 			err = e.LoadData("", data)
 		}
 		if err != nil {
-			dialog.ShowError(err, e.win)
+			widgets.ShowMessage("The map cannot be used", capitalFirst(err.Error()), e.win)
 		}
 	}, e.win)
 	d.SetFilter(storage.NewExtensionFileFilter([]string{".json"}))
@@ -684,7 +535,7 @@ func (e *Editor) Export() ([]byte, error) {
 func (e *Editor) exportFile() {
 	data, err := e.Export()
 	if err != nil {
-		dialog.ShowError(err, e.win)
+		widgets.ShowMessage("The map cannot be used", capitalFirst(err.Error()), e.win)
 		return
 	}
 	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
@@ -693,7 +544,7 @@ func (e *Editor) exportFile() {
 		}
 		defer w.Close()
 		if _, err := w.Write(data); err != nil {
-			dialog.ShowError(err, e.win)
+			widgets.ShowMessage("The map cannot be used", capitalFirst(err.Error()), e.win)
 		}
 	}, e.win)
 	name := strings.TrimSpace(e.ID.Text)

@@ -2,12 +2,11 @@ package phantom
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/automa"
@@ -27,19 +26,21 @@ import (
 type EnemyScreen struct {
 	ctx *shell.Context
 
-	Map      *MapView
-	Trace    *widgets.TracePanel
-	Who      *widget.Label
-	Summary  *widget.Label
-	Attack   *widget.Entry
-	Accuracy *widget.Entry
+	Map     *MapView
+	Trace   *widgets.TracePanel
+	Who     *widget.Label
+	Summary *widget.Label
+	// Attack and Accuracy add a roll made at the table; Rolls shows them.
+	Attack   *widget.Select
+	Accuracy *widget.Select
+	Rolls    *widget.Label
+	attack   []string
+	accuracy []string
 	// Buttons (exported for tests).
 	ResolveButton, ConfirmButton, OverrideButton *widget.Button
 	// Order offers, when the turn stopped to ask it, one button per order
-	// in which a character may take several conditions (Rulebook p.22);
-	// rolls are the roll entries and Resolve, hidden meanwhile.
+	// in which a character may take several conditions (Rulebook p.22).
 	Order *fyne.Container
-	rolls *fyne.Container
 	// Override is the mission's or a card's named primary target (§8.13).
 	Override *widget.Select
 	// Past lists the earlier decisions of the campaign (turn orders,
@@ -60,60 +61,93 @@ type EnemyScreen struct {
 // NewEnemyScreen builds the screen for a campaign and keeps it up to date.
 func NewEnemyScreen(ctx *shell.Context) *EnemyScreen {
 	e := &EnemyScreen{ctx: ctx, Map: NewMapView(), Trace: widgets.NewTracePanel(automa.Trace{})}
+	// One line, cut if need be (the whole of it is in the decision's
+	// words below): a wrapping label outside a scroll grows tall while its
+	// tab has never been laid out, and the window with it.
 	e.Who = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	e.Who.Wrapping = fyne.TextWrapWord
+	e.Who.Truncation = fyne.TextTruncateEllipsis
 	e.Summary = widget.NewLabel("")
 	e.Summary.Wrapping = fyne.TextWrapWord
 	e.Order = container.NewVBox()
-	e.Attack = widget.NewEntry()
-	e.Attack.SetPlaceHolder("attack rolls made at the table: 2, crit, fumble")
-	e.Accuracy = widget.NewEntry()
-	e.Accuracy.SetPlaceHolder("Accuracy rolls: miss, block, success")
-	e.ResolveButton = widget.NewButton("Resolve the adversary's turn (R)", func() { e.Resolve() })
+	e.Rolls = wrap("")
+	e.Attack = newPicker(attackFaceOptions, "", "add an attack roll", nil)
+	e.Attack.OnChanged = func(v string) {
+		if v != "" {
+			e.attack = append(e.attack, v)
+			e.Attack.ClearSelected()
+			e.showRolls()
+		}
+	}
+	e.Accuracy = newPicker([]string{"miss", "block", "success"}, "", "add an Accuracy roll", nil)
+	e.Accuracy.OnChanged = func(v string) {
+		if v != "" {
+			e.accuracy = append(e.accuracy, v)
+			e.Accuracy.ClearSelected()
+			e.showRolls()
+		}
+	}
+	clearRolls := widget.NewButtonWithIcon("Clear the rolls", theme.ContentClearIcon(), func() {
+		e.attack, e.accuracy = nil, nil
+		e.showRolls()
+	})
+	e.showRolls()
+	e.ResolveButton = widget.NewButtonWithIcon("Resolve (R)", theme.MediaPlayIcon(), func() { e.Resolve() })
 	e.ResolveButton.Importance = widget.HighImportance
-	e.ConfirmButton = widget.NewButton("Confirm: apply it", e.Confirm)
+	e.ConfirmButton = widget.NewButtonWithIcon("Confirm", theme.ConfirmIcon(), e.Confirm)
 	e.ConfirmButton.Importance = widget.SuccessImportance
-	e.OverrideButton = widget.NewButton("Override…", e.showOverride)
+	e.OverrideButton = widget.NewButtonWithIcon("Override…", theme.DocumentCreateIcon(), e.showOverride)
 	e.OverrideButton.Importance = widget.WarningImportance
 	e.Past = widget.NewSelect(nil, func(k string) {
 		e.showPast = k
 		e.Refresh()
 	})
-	e.Past.PlaceHolder = "earlier decisions: see their reasoning"
+	e.Past.PlaceHolder = "choose one"
 	e.Override = widget.NewSelect(nil, nil)
-	e.Override.PlaceHolder = "no named primary target"
-	setOverride := widget.NewButton("Set", func() {
+	e.Override.PlaceHolder = "none"
+	var setOverride *widget.Button
+	setOverride = widget.NewButton("Set", func() {
 		fig := e.Override.Selected
 		if fig == "(none)" {
 			fig = ""
 		}
-		e.ctx.Do(tp.SetPrimaryTarget{Figure: fig})
+		e.ctx.DoFrom(setOverride, tp.SetPrimaryTarget{Figure: fig})
 	})
-	zoomIn := widget.NewButton("Zoom +", func() { e.Map.Zoom(1.25) })
-	zoomOut := widget.NewButton("Zoom −", func() { e.Map.Zoom(0.8) })
+	zoomIn := widget.NewButtonWithIcon("", theme.ZoomInIcon(), func() { e.Map.Zoom(1.25) })
+	zoomOut := widget.NewButtonWithIcon("", theme.ZoomOutIcon(), func() { e.Map.Zoom(0.8) })
 	e.scroll = container.NewScroll(e.Map)
-	fit := widget.NewButton("Whole map", func() { e.Map.FitTo(e.scroll.Size()) })
-	// The rolls and Resolve give way to the order buttons while a turn
-	// waits for an order (showOrder).
-	e.rolls = container.NewVBox(widget.NewForm(widget.NewFormItem("Attack", e.Attack), widget.NewFormItem("Accuracy", e.Accuracy)),
-		widgets.Touch(e.ResolveButton))
-	side := container.NewBorder(
-		container.NewVBox(e.Who, e.rolls, e.Order,
-			container.NewGridWithColumns(2, widgets.Touch(e.ConfirmButton), widgets.Touch(e.OverrideButton)),
-			e.Summary,
-			widget.NewLabel("Primary target named by the mission (§8.13)"),
-			container.NewBorder(nil, nil, nil, setOverride, e.Override),
-			e.Past,
-			widget.NewLabelWithStyle("Why", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})),
-		nil, nil, nil, container.NewVScroll(e.Trace))
+	fit := widget.NewButtonWithIcon("Whole map", theme.ViewFullScreenIcon(), func() { e.Map.FitTo(e.scroll.Size()) })
+	// What the players look at after a tap: whose turn, the buttons, and
+	// why (ten lines of it, the deciding step highlighted). The rest (the
+	// decision in words, rolls made at the table, a named primary target,
+	// earlier decisions) scrolls under it.
 	legend := widget.NewLabel("Magenta arrows: path · green ring: end space · red ring: primary target · cyan: line of sight")
 	legend.Wrapping = fyne.TextWrapWord
-	mapArea := container.NewBorder(container.NewHBox(zoomOut, zoomIn, fit), legend, nil, nil, e.scroll)
-	e.obj = newAdaptive(0.6, mapArea, side, func() {
-		if e.focus != "" {
-			e.Map.FocusOn(e.scroll, e.focus)
-		}
-	})
+	legend.Importance = widget.LowImportance
+	details := container.NewVScroll(container.NewVBox(
+		legend,
+		e.Summary,
+		widget.NewSeparator(),
+		bold("Rolls made at the table (none: the app rolls)"),
+		widgets.NewFlow(e.Attack, e.Accuracy, clearRolls), e.Rolls,
+		widget.NewSeparator(),
+		bold("Primary target the mission names"),
+		container.NewBorder(nil, nil, nil, setOverride, e.Override),
+		widget.NewSeparator(),
+		bold("Earlier decisions"),
+		e.Past))
+	// Whose turn and the buttons sit over the map; beside it (under it,
+	// narrow) the explanation, then the rest.
+	side := container.NewBorder(e.Trace, nil, nil, nil, details)
+	buttons := container.NewGridWithColumns(3, widgets.Touch(e.ResolveButton), widgets.Touch(e.ConfirmButton), widgets.Touch(e.OverrideButton))
+	// The map keeps a height of its own when the panel goes under it.
+	mapArea := container.NewBorder(container.NewVBox(e.Who, buttons, e.Order, container.NewHBox(widgets.Touch(zoomOut), widgets.Touch(zoomIn), fit)), nil, nil, nil,
+		widgets.AtLeast(fyne.NewSize(0, mapLeastHeight), afterLayout(e.scroll, func() {
+			e.Map.AutoFit(e.scroll.Size())
+			if e.focus != "" {
+				e.Map.FocusOn(e.scroll, e.focus)
+			}
+		})))
+	e.obj = adaptive(widgets.AtLeast(fyne.NewSize(mapLeast, 0), mapArea), side)
 	ctx.OnChange(func(tracker.Event) { e.Refresh() })
 	e.Refresh()
 	return e
@@ -158,7 +192,7 @@ func (e *EnemyScreen) Refresh() {
 		return
 	case m.Pending != nil:
 		p := m.Pending
-		e.Who.SetText(fmt.Sprintf("Round %d · %s's turn, worked out — confirm or override it", m.Round, p.Adversary))
+		e.Who.SetText(fmt.Sprintf("Round %d · %s's turn, worked out: confirm or override it", m.Round, p.Adversary))
 		o := TurnOverlay(p.Turn, figs)
 		e.Map.SetOverlay(o)
 		if key := p.Adversary + "@" + p.Turn.End; key != e.focused {
@@ -167,7 +201,11 @@ func (e *EnemyScreen) Refresh() {
 			e.Map.FocusOn(e.scroll, e.focus)
 		}
 		e.Trace.SetTrace(TraceOf(p.Trace))
-		e.Summary.SetText(TurnWords(p.Turn))
+		words := TurnWords(p.Turn)
+		if p.Turn.Ask != nil {
+			words = orderQuestion(p.Turn.Ask) + "\n" + words
+		}
+		e.Summary.SetText(words)
 		e.OverrideButton.Enable()
 		switch {
 		case p.Turn.Stopped == "":
@@ -220,23 +258,29 @@ func (e *EnemyScreen) showOrder(m *tp.Mission) {
 	e.Order.Objects = nil
 	defer e.Order.Refresh()
 	if m == nil || m.Pending == nil || m.Pending.Turn.Ask == nil {
-		e.rolls.Show()
 		return
 	}
-	e.rolls.Hide()
 	p, ask := m.Pending, m.Pending.Turn.Ask
-	e.Order.Add(wrap(fmt.Sprintf("%s receives %s at once. %s's player chooses the order (Rulebook p.22):", ask.Figure, strings.Join(ask.Conditions, " and "), ask.Figure)))
+	q := widget.NewLabel(orderQuestion(ask))
+	q.Truncation = fyne.TextTruncateEllipsis
+	e.Order.Add(q)
 	for _, o := range ask.Options {
 		order := o.Order
-		b := widget.NewButton(o.Words(ask.Figure), func() {
+		var b *widget.Button
+		b = widget.NewButton(o.Words(ask.Figure), func() {
 			var cmd tracker.Command = tp.ResolveAdversaryTurn{Adversary: p.Adversary, Order: order}
 			if p.Reaction {
 				cmd = tp.ResolveReaction{Adversary: p.Adversary, Attacker: p.Attacker, Melee: p.Melee, Order: order}
 			}
-			e.ctx.Do(cmd)
+			e.ctx.DoFrom(b, cmd)
 		})
 		e.Order.Add(widgets.Touch(b))
 	}
+}
+
+// orderQuestion asks the order a character takes several conditions in.
+func orderQuestion(ask *ap.OrderQuestion) string {
+	return fmt.Sprintf("%s receives %s at once. %s's player chooses the order (Rulebook p.22):", ask.Figure, strings.Join(ask.Conditions, " and "), ask.Figure)
 }
 
 // pastDecision is an earlier decision kept in the log: its diary line, its
@@ -328,10 +372,10 @@ func (e *EnemyScreen) Resolve() bool {
 	case m.Pending != nil && m.Pending.Turn.Stopped != "" && m.Pending.Reaction:
 		// A reaction stopped for a roll is worked out again as one.
 		p := m.Pending
-		if _, ok := e.ctx.Do(tp.ResolveReaction{Adversary: p.Adversary, Attacker: p.Attacker, Melee: p.Melee,
-			Attack: splitList(e.Attack.Text), Accuracy: splitList(e.Accuracy.Text)}); ok {
-			e.Attack.SetText("")
-			e.Accuracy.SetText("")
+		if _, ok := e.ctx.DoFrom(e.ResolveButton, tp.ResolveReaction{Adversary: p.Adversary, Attacker: p.Attacker, Melee: p.Melee,
+			Attack: e.attack, Accuracy: e.accuracy}); ok {
+			e.attack, e.accuracy = nil, nil
+			e.showRolls()
 		}
 		return true
 	case m.Pending != nil && m.Pending.Turn.Stopped != "":
@@ -344,16 +388,32 @@ func (e *EnemyScreen) Resolve() bool {
 			return false
 		}
 	}
-	cmd := tp.ResolveAdversaryTurn{Adversary: name, Attack: splitList(e.Attack.Text), Accuracy: splitList(e.Accuracy.Text)}
-	if _, ok := e.ctx.Do(cmd); ok {
-		e.Attack.SetText("")
-		e.Accuracy.SetText("")
+	cmd := tp.ResolveAdversaryTurn{Adversary: name, Attack: e.attack, Accuracy: e.accuracy}
+	if _, ok := e.ctx.DoFrom(e.ResolveButton, cmd); ok {
+		e.attack, e.accuracy = nil, nil
+		e.showRolls()
 	}
 	return true
 }
 
+// showRolls lists the rolls entered, in order.
+func (e *EnemyScreen) showRolls() {
+	if len(e.attack)+len(e.accuracy) == 0 {
+		e.Rolls.SetText("No roll entered.")
+		return
+	}
+	var parts []string
+	if len(e.attack) > 0 {
+		parts = append(parts, "attack "+strings.Join(e.attack, ", "))
+	}
+	if len(e.accuracy) > 0 {
+		parts = append(parts, "Accuracy "+strings.Join(e.accuracy, ", "))
+	}
+	e.Rolls.SetText("Rolls, in order: " + strings.Join(parts, "; "))
+}
+
 // Confirm applies the worked-out turn.
-func (e *EnemyScreen) Confirm() { e.ctx.Do(tp.ConfirmAdversaryTurn{}) }
+func (e *EnemyScreen) Confirm() { e.ctx.DoFrom(e.ConfirmButton, tp.ConfirmAdversaryTurn{}) }
 
 func splitList(s string) []string {
 	var out []string
@@ -367,8 +427,10 @@ func splitList(s string) []string {
 
 // OverrideRow is one figure's line in the override form.
 type OverrideRow struct {
-	Name                 string
-	Space, HP, Condition *widget.Entry
+	Name      string
+	Space     *widget.Select
+	HP        *Num
+	Condition *ChecksFlow
 }
 
 // OverrideForm is what the players say happened instead of the proposal.
@@ -379,24 +441,31 @@ type OverrideForm struct {
 }
 
 // NewOverrideForm lists the figures the turn touched, filled in with the
-// engine's proposal — carried onto what was recorded while it waited, the
-// figures defeated since left out — for the players to correct.
+// engine's proposal, for the players to correct: spaces picked from the
+// map, HP on steppers, conditions ticked.
 func NewOverrideForm(m *tp.Mission) *OverrideForm {
 	o := &OverrideForm{Reason: widget.NewMultiLineEntry()}
 	o.Reason.SetPlaceHolder("why (e.g. the card says otherwise, a rule we read differently)")
-	items := []*widget.FormItem{widget.NewFormItem("Reason", o.Reason)}
+	o.Reason.Wrapping = fyne.TextWrapWord
+	box := container.NewVBox(bold("Reason"), o.Reason)
+	l, _ := liveLayout(m)
+	var labels []string
+	for _, sp := range l.Spaces {
+		labels = append(labels, sp.Label)
+	}
 	if m != nil && m.Pending != nil {
 		for _, fs := range m.Proposed() {
-			r := OverrideRow{Name: fs.Name, Space: widget.NewEntry(), HP: widget.NewEntry(), Condition: widget.NewEntry()}
-			r.Space.SetText(fs.Position)
-			r.HP.SetText(strconv.Itoa(fs.HP))
-			r.Condition.SetText(strings.Join(fs.Conditions, ", "))
-			r.Condition.SetPlaceHolder("conditions")
+			maxHP := fs.HP
+			if f := figure(m, fs.Name); f != nil {
+				maxHP = max(maxHP, f.MaxHP)
+			}
+			r := OverrideRow{Name: fs.Name, Space: newPicker(labels, fs.Position, "its space", nil), HP: NewNum(0, maxHP, fs.HP, nil),
+				Condition: newChecksFlow(conditionNames, normConds(fs.Conditions), nil)}
 			o.Rows = append(o.Rows, r)
-			items = append(items, widget.NewFormItem(fs.Name, container.NewGridWithColumns(3, r.Space, r.HP, r.Condition)))
+			box.Add(widgets.NewCard(fs.Name, "", container.NewVBox(r.Space, container.NewHBox(widget.NewLabel("HP"), r.HP), r.Condition.Object())))
 		}
 	}
-	o.Form = widget.NewForm(items...)
+	o.Form = box
 	return o
 }
 
@@ -404,11 +473,7 @@ func NewOverrideForm(m *tp.Mission) *OverrideForm {
 func (o *OverrideForm) Command() (tp.OverrideAdversaryTurn, error) {
 	c := tp.OverrideAdversaryTurn{Reason: strings.TrimSpace(o.Reason.Text)}
 	for _, r := range o.Rows {
-		hp, err := strconv.Atoi(strings.TrimSpace(r.HP.Text))
-		if err != nil {
-			return c, fmt.Errorf("%s: HP %q is not a whole number", r.Name, r.HP.Text)
-		}
-		c.Figures = append(c.Figures, tp.FigureChange{Name: r.Name, Position: strings.TrimSpace(r.Space.Text), HP: hp, Conditions: splitConds(r.Condition.Text)})
+		c.Figures = append(c.Figures, tp.FigureChange{Name: r.Name, Position: r.Space.Selected, HP: r.HP.Value, Conditions: r.Condition.Selected()})
 	}
 	return c, nil
 }
@@ -425,18 +490,18 @@ func splitConds(s string) []string {
 
 func (e *EnemyScreen) showOverride() {
 	o := NewOverrideForm(state(e.ctx).Mission)
-	d := dialog.NewCustomConfirm("Override the adversary's turn", "Record it", "Cancel", container.NewVScroll(o.Form), func(ok bool) {
-		if !ok {
-			return
-		}
+	d := newDialog(e.ctx.Window, "Override the adversary's turn", o.Form, "Cancel", nil)
+	addAction(d, "Record it", theme.ConfirmIcon(), func() {
 		cmd, err := o.Command()
+		if err == nil {
+			err = e.ctx.Try(cmd)
+		}
 		if err != nil {
-			e.ctx.Message(err.Error(), true)
+			d.SetProblem(capitalFirst(shell.Words(err)))
 			return
 		}
-		e.ctx.Do(cmd)
-	}, e.ctx.Window)
-	d.Resize(fyne.NewSize(640, 520))
+		d.Hide()
+	})
 	d.Show()
 }
 
@@ -487,7 +552,7 @@ func TurnWords(t ap.Turn) string {
 	}
 	switch {
 	case t.Ask != nil:
-		// The question and its answers stand above the summary (showOrder).
+		// The question and its answers stand above the map (showOrder).
 	case t.Stopped != "":
 		b.WriteString("\nStopped: " + t.Stopped + " — enter the roll and resolve again, or override.")
 	}

@@ -3,7 +3,6 @@ package phantom
 import (
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -22,8 +21,8 @@ import (
 type expeditionOptions struct {
 	s       *tp.State
 	names   [2]*widget.Entry
-	nova    [2]*widget.Entry
-	vt      [2]*widget.Entry
+	nova    [2]*Num
+	vt      [2]*Num
 	team    *widget.Check
 	chosen  *widget.Select
 	each    map[string]*widget.Select
@@ -34,16 +33,14 @@ type expeditionOptions struct {
 
 func newExpeditionOptions(s *tp.State) *expeditionOptions {
 	o := &expeditionOptions{s: s, each: map[string]*widget.Select{}}
-	rows := container.NewVBox(wrap("The card's options and what each costs (blank: no cost)"))
+	rows := container.NewVBox(wrap("The card's options and what each costs"))
 	for i := range 2 {
-		o.names[i], o.nova[i], o.vt[i] = widget.NewEntry(), widget.NewEntry(), widget.NewEntry()
+		o.names[i] = widget.NewEntry()
 		o.names[i].SetPlaceHolder(fmt.Sprintf("option %d, e.g. %c", i+1, 'A'+i))
-		o.nova[i].SetPlaceHolder("nova cells")
-		o.vt[i].SetPlaceHolder("vanished technology")
-		for _, e := range []*widget.Entry{o.names[i], o.nova[i], o.vt[i]} {
-			e.OnChanged = func(string) { o.offer() }
-		}
-		rows.Add(container.NewGridWithColumns(3, o.names[i], o.nova[i], o.vt[i]))
+		o.names[i].OnChanged = func(string) { o.offer() }
+		o.nova[i] = NewNum(0, 99, 0, func(int) { o.offer() })
+		o.vt[i] = NewNum(0, 99, 0, func(int) { o.offer() })
+		rows.Add(container.NewVBox(o.names[i], widgets.NewFlow(statBox("Nova cells", o.nova[i]), statBox("Vanished technology", o.vt[i]))))
 	}
 	o.team = widget.NewCheck("a team choice: one option for everyone", nil)
 	o.team.SetChecked(true)
@@ -59,7 +56,7 @@ func newExpeditionOptions(s *tp.State) *expeditionOptions {
 	}
 	o.why = wrap("")
 	o.why.Importance = widget.WarningImportance
-	o.obj = container.NewVBox(rows, widgets.WrapCheck(o.team), o.chosen, o.eachBox, o.why)
+	o.obj = container.NewVBox(rows, touchCheck(o.team), o.chosen, o.eachBox, o.why)
 	o.offer()
 	return o
 }
@@ -73,21 +70,7 @@ func (o *expeditionOptions) options() ([]tp.ExpeditionOption, error) {
 		if name == "" {
 			continue
 		}
-		opt := tp.ExpeditionOption{Name: name}
-		for _, f := range []struct {
-			e  *widget.Entry
-			to *int
-			w  string
-		}{{o.nova[i], &opt.Nova, "nova cells"}, {o.vt[i], &opt.VanishedTech, "vanished technology"}} {
-			if t := strings.TrimSpace(f.e.Text); t != "" {
-				n, err := strconv.Atoi(t)
-				if err != nil || n < 0 {
-					return nil, fmt.Errorf("%s: the %s it costs is a whole number, not %q", name, f.w, t)
-				}
-				*f.to = n
-			}
-		}
-		out = append(out, opt)
+		out = append(out, tp.ExpeditionOption{Name: name, Nova: o.nova[i].Value, VanishedTech: o.vt[i].Value})
 	}
 	return out, nil
 }

@@ -33,18 +33,9 @@ func TestExpeditionOptionsOnTheSheet(t *testing.T) {
 	chosen := func() *widget.Select {
 		return find(c.sheet, func(s *widget.Select) bool { return s.PlaceHolder == "the option the team chose" })
 	}
-	entry("card number").SetText("7")
+	entry("the card's number").SetText("7")
 	entry("option 1, e.g. A").SetText("bribe the pilot")
-	novaFields := []*widget.Entry{}
-	for _, o := range test.LaidOutObjects(c.sheet) {
-		if e, ok := o.(*widget.Entry); ok && e.PlaceHolder == "nova cells" {
-			novaFields = append(novaFields, e)
-		}
-	}
-	if len(novaFields) != 2 {
-		t.Fatalf("a nova cell cost per option: %d fields", len(novaFields))
-	}
-	novaFields[0].SetText("6")
+	c.expedition.nova[0].Set(6)
 	entry("option 2, e.g. B").SetText("sneak aboard")
 	if got := chosen().Options; !slices.Equal(got, []string{"sneak aboard"}) {
 		t.Fatalf("only what the team can pay is offered: %v", got)
@@ -54,12 +45,12 @@ func TestExpeditionOptionsOnTheSheet(t *testing.T) {
 		t.Fatalf("the reason is shown: %q", why)
 	}
 	playersWords(t, why)
-	novaFields[0].SetText("5")
+	c.expedition.nova[0].Set(5)
 	if got := chosen().Options; !slices.Equal(got, []string{"bribe the pilot", "sneak aboard"}) {
 		t.Fatalf("5 nova cells between Ana and Bo cover it: %v", got)
 	}
 	chosen().SetSelected("bribe the pilot")
-	test.Tap(button(c.sheet, "Record expedition"))
+	test.Tap(button(c.sheet, "Record the expedition"))
 	s := h.state()
 	if len(s.Sheet.Expeditions) != 1 || s.Characters["Ana"].Nova != 0 || s.Characters["Bo"].Nova != 0 {
 		t.Fatalf("recorded and paid: %v, Ana %d, Bo %d, %v", s.Sheet.Expeditions, s.Characters["Ana"].Nova, s.Characters["Bo"].Nova, h.errs)
@@ -69,17 +60,12 @@ func TestExpeditionOptionsOnTheSheet(t *testing.T) {
 	}
 
 	// An individual choice: each character picks among what it can pay.
-	entry("card number").SetText("7")
+	entry("the card's number").SetText("7")
 	entry("option 1, e.g. A").SetText("A")
 	entry("option 2, e.g. B").SetText("B")
-	for _, o := range test.LaidOutObjects(c.sheet) {
-		if e, ok := o.(*widget.Entry); ok && e.PlaceHolder == "nova cells" {
-			e.SetText("3")
-			break
-		}
-	}
+	c.expedition.nova[0].Set(3)
 	team := find(c.sheet, func(r *widgets.CheckRow) bool { return strings.HasPrefix(r.Text, "a team choice") })
-	test.Tap(team.Check)
+	team.Check.SetChecked(false)
 	bo := find(c.sheet, func(s *widget.Select) bool { return s.PlaceHolder == "Bo chose" })
 	ana := find(c.sheet, func(s *widget.Select) bool { return s.PlaceHolder == "Ana chose" })
 	if !slices.Equal(bo.Options, []string{"B"}) || !slices.Equal(ana.Options, []string{"A", "B"}) {
@@ -90,7 +76,7 @@ func TestExpeditionOptionsOnTheSheet(t *testing.T) {
 	}
 	ana.SetSelected("A")
 	bo.SetSelected("B")
-	test.Tap(button(c.sheet, "Record expedition"))
+	test.Tap(button(c.sheet, "Record the expedition"))
 	if s := h.state(); s.Characters["Ana"].Nova != 1 || s.Characters["Bo"].Nova != 1 {
 		t.Fatalf("Ana pays 3: Ana %d, Bo %d, %v", s.Characters["Ana"].Nova, s.Characters["Bo"].Nova, h.errs)
 	}

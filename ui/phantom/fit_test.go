@@ -2,37 +2,92 @@ package phantom
 
 import (
 	"encoding/json"
+	"fmt"
 	"testing"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/widget"
 
 	tp "tablekeeper/tracker/phantom"
+	"tablekeeper/ui/shell"
 	"tablekeeper/ui/uitest"
+	"tablekeeper/ui/widgets"
 )
 
-// TestScreensFitAtTheLargestText: during a round at the largest text size,
-// nothing on Play, Campaign or Enemy needs more width than a landscape or
-// portrait tablet has (the frame would scroll it sideways, cutting lines).
-func TestScreensFitAtTheLargestText(t *testing.T) {
-	h := newHarness(t, append(fixture(6, 4), startCmd()))
-	h.toTurns()
-	fyne.CurrentApp().Settings().SetTheme(uitest.LargestText())
+// tabsOf builds the game's three tabs for h's campaign.
+func tabsOf(h *harness) map[string]fyne.CanvasObject {
 	sc := &Screens{}
-	for _, tab := range []struct {
-		name string
-		make func() fyne.CanvasObject
-	}{
-		{"Play", func() fyne.CanvasObject { return sc.Play(h.ctx) }},
-		{"Campaign", func() fyne.CanvasObject { return sc.Campaign(h.ctx) }},
-		{"Enemy", func() fyne.CanvasObject { return sc.Enemy(h.ctx) }},
-	} {
-		for _, width := range []float32{1280, 800} {
-			obj := tab.make()
-			h.w.SetContent(obj)
-			h.w.Resize(fyne.NewSize(width, 800))
-			for _, o := range uitest.TooWide(obj, width) {
-				t.Errorf("%s at %v wide: %s", tab.name, width, o)
+	return map[string]fyne.CanvasObject{"Play": sc.Play(h.ctx), "Campaign": sc.Campaign(h.ctx), "Enemy": sc.Enemy(h.ctx)}
+}
+
+// fitStates are campaigns in the states whose screens are the fullest: the
+// practice game with an adversary's decision pending after a long log, a
+// character's turn, between missions, and a new campaign with nothing.
+func fitStates(t *testing.T) map[string]*harness {
+	out := map[string]*harness{}
+	cmds, err := tp.PracticeCommands()
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t, cmds)
+	h.do(tp.DrawAdversaryCards{})
+	h.do(tp.DetermineInitiative{})
+	h.do(tp.ResolveAdversaryTurn{Adversary: nextFigure(h.state().Mission)})
+	out["decision pending"] = h
+	h = newHarness(t, append(fixture(6, 4), startCmd()))
+	h.toTurns()
+	p := NewPlayScreen(h.ctx)
+	h.toCharacterTurn(p)
+	out["a character's turn"] = h
+	out["between missions"] = newHarness(t, fixture(6, 4))
+	out["nothing entered"] = newHarness(t, nil)
+	return out
+}
+
+// TestScreensFitTheirTab: Play, Campaign and Enemy fit the room the frame
+// leaves a game's tab, in width and height, landscape and portrait, at
+// every text size, in every state tried.
+func TestScreensFitTheirTab(t *testing.T) {
+	for name, h := range fitStates(t) {
+		for _, scale := range uitest.TextScales {
+			fyne.CurrentApp().Settings().SetTheme(uitest.Theme(scale))
+			for _, portrait := range []bool{false, true} {
+				room := uitest.TabArea(portrait, scale)
+				for tab, obj := range tabsOf(h) {
+					h.w.SetContent(obj)
+					h.w.Resize(room)
+					for _, o := range uitest.TooBig(obj, room) {
+						t.Errorf("%s, %s, portrait %v, text %.2f: %s", name, tab, portrait, scale, o)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestTouchTargets: at Normal text, everything tapped on the three tabs
+// is at least 48 dp each way, landscape and portrait.
+func TestTouchTargets(t *testing.T) {
+	for name, h := range fitStates(t) {
+		fyne.CurrentApp().Settings().SetTheme(uitest.Theme(1))
+		for _, portrait := range []bool{false, true} {
+			room := uitest.TabArea(portrait, 1)
+			for tab, obj := range tabsOf(h) {
+				h.w.SetContent(obj)
+				h.w.Resize(room)
+				for _, o := range uitest.SmallTargets(obj) {
+					t.Errorf("%s, %s, portrait %v: %s", name, tab, portrait, o)
+				}
+			}
+			// Every tab of the Campaign screen.
+			c := NewCampaignScreen(h.ctx)
+			h.w.SetContent(c.Object())
+			h.w.Resize(room)
+			for i, it := range c.Tabs.Items {
+				c.Tabs.SelectIndex(i)
+				for _, o := range uitest.SmallTargets(c.Object()) {
+					t.Errorf("%s, Campaign %s, portrait %v: %s", name, it.Text, portrait, o)
+				}
 			}
 		}
 	}
@@ -54,48 +109,61 @@ func TestClosedCampaignLetsGoOfItsScreens(t *testing.T) {
 	}
 }
 
-// shownDialogFits checks the dialog on top of w, then closes it: its
-// content fits a portrait tablet's dialog (800 wide less the dialog's
-// padding), and so do its title and buttons, which do not wrap.
+// shownDialogFits checks the dialogs open over w fit it (width and
+// height, so their buttons are on screen), then closes the top one.
 func shownDialogFits(t *testing.T, w fyne.Window, name string) {
 	t.Helper()
-	top := w.Canvas().Overlays().Top()
-	pop, ok := top.(*widget.PopUp)
-	if !ok {
+	if w.Canvas().Overlays().Top() == nil {
 		t.Errorf("%s: no dialog shown", name)
 		return
 	}
-	defer w.Canvas().Overlays().Remove(top)
-	parts := pop.Content.(*fyne.Container).Objects // icon, background, content, buttons, title
-	for _, o := range parts[2:] {
-		for _, s := range uitest.TooWide(o, 720) {
-			t.Errorf("%s: %s", name, s)
-		}
+	for _, s := range uitest.DialogTooBig(w) {
+		t.Errorf("%s: %s", name, s)
+	}
+	if d := widgets.TopDialog(w.Canvas()); d != nil {
+		d.Hide()
+	} else {
+		w.Canvas().Overlays().Remove(w.Canvas().Overlays().Top())
 	}
 }
 
-// TestFormsFitAtTheLargestText: the setup form, each content entry form
-// and every dialog the screens open during a round fit a portrait tablet
-// at the largest text size.
-func TestFormsFitAtTheLargestText(t *testing.T) {
-	h := newHarness(t, fixture(6, 4))
-	fyne.CurrentApp().Settings().SetTheme(uitest.LargestText())
+// everyDialog opens, one after the other, every dialog the game's screens
+// open, calling check with each open.
+func everyDialog(t *testing.T, h *harness, check func(name string)) {
+	t.Helper()
 	c := NewCampaignScreen(h.ctx)
 	h.w.SetContent(c.Object())
-	h.w.Resize(fyne.NewSize(800, 800))
-	if len(c.Setup.Mission.Options) == 0 {
-		t.Fatal("no mission to set up")
+	for _, sec := range contentSections {
+		c.Entry.Open(sec.Kind, "", nil)
+		check("new " + sec.Title)
 	}
-	c.Setup.Mission.SetSelected(c.Setup.Mission.Options[0])
-	for _, o := range uitest.TooWide(c.Setup.obj, 720) {
-		t.Errorf("the setup form: %s", o)
-	}
-	for _, k := range c.Kind.Options {
-		c.Kind.SetSelected(k)
-		for _, o := range uitest.TooWide(c.Fields.Object(), 720) {
-			t.Errorf("content form %q: %s", k, o)
-		}
-	}
+	c.Entry.Open(tp.KindClassCard, "K1", nil)
+	check("a class card being edited")
+	c.Entry.OpenDice()
+	check("dice")
+	c.openMapDialog("", func(string) {})
+	check("map editor")
+	c.Entry.openCharacterDialog(nil)
+	check("new character")
+	c.Setup.chooseCards("Ana")
+	check("the ten cards taken")
+	c.OfferContent([]byte(`{"format": "tablekeeper-phantom-epoch-content", "version": 1, "entries": [{"kind": "species", "id": "", "data": {"name": "", "hp": 0}}]}`), false)
+	check("a content file with problems")
+	data, _ := tp.ExportContent(h.state())
+	c.OfferContent(data, true)
+	check("update from a newer file")
+	c.Editor.openSaved()
+	check("open a saved map")
+	c.Editor.Saved = func() map[string]json.RawMessage { return nil }
+	c.Editor.openSaved()
+	check("no maps yet")
+	c.Editor.Block(4, 4)
+	c.Editor.BlockButton.OnTapped()
+	check("start the map again")
+	c.saveToLibrary()
+	check("save the content on this device")
+	c.openLibrary()
+	check("content sets on this device")
 
 	h.do(startCmd())
 	h.toTurns()
@@ -109,7 +177,7 @@ func TestFormsFitAtTheLargestText(t *testing.T) {
 		case m.Pending != nil:
 			if !overridden {
 				e.showOverride()
-				shownDialogFits(t, h.w, "override")
+				check("override")
 				overridden = true
 			}
 			h.do(tp.ConfirmAdversaryTurn{})
@@ -122,13 +190,10 @@ func TestFormsFitAtTheLargestText(t *testing.T) {
 	if who == "" {
 		t.Fatal("no character's turn came")
 	}
-	if !overridden {
-		t.Log("no adversary turn before the character's: the override form is not measured")
-	}
 	s := h.state()
 	m := s.Mission
 	p.attack(s, who)
-	shownDialogFits(t, h.w, "attack")
+	check("attack")
 	adv := ""
 	for _, f := range m.Figures {
 		if f.Side == "adversary" && !f.Defeated {
@@ -137,29 +202,132 @@ func TestFormsFitAtTheLargestText(t *testing.T) {
 		}
 	}
 	p.react(m, adv, who)
-	shownDialogFits(t, h.w, "react")
+	check("react")
 	p.chooseCards(s, figure(m, who))
-	shownDialogFits(t, h.w, "select cards")
+	check("select cards")
 	p.correctFigure(figure(m, who))
-	shownDialogFits(t, h.w, "correct a character")
+	check("correct a character")
 	p.correctFigure(figure(m, adv))
-	shownDialogFits(t, h.w, "correct an adversary")
-	// The text-only confirms.
+	check("correct an adversary")
 	p.confirmVengeful(adv, who)
-	shownDialogFits(t, h.w, "Vengeful")
-	p.confirmResult(true)
-	shownDialogFits(t, h.w, "mission succeeded")
-	p.confirmResult(false)
-	shownDialogFits(t, h.w, "mission failed")
+	check("Vengeful")
+}
 
-	// The Maps tab's picker of the campaign's saved maps, and its note
-	// when there is none.
-	if len(c.Editor.Saved()) == 0 {
-		t.Fatal("no saved map to pick")
+// TestDialogsFitTheWindow: every dialog the game opens fits a landscape
+// and a portrait tablet at every text size, in width and height.
+func TestDialogsFitTheWindow(t *testing.T) {
+	for _, scale := range []float32{1, 1.85} {
+		for _, size := range []fyne.Size{uitest.Landscape, uitest.Portrait} {
+			t.Run(fmt.Sprintf("%.0fx%.0f at %.2f", size.Width, size.Height, scale), func(t *testing.T) {
+				h := newHarness(t, fixture(6, 4))
+				fyne.CurrentApp().Settings().SetTheme(uitest.Theme(scale))
+				h.w.Resize(size)
+				everyDialog(t, h, func(name string) { shownDialogFits(t, h.w, name) })
+			})
+		}
 	}
-	c.Editor.openSaved()
-	shownDialogFits(t, h.w, "open a saved map")
-	c.Editor.Saved = func() map[string]json.RawMessage { return nil }
-	c.Editor.openSaved()
-	shownDialogFits(t, h.w, "no maps yet")
+}
+
+// TestPlayersWordsEverywhere walks every label, hint, title, option and
+// message of the game's tabs (every Campaign tab) and dialogs, in every
+// state tried, for what a player must never read: §, "spec", codes, JSON,
+// "(s)", internal names.
+func TestPlayersWordsEverywhere(t *testing.T) {
+	for name, h := range fitStates(t) {
+		sc := &Screens{}
+		for tab, obj := range map[string]fyne.CanvasObject{"Play": sc.Play(h.ctx), "Campaign": sc.Campaign(h.ctx), "Enemy": sc.Enemy(h.ctx)} {
+			h.w.SetContent(obj)
+			// The Why panel's lines are read one by one (the walker runs
+			// its rich text's parts together).
+			e := sc.enems[h.ctx]
+			e.Trace.Hide()
+			for _, w := range uitest.PlayersWords(uitest.WindowText(h.w)) {
+				t.Errorf("%s, %s: %s", name, tab, w)
+			}
+			e.Trace.Show()
+			for _, l := range e.Trace.Shown() {
+				for _, w := range uitest.PlayersWords(l) {
+					t.Errorf("%s, Why: %s", name, w)
+				}
+			}
+		}
+		c := NewCampaignScreen(h.ctx)
+		h.w.SetContent(c.Object())
+		for i, it := range c.Tabs.Items {
+			c.Tabs.SelectIndex(i)
+			for _, w := range uitest.PlayersWords(uitest.WindowText(h.w)) {
+				t.Errorf("%s, Campaign %s: %s", name, it.Text, w)
+			}
+		}
+		for _, m := range append(append([]string{}, h.msgs...), h.errs...) {
+			for _, w := range uitest.PlayersWords(m) {
+				t.Errorf("%s, a message: %s", name, w)
+			}
+		}
+	}
+	h := newHarness(t, fixture(6, 4))
+	everyDialog(t, h, func(name string) {
+		for _, w := range uitest.PlayersWords(uitest.WindowText(h.w)) {
+			t.Errorf("dialog %s: %s", name, w)
+		}
+		shownDialogFits(t, h.w, name)
+	})
+	for _, m := range append(append([]string{}, h.msgs...), h.errs...) {
+		for _, w := range uitest.PlayersWords(m) {
+			t.Errorf("a message: %s", w)
+		}
+	}
+}
+
+// TestFrameWithEachTabShownFitsTheWindow: the whole campaign frame
+// (shell.Chrome) around the game's tabs, with each tab shown in turn and
+// the others hidden (as the app opens on any of them), fits a landscape
+// and a portrait window at Normal and Largest text: a hidden tab must not
+// ask for more than it will take when shown.
+func TestFrameWithEachTabShownFitsTheWindow(t *testing.T) {
+	h := fitStates(t)["decision pending"]
+	for _, scale := range []float32{1, 1.85} {
+		fyne.CurrentApp().Settings().SetTheme(uitest.Theme(scale))
+		for _, size := range []fyne.Size{uitest.Landscape, uitest.Portrait} {
+			for tab := 0; tab < 3; tab++ {
+				sc := &Screens{}
+				c := shell.NewChrome(h.w, "Window check — Phantom Epoch", sc.Play(h.ctx), sc.Campaign(h.ctx), sc.Enemy(h.ctx), widget.NewLabel("Log"))
+				h.w.SetContent(c.Root)
+				c.Tabs.SelectIndex(tab)
+				h.w.Resize(size)
+				for _, o := range uitest.TooBig(c.Root, size) {
+					t.Errorf("%v at %.2f, tab %d shown: %s", size, scale, tab, o)
+				}
+			}
+		}
+	}
+}
+
+// TestMapKeepsItsRoom: the map is never squeezed beside its panel: on a
+// portrait tablet the panel goes under it (the map the whole width), on
+// a landscape one beside it (the map at least two fifths of the width),
+// at every text size.
+func TestMapKeepsItsRoom(t *testing.T) {
+	h := fitStates(t)["decision pending"]
+	for _, scale := range []float32{1, 1.85} {
+		fyne.CurrentApp().Settings().SetTheme(uitest.Theme(scale))
+		for _, portrait := range []bool{false, true} {
+			room := uitest.TabArea(portrait, scale)
+			p, e := NewPlayScreen(h.ctx), NewEnemyScreen(h.ctx)
+			for name, sc := range map[string]struct {
+				obj    fyne.CanvasObject
+				scroll fyne.CanvasObject
+			}{"Play": {p.Object(), p.scroll}, "Enemy": {e.Object(), e.scroll}} {
+				h.w.SetContent(sc.obj)
+				h.w.Resize(room)
+				want := room.Width * 0.4
+				if portrait {
+					want = room.Width * 0.9
+				}
+				if w := sc.scroll.Size().Width; w < want {
+					t.Errorf("%s, portrait %v, text %.2f: the map is %.0f wide of %.0f", name, portrait, scale, w, room.Width)
+				}
+			}
+		}
+	}
 }

@@ -51,9 +51,7 @@ func TestActingFigureOnAnInvisibleOne(t *testing.T) {
 	}
 	hp := figure(h.state().Mission, other).HP
 	card := h.figCard(other)
-	heal := find(card.Content, func(e *widget.Entry) bool { return e.PlaceHolder == "HP" })
-	heal.SetText("2")
-	test.Tap(button(card.Content, "Heal action (bandage)"))
+	test.Tap(button(card.Content, "Heal action (uses a bandage)")) // 2 HP, as it starts
 	if !strings.Contains(h.lastErr(), "Invisible") || figure(h.state().Mission, other).HP != hp {
 		t.Fatalf("%s's heal on Invisible %s must be refused: %q", who, other, h.lastErr())
 	}
@@ -69,9 +67,7 @@ func TestActingFigureOnAnInvisibleOne(t *testing.T) {
 	if got := actingSelect(card).Selected; got != other {
 		t.Fatalf("the choice of acting figure must stay: %q", got)
 	}
-	heal = find(card.Content, func(e *widget.Entry) bool { return e.PlaceHolder == "HP" })
-	heal.SetText("2")
-	test.Tap(button(card.Content, "Heal action (bandage)"))
+	test.Tap(button(card.Content, "Heal action (uses a bandage)"))
 	if got := figure(h.state().Mission, other).HP; got != hp+2 {
 		t.Fatalf("%s heals itself: HP %d, want %d (%v)", other, got, hp+2, h.errs)
 	}
@@ -291,13 +287,14 @@ func TestRestTurnAttackNamesWhatGrantsIt(t *testing.T) {
 	p.attack(h.state(), "Ana")
 	dlg := h.w.Canvas().Overlays().Top()
 	find(dlg, func(s *widget.Select) bool { return s.PlaceHolder == "whom (or what) it attacks" }).SetSelected(adv)
-	find(dlg, func(e *widget.SelectEntry) bool { return e.PlaceHolder == "the face rolled: a number, crit or fumble" }).SetText("3")
+	find(dlg, func(s *widget.Select) bool { return s.PlaceHolder == "the face rolled" }).SetSelected("3")
 	test.Tap(button(dlg, "Attack"))
-	if !strings.Contains(h.lastErr(), "§6.3") || h.w.Canvas().Overlays().Top() != dlg {
-		t.Fatalf("the missing grant must be refused with the rule and the dialog kept: %q", h.lastErr())
+	problem := find(dlg, func(l *widget.Label) bool { return strings.Contains(l.Text, "resting") })
+	if problem == nil || !problem.Visible() || !strings.Contains(problem.Text, "Rulebook p.13") || h.w.Canvas().Overlays().Top() != dlg {
+		t.Fatal("the missing grant must be said in the dialog, with the rule, and the dialog kept")
 	}
-	if roll := find(dlg, func(e *widget.SelectEntry) bool { return e.PlaceHolder == "the face rolled: a number, crit or fumble" }); roll.Text != "3" {
-		t.Fatalf("the roll typed was lost: %q", roll.Text)
+	if roll := find(dlg, func(s *widget.Select) bool { return s.PlaceHolder == "the face rolled" }); roll.Selected != "3" {
+		t.Fatalf("the roll chosen was lost: %q", roll.Selected)
 	}
 	h.w.Canvas().Overlays().Remove(dlg)
 	form := NewAttackForm(h.state(), h.state().Mission, "Ana")
@@ -305,8 +302,8 @@ func TestRestTurnAttackNamesWhatGrantsIt(t *testing.T) {
 		t.Fatal("a resting attacker's form asks what grants the attack")
 	}
 	form.Target.SetSelected(adv)
-	form.Roll.SetText("3")
-	if _, err := form.Command(); err == nil || !strings.Contains(err.Error(), "resting") || !strings.Contains(err.Error(), "§6.3") {
+	form.Roll.SetSelected("3")
+	if _, err := form.Command(); err == nil || !strings.Contains(err.Error(), "resting") || !strings.Contains(err.Error(), "Rulebook p.13") {
 		t.Fatalf("a rest-turn attack without a grant must be explained, got %v", err)
 	}
 	form.Granted.SetText("Shock Gloves")
@@ -315,7 +312,7 @@ func TestRestTurnAttackNamesWhatGrantsIt(t *testing.T) {
 		t.Fatalf("%+v %v", c, err)
 	}
 	hp := figure(h.state().Mission, adv).HP
-	p.doAttack(c)
+	p.doAttack(nil, c)
 	if got := figure(h.state().Mission, adv).HP; got >= hp {
 		t.Fatalf("the granted attack should hit %s: HP %d → %d, %v", adv, hp, got, h.errs)
 	}

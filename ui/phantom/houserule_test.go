@@ -4,9 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"fyne.io/fyne/v2/test"
-
-	"tablekeeper/ui/widgets"
+	"tablekeeper/ui/uitest"
 )
 
 // Rulebook p.27: an enemy already in range counts the range of the
@@ -17,22 +15,19 @@ func TestHouseRuleTargetWithBaseRange(t *testing.T) {
 	c := NewCampaignScreen(h.ctx)
 	h.w.SetContent(c.Object())
 	c.Tabs.SelectIndex(len(c.Tabs.Items) - 1)
-	find1 := func() *widgets.CheckRow {
-		return find(c.settings, func(r *widgets.CheckRow) bool { return strings.Contains(r.Text, "Description card") })
-	}
-	row := find1()
-	if row == nil {
+	r, ok := c.Readings["targetWithBaseRange"]
+	if !ok {
 		t.Fatal("no switch for the house rule on the Settings tab")
 	}
-	if row.Check.Checked || !strings.Contains(row.Text, "house rule") || !strings.Contains(row.Text, "Rulebook p.27") {
-		t.Fatalf("off by default, said as a house rule citing the rulebook: %q checked %v", row.Text, row.Check.Checked)
+	if r[0].Checked || !r[1].Checked || !strings.Contains(uitest.Text(c.settings), "House rule") || !strings.Contains(uitest.Text(c.settings), "Description card") {
+		t.Fatalf("off by default, said as a house rule: %q checked %v", r[0].Text, r[0].Checked)
 	}
-	playersWords(t, row.Text)
-	test.Tap(row.Check)
-	if !h.state().Settings.TargetWithBaseRange || !find1().Check.Checked {
+	playersWords(t, uitest.Text(c.settings))
+	r[0].SetChecked(true)
+	if !h.state().Settings.TargetWithBaseRange || !c.Readings["targetWithBaseRange"][0].Checked {
 		t.Fatalf("the house rule is not on: %v", h.errs)
 	}
-	if last := h.msgs[len(h.msgs)-1]; !strings.Contains(last, "targetWithBaseRange on") {
+	if last := h.msgs[len(h.msgs)-1]; !strings.Contains(last, "house rule") || !strings.HasSuffix(last, ": on") {
 		t.Fatalf("logged: %q", last)
 	}
 }

@@ -2,6 +2,7 @@ package phantom
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -88,8 +89,8 @@ func TestOverrideFormCarriesWhatWasRecorded(t *testing.T) {
 		if r.Name == adv {
 			t.Fatalf("the defeated %s is still in the form", adv)
 		}
-		if r.Name == "Bo" && !strings.Contains(r.Condition.Text, "Barrier") {
-			t.Fatalf("Bo's Barrier given while the turn waited is not in the form: %q", r.Condition.Text)
+		if r.Name == "Bo" && !slices.Contains(r.Condition.Selected(), "Barrier") {
+			t.Fatalf("Bo's Barrier given while the turn waited is not in the form: %q", r.Condition.Selected())
 		}
 	}
 	form.Reason.SetText("the strike-back felled it before it moved")

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -235,7 +236,7 @@ func TestEditorBuildsASmallMapAndRefusesAnInvalidOne(t *testing.T) {
 	e.ObjectKind.SetSelected("none")
 	e.Terrain.SetSelected("difficult")
 	// A wall between, put up in wall mode.
-	e.Mode.SetSelected("Walls")
+	e.SetTool(ToolWalls)
 	a1, a2 := e.View.Centre(hex.Coord{Q: 0, R: 0}), e.View.Centre(hex.Coord{Q: 1, R: 0})
 	test.TapAt(e.View, fyne.NewPos((a1.X*3+a2.X*2)/5, a1.Y))
 	if n := len(e.Layout().Walls); n != 1 {
@@ -270,16 +271,23 @@ func TestSetUpAMissionFromTheCampaignTab(t *testing.T) {
 	h := newHarness(t, fixture(6, 4))
 	c := NewCampaignScreen(h.ctx)
 	h.w.SetContent(c.Object())
-	c.Setup.Mission.SetSelected("Orbos-1")
-	test.Tap(c.Setup.StartBt)
-	if h.state().Mission != nil || !strings.Contains(h.lastErr(), "2 to 4") {
-		t.Fatalf("a party of none must be refused with the rule: %q", h.lastErr())
+	// The one available mission is chosen, and its party filled in: the
+	// two characters (distinct classes and colours) on the first entry
+	// points with their first ten cards.
+	if c.Setup.Mission.Selected != "Orbos-1" || c.Setup.StartBt.Disabled() {
+		t.Fatalf("the setup is not filled in: %q, start disabled: %q", c.Setup.Mission.Selected, c.Setup.Why.Text)
 	}
 	for i, n := range []string{"Ana", "Bo"} {
-		r := c.Setup.Rows[n]
-		r.Embark.SetChecked(true)
-		r.Entry.SetSelected(fmt.Sprintf("D-%d", i+1))
+		if r := c.Setup.Rows[n]; !r.Embark.Checked || r.Entry.Selected != fmt.Sprintf("D-%d", i+1) || len(r.Cards) != 10 {
+			t.Fatalf("%s's row: %v %q %v", n, r.Embark.Checked, r.Entry.Selected, r.Cards)
+		}
 	}
+	// Untick one: Start is disabled, saying why beside it.
+	c.Setup.Rows["Bo"].Embark.SetChecked(false)
+	if !c.Setup.StartBt.Disabled() || !strings.Contains(c.Setup.Why.Text, "2 to 4") {
+		t.Fatalf("Start with one character: disabled %v, %q", c.Setup.StartBt.Disabled(), c.Setup.Why.Text)
+	}
+	c.Setup.Rows["Bo"].Embark.SetChecked(true)
 	test.Tap(c.Setup.StartBt)
 	m := h.state().Mission
 	if m == nil {
@@ -388,8 +396,8 @@ func TestResolveConfirmUndoAndOverrideAnAdversaryTurn(t *testing.T) {
 	form.Reason.SetText("the card was misread")
 	for _, r := range form.Rows {
 		if r.Name == next {
-			r.Space.SetText(pos)
-			r.HP.SetText("3")
+			r.Space.SetSelected(pos)
+			r.HP.SetValue(3)
 		}
 	}
 	cmd, _ = form.Command()
@@ -427,12 +435,12 @@ func TestMissionResultAndSPPurchase(t *testing.T) {
 	p, e := NewPlayScreen(h.ctx), NewEnemyScreen(h.ctx)
 	h.playRound(p, e)
 	h.w.SetContent(p.Object())
-	test.Tap(button(p.result, "Mission succeeded"))
-	yes := button(h.w.Canvas().Overlays().Top(), "Yes")
-	if yes == nil {
-		t.Fatal("no confirmation asked")
+	// A tap alone records nothing: the result needs a hold.
+	test.Tap(p.SucceedBt)
+	if h.state().Mission.Phase == "over" || !strings.Contains(strings.Join(h.msgs, " "), "Hold") {
+		t.Fatalf("a tap ended the mission, or did not say to hold: %v", h.msgs)
 	}
-	test.Tap(yes)
+	hold(t, p.SucceedBt, func() bool { return h.state().Mission.Phase == "over" })
 	s := h.state()
 	if s.Mission.Phase != "over" || s.Characters["Ana"].SP != 2 {
 		t.Fatalf("result not recorded: phase %q SP %d, %v", s.Mission.Phase, s.Characters["Ana"].SP, h.errs)
@@ -530,38 +538,6 @@ func TestMapViewFindsSpacesAndEdges(t *testing.T) {
 	}
 }
 
-func TestContentEnteredThroughTheFormAndEdited(t *testing.T) {
-	h := newHarness(t, nil)
-	c := NewCampaignScreen(h.ctx)
-	h.w.SetContent(c.Object())
-	c.Kind.SetSelected("Character species card")
-	c.Fields.Field("name").Entry.SetText("Folk")
-	c.Fields.Field("hp").Entry.SetText("eleven")
-	test.Tap(c.SaveContentBt)
-	if !strings.Contains(h.lastErr(), "not a whole number") {
-		t.Fatalf("a word in a number field must be explained, got %q", h.lastErr())
-	}
-	c.Fields.Field("hp").Entry.SetText("11")
-	test.Tap(c.SaveContentBt)
-	if sp := h.state().Content.Species["Folk"]; sp.HP != 11 || sp.MaxAP != 6 {
-		t.Fatalf("species not saved: %+v %v", sp, h.errs)
-	}
-	c.Kind.SetSelected("Adversary class card")
-	test.Tap(c.SaveContentBt)
-	if !strings.Contains(h.lastErr(), "class deck") {
-		t.Fatalf("the tracker's refusal must be shown, got %q", h.lastErr())
-	}
-	c.editContent(tp.KindSpecies, "Folk")
-	if c.Kind.Selected != "Character species card" || c.Fields.Field("hp").Entry.Text != "11" {
-		t.Fatalf("edit did not load the card: %q", c.Fields.Field("hp").Entry.Text)
-	}
-	c.Fields.Field("maxAp").Entry.SetText("5")
-	test.Tap(c.SaveContentBt)
-	if sp := h.state().Content.Species["Folk"]; sp.MaxAP != 5 {
-		t.Fatalf("edit not saved: %+v", sp)
-	}
-}
-
 func TestKeysNextAndResolve(t *testing.T) {
 	h := newHarness(t, append(fixture(6, 4), startCmd()))
 	g := &Screens{}
@@ -586,134 +562,28 @@ func TestKeysNextAndResolve(t *testing.T) {
 	}
 }
 
-func TestTouchTargetsAreLarge(t *testing.T) {
-	h := newHarness(t, append(fixture(6, 4), startCmd()))
-	h.toTurns()
-	e := NewEnemyScreen(h.ctx)
-	h.w.SetContent(e.Object())
-	for _, b := range []*widget.Button{e.ResolveButton, e.ConfirmButton, e.OverrideButton} {
-		if s := b.Size(); s.Height < 48 || s.Width < 48 {
-			t.Errorf("%q is %v, below 48 dp", b.Text, s)
-		}
-	}
-	p := NewPlayScreen(h.ctx)
-	h.w.SetContent(p.Object())
-	if s := p.NextBt.Size(); s.Height < 48 {
-		t.Errorf("Next is %v", s)
-	}
-}
-
-func TestActionNotation(t *testing.T) {
-	five := 5
-	cases := []struct {
-		in   string
-		want ap.Action
-	}{
-		{"Move 3", ap.Action{Kind: ap.ActMove, Value: 3}},
-		{"leap 2", ap.Action{Kind: ap.ActLeap, Value: 2}},
-		{"Retreat 2", ap.Action{Kind: ap.ActRetreat, Value: 2}},
-		{"Teleport", ap.Action{Kind: ap.ActTeleport}},
-		{"Attack", ap.Action{Kind: ap.ActAttack}},
-		{"Attack -1", ap.Action{Kind: ap.ActAttack, Value: -1}},
-		{"Attack +1 (Range 5, Pierce 1, Target 2, inflict Burning and Knocked Down, blitz, damage x2)",
-			ap.Action{Kind: ap.ActAttack, Value: 1, Range: &five, Pierce: 1, Targets: 2, Inflict: []string{"Burning", "Knocked Down"}, Die: "blitz", Multiplier: 2}},
-		{"Attack (Range +2)", ap.Action{Kind: ap.ActAttack, RangeMod: 2}},
-		{"Heal 2 (self, per character)", ap.Action{Kind: ap.ActHeal, Value: 2, SelfOnly: true, PerCharacter: true}},
-		{"Heal 3 (allies, self)", ap.Action{Kind: ap.ActHeal, Value: 3, TargetsAllies: true, CanTargetSelf: true}},
-		{"Grant Barrier (self)", ap.Action{Kind: ap.ActGrantCondition, Condition: "Barrier", SelfOnly: true}},
-		{"Remove detrimental", ap.Action{Kind: ap.ActRemoveCondition, Condition: "detrimental"}},
-		{"Remove Bleeding", ap.Action{Kind: ap.ActRemoveCondition, Condition: "Bleeding"}},
-		{"Damage 3 (adjacent figures, inflict Knocked Down)", ap.Action{Kind: ap.ActDamage, Value: 3, Area: "adjacentFigures", Inflict: []string{"Knocked Down"}}},
-		{"Note: the players decide", ap.Action{Kind: ap.ActManual, Text: "the players decide"}},
-	}
-	for _, c := range cases {
-		got, err := ParseActions(c.in)
-		if err != nil || len(got) != 1 {
-			t.Errorf("%q: %v %v", c.in, got, err)
-			continue
-		}
-		if g, w := string(raw(got[0])), string(raw(c.want)); g != w {
-			t.Errorf("%q:\n got %s\nwant %s", c.in, g, w)
-		}
-		again, err := ParseActions(FormatActions(got))
-		if err != nil || string(raw(again)) != string(raw(got)) {
-			t.Errorf("%q does not survive writing back: %q %v", c.in, FormatActions(got), err)
-		}
-	}
-	for _, bad := range []string{"Fly 3", "Move", "Move three", "Attack +1 (Range 5", "Attack (Range five)", "Attack (sideways)", "Grant Happy", "Move 3 now"} {
-		if _, err := ParseActions(bad); err == nil {
-			t.Errorf("%q should be refused", bad)
-		}
-	}
-	two, err := ParseActions("Move 2; Attack\n\nLeap 1")
-	if err != nil || len(two) != 3 {
-		t.Fatalf("three actions: %v %v", two, err)
-	}
-}
-
-// Every blank of the content form, filled with names only, is content the
-// tracker accepts.
-func TestEveryContentBlankIsAccepted(t *testing.T) {
-	h := newHarness(t, nil)
-	c := NewCampaignScreen(h.ctx)
-	for _, k := range contentKinds {
-		c.Kind.SetSelected(k.Title)
-		for _, key := range []string{"name", "id", "species", "class", "map"} {
-			if f := c.Fields.Field(key); f != nil && f.Entry != nil {
-				f.Entry.SetText("Sample")
-			}
-		}
-		if k.Kind == tp.KindSpeciesCard || k.Kind == tp.KindClassCard || k.Kind == tp.KindBossCard {
-			c.contentID.SetText("S1")
-		}
-		before := len(h.errs)
-		test.Tap(c.SaveContentBt)
-		if len(h.errs) > before {
-			t.Errorf("%s: %s", k.Title, h.lastErr())
-		}
-	}
-	s := h.state()
-	cc := s.Content.ClassCards["S1"]
-	if len(cc.Card.Rows) != 4 || cc.Card.Rows[2].Colour != "red" || cc.Card.Rows[3].AP != 4 {
-		t.Fatalf("class card rows: %+v", cc.Card.Rows)
-	}
-	// A class card row's actions in the notation.
-	c.editContent(tp.KindClassCard, "S1")
-	f := c.Fields.Field("card.rows.1.actions")
-	if f == nil || f.Entry.Text != "Attack" {
-		t.Fatalf("row 2 actions field: %+v", f)
-	}
-	f.Entry.SetText("Move 2\nAttack +1 (inflict Bleeding)")
-	test.Tap(c.SaveContentBt)
-	row := h.state().Content.ClassCards["S1"].Card.Rows[1]
-	if len(row.Actions) != 2 || row.Actions[1].Value != 1 || row.Actions[1].Inflict[0] != "Bleeding" {
-		t.Fatalf("row 2 after edit: %+v %v", row, h.errs)
-	}
-	f = c.Fields.Field("card.rows.1.actions")
-	f.Entry.SetText("Jump 2")
-	test.Tap(c.SaveContentBt)
-	if !strings.Contains(h.lastErr(), "Jump") {
-		t.Fatalf("an unknown action must be named: %q", h.lastErr())
-	}
-	if b := s.Content.Bosses["Sample"]; b.HP != [3]int{20, 24, 28} || b.Actions[2].AP != 7 {
-		t.Errorf("boss board: %+v", b)
-	}
-}
-
 func TestSettingsAreTheSpecsReadingsAndChange(t *testing.T) {
 	h := newHarness(t, nil)
 	c := NewCampaignScreen(h.ctx)
-	row := find(c.settings, func(r *widgets.CheckRow) bool { return strings.HasPrefix(r.Text, "A-21") })
-	if row == nil || !row.Check.Checked {
-		t.Fatal("A-21 should be shown, on by default")
+	for _, info := range tp.SettingsInfo() {
+		if _, ok := c.Readings[info.Key]; !ok {
+			t.Errorf("setting %s is not on the Settings tab", info.Key)
+		}
 	}
-	ch := row.Check
-	ch.SetChecked(false)
+	r := c.Readings["countAdjacentBlockers"]
+	if !r[0].Checked || r[1].Checked {
+		t.Fatal("the line of sight reading should be shown, on by default")
+	}
+	r[1].SetChecked(true)
 	if h.state().Settings.CountAdjacentBlockers {
-		t.Fatalf("A-21 not turned off: %v", h.errs)
+		t.Fatalf("the other reading was not chosen: %v", h.errs)
 	}
 	if !h.state().Settings.RefreshRestartsTimer {
 		t.Fatal("other settings must stay as they were")
+	}
+	r = c.Readings["countAdjacentBlockers"]
+	if r[0].Checked || !r[1].Checked {
+		t.Fatal("the choice shown is not the campaign's")
 	}
 }
 
@@ -757,5 +627,19 @@ func TestADecisionDieFaceEnteredFromTheTable(t *testing.T) {
 	}
 	if p.Die.Visible() || !p.entered.Visible() || p.enteredFace.Text != "red S/W" {
 		t.Fatalf("an entered face is shown as entered, not as a seed draw: %q", p.enteredFace.Text)
+	}
+}
+
+// hold presses b until done reports the hold acted.
+func hold(t *testing.T, b *widgets.HoldButton, done func() bool) {
+	t.Helper()
+	b.Hold = 20 * time.Millisecond
+	b.MouseDown(&desktop.MouseEvent{})
+	for i := 0; i < 500 && !done(); i++ {
+		time.Sleep(10 * time.Millisecond)
+	}
+	b.MouseUp(&desktop.MouseEvent{})
+	if !done() {
+		t.Fatal("holding did nothing")
 	}
 }

@@ -21,21 +21,19 @@ func TestMissionRewardsEnteredAndShared(t *testing.T) {
 	h := newHarness(t, append(fixture(6, 4), tp.SaveContent{Kind: tp.KindItem, Data: raw(tp.ItemCard{ID: "Flare"})}))
 	c := NewCampaignScreen(h.ctx)
 	h.w.SetContent(c.Object())
-	c.editContent(tp.KindMission, "Orbos-1")
-	for key, v := range map[string]string{"rewardItems": "Flare", "rewardNovaCells": "4", "rewardVanishedTechnology": "1", "oneOffRewards": "Star chart"} {
-		f := c.Fields.Field(key)
-		if f == nil {
-			t.Fatalf("the mission form has no field %s", key)
-		}
-		f.Entry.SetText(v)
-	}
-	labels := uitestText(c.Fields.Object())
-	for _, l := range []string{"Reward items", "Reward nova cells", "Reward vanished technology", "One off rewards"} {
+	c.Entry.Open(tp.KindMission, "Orbos-1", nil)
+	f := c.Entry.Shown.(*MissionForm)
+	find(f.Form(), func(ch *widget.Check) bool { return ch.Text == "Flare" }).SetChecked(true)
+	f.RewardNova.Set(4)
+	f.RewardVT.Set(1)
+	f.OneOff.SetText("Star chart")
+	labels := uitestText(f.Form())
+	for _, l := range []string{"Item cards it gives", "Nova cells to share", "Vanished technology", "One-off rewards"} {
 		if !strings.Contains(labels, l) {
 			t.Fatalf("the form says %q: %q", l, labels)
 		}
 	}
-	test.Tap(c.SaveContentBt)
+	test.Tap(c.Entry.SaveButton)
 	mi := h.state().Content.Missions["Orbos-1"]
 	if !slices.Equal(mi.RewardItems, []string{"Flare"}) || mi.RewardNovaCells != 4 || mi.RewardVanishedTechnology != 1 || !slices.Equal(mi.OneOffRewards, []string{"Star chart"}) {
 		t.Fatalf("saved: %+v %v", mi, h.errs)
@@ -46,14 +44,15 @@ func TestMissionRewardsEnteredAndShared(t *testing.T) {
 	p, e := NewPlayScreen(h.ctx), NewEnemyScreen(h.ctx)
 	h.playRound(p, e)
 	h.w.SetContent(p.Object())
-	test.Tap(button(p.result, "Mission succeeded"))
-	test.Tap(button(h.w.Canvas().Overlays().Top(), "Yes"))
+	hold(t, p.SucceedBt, func() bool {
+		return h.state().Mission.Phase == "over" && find(p.result, func(c *widget.Card) bool { return c.Title == "Rewards to share" }) != nil
+	})
 	if h.state().Mission.RewardsDue == nil {
 		t.Fatalf("the item and nova cells wait to be shared: %v", h.errs)
 	}
 	card := find(p.result, func(c *widget.Card) bool { return c.Title == "Rewards to share" })
 	if card == nil {
-		t.Fatal("no card to share the rewards")
+		t.Fatalf("no card to share the rewards:\n%s", uitestText(p.result))
 	}
 	playersWords(t, uitestText(card))
 	test.Tap(button(card, "Share the rewards"))
@@ -62,8 +61,17 @@ func TestMissionRewardsEnteredAndShared(t *testing.T) {
 	}
 	card = find(p.result, func(c *widget.Card) bool { return c.Title == "Rewards to share" })
 	find(card, func(s *widget.Select) bool { return s.PlaceHolder == "who takes Flare" }).SetSelected("Bo")
-	find(card, func(e *widget.Entry) bool { return e.PlaceHolder == "nova cells for Ana" }).SetText("3")
-	find(card, func(e *widget.Entry) bool { return e.PlaceHolder == "nova cells for Bo" }).SetText("1")
+	var nums []*Num
+	for _, o := range test.LaidOutObjects(card) {
+		if n, ok := o.(*Num); ok {
+			nums = append(nums, n)
+		}
+	}
+	if len(nums) != 2 {
+		t.Fatalf("a nova cell stepper for each of Ana and Bo: %d", len(nums))
+	}
+	nums[0].Set(3)
+	nums[1].Set(1)
 	test.Tap(button(card, "Share the rewards"))
 	s := h.state()
 	if s.Mission.RewardsDue != nil || !slices.Contains(s.Characters["Bo"].Items, "Flare") {

@@ -30,6 +30,7 @@ import (
 	"tablekeeper/tracker"
 	tp "tablekeeper/tracker/phantom"
 	"tablekeeper/ui/shell"
+	"tablekeeper/ui/widgets"
 )
 
 // Screens is Phantom Epoch's shell.GameScreens. Its zero value is ready;
@@ -90,10 +91,6 @@ func (g *Screens) keep(ctx *shell.Context) {
 		delete(g.enems, ctx)
 	})
 }
-
-// Setup adds nothing to the new-campaign form: content, characters and
-// missions are entered in the campaign itself.
-func (g *Screens) Setup(shell.SetupEnv) shell.Setup { return shell.Setup{} }
 
 // Act runs a shortcut: Next advances the round's step (Play tab);
 // Resolve resolves the current adversary's turn (Play and Enemy tabs).
@@ -244,11 +241,26 @@ func spaceOfName(name string, figs []Mark) string {
 
 var traceLine = regexp.MustCompile(`^\d+\. \[([^\]]*)\] (.*)$`)
 
+// dodgedPlural is the engine's "3 space(s)": the panel writes the real
+// plural ("1 space", "3 spaces").
+var dodgedPlural = regexp.MustCompile(`(\d+) ((?:[A-Za-z-]+ ){0,2}[A-Za-z-]+)\(s\)`)
+
+func realPlurals(s string) string {
+	return dodgedPlural.ReplaceAllStringFunc(s, func(m string) string {
+		p := dodgedPlural.FindStringSubmatch(m)
+		if p[1] == "1" {
+			return p[1] + " " + p[2]
+		}
+		return p[1] + " " + p[2] + "s"
+	})
+}
+
 // TraceOf turns the trace lines a tracker event keeps back into steps for
 // the explanation panel: rule, text, tie-break, die and result.
 func TraceOf(lines []string) automa.Trace {
 	var tr automa.Trace
 	for _, l := range lines {
+		l = realPlurals(l)
 		m := traceLine.FindStringSubmatch(l)
 		if m == nil {
 			if n := len(tr.Steps); n > 0 && l != "" {
@@ -284,44 +296,99 @@ func sortedKeys[V any](m map[string]V) []string {
 	return out
 }
 
-// adaptive lays the map and its panel side by side on a landscape screen
-// and one over the other on a portrait one, then calls after (to scroll
-// the map to what matters once its size is known).
-type adaptive struct {
-	ratio float32 // the map's share
-	after func()
+// afterLayout holds obj and calls after each time it is laid out (to
+// scroll the map to what matters once its size is known).
+func afterLayout(obj fyne.CanvasObject, after func()) fyne.CanvasObject {
+	return container.New(&afterLayoutLayout{after: after}, obj)
 }
 
-func newAdaptive(ratio float32, mapArea, panel fyne.CanvasObject, after func()) *fyne.Container {
-	return container.New(&adaptive{ratio: ratio, after: after}, mapArea, panel)
-}
+type afterLayoutLayout struct{ after func() }
 
-func (a *adaptive) Layout(objs []fyne.CanvasObject, size fyne.Size) {
-	if len(objs) != 2 {
-		return
-	}
-	if size.Width >= size.Height {
-		w := size.Width * a.ratio
-		objs[0].Move(fyne.NewPos(0, 0))
-		objs[0].Resize(fyne.NewSize(w, size.Height))
-		objs[1].Move(fyne.NewPos(w, 0))
-		objs[1].Resize(fyne.NewSize(size.Width-w, size.Height))
-	} else {
-		h := size.Height * 0.55
-		objs[0].Move(fyne.NewPos(0, 0))
-		objs[0].Resize(fyne.NewSize(size.Width, h))
-		objs[1].Move(fyne.NewPos(0, h))
-		objs[1].Resize(fyne.NewSize(size.Width, size.Height-h))
+func (a *afterLayoutLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objs {
+		o.Move(fyne.NewPos(0, 0))
+		o.Resize(size)
 	}
 	if a.after != nil {
 		a.after()
 	}
 }
 
-func (a *adaptive) MinSize(objs []fyne.CanvasObject) fyne.Size {
+func (a *afterLayoutLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	var s fyne.Size
 	for _, o := range objs {
 		s = s.Max(o.MinSize())
+	}
+	return s
+}
+
+var _ shell.Practicer = (*Screens)(nil)
+
+// Practice is Phantom Epoch's practice game: the made-up practice content
+// (checked like any content file), two characters embarked on its mission
+// with round 1 begun and their cards chosen, so the adversaries' first
+// decision is three taps of Next away on the Play tab.
+func (*Screens) Practice() shell.Practice {
+	return shell.Practice{
+		Name:     "Made-up practice content, not the printed cards: a flooded relay of 30 spaces, two adversary types, two characters",
+		Commands: tp.PracticeCommands,
+		Tab:      shell.TabPlay,
+	}
+}
+
+// adaptive is the frame's widgets.NewAdaptive (side by side when wide,
+// stacked when narrow) with one difference while its tab is hidden: a
+// hidden tab is never laid out, or laid out by the frame's sideways scroll
+// at its least width only, and NewAdaptive then asks for the stacked
+// height (its panels' heights added), which in a landscape window makes
+// the window grow past its screen although the tab, once shown, lies side
+// by side. Until it is laid out wider than its least width, this asks for
+// the tallest panel only.
+//
+// The map and its panel lie side by side only from sideBySide dp across:
+// the map's scroll asks for little width, so without it a portrait tablet
+// at a large text size would squeeze the map into a sliver beside the
+// panel.
+func adaptive(panels ...fyne.CanvasObject) *fyne.Container {
+	a := widgets.NewAdaptiveAt(sideBySideFrom, panels...)
+	return container.New(&firstWide{adaptive: a}, a)
+}
+
+// sideBySideFrom is the least width for the map beside its panel: a
+// landscape tablet's, not a portrait one's.
+const sideBySideFrom = 1000
+
+// mapLeast is the least width of the map beside its panel, so a panel
+// grown wide at a large text size leaves the map its room.
+const mapLeast = 520
+
+// mapLeastHeight is the least height of the map when its panel goes under
+// it (a portrait tablet), so a tall panel leaves it room.
+const mapLeastHeight = 240
+
+type firstWide struct {
+	adaptive *fyne.Container
+	width    float32 // the width it was last laid out at
+}
+
+func (l *firstWide) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	l.width = size.Width
+	for _, o := range objs {
+		o.Move(fyne.NewPos(0, 0))
+		o.Resize(size)
+	}
+}
+
+func (l *firstWide) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	m := l.adaptive.MinSize()
+	if l.width > m.Width+1 {
+		return m // laid out where the players see it
+	}
+	var s fyne.Size
+	for _, p := range l.adaptive.Objects {
+		if p.Visible() {
+			s = s.Max(p.MinSize())
+		}
 	}
 	return s
 }

@@ -59,31 +59,36 @@ func TestValidationRulesShownOnTheScreens(t *testing.T) {
 	})
 	t.Run("content form", func(t *testing.T) {
 		rows := []struct {
-			id, kind string
-			fields   map[string]string
-			want     string
+			id   string
+			kind tp.ContentKind
+			fill func(ed contentEditor)
+			key  string
+			want string
 		}{
-			// V-25: attachment tiers 1–4 (X is 0), equipment tiers 1–3,
-			// mission difficulty at least 1.
-			{"V-25 attachment", "Attachment card", map[string]string{"id": "Z", "tier": "5"}, "tier 5"},
-			{"V-25 equipment", "Equipment card", map[string]string{"id": "Z", "tier": "4"}, "tier 4"},
-			{"V-25 mission", "Mission", map[string]string{"id": "Z-1", "map": "z", "difficulty": "0"}, "difficulty is at least 1"},
+			// §15.5: an attachment needs its name.
+			{"attachment name", tp.KindAttachment, func(contentEditor) {}, "id", "Write the attachment's name"},
+			// §8.3: a class card's rows are printed in ascending AP order.
+			{"class card rows", tp.KindClassCard, func(ed contentEditor) {
+				f := ed.(*ClassCardForm)
+				f.Class.SetText("Brute")
+				f.AP[2].Set(1)
+			}, "card.rows.2.ap", "lowest AP to the highest"},
+			// V-25: a mission's difficulty is at least 1 and it needs a name.
+			{"mission name", tp.KindMission, func(contentEditor) {}, "id", "Write the mission's name"},
 		}
 		for _, r := range rows {
 			t.Run(r.id, func(t *testing.T) {
 				h := newHarness(t, nil)
 				c := NewCampaignScreen(h.ctx)
 				h.w.SetContent(c.Object())
-				c.Kind.SetSelected(r.kind)
-				for k, v := range r.fields {
-					c.Fields.Field(k).Entry.SetText(v)
-				}
-				test.Tap(c.SaveContentBt)
-				if !strings.Contains(h.lastErr(), r.want) {
-					t.Fatalf("the refusal must be shown (%q), got %q", r.want, h.lastErr())
+				c.Entry.Open(r.kind, "", nil)
+				r.fill(c.Entry.Shown)
+				test.Tap(c.Entry.SaveButton)
+				if got := rowProblem(c.Entry.Shown, r.key); !strings.Contains(got, r.want) {
+					t.Fatalf("the problem must show under %s (%q), got %q", r.key, r.want, got)
 				}
 				k := h.state().Content
-				if len(k.Attachments)+len(k.Equipment)+len(k.Missions) != 0 {
+				if len(k.Attachments)+len(k.ClassCards)+len(k.Missions) != 0 || h.s.LastSeq() != 0 {
 					t.Fatal("a refused card was saved")
 				}
 			})
@@ -95,11 +100,6 @@ func TestValidationRulesShownOnTheScreens(t *testing.T) {
 			fill func(f *SetupForm)
 			want string
 		}{
-			// V-01: 2–4 characters.
-			{"V-01", func(f *SetupForm) {
-				f.Rows["Ana"].Embark.SetChecked(true)
-				f.Rows["Ana"].Entry.SetSelected("D-1")
-			}, "2 to 4"},
 			// V-03: distinct entry points.
 			{"V-03", func(f *SetupForm) {
 				for _, n := range []string{"Ana", "Bo"} {
@@ -107,43 +107,14 @@ func TestValidationRulesShownOnTheScreens(t *testing.T) {
 					f.Rows[n].Entry.SetSelected("D-1")
 				}
 			}, "cannot both start on D-1"},
-			// V-06: items only those owned, up to the item slots.
-			{"V-06", func(f *SetupForm) {
-				for i, n := range []string{"Ana", "Bo"} {
-					f.Rows[n].Embark.SetChecked(true)
-					f.Rows[n].Entry.SetSelected([]string{"D-1", "D-2"}[i])
-				}
-				f.Rows["Ana"].Items.SetText("Medkit")
-			}, "does not own item"},
-			// V-25: a training mission's tier is at least 1.
-			{"V-25 training tier", func(f *SetupForm) {
-				for i, n := range []string{"Ana", "Bo"} {
-					f.Rows[n].Embark.SetChecked(true)
-					f.Rows[n].Entry.SetSelected([]string{"D-1", "D-2"}[i])
-				}
-				f.Training.SetChecked(true)
-				f.Tier.SetText("0")
-			}, "tier is at least 1"},
-			// V-25: the adversaries' difficulty is at least 1; a typed
-			// number that is not one is refused, not read as the mission's.
-			{"V-25 difficulty", func(f *SetupForm) {
-				for i, n := range []string{"Ana", "Bo"} {
-					f.Rows[n].Embark.SetChecked(true)
-					f.Rows[n].Entry.SetSelected([]string{"D-1", "D-2"}[i])
-				}
-				f.Difficulty.SetText("0")
-			}, "difficulty is a whole number, 1 or more, not \"0\" (leave it empty for the mission's) (phantom-epoch V-25)"},
-			{"V-25 difficulty in words", func(f *SetupForm) {
-				for i, n := range []string{"Ana", "Bo"} {
-					f.Rows[n].Embark.SetChecked(true)
-					f.Rows[n].Entry.SetSelected([]string{"D-1", "D-2"}[i])
-				}
-				f.Difficulty.SetText("two")
-			}, "not \"two\" (leave it empty for the mission's) (phantom-epoch V-25)"},
+			// V-01: one character per class.
+			{"V-01", func(f *SetupForm) {
+				f.Rows["Cy"].Embark.SetChecked(true)
+			}, "both Warrior"},
 		}
 		for _, r := range rows {
 			t.Run(r.id, func(t *testing.T) {
-				h := newHarness(t, fixture(6, 4))
+				h := newHarness(t, append(fixture(6, 4), tp.CreateCharacter{Name: "Cy", Class: "Warrior", Species: "Folk", Colour: "red"}))
 				c := NewCampaignScreen(h.ctx)
 				h.w.SetContent(c.Object())
 				c.Setup.Mission.SetSelected("Orbos-1")

@@ -183,10 +183,11 @@ func under(o fyne.CanvasObject, match func(fyne.CanvasObject) bool) fyne.CanvasO
 // Type types into the entry whose placeholder starts with hint.
 func (tb *table) Type(hint, text string) {
 	tb.t.Helper()
-	e, _ := tb.visible(func(o fyne.CanvasObject) bool {
-		e, ok := o.(*widget.Entry)
+	o := tb.visible(func(o fyne.CanvasObject) bool {
+		e, ok := uitest.Entry(o)
 		return ok && strings.HasPrefix(e.PlaceHolder, hint)
-	}).(*widget.Entry)
+	})
+	e, _ := uitest.Entry(o)
 	if e == nil {
 		tb.t.Fatalf("after %d interactions, no entry %q:\n%s", tb.N, hint, uitest.WindowText(tb.u.Window))
 	}

@@ -19,6 +19,10 @@ type Settings struct {
 	// FullScreen fills the screen; else Portrait chooses an 800×1280
 	// window over the default 1280×800.
 	FullScreen, Portrait bool
+	// PauseInBackground pauses the running clocks while the app is in the
+	// background on a phone or tablet (they run again on return); else
+	// they keep running, as the table's time does.
+	PauseInBackground bool
 }
 
 // ErrLocked is the refusal while the table lock is on.

@@ -10,6 +10,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/driver/mobile"
 	"fyne.io/fyne/v2/widget"
 )
 
@@ -135,15 +136,76 @@ func capitalize(s string) string {
 	return string(unicode.ToUpper(r)) + s[n:]
 }
 
-// TypedKey lets Escape and Back close the dialog the entry is in, even
-// while it holds the keyboard; every other key types as usual.
+// TypedKey lets Escape and Back close the dialog the entry is in, and
+// Back go back a screen, even while it holds the keyboard (PassBack);
+// every other key types as usual.
 func (e *CheckedEntry) TypedKey(ev *fyne.KeyEvent) {
-	if a := fyne.CurrentApp(); a != nil {
-		if c := a.Driver().CanvasForObject(e); c != nil && CloseTopDialog(c, ev) {
-			return
-		}
+	if PassBack(e, ev) {
+		return
 	}
 	e.Entry.TypedKey(ev)
+}
+
+// A TextEntry is a plain text entry (a name, a note) that lets Escape and
+// Back through while it holds the keyboard, as CheckedEntry does. Fyne
+// gives a focused entry every key, and a widget.Entry drops Back: on a
+// phone the first Back only hides the on-screen keyboard and the entry
+// keeps the focus, so with a plain entry Back would never close the
+// dialog or leave the screen.
+type TextEntry struct {
+	widget.Entry
+}
+
+// NewTextEntry makes a one-line TextEntry.
+func NewTextEntry() *TextEntry {
+	e := &TextEntry{}
+	e.ExtendBaseWidget(e)
+	return e
+}
+
+// NewMultiLineTextEntry makes a TextEntry of several lines.
+func NewMultiLineTextEntry() *TextEntry {
+	e := NewTextEntry()
+	e.MultiLine = true
+	e.Wrapping = fyne.TextWrapWord
+	return e
+}
+
+// TypedKey passes Escape and Back on (PassBack); every other key types.
+func (e *TextEntry) TypedKey(ev *fyne.KeyEvent) {
+	if PassBack(e, ev) {
+		return
+	}
+	e.Entry.TypedKey(ev)
+}
+
+// PassBack gives Escape and the device's Back, typed into the focused
+// entry o, to what they do on its screen: the top dialog closes (Escape
+// or Back); else Back goes to the screen's own key handler (which goes
+// back a screen), the entry letting go of the keyboard first. It reports
+// whether the key was taken; any other key is left to the entry. An entry
+// type of a game's own calls it first in its TypedKey.
+func PassBack(o fyne.CanvasObject, ev *fyne.KeyEvent) bool {
+	if ev == nil || (ev.Name != fyne.KeyEscape && ev.Name != mobile.KeyBack) {
+		return false
+	}
+	a := fyne.CurrentApp()
+	if a == nil {
+		return false
+	}
+	c := a.Driver().CanvasForObject(o)
+	if c == nil {
+		return false
+	}
+	if CloseTopDialog(c, ev) {
+		return true
+	}
+	if h := c.OnTypedKey(); ev.Name == mobile.KeyBack && h != nil {
+		c.Unfocus()
+		h(ev)
+		return true
+	}
+	return false
 }
 
 // MinSize keeps the entry a comfortable touch target.

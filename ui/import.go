@@ -1,0 +1,234 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sync"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/widget"
+
+	"tablekeeper/storage"
+	"tablekeeper/tracker"
+	"tablekeeper/ui/widgets"
+)
+
+// Importing a campaign file from the Data screen. The file is never held
+// whole: one larger than any campaign (tracker.MaxExportSize, the limit
+// the README documents) is refused before it is read, and the rest is read
+// in place by storage.ImportFrom, which checks every event before it
+// writes anything. The import runs beside the window, which stays
+// answering: a campaign of 100,000 actions takes seconds to check.
+
+// importLimit is tracker.MaxExportSize; tests lower it.
+var importLimit int64 = tracker.MaxExportSize
+
+// importing is the Data screen's import under way.
+type importing struct {
+	// name is the file being imported, "" when none is.
+	name string
+	// page is the Data screen's content while it is on show; button its
+	// Import button, where the answers show; restores its Restore
+	// buttons, which wait while an import writes to the file;
+	// listCampaigns fills its export picker again.
+	page     fyne.CanvasObject
+	button   *widget.Button
+	restores []*widget.Button
+	// backs are the deleted campaigns' Bring back buttons, each true
+	// once its campaign is back on Home; answerAt is the one tapped,
+	// where the answer of the import it started shows.
+	backs         map[*widget.Button]bool
+	answerAt      *widget.Button
+	listCampaigns func()
+	// runs counts the imports under way, for tests to wait on.
+	runs sync.WaitGroup
+}
+
+// An importSource is an export file open to be imported: read in place
+// where it is a file of this device, else copied beside the campaign file
+// first (at most the limit), since an import reads it twice: to check it,
+// then to write it.
+type importSource struct {
+	name  string
+	r     io.ReaderAt
+	size  int64
+	close func()
+}
+
+// tempImportPrefix names the copies of files that are not on this device's
+// disk (a phone's document picker gives a stream).
+const tempImportPrefix = ".tablekeeper-import-"
+
+func tooBigToImport(name string, size int64) error {
+	return fmt.Errorf("“%s” is %d MB: no campaign file is that large (one of 100,000 actions takes a few tens of MB; at most %d MB can be imported), so it was not read",
+		name, (size+1<<20-1)>>20, importLimit>>20)
+}
+
+// openImport opens the file the players picked.
+func (u *App) openImport(r fyne.URIReadCloser) (*importSource, error) {
+	name := r.URI().Name()
+	if r.URI().Scheme() == "file" {
+		if _, err := os.Stat(r.URI().Path()); err == nil {
+			r.Close()
+			return openImportFile(r.URI().Path(), name)
+		}
+	}
+	defer r.Close()
+	dir := filepath.Dir(u.DB.Path())
+	// A copy left by an import the app did not live to finish.
+	if old, _ := filepath.Glob(filepath.Join(dir, tempImportPrefix+"*")); len(old) > 0 {
+		for _, f := range old {
+			os.Remove(f)
+		}
+	}
+	tmp, err := os.CreateTemp(dir, tempImportPrefix+"*")
+	if err != nil {
+		return nil, fmt.Errorf("“%s” cannot be copied beside the campaign file to be read: %w", name, err)
+	}
+	done := func() { tmp.Close(); os.Remove(tmp.Name()) }
+	n, err := io.Copy(tmp, io.LimitReader(r, importLimit+1))
+	switch {
+	case err != nil:
+		done()
+		return nil, fmt.Errorf("“%s” cannot be read: %w", name, err)
+	case n > importLimit:
+		done()
+		return nil, tooBigToImport(name, n)
+	}
+	return &importSource{name: name, r: tmp, size: n, close: done}, nil
+}
+
+// openImportFile opens a file of this device to be imported in place.
+func openImportFile(path, name string) (*importSource, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("“%s” cannot be read: %w", name, err)
+	}
+	st, err := f.Stat()
+	switch {
+	case err != nil:
+		f.Close()
+		return nil, fmt.Errorf("“%s” cannot be read: %w", name, err)
+	case !st.Mode().IsRegular():
+		f.Close()
+		return nil, fmt.Errorf("“%s” is not a file", name)
+	case st.Size() > importLimit:
+		f.Close()
+		return nil, tooBigToImport(name, st.Size())
+	}
+	return &importSource{name: name, r: f, size: st.Size(), close: func() { f.Close() }}, nil
+}
+
+func (u *App) askImport() {
+	u.imp.answerAt = nil
+	u.showFileDialog(dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
+		if err != nil {
+			u.importSaid("Not imported: "+err.Error(), true)
+			return
+		}
+		if r == nil {
+			return
+		}
+		u.runImport(r.URI().Name(), func() (*importSource, error) { return u.openImport(r) }, false)
+	}, u.Window))
+}
+
+// runImport opens and imports a file beside the window. A campaign that is
+// already here is never overwritten: the players are asked whether to
+// import it as a copy.
+func (u *App) runImport(name string, open func() (*importSource, error), asCopy bool) {
+	u.imp.name = name
+	u.imp.runs.Add(1)
+	u.imp.show()
+	u.importSaid("Importing “"+name+"”: every event is checked before anything is written…", false)
+	db := u.DB
+	go func() {
+		defer u.imp.runs.Done()
+		src, err := open()
+		var c tracker.Campaign
+		if err == nil {
+			c, err = db.ImportFrom(src.r, src.size, asCopy)
+		}
+		fyne.Do(func() { u.imported(src, c, err, asCopy) })
+	}()
+}
+
+// imported says how an import went.
+func (u *App) imported(src *importSource, c tracker.Campaign, err error, asCopy bool) {
+	u.imp.name = ""
+	u.imp.show()
+	var ex *storage.ExistsError
+	if !asCopy && errors.As(err, &ex) {
+		u.importSaid("“"+ex.Name+"” is already here.", false)
+		widgets.ShowConfirm("Already here",
+			widgets.Paragraph(fmt.Sprintf("“%s” is already here, and is never overwritten. Import it as a copy, so both are kept?", ex.Name)),
+			"Import as a copy", "Cancel", func(ok bool) {
+				if !ok {
+					src.close()
+					u.importSaid("Not imported: “"+ex.Name+"” is already here.", false)
+					return
+				}
+				u.runImport(src.name, func() (*importSource, error) { return src, nil }, true)
+			}, u.Window)
+		return
+	}
+	if src != nil {
+		src.close()
+	}
+	if err == nil && u.onData() {
+		u.imp.listCampaigns()
+		if b := u.imp.answerAt; b != nil {
+			u.imp.backs[b] = true
+			b.SetText("Back on Home")
+			u.imp.show()
+		}
+	}
+	switch {
+	case err != nil:
+		u.importSaid("Not imported: "+err.Error(), true)
+	case asCopy:
+		u.importSaid(fmt.Sprintf("Imported “%s” as a copy.", c.Name), false)
+	default:
+		u.importSaid(fmt.Sprintf("Imported “%s” (%s, %s).", c.Name, c.Game.Title(), plural(int(c.Events), "event", "events")), false)
+	}
+}
+
+// show makes the Data screen's buttons say whether an import is under way.
+func (m *importing) show() {
+	if m.button == nil {
+		return
+	}
+	busy := m.name != ""
+	for _, b := range append([]*widget.Button{m.button}, m.restores...) {
+		setEnabled(b, !busy)
+	}
+	for b, back := range m.backs {
+		// Bringing back is an import too: one at a time.
+		setEnabled(b, !busy && !back)
+	}
+	if busy {
+		m.button.SetText("Importing…")
+	} else {
+		m.button.SetText("Import a campaign…")
+	}
+}
+
+// onData says whether the Data screen is on show.
+func (u *App) onData() bool { return u.imp.page != nil && u.Window.Content() == u.imp.page }
+
+// importSaid shows an import's answer on the message line and, on the Data
+// screen, next to the Import button.
+func (u *App) importSaid(msg string, isError bool) {
+	u.say(msg, isError)
+	if u.onData() {
+		at := u.imp.button
+		if u.imp.answerAt != nil {
+			at = u.imp.answerAt
+		}
+		widgets.ShowFeedback(u.Window.Canvas(), at, msg, isError)
+	}
+}

@@ -1,0 +1,66 @@
+package ui
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+)
+
+// newLogBar lays out the Log's bar (filter, search, undo and redo) with
+// its count ("100303 of 100303") at its right end when the width holds
+// both, and under it when it does not (a tablet in portrait at a large
+// text size): a long campaign's count must not widen the window past its
+// screen. Its MinSize never asks for the width of both side by side.
+func newLogBar(bar, count fyne.CanvasObject) *fyne.Container {
+	l := &logBarLayout{}
+	c := container.New(l, bar, count)
+	l.box = c
+	return c
+}
+
+type logBarLayout struct {
+	width float32 // the width last laid out in; 0 before
+	wide  bool
+	box   *fyne.Container
+}
+
+func (l *logBarLayout) fits(objs []fyne.CanvasObject, width float32) bool {
+	return objs[0].MinSize().Width+theme.Padding()+objs[1].MinSize().Width <= width
+}
+
+func (l *logBarLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	bar, count := objs[0].MinSize(), objs[1].MinSize()
+	w := fyne.Max(bar.Width, count.Width)
+	if l.width > 0 && l.fits(objs, l.width) {
+		return fyne.NewSize(w, fyne.Max(bar.Height, count.Height))
+	}
+	return fyne.NewSize(w, bar.Height+theme.Padding()+count.Height)
+}
+
+func (l *logBarLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	l.width = size.Width
+	wide := l.fits(objs, size.Width)
+	changed := wide != l.wide
+	l.wide = wide
+	bar, count := objs[0], objs[1]
+	cm := count.MinSize()
+	if wide {
+		bw := size.Width - theme.Padding() - cm.Width
+		bar.Move(fyne.NewPos(0, 0))
+		bar.Resize(fyne.NewSize(bw, size.Height))
+		count.Move(fyne.NewPos(bw+theme.Padding(), (size.Height-cm.Height)/2))
+		count.Resize(cm)
+	} else {
+		bh := bar.MinSize().Height
+		bar.Move(fyne.NewPos(0, 0))
+		bar.Resize(fyne.NewSize(size.Width, bh))
+		count.Move(fyne.NewPos(0, bh+theme.Padding()))
+		count.Resize(fyne.NewSize(size.Width, cm.Height))
+	}
+	if changed && l.box != nil {
+		// The height asked for changed with the arrangement: let the
+		// parents see it.
+		box := l.box
+		fyne.Do(func() { box.Refresh() })
+	}
+}

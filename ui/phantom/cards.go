@@ -1,0 +1,235 @@
+package phantom
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	ap "tablekeeper/automa/phantom"
+	"tablekeeper/tracker"
+	tp "tablekeeper/tracker/phantom"
+	"tablekeeper/ui/widgets"
+)
+
+// detrimentalHeld are f's detrimental conditions (§4).
+func detrimentalHeld(f *tp.Figure) []string {
+	var out []string
+	for _, c := range f.CondList() {
+		if cond, err := ap.ParseCond(c); err == nil && cond.Detrimental() {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func restKey(m *tp.Mission, name string) string { return fmt.Sprintf("%d\x00%s", m.Round, name) }
+
+// restDropped is the pick of conditions name drops at the start of its
+// rest turn: the players' choice, else every one when the setting drops
+// them all and none when the players pick (§6.3 item 2).
+func (p *PlayScreen) restDropped(s *tp.State, f *tp.Figure) []string {
+	held := detrimentalHeld(f)
+	pick, ok := p.restDrop[restKey(s.Mission, f.Name)]
+	if !ok {
+		if s.Settings.RestRemovesAllDetrimental {
+			return held
+		}
+		return nil
+	}
+	return slices.DeleteFunc(slices.Clone(pick), func(c string) bool { return !slices.Contains(held, c) })
+}
+
+// restStart is the StartTurn for name: on a rest turn with the pick of
+// detrimental conditions to drop, as Keep (the setting drops all) or Drop
+// (the players pick).
+func (p *PlayScreen) restStart(s *tp.State, name string) tp.StartTurn {
+	c := tp.StartTurn{Character: name}
+	f := figure(s.Mission, name)
+	if f == nil || !f.Resting {
+		return c
+	}
+	drop := p.restDropped(s, f)
+	if !s.Settings.RestRemovesAllDetrimental {
+		c.Drop = drop
+		return c
+	}
+	for _, h := range detrimentalHeld(f) {
+		if !slices.Contains(drop, h) {
+			c.Keep = append(c.Keep, h)
+		}
+	}
+	return c
+}
+
+// restPick offers, on a resting character's card before its rest turn,
+// the detrimental conditions to drop at its start (§4, §6.3 item 2).
+func (p *PlayScreen) restPick(s *tp.State, m *tp.Mission, f *tp.Figure) fyne.CanvasObject {
+	held := detrimentalHeld(f)
+	if !f.Resting || m.Phase != "turns" || m.Current == f.Name || slices.Contains(m.Acted, f.Name) || len(held) == 0 {
+		return nil
+	}
+	key := restKey(m, f.Name)
+	g := widget.NewCheckGroup(held, nil)
+	g.Horizontal = true
+	g.SetSelected(p.restDropped(s, f))
+	g.OnChanged = func(v []string) {
+		if p.restDrop == nil {
+			p.restDrop = map[string][]string{}
+		}
+		p.restDrop[key] = slices.Clone(v)
+	}
+	return container.NewVBox(wrap("At the start of the rest turn, drop (Rulebook p.13):"), g)
+}
+
+// chooseCards is one player's secret card selection (§6.2, V-04) or rest
+// (V-05), in a dialog.
+func (p *PlayScreen) chooseCards(s *tp.State, f *tp.Figure) {
+	name := f.Name
+	var picks []string
+	checks := container.NewGridWithColumns(2)
+	total := widget.NewLabel("")
+	sum := func() {
+		n := 0
+		for _, id := range picks {
+			ap := s.Content.ActionCards[id].AP
+			if _, frozen := f.Conditions["Frozen"]; frozen {
+				ap *= 2
+			}
+			n += ap
+		}
+		total.SetText(fmt.Sprintf("%d of %d AP", n, f.MaxAP))
+	}
+	for _, id := range append(append([]string(nil), f.Selected...), f.Hand...) {
+		id := id
+		label := id
+		if c, ok := s.Content.ActionCards[id]; ok {
+			label = fmt.Sprintf("%s (%d AP)", id, c.AP)
+		}
+		ch := widget.NewCheck(label, func(b bool) {
+			picks = slices.DeleteFunc(picks, func(x string) bool { return x == id })
+			if b {
+				picks = append(picks, id)
+			}
+			sum()
+		})
+		if slices.Contains(f.Selected, id) {
+			ch.SetChecked(true)
+		}
+		checks.Add(ch)
+	}
+	sum()
+	body := container.NewVBox(checks, total)
+	d := newDialog(p.ctx.Window, name+": select cards", body, "Cancel", nil)
+	var rest *widget.Button
+	rest = widget.NewButton("Rest this round instead", func() {
+		if _, ok := p.ctx.DoFrom(rest, tp.Rest{Character: name}); ok {
+			d.Hide()
+		}
+	})
+	body.Add(rest)
+	var sel *widget.Button
+	sel = addAction(d, "Select", theme.ConfirmIcon(), func() {
+		if _, ok := p.ctx.DoFrom(sel, tp.SelectCards{Character: name, Cards: picks}); ok {
+			d.Hide()
+		}
+	})
+	d.Show()
+}
+
+// cardsBox: during card selection the hand as checks with Select and Rest;
+// during the character's turn its selected cards to play (as printed or
+// converted).
+func (p *PlayScreen) cardsBox(s *tp.State, m *tp.Mission, f *tp.Figure) fyne.CanvasObject {
+	name := f.Name
+	box := container.NewVBox()
+	apOf := func(id string) string {
+		if c, ok := s.Content.ActionCards[id]; ok {
+			return fmt.Sprintf("%s (%d AP)", id, c.AP)
+		}
+		return id
+	}
+	switch {
+	case m.Phase == "select":
+		// §6.2: selections stay secret until they are revealed, so the
+		// hand opens in a dialog for its player only.
+		status := "has not chosen yet"
+		switch {
+		case f.Resting:
+			status = "rests this round"
+		case len(f.Selected) > 0:
+			status = "has selected " + plural(len(f.Selected), "card")
+		}
+		box.Add(container.NewBorder(nil, nil, nil,
+			widget.NewButton("Choose cards (secret)…", func() { p.chooseCards(s, f) }),
+			widget.NewLabel(name+" "+status)))
+	case m.Current == name:
+		for _, id := range f.Selected {
+			id := id
+			row := container.NewGridWithColumns(4, widget.NewLabel(apOf(id)),
+				cmdButton(p.ctx, "Play", func() tracker.Command { return tp.PlayCard{Character: name, Card: id} }),
+				cmdButton(p.ctx, "As Move", func() tracker.Command { return tp.PlayCard{Character: name, Card: id, Convert: "move"} }),
+				cmdButton(p.ctx, "As Attack", func() tracker.Command { return tp.PlayCard{Character: name, Card: id, Convert: "attack"} }))
+			box.Add(row)
+			if f.Conditions != nil {
+				if _, stunned := f.Conditions["Stunned"]; stunned {
+					box.Add(cmdButton(p.ctx, "Discard "+id+" to shake off Stunned", func() tracker.Command { return tp.DiscardForStun{Character: name, Card: id} }))
+				}
+			}
+		}
+		box.Add(p.moveBox(f))
+	default:
+		box.Add(widget.NewLabel(fmt.Sprintf("Hand %d · selected %d · discard %d", len(f.Hand), len(f.Selected), len(f.Discard))))
+	}
+	return box
+}
+
+// moveBox moves a figure along a path tapped on the map, space by space
+// (§2.8: the rules check each step and the MP).
+func (p *PlayScreen) moveBox(f *tp.Figure) fyne.CanvasObject {
+	name := f.Name
+	if p.moving != name {
+		return widget.NewButtonWithIcon("Move: tap the path on the map…", theme.NavigateNextIcon(), func() {
+			p.moving, p.path = name, nil
+			p.Refresh()
+		})
+	}
+	words := "Tap the spaces of the path in order on the map."
+	if len(p.path) > 0 {
+		words = fmt.Sprintf("Path: %s → %s (tap the last space again to take it back).", f.Position, strings.Join(p.path, " → "))
+	}
+	move := widget.NewButtonWithIcon("Move along this path", theme.ConfirmIcon(), func() {
+		if _, ok := p.ctx.DoFrom(p.MoveBt, tp.MoveFigure{Figure: name, Path: p.path}); ok {
+			p.moving, p.path = "", nil
+			p.Refresh()
+		}
+	})
+	move.Importance = widget.HighImportance
+	if len(p.path) == 0 {
+		move.Disable()
+	}
+	cancel := widget.NewButtonWithIcon("Cancel the move", theme.CancelIcon(), func() {
+		p.moving, p.path = "", nil
+		p.Refresh()
+	})
+	p.MoveBt = move
+	return container.NewVBox(wrap(words), widgets.NewFlow(move, cancel))
+}
+
+// stepTo adds a tapped space to the path being tapped out, or takes the
+// last one back when it is tapped again.
+func (p *PlayScreen) stepTo(label string) {
+	if label == "" {
+		return
+	}
+	if n := len(p.path); n > 0 && p.path[n-1] == label {
+		p.path = p.path[:n-1]
+	} else {
+		p.path = append(p.path, label)
+	}
+	p.Refresh()
+}
