@@ -283,7 +283,7 @@ func TestEveryActionIsWithinAFingersReach(t *testing.T) {
 					for _, p := range fingerProblems(content, where) {
 						t.Error(p)
 					}
-					for _, p := range plainEntryProblems(content, where) {
+					for _, p := range append(plainEntryProblems(content, where), keyHintProblems(content, where)...) {
 						t.Error(p)
 					}
 					depth := cs.s.Depth()
@@ -309,7 +309,7 @@ func TestEveryActionIsWithinAFingersReach(t *testing.T) {
 								for _, p := range fingerProblems(o, after) {
 									t.Error(p)
 								}
-								for _, p := range plainEntryProblems(o, after) {
+								for _, p := range append(plainEntryProblems(o, after), keyHintProblems(o, after)...) {
 									t.Error(p)
 								}
 							}
@@ -367,7 +367,7 @@ func TestFrameIsWithinAFingersReach(t *testing.T) {
 			for _, p := range fingerProblems(r, s.name) {
 				t.Error(p)
 			}
-			for _, p := range plainEntryProblems(r, s.name) {
+			for _, p := range append(plainEntryProblems(r, s.name), keyHintProblems(r, s.name)...) {
 				t.Error(p)
 			}
 			for _, p := range longPressProblems(u, r, s.name) {

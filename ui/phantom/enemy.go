@@ -91,7 +91,7 @@ func NewEnemyScreen(ctx *shell.Context) *EnemyScreen {
 		e.showRolls()
 	})
 	e.showRolls()
-	e.ResolveButton = widget.NewButtonWithIcon("Resolve (R)", theme.MediaPlayIcon(), func() { e.Resolve() })
+	e.ResolveButton = widget.NewButtonWithIcon("Resolve", theme.MediaPlayIcon(), func() { e.Resolve() })
 	e.ResolveButton.Importance = widget.HighImportance
 	e.ConfirmButton = widget.NewButtonWithIcon("Confirm", theme.ConfirmIcon(), e.Confirm)
 	e.ConfirmButton.Importance = widget.SuccessImportance
