@@ -348,7 +348,7 @@ func eternautSituations() []badSituation {
 		{class: "start at module 13", game: g, data: set("start", 13), want: says("start: module 13")},
 		{class: "41 Survivors", game: g, data: largest(eternaut.Situation{Decision: eternaut.DecideEndOfTurn, CubesOnTarget: 4, Scenario: "B", Survivors: names(41)}), want: says("survivors: 41 listed; at most 40")},
 		{class: "a Survivor of 61 characters", game: g, data: largest(eternaut.Situation{Decision: eternaut.DecideEndOfTurn, CubesOnTarget: 4, Scenario: "B", Survivors: []string{strings.Repeat("s", 61)}}), want: says("survivors[0]: 61 characters; at most 60")},
-		{class: "a deal to 5 boards", game: g, data: largest(eternaut.Situation{Decision: eternaut.DecideDeal, Boards: []string{"1", "2", "3", "4", "5"}}), want: says("5 boards are in play; at most 4")},
+		{class: "a deal to 5 boards", game: g, data: largest(eternaut.Situation{Decision: eternaut.DecideDeal, Boards: []string{"1", "2", "3", "4", "5"}}), want: says("boards: 5 listed; at most 4 boards are in play")},
 		{class: "a scenario of 61 characters", game: g, data: set("scenario", strings.Repeat("c", 61)), want: says("scenario: 61 characters; at most 60")},
 		{class: "5 cubes on the target", game: g, data: fixed(`{"decision": "endOfTurn", "cubesOnTarget": 5}`), want: says("cubesOnTarget must be 0 to 4, not 5")},
 		{class: "10^9 cubes on a board", game: g, data: fixed(`{"decision": "cubeMove", "active": true, "cubesOnBoard": 1000000000}`), want: says("cubesOnBoard must be 0 to 4, not 1000000000")},

@@ -37,7 +37,8 @@ type Options struct {
 	Screens shell.Registry
 	// Open, if set, opens this campaign (an ID or its first characters)
 	// at once, on the tab named by Tab ("play", "campaign", "enemy", "log",
-	// or "data" and "settings" for those screens). Run reads them from
+	// or "data" and "settings" for those screens, "new" for the
+	// new-campaign form and "new:<game>" for it with a game chosen). Run reads them from
 	// TABLEKEEPER_OPEN and TABLEKEEPER_TAB when they are empty, which is
 	// how screenshots of every screen are taken.
 	Open, Tab string
@@ -109,6 +110,10 @@ func New(a fyne.App, opt Options) *App {
 		u.showData()
 	case opt.Tab == "new":
 		u.showNewCampaign()
+	case strings.HasPrefix(opt.Tab, "new:"):
+		// The form with a game chosen (the real-window check opens it so
+		// for each game).
+		u.showNewCampaignFor(tracker.GameID(strings.TrimPrefix(opt.Tab, "new:")))
 	case opt.Tab == "settings":
 		u.showSettings()
 	case u.resumeAtStart():

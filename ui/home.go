@@ -176,7 +176,11 @@ func (u *App) deleteCampaign(id string) {
 // the seed and the game's own setup fields, which change with the game.
 // Create checks every field at once and shows each problem under its
 // field; the buttons stay at the bottom of the screen, always visible.
-func (u *App) showNewCampaign() {
+func (u *App) showNewCampaign() { u.showNewCampaignFor("") }
+
+// showNewCampaignFor is the new-campaign form with game g chosen (none
+// when g is not a game of this build).
+func (u *App) showNewCampaignFor(g tracker.GameID) {
 	u.Window.SetTitle("Tablekeeper — new campaign")
 	name := widgets.NewTextEntry()
 	name.SetPlaceHolder("e.g. Thursday group")
@@ -208,6 +212,9 @@ func (u *App) showNewCampaign() {
 		setupBox.Refresh()
 	})
 	game.Required = true
+	if _, ok := byTitle[g.Title()]; ok {
+		game.SetSelected(g.Title())
+	}
 	seed := widgets.NewTextEntry()
 	seed.SetPlaceHolder("blank: random")
 	seed.Validator = func(s string) error { _, err := parseSeed(s); return err }

@@ -20,6 +20,11 @@ import (
 // sit on the activation target to set it off (spec §1, §5.7).
 const CubesForActivation = 4
 
+// MaxBoards is how many Character boards can be in play: the box holds 4
+// (Rulebook, components: "4 Character boards"; spec §5.7, boards ≤ 4). It
+// is the same number as the cubes by chance, so it has its own name.
+const MaxBoards = 4
+
 // Deal spreads the 4 Consumed cubes over the boards in play (spec §5.7 C1):
 // every board gets at least one, and the leftovers go one by one to the
 // boards in the order given, so 4 boards get 1/1/1/1, 3 get 2/1/1, 2 get 2/2
@@ -30,8 +35,8 @@ func Deal(boards []string) ([]int, automa.Trace, error) {
 	if len(boards) == 0 {
 		return nil, t, fmt.Errorf("no board is in play to deal the Consumed cubes to")
 	}
-	if len(boards) > CubesForActivation {
-		return nil, t, fmt.Errorf("%d boards are in play; at most %d can be", len(boards), CubesForActivation)
+	if len(boards) > MaxBoards {
+		return nil, t, fmt.Errorf("%d boards are in play; at most %d can be", len(boards), MaxBoards)
 	}
 	split := make([]int, len(boards))
 	for i := range CubesForActivation {

@@ -6,9 +6,10 @@ import (
 )
 
 // Limits of a situation file, beyond any real table (a hand holds at most
-// 11 cards, HAND_SIZE + 1; the Alien board a handful of modules): they
-// bound the work and the answer's size, and a file beyond them is refused
-// naming the field. They are listed in RESOLVE.md.
+// 11 cards, HAND_SIZE + 1; the Alien board a handful of modules), and the
+// boards exactly as many as the box holds (MaxBoards): they bound the work
+// and the answer's size, and a file beyond them is refused naming the
+// field. They are listed in RESOLVE.md.
 const (
 	MaxHand      = 20 // cards in a Mad Character's hand
 	MaxModules   = 12 // alien modules on the Alien board
@@ -48,8 +49,8 @@ func (s *Situation) checkLimits() error {
 			name(fmt.Sprintf("survivors[%d]", i), v)
 		}
 	}
-	if len(s.Boards) > 2*CubesForActivation {
-		bad("boards: %d listed; at most %d boards are in play", len(s.Boards), CubesForActivation)
+	if len(s.Boards) > MaxBoards {
+		bad("boards: %d listed; at most %d boards are in play", len(s.Boards), MaxBoards)
 	} else {
 		for i, b := range s.Boards {
 			name(fmt.Sprintf("boards[%d]", i), b)

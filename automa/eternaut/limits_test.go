@@ -31,6 +31,12 @@ func TestSituationLimitsAreRefused(t *testing.T) {
 		{`{"decision": "activation", "modules": [{"race": "` + strings.Repeat("r", 61) + `", "onMap": 1}]}`, "modules[0].race: 61 characters; at most 60"},
 		{`{"decision": "endOfTurn", "cubesOnTarget": 4, "scenario": "B", "survivors": [` + strings.Repeat(`"S",`, 40) + `"S"]}`, "survivors: 41 listed; at most 40"},
 		{`{"decision": "activation", "modules": [{"race": "Gurbo", "onMap": 1}], "start": 13}`, "start: module 13"},
+		// The box holds 4 Character boards (Rulebook: components): a deal
+		// over 5 to 8 boards is refused by the limits too, naming the key.
+		{`{"decision": "deal", "boards": ["1", "2", "3", "4", "5"]}`, "boards: 5 listed; at most 4 boards are in play"},
+		{`{"decision": "deal", "boards": ["1", "2", "3", "4", "5", "6", "7", "8"]}`, "boards: 8 listed; at most 4"},
+		{`{"decision": "deal", "boards": ["1", "2", "3", "4", "5", "6", "7", "8", "9"]}`, "boards: 9 listed; at most 4"},
+		{`{"decision": "deal", "boards": ["1", "2", "3", "` + strings.Repeat("b", 61) + `"]}`, "boards[3]: 61 characters; at most 60"},
 	}
 	for _, c := range cases {
 		start := time.Now()

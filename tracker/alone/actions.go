@@ -193,7 +193,7 @@ func (o *moveEv) run(s *State) error {
 		o.Scares = append(o.Scares, out)
 	}
 	for _, c := range s.Map.CreaturesIn(r.To) {
-		s.hear(fmt.Sprintf("A %s is in %s (%s)", c.Type, r.To, woundedWord(c.Wounded)))
+		s.hear(fmt.Sprintf("A %s is in %s, %s", KindWord(c.Type), s.heardSector(r.To), woundedWord(c.Wounded)))
 	}
 	if o.Block != "" {
 		if !slices.Contains(r.BlockableDoors, o.Block) {
@@ -235,10 +235,14 @@ func (o *moveEv) line() string {
 		}
 	}
 	if len(o.Revealed) > 0 {
-		l += "; Revealed " + strings.Join(o.Revealed, ", ")
+		l += "; Revealed " + andList(o.Revealed)
 	}
 	for _, sc := range o.Scares {
-		l += fmt.Sprintf("; the %s scares", sc.Type)
+		who := KindWord(sc.Type)
+		if sc.Creature != "" {
+			who = sc.Creature // named as the screens do (names.go)
+		}
+		l += fmt.Sprintf("; the %s scares", who)
 		if sc.Res != nil {
 			l += ": " + damageText(*sc.Res, sc.SC)
 		} else {
@@ -299,7 +303,7 @@ func (o *exploreEv) run(s *State) error {
 	}
 	for _, id := range o.Revealed {
 		for _, c := range s.Map.CreaturesIn(id) {
-			s.hear(fmt.Sprintf("A %s is in %s (%s)", c.Type, id, woundedWord(c.Wounded)))
+			s.hear(fmt.Sprintf("A %s is in %s, %s", KindWord(c.Type), s.heardSector(id), woundedWord(c.Wounded)))
 		}
 	}
 	s.finish()
@@ -308,7 +312,7 @@ func (o *exploreEv) run(s *State) error {
 func (o *exploreEv) line() string {
 	l := fmt.Sprintf("Explore %s", dirWord(o.Dir))
 	if len(o.Revealed) > 0 {
-		l += ": Revealed " + strings.Join(o.Revealed, ", ")
+		l += ": Revealed " + andList(o.Revealed)
 	} else {
 		l += ": nothing new"
 	}
@@ -413,7 +417,7 @@ func (o *fightEv) run(s *State) error {
 	case alone.Wounded:
 		c.Wounded = true
 		if c.Revealed {
-			s.hear(fmt.Sprintf("The %s in %s is Wounded", c.Type, c.Sector))
+			s.hear(fmt.Sprintf("The %s in %s is Wounded", KindWord(c.Type), s.heardSector(c.Sector)))
 		}
 	case alone.Killed:
 		s.Map.Creatures = slices.Delete(s.Map.Creatures, i, i+1)
@@ -439,7 +443,7 @@ func (o *fightEv) run(s *State) error {
 		o.Unlocked = s.addXP(o.Gained)
 	default:
 		if c.Revealed {
-			s.hear(fmt.Sprintf("The %s in %s is %s", c.Type, c.Sector, woundedWord(c.Wounded)))
+			s.hear(fmt.Sprintf("The %s in %s is %s", KindWord(c.Type), s.heardSector(c.Sector), woundedWord(c.Wounded)))
 		}
 	}
 	s.finish()
@@ -448,7 +452,7 @@ func (o *fightEv) run(s *State) error {
 func (o *fightEv) line() string {
 	who := "a Creature"
 	if o.Revealed {
-		who = fmt.Sprintf("the %s %s", o.Type, o.Target)
+		who = "the " + o.Target // named as the screens do (names.go)
 	}
 	l := fmt.Sprintf("Fight %s with %s: %s", who, plural(o.Dice, "die", "dice"), facesText(o.Faces))
 	if o.Reroll != "" {
@@ -582,7 +586,7 @@ func (o *scavengeEv) run(s *State) error {
 func (o *scavengeEv) line() string {
 	l := "Scavenge"
 	if o.RoomID != "" {
-		l += " in " + o.RoomID + " (3 cards, once per Room)"
+		l += " in " + o.RoomID + ", 3 cards once per Room"
 	}
 	if len(o.Items) > 0 {
 		l += ": drew " + itemNames(o.Items)
@@ -649,9 +653,9 @@ func (o *interactEv) line() string {
 	if o.Mission != "" {
 		return "Interact: " + o.Mission
 	}
-	l := fmt.Sprintf("Interact: LCU repaired, Lights on to the %s in %s", dirWord(o.LCU), strings.Join(o.Lighted, ", "))
+	l := fmt.Sprintf("Interact: LCU repaired, Lights on to the %s in %s", dirWord(o.LCU), andList(o.Lighted))
 	if len(o.Revealed) > 0 {
-		l += "; Revealed " + strings.Join(o.Revealed, ", ")
+		l += "; Revealed " + andList(o.Revealed)
 	}
 	return l
 }

@@ -103,10 +103,10 @@ func TestEveryMoveCommunicationMatchesTheRecord(t *testing.T) {
 			r := o.(*reactionEv).Out.Move
 			var req []string
 			for _, x := range r.ExitDirections {
-				req = append(req, fmt.Sprintf("A Creature leaves %s to the %s", x.Sector, dirWord(x.Direction)))
+				req = append(req, fmt.Sprintf("A Creature leaves %s to the %s", heroSectorLabel(m.Sector(x.Sector)), dirWord(x.Direction)))
 			}
 			if r.RevealedIn != "" && r.Revealed {
-				req = append(req, fmt.Sprintf("A %s is Revealed in %s (%s)", c.Type, r.RevealedIn, woundedWord(c.Wounded)))
+				req = append(req, fmt.Sprintf("A %s is Revealed in %s, %s", KindWord(c.Type), heroSectorLabel(m.Sector(r.RevealedIn)), woundedWord(c.Wounded)))
 				if r.RevealedIn != r.To {
 					revealedOnTheWay++
 				}
@@ -114,7 +114,7 @@ func TestEveryMoveCommunicationMatchesTheRecord(t *testing.T) {
 			for _, door := range r.Unblocked {
 				a, b, _ := strings.Cut(door, "|")
 				if m.Sector(a).Revealed || m.Sector(b).Revealed {
-					req = append(req, fmt.Sprintf("The Blocked token between %s and %s is removed: the Door is Unblocked", a, b))
+					req = append(req, fmt.Sprintf("The Blocked token between %s and %s is removed: the Door is Unblocked", heroSectorLabel(m.Sector(a)), heroSectorLabel(m.Sector(b))))
 				}
 			}
 			checkHeard(t, what, heard, req, noiseWords(r.Noise))
@@ -143,7 +143,7 @@ func TestRevealedOnTheWayIsSaidWhereItWasRevealed(t *testing.T) {
 	do(t, s, Resolve{})
 	heard, _ := heardBy(t, s, PlayReaction{ReactionPlay{Player: 0, Allowed: true, Trigger: "locate", Card: "Rush",
 		Move: &MoveSpec{Creature: "parasite-1", Path: []string{"1-10", "1-00"}, Range: 2}}})
-	if !slices.Contains(heard, "A parasite is Revealed in 1-10 (not Wounded)") || slices.ContainsFunc(heard, func(h string) bool { return strings.Contains(h, "Revealed in 1-00") }) {
+	if !slices.Contains(heard, "A Parasite is Revealed in Level 1, 1-10, not Wounded") || slices.ContainsFunc(heard, func(h string) bool { return strings.Contains(h, "1-00") }) {
 		t.Fatalf("heard %q", heard)
 	}
 	if st(s).SC != 12 {
@@ -169,7 +169,7 @@ func TestEverySpawnCommunicationMatchesTheRecord(t *testing.T) {
 		sc := op.(*reactionEv).Out.Spawn
 		var req []string
 		if sc.Revealed {
-			req = append(req, fmt.Sprintf("A %s appears in %s (not Wounded)", o.Type, sc.Sector))
+			req = append(req, fmt.Sprintf("A %s appears in %s, not Wounded", KindWord(o.Type), heroSectorLabel(m.Sector(sc.Sector))))
 		}
 		checkHeard(t, string(o.Type)+"@"+o.Sector, heard, req, noiseWords(sc.Noise))
 		if _, err := s.Undo(); err != nil {
@@ -197,7 +197,7 @@ func TestHeroActionCommunicationsMatchTheRecord(t *testing.T) {
 	var req []string
 	for _, id := range op.(*exploreEv).Revealed {
 		for _, c := range st(s).Map.CreaturesIn(id) {
-			req = append(req, fmt.Sprintf("A %s is in %s (%s)", c.Type, id, woundedWord(c.Wounded)))
+			req = append(req, fmt.Sprintf("A %s is in %s, %s", KindWord(c.Type), heroSectorLabel(st(s).Map.Sector(id)), woundedWord(c.Wounded)))
 		}
 	}
 	if len(req) != 2 {
@@ -209,7 +209,7 @@ func TestHeroActionCommunicationsMatchTheRecord(t *testing.T) {
 	mv := op.(*moveEv)
 	req = nil
 	for _, c := range st(s).Map.CreaturesIn(mv.To) {
-		req = append(req, fmt.Sprintf("A %s is in %s (%s)", c.Type, mv.To, woundedWord(c.Wounded)))
+		req = append(req, fmt.Sprintf("A %s is in %s, %s", KindWord(c.Type), heroSectorLabel(st(s).Map.Sector(mv.To)), woundedWord(c.Wounded)))
 	}
 	if mv.To != "1-01" || len(req) != 1 {
 		t.Fatalf("the Move south enters 1-01 and its Hybrid: %s %v", mv.To, req)

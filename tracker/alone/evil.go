@@ -281,7 +281,7 @@ func (s *State) spawn(sp SpawnSpec, dir alone.Dir, out *reactionOut) error {
 	s.Map.ApplySpawn(id, sc)
 	out.SpawnID, out.Spawn = id, &sc
 	if sc.Revealed {
-		out.Said = append(out.Said, fmt.Sprintf("A %s appears in %s (not Wounded)", sp.Type, sp.Sector))
+		out.Said = append(out.Said, fmt.Sprintf("A %s appears in %s, not Wounded", KindWord(sp.Type), s.heardSector(sp.Sector)))
 	}
 	say, err := noiseSay(sc.Noise, dir)
 	if err != nil {
@@ -330,7 +330,7 @@ func (s *State) moveCreature(mv MoveSpec, rng int, p ReactionPlay, out *reaction
 	var seenDoors []string
 	for _, door := range r.Unblocked {
 		if a, b, ok := strings.Cut(door, "|"); ok && (s.Map.Sector(a).Revealed || s.Map.Sector(b).Revealed) {
-			seenDoors = append(seenDoors, a+" and "+b)
+			seenDoors = append(seenDoors, s.heardSector(a)+" and "+s.heardSector(b))
 		}
 	}
 	s.Map.ApplyMove(r)
@@ -338,7 +338,7 @@ func (s *State) moveCreature(mv MoveSpec, rng int, p ReactionPlay, out *reaction
 	c := s.Map.Creature(mv.Creature)
 	var said []string
 	for _, e := range r.ExitDirections {
-		said = append(said, fmt.Sprintf("A Creature leaves %s to the %s", e.Sector, dirWord(e.Direction)))
+		said = append(said, fmt.Sprintf("A Creature leaves %s to the %s", s.heardSector(e.Sector), dirWord(e.Direction)))
 	}
 	if r.RevealedIn != "" && r.Revealed {
 		// What is Communicated comes from the record: the Sector where the
@@ -348,7 +348,7 @@ func (s *State) moveCreature(mv MoveSpec, rng int, p ReactionPlay, out *reaction
 		if rules < 1 {
 			where = r.To
 		}
-		said = append(said, fmt.Sprintf("A %s is Revealed in %s (%s)", c.Type, where, woundedWord(c.Wounded)))
+		said = append(said, fmt.Sprintf("A %s is Revealed in %s, %s", KindWord(c.Type), s.heardSector(where), woundedWord(c.Wounded)))
 	}
 	if rules >= 1 {
 		for _, d := range seenDoors {
@@ -417,12 +417,19 @@ func reactionLine(p ReactionPlay, out reactionOut, turn int, all bool) string {
 	}
 	if all {
 		if out.Spawn != nil {
-			l += fmt.Sprintf("; Spawn %s in %s (distance %d, MSD %d)", out.SpawnID, out.Spawn.Sector, out.Spawn.Distance, out.Spawn.MSD)
+			l += fmt.Sprintf("; Spawn %s in %s, %d Sectors from the Hero (Minimum Spawning Distance %d)", out.SpawnID, out.Spawn.Sector, out.Spawn.Distance, out.Spawn.MSD)
 		}
 		if out.Move != nil {
-			l += fmt.Sprintf("; %s moves %s → %s (%d steps)", out.Move.Creature, out.Move.From, out.Move.To, out.Move.Steps)
+			l += fmt.Sprintf("; %s moves %s → %s (%s)", out.Move.Creature, out.Move.From, out.Move.To, plural(out.Move.Steps, "step", "steps"))
 			if len(out.Move.Unblocked) > 0 {
-				l += ", Unblocking " + strings.Join(out.Move.Unblocked, ", ")
+				var doors []string
+				for _, door := range out.Move.Unblocked {
+					if a, b, ok := strings.Cut(door, "|"); ok {
+						door = "the Door between " + a + " and " + b
+					}
+					doors = append(doors, door)
+				}
+				l += ", Unblocking " + andList(doors)
 			}
 			if out.Move.UnblockedOnly != "" {
 				l += fmt.Sprintf("; %s Unblocks the Door to %s and stays in %s", out.Move.Creature, out.Move.UnblockedOnly, out.Move.To)
@@ -502,7 +509,7 @@ func (o *teleportEv) run(s *State) error {
 	c.Sector, c.Moved, c.Revealed = o.Sector, true, to.Revealed
 	o.Scare, o.ScareN = nil, 0
 	if to.Revealed {
-		s.hear(fmt.Sprintf("A %s appears in %s (%s)", c.Type, o.Sector, woundedWord(c.Wounded)))
+		s.hear(fmt.Sprintf("A %s appears in %s, %s", KindWord(c.Type), s.heardSector(o.Sector), woundedWord(c.Wounded)))
 	}
 	if wasHidden && o.Sector == m.Hero {
 		st, err := c.StatsOf(s.Nightmare)
@@ -571,10 +578,10 @@ func (o *removeCreatureEv) line() string {
 	if !o.Revealed {
 		return "A Creature is removed from the Map"
 	}
-	return fmt.Sprintf("The %s %s is removed from the Map", o.Type, o.Creature)
+	return fmt.Sprintf("The %s is removed from the Map", o.Creature)
 }
 func (o *removeCreatureEv) secret() string {
-	return fmt.Sprintf("The %s %s is removed from the Map", o.Type, o.Creature)
+	return fmt.Sprintf("The %s is removed from the Map", o.Creature)
 }
 
 // SetDoor Blocks or Unblocks the Door on a Sector's exit by a card effect;
@@ -704,7 +711,7 @@ func (o *lightEv) text(ids []string) string {
 	if o.On {
 		w = "on"
 	}
-	where := strings.Join(ids, ", ")
+	where := andList(ids)
 	switch {
 	case len(ids) == 0:
 		where = "a part of the Map the Hero cannot see"
@@ -713,7 +720,7 @@ func (o *lightEv) text(ids []string) string {
 	}
 	l := fmt.Sprintf("%s: Lights %s in %s", nonEmpty(o.Source, "Card"), w, where)
 	if len(o.Revealed) > 0 {
-		l += "; Revealed " + strings.Join(o.Revealed, ", ")
+		l += "; Revealed " + andList(o.Revealed)
 	}
 	return l
 }
@@ -862,7 +869,7 @@ func (o *goalsEv) run(s *State) error {
 }
 func (o *goalsEv) line() string { return "Mission goals updated" }
 func (o *goalsEv) secret() string {
-	return "Mission goals: " + strings.Join(o.Sectors, ", ")
+	return "Mission goals: " + andList(o.Sectors)
 }
 
 // dirWord is a direction as said at the table: north, east, south, west,

@@ -82,7 +82,7 @@ func TestExampleWoundedParasiteRevealed(t *testing.T) {
 	do(t, s, Resolve{})
 	e := do(t, s, PlayReaction{ReactionPlay{Player: 0, Move: &MoveSpec{Creature: "parasite-1", Path: []string{"1-20"}, Range: 1}}})
 	c := st(s).Map.Creature("parasite-1")
-	if !c.Revealed || !strings.Contains(s.Describe(e), "Revealed in 1-20 (Wounded)") {
+	if !c.Revealed || !strings.Contains(s.Describe(e), "A Parasite is Revealed in Level 1, 1-20 (Control Room), Wounded") {
 		t.Fatalf("revealed %v, line %q", c.Revealed, s.Describe(e))
 	}
 	if st(s).SC != 12 {

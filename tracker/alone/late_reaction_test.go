@@ -103,7 +103,7 @@ func TestOldRevealCommunicationReplays(t *testing.T) {
 		t.Fatal(err)
 	}
 	h := got.(*State).Heard
-	if len(h) == 0 || !strings.Contains(h[0].Say, "Revealed in 1-00") {
+	if len(h) == 0 || !strings.Contains(h[0].Say, "Revealed in Level 1, 1-00,") {
 		t.Fatalf("an old move replays with %+v", h)
 	}
 }

@@ -80,7 +80,7 @@ func TestHeroMoveScaresAndAoO(t *testing.T) {
 	if g.SC != 10 || g.Map.Hero != "1-10" || !g.Map.Creature("worm-1").Revealed {
 		t.Fatalf("SC %d hero %s", g.SC, g.Map.Hero)
 	}
-	if !strings.Contains(s.Describe(e), "worm scares") {
+	if !strings.Contains(s.Describe(e), "the Worm Wo1 scares") {
 		t.Errorf("line %q", s.Describe(e))
 	}
 	do(t, s, EndTurn{Roll: PhysicalDice, Attacks: []AttackRoll{{Creature: "worm-1", Faces: hand(B, B, B)}}})
@@ -122,7 +122,7 @@ func TestCreatureAttacks(t *testing.T) {
 	if st(s).Life != 11 {
 		t.Fatalf("Life %d: SPECIAL misses without Danger", st(s).Life)
 	}
-	if !strings.Contains(s.Describe(e), "parasite parasite-1 attacks with 2 dice") {
+	if !strings.Contains(s.Describe(e), "; Parasite Pa1 attacks with 2 dice") {
 		t.Errorf("line %q", s.Describe(e))
 	}
 	// Danger in the Hero's Sector: SPECIAL hits. Light: the Worm rolls 0.
@@ -319,7 +319,7 @@ func TestCreatureMovesAndLights(t *testing.T) {
 	do(t, s, ExploreDir{Dir: alone.East})
 	refused(t, s, PlayReaction{ReactionPlay{Player: 0, Move: &MoveSpec{Creature: "parasite-1", Path: []string{"1-10", "1-00"}}}}, "V17")
 	e := do(t, s, PlayReaction{ReactionPlay{Player: 0, Move: &MoveSpec{Creature: "parasite-1", Path: []string{"1-21"}}}})
-	if !strings.Contains(s.Describe(e), "leaves 1-20 to the south") {
+	if !strings.Contains(s.Describe(e), "leaves Level 1, 1-20 to the south") {
 		t.Errorf("exit direction: %q", s.Describe(e))
 	}
 	// An Unrevealed Hybrid moved straight into the Hero's Sector scares 2.

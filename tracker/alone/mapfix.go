@@ -64,7 +64,7 @@ func (o *placeEv) run(s *State) error {
 	}
 	o.Revealed = sec.Revealed
 	if sec.Revealed {
-		s.hear(fmt.Sprintf("A %s appears in %s", o.Type, o.Sector))
+		s.hear(fmt.Sprintf("A %s appears in %s", KindWord(o.Type), s.heardSector(o.Sector)))
 	}
 	return nil
 }
@@ -75,11 +75,13 @@ func (o *placeEv) line() string {
 	return o.secret()
 }
 func (o *placeEv) secret() string {
-	name := string(o.Type)
+	// The Creature by its id, which the diary names as the screens do
+	// (names.go); a Boss by its card's name, which this event has.
+	name := o.ID
 	if o.Boss != nil && o.Boss.Name != "" {
-		name = o.Boss.Name
+		name = o.Boss.Name + " " + CreatureTag(o.ID, o.Type)
 	}
-	return fmt.Sprintf("%s places %s (%s) in %s", nonEmpty(o.Source, "A Mission"), name, o.ID, o.Sector)
+	return fmt.Sprintf("%s places the %s in %s", nonEmpty(o.Source, "A Mission"), name, o.Sector)
 }
 
 // SetToken puts or takes a Condition or Mission token in a Sector (§4.12).

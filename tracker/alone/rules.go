@@ -98,10 +98,17 @@ func (Rules) Decide(st tracker.State, cmd tracker.Command, d *tracker.Dice) (tra
 	if r, ok := o.(revisioned); ok {
 		r.setRules(rulesRev)
 	}
-	if err := o.run(s.clone()); err != nil {
+	after := s.clone()
+	if err := o.run(after); err != nil {
 		return tracker.Change{}, err
 	}
-	return tracker.Change{Kind: kindPrefix + o.kind(), Payload: o}, nil
+	var payload any = o
+	if names := namesOf(o, s, after); len(names) > 0 {
+		// The diary line names Sectors and Creatures as the screens did
+		// when it was decided (names.go).
+		payload = withNames{o, names}
+	}
+	return tracker.Change{Kind: kindPrefix + o.kind(), Payload: payload}, nil
 }
 
 func decodeOp(e tracker.Event) (op, error) {
@@ -152,7 +159,7 @@ func (Rules) Describe(e tracker.Event) string {
 	if err != nil {
 		return e.Kind
 	}
-	return o.line()
+	return namedLine(o.line(), recordedNames(e))
 }
 
 // hidden is an op that knows more than the Hero may see in solo mode.
@@ -169,10 +176,10 @@ func DescribeHidden(e tracker.Event) string {
 	}
 	if h, ok := o.(hidden); ok {
 		if t := h.secret(); t != "" {
-			return t
+			return namedLine(t, recordedNames(e))
 		}
 	}
-	return o.line()
+	return namedLine(o.line(), recordedNames(e))
 }
 
 // Where says where the game stands.
@@ -307,6 +314,15 @@ func facesText(f []alone.Face) string {
 		p[i] = string(x)
 	}
 	return strings.Join(p, " ")
+}
+
+// andList joins a list as a sentence does ("A, B and C"): Sectors named
+// "Level 1, B2" keep their commas.
+func andList(v []string) string {
+	if len(v) < 2 {
+		return strings.Join(v, "")
+	}
+	return strings.Join(v[:len(v)-1], ", ") + " and " + v[len(v)-1]
 }
 
 func plural(n int, one, many string) string {

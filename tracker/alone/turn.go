@@ -598,10 +598,9 @@ func (o *endTurnEv) secret() string { return o.text(true) }
 func (o *endTurnEv) text(all bool) string {
 	l := fmt.Sprintf("Turn %d ends", o.Turn)
 	for _, a := range o.Attacks {
+		// With a Map, Creature is its id, named as the screens do
+		// (names.go); without, the label the table gave it.
 		who := a.Creature
-		if a.Type != "" {
-			who = fmt.Sprintf("%s %s", a.Type, a.Creature)
-		}
 		l += fmt.Sprintf("; %s attacks", who)
 		if a.Faces != nil || a.Dice > 0 {
 			l += fmt.Sprintf(" with %s: %s", plural(a.Dice, "die", "dice"), facesText(a.Faces))
@@ -618,7 +617,7 @@ func (o *endTurnEv) text(all bool) string {
 		l += "; together " + damageText(*o.CombinedRes, o.CombinedRes.Before.Life-o.CombinedRes.After.Life+o.CombinedRes.Before.SC-o.CombinedRes.After.SC)
 	}
 	if len(o.LightsOff) > 0 && (all || !o.Hidden) {
-		l += "; Lights out in " + strings.Join(o.LightsOff, ", ")
+		l += "; Lights out in " + andList(o.LightsOff)
 	} else if len(o.LightsOff) > 0 {
 		l += fmt.Sprintf("; Lights go out in %s", plural(len(o.LightsOff), "Sector", "Sectors"))
 	}
@@ -884,10 +883,10 @@ func (o *endRoundEv) text(all bool) string {
 	p = append(p, fmt.Sprintf("Adrenaline %d → %d", o.AdrenalineBefore, o.AdrenalineAfter))
 	if all || !o.Hidden {
 		if len(o.Danger) > 0 {
-			p = append(p, "Danger placed in "+strings.Join(o.Danger, ", "))
+			p = append(p, "Danger placed in "+andList(o.Danger))
 		}
 		if len(o.DangerRemove) > 0 {
-			p = append(p, "Danger moved from "+strings.Join(o.DangerRemove, ", "))
+			p = append(p, "Danger moved from "+andList(o.DangerRemove))
 		}
 	}
 	if o.Returned > 0 {

@@ -48,7 +48,7 @@ func TestCreatureStepSpentOnlyUnblocking(t *testing.T) {
 	if c := g.Map.Creature("parasite-1"); c.Sector != "1-21" || !c.Moved {
 		t.Fatalf("the Parasite stays in 1-21, having moved: %+v", c)
 	}
-	if sec := DescribeHidden(e); !strings.Contains(sec, "parasite-1 Unblocks the Door to 1-11 and stays in 1-21") {
+	if sec := DescribeHidden(e); !strings.Contains(sec, "Parasite Pa1 Unblocks the Door to Level 1, 1-11 (Laboratory) and stays in Level 1, 1-21") {
 		t.Fatalf("the record does not name the Creature and the Door: %q", sec)
 	}
 	op, _ := decodeOp(e)
@@ -56,7 +56,7 @@ func TestCreatureStepSpentOnlyUnblocking(t *testing.T) {
 		t.Fatalf("record %+v", r)
 	}
 	// The Hero sees the Blocked token leave the Labyrinth (the Room is Revealed).
-	if h := g.Heard[len(g.Heard)-2].Say; !strings.Contains(h, "Blocked token between 1-11 and 1-21 is removed") {
+	if h := g.Heard[len(g.Heard)-2].Say; !strings.Contains(h, "Blocked token between Level 1, 1-11 (Laboratory) and Level 1, 1-21 is removed") {
 		t.Fatalf("heard %+v", g.Heard)
 	}
 	if _, err := s.Undo(); err != nil {

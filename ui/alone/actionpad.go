@@ -306,7 +306,7 @@ func (p *actionPad) refresh(s *ta.State, st string) {
 		if c.Wounded {
 			w = ", Wounded"
 		}
-		b := button(fmt.Sprintf("Fight the %s (%s%s)", name, creatureTag(c.ID, c.Type, false), w), func() { p.fight(c.ID, c.Type) })
+		b := button(fmt.Sprintf("Fight the %s %s%s", name, creatureTag(c.ID, c.Type, false), w), func() { p.fight(c.ID, c.Type) })
 		enable(b, can)
 		fights = append(fights, b)
 	}

@@ -301,7 +301,7 @@ func (c *CampaignScreen) Refresh() {
 	c.record.SetText(fmt.Sprintf("%s\nHero %s · %s · %s · Evil: %s\nLife %d · Self Control %d · Round marker on space %d%s\nExperience: %s\n%s · Rooms scavenged: %s · %s",
 		c.k.ctx.Session.Where(), nonEmpty(s.Character, "unnamed"), difficultyWords(s.Difficulty), modeWords(s.Mode), evil,
 		s.Life, s.SC, s.RoundMarker+1, map[bool]string{true: " · Nightmare Mode", false: ""}[s.Nightmare],
-		strings.Join(xp, ", "), plural(len(s.Items), "Item", "Items"), list(s.ScavengedRooms), plural(len(s.Heard), "thing heard", "things heard")))
+		strings.Join(xp, ", "), plural(len(s.Items), "Item", "Items"), list(scavengedRooms(s)), plural(len(s.Heard), "thing heard", "things heard")))
 	sh := s.Sheet
 	var af []string
 	for _, t := range alone.CreatureTypes {

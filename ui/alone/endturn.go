@@ -102,7 +102,7 @@ func (f *attackForm) refresh(s *ta.State) {
 			continue
 		}
 		n := alone.AttackDice(st, h.Lighted, s.T.AttackMods[c.ID])
-		what := fmt.Sprintf("The %s (%s) attacks with %s", title(string(c.Type)), creatureTag(c.ID, c.Type, c.Wounded), plural(n, "die", "dice"))
+		what := fmt.Sprintf("The %s attacks with %s", creatureWord(c), plural(n, "die", "dice"))
 		if !f.t.ourDice() {
 			objs = append(objs, wrap(what+": the app rolls."))
 			continue

@@ -311,7 +311,7 @@ func playWords(m *alone.Map, p alone.Play) string {
 		c := m.Creature(p.Move.Creature)
 		who := p.Move.Creature
 		if c != nil {
-			who = title(string(c.Type)) + " " + creatureTag(c.ID, c.Type, c.Wounded)
+			who = creatureWord(c)
 		}
 		return fmt.Sprintf("Move the %s from %s to %s (%s; %s)", who, ta.SectorLabel(m.Sector(p.Move.From)), ta.SectorLabel(m.Sector(p.Move.To)), cards, nonEmpty(p.Said.Say, "no Noise heard"))
 	}
@@ -504,6 +504,22 @@ func (e *EnemyScreen) refreshTable(s *ta.State) {
 	}
 	lg = append(lg, "Danger tokens may go in: "+list(ds))
 	e.legal.SetText(strings.Join(lg, "\n"))
+}
+
+// scavengedRooms are the Rooms of the 3-card Scavenge as the screens and
+// the diary name Sectors ("Level 1, B2 (Pump Hall)"); without a Map, the
+// Room names the table gave.
+func scavengedRooms(s *ta.State) []string {
+	out := make([]string, len(s.ScavengedRooms))
+	for i, id := range s.ScavengedRooms {
+		out[i] = id
+		if s.Map != nil {
+			if sec := s.Map.Sector(id); sec != nil {
+				out[i] = ta.SectorLabel(sec)
+			}
+		}
+	}
+	return out
 }
 
 func list(v []string) string {

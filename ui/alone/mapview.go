@@ -89,13 +89,10 @@ func squareName(id string) string {
 	return id
 }
 
-// creatureTag is a Creature's miniature in a few letters: type and number,
-// with a star when Wounded.
+// creatureTag is a Creature's miniature in a few letters: type and number
+// (ta.CreatureTag, as the diary names it too), with a star when Wounded.
 func creatureTag(id string, t alone.CreatureType, wounded bool) string {
-	s := id
-	if p := strings.LastIndex(id, "-"); p >= 0 && len(string(t)) > 1 {
-		s = strings.ToUpper(string(t)[:1]) + string(t)[1:2] + id[p+1:]
-	}
+	s := ta.CreatureTag(id, t)
 	if wounded {
 		s += "*"
 	}

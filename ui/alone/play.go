@@ -192,7 +192,7 @@ func (p *PlayScreen) Refresh() {
 	p.lifeBig.SetText(fmt.Sprintf("Life %d · Self Control %d · Healing Cap %d · Round %d%s", s.Life, s.SC, s.HealingCap(), s.Round, nm))
 	p.turns.set(turnTokens(s))
 	p.track.set(reactionTrack(s))
-	p.rooms.SetText("Rooms of the 3-card Scavenge: " + list(s.ScavengedRooms))
+	p.rooms.SetText("Rooms of the 3-card Scavenge: " + list(scavengedRooms(s)))
 	p.adrenaline.set(adrenalineTokens(s))
 	p.adrLabel.SetText(fmt.Sprintf("%s in the pool; refilled at the Round's end to %d (the track at min(Life, SC) = %d)", plural(s.Adrenaline, "token", "tokens"), refillNow(s), min(s.Life, s.SC)))
 	p.refreshXP(s)

@@ -30,10 +30,10 @@ func TestWhoRollsIsChosenOnScreen(t *testing.T) {
 	}
 	test.Tap(p.turn.pad.fightPad.hit.plus)
 	test.Tap(p.turn.pad.fightPad.blank.plus)
-	tap(t, p.turn.pad.obj, "Fight the Spore (Sp1)")
+	tap(t, p.turn.pad.obj, "Fight the Spore Sp1")
 	mustSay(t, w, "the Precision reroll rolls 1 die at the table")
 	p.turn.pad.fightReroll.SetSelected("Hit")
-	tap(t, p.turn.pad.obj, "Fight the Spore (Sp1)")
+	tap(t, p.turn.pad.obj, "Fight the Spore Sp1")
 	if state(ctx).Map.Creature("spore-1") != nil {
 		t.Fatalf("the Spore lives: %q", p.k.said)
 	}

@@ -2,7 +2,6 @@ package alone
 
 import (
 	"slices"
-	"strings"
 
 	"fyne.io/fyne/v2/widget"
 
@@ -74,14 +73,21 @@ func newCreaturePick() *creaturePick {
 	return p
 }
 
+// creatureWord is a Creature as the screens and the diary name it: its
+// kind (a Boss's name) and token (ta.CreatureLabel, "Spore Sp1"), with the
+// Map's star when Wounded.
+func creatureWord(c *alone.Creature) string {
+	w := ta.CreatureLabel(c)
+	if c.Wounded {
+		w += "*"
+	}
+	return w
+}
+
 // creatureWords is a Creature as the players name it: its kind, its
 // token, its Sector.
 func creatureWords(m *alone.Map, c *alone.Creature) string {
-	name := title(string(c.Type))
-	if c.Boss != nil && c.Boss.Name != "" {
-		name = c.Boss.Name
-	}
-	w := name + " " + strings.TrimPrefix(creatureTag(c.ID, c.Type, c.Wounded), "")
+	w := creatureWord(c)
 	if s := m.Sector(c.Sector); s != nil {
 		w += " in " + ta.SectorLabel(s)
 	}
@@ -98,7 +104,7 @@ func (p *creaturePick) set(m *alone.Map, hide bool) {
 			c := &m.Creatures[i]
 			w := creatureWords(m, c)
 			if hide {
-				w = title(string(c.Type)) + " " + creatureTag(c.ID, c.Type, c.Wounded)
+				w = creatureWord(c)
 			}
 			p.ids[w] = c.ID
 			opts = append(opts, w)

@@ -164,7 +164,7 @@ func (e *EnemyScreen) orderCard(s *et.State) fyne.CanvasObject {
 		box.Add(e.Module)
 	}
 	box.Add(bold("Why"))
-	box.Add(traceRoom(e.Trace, widgets.TraceLines))
+	box.Add(e.Trace)
 	box.Add(note("Each alien module with aliens on the map draws the top card of its deck and resolves its Action (top) section, in this order; then the Consumed cubes are dealt again. A Menace card starts the order at the deck it names; all 4 cubes on the Alien board at the end of a turn start it from the left."))
 	return card("The aliens' activation order", "", box)
 }
@@ -233,7 +233,7 @@ func (e *EnemyScreen) cubesCard(s *et.State) fyne.CanvasObject {
 	if err == nil {
 		e.Check.SetTrace(tr)
 		box.Add(bold("If the turn ended now"))
-		box.Add(traceRoom(e.Check, 4))
+		box.Add(e.Check)
 	}
 	return card("Consumed cubes", "", box)
 }
@@ -341,13 +341,4 @@ func (e *EnemyScreen) overrideForm() {
 		}
 		return et.OverrideActivation{Instead: instead.Text, Reason: why.Text}, nil
 	})
-}
-
-// traceRoom gives a trace panel the height of lines lines of text (within
-// the panel's cap): the panel counts a step's lines before they wrap, so
-// on its own a wrapped explanation shows fewer lines than it asks for.
-func traceRoom(p *widgets.TracePanel, lines int) fyne.CanvasObject {
-	line := fyne.MeasureText("Ag", theme.TextSize(), fyne.TextStyle{}).Height + theme.LineSpacing()
-	h := min(widgets.TraceMaxHeight, float32(lines)*line+2*theme.InnerPadding())
-	return widgets.AtLeast(fyne.NewSize(0, h), p)
 }

@@ -2,10 +2,14 @@ package eternaut
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/test"
 
+	"tablekeeper/automa"
 	"tablekeeper/ui/shell"
 	"tablekeeper/ui/uitest"
 	"tablekeeper/ui/widgets"
@@ -88,5 +92,71 @@ func TestDialogsFitTheWindow(t *testing.T) {
 			}
 			f.Hide()
 		})
+	}
+}
+
+// TestWhyShowsTenLines: the activation order's "Why" shows ten whole
+// lines (or the whole explanation, if shorter) without scrolling in a
+// landscape tab at Normal text (issue 13 item 8), counted as they wrap in
+// the column the panel is laid out in; the end-of-turn check shows four.
+// The tab still fits the frame then.
+func TestWhyShowsTenLines(t *testing.T) {
+	tb := newMemTable(t)
+	liveC(tb)
+	fyne.CurrentApp().Settings().SetTheme(uitest.Theme(1))
+	area := uitest.TabArea(false, 1)
+	e := NewEnemyScreen(tb.ctx)
+	tb.show(e.Object())
+	tb.win.Resize(area)
+	// A desktop window lays a parent out again when a child's least size
+	// changed (a wrapped panel knows its height once it has its width).
+	for range 3 {
+		relayout(tb.win.Content())
+	}
+	for _, c := range []struct {
+		name  string
+		p     *widgets.TracePanel
+		lines int
+	}{{"Why", e.Trace, widgets.TraceLines}, {"If the turn ended now", e.Check, 4}} {
+		whole, total := c.p.VisibleLines()
+		if total == 0 || whole < min(c.lines, total) {
+			t.Errorf("%s shows %d whole lines of %d (%v)", c.name, whole, total, c.p.Size())
+		}
+	}
+	// A longer explanation, whose lines wrap in the tab's column: ten
+	// whole lines still show.
+	var long automa.Trace
+	for i := range 4 {
+		long.Add(fmt.Sprintf("eternaut §5.%d (RB p.22)", i), "%s", strings.Repeat("The module with the most aliens on the map draws first, then the next to its right. ", 2))
+	}
+	e.Trace.SetTrace(long)
+	for range 3 {
+		relayout(tb.win.Content())
+	}
+	if whole, total := e.Trace.VisibleLines(); total < 12 || whole < widgets.TraceLines {
+		t.Errorf("a long Why shows %d whole lines of %d (%v)", whole, total, e.Trace.Size())
+	}
+	for _, o := range uitest.TooBig(e.Object(), area) {
+		t.Errorf("Enemy tab: %s", o)
+	}
+}
+
+// relayout lays out every container under o again, outermost first, as
+// the desktop driver does when a least size changed.
+func relayout(o fyne.CanvasObject) {
+	switch x := o.(type) {
+	case *fyne.Container:
+		x.Refresh()
+		for _, k := range x.Objects {
+			relayout(k)
+		}
+	case *container.Scroll:
+		x.Refresh()
+		relayout(x.Content)
+	case fyne.Widget:
+		x.Refresh()
+		for _, k := range test.WidgetRenderer(x).Objects() {
+			relayout(k)
+		}
 	}
 }

@@ -54,6 +54,10 @@ func (k *kit) FactionForm(id string, then func(id string)) *formDialog {
 	name := entry("as printed on the card", f.Name)
 	number := entry("as printed, if it has one", f.ID)
 	if editing {
+		// The id stays (spawn cards and missions name the card by it);
+		// a number the players typed is shown, an id made from the
+		// card's name is no number of theirs and is not.
+		number.SetText(cardNumber(f.ID))
 		number.Disable()
 	}
 	lines := container.NewVBox()
@@ -94,11 +98,11 @@ func (k *kit) FactionForm(id string, then func(id string)) *formDialog {
 	}
 	name.OnChanged = func(string) { refresh() }
 	refresh()
-	items := []*widget.FormItem{
-		widget.NewFormItem("Name", name),
-		widget.NewFormItem("Card number", number),
-		widget.NewFormItem("Unit lines", lines),
+	items := []*widget.FormItem{widget.NewFormItem("Name", name)}
+	if !editing || number.Text != "" {
+		items = append(items, widget.NewFormItem("Card number", number))
 	}
+	items = append(items, widget.NewFormItem("Unit lines", lines))
 	title := "Faction card"
 	if editing {
 		title = "Change faction card " + f.Name
@@ -106,7 +110,9 @@ func (k *kit) FactionForm(id string, then func(id string)) *formDialog {
 	fd = k.formWith(title, "Save", items, preview, func() error {
 		out := f
 		out.Name = strings.TrimSpace(name.Text)
-		out.ID = strings.TrimSpace(number.Text)
+		if !editing {
+			out.ID = strings.TrimSpace(number.Text)
+		}
 		if out.ID == "" {
 			out.ID = uniqueID(slug(out.Name), func(id string) bool {
 				return slices.ContainsFunc(k.state().Library.Factions, func(x content.Faction) bool { return x.ID == id })
@@ -132,6 +138,21 @@ func (k *kit) FactionForm(id string, then func(id string)) *formDialog {
 		}
 	}
 	return fd
+}
+
+// cardNumber is what a player is shown of a faction card's id: the number
+// they typed ("NW7", "12"), or "" for an id the app made from the card's
+// name when it was saved without one (slug, uniqueID: "night-watch",
+// "practice-garrison", "squad-7-2"): lowercase words joined by dashes,
+// which no player reads as a number. A lowercase number typed without a
+// dash ("nw7") is still shown.
+func cardNumber(id string) string {
+	made := id == slug(id) && strings.ContainsFunc(id, unicode.IsLetter) &&
+		(strings.Contains(id, "-") || !strings.ContainsFunc(id, unicode.IsDigit))
+	if made {
+		return ""
+	}
+	return id
 }
 
 // uniqueID is base, or base with a number after it, that taken says is

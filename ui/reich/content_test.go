@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/widget"
 
+	practice "tablekeeper/assets/reich"
 	"tablekeeper/automa/reich/board"
 	"tablekeeper/automa/reich/content"
 	rb "tablekeeper/tracker/reich"
@@ -76,8 +77,8 @@ func TestFactionCardByTapping(t *testing.T) {
 	t.Logf("a faction card with one line: %d interactions", p.N)
 	// Changing it opens the form filled in; undo takes the change back.
 	ch := k.FactionForm(saved, nil)
-	if ch.Entry("Name").Text != "Night Watch" || !ch.Entry("Card number").Disabled() {
-		t.Fatal("the change form is not filled in")
+	if ch.Entry("Name").Text != "Night Watch" || ch.Entry("Card number") != nil {
+		t.Fatal("the change form is not filled in (or shows the id made from the name as a card number)")
 	}
 	ch.Entry("Name").SetText("Day Watch")
 	if err := ch.Submit(); err != nil {
@@ -293,4 +294,41 @@ func TestContentTabSaysWhatIsMissing(t *testing.T) {
 	if !strings.Contains(got, "✓ Everything a mission needs is entered") || !strings.Contains(got, "a faction card (1)") || !strings.Contains(got, "Made-up faction — 2 unit lines: Grunt, Hound") {
 		t.Fatalf("after loading content:\n%s", got)
 	}
+}
+
+// Changing a faction card whose id the app made (from its name, as the
+// practice content's are) shows no "Card number" holding that id: a player
+// sees a card's number or nothing. A number a player typed still shows.
+func TestFactionCardNumberIsANumberOrNothing(t *testing.T) {
+	k, _, _ := contentKit(t)
+	imp, err := rb.PracticeCommands(practice.Practice)
+	if err != nil {
+		t.Fatal(err)
+	}
+	must(t, k.ctx, imp[0]) // the practice content
+	var ids []string
+	for _, f := range k.state().Library.Factions {
+		ids = append(ids, f.ID)
+	}
+	// One the form made from its name, then renamed; one with a number
+	// typed.
+	units := k.state().Library.Factions[0].Units
+	must(t, k.ctx, rb.PutFaction{Faction: content.Faction{ID: "night-watch-2", Name: "Day Watch", Units: units}})
+	must(t, k.ctx, rb.PutFaction{Faction: content.Faction{ID: "NW7", Name: "Night Watch Seven", Units: units}})
+	ids = append(ids, "night-watch-2")
+	for _, id := range ids {
+		fd := k.FactionForm(id, nil)
+		if e := fd.Entry("Card number"); e != nil {
+			t.Errorf("faction %q: a Card number field holding %q", id, e.Text)
+		}
+		if got := uitest.AllText(fd.dlg.Content()); strings.Contains(got, id) {
+			t.Errorf("faction %q: the form shows its id:\n%s", id, got)
+		}
+		fd.dlg.Hide()
+	}
+	fd := k.FactionForm("NW7", nil)
+	if e := fd.Entry("Card number"); e == nil || e.Text != "NW7" || !e.Disabled() {
+		t.Errorf("a typed card number is not shown: %+v", e)
+	}
+	fd.dlg.Hide()
 }

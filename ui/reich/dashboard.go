@@ -136,7 +136,9 @@ func (p *playScreen) dashboard(m *rb.Mission, h *rb.Hero) fyne.CanvasObject {
 	}
 	return widgets.NewCard(title, strings.Join(status, " · "), container.NewVBox(
 		container.NewGridWithColumns(2, wounds, info),
-		container.NewGridWrap(fyne.NewSize(150, widgets.MinTouch), bs...)))
+		// Each button as wide as its words, wrapped onto more rows when
+		// narrow: fixed cells cut the words at a large text size.
+		widgets.NewFlow(bs...)))
 }
 
 // cardActions are the moves of action cards, in the players' words.

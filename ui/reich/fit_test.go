@@ -42,7 +42,8 @@ var sizes = []struct {
 // TestTabsFitTheFrame: Play, Campaign and Enemy fit the room the frame
 // leaves a game's tab, in width and height, landscape and portrait, at
 // normal and the largest text: before any content, and mid-mission with an
-// enemy attack waiting for its defence test.
+// enemy attack waiting for its defence test; and laid out there, none of
+// their buttons and labels is narrower than its text.
 func TestTabsFitTheFrame(t *testing.T) {
 	for _, state := range []string{"empty", "attack pending"} {
 		ctx, w := newCtx(t)
@@ -60,6 +61,12 @@ func TestTabsFitTheFrame(t *testing.T) {
 				w.SetContent(obj)
 				w.Resize(room)
 				for _, o := range uitest.TooBig(obj, room) {
+					t.Errorf("%s, %s, %s: %s", state, tab.name, sz.name, o)
+				}
+				// Laid out in that room, no button or label is narrower
+				// than its text (cut, or drawn over its neighbours).
+				w.Content().Refresh()
+				for _, o := range uitest.Clipped(obj) {
 					t.Errorf("%s, %s, %s: %s", state, tab.name, sz.name, o)
 				}
 			}

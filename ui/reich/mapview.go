@@ -172,11 +172,14 @@ func awarenessWords(a content.Awareness) string {
 }
 
 // MinSize leaves room to read the map on a tablet held upright; a map
-// drawn on the grid asks for what its squares need, up to that.
+// drawn on the grid asks for what its squares need, up to that. Its
+// squares grow with the text size: the names in them are sized to the
+// squares, so at the largest text 56 dp squares left them at about 14 dp,
+// smaller than at Normal text's 16.
 func (v *MapView) MinSize() fyne.Size {
 	if v.m != nil && v.m.Map.HasLayout() {
 		g := v.grid()
-		g.MinCell = 56 // readable names on a tablet
+		g.MinCell = 56 * max(1, theme.TextSize()/16) // readable names on a tablet
 		return g.MinSize().Min(fyne.NewSize(640, 420))
 	}
 	return fyne.NewSize(320, 360)

@@ -121,6 +121,32 @@ func SmallTargets(o fyne.CanvasObject) []string {
 	return out
 }
 
+// Clipped lists the visible buttons and one-line labels under o laid out
+// narrower than their text, as laid out now (put o in a window of the size
+// first): a button's text then runs past its edges, over its neighbours,
+// and a label's is cut. A layout of fixed cells (container.NewGridWrap)
+// does that at a large text size, and TooBig cannot see it, since such a
+// layout asks for one cell's size. Labels that wrap or end in "…" are
+// made to be narrower than their text and are left out.
+func Clipped(o fyne.CanvasObject) []string {
+	var out []string
+	walkVisible(o, func(x fyne.CanvasObject) {
+		switch l := x.(type) {
+		case *widget.Button:
+		case *widget.Label:
+			if l.Wrapping != fyne.TextWrapOff || l.Truncation != fyne.TextTruncateOff {
+				return
+			}
+		default:
+			return
+		}
+		if s, m := x.Size(), x.MinSize(); s.Width < m.Width-0.5 {
+			out = append(out, fmt.Sprintf("%s is %.0f wide of the %.0f its text needs", short(x), s.Width, m.Width))
+		}
+	})
+	return out
+}
+
 // walkVisible visits every visible object under o, widgets' insides too.
 func walkVisible(o fyne.CanvasObject, fn func(fyne.CanvasObject)) {
 	if o == nil || !o.Visible() {

@@ -91,3 +91,24 @@ func TestTabAreaLeavesRoomAtEveryTextSize(t *testing.T) {
 		}
 	}
 }
+
+// Clipped finds buttons and one-line labels laid out narrower than their
+// text (cut, or drawn over their neighbours), and nothing else.
+func TestClipped(t *testing.T) {
+	test.NewTempApp(t).Settings().SetTheme(Theme(1.85))
+	cut := widget.NewButton("Knocked back…", nil)
+	label := widget.NewLabel("Auf Deutsch")
+	wrapped := widget.NewLabel("a long sentence that wraps where it must")
+	wrapped.Wrapping = fyne.TextWrapWord
+	short := widget.NewLabel("Heroism points and more")
+	short.Truncation = fyne.TextTruncateEllipsis
+	fine := widget.NewButton("Heal", nil)
+	w := test.NewTempWindow(t, container.NewVBox(
+		container.NewGridWrap(fyne.NewSize(120, 48), cut, label, wrapped, short),
+		container.NewHBox(fine)))
+	w.Resize(fyne.NewSize(800, 600))
+	got := Clipped(w.Content())
+	if len(got) != 2 || !strings.Contains(got[0], "Knocked back") || !strings.Contains(got[1], "Auf Deutsch") {
+		t.Fatalf("clipped: %q", got)
+	}
+}

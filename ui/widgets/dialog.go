@@ -149,23 +149,34 @@ func (d *Dialog) Dismiss() {
 
 // Fit sizes the dialog to what its content asks for, within the window:
 // call it after the content changed its size.
+//
+// The height is the body's own least height (title, the paddings the
+// border layout puts around the scrolling area, the problem line and the
+// buttons) with the scrolling area as tall as its content, plus the pop-up's
+// frame (an inner padding: the pop-up gives its content its size less
+// that). Wrapped text (the title, a paragraph, a problem line) is measured
+// at the width it will be laid out in, so a dialog that fits never scrolls
+// and has no spare band under its content.
 func (d *Dialog) Fit() {
 	pad := theme.Padding()
+	inner := theme.InnerPadding() // the pop-up's frame around its content
 	win := d.win.Canvas().Size()
-	inner := theme.InnerPadding()
-	want := d.content.MinSize().Add(fyne.NewSquareSize(2 * pad))
-	bottom := d.problem.MinSize().Height + d.buttons.MinSize().Height + pad
-	if !d.problem.Visible() {
-		bottom = d.buttons.MinSize().Height
+	// The body's width: what it asks for, at least 440, within the
+	// window (less a margin of half a frame each side).
+	w := fyne.Max(d.layer.MinSize().Width, 440)
+	w = fyne.Min(w, win.Width-2*inner-inner)
+	if w <= 0 {
+		return
 	}
-	w := fyne.Max(want.Width, fyne.Max(d.buttons.MinSize().Width, 440))
-	w = fyne.Min(w, win.Width-2*inner)
-	if w > 0 {
-		// The wrapped title's height depends on the width it gets.
-		d.title.Resize(fyne.NewSize(w, d.title.MinSize().Height))
-	}
-	h := d.title.MinSize().Height + want.Height + bottom + 2*pad
-	size := fyne.NewSize(w, fyne.Min(h, win.Height-2*inner))
+	// Lay the wrapped parts out at that width before measuring them:
+	// their least height is their lines at the width they have.
+	d.title.Resize(fyne.NewSize(w, d.title.MinSize().Height))
+	d.problem.Resize(fyne.NewSize(w, d.problem.MinSize().Height))
+	contentW := w - 2*pad // container.NewPadded's padding
+	d.content.Resize(fyne.NewSize(contentW, d.content.MinSize().Height))
+	d.content.Resize(fyne.NewSize(contentW, d.content.MinSize().Height))
+	h := d.layer.MinSize().Height - d.scroll.MinSize().Height + d.scroll.Content.MinSize().Height
+	size := fyne.NewSize(w+inner, fyne.Min(h+inner, win.Height-2*inner))
 	d.popup.Resize(size)
 }
 

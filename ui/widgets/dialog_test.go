@@ -2,6 +2,7 @@ package widgets
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -10,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/driver/mobile"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 )
 
@@ -295,5 +297,69 @@ func TestEllipsize(t *testing.T) {
 	}
 	if Ellipsize("Ana", 80, 16, fyne.TextStyle{}) != "Ana" {
 		t.Fatal("a short text was cut")
+	}
+}
+
+// TestDialogIsAsTallAsItsContent: a small form in a window with room for
+// all of it shows all of it without scrolling, and the dialog is exactly as
+// tall as it needs (no spare band), at both window shapes and every text
+// size; a form taller than the window fills the window and scrolls.
+func TestDialogIsAsTallAsItsContent(t *testing.T) {
+	for _, win := range []fyne.Size{fyne.NewSize(1280, 800), fyne.NewSize(800, 1280)} {
+		for _, scale := range []float32{0.85, 1, 1.25, 1.5, 1.85} {
+			test.NewTempApp(t).Settings().SetTheme(NewTableTheme("light", scale))
+			w := test.NewTempWindow(t, widget.NewLabel("behind"))
+			w.Resize(win)
+			name := widget.NewEntry()
+			count := NewNumberEntry(1, 9)
+			pick := widget.NewSelect([]string{"Ana", "Bo"}, nil)
+			items := []*widget.FormItem{
+				{Text: "Name", Widget: name, HintText: "As the players call it"},
+				{Text: "How many", Widget: count},
+				{Text: "Who", Widget: pick},
+			}
+			f := ShowForm("Add a figure to the table", "Add", "Cancel", items, nil, w)
+			need := f.scroll.Content.MinSize().Height
+			if got := f.scroll.Size().Height; got < need-0.5 {
+				t.Errorf("%v at text %.2f: the form scrolls: %v shown of %v", win, scale, got, need)
+			} else if got > need+0.5 {
+				t.Errorf("%v at text %.2f: the form has %v spare below its fields", win, scale, got-need)
+			}
+			// A refusal above the buttons: still no scroll.
+			f.SetProblem("Something about the whole form that is wrong.")
+			fitsOrFills(t, fmt.Sprintf("%v at text %.2f with a problem", win, scale), f.Dialog, win)
+			inside(t, "Add", f.Submit, w.Canvas().Size())
+			f.Hide()
+
+			// A wrapped paragraph: as tall as its lines at the dialog's width.
+			long := strings.Repeat("A sentence of a long explanation that wraps. ", 12)
+			d := ShowMessage("Why", long, w)
+			fitsOrFills(t, fmt.Sprintf("%v at text %.2f, a paragraph", win, scale), d, win)
+			d.Hide()
+
+			// Taller than the window: it fills the window, and scrolls.
+			tall := NewDialog("Long", tallContent(80), w)
+			tall.Show()
+			if h := tall.popup.Content.Size().Height + theme.InnerPadding(); h < win.Height-2*theme.InnerPadding()-0.5 || h > win.Height+0.5 {
+				t.Errorf("%v at text %.2f: a tall dialog is %v tall", win, scale, h)
+			}
+			inside(t, "Close", tall.dismiss, w.Canvas().Size())
+			tall.Hide()
+		}
+	}
+}
+
+// fitsOrFills: the dialog shows its whole content with no spare band, or,
+// when the content is taller than the window allows, fills the window's
+// height and scrolls.
+func fitsOrFills(t *testing.T, what string, d *Dialog, win fyne.Size) {
+	t.Helper()
+	got, need := d.scroll.Size().Height, d.scroll.Content.MinSize().Height
+	full := d.popup.Content.Size().Height+theme.InnerPadding() >= win.Height-2*theme.InnerPadding()-0.5
+	switch {
+	case got > need+0.5:
+		t.Errorf("%s: %v spare below the content", what, got-need)
+	case got < need-0.5 && !full:
+		t.Errorf("%s: scrolls (%v shown of %v) in a dialog %v tall in a %v window", what, got, need, d.popup.Content.Size().Height, win)
 	}
 }

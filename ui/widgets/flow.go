@@ -4,6 +4,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
 )
 
 // NewFlow lays objects out left to right at their natural size and wraps
@@ -25,6 +26,29 @@ type flowLayout struct {
 	box      *fyne.Container
 }
 
+// wraps says whether o is text that wraps: its least width is one letter,
+// so at that width each word would break into a column of letters. It
+// gets a line of its own, the whole width.
+func wraps(o fyne.CanvasObject) bool {
+	switch x := o.(type) {
+	case *widget.Label:
+		return x.Wrapping != fyne.TextWrapOff
+	case *widget.RichText:
+		return x.Wrapping != fyne.TextWrapOff
+	}
+	return false
+}
+
+// size is what o is given in a flow width wide: its least size, or, for
+// wrapping text, the whole width and its height there (as last laid out).
+func (f *flowLayout) size(o fyne.CanvasObject, width float32) fyne.Size {
+	m := o.MinSize()
+	if wraps(o) && width > 0 {
+		m.Width = max(m.Width, width)
+	}
+	return m
+}
+
 func (f *flowLayout) lines(objs []fyne.CanvasObject, width float32) (pos []fyne.Position, height float32) {
 	pad := theme.Padding()
 	x, y, lineH := float32(0), float32(0), float32(0)
@@ -33,7 +57,7 @@ func (f *flowLayout) lines(objs []fyne.CanvasObject, width float32) (pos []fyne.
 			pos = append(pos, fyne.Position{})
 			continue
 		}
-		m := o.MinSize()
+		m := f.size(o, width)
 		if x > 0 && x+m.Width > width {
 			x, y = 0, y+lineH+pad
 			lineH = 0
@@ -47,10 +71,17 @@ func (f *flowLayout) lines(objs []fyne.CanvasObject, width float32) (pos []fyne.
 
 func (f *flowLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	f.width = size.Width
+	// Wrapping text first takes the width, so its height is its lines
+	// there.
+	for _, o := range objs {
+		if o.Visible() && wraps(o) {
+			o.Resize(fyne.NewSize(size.Width, o.MinSize().Height))
+		}
+	}
 	pos, h := f.lines(objs, size.Width)
 	for i, o := range objs {
 		o.Move(pos[i])
-		o.Resize(o.MinSize())
+		o.Resize(f.size(o, size.Width))
 	}
 	if h != f.reported && f.box != nil {
 		f.reported = h

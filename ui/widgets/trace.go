@@ -31,9 +31,11 @@ const TraceMaxHeight float32 = 340
 // used. The step that settled the decision is highlighted.
 //
 // It scrolls by itself and asks for MinLines lines of height (or the whole
-// trace, if shorter), lines set close as running text: do not put it in a
-// scroll container of its own, or it is squeezed to what that container
-// gives it. It asks for the width of its longest word, so a word is never
+// trace, if shorter), lines set close as running text: a line is a line as
+// it shows, so an explanation that wraps in the width the panel is laid
+// out in counts each of its wrapped lines. Do not put it in a scroll
+// container of its own, or it is squeezed to what that container gives
+// it. It asks for the width of its longest word, so a word is never
 // broken in two. It shows the rulebook page a rule names ("Rulebook p.27"),
 // never the spec's section, which stays in Lines and in `resolve`.
 type TracePanel struct {
@@ -47,6 +49,16 @@ type TracePanel struct {
 	box      *fyne.Container
 	scroll   *container.Scroll
 	blocks   []*widget.RichText
+	// paras are the paragraphs of each block, as the blocks show them.
+	paras [][]*widget.TextSegment
+	// wrapped caches each paragraph's height wrapped at a width, for
+	// MinSize (called on every layout); measure is the text that measures
+	// it.
+	wrapped struct {
+		width, textSize float32
+		heights         [][]float32
+	}
+	measure *widget.RichText
 }
 
 // NewTracePanel makes a panel showing a trace.
@@ -95,10 +107,14 @@ func Deciding(t automa.Trace) int {
 func (p *TracePanel) rebuild() {
 	p.box.Objects = nil
 	p.blocks = nil
+	p.paras = nil
+	p.wrapped.heights = nil
 	if len(p.trace.Steps) == 0 {
-		rt := widget.NewRichText(&widget.TextSegment{Text: "No decision yet.", Style: widget.RichTextStyleParagraph})
+		seg := paragraph("No decision yet.", fyne.TextStyle{}, theme.ColorNameForeground)
+		rt := widget.NewRichText(seg)
 		rt.Wrapping = fyne.TextWrapWord
 		p.blocks = append(p.blocks, rt)
+		p.paras = append(p.paras, []*widget.TextSegment{seg})
 		p.box.Add(rt)
 	}
 	for i, s := range p.trace.Steps {
@@ -227,7 +243,7 @@ func paragraph(text string, style fyne.TextStyle, colour fyne.ThemeColorName) *w
 func (p *TracePanel) stepBlock(i int, s automa.Step) fyne.CanvasObject {
 	deciding := i == p.deciding
 	lines := ShownLines(i+1, s, deciding)
-	segs := []widget.RichTextSegment{paragraph(lines[0], fyne.TextStyle{Bold: true}, theme.ColorNameForeground)}
+	paras := []*widget.TextSegment{paragraph(lines[0], fyne.TextStyle{Bold: true}, theme.ColorNameForeground)}
 	for _, l := range lines[1:] {
 		style, colour := fyne.TextStyle{}, theme.ColorNameForeground
 		switch {
@@ -238,8 +254,13 @@ func (p *TracePanel) stepBlock(i int, s automa.Step) fyne.CanvasObject {
 		case strings.HasPrefix(l, "Die:"), strings.HasPrefix(l, "Tie-breaker:"):
 			colour = theme.ColorNameWarning
 		}
-		segs = append(segs, paragraph(l, style, colour))
+		paras = append(paras, paragraph(l, style, colour))
 	}
+	segs := make([]widget.RichTextSegment, len(paras))
+	for i, seg := range paras {
+		segs[i] = seg
+	}
+	p.paras = append(p.paras, paras)
 	rt := widget.NewRichText(segs...)
 	rt.Wrapping = fyne.TextWrapWord
 	p.blocks = append(p.blocks, rt)
@@ -254,38 +275,132 @@ func (p *TracePanel) stepBlock(i int, s automa.Step) fyne.CanvasObject {
 	return container.NewStack(bg, rt)
 }
 
-// lineHeight is the height one line of the panel takes.
-func lineHeight() float32 {
-	return fyne.MeasureText("Ag", theme.TextSize(), fyne.TextStyle{}).Height + theme.LineSpacing()
-}
-
-// MinSize is the longest word's width and MinLines lines' height (the
-// whole trace's if it has fewer lines).
+// MinSize is the longest word's width and the height of the first
+// MinLines lines as they show at the width the panel is laid out in (the
+// whole trace's if it has fewer), within TraceMaxHeight. Before the panel
+// has a width, each paragraph counts as one line; once laid out, its
+// wrapped lines count, and the window lays the panel's parent out again
+// (a desktop window does so when a least size changes).
 func (p *TracePanel) MinSize() fyne.Size {
 	p.ExtendBaseWidget(p)
 	want := p.MinLines
 	if want <= 0 {
 		want = TraceLines
 	}
-	n := 0
 	var word float32
-	lines := []string{"No decision yet."}
-	if len(p.trace.Steps) > 0 {
-		lines = p.Shown()
-	}
-	for _, l := range lines {
-		n++
-		for _, w := range strings.Fields(l) {
-			word = fyne.Max(word, fyne.MeasureText(w, theme.TextSize(), fyne.TextStyle{Bold: true}).Width)
+	for _, block := range p.paras {
+		for _, para := range block {
+			for _, w := range strings.Fields(para.Text) {
+				word = fyne.Max(word, fyne.MeasureText(w, theme.TextSize(), fyne.TextStyle{Bold: true}).Width)
+			}
 		}
 	}
-	n = min(n, want)
 	pad := 2 * theme.InnerPadding()
-	// Each step is a block of its own, with its padding, overlapped by
-	// tightLayout.
-	blocks := float32(min(len(p.blocks), n))
-	h := float32(n)*lineHeight() + pad + (blocks-1)*theme.InnerPadding()
+	width := p.Size().Width
+	if width > 0 {
+		// The blocks are as wide as the scroll, or their own least.
+		width = fyne.Max(width, p.box.MinSize().Width)
+	}
+	h := p.linesHeight(want, width)
 	return fyne.NewSize(word+pad+theme.ScrollBarSize(), fyne.Min(h, TraceMaxHeight))
+}
+
+// linesHeight is the height the first want lines take at width (all of
+// them when there are fewer), with the padding under the last.
+func (p *TracePanel) linesHeight(want int, width float32) float32 {
+	n, h := 0, float32(0)
+	end := p.eachLine(width, func(bottom float32) bool {
+		n++
+		h = bottom
+		return n < want
+	})
+	if n < want {
+		return end
+	}
+	return h + theme.InnerPadding()
+}
+
+// VisibleLines counts the lines of the explanation as laid out now: how
+// many show whole without scrolling, of how many (wrapped lines each).
+// For the games' tests: the "Why" of an enemy decision shows ten lines in
+// a landscape tab at Normal text.
+func (p *TracePanel) VisibleLines() (whole, total int) {
+	width := p.Size().Width
+	if width > 0 {
+		width = fyne.Max(width, p.box.MinSize().Width)
+	}
+	room := p.Size().Height + 0.5
+	p.eachLine(width, func(bottom float32) bool {
+		total++
+		if bottom <= room {
+			whole++
+		}
+		return true
+	})
+	return whole, total
+}
+
+// eachLine calls line with the bottom of each line of the explanation
+// wrapped at width, top to bottom, until it returns false, and returns
+// the height of the whole. The lines sit as tightLayout stacks the blocks
+// and a RichText sets its paragraphs: a padding above and below each
+// block (blocks overlapped by one), the line spacing between paragraphs,
+// none between the wrapped lines of one.
+func (p *TracePanel) eachLine(width float32, line func(bottom float32) bool) float32 {
+	inner := theme.InnerPadding()
+	spacing := theme.LineSpacing()
+	heights := p.wrappedHeights(width)
+	y := float32(0)
+	for b, block := range p.paras {
+		h := inner
+		for j, para := range block {
+			if j > 0 {
+				h += spacing
+			}
+			lineH := fyne.MeasureText("Ag", theme.TextSize(), para.Style.TextStyle).Height
+			rows := max(1, int(heights[b][j]/lineH+0.5))
+			for r := 1; r <= rows; r++ {
+				if !line(y + h + float32(r)*lineH) {
+					return 0
+				}
+			}
+			h += heights[b][j]
+		}
+		y += h
+	}
+	return y + inner
+}
+
+// wrappedHeights are the heights of the paragraphs wrapped at width (the
+// width the blocks get, padding included), by block; at width 0 (not laid
+// out yet), each paragraph's one line.
+func (p *TracePanel) wrappedHeights(width float32) [][]float32 {
+	size := theme.TextSize()
+	if p.wrapped.heights != nil && p.wrapped.width == width && p.wrapped.textSize == size {
+		return p.wrapped.heights
+	}
+	if p.measure == nil {
+		p.measure = widget.NewRichText()
+		p.measure.Wrapping = fyne.TextWrapWord
+	}
+	inner := theme.InnerPadding()
+	out := make([][]float32, len(p.paras))
+	for b, block := range p.paras {
+		out[b] = make([]float32, len(block))
+		for j, para := range block {
+			if width <= 2*inner {
+				out[b][j] = fyne.MeasureText("Ag", size, para.Style.TextStyle).Height
+				continue
+			}
+			// The very paragraph, wrapped as the block wraps it.
+			p.measure.Segments = []widget.RichTextSegment{paragraph(para.Text, para.Style.TextStyle, para.Style.ColorName)}
+			p.measure.Resize(fyne.NewSize(width, 1))
+			p.measure.Refresh() // wraps again at that width, if it had it already
+			out[b][j] = p.measure.MinSize().Height - 2*inner
+		}
+	}
+	p.wrapped.width, p.wrapped.textSize, p.wrapped.heights = width, size, out
+	return out
 }
 
 // tightLayout stacks the step blocks with half their paddings overlapped,

@@ -111,3 +111,69 @@ func TestFactNamesReadAsWords(t *testing.T) {
 		t.Fatal("Lines keeps the engine's names")
 	}
 }
+
+// laidOut puts the panel in a column of the given width in a landscape
+// window and lays it out as a real window does: once, then again once
+// the panel knows the width it wraps at (the desktop driver re-lays out
+// a parent whose child's least size changed).
+func laidOut(t *testing.T, p *TracePanel, width float32) {
+	t.Helper()
+	col := container.NewGridWrap(fyne.NewSize(width, 0), container.NewVBox(p))
+	w := test.NewTempWindow(t, container.NewBorder(nil, widget.NewButton("Confirm", nil), nil, nil, container.NewHBox(col)))
+	w.Resize(fyne.NewSize(1280, 800))
+	for i := 0; i < 3; i++ {
+		w.Content().Refresh()
+		col.Refresh()
+		col.Objects[0].Refresh()
+	}
+}
+
+// TestTracePanelCountsWrappedLines: a step's explanation that wraps in the
+// width the panel is laid out in counts as the lines it shows, so the panel
+// shows ten whole lines at Normal text however the text wraps, and a short
+// explanation that wraps shows whole, without scrolling.
+func TestTracePanelCountsWrappedLines(t *testing.T) {
+	a := test.NewTempApp(t)
+	a.Settings().SetTheme(NewTableTheme("light", 1))
+	lineH := fyne.MeasureText("Ag", 16, fyne.TextStyle{}).Height
+
+	var long automa.Trace
+	long.Add("eternaut §7.2 (RB p.20)", "%s", strings.Repeat("The aliens move toward the closest survivor they can see. ", 8))
+	p := NewTracePanel(long)
+	laidOut(t, p, 420)
+	if shown := (p.Size().Height - 2*14) / lineH; shown < 10 {
+		t.Fatalf("a wrapped explanation shows about %.1f lines (%v tall, %v wide)", shown, p.Size().Height, p.Size().Width)
+	}
+	if p.Size().Height > TraceMaxHeight {
+		t.Fatalf("the panel is %v tall", p.Size().Height)
+	}
+
+	var short automa.Trace
+	s := short.Add("eternaut §7.2", "%s", strings.Repeat("The aliens move toward the closest survivor. ", 3))
+	s.Result = "moves to the Plaza, where the survivors are hiding tonight"
+	q := NewTracePanel(short)
+	laidOut(t, q, 300)
+	if need := q.scroll.Content.MinSize().Height; q.Size().Height < need-0.5 {
+		t.Fatalf("a short wrapped explanation scrolls: %v shown of %v", q.Size().Height, need)
+	}
+	if need := q.scroll.Content.MinSize().Height; q.Size().Height > need+0.5 {
+		t.Fatalf("a short explanation leaves %v empty", q.Size().Height-need)
+	}
+}
+
+func TestTracePanelVisibleLines(t *testing.T) {
+	test.NewTempApp(t).Settings().SetTheme(NewTableTheme("dark", 1))
+	var tr automa.Trace
+	tr.Add("r", "%s", strings.Repeat("The aliens move toward the closest survivor they can see. ", 8))
+	p := NewTracePanel(tr)
+	laidOut(t, p, 420)
+	whole, total := p.VisibleLines()
+	if whole != 10 || total < 11 {
+		t.Fatalf("%d whole lines of %d", whole, total)
+	}
+	// Squeezed by a parent: fewer show.
+	p.Resize(fyne.NewSize(420, 100))
+	if whole, _ := p.VisibleLines(); whole >= 10 || whole < 2 {
+		t.Fatalf("%d whole lines in 100 dp", whole)
+	}
+}
