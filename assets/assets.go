@@ -8,6 +8,10 @@ import (
 	"fyne.io/fyne/v2"
 )
 
+// icon.png is drawn by icon_gen.go at 1024×1024, the size iOS's App
+// Store asks for (FyneApp.toml's Icon; Fyne scales it down elsewhere).
+//
+//go:generate go run icon_gen.go
 //go:embed icon.png
 var iconPNG []byte
 

@@ -305,9 +305,9 @@ func (cs *campaignScreen) act(a shell.Action) {
 	}
 }
 
-// bindKeys makes the keyboard (or a page-turner pedal) drive the campaign:
-// Space or Right for the next step, Backspace or Ctrl+Z to undo, Ctrl+Y to
-// redo, R to resolve the enemy. Keys typed into an entry stay there.
+// bindKeys makes the keyboard (or a page-turner pedal) drive the campaign
+// with the keys of campaignKeys (keys.go), which the Settings screen
+// lists. Keys typed into an entry stay there.
 func (cs *campaignScreen) bindKeys() {
 	c := cs.u.Window.Canvas()
 	c.SetOnTypedKey(func(ev *fyne.KeyEvent) {
@@ -318,17 +318,16 @@ func (cs *campaignScreen) bindKeys() {
 			cs.back()
 			return
 		}
-		switch ev.Name {
-		case fyne.KeySpace, fyne.KeyRight:
-			cs.act(shell.Next)
-		case fyne.KeyBackspace:
-			cs.doUndo()
-		case fyne.KeyR:
-			cs.act(shell.Resolve)
+		if run := keyFor(ev.Name); run != nil {
+			run(cs)
 		}
 	})
-	c.AddShortcut(&fyne.ShortcutUndo{}, func(fyne.Shortcut) { cs.doUndo() })
-	c.AddShortcut(&fyne.ShortcutRedo{}, func(fyne.Shortcut) { cs.doRedo() })
+	for _, k := range campaignKeys {
+		if k.shortcut != nil {
+			run := k.run
+			c.AddShortcut(k.shortcut, func(fyne.Shortcut) { run(cs) })
+		}
+	}
 }
 
 // back is the device's Back on a campaign (see mobile.go): a pop-up

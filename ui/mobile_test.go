@@ -321,3 +321,34 @@ func TestMobileStopEndsTheSession(t *testing.T) {
 		t.Fatal("no backup when the app stopped")
 	}
 }
+
+// Every kind of text field the games use lets the device's Back through
+// while it holds the keyboard: Back closes the dialog it is in (a plain
+// widget.Entry would keep Back, and the player would be stuck in the
+// form). The walk of every game's screens fails on a plain entry
+// (plainEntryProblems); this checks the fields themselves.
+func TestMobileBackLeavesEveryTextField(t *testing.T) {
+	u, _, _ := newMobileUI(t)
+	u.showHome()
+	fields := map[string]fyne.Focusable{
+		"a one-line entry":    widgets.NewTextEntry(),
+		"a multi-line entry":  widgets.NewMultiLineTextEntry(),
+		"an entry suggesting": widgets.NewSuggestEntry([]string{"Ana", "Bea"}),
+		"a checked entry":     widgets.NewCheckedEntry("a name", func(string) error { return nil }),
+	}
+	for name, f := range fields {
+		d := widgets.NewDialog("A form", f.(fyne.CanvasObject), u.Window)
+		d.Show()
+		u.Window.Canvas().Focus(f)
+		if u.Window.Canvas().Focused() != f {
+			t.Fatalf("%s does not take the keyboard", name)
+		}
+		if pressBack(u) {
+			t.Fatalf("Back in %s went to the device", name)
+		}
+		if widgets.TopDialog(u.Window.Canvas()) != nil {
+			t.Errorf("Back in %s did not close its dialog", name)
+			d.Hide()
+		}
+	}
+}

@@ -105,6 +105,9 @@ func (u *App) showSettings() {
 	} else {
 		form.Append("Window", container.NewVBox(full, shape))
 	}
+	// The campaign's keys, listed where a keyboard user looks; the
+	// buttons' labels carry none (touch first).
+	form.Append("Keys", keysHelp())
 	top := container.NewHBox(iconButton("Back", theme.NavigateBackIcon(), u.showHome), heading("Settings"))
 	u.setScreen(container.NewBorder(container.NewPadded(top), nil, nil, nil,
 		container.NewVScroll(container.NewPadded(container.NewVBox(form, note)))))

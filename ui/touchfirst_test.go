@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/driver/mobile"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -71,6 +72,30 @@ func fingerProblems(o fyne.CanvasObject, where string) []string {
 		}
 		if len(only) > 0 {
 			out = append(out, where+": "+t.String()+" acts only on "+strings.Join(only, ", "))
+		}
+	})
+	return out
+}
+
+// plainEntryProblems lists Fyne's own text entries under o. A focused
+// widget.Entry (or SelectEntry) takes every key and drops the device's
+// Back: on a phone the first Back only hides the keyboard and the entry
+// keeps the focus, so Back would never close the dialog or leave the
+// screen. Every entry of ours is a widgets.TextEntry, SuggestEntry or
+// CheckedEntry, which let Escape and Back through (widgets.PassBack).
+func plainEntryProblems(o fyne.CanvasObject, where string) []string {
+	var out []string
+	walk(o, func(x fyne.CanvasObject) {
+		switch e := x.(type) {
+		case *widget.Entry:
+			if e.PlaceHolder == lang.L("Enter filename") {
+				// Fyne's own file dialog (Save as…): on a phone or tablet
+				// the system's file picker takes its place.
+				return
+			}
+			out = append(out, where+": a plain widget.Entry (“"+e.PlaceHolder+"”) keeps the device's Back; use widgets.NewTextEntry")
+		case *widget.SelectEntry:
+			out = append(out, where+": a plain widget.SelectEntry (“"+e.PlaceHolder+"”) keeps the device's Back; use widgets.NewSuggestEntry")
 		}
 	})
 	return out
@@ -258,6 +283,9 @@ func TestEveryActionIsWithinAFingersReach(t *testing.T) {
 					for _, p := range fingerProblems(content, where) {
 						t.Error(p)
 					}
+					for _, p := range append(plainEntryProblems(content, where), keyHintProblems(content, where)...) {
+						t.Error(p)
+					}
 					depth := cs.s.Depth()
 					for _, p := range longPressProblems(u, content, where) {
 						t.Error(p)
@@ -277,7 +305,11 @@ func TestEveryActionIsWithinAFingersReach(t *testing.T) {
 								does[e] = append(does[e], tab.String()+" “"+label+"”")
 							}
 							for _, o := range u.Window.Canvas().Overlays().List() {
-								for _, p := range fingerProblems(o, where+", after “"+label+"”") {
+								after := where + ", after “" + label + "”"
+								for _, p := range fingerProblems(o, after) {
+									t.Error(p)
+								}
+								for _, p := range append(plainEntryProblems(o, after), keyHintProblems(o, after)...) {
 									t.Error(p)
 								}
 							}
@@ -333,6 +365,9 @@ func TestFrameIsWithinAFingersReach(t *testing.T) {
 		s.show(u)
 		for _, r := range roots(u) {
 			for _, p := range fingerProblems(r, s.name) {
+				t.Error(p)
+			}
+			for _, p := range append(plainEntryProblems(r, s.name), keyHintProblems(r, s.name)...) {
 				t.Error(p)
 			}
 			for _, p := range longPressProblems(u, r, s.name) {

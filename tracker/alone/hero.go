@@ -120,26 +120,9 @@ func (o *settingsEv) run(s *State) error {
 	o.Before, s.Settings = s.Settings, o.Settings
 	return nil
 }
-func (o *settingsEv) line() string {
-	var ch []string
-	b, a := o.Before, o.Settings
-	add := func(name string, x, y any) {
-		if x != y {
-			ch = append(ch, fmt.Sprintf("%s %v → %v", name, x, y))
-		}
-	}
-	add("nightmareLossOnTriggerRound", b.NightmareLossOnTriggerRound, a.NightmareLossOnTriggerRound)
-	add("spawnDistanceIgnoresBlockedDoors", b.SpawnDistanceIgnoresBlockedDoors, a.SpawnDistanceIgnoresBlockedDoors)
-	add("dangerousCheck", b.DangerousCheck, a.DangerousCheck)
-	add("combineCreatureAttacks", b.CombineCreatureAttacks, a.CombineCreatureAttacks)
-	add("aooAllowsHeroRerolls", b.AoOAllowsHeroRerolls, a.AoOAllowsHeroRerolls)
-	add("winCheckFirst", b.WinCheckFirst, a.WinCheckFirst)
-	add("aggression", b.Aggression, a.Aggression)
-	if len(ch) == 0 {
-		return "Settings confirmed, unchanged"
-	}
-	return "Settings: " + strings.Join(ch, ", ")
-}
+
+// line writes each change as the Settings screen words it (settingwords.go).
+func (o *settingsEv) line() string { return settingsLine(o.Before, o.Settings) }
 
 // The Reaction decks (§2.1 item 2).
 var deckNames = []string{"fury", "speed", "terror", "traps"}

@@ -137,34 +137,13 @@ func (c ChangeSettings) run(s *State, x *exec) error {
 	}
 	old := s.Settings
 	s.Settings = n
-	var ch []string
-	if old.TimerMax != n.TimerMax {
-		ch = append(ch, fmt.Sprintf("Timer track %d → %d spaces", old.TimerMax, n.TimerMax))
-	}
-	flag := func(name string, a, b bool) {
-		if a != b {
-			ch = append(ch, fmt.Sprintf("%s: %s", name, onOff(b)))
-		}
-	}
-	flag("pass the first turn", old.PassFirstPlayer, n.PassFirstPlayer)
-	flag("re-deal cubes after the Survivors", old.RedealAfterSurvivors, n.RedealAfterSurvivors)
-	flag("cube activation before the end of round", old.ActivationBeforeEndOfRound, n.ActivationBeforeEndOfRound)
-	flag("Tank Fuel every turn", old.TankFuelPerTurn, n.TankFuelPerTurn)
-	if old.MaskedReturnLP != n.MaskedReturnLP {
-		ch = append(ch, fmt.Sprintf("returning Masked Figures' life %d → %d", old.MaskedReturnLP, n.MaskedReturnLP))
-	}
+	// The line is in the Settings screen's words (settingwords.go).
+	ch := settingsChanges(old, n)
 	if len(ch) == 0 {
-		ch = []string{"no change"}
+		ch = []string{"nothing changed."}
 	}
-	x.say("Settings changed: %s", strings.Join(ch, ", "))
+	x.say("Settings changed: %s", strings.Join(ch, " "))
 	return nil
-}
-
-func onOff(b bool) string {
-	if b {
-		return "on"
-	}
-	return "off"
 }
 
 func (RenameCharacter) kind() string { return "rename" }

@@ -238,7 +238,7 @@ func TestSettingsChange(t *testing.T) {
 	set := DefaultSettings()
 	set.RefreshRestartsTimer = false
 	e, err := s.Do(ChangeSettings{Settings: set})
-	if err != nil || s.Describe(e) != "Settings: a condition received again restarts its timer: off" {
+	if err != nil || s.Describe(e) != "Settings changed: A condition received again while it is held — It keeps the time it had: receiving it again changes nothing." {
 		t.Fatalf("%v %q", err, s.Describe(e))
 	}
 	var keys map[string]any

@@ -78,7 +78,7 @@ func TestTargetWithBaseRangeSetting(t *testing.T) {
 		}
 		return ""
 	})
-	if line := s.Describe(mustLast(t, s)); !strings.HasPrefix(line, "Settings: house rule: an adversary counts only the range on its Description card") || !strings.HasSuffix(line, ": on") {
+	if line := s.Describe(mustLast(t, s)); line != "Settings changed: House rule: an adversary looking for an enemy already in range (Rulebook p.27) — It counts only the range on its Description card, even if its attack this round reaches farther." {
 		t.Fatalf("diary: %q", line)
 	}
 	do(t, s, startCmd())

@@ -1,7 +1,7 @@
 package phantom
 
 import (
-	"fmt"
+	"encoding/json"
 	"strings"
 
 	"tablekeeper/tracker"
@@ -19,56 +19,90 @@ func (c ChangeSettings) exec(s *State, x *ctx) (string, error) {
 		return "", tracker.Refuse("phantom-epoch §17", "the settings are already like that")
 	}
 	s.Settings = c.Settings
-	return "Settings: " + strings.Join(changed, ", "), nil
+	return "Settings changed: " + strings.Join(changed, " "), nil
 }
 
-// SettingInfo describes one setting for the settings screen.
+// SettingInfo is one setting as the players read it: what it is about,
+// and the two readings of the rule it chooses between, a sentence each (On
+// is the reading the setting on gives). The Settings tab shows these words
+// and the diary writes a change in them; the spec's register (A-xx) stays
+// in the code.
 type SettingInfo struct {
-	Key, Rule, Meaning string
+	Key, About, On, Off string
 }
 
-// SettingsInfo lists the settings, with the rule each one reads.
+// SettingsInfo lists the settings in the players' words.
 func SettingsInfo() []SettingInfo {
 	return []SettingInfo{
-		{"refreshRestartsTimer", "A-11", "a condition received again restarts its timer"},
-		{"resilientSparedByRefresh", "A-12", "a condition already held does not use up Resilient"},
-		{"failureKeepsNova", "A-36", "after a failure, collected nova cells and mission treasure are kept"},
-		{"resetAfterMission", "A-37", "after a mission, bandages, temporary/persistent piles and item flips are cleared"},
-		{"countAdjacentBlockers", "A-21", "an adversary choosing a line of sight counts blockers next to it"},
-		{"sharedClassDecks", "A-28", "types of one class but different species share the class deck"},
-		{"restRemovesAllDetrimental", "§6.3", "a rest removes all detrimental conditions unless some are kept (off: only those the players pick)"},
-		{"rollDecisionDie", "§1", "the app rolls the Decision die (off: enter the face rolled)"},
-		{"rollAttackDice", "§1", "the app rolls adversaries' attack and Accuracy dice (off: enter them)"},
-		{"eventDeckReshuffle", "A-33", "an exhausted event deck is rebuilt from discarded Round 6+ events"},
-		{"targetWithBaseRange", "Rulebook p.27", "house rule: an adversary counts only the range on its Description card when it looks for an enemy already in range, even if its attack this round reaches farther"},
+		//
+		{"refreshRestartsTimer", "A condition received again while it is held",
+			"It starts its time again, as if it were new.",
+			"It keeps the time it had: receiving it again changes nothing."},
+		//
+		{"resilientSparedByRefresh", "Resilient, and a detrimental condition already held",
+			"Receiving a condition the figure already has does not use up Resilient.",
+			"Resilient is used up by any detrimental condition received, even one already held."},
+		//
+		{"failureKeepsNova", "After a failed mission (Rulebook p.13)",
+			"The characters keep the nova cells they collected and the mission's treasure.",
+			"The nova cells collected and the mission's treasure are lost with the mission."},
+		//
+		{"resetAfterMission", "After a mission",
+			"Bandages, the temporary and persistent piles and the once-per-mission items are reset.",
+			"They carry over to the next mission as they are."},
+		//
+		{"countAdjacentBlockers", "An adversary choosing its line of sight (Rulebook p.27)",
+			"It counts the figures and objects next to it that block a line, like any others.",
+			"It counts only the blockers further along the line, not those next to it."},
+		//
+		{"sharedClassDecks", "Adversaries of one class but of different species",
+			"They draw their class cards from one shared deck.",
+			"Each species draws from a class deck of its own."},
+		// §6.3 item 2
+		{"restRemovesAllDetrimental", "A resting character's detrimental conditions (Rulebook p.13)",
+			"All are dropped at the start of the rest turn, unless the players keep some.",
+			"Only those the players pick are dropped."},
+		// §1
+		{"rollDecisionDie", "The Decision die",
+			"The app rolls it each round, from the faces you entered.",
+			"You roll it at the table and enter the face each round."},
+		{"rollAttackDice", "The adversaries' attack and Accuracy dice",
+			"The app rolls them, from the faces you entered.",
+			"You roll them at the table and enter what they show."},
+		//
+		{"eventDeckReshuffle", "When the event deck runs out",
+			"The discarded Round 6+ events are shuffled into a new deck.",
+			"No more events are drawn for the mission."},
+		// A house rule (rules-phantom, issue 15 item 14).
+		{"targetWithBaseRange", "House rule: an adversary looking for an enemy already in range (Rulebook p.27)",
+			"It counts only the range on its Description card, even if its attack this round reaches farther.",
+			"It counts the range of this round's attack, range changes included, as the rulebook reads."},
 	}
 }
 
+// settingsDiff is each setting changed from a to b, as the Settings tab
+// words it: what it is about, and the reading now played.
 func settingsDiff(a, b Settings) []string {
 	var out []string
-	// The diary names each setting in the players' words (its meaning),
-	// never by its key.
-	words := map[string]string{}
+	was, now := settingsOn(a), settingsOn(b)
 	for _, info := range SettingsInfo() {
-		words[info.Key] = info.Meaning
-	}
-	f := func(name string, x, y bool) {
-		if x != y {
-			out = append(out, fmt.Sprintf("%s: %s", words[name], map[bool]string{true: "on", false: "off"}[y]))
+		if was[info.Key] != now[info.Key] {
+			reading := info.Off
+			if now[info.Key] {
+				reading = info.On
+			}
+			out = append(out, info.About+" — "+reading)
 		}
 	}
-	f("refreshRestartsTimer", a.RefreshRestartsTimer, b.RefreshRestartsTimer)
-	f("resilientSparedByRefresh", a.ResilientSparedByRefresh, b.ResilientSparedByRefresh)
-	f("failureKeepsNova", a.FailureKeepsNova, b.FailureKeepsNova)
-	f("resetAfterMission", a.ResetAfterMission, b.ResetAfterMission)
-	f("countAdjacentBlockers", a.CountAdjacentBlockers, b.CountAdjacentBlockers)
-	f("sharedClassDecks", a.SharedClassDecks, b.SharedClassDecks)
-	f("restRemovesAllDetrimental", a.RestRemovesAllDetrimental, b.RestRemovesAllDetrimental)
-	f("rollDecisionDie", a.RollDecisionDie, b.RollDecisionDie)
-	f("rollAttackDice", a.RollAttackDice, b.RollAttackDice)
-	f("eventDeckReshuffle", a.EventDeckReshuffle, b.EventDeckReshuffle)
-	f("targetWithBaseRange", a.TargetWithBaseRange, b.TargetWithBaseRange)
 	return out
+}
+
+// settingsOn is each setting's value by its key (its JSON name).
+func settingsOn(s Settings) map[string]bool {
+	raw, _ := json.Marshal(s)
+	on := map[string]bool{}
+	_ = json.Unmarshal(raw, &on)
+	return on
 }
 
 func init() {

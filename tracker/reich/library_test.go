@@ -67,8 +67,8 @@ func TestSetSetting(t *testing.T) {
 		if got, _ := st(s).Settings.Get(c.key); got != c.value {
 			t.Errorf("%s = %q after setting %q", c.key, got, c.value)
 		}
-		if !strings.Contains(s.Describe(e), c.key) {
-			t.Errorf("diary line %q does not name %s", s.Describe(e), c.key)
+		if title := settingWords[c.key].Title; !strings.Contains(s.Describe(e), title) {
+			t.Errorf("diary line %q does not name %q", s.Describe(e), title)
 		}
 	}
 	// Settings survive the JSON round trip of the state.

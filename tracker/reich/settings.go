@@ -41,9 +41,6 @@ func DefaultSettings() Settings {
 
 type settingDef struct {
 	section string
-	// words is the house rule in the players' words, for the settings
-	// screen (empty: the screen shows the key).
-	words   string
 	kind    string // bool, int, or a list of choices
 	choices []string
 	get     func(*Settings) string
@@ -141,13 +138,7 @@ var settingDefs = map[string]settingDef{
 	"discardNonPermanentWounds":  boolSetting("§6.4", func(s *Settings) *bool { return &s.DiscardNonPermanentWounds }),
 	"mixHpKinds":                 boolSetting("§6.5", func(s *Settings) *bool { return &s.MixHPKinds }),
 	"startingSkillCounts":        boolSetting("§10.3", func(s *Settings) *bool { return &s.StartingSkillCounts }),
-	"sightWaitsForPhase4": withWords(boolSetting("§7.3", func(s *Settings) *bool { return &s.SightWaitsForPhase4 }),
-		"When an enemy spots a hero during the enemy's turn, its room's awareness goes up only at the end of that turn (\"Check awareness!\"), not at once"),
-}
-
-func withWords(d settingDef, words string) settingDef {
-	d.words = words
-	return d
+	"sightWaitsForPhase4":        boolSetting("§7.3", func(s *Settings) *bool { return &s.SightWaitsForPhase4 }),
 }
 
 // SettingKeys lists the setting keys in order, for the settings screen.
@@ -165,8 +156,8 @@ func SettingKeys() []string {
 // value now and by default.
 type SettingInfo struct {
 	Key, Section, Kind string
-	// Words is the house rule in the players' words, when it has them.
-	Words          string
+	// Words are the house rule in the players' words (settingwords.go).
+	Words          RuleWords
 	Choices        []string
 	Value, Default string
 }
@@ -177,7 +168,7 @@ func (s Settings) Describe() []SettingInfo {
 	var out []SettingInfo
 	for _, k := range SettingKeys() {
 		d := settingDefs[k]
-		out = append(out, SettingInfo{Key: k, Section: d.section, Kind: d.kind, Words: d.words, Choices: d.choices, Value: d.get(&s), Default: d.get(&def)})
+		out = append(out, SettingInfo{Key: k, Section: d.section, Kind: d.kind, Words: settingWords[k], Choices: d.choices, Value: d.get(&s), Default: d.get(&def)})
 	}
 	return out
 }
@@ -207,18 +198,21 @@ func (c SetSetting) decide(t *tx, _ *tracker.Dice) (string, error) {
 	}
 	s := t.s.Settings
 	before := d.get(&s)
+	title := settingWords[c.Key].Title
 	if err := d.set(&s, c.Value); err != nil {
-		return "", tracker.Refuse("reichbusters §14.1", "setting %s: %v", c.Key, err)
+		return "", tracker.Refuse("reichbusters §14.1", "%s: %v", title, err)
 	}
 	if err := s.Settings.Validate(); err != nil {
 		return "", tracker.Refuse("reichbusters §14.1", "%v", err)
 	}
 	after := d.get(&s)
 	if after == before {
-		return "", tracker.Refuse("reichbusters §14.1", "setting %s is already %s", c.Key, after)
+		return "", tracker.Refuse("reichbusters §14.1", "%s: this campaign already plays it so", title)
 	}
 	t.do(Op{Op: opSettings, Settings: &s})
-	t.say("House rule %s (%s): %s → %s", c.Key, d.section, show(before), show(after))
+	// The line is in the Settings screen's words (§14.1: the log says who
+	// changed what); the key and section stay out of it.
+	t.say("%s", settingLine(c.Key, d.kind, before, after))
 	return "setting", nil
 }
 

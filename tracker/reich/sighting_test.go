@@ -21,11 +21,11 @@ func TestSightWaitsForPhase4IsAHouseRule(t *testing.T) {
 			info = i
 		}
 	}
-	if info.Words == "" || strings.Contains(info.Words, "§") || info.Default != "false" || info.Kind != "bool" {
+	if info.Words.Title == "" || info.Words.Readings["true"] == "" || strings.Contains(info.Words.Title, "§") || info.Default != "false" || info.Kind != "bool" {
 		t.Fatalf("the house rule's description: %+v", info)
 	}
 	e := do(t, s, SetSetting{Key: "sightWaitsForPhase4", Value: "true"})
-	if !st(s).Settings.SightWaitsForPhase4 || !strings.Contains(s.Describe(e), "sightWaitsForPhase4") {
+	if !st(s).Settings.SightWaitsForPhase4 || !strings.Contains(s.Describe(e), info.Words.Readings["true"]) || strings.Contains(s.Describe(e), "sightWaitsForPhase4") {
 		t.Fatalf("set: %q", s.Describe(e))
 	}
 	refused(t, s, SetSetting{Key: "sightWaitsForPhase4", Value: "maybe"}, "true or false")

@@ -78,7 +78,7 @@ type actionPad struct {
 	drawnBox *fyne.Container
 	drawPick *picker
 	scavRoom *widget.Check
-	scavName *widget.Entry
+	scavName *widgets.TextEntry
 	scavBtn  *widget.Button
 }
 

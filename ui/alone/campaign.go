@@ -44,26 +44,26 @@ type CampaignScreen struct {
 	contentKey string
 
 	rounds             *numStepper
-	roundsSrc          *widget.Entry
+	roundsSrc          *widgets.TextEntry
 	xpAbility, xpBoss1 *widget.Select
 	xpBoss2            *widget.Select
 	xpType             *chips
 	xpRevealed         *widget.Check
-	xpSrc              *widget.Entry
+	xpSrc              *widgets.TextEntry
 	afType             *chips
 	afAbility          *widget.Select
 	companion          *picker
 	newItems           []string
 	newItemsBox        *fyne.Container
 	itemPick           *picker
-	itemsSrc           *widget.Entry
+	itemsSrc           *widgets.TextEntry
 	upTarget, upDonor  *widget.Select
 	upPool, upIgnore   *widget.Check
-	upEffect           *widget.Entry
+	upEffect           *widgets.TextEntry
 	itemIDs            map[string]string
 	fixField           *chips
 	fixValue           *numStepper
-	fixWhy             *widget.Entry
+	fixWhy             *widgets.TextEntry
 	settings           *settingsForm
 	shown              *alone.Settings
 }

@@ -5,9 +5,9 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/widget"
 
 	ta "tablekeeper/tracker/alone"
+	"tablekeeper/ui/widgets"
 )
 
 // characterForm is a Character card: the name, and the players' own notes
@@ -17,15 +17,15 @@ type characterForm struct {
 	preview *cardView
 	obj     fyne.CanvasObject
 
-	name                       *widget.Entry
-	hero, companion, sacrifice *widget.Entry
+	name                       *widgets.TextEntry
+	hero, companion, sacrifice *widgets.TextEntry
 }
 
 func newCharacterForm() *characterForm {
 	f := &characterForm{fs: newFieldSet(), preview: newCardView()}
 	f.name = entry("as printed on the card")
-	note := func(ph string) *widget.Entry {
-		e := widget.NewMultiLineEntry()
+	note := func(ph string) *widgets.TextEntry {
+		e := widgets.NewMultiLineTextEntry()
 		e.SetPlaceHolder(ph)
 		e.Wrapping = fyne.TextWrapWord
 		e.OnChanged = func(string) { f.update() }

@@ -33,7 +33,7 @@ type effectsForm struct {
 	boss     *picker
 	roll     *chips
 	courage  *faceChips
-	why      *widget.Entry
+	why      *widgets.TextEntry
 	noMap    *widget.Label
 	forms    *fyne.Container
 }

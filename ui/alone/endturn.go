@@ -180,7 +180,7 @@ type roundForm struct {
 	effect    *widget.Check
 	effKind   *chips
 	effN      *numStepper
-	effFrom   *widget.Entry
+	effFrom   *widgets.TextEntry
 	effBox    fyne.CanvasObject
 	btn       *widget.Button
 	why       *widget.Label
@@ -323,7 +323,7 @@ type noiseForm struct {
 	t     *TurnPanel
 	obj   fyne.CanvasObject
 	from  *chips
-	words *widget.Entry
+	words *widgets.TextEntry
 }
 
 var noiseFrom = []string{"North", "East", "South", "West", "the Stairs", "the other Level", "here"}

@@ -38,7 +38,7 @@ type EnemyScreen struct {
 	soloScroll   fyne.CanvasObject
 	evilBtn      *widget.Button
 	evilLine     *widget.Label
-	reason       *widget.Entry
+	reason       *widgets.TextEntry
 	ovKind       *chips
 	ovType       *chips
 	ovSector     *sectorPick

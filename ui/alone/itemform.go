@@ -22,14 +22,14 @@ type itemForm struct {
 	preview *cardView
 	obj     fyne.CanvasObject
 
-	name           *widget.Entry
+	name           *widgets.TextEntry
 	kind           *chips
 	action         *chips
 	actionRow      fyne.CanvasObject
 	charges        *numStepper
-	matrix, needs  *widget.SelectEntry
+	matrix, needs  *widgets.SuggestEntry
 	bullets        *widget.Check
-	text, upgraded *widget.Entry
+	text, upgraded *widgets.TextEntry
 }
 
 const (
@@ -48,13 +48,13 @@ func newItemForm(set *ta.Content) *itemForm {
 	f.charges = newNumStepper(1, 20, 1, func(int) { up() })
 	f.charges.Format = func(n int) string { return plural(n, "Charge", "Charges") }
 	mats := matrices(set)
-	f.matrix, f.needs = widget.NewSelectEntry(mats), widget.NewSelectEntry(mats)
+	f.matrix, f.needs = widgets.NewSuggestEntry(mats), widgets.NewSuggestEntry(mats)
 	f.matrix.SetPlaceHolder("the Matrix symbol's name")
 	f.needs.SetPlaceHolder("none")
 	f.matrix.OnChanged = func(string) { up() }
 	f.needs.OnChanged = func(string) { up() }
 	f.bullets = widget.NewCheck("This is one of the Bullets cards (an Easy game starts with one)", func(bool) { up() })
-	f.text, f.upgraded = widget.NewMultiLineEntry(), widget.NewMultiLineEntry()
+	f.text, f.upgraded = widgets.NewMultiLineTextEntry(), widgets.NewMultiLineTextEntry()
 	f.text.SetPlaceHolder("what it does, in your words (optional)")
 	f.upgraded.SetPlaceHolder("what it does upgraded (optional)")
 	f.text.Wrapping, f.upgraded.Wrapping = fyne.TextWrapWord, fyne.TextWrapWord

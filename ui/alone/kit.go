@@ -174,8 +174,8 @@ func field(label string, obj fyne.CanvasObject) fyne.CanvasObject {
 	return container.NewBorder(nil, nil, widgets.AtLeast(fyne.NewSize(150, widgets.MinTouch), wrap(label)), nil, obj)
 }
 
-func entry(placeholder string) *widget.Entry {
-	e := widget.NewEntry()
+func entry(placeholder string) *widgets.TextEntry {
+	e := widgets.NewTextEntry()
 	e.SetPlaceHolder(placeholder)
 	return e
 }

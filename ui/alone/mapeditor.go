@@ -38,7 +38,7 @@ var stairsColours = []string{"None", "Red", "Blue", "Green", "Yellow"}
 type mapEditor struct {
 	obj fyne.CanvasObject
 
-	name    *widget.Entry
+	name    *widgets.TextEntry
 	hero    string
 	secs    map[string]*alone.Sector
 	level   int
@@ -57,7 +57,7 @@ type mapEditor struct {
 	panel     *fyne.Container
 	selTitle  *widget.Label
 	kind      *chips
-	room      *widget.Entry
+	room      *widgets.TextEntry
 	roomRow   fyne.CanvasObject
 	edges     map[alone.Dir]*chips
 	edgeRows  map[alone.Dir]fyne.CanvasObject

@@ -85,22 +85,22 @@ type missionForm struct {
 	preview *cardView
 	obj     fyne.CanvasObject
 
-	name     *widget.Entry
+	name     *widgets.TextEntry
 	kind     *chips
 	colour   *chips
 	colorRow fyne.CanvasObject
 	rooms    *toggles
 	noRooms  *widget.Label
-	newRoom  *widget.Entry
+	newRoom  *widgets.TextEntry
 	inter    *numStepper
 	rounds   *numStepper
 	comp     *widget.Check
 	lift     *widget.Check
-	text     *widget.Entry
+	text     *widgets.TextEntry
 
 	boss                  *widget.Check
 	bossBox               *fyne.Container
-	bossName              *widget.Entry
+	bossName              *widgets.TextEntry
 	bossNormal, bossNight *statSteppers
 	nightOwn              *widget.Check
 }
@@ -198,7 +198,7 @@ func newMissionForm(set *ta.Content) *missionForm {
 	f.rounds = newNumStepper(0, 10, 0, func(int) { up() })
 	f.comp = widget.NewCheck("A Companion joins the Hero", func(bool) { up() })
 	f.lift = widget.NewCheck("No more limit of 4 Creatures per Level", func(bool) { up() })
-	f.text = widget.NewMultiLineEntry()
+	f.text = widgets.NewMultiLineTextEntry()
 	f.text.SetPlaceHolder("what else it says, in your words (optional)")
 	f.text.Wrapping = fyne.TextWrapWord
 	f.text.OnChanged = func(string) { up() }

@@ -47,11 +47,11 @@ type PlayScreen struct {
 	dmgKind   *chips
 	dmgN      *numStepper
 	dmgComp   *widget.Check
-	dmgSource *widget.Entry
+	dmgSource *widgets.TextEntry
 	// dmgShare and dmgWhy correct a damage event the Companion shared
 	// (never a rule: a card or a mistake, so with the reason).
 	dmgShare  *numStepper
-	dmgWhy    *widget.Entry
+	dmgWhy    *widgets.TextEntry
 	shareBox  fyne.CanvasObject
 	dmgResult *widget.Label
 

@@ -170,10 +170,10 @@ type reactionCardForm struct {
 	obj     fyne.CanvasObject
 
 	deck      *chips
-	name      *widget.Entry
+	name      *widgets.TextEntry
 	trigger   *chips
 	instant   *widget.Check
-	timing    *widget.SelectEntry
+	timing    *widgets.SuggestEntry
 	timingRow fyne.CanvasObject
 	effect    *effectList
 	dangerous *effectList
@@ -190,7 +190,7 @@ func newReactionCardForm() *reactionCardForm {
 		trig = append(trig, triggerNames[t])
 	}
 	f.trigger = newChips(trig, func(string) { up() })
-	f.timing = widget.NewSelectEntry(moments)
+	f.timing = widgets.NewSuggestEntry(moments)
 	f.timing.SetPlaceHolder("when, as the card says")
 	f.timing.OnChanged = func(string) { up() }
 	f.timingRow = f.fs.row(ta.FieldTiming, f.timing, "the moment printed under its name")

@@ -5,6 +5,7 @@ import (
 	"fyne.io/fyne/v2/container"
 
 	"tablekeeper/automa/alone"
+	ta "tablekeeper/tracker/alone"
 )
 
 // A reading is one place where the books can be read two ways (spec §10,
@@ -25,8 +26,8 @@ type settingsForm struct {
 	obj                                            fyne.CanvasObject
 }
 
-func newReading(title, yes, no string) *reading {
-	r := &reading{title: title, keys: [2]string{"a", "b"}, sentences: [2]string{yes, no}}
+func newReading(w ta.Reading) *reading {
+	r := &reading{title: w.Title, keys: [2]string{"a", "b"}, sentences: w.Sentences}
 	r.choice = newSentenceChoice(r.keys[:], r.sentences[:], nil)
 	return r
 }
@@ -43,35 +44,25 @@ func (r *reading) setSecond(b bool) {
 }
 
 func newSettingsForm() *settingsForm {
+	// The words are tracker/alone's, which the diary writes a change in.
 	f := &settingsForm{
-		nightmare: newReading("Nightmare Mode's first loss",
-			"The Hero first loses 2 Self Control at the end of the Round after the one in which Nightmare Mode begins.",
-			"The Hero loses 2 Self Control already at the end of the Round in which Nightmare Mode begins."),
-		spawn: newReading("How far a Creature Spawns from the Hero",
-			"A Blocked Door closes the way: the distance is counted around it.",
-			"The distance is counted through Blocked Doors as if they were open."),
-		dangerous: newReading("When a Reaction card is Dangerous",
-			"When a Danger token is in the Hero's Sector as the card is resolved (after a Move, the Sector moved into).",
-			"When a Danger token was in the Hero's Sector as the Action that allowed the card began."),
-		attacks: newReading("Creatures attacking at the end of a Turn",
-			"Each Creature's attack is damage of its own: Dexterity, a Companion and damage cards apply to each one.",
-			"All the attacks at the end of a Turn are one damage."),
-		aoo: newReading("Rerolls on an Attack of Opportunity",
-			"Dexterity and Items cannot reroll an Attack of Opportunity.",
-			"Dexterity and Items can reroll an Attack of Opportunity like any attack."),
-		win: newReading("A win and a defeat in the same step",
-			"When one step completes the Final Mission and empties both tracks, the Hero wins.",
-			"When one step completes the Final Mission and empties both tracks, the Evil side wins."),
+		nightmare: newReading(ta.NightmareReading),
+		spawn:     newReading(ta.SpawnReading),
+		dangerous: newReading(ta.DangerousReading),
+		attacks:   newReading(ta.AttacksReading),
+		aoo:       newReading(ta.AoOReading),
+		win:       newReading(ta.WinReading),
 	}
-	f.aggression = newSentenceChoice([]string{string(alone.AggressionLow), string(alone.AggressionNormal), string(alone.AggressionHigh)},
-		[]string{"Cautious: the app's Evil side attacks only when it is worth it, and plays fewer cards.",
-			"As designed: the app's Evil side plays as this app's policy is written.",
-			"Ruthless: it attacks at any chance and plays more cards."}, nil)
+	var levels, sentences []string
+	for _, a := range ta.Aggressions {
+		levels, sentences = append(levels, string(a.Level)), append(sentences, a.Sentence)
+	}
+	f.aggression = newSentenceChoice(levels, sentences, nil)
 	var objs []fyne.CanvasObject
 	for _, r := range f.readings() {
 		objs = append(objs, bold(r.title), r.choice.obj)
 	}
-	objs = append(objs, bold("How the app plays the Evil side (solo mode)"), f.aggression.obj)
+	objs = append(objs, bold(ta.AggressionTitle), f.aggression.obj)
 	f.obj = container.NewVBox(objs...)
 	f.set(alone.DefaultSettings())
 	return f

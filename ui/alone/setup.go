@@ -64,7 +64,7 @@ type setupForm struct {
 	difficulty *sentenceChoice
 	hero       *picker
 	players    *chips
-	names      [3]*widget.Entry
+	names      [3]*widgets.TextEntry
 	leader     *chips
 	evilBox    *fyne.Container
 	decks      *toggles

@@ -227,7 +227,7 @@ func (p *PlayScreen) leaveForm(id string) {
 
 // outForm is a dialog for taking a Character out of play: what it means,
 // an optional field, and a hold button.
-func (p *PlayScreen) outForm(title, text string, entry *widget.Entry, check *widget.Check, hold string, cmd func() tracker.Command) *widgets.Dialog {
+func (p *PlayScreen) outForm(title, text string, entry *widgets.TextEntry, check *widget.Check, hold string, cmd func() tracker.Command) *widgets.Dialog {
 	box := container.NewVBox(widgets.Paragraph(text))
 	if entry != nil {
 		box.Add(entry)
@@ -299,7 +299,7 @@ func (p *PlayScreen) attackForm(id string) {
 	agi, agiNeed := number(0, 9, 0), number(0, 9, 0)
 	fig, figNeed := number(0, 9, 0), number(0, 9, 0)
 	out := bold("")
-	ints := func(e *widget.Entry) ([]int, error) {
+	ints := func(e *widgets.TextEntry) ([]int, error) {
 		var v []int
 		for _, x := range list(e.Text) {
 			n, err := strconv.Atoi(x)
@@ -338,7 +338,7 @@ func (p *PlayScreen) attackForm(id string) {
 		}
 		out.SetText(words(err))
 	}
-	for _, e := range []*widget.Entry{dmg, ranges} {
+	for _, e := range []*widgets.TextEntry{dmg, ranges} {
 		e.OnChanged = func(string) { calc() }
 	}
 	for _, sp := range []*spin{maxCubes, cubes, agi, agiNeed, fig, figNeed} {

@@ -33,7 +33,7 @@ type DiaryScreen struct {
 	// "B/score", "B/901/lp", "/quest1".
 	Fields   map[string]*widget.Button
 	settings *settingsForm
-	search   *widget.Entry
+	search   *widgets.TextEntry
 	history  *fyne.Container
 }
 

@@ -21,17 +21,17 @@ import (
 // typed while the steps go by.
 type wizard struct {
 	key      string
-	Epilogue *widget.Entry
+	Epilogue *widgets.TextEntry
 	Codes    *widget.Select
-	Quests   *widget.Entry
+	Quests   *widgets.TextEntry
 	NPC905   *widget.Check
 	NPC906   *widget.Check
-	Owned    *widget.Entry
+	Owned    *widgets.TextEntry
 	Quest3   *widget.Select
 	Quest4   *widget.Select
 	returns  map[string]*widget.CheckGroup
 	// The shop's fields.
-	SACName   *widget.Entry
+	SACName   *widgets.TextEntry
 	SACRemove *widget.Select
 	SKID      *widget.Select
 	SKChar    *widget.Select

@@ -115,7 +115,7 @@ func (e *EnemyScreen) Refresh() {
 func (e *EnemyScreen) orderCard(s *et.State) fyne.CanvasObject {
 	sc := s.Scenario
 	box := container.NewVBox()
-	e.ResolveBtn = primary(iconBtn("Resolve: the aliens activate (R)", theme.MediaPlayIcon(), func() { e.Resolve() }))
+	e.ResolveBtn = primary(iconBtn("Resolve: the aliens activate", theme.MediaPlayIcon(), func() { e.Resolve() }))
 	if len(sc.Aliens) == 0 {
 		e.OrderLine = heading("No alien module in this scenario")
 		box.Add(e.OrderLine)

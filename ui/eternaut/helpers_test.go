@@ -159,7 +159,7 @@ func walk(o fyne.CanvasObject, fn func(fyne.CanvasObject)) {
 			walk(c, fn)
 		}
 	case fyne.Widget:
-		if _, isEntry := x.(*widget.Entry); isEntry {
+		if _, isEntry := x.(*widgets.TextEntry); isEntry {
 			return
 		}
 		for _, c := range test.WidgetRenderer(x).Objects() {

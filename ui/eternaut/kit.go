@@ -278,8 +278,8 @@ func card(title, sub string, body fyne.CanvasObject) fyne.CanvasObject {
 }
 
 // textEntry is a plain entry with a placeholder, for words and card IDs.
-func textEntry(placeholder, text string) *widget.Entry {
-	e := widget.NewEntry()
+func textEntry(placeholder, text string) *widgets.TextEntry {
+	e := widgets.NewTextEntry()
 	e.SetPlaceHolder(placeholder)
 	e.SetText(text)
 	return e

@@ -20,10 +20,10 @@ import (
 type paragraphHelper struct {
 	k       *kit
 	Kind    *widget.Select
-	A, B    *widget.Entry
-	By      *widget.Entry
-	Note    *widget.Entry
-	Search  *widget.Entry
+	A, B    *widgets.TextEntry
+	By      *widgets.TextEntry
+	Note    *widgets.TextEntry
+	Search  *widgets.TextEntry
 	Result  *widget.Label
 	Found   []string
 	box     *fyne.Container

@@ -203,7 +203,7 @@ func TestAlertAndR02InB(t *testing.T) {
 	// A figure revealed and damaged from its life bar.
 	tap(t, findButton(t, p.tableBoxFig, "Reveal an NPC or Enemy…"))
 	f := p.last
-	f.Items[0].Widget.(*widget.Entry).SetText("701")
+	f.Items[0].Widget.(*widgets.TextEntry).SetText("701")
 	f.Items[3].Widget.(*spin).Set(3)
 	if err := f.Submit(); err != nil {
 		t.Fatal(err)
@@ -235,10 +235,10 @@ func TestSkillTestSofia(t *testing.T) {
 	tb := newTable(t)
 	tb.inC()
 	p := tb.play()
-	entry := func(ph string) *widget.Entry {
-		var found *widget.Entry
+	entry := func(ph string) *widgets.TextEntry {
+		var found *widgets.TextEntry
 		walk(p.tableBoxFig, func(o fyne.CanvasObject) {
-			if e, ok := o.(*widget.Entry); ok && strings.HasPrefix(e.PlaceHolder, ph) {
+			if e, ok := o.(*widgets.TextEntry); ok && strings.HasPrefix(e.PlaceHolder, ph) {
 				found = e
 			}
 		})
@@ -309,7 +309,7 @@ func TestCorrectionsOnTheTable(t *testing.T) {
 	p.Cards["901"].More()
 	tap(t, p.Cards["901"].Buttons["ability"])
 	f = p.last
-	f.Items[0].Widget.(*widget.Entry).SetText("PA-901")
+	f.Items[0].Widget.(*widgets.TextEntry).SetText("PA-901")
 	if err := f.Submit(); err != nil || tb.st().Char("901").PA.ID != "PA-901" {
 		t.Fatalf("ability: %v", err)
 	}
@@ -334,7 +334,7 @@ func TestAttackHelper(t *testing.T) {
 	item("Type").(*widgets.CheckRow).Check.SetChecked(true)
 	item("Most cubes on the card").(*spin).Set(3)
 	item("Cubes placed").(*spin).Set(2)
-	item("Damage").(*widget.Entry).SetText("4, 1, 1")
+	item("Damage").(*widgets.TextEntry).SetText("4, 1, 1")
 	item("Fighting").(*spin).Set(2)
 	item("Fighting the bonus needs").(*spin).Set(1)
 	out := f.Items[len(f.Items)-1].Widget.(*widget.Label).Text

@@ -29,26 +29,13 @@ type settingsForm struct {
 func newSettingsForm(k *kit, s et.Settings) *settingsForm {
 	f := &settingsForm{k: k, was: s}
 	f.TimerMax = number(1, 99, s.TimerMax)
-	// Spec §13.5: the First Player always starts (the usual reading).
-	f.PassFirst = newReading(
-		"The First Player starts every round: the counter is never passed (the turn order, the component list and the glossary say so).",
-		"The player after the one who ended the round starts the next one (a note in the end-of-round rules).",
-		s.PassFirstPlayer)
-	// Spec §13.8.
-	f.Redeal = newReading(
-		"The 4 Consumed cubes are dealt again after the Survivors move, as they are after the aliens.",
-		"The cubes are not dealt again after the Survivors move: Scenario B does not say to; the players deal them by hand on the Enemy tab.",
-		!s.RedealAfterSurvivors)
-	// Spec §13.7.
-	f.ActFirst = newReading(
-		"When a turn both sets the cubes off and ends the round, the cubes' activation comes first, then the end of the round.",
-		"When a turn both sets the cubes off and ends the round, the end of the round comes first, then the cubes' activation.",
-		!s.ActivationBeforeEndOfRound)
-	// Spec §13.28.
-	f.TankFuel = newReading(
-		"1 Tank Fuel comes off at the start of every player's turn while someone operates the Tank.",
-		"The app takes no Tank Fuel by itself: the players correct it on the Tank's card when the rule applies.",
-		!s.TankFuelPerTurn)
+	// The words are tracker/eternaut's, which the diary writes a change
+	// in; the first reading of each is the spec's (§13.5, §13.8, §13.7,
+	// §13.28).
+	f.PassFirst = newReading(et.PassFirstReading, s.PassFirstPlayer)
+	f.Redeal = newReading(et.RedealReading, !s.RedealAfterSurvivors)
+	f.ActFirst = newReading(et.ActFirstReading, !s.ActivationBeforeEndOfRound)
+	f.TankFuel = newReading(et.TankFuelReading, !s.TankFuelPerTurn)
 	f.MaskedLP = number(1, et.CharMaxLP, s.MaskedReturnLP)
 	f.Save = primary(btn("Save the settings", nil))
 	f.Save.OnTapped = f.save
@@ -78,12 +65,12 @@ func (f *settingsForm) object() fyne.CanvasObject {
 		return it
 	}
 	form := widgets.NewFormBox(
-		item("Who starts each round", "", f.PassFirst),
-		item("The Survivors' cubes in Scenario B", "", f.Redeal),
-		item("A turn that sets the cubes off and ends the round", "", f.ActFirst),
-		item("The Tank's Fuel in Scenario F", "", f.TankFuel),
-		item("Timer track length", "The rulebook does not say how long the track is; 20 spaces unless your board has more.", f.TimerMax),
-		item("A dead Masked Figure comes back with", "The rulebook does not say its life when it returns; 10 unless the group reads it otherwise.", f.MaskedLP),
+		item(et.PassFirstReading.Title, "", f.PassFirst),
+		item(et.RedealReading.Title, "", f.Redeal),
+		item(et.ActFirstReading.Title, "", f.ActFirst),
+		item(et.TankFuelReading.Title, "", f.TankFuel),
+		item(et.TimerMaxTitle, "The rulebook does not say how long the track is; 20 spaces unless your board has more.", f.TimerMax),
+		item(et.MaskedLPTitle, "The rulebook does not say its life when it returns; 10 unless the group reads it otherwise.", f.MaskedLP),
 	)
 	return container.NewVBox(heading("Where the rulebook can be read two ways"),
 		note("Choose the reading your group plays. The first of each pair is the app's usual one. A change is written in the Log and can be undone."),
@@ -100,10 +87,10 @@ type reading struct {
 	OnChanged func(second bool)
 }
 
-func newReading(first, second string, isSecond bool) *reading {
+func newReading(w et.Reading, isSecond bool) *reading {
 	r := &reading{second: isSecond}
-	r.rows[0] = newReadingRow(first, func() { r.Set(false) })
-	r.rows[1] = newReadingRow(second, func() { r.Set(true) })
+	r.rows[0] = newReadingRow(w.Sentences[0], func() { r.Set(false) })
+	r.rows[1] = newReadingRow(w.Sentences[1], func() { r.Set(true) })
 	r.sync()
 	r.ExtendBaseWidget(r)
 	return r

@@ -23,9 +23,9 @@ var rosterIDs = []string{"901", "902", "903", "904", "905", "906", "907", "908",
 // campaignForm is the new campaign's players and roster.
 type campaignForm struct {
 	players  *widget.Select
-	names    map[string]*widget.Entry
-	extraID  *widget.Entry
-	extraNam *widget.Entry
+	names    map[string]*widgets.TextEntry
+	extraID  *widgets.TextEntry
+	extraNam *widgets.TextEntry
 }
 
 func playerOptions() []string {
@@ -37,11 +37,11 @@ func playerOptions() []string {
 }
 
 func newCampaignForm() *campaignForm {
-	f := &campaignForm{names: map[string]*widget.Entry{}}
+	f := &campaignForm{names: map[string]*widgets.TextEntry{}}
 	f.players = widget.NewSelect(playerOptions(), nil)
 	f.players.PlaceHolder = "how many play (1 to 5)"
 	for _, id := range rosterIDs {
-		e := widget.NewEntry()
+		e := widgets.NewTextEntry()
 		switch {
 		case id <= "904":
 			e.SetPlaceHolder("the name on card " + id + " (plays Scenario A)")
@@ -146,8 +146,8 @@ type scenarioSetup struct {
 	ammo     map[string]*spin
 	bags     map[string]*widget.Select
 	ammoBox  *fyne.Container
-	aliens   *widget.Entry
-	boards   *widget.Entry
+	aliens   *widgets.TextEntry
+	boards   *widgets.TextEntry
 	check    *widget.Label
 	carried  *fyne.Container
 	leftover *widget.Label

@@ -11,6 +11,7 @@ import (
 
 	et "tablekeeper/tracker/eternaut"
 	"tablekeeper/ui/shell"
+	"tablekeeper/ui/widgets"
 )
 
 func TestNewCampaignForm(t *testing.T) {
@@ -29,7 +30,7 @@ func TestNewCampaignForm(t *testing.T) {
 	for _, it := range setup.Items[1:] {
 		for id, n := range names {
 			if it.Text == "Character "+id {
-				test.Type(it.Widget.(*widget.Entry), n)
+				test.Type(it.Widget.(*widgets.TextEntry), n)
 			}
 		}
 	}
@@ -39,7 +40,7 @@ func TestNewCampaignForm(t *testing.T) {
 	}
 	for _, it := range setup.Items[1:] {
 		if it.Text == "Character 904" {
-			test.Type(it.Widget.(*widget.Entry), "Ana")
+			test.Type(it.Widget.(*widgets.TextEntry), "Ana")
 		}
 	}
 	cmds, err := setup.Commands()

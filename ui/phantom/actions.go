@@ -127,7 +127,7 @@ type AttackForm struct {
 	BlockedBy   *widget.Select
 	// Granted is, on the attacker's rest turn, the item or equipment that
 	// lets it attack (§6.3: no Action card is played then); nil otherwise.
-	Granted *widget.SelectEntry
+	Granted *widgets.SuggestEntry
 	// Problem shows what is missing, in the form.
 	Problem *widget.Label
 
@@ -240,7 +240,7 @@ func NewAttackForm(s *tp.State, m *tp.Mission, attacker string) *AttackForm {
 				}
 			}
 		}
-		a.Granted = widget.NewSelectEntry(gear)
+		a.Granted = widgets.NewSuggestEntry(gear)
 		a.Granted.SetPlaceHolder("the item or equipment that grants it")
 		box.Add(field("Rest turn", a.Granted))
 	}

@@ -160,7 +160,7 @@ func (c *CampaignScreen) exportContent() {
 // a new campaign (or another group's tablet) to start from.
 func (c *CampaignScreen) saveToLibrary() {
 	lib := c.ctx.Library()
-	name := widget.NewEntry()
+	name := widgets.NewTextEntry()
 	name.SetPlaceHolder("a name for the set, e.g. our core box")
 	name.SetText(c.ctx.Session.Campaign().Name)
 	body := container.NewVBox(widgets.Paragraph("The campaign's content (cards, boards, maps, dice) is saved on this device as one set."), name)

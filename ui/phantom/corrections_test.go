@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	tp "tablekeeper/tracker/phantom"
+	"tablekeeper/ui/widgets"
 )
 
 // Rulebook p.10: each adversary of a type gets its own HP base at setup.
@@ -41,7 +42,7 @@ func TestAdversaryColoursChosenAndCorrected(t *testing.T) {
 	test.Tap(button(h.figCard(b2).Content, "Correct by hand…"))
 	dlg := h.w.Canvas().Overlays().Top()
 	find(dlg, func(s *widget.Select) bool { return slices.Equal(s.Options, colourNames) }).SetSelected("red")
-	find(dlg, func(e *widget.Entry) bool { return e.PlaceHolder == "why (for the log)" }).SetText("its base is red")
+	find(dlg, func(e *widgets.TextEntry) bool { return e.PlaceHolder == "why (for the log)" }).SetText("its base is red")
 	test.Tap(button(dlg, "Record"))
 	m := h.state().Mission
 	if figure(m, b2).Colour != "red" || figure(m, b1).Colour != "light blue" {
@@ -74,7 +75,7 @@ func TestEquipmentCorrectedOnTheSheet(t *testing.T) {
 		t.Fatalf("a correction says why: %q", h.lastErr())
 	}
 	find(card(), func(s *widget.Select) bool { return s.PlaceHolder == "equipment it has" }).SetSelected("Hood")
-	find(card(), func(e *widget.Entry) bool { return e.PlaceHolder == "why the equipment is corrected" }).SetText("found on Orbos, never entered")
+	find(card(), func(e *widgets.TextEntry) bool { return e.PlaceHolder == "why the equipment is corrected" }).SetText("found on Orbos, never entered")
 	test.Tap(button(card(), "Add"))
 	if eq := h.state().Characters["Ana"].Equipment; len(eq) != 1 || eq[0].ID != "Hood" {
 		t.Fatalf("Ana owns the Hood: %+v %v", eq, h.errs)

@@ -52,15 +52,15 @@ type Editor struct {
 	obj     fyne.CanvasObject
 
 	// The panel (exported for tests).
-	ID, Title                                        *widget.Entry
+	ID, Title                                        *widgets.TextEntry
 	Difficulty                                       *Num
 	Planet, Orientation                              *widget.Select
 	Cols, Rows                                       *Num
 	BlockButton                                      *widget.Button
 	ToolPicker                                       *widget.Select
-	PlaceAdversary                                   *widget.SelectEntry
+	PlaceAdversary                                   *widgets.SuggestEntry
 	PlaceCount                                       *widget.Select
-	Label                                            *widget.Entry
+	Label                                            *widgets.TextEntry
 	OrbNumber, TreasureNumber, Nova                  *Num
 	Terrain, GapKind, Hazard, HazardSource           *widget.Select
 	ObjectKind, ObjectState, Door, Orb, Treasure     *widget.Select

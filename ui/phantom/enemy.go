@@ -91,7 +91,7 @@ func NewEnemyScreen(ctx *shell.Context) *EnemyScreen {
 		e.showRolls()
 	})
 	e.showRolls()
-	e.ResolveButton = widget.NewButtonWithIcon("Resolve (R)", theme.MediaPlayIcon(), func() { e.Resolve() })
+	e.ResolveButton = widget.NewButtonWithIcon("Resolve", theme.MediaPlayIcon(), func() { e.Resolve() })
 	e.ResolveButton.Importance = widget.HighImportance
 	e.ConfirmButton = widget.NewButtonWithIcon("Confirm", theme.ConfirmIcon(), e.Confirm)
 	e.ConfirmButton.Importance = widget.SuccessImportance
@@ -435,7 +435,7 @@ type OverrideRow struct {
 
 // OverrideForm is what the players say happened instead of the proposal.
 type OverrideForm struct {
-	Reason *widget.Entry
+	Reason *widgets.TextEntry
 	Rows   []OverrideRow
 	Form   fyne.CanvasObject
 }
@@ -444,7 +444,7 @@ type OverrideForm struct {
 // engine's proposal, for the players to correct: spaces picked from the
 // map, HP on steppers, conditions ticked.
 func NewOverrideForm(m *tp.Mission) *OverrideForm {
-	o := &OverrideForm{Reason: widget.NewMultiLineEntry()}
+	o := &OverrideForm{Reason: widgets.NewMultiLineTextEntry()}
 	o.Reason.SetPlaceHolder("why (e.g. the card says otherwise, a rule we read differently)")
 	o.Reason.Wrapping = fyne.TextWrapWord
 	box := container.NewVBox(bold("Reason"), o.Reason)

@@ -20,7 +20,7 @@ import (
 // picks its own among those it can pay for.
 type expeditionOptions struct {
 	s       *tp.State
-	names   [2]*widget.Entry
+	names   [2]*widgets.TextEntry
 	nova    [2]*Num
 	vt      [2]*Num
 	team    *widget.Check
@@ -35,7 +35,7 @@ func newExpeditionOptions(s *tp.State) *expeditionOptions {
 	o := &expeditionOptions{s: s, each: map[string]*widget.Select{}}
 	rows := container.NewVBox(wrap("The card's options and what each costs"))
 	for i := range 2 {
-		o.names[i] = widget.NewEntry()
+		o.names[i] = widgets.NewTextEntry()
 		o.names[i].SetPlaceHolder(fmt.Sprintf("option %d, e.g. %c", i+1, 'A'+i))
 		o.names[i].OnChanged = func(string) { o.offer() }
 		o.nova[i] = NewNum(0, 99, 0, func(int) { o.offer() })

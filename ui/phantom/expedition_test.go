@@ -23,8 +23,8 @@ func TestExpeditionOptionsOnTheSheet(t *testing.T) {
 	c := NewCampaignScreen(h.ctx)
 	h.w.SetContent(c.Object())
 	c.Tabs.SelectIndex(2)
-	entry := func(hint string) *widget.Entry {
-		e := find(c.sheet, func(e *widget.Entry) bool { return e.PlaceHolder == hint })
+	entry := func(hint string) *widgets.TextEntry {
+		e := find(c.sheet, func(e *widgets.TextEntry) bool { return e.PlaceHolder == hint })
 		if e == nil {
 			t.Fatalf("no field %q", hint)
 		}

@@ -214,8 +214,8 @@ func newPicker(options []string, selected, placeholder string, onChanged func(st
 
 // newNameEntry is an entry for a name printed on a component (typing a
 // name is not a formula: it is what the card says).
-func newNameEntry(text, placeholder string, onChanged func(string)) *widget.Entry {
-	e := widget.NewEntry()
+func newNameEntry(text, placeholder string, onChanged func(string)) *widgets.TextEntry {
+	e := widgets.NewTextEntry()
 	e.SetPlaceHolder(placeholder)
 	e.SetText(text)
 	e.OnChanged = onChanged
@@ -223,8 +223,8 @@ func newNameEntry(text, placeholder string, onChanged func(string)) *widget.Entr
 }
 
 // newTextEntry is a few lines for what a card says, shown to the players.
-func newTextEntry(text, placeholder string, onChanged func(string)) *widget.Entry {
-	e := widget.NewMultiLineEntry()
+func newTextEntry(text, placeholder string, onChanged func(string)) *widgets.TextEntry {
+	e := widgets.NewMultiLineTextEntry()
 	e.Wrapping = fyne.TextWrapWord
 	e.SetMinRowsVisible(2)
 	e.SetPlaceHolder(placeholder)
@@ -235,8 +235,8 @@ func newTextEntry(text, placeholder string, onChanged func(string)) *widget.Entr
 
 // newSuggestEntry is a name typed or picked from those already entered
 // (a species, a class).
-func newSuggestEntry(text, placeholder string, options []string, onChanged func(string)) *widget.SelectEntry {
-	e := widget.NewSelectEntry(options)
+func newSuggestEntry(text, placeholder string, options []string, onChanged func(string)) *widgets.SuggestEntry {
+	e := widgets.NewSuggestEntry(options)
 	e.SetPlaceHolder(placeholder)
 	e.SetText(text)
 	e.OnChanged = onChanged

@@ -84,8 +84,8 @@ func critFields(b *editorBase, key string, c *ap.CritAbility, changed func()) fy
 type AdversaryForm struct {
 	editorBase
 	v                                         ap.AdversaryType
-	Name                                      *widget.Entry
-	Species, Class                            *widget.SelectEntry
+	Name                                      *widgets.TextEntry
+	Species, Class                            *widgets.SuggestEntry
 	Difficulty, HP, Attack, Guard, Range, Std *Num
 	form                                      fyne.CanvasObject
 }
@@ -158,8 +158,8 @@ type SpeciesCardForm struct {
 	editorBase
 	id      string
 	v       tp.SpeciesCard
-	ID      *widget.Entry
-	Species *widget.SelectEntry
+	ID      *widgets.TextEntry
+	Species *widgets.SuggestEntry
 	AP      *Num
 	Actions *ActionsEditor
 	Effects *RoundEffectsEditor
@@ -233,8 +233,8 @@ type ClassCardForm struct {
 	editorBase
 	id      string
 	v       tp.ClassCard
-	ID      *widget.Entry
-	Class   *widget.SelectEntry
+	ID      *widgets.TextEntry
+	Class   *widgets.SuggestEntry
 	Colours [4]*widget.Select
 	AP      [4]*Num
 	Actions [4]*ActionsEditor
@@ -340,7 +340,7 @@ func (f *ClassCardForm) Pieces() []piece {
 type BossForm struct {
 	editorBase
 	v       ap.BossBoard
-	Name    *widget.Entry
+	Name    *widgets.TextEntry
 	Stats   map[string]*Num // "hp.0" … "range.2"
 	Actions [4]*ActionsEditor
 	form    fyne.CanvasObject
@@ -437,7 +437,7 @@ type BossCardForm struct {
 	editorBase
 	id      string
 	v       ap.BossCard
-	ID      *widget.Entry
+	ID      *widgets.TextEntry
 	Actions *ChecksFlow
 	form    fyne.CanvasObject
 }

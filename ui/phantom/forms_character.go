@@ -24,7 +24,7 @@ import (
 type SpeciesForm struct {
 	editorBase
 	v         tp.Species
-	Name      *widget.Entry
+	Name      *widgets.TextEntry
 	HP, MaxAP *Num
 	form      fyne.CanvasObject
 }
@@ -58,7 +58,7 @@ func (f *SpeciesForm) Pieces() []piece         { return []piece{pieceOf(tp.KindS
 // StartingCard is one of a class board's ten starting Action cards, as
 // the class board form lists them.
 type StartingCard struct {
-	Name *widget.Entry
+	Name *widgets.TextEntry
 	AP   *Num
 	was  string
 }
@@ -71,7 +71,7 @@ type ClassForm struct {
 	s        *tp.State
 	en       *Entry
 	v        tp.ClassBoard
-	Name     *widget.SelectEntry
+	Name     *widgets.SuggestEntry
 	Range    *Num
 	Items    *Num
 	Bandages *Num
@@ -269,7 +269,7 @@ func characterClasses(s *tp.State) []string {
 type ActionCardForm struct {
 	editorBase
 	v       tp.ActionCard
-	Name    *widget.Entry
+	Name    *widgets.TextEntry
 	Class   *widget.Select
 	AP, SP  *Num
 	Temp    *widget.Check
@@ -327,7 +327,7 @@ func (f *ActionCardForm) Pieces() []piece         { return []piece{pieceOf(tp.Ki
 type EquipmentForm struct {
 	editorBase
 	v                                 tp.Equipment
-	Name                              *widget.Entry
+	Name                              *widgets.TextEntry
 	Planet, Slot                      *widget.Select
 	Tier, Cost, Nova, Init, Move, Grd *Num
 	MaxHP                             *Num
@@ -397,7 +397,7 @@ func tierText(n int) string {
 type AttachmentForm struct {
 	editorBase
 	v          tp.Attachment
-	Name       *widget.Entry
+	Name       *widgets.TextEntry
 	Type       *widget.Select
 	Tier, Nova *Num
 	form       fyne.CanvasObject
@@ -444,7 +444,7 @@ func (f *AttachmentForm) Pieces() []piece         { return []piece{pieceOf(tp.Ki
 type ItemForm struct {
 	editorBase
 	v    tp.ItemCard
-	Name *widget.Entry
+	Name *widgets.TextEntry
 	Once *widget.Check
 	form fyne.CanvasObject
 }

@@ -23,7 +23,7 @@ const noPlanet = "no planet"
 type MissionForm struct {
 	editorBase
 	v          tp.MissionInfo
-	Name       *widget.Entry
+	Name       *widgets.TextEntry
 	Planet     *widget.Select
 	Map        *widget.Select
 	Difficulty *Num
@@ -33,7 +33,7 @@ type MissionForm struct {
 	Items      *ChecksFlow
 	RewardNova *Num
 	RewardVT   *Num
-	OneOff     *widget.Entry
+	OneOff     *widgets.TextEntry
 	Orbs       *numList
 	Treasure   *numList
 	form       fyne.CanvasObject

@@ -14,6 +14,7 @@ import (
 	ap "tablekeeper/automa/phantom"
 	tp "tablekeeper/tracker/phantom"
 	"tablekeeper/ui/uitest"
+	"tablekeeper/ui/widgets"
 )
 
 // figCard is the figure's card on the play screen.
@@ -278,7 +279,7 @@ func TestRestTurnAttackNamesWhatGrantsIt(t *testing.T) {
 	fyne.CurrentApp().Settings().SetTheme(uitest.LargestText())
 	h.w.Resize(fyne.NewSize(800, 800))
 	p.attack(h.state(), "Ana")
-	if find(h.w.Canvas().Overlays().Top(), func(e *widget.SelectEntry) bool { return e.PlaceHolder == "the item or equipment that grants it" }) == nil {
+	if find(h.w.Canvas().Overlays().Top(), func(e *widgets.SuggestEntry) bool { return e.PlaceHolder == "the item or equipment that grants it" }) == nil {
 		t.Fatal("the rest-turn attack dialog has no row for what grants the attack")
 	}
 	shownDialogFits(t, h.w, "rest-turn attack")

@@ -27,7 +27,7 @@ func TestHouseRuleTargetWithBaseRange(t *testing.T) {
 	if !h.state().Settings.TargetWithBaseRange || !c.Readings["targetWithBaseRange"][0].Checked {
 		t.Fatalf("the house rule is not on: %v", h.errs)
 	}
-	if last := h.msgs[len(h.msgs)-1]; !strings.Contains(last, "house rule") || !strings.HasSuffix(last, ": on") {
+	if last := h.msgs[len(h.msgs)-1]; !strings.Contains(last, "House rule") || !strings.HasSuffix(last, "— It counts only the range on its Description card, even if its attack this round reaches farther.") || len(uitest.PlayersWords(last)) > 0 {
 		t.Fatalf("logged: %q", last)
 	}
 }

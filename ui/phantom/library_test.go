@@ -11,6 +11,7 @@ import (
 	tp "tablekeeper/tracker/phantom"
 	"tablekeeper/ui/shell"
 	"tablekeeper/ui/uitest"
+	"tablekeeper/ui/widgets"
 )
 
 // withLibrary gives h's campaign a device library.
@@ -35,7 +36,7 @@ func TestContentSetSavedOnTheDeviceAndAddedElsewhere(t *testing.T) {
 	h.w.SetContent(c.Object())
 	c.saveToLibrary()
 	top := h.w.Canvas().Overlays().Top()
-	find(top, func(e *widget.Entry) bool { return true }).SetText("Our box")
+	find(top, func(e *widgets.TextEntry) bool { return true }).SetText("Our box")
 	test.Tap(button(top, "Save"))
 	if l, err := lib.List(tracker.PhantomEpoch); err != nil || len(l) != 1 || l[0].Name != "Our box" {
 		t.Fatalf("not saved on the device: %+v %v (%q)", l, err, c.LibraryDialog.Problem())

@@ -22,7 +22,7 @@ import (
 type CharacterForm struct {
 	ctx     *shell.Context
 	en      *Entry
-	Name    *widget.Entry
+	Name    *widgets.TextEntry
 	Class   *widget.Select
 	Species *widget.Select
 	Colour  *widget.Select

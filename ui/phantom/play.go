@@ -24,7 +24,7 @@ var conditionNames = []string{"Barrier", "Invisible", "Resilient", "Vengeful", "
 // A PlayScreen is the mission at the table: the round and its step, the
 // Decision die shown all round, the map with every figure, and a card for
 // each figure with its HP, conditions and (for characters) cards,
-// bandages and nova cells. Next (Space) does the round's next step.
+// bandages and nova cells. The Next step button (or Space) does the round's next step.
 type PlayScreen struct {
 	ctx *shell.Context
 
@@ -133,7 +133,7 @@ func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 	p.Round = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	p.Step = widget.NewLabel("")
 	p.Step.Wrapping = fyne.TextWrapWord
-	p.NextBt = widget.NewButton("Next step (Space)", func() { p.Next() })
+	p.NextBt = widget.NewButton("Next step", func() { p.Next() })
 	p.NextBt.Importance = widget.HighImportance
 	p.Figures = container.NewVBox()
 	p.Space = widget.NewLabel("Tap a space on the map to change its object, door, hazard or tokens.")

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	rb "tablekeeper/tracker/reich"
+	"tablekeeper/ui/widgets"
 )
 
 // The character card form (spec §2.5, §4.1 step 2): the hero's name, the
@@ -48,7 +49,7 @@ func (k *kit) HeroForm(id string, then func(id string)) *formDialog {
 		preview.Objects = []fyne.CanvasObject{heroPreview(read())}
 		preview.Refresh()
 	}
-	for _, e := range []*widget.Entry{name, w1, w2, skill} {
+	for _, e := range []*widgets.TextEntry{name, w1, w2, skill} {
 		e.OnChanged = func(string) { refresh() }
 	}
 	for _, s := range []*stepField{defence, r1, r2} {

@@ -11,6 +11,7 @@ import (
 	"tablekeeper/automa/reich/content"
 	"tablekeeper/tracker"
 	rb "tablekeeper/tracker/reich"
+	"tablekeeper/ui/widgets"
 )
 
 // A fld is one field of a command form: a text, a number on a stepper, a
@@ -111,7 +112,7 @@ type vals struct {
 // S is a field's trimmed text (or a choice's pick).
 func (v vals) S(label string) string {
 	switch w := v.w[label].(type) {
-	case *widget.Entry:
+	case *widgets.TextEntry:
 		return strings.TrimSpace(w.Text)
 	case *widget.Select:
 		return w.Selected

@@ -13,109 +13,17 @@ import (
 	"tablekeeper/ui/widgets"
 )
 
-// The house rules in the players' words: each setting is a rule the
-// rules summary leaves open (or a number it does not print), with what it
-// is about and, for a choice between readings, each reading in a
-// sentence. The settings' keys and spec sections stay in the code.
-
-// ruleWords are one setting's words: its title, and a sentence per value
-// ("true" and "false" for one that is on or off; each choice; "" for a
-// number, saying what it counts), and a short name per choice.
-type ruleWords struct {
-	title    string
-	readings map[string]string
-	short    map[string]string
-}
-
-var houseRules = map[string]ruleWords{
-	"spawnLevelSource": {"Which row of a spawn card is used", map[string]string{
-		"iconColour":    "The colour of the spawn icon picks the row.",
-		"trackerColour": "The colour of the mission tracker's space picks the row (each mission then needs its spaces' colours)."},
-		map[string]string{"iconColour": "the icon's colour", "trackerColour": "the tracker's colour"}},
-	"searchNoiseDice": {"Noise dice of a search", map[string]string{"": "How many noise dice a search rolls."}, nil},
-	"alarmOnLastSpace": {"When the alarm sounds", map[string]string{
-		"false": "When the round marker would move past the last space before the alarm.",
-		"true":  "As the round marker lands on the last space before the alarm."}, nil},
-	"failOnLastSpace": {"When time runs out", map[string]string{
-		"false": "The mission fails when the round marker would move past the last space after the alarm.",
-		"true":  "The mission fails as the round marker lands on that last space."}, nil},
-	"postAlarmSubstitution": {"After the alarm, the icon that counts as another", map[string]string{
-		"silentAsWeapon":    "An action marked silent makes a noise test with its weapon's noise dice.",
-		"suspiciousAsAlert": "The suspicious awareness icon counts as alert.",
-		"none":              "No icon counts as another."},
-		map[string]string{"silentAsWeapon": "silent as weapon noise", "suspiciousAsAlert": "suspicious as alert", "none": "none"}},
-	"detectBonus": {"What a Detect unit adds", map[string]string{"": "What each Detect unit adds to a noise total in its area."}, nil},
-	"rangedTargetNearestOverall": {"Whom a ranged unit shoots", map[string]string{
-		"false": "The nearest hero it can shoot: in its sight and range.",
-		"true":  "Only the nearest hero of all: if that hero is out of its sight or range, it does not shoot."}, nil},
-	"moveTargetIncludesDowned": {"Whom the enemy moves towards", map[string]string{
-		"true":  "The nearest hero, downed and captured heroes too (so it gathers round a downed hero).",
-		"false": "The nearest hero still standing."}, nil},
-	"patrolPlaceSide": {"Where a patrol comes in", map[string]string{
-		"origin":   "On the far side of the door it opens: the side it comes from.",
-		"heroSide": "On the heroes' side of the door."},
-		map[string]string{"origin": "the far side", "heroSide": "the heroes' side"}},
-	"capIsLifetime": {"The miniature limit (#)", map[string]string{
-		"false": "It counts the miniatures on the map at once: a killed unit can spawn again.",
-		"true":  "It counts every miniature placed during the mission."}, nil},
-	"guardCountPerUnit": {"Guard units counting guards", map[string]string{
-		"true":  "Each Guard unit counts the guards in its area as it activates.",
-		"false": "The guards in an area are counted once for the whole group."}, nil},
-	"ruthlessAlsoPhase3": {"Ruthless units", map[string]string{
-		"true":  "A Ruthless unit that shot while moving attacks again when the enemy attacks.",
-		"false": "A Ruthless unit that shot while moving does not attack again that turn."}, nil},
-	"heroHpCarry": {"Heroism points left on dashboards after a campaign mission", map[string]string{
-		"toHQ": "They go onto the HQ card.",
-		"lost": "They are lost."},
-		map[string]string{"toHQ": "to the HQ card", "lost": "lost"}},
-	"unarmed.attackDice": {"Attack dice of an unarmed attack", map[string]string{"": "Not printed in the rules summary: take it from your rulebook."}, nil},
-	"unarmed.noise":      {"Noise dice of an unarmed attack", map[string]string{"": "Not printed in the rules summary: take it from your rulebook."}, nil},
-	"whiteNamesCountForPhase1": {"White-named units and the round marker", map[string]string{
-		"true":  "An alert unit with a white name still moves the round marker on at the start of an enemy turn.",
-		"false": "Only units that move and attack move the round marker on."}, nil},
-	"chainFireHitsDowned": {"Chain Fire and Psychic Blast", map[string]string{
-		"true":  "They also hit downed and captured heroes in the area.",
-		"false": "They hit only the heroes still standing."}, nil},
-	"aurasStack": {"Two copies of one aura", map[string]string{
-		"true":  "They add up (two Enhance! units give twice the bonus).",
-		"false": "Only one counts."}, nil},
-	"armouredIgnoresExplosions": {"Explosions against Armoured units", map[string]string{
-		"true":  "An explosion (Bomber, Unstable) cannot wound an Armoured unit: it does not pierce armour.",
-		"false": "An explosion wounds an Armoured unit like any other."}, nil},
-	"patrolTokenPerIcon": {"A patrol left as tokens", map[string]string{
-		"true":  "One spawn token for each icon of the card.",
-		"false": "One spawn token carrying every icon."}, nil},
-	"bomberAlsoAttacks": {"Bombers", map[string]string{
-		"true":  "A Bomber makes its attack, then explodes.",
-		"false": "The explosion takes the place of its attack."}, nil},
-	"clearedBeforeSpawnCheck": {"The cleared token and spawn tokens in sight", map[string]string{
-		"true":  "The cleared token goes down before spawn tokens in sight are checked.",
-		"false": "Spawn tokens in sight are checked first; the cleared token goes down only if the room is still empty."}, nil},
-	"escapeThroughClosedDoors": {"Escaping at the end of the game", map[string]string{
-		"true":  "A hero's way to an exit may pass closed and locked doors.",
-		"false": "It may pass open doors only."}, nil},
-	"sightWaitsForPhase4": {"When an enemy spots a hero during the enemy's turn", map[string]string{
-		"false": "Its room's awareness goes up at once (once per room each turn).",
-		"true":  "Its room's awareness goes up only at the end of that turn (\"Check awareness!\")."}, nil},
-	"discardNonPermanentWounds": {"Wound cards that are not permanent", map[string]string{
-		"true":  "They are discarded at once.",
-		"false": "The hero keeps them (they are not permanent wounds)."}, nil},
-	"mixHpKinds": {"Two heroism points for a failed test", map[string]string{
-		"true":  "They may be of different kinds, each suitable for the test.",
-		"false": "They must be of one kind."}, nil},
-	"startingSkillCounts": {"A starting skill and skill prices", map[string]string{
-		"true":  "A starting skill that is one of the 20 campaign skills counts towards its type's price.",
-		"false": "Starting skills never count towards prices."}, nil},
-}
+// The house rules in the players' words are tracker/reich's
+// (SettingInfo.Words), which the diary writes a change in too.
 
 // ruleTitle is a setting's title, or its key written as words for a
-// setting this table does not know yet.
-func ruleTitle(key string) string {
-	if w, ok := houseRules[key]; ok {
-		return w.title
+// setting without words yet.
+func ruleTitle(info rb.SettingInfo) string {
+	if info.Words.Title != "" {
+		return info.Words.Title
 	}
 	var b strings.Builder
-	for i, r := range strings.ReplaceAll(key, ".", " ") {
+	for i, r := range strings.ReplaceAll(info.Key, ".", " ") {
 		if i > 0 && unicode.IsUpper(r) {
 			b.WriteByte(' ')
 			r = unicode.ToLower(r)
@@ -131,7 +39,7 @@ func ruleTitle(key string) string {
 // reading is the sentence for a setting's value, with "(the usual
 // reading)" after the default's.
 func reading(info rb.SettingInfo, value string) string {
-	s := houseRules[info.Key].readings[value]
+	s := info.Words.Readings[value]
 	if s == "" {
 		s = "Set to " + value + "."
 	}
@@ -144,11 +52,8 @@ func reading(info rb.SettingInfo, value string) string {
 // ruleRow is one house rule: its title, each reading in a sentence, and
 // the control that picks one (changed through the rules, and logged).
 func (c *campaignScreen) ruleRow(info rb.SettingInfo) fyne.CanvasObject {
-	w := houseRules[info.Key]
+	w := info.Words
 	box := container.NewVBox()
-	if _, known := houseRules[info.Key]; !known && info.Words != "" {
-		box.Add(wrapped(info.Words + "."))
-	}
 	switch info.Kind {
 	case "bool":
 		on := newChoiceField([]string{"true", "false"}, func(v string) string {
@@ -167,7 +72,7 @@ func (c *campaignScreen) ruleRow(info rb.SettingInfo) fyne.CanvasObject {
 		box.Add(on)
 	case "choice":
 		short := func(v string) string {
-			if s := w.short[v]; s != "" {
+			if s := w.Short[v]; s != "" {
 				return s
 			}
 			return v
@@ -183,7 +88,7 @@ func (c *campaignScreen) ruleRow(info rb.SettingInfo) fyne.CanvasObject {
 		}
 		box.Add(pick)
 	default:
-		if s := w.readings[""]; s != "" {
+		if s := w.Readings[""]; s != "" {
 			box.Add(wrapped(s))
 		}
 		n, err := strconv.Atoi(info.Value)
@@ -203,7 +108,7 @@ func (c *campaignScreen) ruleRow(info rb.SettingInfo) fyne.CanvasObject {
 		}
 		box.Add(step)
 	}
-	title := ruleTitle(info.Key)
+	title := ruleTitle(info)
 	if info.Value != info.Default {
 		title += " — changed"
 	}

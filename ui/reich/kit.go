@@ -220,8 +220,8 @@ func (f *formDialog) Entry(label string) *widget.Entry {
 	for _, it := range f.Items {
 		if it.Text == label {
 			switch w := fieldOf(it.Widget).(type) {
-			case *widget.Entry:
-				return w
+			case *widgets.TextEntry:
+				return &w.Entry
 			case *widgets.CheckedEntry:
 				return &w.Entry
 			}
@@ -291,8 +291,8 @@ func button(label string, icon fyne.Resource, tapped func()) *widget.Button {
 }
 
 // entry makes an entry with a placeholder and text.
-func entry(placeholder, text string) *widget.Entry {
-	e := widget.NewEntry()
+func entry(placeholder, text string) *widgets.TextEntry {
+	e := widgets.NewTextEntry()
 	e.SetPlaceHolder(placeholder)
 	e.SetText(text)
 	return e

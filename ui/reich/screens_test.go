@@ -108,7 +108,7 @@ func must(t *testing.T, ctx *shell.Context, cmd tracker.Command) {
 func setEntry(t *testing.T, f *formDialog, label, text string) {
 	t.Helper()
 	switch w := f.Field(label).(type) {
-	case *widget.Entry:
+	case *widgets.TextEntry:
 		w.SetText(text)
 	case *stepField:
 		n, err := atoi(label, text)
@@ -453,7 +453,7 @@ func TestSetupCommands(t *testing.T) {
 	if _, err := s.Commands(); err == nil || !strings.Contains(err.Error(), "Give its name too") {
 		t.Fatalf("a difficulty without a name: %v", err)
 	}
-	field("Difficulty").(*widget.Entry).SetText("Normal")
+	field("Difficulty").(*widgets.TextEntry).SetText("Normal")
 	field("Permanent wounds removed after a mission").(*stepField).Set(1)
 	cmds, err := s.Commands()
 	if err != nil || len(cmds) != 2 {

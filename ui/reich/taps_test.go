@@ -1,6 +1,7 @@
 package reich
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
@@ -79,9 +80,9 @@ func (p *player) TapObject(o fyne.Tappable) {
 }
 
 // Type types text into an entry: one interaction.
-func (p *player) Type(e *widget.Entry, text string) {
+func (p *player) Type(e interface{ SetText(string) }, text string) {
 	p.t.Helper()
-	if e == nil {
+	if e == nil || reflect.ValueOf(e).IsNil() {
 		p.t.Fatal("no entry to type into")
 	}
 	e.SetText(text)
@@ -166,12 +167,12 @@ func checkWith(t *testing.T, o fyne.CanvasObject, text string) *widget.Check {
 }
 
 // entryAfter finds the entry whose placeholder starts with hint.
-func entryWith(t *testing.T, o fyne.CanvasObject, hint string) *widget.Entry {
+func entryWith(t *testing.T, o fyne.CanvasObject, hint string) *widgets.TextEntry {
 	t.Helper()
 	e, _ := find(o, func(x fyne.CanvasObject) bool {
-		e, ok := x.(*widget.Entry)
+		e, ok := x.(*widgets.TextEntry)
 		return ok && strings.HasPrefix(e.PlaceHolder, hint)
-	}).(*widget.Entry)
+	}).(*widgets.TextEntry)
 	if e == nil {
 		t.Fatalf("no entry for %q on screen:\n%s", hint, uitest.Text(o))
 	}

@@ -20,6 +20,8 @@ func Entry(o fyne.CanvasObject) (*widget.Entry, bool) {
 		return &e.Entry, true
 	case *widgets.CheckedEntry:
 		return &e.Entry, true
+	case *widgets.SuggestEntry:
+		return &e.Entry, true
 	}
 	return nil, false
 }

@@ -139,6 +139,14 @@ func text(o fyne.CanvasObject, entries bool) string {
 			if entries {
 				b.WriteString(x.Text + "\n")
 			}
+		case *widgets.TextEntry:
+			if entries {
+				b.WriteString(x.Text + "\n")
+			}
+		case *widgets.SuggestEntry:
+			if entries {
+				b.WriteString(x.Text + "\n")
+			}
 		case *widget.RichText:
 			b.WriteString(richText(x))
 		}
@@ -147,7 +155,7 @@ func text(o fyne.CanvasObject, entries bool) string {
 			for _, c := range x.Objects {
 				walk(c)
 			}
-		case *widget.Label, *widget.Button, *widget.Entry, *widget.RichText:
+		case *widget.Label, *widget.Button, *widget.Entry, *widgets.TextEntry, *widgets.SuggestEntry, *widget.RichText:
 		case fyne.Widget:
 			for _, c := range test.WidgetRenderer(x).Objects() {
 				walk(c)

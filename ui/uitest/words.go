@@ -84,6 +84,12 @@ func AllText(o fyne.CanvasObject) string {
 		case *widget.Entry:
 			b.WriteString(x.PlaceHolder + "\n")
 			return
+		case *widgets.TextEntry:
+			b.WriteString(x.PlaceHolder + "\n")
+			return
+		case *widgets.SuggestEntry:
+			b.WriteString(x.PlaceHolder + "\n")
+			return
 		case *widgets.CheckedEntry:
 			b.WriteString(x.PlaceHolder + "\n" + x.Hint() + "\n")
 			return

@@ -179,6 +179,30 @@ func (e *TextEntry) TypedKey(ev *fyne.KeyEvent) {
 	e.Entry.TypedKey(ev)
 }
 
+// A SuggestEntry is a text entry with a list of suggestions beside it
+// (Fyne's SelectEntry) that lets Escape and Back through while it holds
+// the keyboard, as TextEntry does.
+type SuggestEntry struct {
+	widget.SelectEntry
+}
+
+// NewSuggestEntry makes a SuggestEntry offering options.
+func NewSuggestEntry(options []string) *SuggestEntry {
+	e := &SuggestEntry{}
+	e.ExtendBaseWidget(e)
+	e.Wrapping = fyne.TextWrap(fyne.TextTruncateClip)
+	e.SetOptions(options)
+	return e
+}
+
+// TypedKey passes Escape and Back on (PassBack); every other key types.
+func (e *SuggestEntry) TypedKey(ev *fyne.KeyEvent) {
+	if PassBack(e, ev) {
+		return
+	}
+	e.SelectEntry.TypedKey(ev)
+}
+
 // PassBack gives Escape and the device's Back, typed into the focused
 // entry o, to what they do on its screen: the top dialog closes (Escape
 // or Back); else Back goes to the screen's own key handler (which goes

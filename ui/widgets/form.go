@@ -147,6 +147,16 @@ func (f *FormBox) field(it *widget.FormItem) fyne.CanvasObject {
 		if x.OnSubmitted == nil && !x.MultiLine {
 			x.OnSubmitted = submit
 		}
+	case *TextEntry:
+		chain(&x.OnChanged, clear)
+		if x.OnSubmitted == nil && !x.MultiLine {
+			x.OnSubmitted = submit
+		}
+	case *SuggestEntry:
+		chain(&x.OnChanged, clear)
+		if x.OnSubmitted == nil {
+			x.OnSubmitted = submit
+		}
 	case *widget.Select:
 		chain(&x.OnChanged, clear)
 	case *widget.RadioGroup:
@@ -326,6 +336,10 @@ func sentence(s string) string {
 func blank(w fyne.CanvasObject) bool {
 	switch x := w.(type) {
 	case *widget.Entry:
+		return strings.TrimSpace(x.Text) == ""
+	case *TextEntry:
+		return strings.TrimSpace(x.Text) == ""
+	case *SuggestEntry:
 		return strings.TrimSpace(x.Text) == ""
 	case *CheckedEntry:
 		return strings.TrimSpace(x.Text) == ""
