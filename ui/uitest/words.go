@@ -19,7 +19,7 @@ var notPlayersWords = []struct {
 	re  *regexp.Regexp
 	why string
 }{
-	{regexp.MustCompile(`§`), "a spec section (§)"},
+	{regexp.MustCompile(`\x{00A7}`), "a spec section sign"},
 	{regexp.MustCompile(`(?i)\bspec(s|'s|’s)?\b`), `the word "spec"`},
 	{regexp.MustCompile(`\bAMB-\d*`), "an AMB code"},
 	{regexp.MustCompile(`[{}]`), "a brace (JSON or a format string)"},
@@ -39,7 +39,7 @@ var camelAllowed = map[string]bool{"iOS": true, "iPad": true, "iPhone": true, "m
 // singular catches a count of 1 with a plural noun ("1 campaigns").
 var singular = regexp.MustCompile(`(^|[^\d.,:])1 (campaigns|events|actions|cards|notes|figures|heroes|characters|spaces|rounds|turns|wounds|points|backups|minutes|seconds|hours|days)\b`)
 
-// PlayersWords lists what in text a player must never read: "§", the word
+// PlayersWords lists what in text a player must never read: the section sign, the word
 // "spec", AMB codes (other spec codes such as V-13 look like a map's
 // labels, so a game's own test looks for its own), JSON and braces, "(s)", identifiers
 // (camelCase, snake_case, event kinds, IDs) and "1 campaigns". Each
