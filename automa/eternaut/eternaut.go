@@ -49,7 +49,7 @@ func Deal(boards []string) ([]int, automa.Trace, error) {
 	st := t.Add("eternaut §5.7 C1 (RB p.24)", "deal %d Consumed cubes as evenly as possible over %d %s, at least 1 each", CubesForActivation, len(boards), boardWord)
 	parts := make([]string, len(boards))
 	for i, b := range boards {
-		parts[i] = fmt.Sprintf("%s %d", b, split[i])
+		parts[i] = fmt.Sprintf("%s: %d", b, split[i])
 		st.Kept = append(st.Kept, automa.Candidate{Name: b, Facts: map[string]any{"cubes": split[i]}})
 	}
 	if len(boards) < CubesForActivation && CubesForActivation%len(boards) != 0 {

@@ -109,7 +109,7 @@ func rosterLine(s *State) string {
 	var parts []string
 	for _, c := range s.Roster {
 		if c.Status == Alive {
-			parts = append(parts, c.ID+" "+c.Name)
+			parts = append(parts, c.Named())
 		}
 	}
 	return strings.Join(parts, ", ")
@@ -166,7 +166,7 @@ func (c RenameCharacter) run(s *State, x *exec) error {
 			r.Name = name
 		}
 	}
-	x.say("Character %s renamed: %s → %s", ch.ID, old, name)
+	x.say("Character card %s renamed: %s → %s", ch.ID, old, name)
 	return nil
 }
 

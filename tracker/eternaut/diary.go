@@ -314,7 +314,7 @@ func (c CorrectDiary) row(s *State, sec *DiarySection, x *exec) error {
 			ch.Penalties = r.Penalties
 		}
 	}
-	x.say("Corrected by hand: section %s, %s %s: %s %q → %q", sec.Letter, ch.ID, ch.Name, fieldWords(c.Field), old, v)
+	x.say("Corrected by hand: section %s, %s: %s %q → %q", sec.Letter, ch.Named(), fieldWords(c.Field), old, v)
 	return nil
 }
 

@@ -381,12 +381,12 @@ func (c Unlock) run(s *State, x *exec) error {
 			// 905/906 are written in section B with 10 life (§8.1).
 			writeRow(sec, ch, false)
 		}
-		x.say("%s %s joins the group (%s)", id, ch.Name, why)
+		x.say("%s joins the group (%s)", ch.Carded(), why)
 	}
 	out := func(id string) {
 		if ch := s.Char(id); ch != nil && ch.Status == NotUnlocked {
 			ch.Status = OutOfCampaign
-			x.say("%s %s leaves the campaign", id, ch.Name)
+			x.say("%s leaves the campaign", ch.Named())
 		}
 	}
 	switch letter {

@@ -482,7 +482,7 @@ func (c Reinforce) run(s *State, x *exec) error {
 			return err
 		}
 	}
-	x.say("Reinforcement: %s %s takes %s's board (%d life)", nw.ID, nw.Name, dead.Name, nw.LP)
+	x.say("Reinforcement: %s takes %s's board (%d life)", nw.Carded(), dead.Named(), nw.LP)
 	x.ask("Place %s on the start space of Story card F1-01/F2-01", nw.Name)
 	if pending {
 		// The loss test again (§10.4): a Masked Figure alone does not save
@@ -557,7 +557,7 @@ func (c JoinCharacter) run(s *State, x *exec) error {
 	ch.ActionCards, ch.Cubes, ch.Ammo, ch.Items = 0, 0, 0, nil
 	sc.Boards = append(sc.Boards, ch.ID)
 	writeRow(s.Section(Letter(sc.Key)), ch, true)
-	x.say("%s %s joins the group and comes into play (%d life)", ch.ID, ch.Name, ch.LP)
+	x.say("%s joins the group and comes into play (%d life)", ch.Carded(), ch.LP)
 	return nil
 }
 

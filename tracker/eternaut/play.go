@@ -210,11 +210,11 @@ func (c LeaveGroup) run(s *State, x *exec) error {
 func kill(s *State, ch *Character, cause string, death bool, x *exec) {
 	sc := s.Scenario
 	if death {
-		x.say("%s %s is dead (%s)", ch.ID, ch.Name, cause)
+		x.say("%s is dead (%s)", ch.Named(), cause)
 		x.ask("Read paragraph %s", DeathParagraph(ch.ID))
 		ch.Status = Dead
 	} else {
-		x.say("%s %s left the group", ch.ID, ch.Name)
+		x.say("%s left the group", ch.Named())
 		ch.Status = LeftGroup
 	}
 	ch.LP, ch.DiedHere = 0, true

@@ -329,7 +329,10 @@ func alienWords(sc *Scenario, a *eternaut.Activation, x *exec) string {
 		names = append(names, sc.Aliens[i].Race)
 		x.ask("Draw the top %s card and resolve its Action (top) section", sc.Aliens[i].Race)
 	}
-	return "aliens activate: " + strings.Join(names, ", ")
+	if len(names) == 1 {
+		return "the aliens activate: " + names[0] + " draws its top Alien card"
+	}
+	return "the aliens activate: " + strings.Join(names, ", then ") + " draw their top Alien cards, in this order"
 }
 
 // endRound runs §5.3 E1–E6 and reports whether the scenario stopped (the
@@ -653,10 +656,17 @@ func (c MenaceActivation) run(s *State, x *exec) error {
 	if err != nil {
 		return tracker.Refuse("eternaut §5.8", "%v", err)
 	}
+	// The players tap this when the Menace card they revealed says the
+	// aliens activate (RB p.24); the app neither draws nor knows the card,
+	// so the words say where the order starts and why, nothing more.
+	from := fmt.Sprintf("from %s, the deck the Menace card names", sc.Aliens[i].Race)
+	if len(sc.Aliens) == 1 {
+		from = fmt.Sprintf("from %s, the only alien deck", sc.Aliens[i].Race)
+	}
 	what := alienWords(sc, &a, x)
-	sc.Activations = append(sc.Activations, ActivationRecord{Round: sc.Round(), What: "Menace card: " + what, Trace: trace.String()})
+	sc.Activations = append(sc.Activations, ActivationRecord{Round: sc.Round(), What: "Menace card activation " + from + ": " + what, Trace: trace.String()})
 	x.trace = append(x.trace, trace.String())
-	x.say("Menace card activates the aliens from %s: %s", sc.Aliens[i].Race, what)
+	x.say("Menace card activation %s: %s", from, what)
 	if sc.CubesActive {
 		return dealCubes(s, nil, x)
 	}

@@ -104,7 +104,7 @@ func (c StartScenario) run(s *State, x *exec) error {
 		for _, id := range []string{"907", "908", "909"} {
 			if ch := s.Char(id); ch != nil && ch.Status == NotUnlocked {
 				ch.Status, ch.Found, ch.LP, ch.Penalties = Alive, true, CharMaxLP, Penalties{}
-				x.say("Masked Figure %s joins the group (10 life)", id)
+				x.say("Masked Figure %s joins the group (10 life)", ch.Carded())
 			}
 		}
 	}
@@ -113,7 +113,7 @@ func (c StartScenario) run(s *State, x *exec) error {
 		if ch.Masked && ch.ReturnsNext {
 			ch.Status, ch.ReturnsNext, ch.LP = Alive, false, s.Settings.MaskedReturnLP
 			ch.Penalties, ch.Skills, ch.Items, ch.Bag, ch.BagItems = Penalties{}, nil, nil, "", nil
-			x.say("Masked Figure %s is back (%d life, no penalties, no skill counters, no items)", ch.ID, ch.LP)
+			x.say("Masked Figure %s is back (%d life, no penalties, no skill counters, no items)", ch.Carded(), ch.LP)
 		}
 	}
 	chosen, err := c.choose(s, key, x)
@@ -216,7 +216,7 @@ func (c StartScenario) run(s *State, x *exec) error {
 	}
 	var who []string
 	for _, ch := range chosen {
-		who = append(who, ch.ID+" "+ch.Name)
+		who = append(who, ch.Named())
 	}
 	x.say("Scenario %s set up: %s side, Timer on %d, First Player %d; in play: %s", key, side, start, first, strings.Join(who, ", "))
 	x.ask("Read paragraph 999-001 in Storybook %s", key)
@@ -309,10 +309,10 @@ func (c StartScenario) choose(s *State, key string, x *exec) ([]*Character, erro
 	}
 	if seen["902"] && !seen["905"] {
 		if c905 := s.Char("905"); c905 != nil && c905.Status == Alive && !c905.AwaitsReveal {
-			return nil, tracker.Refuse("eternaut §4.3 S3", "902 %s plays only together with 905 %s", s.Char("902").Name, c905.Name)
+			return nil, tracker.Refuse("eternaut §4.3 S3", "%s plays only together with %s", s.Char("902").Carded(), c905.Carded())
 		}
 		// §13.20: 905 is not available, so the rule is waived.
-		x.say("note: 902 plays without 905, who is not available (the 902 → 905 rule is waived)")
+		x.say("Note: %s plays without card 905, who is not available (the rule that they play together is waived)", s.Char("902").Carded())
 	}
 	if key == "E1" && !seen["912"] {
 		return nil, tracker.Refuse("eternaut §4.3 S4", "Character 912 must play Scenario E1")
@@ -514,7 +514,7 @@ func dealCubes(s *State, split []int, x *exec) error {
 		ch.Cubes = 0
 		if ch.Status == Alive && !ch.Unavailable {
 			boards = append(boards, ch)
-			names = append(names, ch.ID)
+			names = append(names, ch.Named())
 		}
 	}
 	if len(boards) == 0 {
@@ -533,21 +533,20 @@ func dealCubes(s *State, split []int, x *exec) error {
 	total := 0
 	for i, n := range split {
 		if n < 1 {
-			return tracker.Refuse("eternaut §5.7 C1", "every board in play gets at least 1 cube; %s would get %d", boards[i].ID, n)
+			return tracker.Refuse("eternaut §5.7 C1", "every board in play gets at least 1 cube; %s would get %d", boards[i].Named(), n)
 		}
 		total += n
 	}
 	if total != CubesForActivation {
 		return tracker.Refuse("eternaut §12 V25", "there are %d Consumed cubes to deal, not %d", CubesForActivation, total)
 	}
-	var parts []string
 	for i, ch := range boards {
 		ch.Cubes = split[i]
-		parts = append(parts, fmt.Sprintf("%s %d", ch.ID, split[i]))
 	}
+	dealt := CubesWords(names, split)
 	sc.CubesOnTarget = 0
-	sc.Activations = append(sc.Activations, ActivationRecord{Round: sc.Round(), What: "cubes dealt: " + strings.Join(parts, ", "), Trace: trace.String()})
+	sc.Activations = append(sc.Activations, ActivationRecord{Round: sc.Round(), What: "Consumed cubes dealt: " + dealt, Trace: trace.String()})
 	x.trace = append(x.trace, trace.String())
-	x.say("Consumed cubes dealt: %s", strings.Join(parts, ", "))
+	x.say("The %d Consumed cubes dealt: %s", CubesForActivation, dealt)
 	return nil
 }
