@@ -107,17 +107,19 @@ func (u *App) closeCampaign() (string, error) {
 	return b.Path, nil
 }
 
-// leave closes the campaign and goes home, saying where the backup went.
+// leave closes the campaign and goes home, saying a backup was written
+// and where to find it, in words: the file's path means nothing at the
+// table (the Data screen lists the backups).
 func (cs *campaignScreen) leave() {
 	u := cs.u
 	played := formatDuration(cs.s.Core().Play.Elapsed(time.Now()))
-	path, err := u.closeCampaign()
+	_, err := u.closeCampaign()
 	u.showHome()
 	if err != nil {
 		u.problem(err.Error())
 		return
 	}
-	u.notice(fmt.Sprintf("Session ended: play clock paused at %s; backup written to %s.", played, path))
+	u.notice(fmt.Sprintf("Session ended: play clock paused at %s. A backup was written; see Data.", played))
 }
 
 func (cs *campaignScreen) tick() {

@@ -72,7 +72,7 @@ func (u *App) showData() {
 			u.problem(err.Error())
 			return
 		}
-		u.notice("Backup written and verified: " + b.Path)
+		u.notice(fmt.Sprintf("Backup written and verified (%s): it is first in the list of backups below.", b.Time.Local().Format("Mon 2 Jan 2006, 15:04")))
 	})
 	moves := container.NewVBox(
 		container.NewBorder(nil, nil, nil, export, pick),

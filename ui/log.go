@@ -162,7 +162,7 @@ func (l *logView) updateRow(id widget.ListItemID, o fyne.CanvasObject) {
 func (l *logView) object() fyne.CanvasObject {
 	l.undo = iconButton("Undo", theme.ContentUndoIcon(), l.cs.doUndo)
 	l.redo = iconButton("Redo", theme.ContentRedoIcon(), l.cs.doRedo)
-	bar := newLogBar(container.NewBorder(nil, nil, container.NewHBox(l.filter), container.NewHBox(l.undo, l.redo), l.search), l.count)
+	bar := newLogBar(newSearchRow(container.NewHBox(l.filter), l.search, container.NewHBox(l.undo, l.redo), l.search.PlaceHolder), l.count)
 	return container.NewBorder(container.NewPadded(bar), nil, nil, nil, container.NewStack(l.box, container.NewVBox(l.empty)))
 }
 

@@ -64,3 +64,72 @@ func (l *logBarLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 		fyne.Do(func() { box.Refresh() })
 	}
 }
+
+// newSearchRow lays out the filter, the search box and the Undo and Redo
+// buttons on one line when the search box keeps at least the width of its
+// placeholder there, and the search box on its own line under the others
+// when it would not (portrait at a large text size squeezed it to a
+// cut-off "Search").
+func newSearchRow(left, search, right fyne.CanvasObject, placeholder string) *fyne.Container {
+	l := &searchRowLayout{placeholder: placeholder}
+	c := container.New(l, left, search, right)
+	l.box = c
+	return c
+}
+
+type searchRowLayout struct {
+	placeholder string
+	width       float32 // the width last laid out in; 0 before
+	wide        bool
+	box         *fyne.Container
+}
+
+// want is the search box's width with its placeholder whole.
+func (l *searchRowLayout) want(search fyne.CanvasObject) float32 {
+	w := fyne.MeasureText(l.placeholder, theme.TextSize(), fyne.TextStyle{}).Width + 4*theme.InnerPadding()
+	return fyne.Max(w, search.MinSize().Width)
+}
+
+func (l *searchRowLayout) fits(objs []fyne.CanvasObject, width float32) bool {
+	return objs[0].MinSize().Width+l.want(objs[1])+objs[2].MinSize().Width+2*theme.Padding() <= width
+}
+
+func (l *searchRowLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	left, search, right := objs[0].MinSize(), objs[1].MinSize(), objs[2].MinSize()
+	row := fyne.Max(left.Height, fyne.Max(search.Height, right.Height))
+	if l.width > 0 && l.fits(objs, l.width) {
+		return fyne.NewSize(left.Width+search.Width+right.Width+2*theme.Padding(), row)
+	}
+	w := fyne.Max(left.Width+right.Width+theme.Padding(), search.Width)
+	return fyne.NewSize(w, fyne.Max(left.Height, right.Height)+theme.Padding()+search.Height)
+}
+
+func (l *searchRowLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	l.width = size.Width
+	wide := l.fits(objs, size.Width)
+	changed := wide != l.wide
+	l.wide = wide
+	left, search, right := objs[0], objs[1], objs[2]
+	lm, sm, rm := left.MinSize(), search.MinSize(), right.MinSize()
+	pad := theme.Padding()
+	if wide {
+		left.Move(fyne.NewPos(0, 0))
+		left.Resize(fyne.NewSize(lm.Width, size.Height))
+		right.Move(fyne.NewPos(size.Width-rm.Width, 0))
+		right.Resize(fyne.NewSize(rm.Width, size.Height))
+		search.Move(fyne.NewPos(lm.Width+pad, 0))
+		search.Resize(fyne.NewSize(size.Width-lm.Width-rm.Width-2*pad, size.Height))
+	} else {
+		rowH := fyne.Max(lm.Height, rm.Height)
+		left.Move(fyne.NewPos(0, 0))
+		left.Resize(fyne.NewSize(lm.Width, rowH))
+		right.Move(fyne.NewPos(size.Width-rm.Width, 0))
+		right.Resize(fyne.NewSize(rm.Width, rowH))
+		search.Move(fyne.NewPos(0, rowH+pad))
+		search.Resize(fyne.NewSize(size.Width, sm.Height))
+	}
+	if changed && l.box != nil {
+		box := l.box
+		fyne.Do(func() { box.Refresh() })
+	}
+}

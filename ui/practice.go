@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"fyne.io/fyne/v2"
 
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
@@ -29,6 +30,9 @@ func (u *App) practiceGames() []tracker.GameID {
 func (u *App) showPractice() {
 	list := container.NewVBox(widgets.Paragraph("A practice game starts with made-up content (not the printed cards), the mission already set up, so you can see how the app plays the enemy before you enter your own components. It is a campaign like any other: undo, the Log and export work, and you can delete it when you are done."))
 	var d *widgets.Dialog
+	// The games in two columns on a landscape screen, so every one shows
+	// without scrolling; one column in portrait, the dialog's full width.
+	var rows []fyne.CanvasObject
 	for _, g := range u.practiceGames() {
 		g := g
 		p := u.screensFor(g).(shell.Practicer).Practice()
@@ -42,9 +46,12 @@ func (u *App) showPractice() {
 		if p.Name != "" {
 			row.Add(widgets.Paragraph(p.Name))
 		}
-		list.Add(row)
+		rows = append(rows, row)
 	}
+	half := (len(rows) + 1) / 2
+	list.Add(widgets.NewAdaptiveAt(700, container.NewVBox(rows[:half]...), container.NewVBox(rows[half:]...)))
 	d = widgets.NewDialog("Try a practice game", list, u.Window)
+	d.Wide = true
 	d.SetDismiss("Cancel", nil)
 	d.Show()
 }

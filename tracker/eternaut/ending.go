@@ -428,7 +428,7 @@ func (c Unlock) run(s *State, x *exec) error {
 		} else {
 			if ch := s.Char("911"); ch != nil && ch.Status == NotUnlocked {
 				ch.Status, ch.Found, ch.AwaitsReveal, ch.LP = Alive, true, true, CharMaxLP
-				x.say("911 %s will join when revealed in E2 (with PA-911, free)", ch.Name)
+				x.say("%s will join when revealed in E2 (with PA-911, free)", ch.Carded())
 			}
 			out("912")
 		}
@@ -442,7 +442,7 @@ func (c Unlock) run(s *State, x *exec) error {
 		// finale does not count it as owned (Special Quest #2).
 		if ch := s.Char("911"); ch != nil && ch.AwaitsReveal && !x.before(1) {
 			ch.Status, ch.AwaitsReveal = OutOfCampaign, false
-			x.say("911 %s was never revealed in E2 and leaves the campaign", ch.Name)
+			x.say("%s was never revealed in E2 and leaves the campaign", ch.Carded())
 		}
 		if w.Scenario == "E1" {
 			if ch := s.Char("912"); ch != nil && ch.Status == Alive && ch.PA != nil && ch.PA.ID == "PA-912-A" {

@@ -309,11 +309,15 @@ func activationCheck(s *State, x *exec) error {
 		what = "Survivors activate: draw 1 Menace card, move " + strings.Join(tr.SurvivorOrder, ", ") + " one space each along its arrow"
 		x.ask("Draw 1 Menace card; move the Survivors 1 space along its arrow, in this order: %s", strings.Join(tr.SurvivorOrder, ", "))
 	default:
-		what = alienWords(sc, tr.Aliens, x)
+		what = "Consumed cubes activation (all 4 on the Alien board), from the leftmost deck: " + alienWords(sc, tr.Aliens, x)
 	}
 	sc.Activations = append(sc.Activations, ActivationRecord{Round: sc.Round(), What: what, Trace: trace.String()})
 	x.trace = append(x.trace, trace.String())
-	x.say("All 4 Consumed cubes on the target: %s", what)
+	if tr.Survivors || tr.MenaceBlocked {
+		x.say("All 4 Consumed cubes on the target: %s", what)
+	} else {
+		x.say("%s", what)
+	}
 	if tr.Redeal {
 		return dealCubes(s, nil, x)
 	}
@@ -330,9 +334,9 @@ func alienWords(sc *Scenario, a *eternaut.Activation, x *exec) string {
 		x.ask("Draw the top %s card and resolve its Action (top) section", sc.Aliens[i].Race)
 	}
 	if len(names) == 1 {
-		return "the aliens activate: " + names[0] + " draws its top Alien card"
+		return names[0] + " draws its top Alien card"
 	}
-	return "the aliens activate: " + strings.Join(names, ", then ") + " draw their top Alien cards, in this order"
+	return strings.Join(names, ", then ") + " draw their top Alien cards, in this order"
 }
 
 // endRound runs §5.3 E1–E6 and reports whether the scenario stopped (the

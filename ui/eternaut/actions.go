@@ -128,7 +128,7 @@ func (cc *charCard) More() *widgets.Dialog {
 	box.Add(flow(
 		then("kill", "Dies…", func() { p.killForm(id) }),
 		then("leave", "Leaves the group…", func() { p.leaveForm(id) })))
-	d = widgets.NewDialog(fmt.Sprintf("%s %s", c.ID, c.Name), box, p.ctx.Window)
+	d = widgets.NewDialog(c.Carded(), box, p.ctx.Window)
 	d.Show()
 	return d
 }

@@ -39,7 +39,7 @@ func (p *PlayScreen) charCard(s *et.State, c *et.Character) *charCard {
 	sc := s.Scenario
 	letter := et.Letter(sc.Key)
 	cc := &charCard{Buttons: map[string]*widget.Button{}, p: p, id: c.ID}
-	title := fmt.Sprintf("%s %s", c.ID, c.Name)
+	title := c.Carded()
 	sub := c.Board
 	if c.Masked {
 		sub += " · Masked Figure"

@@ -244,7 +244,7 @@ func (d *DiaryScreen) sectionPage(s *et.State, sec et.DiarySection) fyne.CanvasO
 	box.Add(columns(380, rows...))
 	if c := s.Char("911"); sec.Letter == "E" && c != nil && c.LeftUnrevealed() {
 		// Spec §10.2: 911 waited face down for E2 to reveal it; it never was.
-		box.Add(wrap(fmt.Sprintf("911 %s was never revealed in E2 and left the campaign at the end of E: it cannot play F or come in as a reinforcement, and it does not count for Special Quest #2.", c.Name)))
+		box.Add(wrap(fmt.Sprintf("%s was never revealed in E2 and left the campaign at the end of E: it cannot play F or come in as a reinforcement, and it does not count for Special Quest #2.", c.Carded())))
 	}
 	ids := asText
 	ids.hint = "Separate them with commas."
@@ -388,7 +388,7 @@ func (d *DiaryScreen) rowCard(sec *et.DiarySection, r et.DiaryRow) fyne.CanvasOb
 		itemIDs.hint = "Item IDs separated by commas."
 		items = append(items, d.rowField(sec, r, "items", "Items", strings.Join(r.Items, ", "), itemIDs))
 	}
-	head := heading(r.ID + " " + r.Name)
+	head := heading(rowName(r))
 	if r.Skull {
 		head.Importance = widget.DangerImportance
 	}
@@ -433,7 +433,7 @@ func (d *DiaryScreen) campaignPage(s *et.State) fyne.CanvasObject {
 	var roster []fyne.CanvasObject
 	for _, c := range s.Roster {
 		id := c.ID
-		line := fmt.Sprintf("%s %s · %s", c.ID, c.Name, statusText(c))
+		line := fmt.Sprintf("%s · %s", c.Carded(), statusText(c))
 		if c.Status == et.Alive {
 			line += fmt.Sprintf(" · life %d", c.LP)
 		}
@@ -577,4 +577,13 @@ func lossWords(reason string) string {
 		reason = strings.TrimSuffix(reason, code)
 	}
 	return reason
+}
+
+// rowName is a diary row's Character as the diary's page shows it: the
+// name, with the card's number to find the card.
+func rowName(r et.DiaryRow) string {
+	if strings.TrimSpace(r.Name) == "" {
+		return "Character card " + r.ID
+	}
+	return fmt.Sprintf("%s (card %s)", r.Name, r.ID)
 }

@@ -233,7 +233,7 @@ func (p *PlayScreen) stepItems(s *et.State) fyne.CanvasObject {
 			g = widget.NewCheckGroup(items, nil)
 			z.returns[c.ID] = g
 		}
-		box.Add(bold(c.ID + " " + c.Name))
+		box.Add(bold(c.Carded()))
 		box.Add(g)
 	}
 	if len(sc.TruckItems) > 0 {
@@ -319,7 +319,7 @@ func (p *PlayScreen) stepRecord(s *et.State) fyne.CanvasObject {
 		default:
 			line = "did not play"
 		}
-		rows.Add(wrap(fmt.Sprintf("%s %s: %s", c.ID, c.Name, line)))
+		rows.Add(wrap(fmt.Sprintf("%s: %s", c.Named(), line)))
 	}
 	box.Add(rows)
 	if letter != "A" {
@@ -391,7 +391,7 @@ func (p *PlayScreen) stepUnlocks(s *et.State) fyne.CanvasObject {
 	}
 	if c := s.Char("911"); letter == "E" && c != nil && c.AwaitsReveal {
 		// E2 was 911's only chance to be revealed (spec §10.2).
-		box.Add(wrap(fmt.Sprintf("911 %s was never revealed in E2: unlocking takes it out of the campaign, so it cannot play F.", c.Name)))
+		box.Add(wrap(fmt.Sprintf("%s was never revealed in E2: unlocking takes it out of the campaign, so it cannot play F.", c.Carded())))
 	}
 	prev := 0
 	if i := slices.Index(et.Letters, letter); i > 0 {

@@ -200,7 +200,7 @@ func TestGameEndingActionsAreHeldAndUndone(t *testing.T) {
 		t.Fatal("no loss pending")
 	}
 	var lost *widgets.HoldButton
-	walk(p.tableBox, func(o fyne.CanvasObject) {
+	walk(p.turnBox, func(o fyne.CanvasObject) {
 		if h, ok := o.(*widgets.HoldButton); ok && strings.Contains(h.Text, "the campaign is lost") {
 			lost = h
 		}
@@ -221,7 +221,7 @@ func findIn(root, o fyne.CanvasObject) bool {
 
 // cardOf is the card of the turn's panel that holds o.
 func cardOf(p *PlayScreen, o fyne.CanvasObject) fyne.CanvasObject {
-	for _, c := range p.tableBox.Objects {
+	for _, c := range append(slices.Clone(p.turnBox.Objects), p.tableBox.Objects...) {
 		if findIn(c, o) {
 			return c
 		}

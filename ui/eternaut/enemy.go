@@ -43,6 +43,11 @@ type EnemyScreen struct {
 	Check *widgets.TracePanel
 	// Preview is the trace of an activation from the chosen module now.
 	Preview automa.Trace
+	// Done shows, under the Resolve button, what the last Resolve
+	// recorded and what the players do now; resolved is the event it
+	// belongs to and records how many activations there were before it.
+	Done              *fyne.Container
+	resolved, records uint64
 }
 
 // NewEnemyScreen builds the Enemy tab.
@@ -52,6 +57,8 @@ func NewEnemyScreen(ctx *shell.Context) *EnemyScreen {
 	e.Check = widgets.NewTracePanel(automa.Trace{})
 	e.Check.MinLines = 4
 	e.Module = widget.NewSelect(nil, func(string) { e.Refresh() })
+	e.ResolveBtn = primary(iconBtn("Resolve: the aliens activate", theme.MediaPlayIcon(), func() { e.Resolve() }))
+	e.Done = container.NewVBox()
 	e.left, e.right = container.NewVBox(), container.NewVBox()
 	e.leftSc, e.rightSc = scrolled(e.left), scrolled(e.right)
 	// The order and its Why first: stacked in portrait, it is on top.
@@ -74,11 +81,45 @@ func (e *EnemyScreen) module() int {
 func (e *EnemyScreen) Resolve() bool {
 	s := e.state()
 	if s.Phase != et.PhasePlaying || s.Scenario == nil || len(s.Scenario.Aliens) == 0 {
-		e.refuse(e.ResolveBtn, "There is no alien module on the table to activate")
+		// The button is not on screen between scenarios: the message line.
+		var src fyne.CanvasObject
+		if s.Phase == et.PhasePlaying && s.Scenario != nil {
+			src = e.ResolveBtn
+		}
+		e.refuse(src, "There is no alien module on the table to activate")
 		return true
 	}
-	e.doFrom(e.ResolveBtn, et.MenaceActivation{Module: e.module() + 1})
+	before := uint64(len(s.Scenario.Activations))
+	if e.doHere(e.ResolveBtn, et.MenaceActivation{Module: e.module() + 1}) {
+		e.resolved, e.records = e.ctx.Session.LastSeq(), before
+		e.Refresh()
+	}
 	return true
+}
+
+// doneBox is what the last Resolve recorded, under its button, while it is
+// the campaign's last event: the activation, the cubes dealt again, and
+// the cards the players draw now. The screen moves on with it.
+func (e *EnemyScreen) doneBox(s *et.State) fyne.CanvasObject {
+	sc := s.Scenario
+	if e.resolved == 0 || e.resolved != e.ctx.Session.LastSeq() || int(e.records) > len(sc.Activations) {
+		e.Done.Objects = nil
+		return e.Done
+	}
+	head := bold(fmt.Sprintf("✓ Recorded in round %d", sc.Round()))
+	head.Importance = widget.SuccessImportance
+	objs := []fyne.CanvasObject{head}
+	for _, a := range sc.Activations[e.records:] {
+		objs = append(objs, wrap(sentence(a.What)))
+	}
+	for _, r := range s.Reminders {
+		l := bold("Now: " + sentence(r))
+		l.Importance = widget.HighImportance
+		objs = append(objs, l)
+	}
+	objs = append(objs, note("It is in the Log and under “Enemy decisions this scenario”; Undo takes it back. Resolve again only for another Menace card that activates the aliens."))
+	e.Done.Objects = []fyne.CanvasObject{widget.NewCard("", "", container.NewVBox(objs...))}
+	return e.Done
 }
 
 func (e *EnemyScreen) show(o fyne.CanvasObject) {
@@ -94,7 +135,6 @@ func (e *EnemyScreen) Refresh() {
 	s := e.state()
 	sc := s.Scenario
 	if s.Phase != et.PhasePlaying || sc == nil {
-		e.ResolveBtn = nil
 		box := container.NewVBox(heading("No scenario is being played"),
 			wrap("The enemy side is played here during a scenario: the Consumed cubes from Scenario B (once Rule card R-02 is revealed), the aliens and their activation order from Scenario C."),
 			note("To see the aliens' activation order now, go Home and tap “Try a practice game”: it starts with Scenario C set up and two Cascarudos on the map."))
@@ -115,7 +155,6 @@ func (e *EnemyScreen) Refresh() {
 func (e *EnemyScreen) orderCard(s *et.State) fyne.CanvasObject {
 	sc := s.Scenario
 	box := container.NewVBox()
-	e.ResolveBtn = primary(iconBtn("Resolve: the aliens activate", theme.MediaPlayIcon(), func() { e.Resolve() }))
 	if len(sc.Aliens) == 0 {
 		e.OrderLine = heading("No alien module in this scenario")
 		box.Add(e.OrderLine)
@@ -154,18 +193,26 @@ func (e *EnemyScreen) orderCard(s *et.State) fyne.CanvasObject {
 		e.OrderLine.SetText(strings.Join(order, " → "))
 	}
 	box.Add(e.OrderLine)
+	// Resolve is for a Menace card the players revealed (Rulebook p.24):
+	// the app does not draw it, so the screen says when to tap.
+	when := "When the Menace card revealed at the end of a round says the aliens activate, tap Resolve."
+	if len(sc.Aliens) > 1 {
+		when += " The order starts at the deck the card names:"
+	}
+	box.Add(note(when))
+	if len(sc.Aliens) > 1 {
+		box.Add(e.Module)
+	}
 	why := ""
 	if len(order) == 0 {
 		why = "Set how many aliens are on the map first."
 	}
+	e.ResolveBtn.SetText("Resolve: the aliens activate")
 	box.Add(because(e.ResolveBtn, e.ResolveBtn, why))
-	if len(sc.Aliens) > 1 {
-		box.Add(bold("When a Menace card names a deck, the order starts there"))
-		box.Add(e.Module)
-	}
+	box.Add(e.doneBox(s))
 	box.Add(bold("Why"))
 	box.Add(e.Trace)
-	box.Add(note("Each alien module with aliens on the map draws the top card of its deck and resolves its Action (top) section, in this order; then the Consumed cubes are dealt again. A Menace card starts the order at the deck it names; all 4 cubes on the Alien board at the end of a turn start it from the left."))
+	box.Add(note("Each alien module with aliens on the map draws the top card of its deck and resolves its Action (top) section, in this order; then the Consumed cubes are dealt again. A Menace card starts the order at the deck it names; all 4 cubes on the Alien board at the end of a turn start it by themselves, from the left."))
 	return card("The aliens' activation order", "", box)
 }
 
@@ -208,7 +255,7 @@ func (e *EnemyScreen) cubesCard(s *et.State) fyne.CanvasObject {
 	for _, c := range living(e.state()) {
 		id := c.ID
 		b := e.act("A card it did not see: move 1", func() tracker.Command { return et.MoveCube{From: id} })
-		row := container.NewVBox(bold(fmt.Sprintf("%s %s: %s", c.ID, c.Name, plural(c.Cubes, "cube", "cubes"))), pips(c.Cubes, et.CubesForActivation, colCube))
+		row := container.NewVBox(bold(fmt.Sprintf("%s: %s", c.Named(), plural(c.Cubes, "cube", "cubes"))), pips(c.Cubes, et.CubesForActivation, colCube))
 		if c.Cubes > 0 {
 			row.Add(b)
 		}
@@ -247,7 +294,7 @@ func (e *EnemyScreen) setCubesForm() {
 		sp := number(0, et.CubesForActivation, c.Cubes)
 		spins[c.ID] = sp
 		ids = append(ids, c.ID)
-		items = append(items, widget.NewFormItem(c.ID+" "+c.Name, sp))
+		items = append(items, widget.NewFormItem(c.Named(), sp))
 	}
 	target := number(0, et.CubesForActivation, s.Scenario.CubesOnTarget)
 	items = append(items, widget.NewFormItem("On "+cubeTarget(s.Scenario), target))

@@ -252,14 +252,19 @@ func activated(s *et.State, what string) bool {
 }
 
 // TestFirstGameInAFewTaps: from an empty file, Home's "Try a practice
-// game" and The Eternaut open a practice campaign on the Enemy tab with
-// the aliens' activation order on screen and its Why; Resolve records it.
-// Every tap is counted (nothing is typed): at most 8.
+// game" and The Eternaut open a practice campaign on the Play tab, as
+// every game's practice does, where the turn says the aliens' activation
+// order is on the Enemy tab; one tap there shows it with its Why, and
+// Resolve records it and shows, next to the button, what changed. Every
+// tap is counted (nothing is typed): at most 8.
 func TestFirstGameInAFewTaps(t *testing.T) {
 	u, p := newApp(t)
 	p.tap("Try a practice game")
 	p.see("Made-up practice game, not your campaign")
 	p.tap("The Eternaut")
+	p.see("Round 1 · Player 1's turn")
+	p.see("Their activation order, and why: the Enemy tab.")
+	p.tab("Enemy")
 	p.see("The aliens' activation order")
 	p.see("Cascarudo (module 1)")
 	p.see("Why")
@@ -269,12 +274,16 @@ func TestFirstGameInAFewTaps(t *testing.T) {
 		t.Fatalf("the practice campaign is not marked so: %+v", l)
 	}
 	p.tap("Resolve: the aliens activate")
-	p.see("Round 1: Menace card: aliens activate: Cascarudo")
+	p.see("Round 1: Menace card activation from Cascarudo, the only alien deck: Cascarudo draws its top Alien card")
+	// What changed shows under the button, in the players' words.
+	p.see("✓ Recorded in round 1")
+	p.see("Now: Draw the top Cascarudo card and resolve its Action (top) section.")
+	p.see("Consumed cubes dealt: 1 each to Marta, Bruno, Lucía and Iris.")
 	t.Logf("First game, The Eternaut: the aliens' activation order on screen after %d interactions, recorded after %d", first, p.n)
 	if p.n > 8 {
 		t.Fatalf("%d interactions to the first enemy decision; at most 8", p.n)
 	}
-	if !activated(state(t, u), "Menace card: aliens activate: Cascarudo") {
+	if !activated(state(t, u), "Menace card activation from Cascarudo, the only alien deck: Cascarudo draws its top Alien card") {
 		t.Fatalf("activations %+v", state(t, u).Scenario.Activations)
 	}
 }
@@ -288,7 +297,6 @@ func TestFirstRoundByTapsAlone(t *testing.T) {
 	u, p := newApp(t)
 	p.tap("Try a practice game")
 	p.tap("The Eternaut")
-	p.tab("Play")
 	p.see("Round 1 · Player 1's turn")
 	play := func(board int) {
 		t.Helper()
@@ -314,10 +322,10 @@ func TestFirstRoundByTapsAlone(t *testing.T) {
 		play(board)
 		p.tap("End turn")
 		if turn == 3 {
-			p.see("All 4 Consumed cubes on the target")
+			p.see("Consumed cubes activation (all 4 on the Alien board), from the leftmost deck: Cascarudo draws its top Alien card")
 		}
 	}
-	if !activated(state(t, u), "aliens activate: Cascarudo") {
+	if !activated(state(t, u), "Consumed cubes activation (all 4 on the Alien board), from the leftmost deck: Cascarudo draws its top Alien card") {
 		t.Fatalf("the cubes did not set the aliens off: %+v", state(t, u).Scenario.Activations)
 	}
 	for state(t, u).Scenario.Timer == 8 {
@@ -374,7 +382,7 @@ func TestRealCampaignHasNoDeadEnd(t *testing.T) {
 	p.tap("Start Storybook B1")
 	end("END-C-1")
 	p.see("Set up Storybook C")
-	for _, c := range []string{"901 Eduardo", "902 Simon", "903 Sofia", "904 Ana"} {
+	for _, c := range []string{"Eduardo (card 901)", "Simon (card 902)", "Sofia (card 903)", "Ana (card 904)"} {
 		p.choose(c)
 	}
 	p.see("Ready: the setup follows the rules.")

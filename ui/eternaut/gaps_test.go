@@ -26,14 +26,14 @@ func TestSetupFromDMaskedFiguresOptional(t *testing.T) {
 		t.Fatalf("the setup does not say the Masked Figures are optional:\n%s", txt)
 	}
 	f.timer.Set(5)
-	f.chars.SetSelected([]string{"901 Eduardo", "907 Masked Figure"})
+	f.chars.SetSelected([]string{"Eduardo (card 901)", "Masked Figure (card 907)"})
 	if len(f.chars.Selected) != 2 {
 		t.Fatalf("options %v", f.chars.Options)
 	}
 	if !strings.Contains(f.check.Text, "Not ready") || !strings.Contains(f.check.Text, "left out: 904") {
 		t.Fatalf("check: %q", f.check.Text)
 	}
-	f.chars.SetSelected([]string{"901 Eduardo", "904 Ana", "905 Pablo"})
+	f.chars.SetSelected([]string{"Eduardo (card 901)", "Ana (card 904)", "Pablo (card 905)"})
 	if !strings.HasPrefix(f.check.Text, "Ready") {
 		t.Fatalf("check: %q", f.check.Text)
 	}
@@ -83,14 +83,14 @@ func TestDiaryShows911Departure(t *testing.T) {
 	}
 	tb.do(et.RecordEpilogue{Code: "END-F1-1"}, et.RecordSpecialQuests{})
 	p := NewPlayScreen(tb.ctx)
-	if txt := textOf(p.stepUnlocks(tb.st())); !strings.Contains(txt, "911 Mora was never revealed in E2: unlocking takes it out of the campaign") {
+	if txt := textOf(p.stepUnlocks(tb.st())); !strings.Contains(txt, "Mora (card 911) was never revealed in E2: unlocking takes it out of the campaign") {
 		t.Fatalf("the Unlock step does not warn:\n%s", txt)
 	}
 	tb.do(et.Unlock{}, et.CloseShop{})
-	if txt := textOf(d.pages["E"].Content); !strings.Contains(txt, "911 Mora was never revealed in E2 and left the campaign") {
+	if txt := textOf(d.pages["E"].Content); !strings.Contains(txt, "Mora (card 911) was never revealed in E2 and left the campaign") {
 		t.Fatalf("page E:\n%s", txt)
 	}
-	if txt := textOf(d.pages["Campaign"].Content); !strings.Contains(txt, "911 Mora · never revealed in E2: left the campaign") {
+	if txt := textOf(d.pages["Campaign"].Content); !strings.Contains(txt, "Mora (card 911) · never revealed in E2: left the campaign") {
 		t.Fatalf("campaign page:\n%s", txt)
 	}
 }
@@ -129,7 +129,7 @@ func TestExchangeFormOffersBoardsWithAnEmptySlot(t *testing.T) {
 	p := tb.play()
 	p.exchangeForm()
 	sel := p.last.Items[0].Widget.(*widget.Select)
-	if slices.Contains(sel.Options, "901 Eduardo") || len(sel.Options) == 0 || !strings.Contains(p.last.Items[0].HintText, "empty card slot") {
+	if slices.Contains(sel.Options, "Eduardo (card 901)") || len(sel.Options) == 0 || !strings.Contains(p.last.Items[0].HintText, "empty card slot") {
 		t.Fatalf("a full board offered while others have a slot: %v", sel.Options)
 	}
 	for _, id := range []string{"902", "903", "904"} {
@@ -137,10 +137,10 @@ func TestExchangeFormOffersBoardsWithAnEmptySlot(t *testing.T) {
 	}
 	p.exchangeForm()
 	sel = p.last.Items[0].Widget.(*widget.Select)
-	if !slices.Contains(sel.Options, "901 Eduardo") || !strings.Contains(p.last.Items[0].HintText, "No board has an empty card slot") {
+	if !slices.Contains(sel.Options, "Eduardo (card 901)") || !strings.Contains(p.last.Items[0].HintText, "No board has an empty card slot") {
 		t.Fatalf("every board full: %v", sel.Options)
 	}
-	sel.SetSelected("901 Eduardo")
+	sel.SetSelected("Eduardo (card 901)")
 	if err := p.last.Submit(); err != nil {
 		t.Fatal(err)
 	}
@@ -165,7 +165,7 @@ func TestPickUpFormDropsOntoThePile(t *testing.T) {
 	if !strings.Contains(f.Items[2].HintText, "join Drop pile A") {
 		t.Fatalf("hint %q", f.Items[2].HintText)
 	}
-	f.Items[0].Widget.(*widget.Select).SetSelected("901 Eduardo")
+	f.Items[0].Widget.(*widget.Select).SetSelected("Eduardo (card 901)")
 	f.Items[1].Widget.(*widget.CheckGroup).SetSelected([]string{"012"})
 	f.Items[2].Widget.(*widget.CheckGroup).SetSelected(tb.st().Char("901").Items[:1])
 	if err := f.Submit(); err != nil {

@@ -63,6 +63,29 @@ func (k *kit) doFrom(src fyne.CanvasObject, cmd tracker.Command) bool {
 	return ok
 }
 
+// doHere runs a command whose result the screen itself shows beside src
+// (the Enemy tab's recorded activation): a refusal shows next to src, a
+// result in the message line only, so no bubble covers what changed.
+func (k *kit) doHere(src fyne.CanvasObject, cmd tracker.Command) bool {
+	var err error
+	_, ok := k.ctx.Run(func() (tracker.Event, error) {
+		e, er := k.ctx.Session.Do(cmd)
+		err = er
+		return e, er
+	})
+	switch {
+	case ok:
+		k.refused = ""
+		return true
+	case err != nil:
+		k.refused = shell.Words(err)
+	default:
+		k.refused = shell.ErrLocked.Error()
+	}
+	k.ctx.Feedback(present(src), k.refused, true)
+	return false
+}
+
 // try runs a command for a form: nil, or the refusal in the players'
 // words for the form to show above its buttons.
 func (k *kit) try(cmd tracker.Command) error {
@@ -318,17 +341,33 @@ func plural(n int, one, many string) string {
 	return fmt.Sprintf("%d %s", n, many)
 }
 
-// charName is "901 Eduardo".
+// charName is the Character's name as the players entered it.
 func charName(s *et.State, id string) string {
 	if c := s.Char(id); c != nil {
-		return c.ID + " " + c.Name
+		return c.Named()
 	}
-	return id
+	return "Character card " + id
 }
 
-// idOf takes the ID off a "901 Eduardo" option.
+// cardedName is "Eduardo (card 901)", for a choice (idOf reads it back).
+func cardedName(s *et.State, id string) string {
+	if c := s.Char(id); c != nil {
+		return c.Carded()
+	}
+	return "Character card " + id
+}
+
+// idOf takes the card's number off an option: "Eduardo (card 901)" or
+// "Character card 901" (one without a name).
 func idOf(option string) string {
-	id, _, _ := strings.Cut(strings.TrimSpace(option), " ")
+	o := strings.TrimSpace(option)
+	if i := strings.LastIndex(o, "(card "); i >= 0 && strings.HasSuffix(o, ")") {
+		return strings.TrimSpace(o[i+len("(card ") : len(o)-1])
+	}
+	if id, ok := strings.CutPrefix(o, "Character card "); ok {
+		return strings.TrimSpace(id)
+	}
+	id, _, _ := strings.Cut(o, " ")
 	return id
 }
 
@@ -360,11 +399,12 @@ func pips(n, max int, fill color.Color) fyne.CanvasObject {
 	return row
 }
 
-// options lists the Characters as "ID Name" choices.
+// options lists the Characters as "Eduardo (card 901)" choices: the name
+// the players know them by, and the card's number to find it.
 func options(chars []*et.Character) []string {
 	out := make([]string, 0, len(chars))
 	for _, c := range chars {
-		out = append(out, c.ID+" "+c.Name)
+		out = append(out, c.Carded())
 	}
 	return out
 }

@@ -146,3 +146,73 @@ func (l *flowLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	}
 	return fyne.NewSize(min(w, l.width), l.place(objs, l.width, false))
 }
+
+// tableLayout is the Play tab's Table: the turn's step buttons never
+// scroll out of sight. From wideFrom across (a landscape tablet), the turn
+// and the rest of the table scroll in one column beside the Characters'
+// boards; narrower (portrait), the turn stays fixed at the top and the rest
+// of the table, then the boards, scroll under it.
+type tableLayout struct {
+	turn, table, boards *fyne.Container
+	// obj is the sub-tab's content; wideView and narrowView its two
+	// arrangements, one shown at a time.
+	obj                     *fyne.Container
+	wideView, narrowView    *fyne.Container
+	left, right, top, rest  *fyne.Container
+	leftSc, rightSc, restSc *container.Scroll
+	wide, arranged          bool
+}
+
+func newTableLayout(turn, table, boards *fyne.Container) *tableLayout {
+	t := &tableLayout{turn: turn, table: table, boards: boards}
+	t.left, t.right, t.top, t.rest = container.NewVBox(), container.NewVBox(), container.NewVBox(), container.NewVBox()
+	t.leftSc, t.rightSc, t.restSc = scrolled(t.left), scrolled(t.right), scrolled(t.rest)
+	t.wideView = widgets.NewAdaptive(t.leftSc, t.rightSc)
+	t.narrowView = container.NewBorder(container.NewPadded(t.top), nil, nil, nil, t.restSc)
+	t.obj = container.New(t, t.wideView, t.narrowView)
+	t.arrange(false)
+	return t
+}
+
+// arrange puts the turn, the table and the boards where the width wants
+// them.
+func (t *tableLayout) arrange(wide bool) {
+	t.wide, t.arranged = wide, true
+	if wide {
+		t.top.Objects, t.rest.Objects = nil, nil
+		t.left.Objects = []fyne.CanvasObject{t.turn, t.table}
+		t.right.Objects = []fyne.CanvasObject{t.boards}
+		t.narrowView.Hide()
+		t.wideView.Show()
+	} else {
+		t.left.Objects, t.right.Objects = nil, nil
+		t.top.Objects = []fyne.CanvasObject{t.turn}
+		t.rest.Objects = []fyne.CanvasObject{t.table, t.boards}
+		t.wideView.Hide()
+		t.narrowView.Show()
+	}
+}
+
+// Wide says whether the turn sits beside the boards now.
+func (t *tableLayout) Wide() bool { return t.wide }
+
+func (t *tableLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
+	if wide := size.Width >= wideFrom; wide != t.wide || !t.arranged {
+		t.arrange(wide)
+		obj := t.obj
+		fyne.Do(func() { obj.Refresh() })
+	}
+	for _, v := range []*fyne.Container{t.wideView, t.narrowView} {
+		if v.Visible() {
+			v.Move(fyne.Position{})
+			v.Resize(size)
+		}
+	}
+}
+
+func (t *tableLayout) MinSize([]fyne.CanvasObject) fyne.Size {
+	if t.wide {
+		return t.wideView.MinSize()
+	}
+	return t.narrowView.MinSize()
+}

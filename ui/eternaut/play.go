@@ -36,11 +36,14 @@ type PlayScreen struct {
 
 	// The live scenario's sub-tabs keep their place across refreshes.
 	tabs *container.AppTabs
-	// tableBox is the turn and the Timer (left, or on top when narrow);
-	// boardsBox the Characters' boards; tableBoxFig the other figures and
-	// cards; paraBx the paragraph helper.
-	tableBox, boardsBox, tableBoxFig, paraBx *fyne.Container
-	para                                     *paragraphHelper
+	// turnBox is the turn and its step buttons; tableBox what the last
+	// action asks for, the last end of round, the Timer and the end of the
+	// scenario; boardsBox the Characters' boards; tableBoxFig the other
+	// figures and cards; paraBx the paragraph helper.
+	turnBox, tableBox, boardsBox, tableBoxFig, paraBx *fyne.Container
+	para                                              *paragraphHelper
+	// table lays the Table sub-tab out for the width it has.
+	table *tableLayout
 
 	// Track is the Timer track as drawn now.
 	Track *widgets.Track
@@ -115,25 +118,27 @@ func (p *PlayScreen) Refresh() {
 }
 
 // liveView is the scenario on the table, in three sub-tabs. On the first,
-// the turn and the Timer sit beside the Characters' boards on a landscape
-// tablet, each scrolling on its own, so the turn's buttons stay in view;
-// in portrait the turn is on top of the boards.
+// the turn's buttons never scroll away: on a landscape tablet the turn and
+// the Timer sit beside the Characters' boards, each scrolling on its own;
+// in portrait the turn stays at the top and the rest scrolls under it.
 func (p *PlayScreen) liveView(s *et.State) fyne.CanvasObject {
 	if p.tabs == nil {
-		p.tableBox, p.boardsBox = container.NewVBox(), container.NewVBox()
+		p.turnBox, p.tableBox, p.boardsBox = container.NewVBox(), container.NewVBox(), container.NewVBox()
 		p.tableBoxFig, p.paraBx = container.NewVBox(), container.NewVBox()
 		p.para = newParagraphHelper(&p.kit)
-		table := widgets.NewAdaptiveAt(wideFrom, scrolled(p.tableBox), scrolled(p.boardsBox))
+		p.table = newTableLayout(p.turnBox, p.tableBox, p.boardsBox)
 		p.tabs = container.NewAppTabs(
-			container.NewTabItemWithIcon("Table", theme.GridIcon(), table),
+			container.NewTabItemWithIcon("Table", theme.GridIcon(), p.table.obj),
 			container.NewTabItemWithIcon("Figures & cards", theme.AccountIcon(), scrolled(p.tableBoxFig)),
 			container.NewTabItemWithIcon("Paragraphs", theme.SearchIcon(), scrolled(p.paraBx)),
 		)
 	}
+	p.turnBox.Objects = p.turnObjects(s)
 	p.tableBox.Objects = p.tableObjects(s)
 	p.boardsBox.Objects = p.boardObjects(s)
 	p.tableBoxFig.Objects = p.figureObjects(s)
 	p.paraBx.Objects = []fyne.CanvasObject{p.para.object(s)}
+	p.turnBox.Refresh()
 	p.tableBox.Refresh()
 	p.boardsBox.Refresh()
 	p.tableBoxFig.Refresh()
@@ -141,19 +146,24 @@ func (p *PlayScreen) liveView(s *et.State) fyne.CanvasObject {
 	return p.tabs
 }
 
-// tableObjects are the turn's panel: what the last action asks for, the
-// turn and its steps, the last end of round, the Timer track, and apart at
-// the bottom the end of the scenario.
-func (p *PlayScreen) tableObjects(s *et.State) []fyne.CanvasObject {
-	sc := s.Scenario
+// turnObjects are the turn and its steps, after a loss waiting for a
+// reinforcement.
+func (p *PlayScreen) turnObjects(s *et.State) []fyne.CanvasObject {
 	var out []fyne.CanvasObject
-	if sc.LossPending {
+	if s.Scenario.LossPending {
 		l := wrap("The campaign is lost unless a reinforcement comes in: " + lossWords(s.LossReason) + ". Bring one in on a fallen Character's board, or confirm the loss (Rulebook p.37).")
 		l.Importance = widget.DangerImportance
 		lost := p.holdButton("Hold: no reinforcement, the campaign is lost", func() tracker.Command { return et.ConfirmLoss{} })
 		out = append(out, card("", "", container.NewVBox(l, lost)))
 	}
-	out = append(out, p.turnCard(s))
+	return append(out, p.turnCard(s))
+}
+
+// tableObjects are the rest of the turn's panel: what the last action
+// asks for, the last end of round, the Timer track, and apart at the
+// bottom the end of the scenario.
+func (p *PlayScreen) tableObjects(s *et.State) []fyne.CanvasObject {
+	var out []fyne.CanvasObject
 	// The end-of-round card already lists what its event asks for.
 	if len(s.Reminders) > 0 && !(p.results != nil && p.resultsSeq == p.ctx.Session.LastSeq()) {
 		out = append(out, p.remindersCard(s))
@@ -275,6 +285,16 @@ func (p *PlayScreen) turnCard(s *et.State) fyne.CanvasObject {
 	if n := practiceNote(p.ctx); n != "" {
 		box.Add(note(n))
 	}
+	// The enemy side's decisions are one tap away, on the Enemy tab.
+	var aliens []string
+	for _, m := range sc.Aliens {
+		if m.OnMap > 0 {
+			aliens = append(aliens, fmt.Sprintf("%s %d", m.Race, m.OnMap))
+		}
+	}
+	if len(aliens) > 0 {
+		box.Add(wrap("Aliens on the map: " + strings.Join(aliens, ", ") + ". Their activation order, and why: the Enemy tab."))
+	}
 	if et.EndOfRoundDue(s) {
 		due := wrap(fmt.Sprintf("%s's board holds %d cards: the round ends when this turn ends.", who, maxCount))
 		due.Importance = widget.WarningImportance
@@ -320,7 +340,10 @@ func (p *PlayScreen) turnCard(s *et.State) fyne.CanvasObject {
 				p.doFrom(first, et.SetFirstPlayer{Player: n})
 			}
 		}
-		box.Add(container.NewBorder(nil, nil, bold("First Player"), nil, first))
+		// One line: a wrapping label beside the choice would be drawn a
+		// letter per line.
+		label := widget.NewLabelWithStyle("First Player", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+		box.Add(container.NewBorder(nil, nil, label, nil, first))
 	}
 	return card("", "", box)
 }

@@ -23,10 +23,12 @@ var practiceRoster = []et.RosterEntry{
 // and with them the enemy side's first decision, come in Scenario C, so
 // the practice campaign passes A and B with made-up results (a score, an
 // Epilogue code, no purchases) and sets up C with four Characters and two
-// Cascarudos on the map; it opens on the Enemy tab, where the aliens'
-// activation order waits. Nothing printed on a card is in it.
+// Cascarudos on the map. It opens on the Play tab, as every game's
+// practice does, so a newcomer starts where a game starts (the turn, the
+// boards); the turn says the aliens' activation order is on the Enemy
+// tab, one tap away. Nothing printed on a card is in it.
 func (Screens) Practice() shell.Practice {
-	return shell.Practice{Name: practiceName, Commands: practiceCommands, Tab: shell.TabEnemy}
+	return shell.Practice{Name: practiceName, Commands: practiceCommands, Tab: shell.TabPlay}
 }
 
 func practiceCommands() ([]tracker.Command, error) {

@@ -146,10 +146,10 @@ func TestEnemyActivationAndTrace(t *testing.T) {
 	}
 	acts := tb.st().Scenario.Activations
 	menace := acts[len(acts)-2] // then the cubes were dealt again
-	if !strings.Contains(menace.What, "Menace card: aliens activate: Cascarudo") || !strings.Contains(menace.Trace, "§5.8") {
+	if !strings.Contains(menace.What, "Menace card activation from Cascarudo, the only alien deck: Cascarudo draws its top Alien card") || !strings.Contains(menace.Trace, "§5.8") {
 		t.Fatalf("activation %+v", menace)
 	}
-	if txt := textOf(e.Object()); !strings.Contains(txt, "Menace card: aliens activate") || strings.Contains(txt, "§") || !strings.Contains(txt, "(Rulebook p.24)") {
+	if txt := textOf(e.Object()); !strings.Contains(txt, "Menace card activation from Cascarudo") || strings.Contains(txt, "§") || !strings.Contains(txt, "(Rulebook p.24)") {
 		t.Fatal("the history shows the activation")
 	}
 	// The cubes were dealt again after the Menace activation.

@@ -205,7 +205,7 @@ func newScenarioSetup(p *PlayScreen, s *et.State, key string) *scenarioSetup {
 	var choosable []string
 	for _, c := range s.Roster {
 		if c.Status == et.Alive && !c.AwaitsReveal && (!c.Masked || slices.Index(et.Letters, letter) >= 3) {
-			choosable = append(choosable, c.ID+" "+c.Name)
+			choosable = append(choosable, c.Carded())
 		}
 	}
 	f.chars = widget.NewCheckGroup(choosable, func([]string) { f.rebuildDistribution(); f.update() })
@@ -277,7 +277,7 @@ func (f *scenarioSetup) layout(s *et.State, next string) {
 		var out []string
 		for _, c := range s.Roster {
 			if c.Status != et.Alive && c.Status != et.NotUnlocked {
-				out = append(out, fmt.Sprintf("%s %s (%s)", c.ID, c.Name, statusText(c)))
+				out = append(out, fmt.Sprintf("%s (%s)", c.Carded(), statusText(c)))
 			}
 		}
 		if len(out) > 0 {
@@ -359,10 +359,10 @@ func (f *scenarioSetup) rebuildDistribution() {
 	chosen := f.chosen()
 	opts := []string{truck}
 	for _, id := range chosen {
-		opts = append(opts, charName(s, id))
+		opts = append(opts, cardedName(s, id))
 	}
 	for _, id := range chosen {
-		opts = append(opts, charName(s, id)+inBag)
+		opts = append(opts, cardedName(s, id)+inBag)
 	}
 	for _, sel := range f.itemTo {
 		cur := sel.Selected
@@ -423,7 +423,7 @@ func (f *scenarioSetup) command() (et.StartScenario, error) {
 		if sel.Selected == truck || sel.Selected == "" {
 			continue
 		}
-		id := idOf(sel.Selected)
+		id := idOf(strings.TrimSuffix(sel.Selected, inBag))
 		if strings.HasSuffix(sel.Selected, inBag) {
 			if c.Bags == nil {
 				c.Bags = map[string]et.BagSetup{}
@@ -511,7 +511,7 @@ func (f *scenarioSetup) update() {
 		if letter != "A" && letter != "B" {
 			parts = append(parts, fmt.Sprintf("carries up to %d items", c.Capacity()))
 		}
-		f.carried.Add(wrap(fmt.Sprintf("%s %s: %s", c.ID, c.Name, strings.Join(parts, " · "))))
+		f.carried.Add(wrap(fmt.Sprintf("%s: %s", c.Named(), strings.Join(parts, " · "))))
 	}
 	if len(f.carried.Objects) == 0 {
 		f.carried.Add(note("Tick the Characters who play."))

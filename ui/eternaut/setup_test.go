@@ -109,12 +109,12 @@ func TestScenarioSetupChoosesAndHandsOut(t *testing.T) {
 		t.Fatalf("C starts on 8: %d", f.timer.Value)
 	}
 	// 902 without 905 breaks §4.3 S3: the check says so before starting.
-	f.chars.SetSelected([]string{"901 Eduardo", "902 Simon", "903 Sofia"})
+	f.chars.SetSelected([]string{"Eduardo (card 901)", "Simon (card 902)", "Sofia (card 903)"})
 	if !strings.Contains(f.check.Text, "Not ready") {
 		t.Fatalf("check: %q", f.check.Text)
 	}
-	f.chars.SetSelected([]string{"901 Eduardo", "902 Simon", "903 Sofia", "904 Ana"})
-	f.chars.SetSelected([]string{"901 Eduardo", "902 Simon", "903 Sofia", "905 Pablo"})
+	f.chars.SetSelected([]string{"Eduardo (card 901)", "Simon (card 902)", "Sofia (card 903)", "Ana (card 904)"})
+	f.chars.SetSelected([]string{"Eduardo (card 901)", "Simon (card 902)", "Sofia (card 903)", "Pablo (card 905)"})
 	if !strings.HasPrefix(f.check.Text, "Ready") {
 		t.Fatalf("check: %q", f.check.Text)
 	}
@@ -123,7 +123,7 @@ func TestScenarioSetupChoosesAndHandsOut(t *testing.T) {
 	if i < 0 {
 		t.Fatalf("reserve %v", f.reserve)
 	}
-	f.itemTo[i].SetSelected("901 Eduardo")
+	f.itemTo[i].SetSelected("Eduardo (card 901)")
 	f.ammo["901"].Set(9)
 	if f.ammo["901"].Value != 0 {
 		t.Fatal("the ammo stepper goes past 5")
@@ -155,9 +155,9 @@ func TestSetupBagD5(t *testing.T) {
 	tb.toC()
 	p := tb.play()
 	f := p.setup
-	f.chars.SetSelected([]string{"901 Eduardo", "902 Simon", "903 Sofia", "905 Pablo"})
-	f.itemTo[slices.Index(f.reserve, "030")].SetSelected("901 Eduardo")
-	f.itemTo[slices.Index(f.reserve, "011")].SetSelected("901 Eduardo" + inBag)
+	f.chars.SetSelected([]string{"Eduardo (card 901)", "Simon (card 902)", "Sofia (card 903)", "Pablo (card 905)"})
+	f.itemTo[slices.Index(f.reserve, "030")].SetSelected("Eduardo (card 901)")
+	f.itemTo[slices.Index(f.reserve, "011")].SetSelected("Eduardo (card 901)" + inBag)
 	if !strings.Contains(f.check.Text, "choose which of its items is the Bag") {
 		t.Fatalf("check %q", f.check.Text)
 	}
@@ -174,7 +174,7 @@ func TestFirstPlayerBeforeTheFirstTurn(t *testing.T) {
 	tb.inC()
 	p := tb.play()
 	var sel *widget.Select
-	walk(p.tableBox, func(o fyne.CanvasObject) {
+	walk(p.turnBox, func(o fyne.CanvasObject) {
 		if s, ok := o.(*widget.Select); ok && slices.Contains(s.Options, "Player 2") {
 			sel = s
 		}

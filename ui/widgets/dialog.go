@@ -34,6 +34,11 @@ type Dialog struct {
 	layer   *FeedbackLayer
 	popup   *widget.PopUp
 
+	// Wide makes the dialog as wide as the window allows (within a
+	// margin, up to 960 dp), for a chooser whose choices sit side by side
+	// on a landscape screen and fill a portrait one; set it before Show.
+	Wide bool
+
 	dismiss   *widget.Button
 	form      *FormDialog // the form this dialog holds, if any
 	onDismiss func()
@@ -164,6 +169,9 @@ func (d *Dialog) Fit() {
 	// The body's width: what it asks for, at least 440, within the
 	// window (less a margin of half a frame each side).
 	w := fyne.Max(d.layer.MinSize().Width, 440)
+	if d.Wide {
+		w = fyne.Max(w, fyne.Min(960, win.Width*0.92))
+	}
 	w = fyne.Min(w, win.Width-2*inner-inner)
 	if w <= 0 {
 		return
