@@ -93,8 +93,24 @@ func (e *EnemyScreen) Resolve() bool {
 	if e.doHere(e.ResolveBtn, et.MenaceActivation{Module: e.module() + 1}) {
 		e.resolved, e.records = e.ctx.Session.LastSeq(), before
 		e.Refresh()
+		e.showDone()
 	}
 	return true
+}
+
+// showDone scrolls the order's pane, in portrait a short one above the
+// modules, so the Resolve button and what it recorded under it are in
+// view.
+func (e *EnemyScreen) showDone() {
+	if widgets.IsWide(e.split) {
+		return
+	}
+	d := fyne.CurrentApp().Driver()
+	if d.CanvasForObject(e.ResolveBtn) == nil {
+		return
+	}
+	y := d.AbsolutePositionForObject(e.ResolveBtn).Y - d.AbsolutePositionForObject(e.rightSc).Y + e.rightSc.Offset.Y
+	e.rightSc.ScrollToOffset(fyne.NewPos(0, max(0, y-theme.Padding())))
 }
 
 // doneBox is what the last Resolve recorded, under its button, while it is
@@ -109,13 +125,13 @@ func (e *EnemyScreen) doneBox(s *et.State) fyne.CanvasObject {
 	head := bold(fmt.Sprintf("✓ Recorded in round %d", sc.Round()))
 	head.Importance = widget.SuccessImportance
 	objs := []fyne.CanvasObject{head}
-	for _, a := range sc.Activations[e.records:] {
-		objs = append(objs, wrap(sentence(a.What)))
-	}
 	for _, r := range s.Reminders {
 		l := bold("Now: " + sentence(r))
 		l.Importance = widget.HighImportance
 		objs = append(objs, l)
+	}
+	for _, a := range sc.Activations[e.records:] {
+		objs = append(objs, wrap(sentence(a.What)))
 	}
 	objs = append(objs, note("It is in the Log and under “Enemy decisions this scenario”; Undo takes it back. Resolve again only for another Menace card that activates the aliens."))
 	e.Done.Objects = []fyne.CanvasObject{widget.NewCard("", "", container.NewVBox(objs...))}

@@ -161,6 +161,10 @@ type tableLayout struct {
 	left, right, top, rest  *fyne.Container
 	leftSc, rightSc, restSc *container.Scroll
 	wide, arranged          bool
+	// laidOut is false until the first Layout: the width is unknown then.
+	laidOut bool
+	// onChange redraws the tab when the arrangement changes.
+	onChange func()
 }
 
 func newTableLayout(turn, table, boards *fyne.Container) *tableLayout {
@@ -197,10 +201,16 @@ func (t *tableLayout) arrange(wide bool) {
 func (t *tableLayout) Wide() bool { return t.wide }
 
 func (t *tableLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
+	t.laidOut = true
 	if wide := size.Width >= wideFrom; wide != t.wide || !t.arranged {
 		t.arrange(wide)
-		obj := t.obj
-		fyne.Do(func() { obj.Refresh() })
+		obj, redraw := t.obj, t.onChange
+		fyne.Do(func() {
+			if redraw != nil {
+				redraw()
+			}
+			obj.Refresh()
+		})
 	}
 	for _, v := range []*fyne.Container{t.wideView, t.narrowView} {
 		if v.Visible() {
@@ -211,6 +221,14 @@ func (t *tableLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 }
 
 func (t *tableLayout) MinSize([]fyne.CanvasObject) fyne.Size {
+	// Before the width is known, or while a first layout at a passing
+	// small width says narrow on a wide window, ask for no height: a
+	// desktop window sized to the portrait arrangement's fixed turn would
+	// open taller than a landscape screen and never shrink back. The
+	// layout at the real width arranges and asks again.
+	if c := fyne.CurrentApp().Driver().CanvasForObject(t.obj); !t.laidOut || (!t.wide && (c == nil || c.Size().Width >= wideFrom)) {
+		return fyne.NewSize(t.narrowView.MinSize().Width, t.restSc.MinSize().Height)
+	}
 	if t.wide {
 		return t.wideView.MinSize()
 	}

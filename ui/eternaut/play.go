@@ -42,8 +42,10 @@ type PlayScreen struct {
 	// figures and cards; paraBx the paragraph helper.
 	turnBox, tableBox, boardsBox, tableBoxFig, paraBx *fyne.Container
 	para                                              *paragraphHelper
-	// table lays the Table sub-tab out for the width it has.
+	// table lays the Table sub-tab out for the width it has; info is the
+	// turn's facts, apart from its buttons in portrait (nil when wide).
 	table *tableLayout
+	info  fyne.CanvasObject
 
 	// Track is the Timer track as drawn now.
 	Track *widgets.Track
@@ -127,6 +129,7 @@ func (p *PlayScreen) liveView(s *et.State) fyne.CanvasObject {
 		p.tableBoxFig, p.paraBx = container.NewVBox(), container.NewVBox()
 		p.para = newParagraphHelper(&p.kit)
 		p.table = newTableLayout(p.turnBox, p.tableBox, p.boardsBox)
+		p.table.onChange = p.Refresh
 		p.tabs = container.NewAppTabs(
 			container.NewTabItemWithIcon("Table", theme.GridIcon(), p.table.obj),
 			container.NewTabItemWithIcon("Figures & cards", theme.AccountIcon(), scrolled(p.tableBoxFig)),
@@ -164,6 +167,9 @@ func (p *PlayScreen) turnObjects(s *et.State) []fyne.CanvasObject {
 // bottom the end of the scenario.
 func (p *PlayScreen) tableObjects(s *et.State) []fyne.CanvasObject {
 	var out []fyne.CanvasObject
+	if p.info != nil {
+		out = append(out, p.info)
+	}
 	// The end-of-round card already lists what its event asks for.
 	if len(s.Reminders) > 0 && !(p.results != nil && p.resultsSeq == p.ctx.Session.LastSeq()) {
 		out = append(out, p.remindersCard(s))
@@ -281,9 +287,13 @@ func (p *PlayScreen) turnCard(s *et.State) fyne.CanvasObject {
 	if sc.CubesActive {
 		facts = append(facts, fmt.Sprintf("cubes on %s %d of %d", cubeTarget(sc), sc.CubesOnTarget, et.CubesForActivation))
 	}
-	box := container.NewVBox(head, wrap(sentence(strings.Join(facts, " · "))))
+	// box is the turn's heading, step and buttons; info what else the
+	// turn says. In portrait the box stays fixed at the top and the info
+	// scrolls under it (infoCard), so the buttons keep their room.
+	box := container.NewVBox(head)
+	info := container.NewVBox(wrap(sentence(strings.Join(facts, " · "))))
 	if n := practiceNote(p.ctx); n != "" {
-		box.Add(note(n))
+		info.Add(note(n))
 	}
 	// The enemy side's decisions are one tap away, on the Enemy tab.
 	var aliens []string
@@ -293,7 +303,7 @@ func (p *PlayScreen) turnCard(s *et.State) fyne.CanvasObject {
 		}
 	}
 	if len(aliens) > 0 {
-		box.Add(wrap("Aliens on the map: " + strings.Join(aliens, ", ") + ". Their activation order, and why: the Enemy tab."))
+		info.Add(wrap("Aliens on the map: " + strings.Join(aliens, ", ") + ". Their activation order, and why: the Enemy tab."))
 	}
 	if et.EndOfRoundDue(s) {
 		due := wrap(fmt.Sprintf("%s's board holds %d cards: the round ends when this turn ends.", who, maxCount))
@@ -343,8 +353,14 @@ func (p *PlayScreen) turnCard(s *et.State) fyne.CanvasObject {
 		// One line: a wrapping label beside the choice would be drawn a
 		// letter per line.
 		label := widget.NewLabelWithStyle("First Player", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-		box.Add(container.NewBorder(nil, nil, label, nil, first))
+		info.Add(container.NewBorder(nil, nil, label, nil, first))
 	}
+	if p.table != nil && !p.table.Wide() {
+		p.info = card("", "", info)
+		return card("", "", box)
+	}
+	p.info = nil
+	box.Add(info)
 	return card("", "", box)
 }
 

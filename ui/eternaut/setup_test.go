@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -174,7 +175,7 @@ func TestFirstPlayerBeforeTheFirstTurn(t *testing.T) {
 	tb.inC()
 	p := tb.play()
 	var sel *widget.Select
-	walk(p.turnBox, func(o fyne.CanvasObject) {
+	walk(container.NewVBox(p.turnBox, p.tableBox), func(o fyne.CanvasObject) {
 		if s, ok := o.(*widget.Select); ok && slices.Contains(s.Options, "Player 2") {
 			sel = s
 		}
