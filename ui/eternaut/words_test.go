@@ -27,11 +27,19 @@ var specCodes = regexp.MustCompile(`\b(V\d{1,2}|T[1-6]|C[1-5]|S[1-7]|D[1-6]|L[12
 // carry IDs such as PA-912-A, which players read).
 var specNames = regexp.MustCompile(`(^|[^\w-])(SAC|PP|PA|GA|SK)([^\w-]|$)`)
 
+// charCodes is a Character written as its card's number before its name
+// ("901 Marta"): players say the name; "Marta (card 901)" where the number
+// helps to find the card.
+var charCodes = regexp.MustCompile(`(^|[^\w-])9\d\d \p{Lu}`)
+
 // notWords is what a player must not read in text: the frame's list and
 // the spec's codes.
 func notWords(text string) []string {
 	out := uitest.PlayersWords(text)
 	for _, line := range strings.Split(text, "\n") {
+		for _, m := range charCodes.FindAllString(line, -1) {
+			out = append(out, fmt.Sprintf("a Character as its card's number %q in %q", strings.TrimSpace(m), line))
+		}
 		for _, m := range specCodes.FindAllString(line, -1) {
 			out = append(out, fmt.Sprintf("a spec code %q in %q", m, line))
 		}
