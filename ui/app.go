@@ -214,8 +214,13 @@ func (u *App) Shutdown() error {
 func (u *App) setScreen(content fyne.CanvasObject) {
 	c := u.Window.Canvas()
 	c.SetOnTypedKey(nil)
-	c.RemoveShortcut(&fyne.ShortcutUndo{})
-	c.RemoveShortcut(&fyne.ShortcutRedo{})
+	// Every shortcut of the keys table (keys.go), so one added there
+	// never stays bound on Home or Data.
+	for _, k := range campaignKeys {
+		if k.shortcut != nil {
+			c.RemoveShortcut(k.shortcut)
+		}
+	}
 	u.Window.SetContent(content)
 }
 
