@@ -534,10 +534,14 @@ func TurnWords(t ap.Turn) string {
 				fmt.Fprintf(&b, ", line %s → %s", a.LoS.From, a.LoS.To)
 			}
 			if a.Roll != "" {
-				fmt.Fprintf(&b, ", roll %s", a.Roll)
+				fmt.Fprintf(&b, ", %s", tp.RollWords(a.Roll))
 			}
 			if len(a.Accuracy) > 0 {
-				fmt.Fprintf(&b, ", Accuracy %s", strings.Join(a.Accuracy, " "))
+				acc := make([]string, len(a.Accuracy))
+				for i, x := range a.Accuracy {
+					acc[i] = tp.RollWords(x)
+				}
+				fmt.Fprintf(&b, ", Accuracy %s", strings.Join(acc, " "))
 			}
 			if a.Hit != nil {
 				fmt.Fprintf(&b, ": %d damage", a.Hit.Damage)

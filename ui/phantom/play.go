@@ -222,16 +222,16 @@ func NextStep(s *tp.State) (string, tracker.Command) {
 	switch m.Phase {
 	case "setup", "end":
 		if m.Phase == "end" {
-			return "The round is over: if the objectives are met, record the result (Mission succeeded, above the figures); otherwise Next begins the next round and rolls the Decision die.", tp.BeginRound{}
+			return "The round is over: if the objectives are met, record the result (Mission succeeded, above the figures); otherwise Next step begins the next round and rolls the Decision die.", tp.BeginRound{}
 		}
-		return "Begin round 1: Next rolls the Decision die (or enter the face rolled at the table).", tp.BeginRound{}
+		return "Begin round 1: Next step rolls the Decision die (or enter the face rolled at the table).", tp.BeginRound{}
 	case "select":
 		if eventDue(s) {
-			return "Next draws this round's event card (or enter the card drawn at the table below).", tp.DrawEvent{}
+			return "Next step draws this round's event card (or enter the card drawn at the table below).", tp.DrawEvent{}
 		}
-		return "Each character selects cards or rests (cards under each character). Next draws the adversary cards.", tp.DrawAdversaryCards{}
+		return "Each character selects cards or rests (cards under each character). Next step draws the adversary cards.", tp.DrawAdversaryCards{}
 	case "draw":
-		return "Adversary cards drawn. Next works out the turn order.", tp.DetermineInitiative{}
+		return "Adversary cards drawn. Next step works out the turn order.", tp.DetermineInitiative{}
 	case "turns":
 		if m.Pending != nil && m.Pending.Reaction {
 			return m.Pending.Adversary + "'s reaction to " + m.Current + "'s attack is worked out: confirm or override it on the Enemy tab; then " + m.Current + "'s turn goes on.", nil
@@ -241,7 +241,7 @@ func NextStep(s *tp.State) (string, tracker.Command) {
 		}
 		if m.Current != "" {
 			if f := figure(m, m.Current); f != nil && f.Side == "character" {
-				return m.Current + " is playing: play cards below; Next ends the turn.", tp.EndTurn{Character: m.Current}
+				return m.Current + " is playing: play cards below; Next step ends the turn.", tp.EndTurn{Character: m.Current}
 			}
 			return m.Current + " is acting.", nil
 		}
@@ -249,13 +249,13 @@ func NextStep(s *tp.State) (string, tracker.Command) {
 		f := figure(m, n)
 		switch {
 		case f == nil:
-			return "Every figure has acted: Next ends the round.", tp.EndRound{}
+			return "Every figure has acted: Next step ends the round.", tp.EndRound{}
 		case f.Side == "character" && f.Resting && len(detrimentalHeld(f)) > 0:
 			return "Next: " + n + "'s rest turn starts: pick on " + n + "'s card the detrimental conditions to drop.", tp.StartTurn{Character: n}
 		case f.Side == "character":
 			return "Next: " + n + "'s turn starts.", tp.StartTurn{Character: n}
 		default:
-			return "Next: " + n + "'s turn — Next (or R) resolves it.", tp.ResolveAdversaryTurn{Adversary: n}
+			return "Next: " + n + "'s turn — Next step works it out.", tp.ResolveAdversaryTurn{Adversary: n}
 		}
 	case "over":
 		return "Mission over: " + m.Result + ".", nil
