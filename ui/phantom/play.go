@@ -63,7 +63,7 @@ type PlayScreen struct {
 	enteredFace *canvas.Text
 	scroll      *container.Scroll
 	focus       []string // the spaces to show once the map is laid out
-	focused     string // the turn last scrolled to
+	focused     string   // the turn last scrolled to
 	// acting keeps the players' choice of acting figure per figure card,
 	// while the same figure's turn goes on (§4 Invisible).
 	acting map[string]string
