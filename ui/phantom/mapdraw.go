@@ -327,6 +327,7 @@ func (r *mapRenderer) rebuild() {
 		t.Move(fyne.NewPos(centre.X-ms.Width/2, centre.Y-ms.Height/2))
 		return t
 	}
+	var onTop []fyne.CanvasObject // the labels of spaces with a figure
 	occupied := map[string]bool{}
 	for _, m := range v.marks {
 		occupied[m.Space] = true
@@ -347,6 +348,17 @@ func (r *mapRenderer) rebuild() {
 			// hex (figureObjects): both stay readable.
 			ly, size = cen.Y-s*0.66, max(8, s*0.24)
 			labelCol = colText
+		}
+		if occupied[sp.Label] {
+			// Drawn last, over the rings and lines of a decision that
+			// pass through the top of the hex, on a light plate.
+			t := text(sp.Label, size, true, labelCol, fyne.NewPos(cen.X, ly))
+			plate := canvas.NewRectangle(color.NRGBA{0xFF, 0xFF, 0xF4, 0xD0})
+			plate.CornerRadius = t.Size().Height * 0.3
+			plate.Resize(t.Size().AddWidthHeight(4, 0))
+			plate.Move(t.Position().SubtractXY(2, 0))
+			onTop = append(onTop, plate, t)
+			continue
 		}
 		objs = append(objs, text(sp.Label, size, true, labelCol, fyne.NewPos(cen.X, ly)))
 		if note := spaceNote(&sp); note != "" && !occupied[sp.Label] {
@@ -421,7 +433,7 @@ func (r *mapRenderer) rebuild() {
 			}
 		}
 	}
-	r.objs = objs
+	r.objs = append(objs, onTop...)
 }
 
 // vertexPos is where vertex k of a labelled space is drawn.
