@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	ap "tablekeeper/automa/phantom"
+	tp "tablekeeper/tracker/phantom"
 	"tablekeeper/ui/uitest"
 )
 
@@ -60,5 +61,21 @@ func TestRollsReadAsPlayersSayThem(t *testing.T) {
 	}
 	for _, x := range phantomWords(w) {
 		t.Error(x)
+	}
+}
+
+// The round's Decision die says who rolled it, in the diary and the
+// bubble, as players would.
+func TestDecisionDieLineSaysWhoRolledIt(t *testing.T) {
+	h := newHarness(t, append(fixture(6, 4), startCmd()))
+	if _, ok := h.ctx.Do(tp.BeginRound{}); !ok || len(h.msgs) == 0 {
+		t.Fatalf("no round begun: %v", h.errs)
+	}
+	msg := h.msgs[len(h.msgs)-1]
+	if !strings.HasSuffix(msg, ", rolled by the app") {
+		t.Fatalf("%q", msg)
+	}
+	for _, w := range phantomWords(msg) {
+		t.Error(w)
 	}
 }
