@@ -217,7 +217,7 @@ func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 	p.Key.Importance = widget.LowImportance
 	p.Key.Hide()
 	side := container.NewVScroll(container.NewVBox(
-		die, compact, p.Key, p.faceBox, p.roundBox, p.result,
+		die, compact, p.faceBox, p.roundBox, p.result, p.Key,
 		widget.NewLabelWithStyle("Figures", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		p.Figures,
 		widget.NewSeparator(),
