@@ -141,7 +141,14 @@ func (w *world) phase1() {
 func (w *world) activation(t *content.UnitType, phase int) []*unitW {
 	rule := fmt.Sprintf("reichbusters §7.5.1 phase %d", phase)
 	if t.NameIsWhite {
-		w.step(rule, "%s (%s) has a white name: it does not activate in phases 2 and 3.", t.Code, t.Name)
+		// Said only when such a unit is on the map: a step about a unit
+		// the players cannot see on the table only confuses them.
+		for _, u := range w.liveUnits() {
+			if u.Code == t.Code {
+				w.step(rule, "%s (%s) has a white name: it does not activate in phase %d.", t.Code, t.Name, phase)
+				break
+			}
+		}
 		return nil
 	}
 	var out []*unitW
