@@ -61,8 +61,13 @@ func (rules) Decide(st tracker.State, cmd tracker.Command, d *tracker.Dice) (tra
 	}
 	p := Payload{Reason: t.reason, Trace: t.trace, Enemy: t.enemy, Ops: t.ops, Rules: rulesRev}
 	if len(t.lines) > 0 {
-		p.Summary = t.lines[0]
-		p.Lines = t.lines[1:]
+		// The diary's lines name units, heroes and cards as the players
+		// entered them (the trace keeps the rules' codes for resolve).
+		n := t.s.Namer()
+		p.Summary = n.Line(t.lines[0])
+		for _, l := range t.lines[1:] {
+			p.Lines = append(p.Lines, n.Line(l))
+		}
 	}
 	return tracker.Change{Kind: kindPrefix + kind, Payload: p}, nil
 }
