@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	practice "tablekeeper/assets/reich"
 	"tablekeeper/automa/reich/content"
@@ -201,6 +202,48 @@ func TestPlayersLine(t *testing.T) {
 	} {
 		if got := PlayersLine(in); got != want {
 			t.Errorf("PlayersLine(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// Whatever the campaign's dice (each practice game has its own), the
+// newcomer who only ends turns sees the enemy spawn, turn the corridor
+// alert, then shoot, in round 1.
+func TestPracticeEnemyActsWhateverTheDice(t *testing.T) {
+	for seed := uint64(1); seed <= 40; seed++ {
+		mem := tracker.NewMemStore()
+		c, err := tracker.NewCampaign(Game, "Practice", seed, time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := mem.Create(c); err != nil {
+			t.Fatal(err)
+		}
+		s, err := tracker.Open(mem, Rules, c.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cmds, err := PracticeCommands(practice.Practice)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range cmds {
+			do(t, s, c)
+		}
+		do(t, s, SetTurnOrder{Order: []string{"mara", "ned"}})
+		do(t, s, EndTurn{})
+		if n := len(st(s).Mission.Units); n == 0 {
+			t.Fatalf("seed %d: nothing spawned as Mara's turn ended", seed)
+		}
+		do(t, s, EnemyTurn{})
+		if l := st(s).Mission.Level("Corridor"); l != content.Alert {
+			t.Fatalf("seed %d: the corridor is %v after the first enemy turn", seed, l)
+		}
+		do(t, s, DrawCards{Hero: "ned"})
+		do(t, s, EndTurn{})
+		do(t, s, EnemyTurn{})
+		if len(st(s).Mission.Pending) == 0 {
+			t.Fatalf("seed %d: the second enemy turn made no attack", seed)
 		}
 	}
 }
