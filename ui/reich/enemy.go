@@ -77,6 +77,7 @@ func newEnemyScreen(k *kit) *enemyScreen {
 func (e *enemyScreen) Refresh() {
 	e.shown, e.pay = gameOf(e.k.ctx).decision()
 	m := e.k.mission()
+	e.Map.Names = e.k.namer()
 	e.Map.SetMission(m, litBy(e.pay))
 	e.ResolveButton.SetText("Resolve the enemy turn")
 	if m != nil && m.Paused != nil {

@@ -61,6 +61,8 @@ type MapView struct {
 	// lit are the units and tokens placed by the last resolution; moved
 	// their new areas.
 	lit map[string]bool
+	// Names names units as the players entered them ("Drill Sentry 1").
+	Names rb.Namer
 }
 
 // NewMapView makes an empty map.
@@ -221,7 +223,7 @@ func (v *MapView) gridLines(area string) []gridLine {
 	}
 	for _, u := range m.Units {
 		if u.Area == area {
-			s := "▲ " + u.ID // its type's code starts its name (DS-1)
+			s := "▲ " + v.Names.Line(u.ID) // its type's name and number: Drill Sentry 1
 			if u.Wounds > 0 {
 				s += fmt.Sprintf(" ✚%d", u.Wounds)
 			}
@@ -404,7 +406,7 @@ func (r *mapRenderer) areaLabels(id string, x, y, w, h, size float32) []fyne.Can
 	}
 	for _, u := range m.Units {
 		if u.Area == id {
-			s := "▲ " + u.Code + " " + u.ID
+			s := "▲ " + r.v.Names.Line(u.ID)
 			if u.Wounds > 0 {
 				s += fmt.Sprintf(" ✚%d", u.Wounds)
 			}

@@ -137,6 +137,7 @@ func (p *playScreen) Refresh() {
 		extra = append(extra, widgets.Touch(button("Move the round marker…", nil, func() { p.moveMarkerForm(-1) })))
 	}
 	top.Add(widgets.NewFlow(extra...))
+	p.Map.Names = p.k.namer()
 	p.Map.SetMission(m, litBy(gameOf(p.k.ctx).lastPay))
 	p.body.Add(widgets.NewAdaptiveAt(1000, top, p.Map))
 	if m.Ended {

@@ -8,6 +8,7 @@ import (
 
 	"fyne.io/fyne/v2"
 
+	practice "tablekeeper/assets/reich"
 	"tablekeeper/automa/reich/content"
 	"tablekeeper/tracker"
 	rb "tablekeeper/tracker/reich"
@@ -91,4 +92,70 @@ func TestPlayersWords(t *testing.T) {
 		w.SetContent(tab(ctx))
 		wordsOf(t, "the mission over", uitest.WindowText(w), seen)
 	}
+}
+
+// TestPracticeWordsAfterSpawnAndEnemyTurn plays the practice game as a
+// newcomer does (the round started, Mara's turn ended: a spawn; the
+// enemy's turn after her; Ned's turn ended; the enemy shoots) and walks
+// every tab, the Why, the spawn dialog and the Log after each step: no
+// code, id, request kind or Go list, and each Why step said once.
+func TestPracticeWordsAfterSpawnAndEnemyTurn(t *testing.T) {
+	seen := map[string]bool{}
+	ctx, w := newCtx(t)
+	w.Resize(uitest.Landscape)
+	cmds, err := rb.PracticeCommands(practice.Practice)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cmds {
+		must(t, ctx, c)
+	}
+	codes := regexp.MustCompile(`\bDS\b|\bYH\b|\bCK\b|\b(DS|YH)-\d|\bmara\b|\bned\b|\bP[SNQ]\d\b`)
+	walk := func(when string) {
+		check := func(where, text string) {
+			wordsOf(t, when+", "+where, text, seen)
+			for _, line := range strings.Split(text, "\n") {
+				if m := codes.FindString(line); m != "" && !seen[line] {
+					seen[line] = true
+					t.Errorf("%s, %s: a unit code, id or hero id %q in %q", when, where, m, line)
+				}
+			}
+		}
+		for name, tab := range map[string]func(*shell.Context) fyne.CanvasObject{"Play": Screens{}.Play, "Campaign": Screens{}.Campaign, "Enemy": Screens{}.Enemy} {
+			w.SetContent(tab(ctx))
+			check("the "+name+" tab", uitest.WindowText(w))
+		}
+		_ = ctx.Session.Events(1, func(e tracker.Event) error {
+			check("the Log", ctx.Session.Describe(e))
+			return nil
+		})
+		if _, pay := gameOf(ctx).decision(); len(pay.Trace) > 0 {
+			w.SetContent(Screens{}.Play(ctx))
+			gameOf(ctx).play.k.showWhy(pay)
+			check("the Why", uitest.WindowText(w))
+			steps := map[string]bool{}
+			for _, s := range traceOf(pay, gameOf(ctx).play.k.namer()).Steps {
+				if steps[s.Text] && !strings.HasPrefix(s.Text, "Units of type") {
+					t.Errorf("%s: the Why says %q twice", when, s.Text)
+				}
+				steps[s.Text] = true
+			}
+			for _, o := range w.Canvas().Overlays().List() {
+				w.Canvas().Overlays().Remove(o)
+			}
+		}
+	}
+	must(t, ctx, rb.SetTurnOrder{Order: []string{"mara", "ned"}})
+	walk("the round started")
+	must(t, ctx, rb.EndTurn{})
+	walk("Mara's turn ended (a spawn)")
+	must(t, ctx, rb.EnemyTurn{})
+	walk("the enemy's turn after Mara")
+	must(t, ctx, rb.DrawCards{Hero: "ned"})
+	must(t, ctx, rb.EndTurn{})
+	must(t, ctx, rb.EnemyTurn{})
+	walk("the enemy's turn after Ned (an attack)")
+	w.SetContent(Screens{}.Enemy(ctx))
+	gameOf(ctx).enemy.TokenForm()
+	wordsOf(t, "the spawn dialog", uitest.WindowText(w), seen)
 }
