@@ -69,6 +69,11 @@ func (k *kit) run(cmd tracker.Command) (tracker.Event, error) {
 	if !ok && err == nil {
 		err = shell.ErrLocked
 	}
+	// The answer to a tap shows next to what was tapped (a refusal does
+	// through say); the frame's message line has it too.
+	if ok && err == nil && k.src != nil && k.ctx.Window != nil {
+		k.ctx.Feedback(k.src, k.ctx.Session.Describe(e), false)
+	}
 	return e, err
 }
 
