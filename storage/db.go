@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -116,8 +117,49 @@ func (db *DB) open() error {
 		b.Close()
 		return db.classify(err)
 	}
+	if err := dropCutOffImports(b); err != nil {
+		b.Close()
+		return db.classify(err)
+	}
 	db.bolt = b
 	return nil
+}
+
+// dropCutOffImports removes the logs that imports cut off (the app quit, a
+// kill, a full disk) left without a campaign record: no campaign lists
+// them, and the file and every backup would carry them for good (an import
+// as a copy gets a new ID each time, so a later import never clears it).
+// It runs at open, after the file was checked, when no import can be
+// under way; a file with none is not written to.
+func dropCutOffImports(b *bolt.DB) error {
+	var cut [][]byte
+	err := safely(func() error {
+		return b.View(func(tx *bolt.Tx) error {
+			camps := tx.Bucket(bucketCampaigns)
+			if camps == nil {
+				return nil
+			}
+			return tx.ForEach(func(name []byte, _ *bolt.Bucket) error {
+				if id, ok := bytes.CutPrefix(name, []byte("c:")); ok && camps.Get(id) == nil {
+					cut = append(cut, bytes.Clone(name))
+				}
+				return nil
+			})
+		})
+	})
+	if err != nil || len(cut) == 0 {
+		return err
+	}
+	return safely(func() error {
+		return b.Update(func(tx *bolt.Tx) error {
+			for _, name := range cut {
+				if err := tx.DeleteBucket(name); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+	})
 }
 
 // refuseAfresh refuses to start a new, empty file where copies of the old

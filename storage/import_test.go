@@ -239,3 +239,97 @@ func peakHeap(fn func()) uint64 {
 	<-done
 	return peak - base
 }
+
+// TestCutOffImportIsDroppedAtOpen: an import cut off between its batches
+// (the app quit, a kill) leaves a log that no campaign lists; the next
+// open removes it, keeps every campaign, and a file with none is not
+// written to by opening it.
+func TestCutOffImportIsDroppedAtOpen(t *testing.T) {
+	db, path := openTemp(t)
+	kept, err := db.Import(clockExport(t, 30, ""), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cut := uuid.NewString()
+	err = db.update(func(tx *bolt.Tx) error {
+		cb, err := tx.CreateBucket(campaignKey(cut))
+		if err != nil {
+			return err
+		}
+		ev, err := cb.CreateBucket(bucketEvents)
+		if err != nil {
+			return err
+		}
+		return ev.Put(seqKey(1), []byte("half an import"))
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	logs := func() (n int) {
+		b, err := bolt.Open(path, 0o600, &bolt.Options{ReadOnly: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer b.Close()
+		b.View(func(tx *bolt.Tx) error {
+			return tx.ForEach(func(name []byte, _ *bolt.Bucket) error {
+				if bytes.HasPrefix(name, []byte("c:")) {
+					n++
+				}
+				return nil
+			})
+		})
+		return n
+	}
+	if n := logs(); n != 2 {
+		t.Fatalf("%d logs before reopening", n)
+	}
+	db2, err := Open(path, reg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if camps, err := db2.List(); err != nil || len(camps) != 1 || camps[0].ID != kept.ID {
+		t.Fatalf("campaigns after reopening: %v %v", camps, err)
+	}
+	db2.Close()
+	if n := logs(); n != 1 {
+		t.Fatalf("%d logs after reopening: the cut-off import is still there", n)
+	}
+	before, _ := os.ReadFile(path)
+	db3, err := Open(path, reg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db3.Close()
+	if after, _ := os.ReadFile(path); !bytes.Equal(before, after) {
+		t.Fatal("opening a file with no cut-off import wrote to it")
+	}
+}
+
+// TestRestoreWaitsForAnImportsWrites: a restore never lands between an
+// import's batches (it would put a backup, which may hold the same
+// campaign, under the import's writes): it waits until the import is done.
+func TestRestoreWaitsForAnImportsWrites(t *testing.T) {
+	db, _ := openTemp(t)
+	if _, err := db.Import(clockExport(t, 10, ""), false); err != nil {
+		t.Fatal(err)
+	}
+	b, err := db.Backup()
+	if err != nil {
+		t.Fatal(err)
+	}
+	importMu.Lock() // an import writing
+	done := make(chan error, 1)
+	go func() { done <- db.Restore(b.Path) }()
+	select {
+	case err := <-done:
+		importMu.Unlock()
+		t.Fatalf("the restore went ahead while an import wrote: %v", err)
+	case <-time.After(300 * time.Millisecond):
+	}
+	importMu.Unlock()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+}

@@ -48,6 +48,11 @@ func (db *DB) Restore(backup string) error {
 	if _, err := VerifyFile(backup, db.reg); err != nil {
 		return fmt.Errorf("that backup cannot be restored: %w", err)
 	}
+	// An import writes its log in batches, then lists the campaign: a
+	// restore between them would put a backup (which may hold the same
+	// campaign) under the import's writes. It waits for the import.
+	importMu.Lock()
+	defer importMu.Unlock()
 	db.bg.Wait()
 	db.mu.Lock()
 	defer db.mu.Unlock()

@@ -287,3 +287,35 @@ func TestDeepUndoMatchesAFreshFold(t *testing.T) {
 		t.Fatalf("%d checkpoints kept", n)
 	}
 }
+
+// TestGoingBackTooFarAtOnceIsRefusedInWords: an undo over so many actions
+// that its event would pass MaxEventSize (which an import refuses) is
+// refused in words and changes nothing; going back in two steps works, and
+// every undo event stays importable.
+func TestGoingBackTooFarAtOnceIsRefusedInWords(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a log of 200,000 events")
+	}
+	w := boardLog(t, 200_000)
+	s, err := Open(w.mem, boardRules{}, w.id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	top, last, state := s.Depth(), s.LastSeq(), s.State()
+	_, err = s.UndoTo(0)
+	if err == nil || !strings.Contains(err.Error(), "nothing was undone") || !strings.Contains(err.Error(), "at once") {
+		t.Fatalf("going back over %d actions at once: %v", top, err)
+	}
+	if s.Depth() != top || s.LastSeq() != last || !reflect.DeepEqual(s.State(), state) {
+		t.Fatal("a refused undo changed the session")
+	}
+	for _, d := range []int{top / 2, 0} {
+		e, err := s.UndoTo(d)
+		if err != nil {
+			t.Fatalf("going back to depth %d of %d: %v", d, top, err)
+		}
+		if n := exportedSize(e); n > MaxEventSize {
+			t.Fatalf("an undo event of %d bytes was recorded", n)
+		}
+	}
+}

@@ -447,6 +447,13 @@ func (s *Session) UndoTo(depth int) (Event, error) {
 	}
 	payload, _ := json.Marshal(p)
 	e := s.newEvent(KindUndo, payload)
+	// The same bound as an action's (Do): an undo event an import refuses
+	// would make the campaign's export, and the copy kept when it is
+	// deleted, impossible to bring back. Going back over about 165,000
+	// actions at once reaches it; in two steps it does not.
+	if n := exportedSize(e); n > MaxEventSize {
+		return Event{}, fmt.Errorf("going back over %d actions at once is more than one step can record; nothing was undone: go back to a later point first, then on from there", len(p.Targets))
+	}
 	active, redo, cps := s.active.clone(), s.redo.clone(), s.cps.clone()
 	s.popTo(depth)
 	err := s.rewind()

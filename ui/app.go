@@ -81,6 +81,8 @@ type App struct {
 	noticeLine    *widgets.MessageLine
 	// imp is the Data screen's import under way (import.go).
 	imp importing
+	// homePage is Home's content, the last time it was shown.
+	homePage fyne.CanvasObject
 	// wake keeps the screen awake while a campaign is open.
 	wake *screenWake
 }
@@ -193,6 +195,7 @@ func (u *App) openDirect(id, tab string) {
 
 // Shutdown ends the session (if a campaign is open) and closes the file.
 func (u *App) Shutdown() error {
+	u.stopImports()
 	var errs []error
 	if u.camp != nil {
 		if _, err := u.closeCampaign(); err != nil {
@@ -211,8 +214,13 @@ func (u *App) Shutdown() error {
 func (u *App) setScreen(content fyne.CanvasObject) {
 	c := u.Window.Canvas()
 	c.SetOnTypedKey(nil)
-	c.RemoveShortcut(&fyne.ShortcutUndo{})
-	c.RemoveShortcut(&fyne.ShortcutRedo{})
+	// Every shortcut of the keys table (keys.go), so one added there
+	// never stays bound on Home or Data.
+	for _, k := range campaignKeys {
+		if k.shortcut != nil {
+			c.RemoveShortcut(k.shortcut)
+		}
+	}
 	u.Window.SetContent(content)
 }
 

@@ -67,7 +67,7 @@ func deletedFiles(dir string) ([]deletedFile, error) {
 // the app's own storage, where the system's file picker cannot reach, so
 // Import alone could never bring a campaign back there.
 func (u *App) deletedCard() fyne.CanvasObject {
-	u.imp.backs = map[*widget.Button]bool{}
+	u.imp.backs = map[*widget.Button]*bringBackButton{}
 	box := container.NewVBox()
 	files, err := deletedFiles(u.places().Deleted)
 	switch {
@@ -93,7 +93,7 @@ func (u *App) deletedCard() fyne.CanvasObject {
 		info := widgets.Paragraph(fmt.Sprintf("%s · deleted %s", f.name, f.when.Local().Format("Mon 2 Jan 2006, 15:04")))
 		back := iconButton("Bring back", theme.ContentUndoIcon(), nil)
 		back.OnTapped = func() { u.bringBack(f, back) }
-		u.imp.backs[back] = f.idPrefix != "" && here[f.idPrefix]
+		u.imp.backs[back] = &bringBackButton{idPrefix: f.idPrefix, here: f.idPrefix != "" && here[f.idPrefix]}
 		box.Add(container.NewBorder(nil, nil, nil, back, info))
 	}
 	u.imp.show()

@@ -49,6 +49,9 @@ func plural(n int, one, many string) string {
 	return fmt.Sprintf("%d %s", n, many)
 }
 
+// onHome says whether Home is on show.
+func (u *App) onHome() bool { return u.homePage != nil && u.Window.Content() == u.homePage }
+
 // showHome shows the campaigns, most recently played first.
 func (u *App) showHome() {
 	u.Window.SetTitle("Tablekeeper")
@@ -75,6 +78,7 @@ func (u *App) showHome() {
 		list.Add(u.campaignCard(c))
 	}
 	u.setPage(top, list)
+	u.homePage = u.Window.Content()
 	// Home is the first screen: Back leaves it to the device (Android
 	// then closes the app, with no campaign open).
 	u.Window.Canvas().SetOnTypedKey(nil)

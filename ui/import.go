@@ -6,7 +6,9 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
+	"sync/atomic"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
@@ -35,17 +37,30 @@ type importing struct {
 	// Import button, where the answers show; restores its Restore
 	// buttons, which wait while an import writes to the file;
 	// listCampaigns fills its export picker again.
-	page     fyne.CanvasObject
-	button   *widget.Button
-	restores []*widget.Button
-	// backs are the deleted campaigns' Bring back buttons, each true
-	// once its campaign is back on Home; answerAt is the one tapped,
-	// where the answer of the import it started shows.
-	backs         map[*widget.Button]bool
-	answerAt      *widget.Button
+	page          fyne.CanvasObject
+	button        *widget.Button
+	restores      []*widget.Button
 	listCampaigns func()
+	// backs are the deleted campaigns' Bring back buttons on show;
+	// answerAt is the one tapped, where the answer of the import it
+	// started shows (while it is still on show).
+	backs    map[*widget.Button]*bringBackButton
+	answerAt *widget.Button
+	// waiting is a file kept open while the players are asked whether to
+	// import it as a copy; quitting is set as the app shuts down, when an
+	// import's answer has no screen to go to.
+	waiting  *importSource
+	quitting atomic.Bool
 	// runs counts the imports under way, for tests to wait on.
 	runs sync.WaitGroup
+}
+
+// A bringBackButton is a deleted campaign's Bring back button: here once
+// its campaign is back on Home (the first 8 of its ID, idPrefix, are a
+// listed campaign's), whichever way it came back.
+type bringBackButton struct {
+	idPrefix string
+	here     bool
 }
 
 // An importSource is an export file open to be imported: read in place
@@ -69,7 +84,9 @@ func tooBigToImport(name string, size int64) error {
 }
 
 // openImport opens the file the players picked.
-func (u *App) openImport(r fyne.URIReadCloser) (*importSource, error) {
+// dir is the campaign file's folder, read on the UI goroutine: the copy of
+// a stream goes there.
+func (u *App) openImport(r fyne.URIReadCloser, dir string) (*importSource, error) {
 	name := r.URI().Name()
 	if r.URI().Scheme() == "file" {
 		if _, err := os.Stat(r.URI().Path()); err == nil {
@@ -78,7 +95,6 @@ func (u *App) openImport(r fyne.URIReadCloser) (*importSource, error) {
 		}
 	}
 	defer r.Close()
-	dir := filepath.Dir(u.DB.Path())
 	// A copy left by an import the app did not live to finish.
 	if old, _ := filepath.Glob(filepath.Join(dir, tempImportPrefix+"*")); len(old) > 0 {
 		for _, f := range old {
@@ -133,7 +149,8 @@ func (u *App) askImport() {
 		if r == nil {
 			return
 		}
-		u.runImport(r.URI().Name(), func() (*importSource, error) { return u.openImport(r) }, false)
+		dir := filepath.Dir(u.DB.Path())
+		u.runImport(r.URI().Name(), func() (*importSource, error) { return u.openImport(r, dir) }, false)
 	}, u.Window))
 }
 
@@ -157,16 +174,35 @@ func (u *App) runImport(name string, open func() (*importSource, error), asCopy 
 	}()
 }
 
-// imported says how an import went.
+// imported says how an import went: next to the button tapped on the Data
+// screen, on Home's message line with the list updated, or, elsewhere, on
+// the message line only.
 func (u *App) imported(src *importSource, c tracker.Campaign, err error, asCopy bool) {
 	u.imp.name = ""
+	if u.imp.quitting.Load() {
+		// The app is shutting down (Shutdown waits for this import
+		// before it closes the file): no screen is left to answer on.
+		if src != nil {
+			src.close()
+		}
+		return
+	}
 	u.imp.show()
 	var ex *storage.ExistsError
 	if !asCopy && errors.As(err, &ex) {
+		if !u.onData() {
+			// The players went on to something else (a campaign may be
+			// on screen): no question pops up over it.
+			src.close()
+			u.importSaid("Not imported: “"+ex.Name+"” is already here. Import it again from Data to keep a copy beside it.", false)
+			return
+		}
 		u.importSaid("“"+ex.Name+"” is already here.", false)
+		u.imp.waiting = src
 		widgets.ShowConfirm("Already here",
 			widgets.Paragraph(fmt.Sprintf("“%s” is already here, and is never overwritten. Import it as a copy, so both are kept?", ex.Name)),
 			"Import as a copy", "Cancel", func(ok bool) {
+				u.imp.waiting = nil
 				if !ok {
 					src.close()
 					u.importSaid("Not imported: “"+ex.Name+"” is already here.", false)
@@ -179,12 +215,19 @@ func (u *App) imported(src *importSource, c tracker.Campaign, err error, asCopy 
 	if src != nil {
 		src.close()
 	}
-	if err == nil && u.onData() {
-		u.imp.listCampaigns()
-		if b := u.imp.answerAt; b != nil {
-			u.imp.backs[b] = true
-			b.SetText("Back on Home")
+	if err == nil {
+		switch {
+		case u.onData():
+			u.imp.listCampaigns()
+			for b, st := range u.imp.backs {
+				if st.idPrefix != "" && strings.HasPrefix(c.ID, st.idPrefix) {
+					st.here = true
+					b.SetText("Back on Home")
+				}
+			}
 			u.imp.show()
+		case u.onHome():
+			u.showHome()
 		}
 	}
 	switch {
@@ -197,6 +240,20 @@ func (u *App) imported(src *importSource, c tracker.Campaign, err error, asCopy 
 	}
 }
 
+// stopImports ends the Data screen's part in imports as the app shuts
+// down: an import under way is waited for (its check and batches take
+// seconds at most; cut off, it would leave a log no campaign lists until
+// the file's next opening), and a file kept open for the "Already here"
+// question is closed.
+func (u *App) stopImports() {
+	u.imp.quitting.Store(true)
+	u.imp.runs.Wait()
+	if src := u.imp.waiting; src != nil {
+		u.imp.waiting = nil
+		src.close()
+	}
+}
+
 // show makes the Data screen's buttons say whether an import is under way.
 func (m *importing) show() {
 	if m.button == nil {
@@ -206,9 +263,9 @@ func (m *importing) show() {
 	for _, b := range append([]*widget.Button{m.button}, m.restores...) {
 		setEnabled(b, !busy)
 	}
-	for b, back := range m.backs {
+	for b, st := range m.backs {
 		// Bringing back is an import too: one at a time.
-		setEnabled(b, !busy && !back)
+		setEnabled(b, !busy && !st.here)
 	}
 	if busy {
 		m.button.SetText("Importing…")
@@ -226,7 +283,7 @@ func (u *App) importSaid(msg string, isError bool) {
 	u.say(msg, isError)
 	if u.onData() {
 		at := u.imp.button
-		if u.imp.answerAt != nil {
+		if _, onShow := u.imp.backs[u.imp.answerAt]; onShow {
 			at = u.imp.answerAt
 		}
 		widgets.ShowFeedback(u.Window.Canvas(), at, msg, isError)

@@ -30,7 +30,7 @@ func (u *App) importData(data []byte) {
 // pickFile imports a file as if the players had picked it in the file
 // dialog, and waits for the import.
 func pickFile(u *App, r fyne.URIReadCloser) {
-	u.runImport(r.URI().Name(), func() (*importSource, error) { return u.openImport(r) }, false)
+	u.runImport(r.URI().Name(), func() (*importSource, error) { return u.openImport(r, filepath.Dir(u.DB.Path())) }, false)
 	u.imp.runs.Wait()
 }
 

@@ -324,10 +324,18 @@ func (l *logView) scanRest(gen int, x *logIndex, done chan struct{}) {
 		over, err := l.scanStep(gen, x, logScanChunk)
 		if over {
 			show(err)
+			l.mu.Lock()
+			current := l.gen == gen
+			l.mu.Unlock()
 			// Reading a long log leaves tens of MB of decoded events
 			// behind, which the runtime would keep for a while: give them
-			// back to the device now.
-			debug.FreeOSMemory()
+			// back to the device now. Not for a scan a newer filter or
+			// search replaced (each letter typed in the search replaces
+			// one): a full collection on every key would slow the typing,
+			// and the scan that replaced it gives the memory back.
+			if current {
+				debug.FreeOSMemory()
+			}
 			return
 		}
 		if step%4 == 0 {

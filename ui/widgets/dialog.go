@@ -135,16 +135,19 @@ func (d *Dialog) Hide() {
 	}
 }
 
-// Dismiss closes the dialog as its dismiss button does: its function runs,
-// then it closes.
+// Dismiss closes the dialog as its dismiss button does: it closes, then its
+// function runs.
 func (d *Dialog) Dismiss() {
 	if !d.showing {
 		return
 	}
+	// Closed first, as the confirm button does: what the function says
+	// (a refusal, an answer) then shows next to what is on the screen
+	// beneath, not in the closing dialog's layer, where it vanished.
+	d.Hide()
 	if d.onDismiss != nil {
 		d.onDismiss()
 	}
-	d.Hide()
 }
 
 // Fit sizes the dialog to what its content asks for, within the window:
