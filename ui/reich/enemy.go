@@ -263,21 +263,51 @@ func (e *enemyScreen) tokenWords(id string) string {
 	return id
 }
 
-// TokenForm spawns a token a hero saw (T3): its icons, if face down, are
-// tapped in their colours.
+// TokenForm spawns a token a hero saw (T3). A face-up token's icons are
+// shown as they lie on it, fixed; a face-down token's are tapped in their
+// colours as it shows them when turned over.
 func (e *enemyScreen) TokenForm() *formDialog {
 	toks := e.tokens()
 	first := ""
 	if len(toks) > 0 {
 		first = toks[0]
 	}
-	return e.k.cmdForm("A spawn token is seen", "Spawn", []fld{
-		choiceW("Token", toks, e.tokenWords, first), icons("Icons", "face down: the icons it shows when turned over"),
+	var ic *iconsField
+	f := e.k.cmdForm("A spawn token is seen", "Spawn", []fld{
+		choiceW("Token", toks, e.tokenWords, first), icons("Icons", ""),
 	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
 		lv := v.Levels("Icons")
+		if ic != nil && ic.Fixed() {
+			lv = nil // a face-up token spawns with its own icons
+		}
 		tok := v.S("Token")
 		return func(a ai.Answers) tracker.Command { return rb.TriggerToken{Token: tok, Icons: lv, Answers: a} }, nil
 	})
+	ic, _ = f.Field("Icons").(*iconsField)
+	if ic == nil {
+		return f
+	}
+	sync := func(id string) {
+		if m := e.k.mission(); m != nil {
+			for _, t := range m.Tokens {
+				if t.ID == id && len(t.Icons) > 0 {
+					ic.Fix(t.Icons, "The icons on the token, face up.")
+					f.fit()
+					return
+				}
+			}
+		}
+		ic.Free("Face down: tap the icons it shows when turned over.")
+		f.fit()
+	}
+	switch w := f.Field("Token").(type) {
+	case *choiceField:
+		w.OnChanged = sync
+	case *optionSelect:
+		w.OnChanged = func(string) { sync(w.Value()) }
+	}
+	sync(first)
+	return f
 }
 
 // FeatureForm reveals a room feature a hero saw.

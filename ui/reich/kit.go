@@ -155,6 +155,13 @@ type formDialog struct {
 	body fyne.CanvasObject
 }
 
+// fit sizes the dialog again after its content changed.
+func (f *formDialog) fit() {
+	if f.dlg != nil {
+		f.dlg.Fit()
+	}
+}
+
 // Submit runs the form's action as its confirm button does. Problems with
 // fields show under those fields, all at once; anything else shows above
 // the buttons.

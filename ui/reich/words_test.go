@@ -2,6 +2,7 @@ package reich
 
 import (
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -158,4 +159,46 @@ func TestPracticeWordsAfterSpawnAndEnemyTurn(t *testing.T) {
 	w.SetContent(Screens{}.Enemy(ctx))
 	gameOf(ctx).enemy.TokenForm()
 	wordsOf(t, "the spawn dialog", uitest.WindowText(w), seen)
+}
+
+// The spawn dialog's icons agree with the token picked: a face-up token's
+// icons are shown fixed, as they lie on it, with no "face down" words; a
+// face-down token's are tapped in (newcomer report: "T1 in S1, green icon"
+// with "Icons: none" and the face-down hint).
+func TestSpawnDialogIconsFollowTheToken(t *testing.T) {
+	ctx, w := newCtx(t)
+	w.Resize(uitest.Landscape)
+	cmds, err := rb.PracticeCommands(practice.Practice)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cmds {
+		must(t, ctx, c)
+	}
+	must(t, ctx, rb.SetTurnOrder{Order: []string{"mara", "ned"}})
+	w.SetContent(Screens{}.Enemy(ctx))
+	f := gameOf(ctx).enemy.TokenForm()
+	ic := f.Field("Icons").(*iconsField)
+	text := uitest.WindowText(w)
+	if !ic.Fixed() || !slices.Equal(ic.Icons, []content.Level{content.Green}) || strings.Contains(text, "Face down") || !strings.Contains(text, "face up") {
+		t.Fatalf("T1 (green, face up): icons %v fixed %v, the dialog reads:\n%s", ic.Icons, ic.Fixed(), text)
+	}
+	tok := f.Field("Token").(*choiceField)
+	tok.Pick("T2")
+	text = uitest.WindowText(w)
+	if ic.Fixed() || len(ic.Icons) != 0 || !strings.Contains(text, "Face down: tap the icons") {
+		t.Fatalf("T2 (face down): icons %v fixed %v, the dialog reads:\n%s", ic.Icons, ic.Fixed(), text)
+	}
+	ic.Add(content.Orange)
+	tok.Pick("T1")
+	if !slices.Equal(ic.Icons, []content.Level{content.Green}) {
+		t.Fatalf("back on T1 the icons are %v", ic.Icons)
+	}
+	if err := f.Submit(); err != nil {
+		t.Fatal(err)
+	}
+	m := st(ctx).Mission
+	if slices.ContainsFunc(m.Tokens, func(tk rb.Token) bool { return tk.ID == "T1" }) || len(m.Units) == 0 {
+		t.Fatalf("T1 did not spawn: %d units", len(m.Units))
+	}
 }
