@@ -155,7 +155,9 @@ func (rules) Where(st tracker.State) string {
 		}
 		return fmt.Sprintf("Mission %s · ended · %s", m.ID, m.Result)
 	}
-	return fmt.Sprintf("Mission %s · Round %d · %s", m.ID, m.Round, m.Tracker.String())
+	// The mission's name alone (no "Mission" before it): the header's
+	// line is short and the name says it.
+	return fmt.Sprintf("%s · Round %d · %s", m.ID, m.Round, m.Tracker.String())
 }
 
 // String shows the tracker as players read it ("pre-alarm 3/8").

@@ -113,6 +113,10 @@ func TestFirstEnemyDecisionWithPracticeContent(t *testing.T) {
 	}
 	opened := tb.N
 	tb.Tap("Start the round in this order")
+	// The answer shows next to the button tapped, not only on the bottom line.
+	if text, isErr := widgets.ShowingFeedback(tb.u.Window.Canvas()); isErr || !strings.Contains(text, "Round 1: the heroes play in the order Mara Voss, Ned Farrow") {
+		t.Fatalf("after Start the round the bubble next to it reads %q", text)
+	}
 	tb.Tap("End Mara Voss's turn")
 	if !tb.Sees("Mara Voss's turn ends") || !tb.Sees("Placed in C4: ") || !tb.Sees("Drill Sentry 1") || !tb.Sees("Why?") {
 		t.Fatalf("after %d interactions the enemy's decision is not on screen:\n%s", tb.N, uitest.WindowText(tb.u.Window))

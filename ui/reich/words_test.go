@@ -202,3 +202,48 @@ func TestSpawnDialogIconsFollowTheToken(t *testing.T) {
 		t.Fatalf("T1 did not spawn: %d units", len(m.Units))
 	}
 }
+
+// Names in a map square: whole when they fit, else shortened sensibly (a
+// hero's first name, then initials; a unit's initials and number; a
+// token's id) rather than cut to "Ma…".
+func TestMapNamesShortenSensibly(t *testing.T) {
+	if got := initials("Drill Sentry 1"); got != "DS 1" {
+		t.Errorf("initials(Drill Sentry 1) = %q", got)
+	}
+	if got := initials("Mara Voss"); got != "MV" {
+		t.Errorf("initials(Mara Voss) = %q", got)
+	}
+	size := float32(12)
+	hero := gridLine{text: "♦ Mara Voss", short: []string{"♦ Mara", "♦ MV"}}
+	wide := fyne.MeasureText("♦ Mara Voss", size, fyne.TextStyle{}).Width
+	if got := hero.fitting(wide+1, size); got != "♦ Mara Voss" {
+		t.Errorf("room for the whole name: %q", got)
+	}
+	if got := hero.fitting(fyne.MeasureText("♦ Mara", size, fyne.TextStyle{}).Width+1, size); got != "♦ Mara" {
+		t.Errorf("room for the first name: %q", got)
+	}
+	if got := hero.fitting(fyne.MeasureText("♦ MV", size, fyne.TextStyle{}).Width+1, size); got != "♦ MV" {
+		t.Errorf("room for the initials: %q", got)
+	}
+	// The practice map: units on the squares by name, never by id.
+	ctx, w := newCtx(t)
+	w.Resize(uitest.Landscape)
+	cmds, err := rb.PracticeCommands(practice.Practice)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cmds {
+		must(t, ctx, c)
+	}
+	must(t, ctx, rb.SetTurnOrder{Order: []string{"mara", "ned"}})
+	must(t, ctx, rb.EndTurn{})
+	w.SetContent(Screens{}.Enemy(ctx))
+	v := gameOf(ctx).enemy.Map
+	var got []string
+	for _, l := range v.gridLines("C4") {
+		got = append(got, l.text)
+	}
+	if !slices.ContainsFunc(got, func(s string) bool { return strings.HasPrefix(s, "▲ Drill Sentry ") }) {
+		t.Errorf("C4 shows %q: want the units by name", got)
+	}
+}
