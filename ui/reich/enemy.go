@@ -134,7 +134,7 @@ func (e *enemyScreen) showPayload() {
 func traceOf(p rb.Payload, n rb.Namer) automa.Trace {
 	var tr automa.Trace
 	for _, l := range p.Trace {
-		tr.Steps = append(tr.Steps, automa.Step{Rule: l.Rule, Text: n.Line(l.Text), TieBreak: n.Line(l.TieBreak), Result: n.Line(l.Result)})
+		tr.Steps = append(tr.Steps, automa.Step{Rule: l.Rule, Text: capital(n.Line(l.Text)), TieBreak: n.Line(l.TieBreak), Result: n.Line(l.Result)})
 	}
 	return tr
 }

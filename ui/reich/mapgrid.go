@@ -333,8 +333,16 @@ func (r *gridRenderer) build(size fyne.Size) {
 						// The label is centred on the door, but kept inside
 						// the map: a door on the map's outer edge would cut
 						// it in half ("D1 closed" on the left edge).
+						// Names stand at the top of a square: a door's label
+						// goes low, just above a north or south door's bar and
+						// at the foot of an east or west one, so it covers no
+						// name.
+						ty := mid.Y - ts.Height - 6
+						if s == content.East || s == content.West {
+							ty = e[1].Y - ts.Height - 4
+						}
 						x := min(max(mid.X-ts.Width/2-2, 0), max(float32(cols)*side-ts.Width-4, 0))
-						y := min(max(mid.Y-ts.Height/2, 0), max(float32(rows)*side-ts.Height, 0))
+						y := min(max(ty, 0), max(float32(rows)*side-ts.Height, 0))
 						bg.Move(fyne.NewPos(x, y))
 						t.Move(fyne.NewPos(x+2, y))
 						tags = append(tags, bg, t)
