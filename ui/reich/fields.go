@@ -331,8 +331,9 @@ type iconsField struct {
 	adds []*widget.Button
 	// note says what the icons are (a face-up token's, or the ones a
 	// face-down token shows when turned over); fixed icons cannot change.
-	note  *widget.Label
-	fixed bool
+	note   *widget.Label
+	fixed  bool
+	addRow fyne.CanvasObject
 }
 
 // Fix shows icons that cannot change (a face-up token's), with note.
@@ -366,6 +367,15 @@ func (f *iconsField) setNote(note string) {
 			b.Show()
 		}
 	}
+	if f.addRow != nil {
+		// The row goes too, so a fixed field leaves no gap.
+		if f.fixed {
+			f.addRow.Hide()
+		} else {
+			f.addRow.Show()
+		}
+	}
+	f.Refresh()
 }
 
 // Fixed reports whether the icons are fixed (a face-up token's).
@@ -432,7 +442,11 @@ func (f *iconsField) CreateRenderer() fyne.WidgetRenderer {
 	for _, b := range f.adds {
 		adds = append(adds, widgets.Touch(b))
 	}
-	return widget.NewSimpleRenderer(container.NewVBox(container.NewHScroll(f.row), widgets.NewFlow(adds...), f.note))
+	f.addRow = widgets.NewFlow(adds...)
+	if f.fixed {
+		f.addRow.Hide()
+	}
+	return widget.NewSimpleRenderer(container.NewVBox(container.NewHScroll(f.row), f.addRow, f.note))
 }
 
 // iconButton is one spawn icon, a finger-sized coloured disc; tapping it
