@@ -256,7 +256,7 @@ func turnSummary(t phantom.Turn) string {
 				fmt.Fprintf(&b, " (aimed at %s, blocked)", a.AimedAt)
 			}
 			if a.Roll != "" {
-				fmt.Fprintf(&b, " (roll %s)", a.Roll)
+				fmt.Fprintf(&b, " (%s)", RollWords(a.Roll))
 			}
 			if a.Hit != nil {
 				fmt.Fprintf(&b, ": %d damage", a.Hit.Damage)

@@ -424,7 +424,12 @@ func (c BeginRound) exec(s *State, x *ctx) (string, error) {
 			f.Resting = false
 		}
 	}
-	return fmt.Sprintf("Round %d: Decision die %s (%s)", m.Round, face, how), nil
+	// In the players' words: who rolled it, not the engine's note.
+	by := "rolled at the table"
+	if how == "rolled" {
+		by = "rolled by the app"
+	}
+	return fmt.Sprintf("Round %d: Decision die %s, %s", m.Round, face, by), nil
 }
 
 // SelectCards is a character's secret card selection (§6.2, V-04): one or

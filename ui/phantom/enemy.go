@@ -52,7 +52,9 @@ type EnemyScreen struct {
 	seen map[uint64]*pastDecision
 
 	scroll *container.Scroll
-	focus  string // a space to scroll to once the map is laid out
+	// legend says what the map's marks mean (and its placement marks).
+	legend *widget.Label
+	focus  []string // the spaces to show once the map is laid out
 	// focused is the turn last scrolled to.
 	focused string
 	obj     fyne.CanvasObject
@@ -61,11 +63,9 @@ type EnemyScreen struct {
 // NewEnemyScreen builds the screen for a campaign and keeps it up to date.
 func NewEnemyScreen(ctx *shell.Context) *EnemyScreen {
 	e := &EnemyScreen{ctx: ctx, Map: NewMapView(), Trace: widgets.NewTracePanel(automa.Trace{})}
-	// One line, cut if need be (the whole of it is in the decision's
-	// words below): a wrapping label outside a scroll grows tall while its
-	// tab has never been laid out, and the window with it.
+	// Wrapped, never cut (it names the adversary and what to do); one
+	// line until laid out (see wrapped).
 	e.Who = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	e.Who.Truncation = fyne.TextTruncateEllipsis
 	e.Summary = widget.NewLabel("")
 	e.Summary.Wrapping = fyne.TextWrapWord
 	e.Order = container.NewVBox()
@@ -120,7 +120,8 @@ func NewEnemyScreen(ctx *shell.Context) *EnemyScreen {
 	// why (ten lines of it, the deciding step highlighted). The rest (the
 	// decision in words, rolls made at the table, a named primary target,
 	// earlier decisions) scrolls under it.
-	legend := widget.NewLabel("Magenta arrows: path · green ring: end space · red ring: primary target · cyan: line of sight")
+	legend := widget.NewLabel(legendText)
+	e.legend = legend
 	legend.Wrapping = fyne.TextWrapWord
 	legend.Importance = widget.LowImportance
 	details := container.NewVScroll(container.NewVBox(
@@ -140,18 +141,38 @@ func NewEnemyScreen(ctx *shell.Context) *EnemyScreen {
 	side := container.NewBorder(e.Trace, nil, nil, nil, details)
 	buttons := container.NewGridWithColumns(3, widgets.Touch(e.ResolveButton), widgets.Touch(e.ConfirmButton), widgets.Touch(e.OverrideButton))
 	// The map keeps a height of its own when the panel goes under it.
-	mapArea := container.NewBorder(container.NewVBox(e.Who, buttons, e.Order, container.NewHBox(widgets.Touch(zoomOut), widgets.Touch(zoomIn), fit)), nil, nil, nil,
+	head := container.NewVBox(wrapped(e.Who), buttons, e.Order, container.NewHBox(widgets.Touch(zoomOut), widgets.Touch(zoomIn), fit))
+	mapArea := container.NewBorder(head, nil, nil, nil,
 		widgets.AtLeast(fyne.NewSize(0, mapLeastHeight), afterLayout(e.scroll, func() {
 			e.Map.AutoFit(e.scroll.Size())
-			if e.focus != "" {
-				e.Map.FocusOn(e.scroll, e.focus)
+			if len(e.focus) > 0 {
+				e.Map.FocusOn(e.scroll, e.focus...)
 			}
 		})))
-	e.obj = adaptive(widgets.AtLeast(fyne.NewSize(mapLeast, 0), mapArea), side)
+	// Under the map (a portrait tablet) the map takes the room it needs
+	// to show whole across the width, the Why panel a few lines (it
+	// scrolls).
+	want := func(width float32) float32 {
+		return head.MinSize().Height + theme.Padding() + e.Map.HeightAcross(width)
+	}
+	e.obj = mapSplit(widgets.AtLeast(fyne.NewSize(mapLeast, 0), mapArea), side, want, func(wide bool) {
+		e.Trace.MinLines = 0
+		if !wide {
+			e.Trace.MinLines = traceLinesUnder
+		}
+		e.Trace.Refresh()
+	})
 	ctx.OnChange(func(tracker.Event) { e.Refresh() })
 	e.Refresh()
 	return e
 }
+
+// traceLinesUnder is how many lines of the Why panel show without
+// scrolling when it lies under the map.
+const traceLinesUnder = 4
+
+// legendText says what the decision's marks on the map mean.
+const legendText = "Magenta arrows: path · green ring: end space · red ring: primary target · cyan: line of sight"
 
 // Object is the screen.
 func (e *EnemyScreen) Object() fyne.CanvasObject { return e.obj }
@@ -166,6 +187,11 @@ func (e *EnemyScreen) Refresh() {
 		return
 	}
 	e.Map.SetLayout(l)
+	if key := placementKey(l); key != "" {
+		e.legend.SetText(legendText + "\n" + key)
+	} else {
+		e.legend.SetText(legendText)
+	}
 	figs := marks(m)
 	e.Map.SetMarks(figs)
 	e.ConfirmButton.Disable()
@@ -192,13 +218,14 @@ func (e *EnemyScreen) Refresh() {
 		return
 	case m.Pending != nil:
 		p := m.Pending
-		e.Who.SetText(fmt.Sprintf("Round %d · %s's turn, worked out: confirm or override it", m.Round, p.Adversary))
+		e.Who.SetText(fmt.Sprintf("Round %d · %s's turn is worked out", m.Round, p.Adversary))
 		o := TurnOverlay(p.Turn, figs)
 		e.Map.SetOverlay(o)
 		if key := p.Adversary + "@" + p.Turn.End; key != e.focused {
 			e.focused = key
-			e.focus = orDefault(o.End, p.Turn.Start)
-			e.Map.FocusOn(e.scroll, e.focus)
+			// The actor, where it ends and its target show together.
+			e.focus = []string{p.Turn.Start, o.End, o.Target}
+			e.Map.FocusOn(e.scroll, e.focus...)
 		}
 		e.Trace.SetTrace(TraceOf(p.Trace))
 		words := TurnWords(p.Turn)
@@ -219,6 +246,8 @@ func (e *EnemyScreen) Refresh() {
 		return
 	}
 	e.Map.SetOverlay(Overlay{})
+	e.focus = nil
+	e.Map.Focus()
 	e.Trace.SetTrace(automa.Trace{})
 	e.Summary.SetText("")
 	e.loadPast()
@@ -534,10 +563,14 @@ func TurnWords(t ap.Turn) string {
 				fmt.Fprintf(&b, ", line %s → %s", a.LoS.From, a.LoS.To)
 			}
 			if a.Roll != "" {
-				fmt.Fprintf(&b, ", roll %s", a.Roll)
+				fmt.Fprintf(&b, ", %s", tp.RollWords(a.Roll))
 			}
 			if len(a.Accuracy) > 0 {
-				fmt.Fprintf(&b, ", Accuracy %s", strings.Join(a.Accuracy, " "))
+				acc := make([]string, len(a.Accuracy))
+				for i, x := range a.Accuracy {
+					acc[i] = tp.RollWords(x)
+				}
+				fmt.Fprintf(&b, ", Accuracy %s", strings.Join(acc, " "))
 			}
 			if a.Hit != nil {
 				fmt.Fprintf(&b, ": %d damage", a.Hit.Damage)

@@ -241,12 +241,12 @@ func TestPlayersWordsEverywhere(t *testing.T) {
 			// its rich text's parts together).
 			e := sc.enems[h.ctx]
 			e.Trace.Hide()
-			for _, w := range uitest.PlayersWords(uitest.WindowText(h.w)) {
+			for _, w := range phantomWords(uitest.WindowText(h.w)) {
 				t.Errorf("%s, %s: %s", name, tab, w)
 			}
 			e.Trace.Show()
 			for _, l := range e.Trace.Shown() {
-				for _, w := range uitest.PlayersWords(l) {
+				for _, w := range phantomWords(l) {
 					t.Errorf("%s, Why: %s", name, w)
 				}
 			}
@@ -255,25 +255,25 @@ func TestPlayersWordsEverywhere(t *testing.T) {
 		h.w.SetContent(c.Object())
 		for i, it := range c.Tabs.Items {
 			c.Tabs.SelectIndex(i)
-			for _, w := range uitest.PlayersWords(uitest.WindowText(h.w)) {
+			for _, w := range phantomWords(uitest.WindowText(h.w)) {
 				t.Errorf("%s, Campaign %s: %s", name, it.Text, w)
 			}
 		}
 		for _, m := range append(append([]string{}, h.msgs...), h.errs...) {
-			for _, w := range uitest.PlayersWords(m) {
+			for _, w := range phantomWords(m) {
 				t.Errorf("%s, a message: %s", name, w)
 			}
 		}
 	}
 	h := newHarness(t, fixture(6, 4))
 	everyDialog(t, h, func(name string) {
-		for _, w := range uitest.PlayersWords(uitest.WindowText(h.w)) {
+		for _, w := range phantomWords(uitest.WindowText(h.w)) {
 			t.Errorf("dialog %s: %s", name, w)
 		}
 		shownDialogFits(t, h.w, name)
 	})
 	for _, m := range append(append([]string{}, h.msgs...), h.errs...) {
-		for _, w := range uitest.PlayersWords(m) {
+		for _, w := range phantomWords(m) {
 			t.Errorf("a message: %s", w)
 		}
 	}

@@ -327,6 +327,7 @@ func (r *mapRenderer) rebuild() {
 		t.Move(fyne.NewPos(centre.X-ms.Width/2, centre.Y-ms.Height/2))
 		return t
 	}
+	var onTop []fyne.CanvasObject // the labels of spaces with a figure
 	occupied := map[string]bool{}
 	for _, m := range v.marks {
 		occupied[m.Space] = true
@@ -343,8 +344,21 @@ func (r *mapRenderer) rebuild() {
 		ly := cen.Y - s*0.18
 		size := max(9, s*0.34)
 		if occupied[sp.Label] {
-			ly, size = cen.Y-s*0.62, max(8, s*0.22)
+			// Over the figure's name and disc, which sit lower in the
+			// hex (figureObjects): both stay readable.
+			ly, size = cen.Y-s*0.66, max(8, s*0.24)
 			labelCol = colText
+		}
+		if occupied[sp.Label] {
+			// Drawn last, over the rings and lines of a decision that
+			// pass through the top of the hex, on a light plate.
+			t := text(sp.Label, size, true, labelCol, fyne.NewPos(cen.X, ly))
+			plate := canvas.NewRectangle(color.NRGBA{0xFF, 0xFF, 0xF4, 0xD0})
+			plate.CornerRadius = t.Size().Height * 0.3
+			plate.Resize(t.Size().AddWidthHeight(4, 0))
+			plate.Move(t.Position().SubtractXY(2, 0))
+			onTop = append(onTop, plate, t)
+			continue
 		}
 		objs = append(objs, text(sp.Label, size, true, labelCol, fyne.NewPos(cen.X, ly)))
 		if note := spaceNote(&sp); note != "" && !occupied[sp.Label] {
@@ -419,7 +433,7 @@ func (r *mapRenderer) rebuild() {
 			}
 		}
 	}
-	r.objs = objs
+	r.objs = append(objs, onTop...)
 }
 
 // vertexPos is where vertex k of a labelled space is drawn.
@@ -551,28 +565,33 @@ func condBadge(c string) (string, bool) {
 	return c, false
 }
 
-// figureObjects draws one figure on its space centre c.
+// figureObjects draws one figure in the hex whose centre is c: its name
+// on a plate across the hex's widest part, under the space's label (drawn
+// at the top of the hex), and its disc with its HP in the lower half, so
+// the label, the name and the HP all show. The name is drawn smaller to
+// fit the hex before it is shortened.
 func figureObjects(m Mark, c fyne.Position, s float32) []fyne.CanvasObject {
 	var out []fyne.CanvasObject
-	rad := s * 0.6
+	rad := s * 0.38
 	if m.Side == "boss" {
-		rad = s * 0.7
+		rad = s * 0.44
 	}
+	dc := fyne.NewPos(c.X, c.Y+s*0.18) // the disc's centre
 	disc := canvas.NewCircle(ColourOf(m.Colour))
 	ringCol := color.Color(color.Black)
 	if m.Side == "character" {
 		ringCol = color.White
 	}
-	disc.StrokeColor, disc.StrokeWidth = ringCol, max(2, s*0.08)
+	disc.StrokeColor, disc.StrokeWidth = ringCol, max(2, s*0.06)
 	disc.Resize(fyne.NewSize(2*rad, 2*rad))
-	disc.Move(fyne.NewPos(c.X-rad, c.Y-rad))
+	disc.Move(fyne.NewPos(dc.X-rad, dc.Y-rad))
 	out = append(out, disc)
 	if m.Side == "boss" {
 		in := canvas.NewCircle(color.Transparent)
-		in.StrokeColor, in.StrokeWidth = color.Black, max(2, s*0.05)
+		in.StrokeColor, in.StrokeWidth = color.Black, max(2, s*0.04)
 		r2 := rad * 0.8
 		in.Resize(fyne.NewSize(2*r2, 2*r2))
-		in.Move(fyne.NewPos(c.X-r2, c.Y-r2))
+		in.Move(fyne.NewPos(dc.X-r2, dc.Y-r2))
 		out = append(out, in)
 	}
 	fg := color.Color(color.White)
@@ -581,20 +600,31 @@ func figureObjects(m Mark, c fyne.Position, s float32) []fyne.CanvasObject {
 	}
 	hp := canvas.NewText(fmt.Sprint(m.HP), fg)
 	hp.TextStyle.Bold = true
-	hp.TextSize = max(11, s*0.58)
+	hp.TextSize = max(11, s*0.44)
 	hs := hp.MinSize()
 	hp.Resize(hs)
-	hp.Move(fyne.NewPos(c.X-hs.Width/2, c.Y-hs.Height/2+s*0.06))
-	name := canvas.NewText(shortName(m.Name), fg)
-	name.TextSize = max(7, s*0.2)
+	hp.Move(fyne.NewPos(dc.X-hs.Width/2, dc.Y-hs.Height/2))
+	out = append(out, hp)
+	// The name on a light plate, across the hex above the disc.
+	label, size := fitName(m.Name, s*1.8, max(8, s*0.22))
+	name := canvas.NewText(label, colText)
+	name.TextSize = size
+	name.TextStyle.Bold = true
 	ns := name.MinSize()
+	ny := c.Y - s*0.3
+	plate := canvas.NewRectangle(color.NRGBA{0xFF, 0xFF, 0xF4, 0xE8})
+	plate.CornerRadius = ns.Height * 0.3
+	plate.StrokeColor, plate.StrokeWidth = ringCol, 1
+	plate.Resize(fyne.NewSize(ns.Width+4, ns.Height))
+	plate.Move(fyne.NewPos(c.X-ns.Width/2-2, ny-ns.Height/2))
 	name.Resize(ns)
-	name.Move(fyne.NewPos(c.X-ns.Width/2, c.Y-rad*0.78))
-	out = append(out, hp, name)
-	// Conditions as badges along the bottom of the hex.
+	name.Move(fyne.NewPos(c.X-ns.Width/2, ny-ns.Height/2))
+	out = append(out, plate, name)
+	// Conditions as badges along the bottom of the disc.
 	n := len(m.Conditions)
-	bw := max(14, s*0.42)
+	bw := max(14, s*0.4)
 	x0 := c.X - float32(n)*bw/2
+	by := dc.Y + rad*0.45
 	for k, cond := range m.Conditions {
 		txt, good := condBadge(cond)
 		bg := color.NRGBA{0xC0, 0x30, 0x10, 0xFF}
@@ -605,23 +635,65 @@ func figureObjects(m Mark, c fyne.Position, s float32) []fyne.CanvasObject {
 		b.CornerRadius = bw * 0.25
 		b.StrokeColor, b.StrokeWidth = color.White, 1
 		b.Resize(fyne.NewSize(bw-1, bw*0.8))
-		b.Move(fyne.NewPos(x0+float32(k)*bw, c.Y+rad*0.62))
+		b.Move(fyne.NewPos(x0+float32(k)*bw, by))
 		t := canvas.NewText(txt, color.White)
 		t.TextSize = max(7, bw*0.5)
 		t.TextStyle.Bold = true
 		ts := t.MinSize()
 		t.Resize(ts)
-		t.Move(fyne.NewPos(x0+float32(k)*bw+(bw-1-ts.Width)/2, c.Y+rad*0.62+(bw*0.8-ts.Height)/2))
+		t.Move(fyne.NewPos(x0+float32(k)*bw+(bw-1-ts.Width)/2, by+(bw*0.8-ts.Height)/2))
 		out = append(out, b, t)
 	}
 	return out
 }
 
-// shortName keeps a figure's name short enough for its disc.
-func shortName(n string) string {
-	r := []rune(n)
-	if len(r) <= 8 {
-		return n
+// minNameSize is the smallest text a figure's name is drawn in before it
+// is shortened.
+const minNameSize = 7.5
+
+// fitName is a figure's name as it fits width at most size: drawn smaller
+// first (down to minNameSize), then shortened with "…".
+func fitName(n string, width, size float32) (string, float32) {
+	style := fyne.TextStyle{Bold: true}
+	w := fyne.MeasureText(n, size, style).Width
+	if w <= width {
+		return n, size
 	}
-	return string(r[:7]) + "…"
+	if s := size * width / w; s >= minNameSize {
+		return n, s
+	}
+	r := []rune(n)
+	for k := len(r) - 1; k > 1; k-- {
+		t := string(r[:k]) + "…"
+		if fyne.MeasureText(t, minNameSize, style).Width <= width {
+			return t, minNameSize
+		}
+	}
+	return string(r[:min(len(r), 2)]) + "…", minNameSize
+}
+
+// placementKey says in words what the map's placement icons (⚑) mean,
+// one by one: which adversary is placed there at setup, and with how
+// many characters (spec §10.2); "" when the map has none.
+func placementKey(l hex.Layout) string {
+	var parts []string
+	for _, sp := range l.Spaces {
+		for _, p := range sp.PlacementIcons {
+			when := "always"
+			switch {
+			case p.Characters == "":
+			case strings.Contains(p.Characters, "-"):
+				when = "with " + strings.Replace(p.Characters, "-", " to ", 1) + " characters"
+			case p.Characters == "1":
+				when = "with 1 character or more"
+			default:
+				when = "with " + p.Characters + " characters or more"
+			}
+			parts = append(parts, fmt.Sprintf("%s on %s: %s, %s", iconText(p), sp.Label, p.Adversary, when))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "⚑ marks where an adversary is placed at setup (Rulebook p.10) · " + strings.Join(parts, " · ")
 }

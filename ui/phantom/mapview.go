@@ -67,6 +67,8 @@ type MapView struct {
 	// zoomed is set once the players zoom or fit the map themselves:
 	// from then on the map keeps their scale (see AutoFit).
 	zoomed bool
+	// focus are the spaces a fit keeps in view (Focus).
+	focus []string
 
 	layout  hex.Layout
 	marks   []Mark
@@ -162,7 +164,13 @@ func (v *MapView) AutoFit(size fyne.Size) {
 		return
 	}
 	s := min((size.Width-2*pad)/w, (size.Height-2*pad)/h)
-	s = max(startScale, min(72, s))
+	least := float32(startScale)
+	if x0, y0, x1, y1, ok := v.focusBox(); ok {
+		// Small enough for the focused spaces to show together.
+		fs := min((size.Width-2*pad)/float32(x1-x0), (size.Height-2*pad)/float32(y1-y0))
+		least = min(least, max(minFocusScale, fs))
+	}
+	s = max(least, min(72, s))
 	if d := s - v.Scale; d > -0.5 && d < 0.5 {
 		return
 	}
@@ -172,6 +180,21 @@ func (v *MapView) AutoFit(size fyne.Size) {
 
 // startScale is a hex's radius before the map is fitted to its area.
 const startScale = 38
+
+// minFocusScale is the least radius AutoFit goes down to for a decision's
+// spaces to show together.
+const minFocusScale = 30
+
+// HeightAcross is the height of the whole map fitted across width (as
+// AutoFit would draw it with room enough).
+func (v *MapView) HeightAcross(width float32) float32 {
+	w, h := float32(v.bx1-v.bx0), float32(v.by1-v.by0)
+	if w <= 0 || h <= 0 {
+		return 0
+	}
+	s := max(startScale, min(72, (width-2*pad)/w))
+	return 2*pad + h*s
+}
 
 const (
 	sq3h = float32(0.8660254) // √3/2
@@ -254,9 +277,12 @@ func (v *MapView) addWall(c hex.Coord, d hex.Dir) {
 }
 
 // FocusOn scrolls sc (the scroll container holding v) so the labelled
-// space is in the middle of what shows, when the map is larger.
-func (v *MapView) FocusOn(sc *container.Scroll, label string) {
-	c, ok := v.CentreOf(label)
+// spaces show, centred on them together: a decision's actor, its path's
+// end and its target. Until the players zoom, AutoFit also keeps the
+// scale at which they all fit (see Focus).
+func (v *MapView) FocusOn(sc *container.Scroll, labels ...string) {
+	v.Focus(labels...)
+	x0, y0, x1, y1, ok := v.focusBox()
 	if !ok || sc == nil {
 		return
 	}
@@ -264,11 +290,43 @@ func (v *MapView) FocusOn(sc *container.Scroll, label string) {
 	if view.Width < 1 || view.Height < 1 {
 		return // not laid out yet: the layout asks again
 	}
-	off := fyne.NewPos(c.X-view.Width/2, c.Y-view.Height/2)
+	s := v.Scale
+	cx := pad + float32((x0+x1)/2-v.bx0)*s
+	cy := pad + float32((y0+y1)/2-v.by0)*s
+	off := fyne.NewPos(cx-view.Width/2, cy-view.Height/2)
 	off.X = max(0, min(off.X, full.Width-view.Width))
 	off.Y = max(0, min(off.Y, full.Height-view.Height))
 	sc.Offset = off
 	sc.Refresh()
+}
+
+// Focus names the spaces that must show when the map is fitted (none:
+// the whole map or its start).
+func (v *MapView) Focus(labels ...string) {
+	v.focus = v.focus[:0]
+	for _, l := range labels {
+		if _, ok := v.byLabel[l]; ok && l != "" {
+			v.focus = append(v.focus, l)
+		}
+	}
+}
+
+// focusBox is the box of the focused spaces, in hex radii, a hex's
+// radius around each centre.
+func (v *MapView) focusBox() (x0, y0, x1, y1 float64, ok bool) {
+	for _, l := range v.focus {
+		i, in := v.byLabel[l]
+		if !in {
+			continue // the map changed since
+		}
+		x, y := v.unit(v.layout.Spaces[i].Coord.Centre())
+		if !ok {
+			x0, y0, x1, y1, ok = x, y, x, y, true
+			continue
+		}
+		x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x), max(y1, y)
+	}
+	return x0 - 1, y0 - 1, x1 + 1, y1 + 1, ok
 }
 
 // HasWall reports whether the edge on side d of c is drawn as a wall (a

@@ -110,7 +110,7 @@ func TestOverrideFormCarriesWhatWasRecorded(t *testing.T) {
 // and on this game's own codes: a rule's page is cited, never its spec name.
 func playersWords(t *testing.T, text string) {
 	t.Helper()
-	for _, w := range uitest.PlayersWords(text) {
+	for _, w := range phantomWords(text) {
 		t.Errorf("a player reads %s", w)
 	}
 	if strings.Contains(text, "phantom-epoch") {

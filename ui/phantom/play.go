@@ -62,14 +62,24 @@ type PlayScreen struct {
 	entered     *fyne.Container
 	enteredFace *canvas.Text
 	scroll      *container.Scroll
-	focus       string // a space to scroll to once the map is laid out
-	focused     string // the turn last scrolled to
+	focus       []string // the spaces to show once the map is laid out
+	focused     string   // the turn last scrolled to
 	// acting keeps the players' choice of acting figure per figure card,
 	// while the same figure's turn goes on (§4 Invisible).
 	acting map[string]string
 	faceBt *widget.Button
 	// practice labels a game on the practice content.
 	practice *widget.Label
+	// DieLine is the Decision die in one line, shown instead of the big
+	// die when the side panel is under the map; lineSwatch its colour.
+	DieLine    *widget.Label
+	lineSwatch *canvas.Rectangle
+	dieBox     *fyne.Container // the big die
+	dieCompact *fyne.Container // the die in one line
+	narrow     bool
+	// Key says what the map's placement marks (⚑) mean; hidden when the
+	// map has none.
+	Key *widget.Label
 	// tieOrder is the players' order for characters tied on initiative.
 	tieOrder []string
 	// placeType and placeSpace are the place form's pickers.
@@ -171,8 +181,12 @@ func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 	p.practice.Importance = widget.WarningImportance
 	p.practice.Wrapping = fyne.TextWrapWord
 	p.practice.Hide()
-	top := container.NewVBox(container.NewVBox(p.Round, p.practice, p.Step),
-		container.NewHBox(zoomOut, zoomIn, fit, widgets.Touch(p.NextBt)))
+	// The buttons above the step's words: the words change length from
+	// step to step and, over the buttons, moved Next step up and down
+	// between taps (and the bubble a tap shows under it onto it).
+	p.Round.Truncation = fyne.TextTruncateEllipsis
+	top := container.NewVBox(p.Round, p.practice,
+		container.NewHBox(zoomOut, zoomIn, fit, widgets.Touch(p.NextBt)), p.Step)
 	faceForm := widget.NewForm(widget.NewFormItem("Face rolled", container.NewGridWithColumns(3, p.faceCol, p.facePri, p.faceSec)))
 	p.faceBox = container.NewVBox(faceForm, faceBt)
 	p.swatch = canvas.NewRectangle(color.Transparent)
@@ -187,8 +201,23 @@ func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 		widget.NewLabelWithStyle("face entered as rolled at the table", fyne.TextAlignCenter, fyne.TextStyle{Italic: true}))
 	p.entered.Hide()
 	die := container.NewVBox(p.Die, p.entered, p.swatch)
+	p.dieBox = die
+	// Under the map (a portrait tablet) the die takes one line, and the
+	// map the room.
+	p.DieLine = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	p.DieLine.Truncation = fyne.TextTruncateEllipsis
+	p.lineSwatch = canvas.NewRectangle(color.Transparent)
+	p.lineSwatch.CornerRadius = 6
+	p.lineSwatch.SetMinSize(fyne.NewSize(28, 28))
+	compact := container.NewBorder(nil, nil, container.NewCenter(p.lineSwatch), nil, p.DieLine)
+	compact.Hide()
+	p.dieCompact = compact
+	p.Key = widget.NewLabel("")
+	p.Key.Wrapping = fyne.TextWrapWord
+	p.Key.Importance = widget.LowImportance
+	p.Key.Hide()
 	side := container.NewVScroll(container.NewVBox(
-		die, p.faceBox, p.roundBox, p.result,
+		die, compact, p.faceBox, p.roundBox, p.result, p.Key,
 		widget.NewLabelWithStyle("Figures", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		p.Figures,
 		widget.NewSeparator(),
@@ -198,12 +227,22 @@ func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 		widget.NewSeparator(),
 		p.ending,
 	))
-	p.obj = container.NewBorder(top, nil, nil, nil, adaptive(widgets.AtLeast(fyne.NewSize(mapLeast, 0), afterLayout(p.scroll, func() {
+	mapPanel := widgets.AtLeast(fyne.NewSize(mapLeast, 0), afterLayout(p.scroll, func() {
 		p.Map.AutoFit(p.scroll.Size())
-		if p.focus != "" {
-			p.Map.FocusOn(p.scroll, p.focus)
+		if len(p.focus) > 0 {
+			p.Map.FocusOn(p.scroll, p.focus...)
 		}
-	})), side))
+	}))
+	p.obj = container.NewBorder(top, nil, nil, nil, mapSplit(mapPanel, side, p.Map.HeightAcross, func(wide bool) {
+		p.narrow = !wide
+		if wide {
+			die.Show()
+			compact.Hide()
+		} else {
+			die.Hide()
+			compact.Show()
+		}
+	}))
 	ctx.OnChange(func(tracker.Event) { p.Refresh() })
 	p.Refresh()
 	return p
@@ -222,16 +261,16 @@ func NextStep(s *tp.State) (string, tracker.Command) {
 	switch m.Phase {
 	case "setup", "end":
 		if m.Phase == "end" {
-			return "The round is over: if the objectives are met, record the result (Mission succeeded, above the figures); otherwise Next begins the next round and rolls the Decision die.", tp.BeginRound{}
+			return "The round is over: if the objectives are met, record the result (Mission succeeded, above the figures); otherwise Next step begins the next round and rolls the Decision die.", tp.BeginRound{}
 		}
-		return "Begin round 1: Next rolls the Decision die (or enter the face rolled at the table).", tp.BeginRound{}
+		return "Begin round 1: Next step rolls the Decision die (or enter the face rolled at the table).", tp.BeginRound{}
 	case "select":
 		if eventDue(s) {
-			return "Next draws this round's event card (or enter the card drawn at the table below).", tp.DrawEvent{}
+			return "Next step draws this round's event card (or enter the card drawn at the table below).", tp.DrawEvent{}
 		}
-		return "Each character selects cards or rests (cards under each character). Next draws the adversary cards.", tp.DrawAdversaryCards{}
+		return "Each character selects cards or rests (cards under each character). Next step draws the adversary cards.", tp.DrawAdversaryCards{}
 	case "draw":
-		return "Adversary cards drawn. Next works out the turn order.", tp.DetermineInitiative{}
+		return "Adversary cards drawn. Next step works out the turn order.", tp.DetermineInitiative{}
 	case "turns":
 		if m.Pending != nil && m.Pending.Reaction {
 			return m.Pending.Adversary + "'s reaction to " + m.Current + "'s attack is worked out: confirm or override it on the Enemy tab; then " + m.Current + "'s turn goes on.", nil
@@ -241,7 +280,7 @@ func NextStep(s *tp.State) (string, tracker.Command) {
 		}
 		if m.Current != "" {
 			if f := figure(m, m.Current); f != nil && f.Side == "character" {
-				return m.Current + " is playing: play cards below; Next ends the turn.", tp.EndTurn{Character: m.Current}
+				return m.Current + " is playing: play cards below; Next step ends the turn.", tp.EndTurn{Character: m.Current}
 			}
 			return m.Current + " is acting.", nil
 		}
@@ -249,13 +288,13 @@ func NextStep(s *tp.State) (string, tracker.Command) {
 		f := figure(m, n)
 		switch {
 		case f == nil:
-			return "Every figure has acted: Next ends the round.", tp.EndRound{}
+			return "Every figure has acted: Next step ends the round.", tp.EndRound{}
 		case f.Side == "character" && f.Resting && len(detrimentalHeld(f)) > 0:
 			return "Next: " + n + "'s rest turn starts: pick on " + n + "'s card the detrimental conditions to drop.", tp.StartTurn{Character: n}
 		case f.Side == "character":
 			return "Next: " + n + "'s turn starts.", tp.StartTurn{Character: n}
 		default:
-			return "Next: " + n + "'s turn — Next (or R) resolves it.", tp.ResolveAdversaryTurn{Adversary: n}
+			return "Next: " + n + "'s turn — Next step works it out.", tp.ResolveAdversaryTurn{Adversary: n}
 		}
 	case "over":
 		return "Mission over: " + m.Result + ".", nil
@@ -297,6 +336,12 @@ func (p *PlayScreen) Refresh() {
 		return
 	}
 	p.Map.SetLayout(l)
+	if key := placementKey(l); key != "" {
+		p.Key.SetText(key)
+		p.Key.Show()
+	} else {
+		p.Key.Hide()
+	}
 	if s.Content.Practice {
 		p.practice.Show()
 	} else {
@@ -309,10 +354,13 @@ func (p *PlayScreen) Refresh() {
 		p.Map.SetOverlay(o)
 		if key := m.Pending.Adversary + "@" + m.Pending.Turn.End; key != p.focused {
 			p.focused = key
-			p.focus = orDefault(o.End, m.Pending.Turn.Start)
-			p.Map.FocusOn(p.scroll, p.focus)
+			// The actor, where it ends and its target show together.
+			p.focus = []string{m.Pending.Turn.Start, o.End, o.Target}
+			p.Map.FocusOn(p.scroll, p.focus...)
 		}
 	} else {
+		p.focus = nil
+		p.Map.Focus()
 		o := Overlay{Selected: p.selected}
 		if f := figure(m, p.moving); f != nil && len(p.path) > 0 {
 			o.Selected, o.Path = "", append([]string{f.Position}, p.path...)
@@ -353,6 +401,7 @@ func (p *PlayScreen) showDie(m *tp.Mission) {
 	if m == nil || m.Face == nil {
 		p.swatch.FillColor = color.Transparent
 		p.swatch.Refresh()
+		p.setDieLine("Decision die: not rolled yet this round", color.Transparent)
 		p.entered.Hide()
 		p.Die.Show()
 		p.Die.Clear()
@@ -379,17 +428,26 @@ func (p *PlayScreen) showDie(m *tp.Mission) {
 	})
 	if draw != nil {
 		p.Die.SetDraw(shown, *draw)
+		p.setDieLine("Decision die: "+shown+" · "+p.Die.Source(), p.swatch.FillColor)
 		p.Die.Show()
 		p.entered.Hide()
 		return
 	}
 	// A face rolled at the table and entered: no seed draw to name.
 	p.Die.Hide()
+	p.setDieLine("Decision die: "+shown+" · rolled at the table", p.swatch.FillColor)
 	p.enteredFace.Text = shown
 	p.enteredFace.TextSize = theme.TextSize() * 3
 	p.enteredFace.Color = theme.Color(theme.ColorNameForeground)
 	p.enteredFace.Refresh()
 	p.entered.Show()
+}
+
+// setDieLine shows the die in one line, with its colour.
+func (p *PlayScreen) setDieLine(text string, c color.Color) {
+	p.DieLine.SetText(text)
+	p.lineSwatch.FillColor = c
+	p.lineSwatch.Refresh()
 }
 
 func (p *PlayScreen) showFigures(s *tp.State) {

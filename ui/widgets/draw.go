@@ -1,8 +1,6 @@
 package widgets
 
 import (
-	"fmt"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
@@ -13,9 +11,9 @@ import (
 )
 
 // A DrawResult shows the outcome of a die roll or a card draw big, and
-// under it the seed step it came from: the campaign's draw number, and the
-// range it was drawn in. Players who doubt a roll can check that undo and
-// redo gave the same draw, because the draw number does not change.
+// under it that the app made it ("rolled by the app"). The seed step it
+// came from (the campaign's draw number and range) is not a player's
+// concept: it stays in Draw, for the log and `resolve`, not on screen.
 type DrawResult struct {
 	widget.BaseWidget
 	title  *widget.Label
@@ -61,10 +59,14 @@ func (d *DrawResult) Clear() {
 func (d *DrawResult) Shown() string  { return d.value.Text }
 func (d *DrawResult) Source() string { return d.source.Text }
 
-// SourceText says which seed step a draw came from, in words.
-func SourceText(dr tracker.Draw) string {
-	return fmt.Sprintf("draw #%d of this campaign's seed · %d of %d possible", dr.Index+1, dr.Value+1, dr.N)
+// SourceText says where a draw came from, as players need it: the app
+// made it (a face rolled at the table is shown without a DrawResult).
+func SourceText(tracker.Draw) string {
+	return "rolled by the app"
 }
+
+// Draw is the recorded draw shown (nil when none), for tests and traces.
+func (d *DrawResult) Draw() *tracker.Draw { return d.draw }
 
 // CreateRenderer lays the result out, title over value over source.
 func (d *DrawResult) CreateRenderer() fyne.WidgetRenderer {

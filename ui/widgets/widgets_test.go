@@ -139,7 +139,7 @@ type bigText struct{ fyne.Theme }
 
 func (b *bigText) Size(n fyne.ThemeSizeName) float32 { return b.Theme.Size(n) * 1.85 }
 
-func TestDrawResultNamesItsSeedStep(t *testing.T) {
+func TestDrawResultSaysTheAppRolledIt(t *testing.T) {
 	test.NewTempApp(t)
 	d := NewDrawResult("Decision die")
 	test.NewTempWindow(t, d)
@@ -152,9 +152,12 @@ func TestDrawResultNamesItsSeedStep(t *testing.T) {
 	if d.Shown() != itoa(face) {
 		t.Fatalf("shown %q", d.Shown())
 	}
-	want := "draw #17 of this campaign's seed · " + itoa(face) + " of 6 possible"
-	if d.Source() != want {
+	// Players read that the app rolled it; the seed step stays recorded.
+	if want := "rolled by the app"; d.Source() != want {
 		t.Fatalf("source %q, want %q", d.Source(), want)
+	}
+	if dr := d.Draw(); dr == nil || dr.Index != 16 || dr.N != 6 {
+		t.Fatalf("draw kept %+v", dr)
 	}
 	d.Clear()
 	if d.Shown() != "—" {
