@@ -364,9 +364,14 @@ func (cs *campaignScreen) toggle(which string, src fyne.CanvasObject) {
 func (cs *campaignScreen) refresh() {
 	c := cs.s.Campaign()
 	where := cs.s.Where()
-	if where == "" {
+	switch {
+	case where == "":
 		where = c.Game.Title()
-	} else {
+	case strings.Contains(c.Name, c.Game.Title()):
+		// The name on the line above says the game already ("Practice —
+		// Reichbusters: Projekt Vril"): this short line keeps its room for
+		// where the campaign stands.
+	default:
 		where = c.Game.Title() + " · " + where
 	}
 	if c.Practice {

@@ -68,6 +68,11 @@ func TestPracticeGameInTwoTaps(t *testing.T) {
 	if !strings.HasPrefix(u.camp.chrome.Title.Sub(), "Practice · ") {
 		t.Fatalf("the header does not say practice: %q", u.camp.chrome.Title.Sub())
 	}
+	// The name above says the game already: the short line does not
+	// repeat it (the newcomer's Reichbusters title line was cut).
+	if u.camp.s.Where() != "" && strings.Contains(u.camp.chrome.Title.Sub(), testGame.Title()) {
+		t.Fatalf("the header's second line repeats the game: %q", u.camp.chrome.Title.Sub())
+	}
 	// It behaves like any campaign: undo (the play clock's start, then
 	// the roll).
 	test.Tap(u.camp.chrome.Undo)

@@ -141,7 +141,14 @@ func (w *world) phase1() {
 func (w *world) activation(t *content.UnitType, phase int) []*unitW {
 	rule := fmt.Sprintf("reichbusters §7.5.1 phase %d", phase)
 	if t.NameIsWhite {
-		w.step(rule, "%s (%s) has a white name: it does not activate in phases 2 and 3.", t.Code, t.Name)
+		// Said only when such a unit is on the map: a step about a unit
+		// the players cannot see on the table only confuses them.
+		for _, u := range w.liveUnits() {
+			if u.Code == t.Code {
+				w.step(rule, "%s (%s) has a white name: it does not activate in phase %d.", t.Code, t.Name, phase)
+				break
+			}
+		}
 		return nil
 	}
 	var out []*unitW
@@ -151,7 +158,13 @@ func (w *world) activation(t *content.UnitType, phase int) []*unitW {
 			continue
 		}
 		if s == nil {
-			s = w.step(rule, "Units of type %s (%s), in the order they were placed.", t.Code, t.Name)
+			// The phase in the words: phases 2 and 3 weigh the same units,
+			// and the players must tell the two steps apart.
+			what := "move"
+			if phase == 3 {
+				what = "attack"
+			}
+			s = w.step(rule, "Phase %d, the alert units %s: units of type %s (%s), in the order they were placed.", phase, what, t.Code, t.Name)
 		}
 		switch {
 		case !w.alert(u):
@@ -162,6 +175,9 @@ func (w *world) activation(t *content.UnitType, phase int) []*unitW {
 			out = append(out, u)
 			s.Kept = append(s.Kept, candidate(u.ID, map[string]any{"area": u.Area}, ""))
 		}
+	}
+	if s != nil && len(out) == 0 {
+		s.Result = "none of them is alert here: none acts"
 	}
 	return out
 }

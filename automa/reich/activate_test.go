@@ -355,3 +355,22 @@ func TestPhase4(t *testing.T) {
 	eq(t, "awareness", changes(out, ChAwareness), "R1:suspicious")
 	eq(t, "tracker", changes(out, ChTracker))
 }
+
+// A white-named type with no unit on the map gets no step: the trace
+// speaks only of units on the table, and says each phase once (newcomer
+// report: "CK has a white name" twice, for a clerk not on the map).
+func TestWhiteNameOnlyForUnitsOnTheMap(t *testing.T) {
+	s := postAlarmTurn([]Unit{{ID: "g1", Code: "GR", Area: "B1"}}, twoHeroes("A1"), nil)
+	out := decide(t, s)
+	if strings.Contains(out.Trace.String(), "white name") {
+		t.Errorf("a step about a white-named type with no unit on the map:\n%s", out.Trace)
+	}
+	s = postAlarmTurn([]Unit{{ID: "w1", Code: "WH", Area: "A3"}, {ID: "g1", Code: "GR", Area: "B1"}}, twoHeroes("A1"), nil)
+	seen := map[string]bool{}
+	for _, st := range decide(t, s).Trace.Steps {
+		if seen[st.Text] && strings.Contains(st.Text, "white name") {
+			t.Errorf("step said twice: %s", st.Text)
+		}
+		seen[st.Text] = true
+	}
+}

@@ -323,9 +323,9 @@ func (c EndTurn) decide(t *tx, d *tracker.Dice) (string, error) {
 		return "", tracker.Refuse("reichbusters V-05", "%s started the turn downed and must Recover before the turn ends", h.Name)
 	}
 	if h.Turn.Ending {
-		t.say("%s ends the turn (downed during it, §5.2)", h.Name)
+		t.say("%s's turn ends (downed during it, §5.2)", h.Name)
 	} else {
-		t.say("%s ends the turn", h.Name)
+		t.say("%s's turn ends", h.Name)
 	}
 	if err := t.finishTurn(h.ID, c.Answers, d); err != nil {
 		return "", err
@@ -425,7 +425,7 @@ func (c EnemyTurn) decide(t *tx, d *tracker.Dice) (string, error) {
 	if len(m.Pending) > 0 {
 		return "", tracker.Refuse("reichbusters §6.4", "resolve the pending defence tests first")
 	}
-	t.say("Enemy turn after %s", t.name(m.Current))
+	t.say("The enemy's turn after %s", t.name(m.Current))
 	through := obscuredNow(m)
 	done, err := t.playEnemy(c.Answers, d, through)
 	if err != nil {

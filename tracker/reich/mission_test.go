@@ -764,7 +764,7 @@ func TestWhere(t *testing.T) {
 		t.Errorf("Where = %q", got)
 	}
 	r := raid(t)
-	if got := Rules.Where(st(r)); got != "Mission M1 · Round 1 · pre-alarm 1/4" {
+	if got := Rules.Where(st(r)); got != "M1 · Round 1 · pre-alarm 1/4" {
 		t.Errorf("Where = %q", got)
 	}
 }

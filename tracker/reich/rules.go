@@ -61,8 +61,13 @@ func (rules) Decide(st tracker.State, cmd tracker.Command, d *tracker.Dice) (tra
 	}
 	p := Payload{Reason: t.reason, Trace: t.trace, Enemy: t.enemy, Ops: t.ops, Rules: rulesRev}
 	if len(t.lines) > 0 {
-		p.Summary = t.lines[0]
-		p.Lines = t.lines[1:]
+		// The diary's lines name units, heroes and cards as the players
+		// entered them (the trace keeps the rules' codes for resolve).
+		n := t.s.Namer()
+		p.Summary = n.Line(t.lines[0])
+		for _, l := range t.lines[1:] {
+			p.Lines = append(p.Lines, n.Line(l))
+		}
 	}
 	return tracker.Change{Kind: kindPrefix + kind, Payload: p}, nil
 }
@@ -150,7 +155,9 @@ func (rules) Where(st tracker.State) string {
 		}
 		return fmt.Sprintf("Mission %s · ended · %s", m.ID, m.Result)
 	}
-	return fmt.Sprintf("Mission %s · Round %d · %s", m.ID, m.Round, m.Tracker.String())
+	// The mission's name alone (no "Mission" before it): the header's
+	// line is short and the name says it.
+	return fmt.Sprintf("%s · Round %d · %s", m.ID, m.Round, m.Tracker.String())
 }
 
 // String shows the tracker as players read it ("pre-alarm 3/8").

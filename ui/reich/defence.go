@@ -62,7 +62,7 @@ func (p *playScreen) refreshPending(m *rb.Mission) {
 		}
 		line := fmt.Sprintf("The %s attacks %s, total %d, against %s", p.unitTypeName(a.Code), mode, a.Total, strings.Join(who, ", "))
 		if len(a.Breakdown) > 0 {
-			line += " — " + strings.Join(a.Breakdown, "; ")
+			line += " — " + p.k.namer().Line(strings.Join(a.Breakdown, "; "))
 		}
 		line += noItemsNote(a)
 		b := button("Defend…", theme.ConfirmIcon(), func() { p.DefendForm(i) })

@@ -2,6 +2,7 @@ package reich
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -76,6 +77,7 @@ func newEnemyScreen(k *kit) *enemyScreen {
 func (e *enemyScreen) Refresh() {
 	e.shown, e.pay = gameOf(e.k.ctx).decision()
 	m := e.k.mission()
+	e.Map.Names = e.k.namer()
 	e.Map.SetMission(m, litBy(e.pay))
 	e.ResolveButton.SetText("Resolve the enemy turn")
 	if m != nil && m.Paused != nil {
@@ -120,32 +122,43 @@ func (e *enemyScreen) showPayload() {
 		e.Trace.SetTrace(automa.Trace{})
 		return
 	}
-	e.title.SetText(rb.PlayersLine(e.pay.Summary))
-	e.summary.SetText(summaryText(e.pay, e.k.codeNames()))
-	e.Trace.SetTrace(traceOf(e.pay))
+	n := e.k.namer()
+	e.title.SetText(n.Line(e.pay.Summary))
+	e.summary.SetText(summaryText(e.pay, n))
+	e.Trace.SetTrace(traceOf(e.pay, n))
 }
 
-// traceOf is a decision's trace for the trace panel, its words the
-// players' (the rule's name keeps its sections: the panel shows only a
-// rulebook page from it).
-func traceOf(p rb.Payload) automa.Trace {
+// traceOf is a decision's trace for the trace panel, in the players'
+// words (n names units, heroes and cards as they were entered; the rule's
+// name keeps its sections: the panel shows only a rulebook page from it).
+func traceOf(p rb.Payload, n rb.Namer) automa.Trace {
 	var tr automa.Trace
 	for _, l := range p.Trace {
-		tr.Steps = append(tr.Steps, automa.Step{Rule: l.Rule, Text: rb.PlayersLine(l.Text), TieBreak: rb.PlayersLine(l.TieBreak), Result: rb.PlayersLine(l.Result)})
+		tr.Steps = append(tr.Steps, automa.Step{Rule: l.Rule, Text: capital(n.Line(l.Text)), TieBreak: n.Line(l.TieBreak), Result: n.Line(l.Result)})
 	}
 	return tr
 }
 
 // SummaryText words what an enemy decision did to the board.
-func SummaryText(p rb.Payload) string { return summaryText(p, func(c string) string { return c }) }
+func SummaryText(p rb.Payload) string { return summaryText(p, rb.Namer{}) }
 
-// summaryText is SummaryText with unit types named as name says.
-func summaryText(p rb.Payload, name func(code string) string) string {
+// unitWords names a unit ("DS-1") as the players do: its type's name and
+// number ("Drill Sentry 1").
+func unitWords(n rb.Namer, id string) string { return n.Line(id) }
+
+// shownAbove are the diary lines the summary words from the structured
+// record already (units placed, moved, removed, attacks), and the turn's
+// flow the Play tab's heading shows ("Ned Farrow's turn").
+var shownAbove = regexp.MustCompile(`\bplaced in\b|\bmoved\b.*→|\bremoved from\b|\battacks\b|'s turn$|^spawn card \S+ discarded$|defence test|^spawn token \S+ removed from`)
+
+// summaryText words what an enemy decision did to the board, units named
+// as n says; a decision that changed nothing says so.
+func summaryText(p rb.Payload, n rb.Namer) string {
 	var out []string
 	if en := p.Enemy; en != nil {
 		byArea := map[string][]string{}
 		for _, u := range en.Placed {
-			byArea[u.Area] = append(byArea[u.Area], name(u.Code)+" "+u.Unit)
+			byArea[u.Area] = append(byArea[u.Area], unitWords(n, u.Unit))
 		}
 		areas := make([]string, 0, len(byArea))
 		for a := range byArea {
@@ -156,10 +169,10 @@ func summaryText(p rb.Payload, name func(code string) string) string {
 			out = append(out, fmt.Sprintf("Placed in %s: %s", a, strings.Join(byArea[a], ", ")))
 		}
 		for _, mv := range en.Moved {
-			out = append(out, fmt.Sprintf("%s moved %s → %s", mv.Unit, mv.From, mv.To))
+			out = append(out, fmt.Sprintf("%s moved %s → %s", unitWords(n, mv.Unit), mv.From, mv.To))
 		}
 		for _, r := range en.Removed {
-			out = append(out, fmt.Sprintf("%s removed from %s", r.Unit, r.Area))
+			out = append(out, fmt.Sprintf("%s removed from %s", unitWords(n, r.Unit), r.Area))
 		}
 		if len(en.Tokens) > 0 {
 			out = append(out, "Spawn tokens placed: "+strings.Join(en.Tokens, ", "))
@@ -169,33 +182,40 @@ func summaryText(p rb.Payload, name func(code string) string) string {
 			if a.Mode == "ranged" {
 				mode = "at range"
 			}
-			out = append(out, fmt.Sprintf("The %s attacks %s, total %d: its defence test waits", name(a.Code), mode, a.Total))
+			who := strings.Join(mapNames(n, a.Defenders), " and ")
+			if who == "" {
+				who = "a hero"
+			}
+			out = append(out, fmt.Sprintf("%s attacks %s %s, total %d: the defence test is the players' to make", n.Line(a.Code), who, mode, a.Total))
 		}
 	}
-	if len(out) == 0 && len(p.Lines) > 0 {
-		for _, l := range p.Lines {
-			out = append(out, rb.PlayersLine(l))
+	for _, l := range p.Lines {
+		if l = n.Line(l); !shownAbove.MatchString(l) {
+			out = append(out, capital(l))
 		}
 	}
 	if len(out) == 0 {
-		return "Nothing changed on the board."
+		why := ""
+		for _, l := range p.Trace {
+			if strings.HasPrefix(l.Text, "No enemy unit is alert") {
+				why = ": no enemy unit was alert, so none moved or attacked"
+			}
+		}
+		return "Nothing changed on the board" + why + "."
 	}
 	return strings.Join(out, "\n")
 }
 
-// codeNames names a unit code by the mission's faction card.
-func (k *kit) codeNames() func(string) string {
-	var fac *content.Faction
-	if m := k.mission(); m != nil {
-		fac = k.state().Library.FactionByID(m.Faction)
+func mapNames(n rb.Namer, ids []string) []string {
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = n.Line(id)
 	}
-	return func(c string) string {
-		if fac != nil {
-			return unitName(c, *fac)
-		}
-		return c
-	}
+	return out
 }
+
+// namer names units, heroes and cards as the players entered them.
+func (k *kit) namer() rb.Namer { return k.state().Namer() }
 
 // Resolve plays the enemy turn (the Resolve shortcut).
 func (e *enemyScreen) Resolve() {
@@ -243,21 +263,51 @@ func (e *enemyScreen) tokenWords(id string) string {
 	return id
 }
 
-// TokenForm spawns a token a hero saw (T3): its icons, if face down, are
-// tapped in their colours.
+// TokenForm spawns a token a hero saw (T3). A face-up token's icons are
+// shown as they lie on it, fixed; a face-down token's are tapped in their
+// colours as it shows them when turned over.
 func (e *enemyScreen) TokenForm() *formDialog {
 	toks := e.tokens()
 	first := ""
 	if len(toks) > 0 {
 		first = toks[0]
 	}
-	return e.k.cmdForm("A spawn token is seen", "Spawn", []fld{
-		choiceW("Token", toks, e.tokenWords, first), icons("Icons", "face down: the icons it shows when turned over"),
+	var ic *iconsField
+	f := e.k.cmdForm("A spawn token is seen", "Spawn", []fld{
+		choiceW("Token", toks, e.tokenWords, first), icons("Icons", ""),
 	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
 		lv := v.Levels("Icons")
+		if ic != nil && ic.Fixed() {
+			lv = nil // a face-up token spawns with its own icons
+		}
 		tok := v.S("Token")
 		return func(a ai.Answers) tracker.Command { return rb.TriggerToken{Token: tok, Icons: lv, Answers: a} }, nil
 	})
+	ic, _ = f.Field("Icons").(*iconsField)
+	if ic == nil {
+		return f
+	}
+	sync := func(id string) {
+		if m := e.k.mission(); m != nil {
+			for _, t := range m.Tokens {
+				if t.ID == id && len(t.Icons) > 0 {
+					ic.Fix(t.Icons, "The icons on the token, face up.")
+					f.fit()
+					return
+				}
+			}
+		}
+		ic.Free("Face down: tap the icons it shows when turned over.")
+		f.fit()
+	}
+	switch w := f.Field("Token").(type) {
+	case *choiceField:
+		w.OnChanged = sync
+	case *optionSelect:
+		w.OnChanged = func(string) { sync(w.Value()) }
+	}
+	sync(first)
+	return f
 }
 
 // FeatureForm reveals a room feature a hero saw.

@@ -329,11 +329,64 @@ type iconsField struct {
 
 	row  *fyne.Container
 	adds []*widget.Button
+	// note says what the icons are (a face-up token's, or the ones a
+	// face-down token shows when turned over); fixed icons cannot change.
+	note   *widget.Label
+	fixed  bool
+	addRow fyne.CanvasObject
 }
+
+// Fix shows icons that cannot change (a face-up token's), with note.
+func (f *iconsField) Fix(icons []content.Level, note string) {
+	f.Icons, f.fixed = slices.Clone(icons), true
+	f.setNote(note)
+	f.rebuild()
+}
+
+// Free lets the players tap the icons (a face-down token's), with note.
+func (f *iconsField) Free(note string) {
+	if f.fixed {
+		f.Icons = nil
+	}
+	f.fixed = false
+	f.setNote(note)
+	f.rebuild()
+}
+
+func (f *iconsField) setNote(note string) {
+	f.note.SetText(note)
+	if note == "" {
+		f.note.Hide()
+	} else {
+		f.note.Show()
+	}
+	for _, b := range f.adds {
+		if f.fixed {
+			b.Hide()
+		} else {
+			b.Show()
+		}
+	}
+	if f.addRow != nil {
+		// The row goes too, so a fixed field leaves no gap.
+		if f.fixed {
+			f.addRow.Hide()
+		} else {
+			f.addRow.Show()
+		}
+	}
+	f.Refresh()
+}
+
+// Fixed reports whether the icons are fixed (a face-up token's).
+func (f *iconsField) Fixed() bool { return f.fixed }
 
 func newIconsField(icons []content.Level, empty string, changed func()) *iconsField {
 	f := &iconsField{Icons: slices.Clone(icons), OnChanged: changed, empty: empty}
 	f.row = container.NewHBox()
+	f.note = wrapped("")
+	f.note.Importance = widget.LowImportance
+	f.note.Hide()
 	for _, l := range levels {
 		l := l
 		b := widget.NewButtonWithIcon(capital(string(l)), theme.ContentAddIcon(), func() { f.Add(l) })
@@ -374,7 +427,11 @@ func (f *iconsField) rebuild() {
 	}
 	for i, l := range f.Icons {
 		i := i
-		f.row.Add(newIconButton(l, func() { f.Remove(i) }))
+		f.row.Add(newIconButton(l, func() {
+			if !f.fixed {
+				f.Remove(i)
+			}
+		}))
 	}
 	f.row.Refresh()
 }
@@ -385,7 +442,11 @@ func (f *iconsField) CreateRenderer() fyne.WidgetRenderer {
 	for _, b := range f.adds {
 		adds = append(adds, widgets.Touch(b))
 	}
-	return widget.NewSimpleRenderer(container.NewVBox(container.NewHScroll(f.row), widgets.NewFlow(adds...)))
+	f.addRow = widgets.NewFlow(adds...)
+	if f.fixed {
+		f.addRow.Hide()
+	}
+	return widget.NewSimpleRenderer(container.NewVBox(container.NewHScroll(f.row), f.addRow, f.note))
 }
 
 // iconButton is one spawn icon, a finger-sized coloured disc; tapping it

@@ -99,10 +99,11 @@ func (tb *table) Sees(text string) bool {
 // TestFirstEnemyDecisionWithPracticeContent: from an empty file, the way
 // a new player goes — Home, "Try a practice game", Reichbusters; the
 // practice mission is set up at the start of round 1 — then the round
-// starts in the order shown, Mara opens the store room's door, and the
-// spawn token behind it comes into sight: the enemy's first decision
-// (what spawns where, with its Why) is on the Play tab. Then her turn
-// ends and the enemy plays its turn. Each tap is counted.
+// starts in the order shown and Mara's turn ends: the corridor's spawn
+// token in her sight spawns two sentries, the enemy's first decision (what
+// spawns where, with its Why) on the Play tab. The enemy's turn after her
+// turns the corridor alert (its units see her), and the one after Ned's
+// turn shoots: the enemy acts on its own, each tap counted.
 func TestFirstEnemyDecisionWithPracticeContent(t *testing.T) {
 	tb := newTable(t)
 	tb.Tap("Try a practice game")
@@ -112,9 +113,12 @@ func TestFirstEnemyDecisionWithPracticeContent(t *testing.T) {
 	}
 	opened := tb.N
 	tb.Tap("Start the round in this order")
-	tb.Tap("Open door")
-	tb.Tap("Open") // the door next to Mara is picked already
-	if !tb.Sees("The enemy: ") || !tb.Sees("Placed in S1:") || !tb.Sees("Why?") {
+	// The answer shows next to the button tapped, not only on the bottom line.
+	if text, isErr := widgets.ShowingFeedback(tb.u.Window.Canvas()); isErr || !strings.Contains(text, "Round 1: the heroes play in the order Mara Voss, Ned Farrow") {
+		t.Fatalf("after Start the round the bubble next to it reads %q", text)
+	}
+	tb.Tap("End Mara Voss's turn")
+	if !tb.Sees("Mara Voss's turn ends") || !tb.Sees("Placed in C4: ") || !tb.Sees("Drill Sentry 1") || !tb.Sees("Why?") {
 		t.Fatalf("after %d interactions the enemy's decision is not on screen:\n%s", tb.N, uitest.WindowText(tb.u.Window))
 	}
 	first := tb.N
@@ -122,17 +126,28 @@ func TestFirstEnemyDecisionWithPracticeContent(t *testing.T) {
 	if first > 8 || first-opened > 3 {
 		t.Fatalf("%d interactions (%d after the practice game opened); at most 8 (3)", first, first-opened)
 	}
-	tb.Tap("End Mara Voss's turn")
 	tb.Tap("Play the enemy turn")
-	if !tb.Sees("The enemy: Enemy turn after Mara Voss") {
-		t.Fatalf("the enemy turn is not on screen:\n%s", uitest.WindowText(tb.u.Window))
+	if !tb.Sees("The enemy's turn after Mara Voss") || !tb.Sees("Corridor is now alert") || tb.Sees("Nothing changed") {
+		t.Fatalf("the enemy's first turn does nothing on screen:\n%s", uitest.WindowText(tb.u.Window))
 	}
-	t.Logf("practice game: the first enemy turn after %d interactions", tb.N)
+	turn := tb.N
+	t.Logf("practice game: the first enemy turn, which turns the corridor alert, after %d interactions", turn)
+	if turn > 5 {
+		t.Fatalf("the first enemy turn after %d interactions; at most 5 (README First game)", turn)
+	}
 	// Why? opens the explanation.
 	tb.Tap("Why?")
 	if !tb.Sees("Why the enemy did this") {
 		t.Fatal("Why? opens no explanation")
 	}
+	tb.Tap("Close")
+	// Ned's turn ends, and the alert sentries shoot.
+	tb.Tap("End Ned Farrow's turn")
+	tb.Tap("Play the enemy turn")
+	if !tb.Sees("attacks Ned Farrow at range") {
+		t.Fatalf("the enemy's second turn does not shoot:\n%s", uitest.WindowText(tb.u.Window))
+	}
+	t.Logf("practice game: the enemy's first attack after %d interactions", tb.N)
 }
 
 // field is what a form shows under the label: the object after the bold
@@ -344,7 +359,7 @@ func TestFirstEnemyDecisionWithOurOwnContent(t *testing.T) {
 	tb.Tap("Start the round in this order")
 	tb.Tap("Open door")
 	tb.Tap("Open")
-	if !tb.Sees("The enemy: ") || !tb.Sees("Placed in A7:") {
+	if !tb.Sees("Placed in A7:") || !tb.Sees("Why?") {
 		t.Fatalf("after %d interactions the enemy's decision is not on screen:\n%s", tb.N, uitest.WindowText(tb.u.Window))
 	}
 	t.Logf("our own content: the enemy's first decision after %d interactions (%d to make the campaign, %d to enter a 20-area map, a faction card, a spawn card and a hero, %d to set up and play)",

@@ -69,6 +69,11 @@ func (k *kit) run(cmd tracker.Command) (tracker.Event, error) {
 	if !ok && err == nil {
 		err = shell.ErrLocked
 	}
+	// The answer to a tap shows next to what was tapped (a refusal does
+	// through say); the frame's message line has it too.
+	if ok && err == nil && k.src != nil && k.ctx.Window != nil {
+		k.ctx.Feedback(k.src, k.ctx.Session.Describe(e), false)
+	}
 	return e, err
 }
 
@@ -148,6 +153,13 @@ type formDialog struct {
 	Confirm *widget.Button
 	// body is what the dialog shows, for the fit tests.
 	body fyne.CanvasObject
+}
+
+// fit sizes the dialog again after its content changed.
+func (f *formDialog) fit() {
+	if f.dlg != nil {
+		f.dlg.Fit()
+	}
 }
 
 // Submit runs the form's action as its confirm button does. Problems with

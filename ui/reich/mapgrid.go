@@ -49,6 +49,21 @@ type gridLine struct {
 	text string
 	col  color.Color
 	lit  bool
+	// short are shorter ways to say it, tried in turn when text does not
+	// fit the square (a first name, initials), before it is cut with "…".
+	short []string
+}
+
+// fitting is the first of the line's words that fits width.
+func (l gridLine) fitting(width, size float32) string {
+	text := l.text
+	for _, s := range l.short {
+		if fyne.MeasureText(text, size, fyne.TextStyle{}).Width <= width {
+			break
+		}
+		text = s
+	}
+	return fitText(text, width, size)
 }
 
 func newMapGrid(m *content.Map) *mapGrid {
@@ -315,8 +330,21 @@ func (r *gridRenderer) build(size fyne.Size) {
 						bg := canvas.NewRectangle(doorColour(st))
 						bg.CornerRadius = 3
 						bg.Resize(fyne.NewSize(ts.Width+4, ts.Height))
-						bg.Move(fyne.NewPos(mid.X-ts.Width/2-2, mid.Y-ts.Height/2))
-						t.Move(fyne.NewPos(mid.X-ts.Width/2, mid.Y-ts.Height/2))
+						// The label is centred on the door, but kept inside
+						// the map: a door on the map's outer edge would cut
+						// it in half ("D1 closed" on the left edge).
+						// Names stand at the top of a square: a door's label
+						// goes low, just above a north or south door's bar and
+						// at the foot of an east or west one, so it covers no
+						// name.
+						ty := mid.Y - ts.Height - 6
+						if s == content.East || s == content.West {
+							ty = e[1].Y - ts.Height - 4
+						}
+						x := min(max(mid.X-ts.Width/2-2, 0), max(float32(cols)*side-ts.Width-4, 0))
+						y := min(max(ty, 0), max(float32(rows)*side-ts.Height, 0))
+						bg.Move(fyne.NewPos(x, y))
+						t.Move(fyne.NewPos(x+2, y))
 						tags = append(tags, bg, t)
 					}
 				}
@@ -400,7 +428,7 @@ func (r *gridRenderer) build(size fyne.Size) {
 				r.objs = append(r.objs, bg)
 				col = color.Black
 			}
-			t := canvas.NewText(fitText(l.text, w-8, textSize), col)
+			t := canvas.NewText(l.fitting(w-8, textSize), col)
 			t.TextSize = textSize
 			t.TextStyle.Bold = i == 0 || l.lit
 			t.Move(fyne.NewPos(p.X+4, p.Y+3+float32(i)*lh))

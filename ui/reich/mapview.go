@@ -61,6 +61,8 @@ type MapView struct {
 	// lit are the units and tokens placed by the last resolution; moved
 	// their new areas.
 	lit map[string]bool
+	// Names names units as the players entered them ("Drill Sentry 1").
+	Names rb.Namer
 }
 
 // NewMapView makes an empty map.
@@ -209,37 +211,46 @@ func (v *MapView) gridLines(area string) []gridLine {
 	var ls []gridLine
 	for _, h := range m.Heroes {
 		if h.Area == area && !h.Escaped {
-			s := "♦ " + h.Name
+			state := ""
 			switch {
 			case h.Captured:
-				s += " (captured)"
+				state = " (captured)"
 			case h.Downed():
-				s += " (downed)"
+				state = " (downed)"
 			}
-			ls = append(ls, gridLine{text: s, col: colHero})
+			// Too long for the square: the first name, then the initials.
+			ls = append(ls, gridLine{text: "♦ " + h.Name + state, col: colHero,
+				short: []string{"♦ " + firstWord(h.Name) + state, "♦ " + initials(h.Name) + state}})
 		}
 	}
 	for _, u := range m.Units {
 		if u.Area == area {
-			s := "▲ " + u.ID // its type's code starts its name (DS-1)
+			name := v.Names.Line(u.ID) // its type's name and number: Drill Sentry 1
+			wounds := ""
 			if u.Wounds > 0 {
-				s += fmt.Sprintf(" ✚%d", u.Wounds)
+				wounds = fmt.Sprintf(" ✚%d", u.Wounds)
 			}
-			ls = append(ls, gridLine{text: s, col: colEnemy, lit: v.lit[u.ID]})
+			// Too long for the square: the name's initials and the number
+			// ("DS 1" for Drill Sentry 1).
+			ls = append(ls, gridLine{text: "▲ " + name + wounds, col: colEnemy, lit: v.lit[u.ID],
+				short: []string{"▲ " + initials(name) + wounds}})
 		}
 	}
 	for _, t := range m.Tokens {
 		if t.Area == area {
 			s := "● " + t.ID
+			short := s
 			switch {
 			case t.Cleared:
 				s += " cleared"
+				short += " ✓"
 			case len(t.Icons) == 0:
 				s += " ?"
+				short = s
 			default:
 				s += " " + levelsText(t.Icons)
 			}
-			ls = append(ls, gridLine{text: s, col: colToken, lit: v.lit[t.ID]})
+			ls = append(ls, gridLine{text: s, col: colToken, lit: v.lit[t.ID], short: []string{short}})
 		}
 	}
 	return ls
@@ -362,9 +373,12 @@ func (r *mapRenderer) build(size fyne.Size) {
 		t.TextSize = textSize * 0.9
 		t.TextStyle.Bold = true
 		ts := t.MinSize()
-		bg.Move(fyne.NewPos(mid.X-ts.Width/2-3, mid.Y-ts.Height/2))
+		// Kept inside the map, never cut at its edge.
+		x := min(max(mid.X-ts.Width/2-3, 0), max(size.Width-ts.Width-6, 0))
+		y := min(max(mid.Y-ts.Height/2, 0), max(size.Height-ts.Height, 0))
+		bg.Move(fyne.NewPos(x, y))
 		bg.Resize(fyne.NewSize(ts.Width+6, ts.Height))
-		t.Move(fyne.NewPos(mid.X-ts.Width/2, mid.Y-ts.Height/2))
+		t.Move(fyne.NewPos(x+3, y))
 		doorTags = append(doorTags, bg, t)
 	}
 	// Lines go under the areas, so one crossing a room hides nothing;
@@ -404,7 +418,7 @@ func (r *mapRenderer) areaLabels(id string, x, y, w, h, size float32) []fyne.Can
 	}
 	for _, u := range m.Units {
 		if u.Area == id {
-			s := "▲ " + u.Code + " " + u.ID
+			s := "▲ " + r.v.Names.Line(u.ID)
 			if u.Wounds > 0 {
 				s += fmt.Sprintf(" ✚%d", u.Wounds)
 			}
@@ -515,4 +529,27 @@ func roomOrder(m *rb.Mission) []string {
 		}
 	}
 	return out
+}
+
+// firstWord is a name's first word ("Mara" of "Mara Voss").
+func firstWord(name string) string {
+	if f := strings.Fields(name); len(f) > 0 {
+		return f[0]
+	}
+	return name
+}
+
+// initials shortens a name for a small square: each word's first letter,
+// a number kept whole ("Drill Sentry 1" → "DS 1", "Mara Voss" → "MV").
+func initials(name string) string {
+	var b strings.Builder
+	for _, w := range strings.Fields(name) {
+		if w[0] >= '0' && w[0] <= '9' {
+			b.WriteString(" " + w)
+			continue
+		}
+		r := []rune(w)
+		b.WriteString(strings.ToUpper(string(r[0])))
+	}
+	return b.String()
 }

@@ -137,6 +137,7 @@ func (p *playScreen) Refresh() {
 		extra = append(extra, widgets.Touch(button("Move the round marker…", nil, func() { p.moveMarkerForm(-1) })))
 	}
 	top.Add(widgets.NewFlow(extra...))
+	p.Map.Names = p.k.namer()
 	p.Map.SetMission(m, litBy(gameOf(p.k.ctx).lastPay))
 	p.body.Add(widgets.NewAdaptiveAt(1000, top, p.Map))
 	if m.Ended {
@@ -199,15 +200,17 @@ func (p *playScreen) refreshDecision() {
 		return
 	}
 	why := button("Why?", theme.QuestionIcon(), func() { p.k.showWhy(pay) })
-	p.decision.Add(cardBox("The enemy: "+rb.PlayersLine(pay.Summary), "", container.NewBorder(nil, nil, nil, widgets.Touch(why), wrapped(summaryText(pay, p.k.codeNames())))))
+	n := p.k.namer()
+	p.decision.Add(cardBox(n.Line(pay.Summary), "", container.NewBorder(nil, nil, nil, widgets.Touch(why), wrapped(summaryText(pay, n)))))
 	p.decision.Refresh()
 }
 
 // showWhy opens the explanation of an enemy decision.
 func (k *kit) showWhy(pay rb.Payload) {
-	panel := widgets.NewTracePanel(traceOf(pay))
+	n := k.namer()
+	panel := widgets.NewTracePanel(traceOf(pay, n))
 	win := k.window().Canvas().Size()
-	body := widgets.AtLeast(fyne.NewSize(min(max(win.Width-2*widgets.MinTouch, 0), 900), 0), container.NewVBox(wrapped(summaryText(pay, k.codeNames())), panel))
+	body := widgets.AtLeast(fyne.NewSize(min(max(win.Width-2*widgets.MinTouch, 0), 900), 0), container.NewVBox(wrapped(summaryText(pay, n)), panel))
 	d := widgets.NewDialog("Why the enemy did this", body, k.window())
 	d.Show()
 }

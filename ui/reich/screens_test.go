@@ -279,7 +279,7 @@ func TestRoundWithSpawns(t *testing.T) {
 	if m.Step == rb.StepEnemyTurn && !m.EnemyDone {
 		t.Fatalf("the enemy turn was not played: %s", e.k.Message())
 	}
-	if !strings.HasPrefix(e.title.Text, "Enemy turn after") || len(e.Trace.Lines()) == 0 {
+	if !strings.HasPrefix(e.title.Text, "The enemy's turn after") || len(e.Trace.Lines()) == 0 {
 		t.Fatalf("the enemy turn's trace is not shown: %q", e.title.Text)
 	}
 	// Defence tests for any attacks, then on to the end of the round.

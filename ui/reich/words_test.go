@@ -2,12 +2,14 @@ package reich
 
 import (
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
 
+	practice "tablekeeper/assets/reich"
 	"tablekeeper/automa/reich/content"
 	"tablekeeper/tracker"
 	rb "tablekeeper/tracker/reich"
@@ -90,5 +92,162 @@ func TestPlayersWords(t *testing.T) {
 	for _, tab := range []func(*shell.Context) fyne.CanvasObject{Screens{}.Play, Screens{}.Campaign} {
 		w.SetContent(tab(ctx))
 		wordsOf(t, "the mission over", uitest.WindowText(w), seen)
+	}
+}
+
+// TestPracticeWordsAfterSpawnAndEnemyTurn plays the practice game as a
+// newcomer does (the round started, Mara's turn ended: a spawn; the
+// enemy's turn after her; Ned's turn ended; the enemy shoots) and walks
+// every tab, the Why, the spawn dialog and the Log after each step: no
+// code, id, request kind or Go list, and each Why step said once.
+func TestPracticeWordsAfterSpawnAndEnemyTurn(t *testing.T) {
+	seen := map[string]bool{}
+	ctx, w := newCtx(t)
+	w.Resize(uitest.Landscape)
+	cmds, err := rb.PracticeCommands(practice.Practice)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cmds {
+		must(t, ctx, c)
+	}
+	shortened := regexp.MustCompile(`^▲ [A-Z]+ \d+( ✚\d+)?$`)
+	codes := regexp.MustCompile(`\bDS\b|\bYH\b|\bCK\b|\b(DS|YH)-\d|\bmara\b|\bned\b|\bP[SNQ]\d\b`)
+	walk := func(when string) {
+		check := func(where, text string) {
+			wordsOf(t, when+", "+where, text, seen)
+			for _, line := range strings.Split(text, "\n") {
+				if shortened.MatchString(line) {
+					continue // a name's initials and number in a small square ("DS 1" of Drill Sentry 1)
+				}
+				if m := codes.FindString(line); m != "" && !seen[line] {
+					seen[line] = true
+					t.Errorf("%s, %s: a unit code, id or hero id %q in %q", when, where, m, line)
+				}
+			}
+		}
+		for name, tab := range map[string]func(*shell.Context) fyne.CanvasObject{"Play": Screens{}.Play, "Campaign": Screens{}.Campaign, "Enemy": Screens{}.Enemy} {
+			w.SetContent(tab(ctx))
+			check("the "+name+" tab", uitest.WindowText(w))
+		}
+		_ = ctx.Session.Events(1, func(e tracker.Event) error {
+			check("the Log", ctx.Session.Describe(e))
+			return nil
+		})
+		if _, pay := gameOf(ctx).decision(); len(pay.Trace) > 0 {
+			w.SetContent(Screens{}.Play(ctx))
+			gameOf(ctx).play.k.showWhy(pay)
+			check("the Why", uitest.WindowText(w))
+			steps := map[string]bool{}
+			for _, s := range traceOf(pay, gameOf(ctx).play.k.namer()).Steps {
+				if steps[s.Text] {
+					t.Errorf("%s: the Why says %q twice", when, s.Text)
+				}
+				steps[s.Text] = true
+			}
+			for _, o := range w.Canvas().Overlays().List() {
+				w.Canvas().Overlays().Remove(o)
+			}
+		}
+	}
+	must(t, ctx, rb.SetTurnOrder{Order: []string{"mara", "ned"}})
+	walk("the round started")
+	must(t, ctx, rb.EndTurn{})
+	walk("Mara's turn ended (a spawn)")
+	must(t, ctx, rb.EnemyTurn{})
+	walk("the enemy's turn after Mara")
+	must(t, ctx, rb.DrawCards{Hero: "ned"})
+	must(t, ctx, rb.EndTurn{})
+	must(t, ctx, rb.EnemyTurn{})
+	walk("the enemy's turn after Ned (an attack)")
+	w.SetContent(Screens{}.Enemy(ctx))
+	gameOf(ctx).enemy.TokenForm()
+	wordsOf(t, "the spawn dialog", uitest.WindowText(w), seen)
+}
+
+// The spawn dialog's icons agree with the token picked: a face-up token's
+// icons are shown fixed, as they lie on it, with no "face down" words; a
+// face-down token's are tapped in (newcomer report: "T1 in S1, green icon"
+// with "Icons: none" and the face-down hint).
+func TestSpawnDialogIconsFollowTheToken(t *testing.T) {
+	ctx, w := newCtx(t)
+	w.Resize(uitest.Landscape)
+	cmds, err := rb.PracticeCommands(practice.Practice)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cmds {
+		must(t, ctx, c)
+	}
+	must(t, ctx, rb.SetTurnOrder{Order: []string{"mara", "ned"}})
+	w.SetContent(Screens{}.Enemy(ctx))
+	f := gameOf(ctx).enemy.TokenForm()
+	ic := f.Field("Icons").(*iconsField)
+	text := uitest.WindowText(w)
+	if !ic.Fixed() || !slices.Equal(ic.Icons, []content.Level{content.Green}) || strings.Contains(text, "Face down") || !strings.Contains(text, "face up") {
+		t.Fatalf("T1 (green, face up): icons %v fixed %v, the dialog reads:\n%s", ic.Icons, ic.Fixed(), text)
+	}
+	tok := f.Field("Token").(*choiceField)
+	tok.Pick("T2")
+	text = uitest.WindowText(w)
+	if ic.Fixed() || len(ic.Icons) != 0 || !strings.Contains(text, "Face down: tap the icons") {
+		t.Fatalf("T2 (face down): icons %v fixed %v, the dialog reads:\n%s", ic.Icons, ic.Fixed(), text)
+	}
+	ic.Add(content.Orange)
+	tok.Pick("T1")
+	if !slices.Equal(ic.Icons, []content.Level{content.Green}) {
+		t.Fatalf("back on T1 the icons are %v", ic.Icons)
+	}
+	if err := f.Submit(); err != nil {
+		t.Fatal(err)
+	}
+	m := st(ctx).Mission
+	if slices.ContainsFunc(m.Tokens, func(tk rb.Token) bool { return tk.ID == "T1" }) || len(m.Units) == 0 {
+		t.Fatalf("T1 did not spawn: %d units", len(m.Units))
+	}
+}
+
+// Names in a map square: whole when they fit, else shortened sensibly (a
+// hero's first name, then initials; a unit's initials and number; a
+// token's id) rather than cut to "Ma…".
+func TestMapNamesShortenSensibly(t *testing.T) {
+	if got := initials("Drill Sentry 1"); got != "DS 1" {
+		t.Errorf("initials(Drill Sentry 1) = %q", got)
+	}
+	if got := initials("Mara Voss"); got != "MV" {
+		t.Errorf("initials(Mara Voss) = %q", got)
+	}
+	size := float32(12)
+	hero := gridLine{text: "♦ Mara Voss", short: []string{"♦ Mara", "♦ MV"}}
+	wide := fyne.MeasureText("♦ Mara Voss", size, fyne.TextStyle{}).Width
+	if got := hero.fitting(wide+1, size); got != "♦ Mara Voss" {
+		t.Errorf("room for the whole name: %q", got)
+	}
+	if got := hero.fitting(fyne.MeasureText("♦ Mara", size, fyne.TextStyle{}).Width+1, size); got != "♦ Mara" {
+		t.Errorf("room for the first name: %q", got)
+	}
+	if got := hero.fitting(fyne.MeasureText("♦ MV", size, fyne.TextStyle{}).Width+1, size); got != "♦ MV" {
+		t.Errorf("room for the initials: %q", got)
+	}
+	// The practice map: units on the squares by name, never by id.
+	ctx, w := newCtx(t)
+	w.Resize(uitest.Landscape)
+	cmds, err := rb.PracticeCommands(practice.Practice)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cmds {
+		must(t, ctx, c)
+	}
+	must(t, ctx, rb.SetTurnOrder{Order: []string{"mara", "ned"}})
+	must(t, ctx, rb.EndTurn{})
+	w.SetContent(Screens{}.Enemy(ctx))
+	v := gameOf(ctx).enemy.Map
+	var got []string
+	for _, l := range v.gridLines("C4") {
+		got = append(got, l.text)
+	}
+	if !slices.ContainsFunc(got, func(s string) bool { return strings.HasPrefix(s, "▲ Drill Sentry ") }) {
+		t.Errorf("C4 shows %q: want the units by name", got)
 	}
 }

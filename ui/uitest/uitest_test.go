@@ -26,6 +26,9 @@ func TestPlayersWords(t *testing.T) {
 		"value %!d(string=x)":                           "leftovers",
 		"1 campaigns":                                   "count of 1",
 		"Content help: paste the JSON here":             "JSON",
+		"→ TOKEN_SPAWN T1 joins the queue":              "UPPER_SNAKE",
+		"spawns with icons [green orange]":              "list as the program prints it",
+		"icons []":                                      "list as the program prints it",
 	}
 	for text, what := range bad {
 		got := strings.Join(PlayersWords(text), "\n")
@@ -37,6 +40,7 @@ func TestPlayersWords(t *testing.T) {
 		"5 campaigns · 1 campaign · 1 event", "Ana attacks Vex Brute 1 (Rulebook p.27)", "Special rules", "Inspect the room",
 		"Backup written to /home/ana/.config/tablekeeper/backups/tablekeeper-20261126-104923.127.db", "iPad and iOS", "e.g. Thursday group",
 		"Vex Brute 1 (2) → Vex Brute 2 (2) → Ana (6)", "11 campaigns",
+		"[Spawn]", "[open the door]", "NATO and UN", "T1 in S1, green icon",
 	} {
 		if got := PlayersWords(good); len(got) > 0 {
 			t.Errorf("%q: %v", good, got)

@@ -28,10 +28,14 @@ var notPlayersWords = []struct {
 	{regexp.MustCompile(`\(s\)`), `a plural dodged with "(s)"`},
 	{regexp.MustCompile(`\b[a-z]+[A-Z][A-Za-z]*\b`), "an identifier in camelCase"},
 	{regexp.MustCompile(`\b[a-z]+_[a-z0-9_]+\b`), "an identifier in snake_case"},
+	{regexp.MustCompile(`\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b`), "an identifier in UPPER_SNAKE_CASE"},
 	{regexp.MustCompile(`\b(core|phantom|reich|alone|eternaut|test)\.[a-z]\w*`), "an event kind"},
 	{regexp.MustCompile(`\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-`), "an internal ID"},
 	{regexp.MustCompile(`%!|<nil>|\b0x[0-9a-f]+`), "a program's leftovers (%!, <nil>, 0x…)"},
 }
+
+// goList is a list as Go's fmt prints a slice: "[green orange]", "[]".
+var goList = regexp.MustCompile(`\[(?:[a-z0-9]+(?: [a-z0-9]+){0,3})?\]`)
 
 // camelCase words a player does read.
 var camelAllowed = map[string]bool{"iOS": true, "iPad": true, "iPhone": true, "macOS": true}
@@ -42,7 +46,7 @@ var singular = regexp.MustCompile(`(^|[^\d.,:])1 (campaigns|events|actions|cards
 // PlayersWords lists what in text a player must never read: the section sign, the word
 // "spec", AMB codes (other spec codes such as V-13 look like a map's
 // labels, so a game's own test looks for its own), JSON and braces, "(s)", identifiers
-// (camelCase, snake_case, event kinds, IDs) and "1 campaigns". Each
+// (camelCase, snake_case, UPPER_SNAKE, event kinds, IDs), Go's printed lists ("[green]") and "1 campaigns". Each
 // finding names what it is and quotes it in its line. Walk a screen with
 // AllText (or Text) and check it with this.
 func PlayersWords(text string) []string {
@@ -54,6 +58,13 @@ func PlayersWords(text string) []string {
 					continue
 				}
 				out = append(out, fmt.Sprintf("%s: %q in %q", w.why, m, line))
+			}
+		}
+		// A list as Go prints it ("icons [green orange]", "[]"); a line
+		// that is all one bracket is a button as AllText writes it.
+		if t := strings.TrimSpace(line); !(strings.HasPrefix(t, "[") && strings.HasSuffix(t, "]") && strings.Count(t, "[") == 1) {
+			for _, m := range goList.FindAllString(line, -1) {
+				out = append(out, fmt.Sprintf("a list as the program prints it: %q in %q", m, line))
 			}
 		}
 		for _, m := range singular.FindAllStringSubmatch(line, -1) {
