@@ -300,7 +300,7 @@ func (c ConfirmAdversaryTurn) exec(s *State, x *ctx) (string, error) {
 		}
 		figs, objects, nova, carried = c.figs, c.objects, c.nova, c.since
 	}
-	changes := m.describeStates(figs)
+	changes := m.describeStates(figs, p.Turn)
 	// Only trap tokens the decision found can have been set off by it: one
 	// put down while it waited stays (a decision made before rules
 	// revision 2 removes as it did).
@@ -329,8 +329,9 @@ func (c ConfirmAdversaryTurn) exec(s *State, x *ctx) (string, error) {
 }
 
 // describeStates says, before they apply, what the engine's figure states
-// change: HP before and after, spaces, conditions.
-func (m *Mission) describeStates(figs []phantom.FigureState) []string {
+// change: HP before and after, spaces, conditions. The acting adversary's
+// own move is left out: the turn's summary (turnSummary) already says it.
+func (m *Mission) describeStates(figs []phantom.FigureState, t phantom.Turn) []string {
 	var out []string
 	for _, fs := range figs {
 		f := m.fig(fs.Name)
@@ -344,12 +345,15 @@ func (m *Mission) describeStates(figs []phantom.FigureState) []string {
 		if fs.Position != f.Position {
 			if fs.Position == "" || fs.HP <= 0 {
 				parts = append(parts, "defeated")
-			} else {
+			} else if f.Name != t.Adversary || f.Position != t.Start || fs.Position != t.End {
 				parts = append(parts, fmt.Sprintf("%s → %s", f.Position, fs.Position))
 			}
 		}
 		if a, b := strings.Join(f.CondList(), ", "), strings.Join(fs.Conditions, ", "); a != b {
-			parts = append(parts, "conditions ["+b+"]")
+			if b == "" {
+				b = "none"
+			}
+			parts = append(parts, "conditions now: "+b)
 		}
 		if len(fs.Refreshed) > 0 {
 			parts = append(parts, strings.Join(fs.Refreshed, ", ")+" refreshed")

@@ -1,6 +1,7 @@
 package phantom
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -106,6 +107,21 @@ func TestWholeMissionReplaysFromExport(t *testing.T) {
 	for _, want := range []string{"Overridden: Grallok Berserker 2", "Confirmed: Grallok Berserker 1", "Round 3: Decision die", "Turn order:"} {
 		if !strings.Contains(diary, want) {
 			t.Fatalf("diary lacks %q:\n%s", want, diary)
+		}
+	}
+	// A confirmed turn says the adversary's move once (its summary), and
+	// conditions in words, not as a program's list.
+	for _, l := range lines {
+		if !strings.HasPrefix(l, "Confirmed: ") {
+			continue
+		}
+		for _, mv := range regexp.MustCompile(`[A-Z]-?\d+ → [A-Z]-?\d+`).FindAllString(l, -1) {
+			if strings.Count(l, mv) > 1 {
+				t.Fatalf("the move %q is said twice: %s", mv, l)
+			}
+		}
+		if strings.Contains(l, "[") {
+			t.Fatalf("a program's list in %q", l)
 		}
 	}
 	// Ana and Bo won; the result and an SP purchase.
