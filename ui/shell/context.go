@@ -120,9 +120,27 @@ func (c *Context) Try(cmd tracker.Command) error {
 }
 
 // RunFrom is Run with its answer shown next to src, as DoFrom.
+//
+// Where src stands is taken before the change runs: the change often
+// rebuilds the screen (a board redrawn, a button replaced), and the answer
+// belongs where the player tapped, not where a control no longer on screen
+// would be looked for.
 func (c *Context) RunFrom(src fyne.CanvasObject, change func() (tracker.Event, error)) (tracker.Event, bool) {
+	if src == nil || c.hooks.Feedback != nil || c.Window == nil {
+		e, ok, text := c.run(change)
+		c.Feedback(src, text, !ok)
+		return e, ok
+	}
+	cv := c.Window.Canvas()
+	tapped := widgets.SpotOf(cv, src)
 	e, ok, text := c.run(change)
-	c.Feedback(src, text, !ok)
+	if text != "" {
+		if now := widgets.SpotOf(cv, src); now.Found || !tapped.Found {
+			now.Show(cv, text, !ok)
+		} else {
+			tapped.Show(cv, text, !ok)
+		}
+	}
 	return e, ok
 }
 

@@ -363,3 +363,28 @@ func fitsOrFills(t *testing.T, what string, d *Dialog, win fyne.Size) {
 		t.Errorf("%s: scrolls (%v shown of %v) in a dialog %v tall in a %v window", what, got, need, d.popup.Content.Size().Height, win)
 	}
 }
+
+// A control the action took off the screen (a board redrawn, a button
+// replaced): the answer shows where it stood when tapped, not at the
+// window's top left corner over the header.
+func TestFeedbackAtTheSpotOfAControlNoLongerOnScreen(t *testing.T) {
+	test.NewTempApp(t)
+	b := widget.NewButton("Play card here", nil)
+	screen := container.NewVBox(widget.NewLabel("top"), widget.NewLabel("middle"), widget.NewLabel("more"), b)
+	layer := NewFeedbackLayer(screen)
+	w := test.NewTempWindow(t, layer)
+	w.Resize(fyne.NewSize(600, 400))
+	spot := SpotOf(w.Canvas(), b)
+	tapped := b.Position()
+	screen.Objects = []fyne.CanvasObject{widget.NewLabel("rebuilt")}
+	screen.Refresh()
+	if !spot.Found || SpotOf(w.Canvas(), b).Found {
+		t.Fatal("a control on screen and one no longer on it are not told apart")
+	}
+	if !spot.Show(w.Canvas(), "Card played", false) {
+		t.Fatal("no bubble at the spot")
+	}
+	if y := layer.bubble.Position().Y; y < tapped.Y {
+		t.Fatalf("bubble at y %v, above where the button stood (%v)", y, tapped.Y)
+	}
+}

@@ -133,13 +133,47 @@ func (l *FeedbackLayer) ShowAt(pos fyne.Position, size fyne.Size, text string, i
 // without one it shows nothing, and the caller's message line is all the
 // players get.
 func ShowFeedback(c fyne.Canvas, src fyne.CanvasObject, text string, isError bool) bool {
-	l := feedbackLayerOf(c)
-	if l == nil || src == nil {
-		return false
+	return SpotOf(c, src).Show(c, text, isError)
+}
+
+// neverShown is never put on a canvas: where the driver places it is
+// where it places an object it cannot find.
+var neverShown = canvas.NewRectangle(color.Transparent)
+
+// A Spot is where an object stood on the canvas, in the canvas's
+// coordinates: taken when a control is tapped, it places the answer there
+// even when the action rebuilt the screen and the control is gone (a
+// bubble placed by a control no longer on screen went to the window's
+// top left corner, over the header).
+type Spot struct {
+	pos  fyne.Position
+	size fyne.Size
+	// Found says src was on the canvas. The driver gives what it cannot
+	// find the place it gives an object never shown (the origin; the test
+	// driver's less its inset), where nothing tappable stands: every
+	// screen and dialog pads its content.
+	Found bool
+}
+
+// SpotOf is where src stands on canvas c now.
+func SpotOf(c fyne.Canvas, src fyne.CanvasObject) Spot {
+	if c == nil || src == nil || fyne.CurrentApp() == nil {
+		return Spot{}
 	}
 	d := fyne.CurrentApp().Driver()
-	pos := d.AbsolutePositionForObject(src).Subtract(d.AbsolutePositionForObject(l))
-	l.ShowAt(pos, src.Size(), text, isError)
+	pos := d.AbsolutePositionForObject(src)
+	return Spot{pos: pos, size: src.Size(), Found: pos != d.AbsolutePositionForObject(neverShown)}
+}
+
+// Show shows text in a bubble at the spot, in the layer on top of c now
+// (a dialog's, or the window's). It reports whether it found a layer.
+func (s Spot) Show(c fyne.Canvas, text string, isError bool) bool {
+	l := feedbackLayerOf(c)
+	if l == nil {
+		return false
+	}
+	pos := s.pos.Subtract(fyne.CurrentApp().Driver().AbsolutePositionForObject(l))
+	l.ShowAt(pos, s.size, text, isError)
 	return true
 }
 
