@@ -3,7 +3,6 @@ package alone
 import (
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -125,21 +124,18 @@ func (f *fieldSet) problems() map[string]string {
 }
 
 // numStepper is a number players change by tapping − and +, never by
-// typing: the on-screen keyboard would cover the board.
+// typing: the on-screen keyboard would cover the board. Format shows the
+// value ("3 Charges"); plain digits by default.
 type numStepper struct {
 	widget.BaseWidget
-	Min, Max int
-	Value    int
-	// Format shows the value ("3 Charges"); plain digits by default.
-	Format    func(int) string
-	OnChanged func(int)
+	widgets.Count
 
 	minus, plus *widget.Button
 	label       *widget.Label
 }
 
 func newNumStepper(min, max, value int, changed func(int)) *numStepper {
-	s := &numStepper{Min: min, Max: max, Value: value, OnChanged: changed}
+	s := &numStepper{Count: widgets.Count{Min: min, Max: max, Value: value, OnChanged: changed}}
 	s.minus = widget.NewButtonWithIcon("", theme.ContentRemoveIcon(), func() { s.Set(s.Value - 1) })
 	s.plus = widget.NewButtonWithIcon("", theme.ContentAddIcon(), func() { s.Set(s.Value + 1) })
 	s.label = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
@@ -149,18 +145,7 @@ func newNumStepper(min, max, value int, changed func(int)) *numStepper {
 }
 
 // Set changes the value within the limits and tells OnChanged.
-func (s *numStepper) Set(v int) {
-	v = max(s.Min, min(s.Max, v))
-	if v == s.Value {
-		s.sync()
-		return
-	}
-	s.Value = v
-	s.sync()
-	if s.OnChanged != nil {
-		s.OnChanged(v)
-	}
-}
+func (s *numStepper) Set(v int) { s.Step(v, s.sync) }
 
 // SetValue shows a value without telling anyone.
 func (s *numStepper) SetValue(v int) {
@@ -168,23 +153,7 @@ func (s *numStepper) SetValue(v int) {
 	s.sync()
 }
 
-func (s *numStepper) sync() {
-	t := strconv.Itoa(s.Value)
-	if s.Format != nil {
-		t = s.Format(s.Value)
-	}
-	s.label.SetText(t)
-	if s.Value <= s.Min {
-		s.minus.Disable()
-	} else {
-		s.minus.Enable()
-	}
-	if s.Value >= s.Max {
-		s.plus.Disable()
-	} else {
-		s.plus.Enable()
-	}
-}
+func (s *numStepper) sync() { s.Display(s.label, s.minus, s.plus) }
 
 func (s *numStepper) CreateRenderer() fyne.WidgetRenderer {
 	sq := fyne.NewSquareSize(widgets.MinTouch)

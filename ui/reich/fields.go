@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"image/color"
 	"slices"
-	"strconv"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -23,20 +22,18 @@ import (
 // choices to tap, a set of chips picked from a list, and a row of spawn
 // icons in their colours.
 
-// stepField is a number entered with − and +, between Min and Max.
+// stepField is a number entered with − and +, between Min and Max; Blank,
+// when set, is shown for Min (e.g. "none" for no ranged attack).
 type stepField struct {
 	widget.BaseWidget
-	Value, Min, Max int
-	// Blank, when set, is shown for Min (e.g. "none" for no ranged attack).
-	Blank     string
-	OnChanged func(int)
+	widgets.Count
 
 	Minus, Plus *widget.Button
 	shown       *widget.Label
 }
 
 func newStepField(min, max, value int, changed func(int)) *stepField {
-	s := &stepField{Min: min, Max: max, Value: value, OnChanged: changed}
+	s := &stepField{Count: widgets.Count{Min: min, Max: max, Value: value, OnChanged: changed}}
 	s.shown = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	s.Minus = widget.NewButtonWithIcon("", theme.ContentRemoveIcon(), func() { s.Set(s.Value - 1) })
 	s.Plus = widget.NewButtonWithIcon("", theme.ContentAddIcon(), func() { s.Set(s.Value + 1) })
@@ -46,36 +43,9 @@ func newStepField(min, max, value int, changed func(int)) *stepField {
 }
 
 // Set changes the value within the limits and tells OnChanged.
-func (s *stepField) Set(v int) {
-	v = max(s.Min, min(s.Max, v))
-	if v == s.Value {
-		s.sync()
-		return
-	}
-	s.Value = v
-	s.sync()
-	if s.OnChanged != nil {
-		s.OnChanged(v)
-	}
-}
+func (s *stepField) Set(v int) { s.Step(v, s.sync) }
 
-func (s *stepField) sync() {
-	t := strconv.Itoa(s.Value)
-	if s.Value == s.Min && s.Blank != "" {
-		t = s.Blank
-	}
-	s.shown.SetText(t)
-	if s.Value <= s.Min {
-		s.Minus.Disable()
-	} else {
-		s.Minus.Enable()
-	}
-	if s.Value >= s.Max {
-		s.Plus.Disable()
-	} else {
-		s.Plus.Enable()
-	}
-}
+func (s *stepField) sync() { s.Display(s.shown, s.Minus, s.Plus) }
 
 // CreateRenderer lays out − value +, each button a finger wide.
 func (s *stepField) CreateRenderer() fyne.WidgetRenderer {
