@@ -9,30 +9,24 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"tablekeeper/tracker/trackertest"
 	"tablekeeper/ui/widgets"
 )
 
 // notPlayersWords are what a player must never read on a screen: the
-// spec's words and sections, internal codes and identifiers, JSON, and
-// plurals dodged with "(s)". Each has the reason the report gives.
-var notPlayersWords = []struct {
-	re  *regexp.Regexp
-	why string
-}{
-	{regexp.MustCompile(`\x{00A7}`), "a spec section sign"},
-	{regexp.MustCompile(`(?i)\bspec(s|'s|’s)?\b`), `the word "spec"`},
-	{regexp.MustCompile(`\bAMB-\d*`), "an AMB code"},
-	{regexp.MustCompile(`[{}]`), "a brace (JSON or a format string)"},
-	{regexp.MustCompile(`"\w+"\s*:`), "a JSON key"},
-	{regexp.MustCompile(`\bJSON\b`), `the word "JSON"`},
-	{regexp.MustCompile(`\(s\)`), `a plural dodged with "(s)"`},
-	{regexp.MustCompile(`\b[a-z]+[A-Z][A-Za-z]*\b`), "an identifier in camelCase"},
-	{regexp.MustCompile(`\b[a-z]+_[a-z0-9_]+\b`), "an identifier in snake_case"},
-	{regexp.MustCompile(`\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b`), "an identifier in UPPER_SNAKE_CASE"},
-	{regexp.MustCompile(`\b(core|phantom|reich|alone|eternaut|test)\.[a-z]\w*`), "an event kind"},
-	{regexp.MustCompile(`\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-`), "an internal ID"},
-	{regexp.MustCompile(`%!|<nil>|\b0x[0-9a-f]+`), "a program's leftovers (%!, <nil>, 0x…)"},
-}
+// rules a diary line shares (trackertest.SharedWordRules: the spec's
+// sections and word, AMB codes, braces, camelCase and snake_case), JSON,
+// plurals dodged with "(s)", and the program's codes, kinds, IDs and
+// leftovers.
+var notPlayersWords = append(append([]trackertest.WordRule(nil), trackertest.SharedWordRules...), []trackertest.WordRule{
+	{Re: regexp.MustCompile(`"\w+"\s*:`), Why: "a JSON key"},
+	{Re: regexp.MustCompile(`\bJSON\b`), Why: `the word "JSON"`},
+	{Re: regexp.MustCompile(`\(s\)`), Why: `a plural dodged with "(s)"`},
+	{Re: regexp.MustCompile(`\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b`), Why: "an identifier in UPPER_SNAKE_CASE"},
+	{Re: regexp.MustCompile(`\b(core|phantom|reich|alone|eternaut|test)\.[a-z]\w*`), Why: "an event kind"},
+	{Re: regexp.MustCompile(`\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-`), Why: "an internal ID"},
+	{Re: regexp.MustCompile(`%!|<nil>|\b0x[0-9a-f]+`), Why: "a program's leftovers (%!, <nil>, 0x…)"},
+}...)
 
 // goList is a list as Go's fmt prints a slice: "[green orange]", "[]".
 var goList = regexp.MustCompile(`\[(?:[a-z0-9]+(?: [a-z0-9]+){0,3})?\]`)
@@ -53,11 +47,11 @@ func PlayersWords(text string) []string {
 	var out []string
 	for _, line := range strings.Split(text, "\n") {
 		for _, w := range notPlayersWords {
-			for _, m := range w.re.FindAllString(line, -1) {
-				if w.why == "an identifier in camelCase" && camelAllowed[m] {
+			for _, m := range w.Re.FindAllString(line, -1) {
+				if w.Why == "an identifier in camelCase" && camelAllowed[m] {
 					continue
 				}
-				out = append(out, fmt.Sprintf("%s: %q in %q", w.why, m, line))
+				out = append(out, fmt.Sprintf("%s: %q in %q", w.Why, m, line))
 			}
 		}
 		// A list as Go prints it ("icons [green orange]", "[]"); a line
