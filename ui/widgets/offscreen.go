@@ -1,0 +1,112 @@
+package widgets
+
+import (
+	"image"
+	"sync"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/driver/software"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
+)
+
+// Offscreen draws obj as a picture of size pixels (1 dp a pixel), with
+// Fyne's software renderer, in the app's dark or light theme at Normal
+// text, whatever theme the app's window shows: the board a phone or a TV
+// at the table is shown is drawn by the very widget the app's screens
+// draw, not by a second drawing.
+//
+// It needs no window and no display: where no Fyne app is current (a
+// headless host, a command-line tool) it makes Fyne's test app current
+// first, as the software renderer needs an app for its fonts. In the app
+// it must run on the app's goroutine (fyne.Do), as every widget does.
+//
+// obj is laid out at the picture's size; a widget whose least size is
+// larger is cut at the picture's edges, so a map should be fitted to the
+// size first. Nothing of obj is kept: draw each picture from a new widget.
+func Offscreen(obj fyne.CanvasObject, size image.Point, dark bool) image.Image {
+	if obj == nil || size.X <= 0 || size.Y <= 0 {
+		return nil
+	}
+	ensureApp()
+	variant := "light"
+	if dark {
+		variant = "dark"
+	}
+	th := NewTableTheme(variant, 1)
+	px := fyne.NewSize(float32(size.X), float32(size.Y))
+	// Every theme lookup made while the picture is built and painted
+	// must answer with th, not with the app's theme: the screens' own
+	// widgets read theme.Color and theme.TextSize (not a theme given to
+	// them), and setting the app's theme would repaint, and flash, every
+	// window. Fyne answers lookups with an override's theme while it lays
+	// out a ThemeOverride's content, so the picture is built and painted
+	// there, in the layout of an empty container. (An override put around
+	// obj itself would be too late for the colours widgets take when
+	// they are made, and Fyne keeps the theme of every plain shape under
+	// an override for good: a leak for each picture.)
+	var img image.Image
+	hook := container.New(&paintOnLayout{size: px, paint: func() { img = paint(obj, px) }})
+	over := container.NewThemeOverride(hook, th)
+	over.Resize(px)
+	return img
+}
+
+// paint draws obj at size on a software canvas, its background the theme's
+// (called while the picture's theme is the current one).
+func paint(obj fyne.CanvasObject, size fyne.Size) image.Image {
+	c := software.NewTransparentCanvas()
+	c.SetPadded(false)
+	c.SetScale(1)
+	bg := canvas.NewRectangle(theme.Color(theme.ColorNameBackground))
+	c.Resize(size)
+	c.SetContent(container.New(&fillLayout{}, bg, obj))
+	// SetContent grows the canvas to obj's least size: back to the
+	// picture's.
+	c.Resize(size)
+	return c.Capture()
+}
+
+// paintOnLayout calls paint once, the first time it is laid out at size.
+type paintOnLayout struct {
+	size  fyne.Size
+	paint func()
+	done  bool
+}
+
+func (l *paintOnLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
+	if l.done || size != l.size {
+		return
+	}
+	l.done = true
+	l.paint()
+}
+
+func (l *paintOnLayout) MinSize([]fyne.CanvasObject) fyne.Size { return fyne.Size{} }
+
+// fillLayout gives every object the whole size and asks for none, so the
+// picture keeps its size whatever its content's least size.
+type fillLayout struct{}
+
+func (fillLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objs {
+		o.Move(fyne.Position{})
+		o.Resize(size)
+	}
+}
+
+func (fillLayout) MinSize([]fyne.CanvasObject) fyne.Size { return fyne.Size{} }
+
+var appOnce sync.Mutex
+
+// ensureApp makes Fyne's test app current where no app is (a headless
+// host): the software renderer reads its fonts and sizes through it.
+func ensureApp() {
+	appOnce.Lock()
+	defer appOnce.Unlock()
+	if fyne.CurrentApp() == nil {
+		test.NewApp()
+	}
+}
