@@ -33,8 +33,13 @@ func restKey(m *tp.Mission, name string) string { return fmt.Sprintf("%d\x00%s",
 // rest turn: the players' choice, else every one when the setting drops
 // them all and none when the players pick (§6.3 item 2).
 func (p *PlayScreen) restDropped(s *tp.State, f *tp.Figure) []string {
+	return restDropped(s, f, p.restDrop)
+}
+
+// restDropped is f's rest pick among picks (by restKey), or the default.
+func restDropped(s *tp.State, f *tp.Figure, picks map[string][]string) []string {
 	held := detrimentalHeld(f)
-	pick, ok := p.restDrop[restKey(s.Mission, f.Name)]
+	pick, ok := picks[restKey(s.Mission, f.Name)]
 	if !ok {
 		if s.Settings.RestRemovesAllDetrimental {
 			return held
@@ -48,12 +53,18 @@ func (p *PlayScreen) restDropped(s *tp.State, f *tp.Figure) []string {
 // detrimental conditions to drop, as Keep (the setting drops all) or Drop
 // (the players pick).
 func (p *PlayScreen) restStart(s *tp.State, name string) tp.StartTurn {
+	return restStart(s, name, p.restDrop)
+}
+
+// restStart is the StartTurn for name with the rest picks made (by
+// restKey; none: the setting's default).
+func restStart(s *tp.State, name string, picks map[string][]string) tp.StartTurn {
 	c := tp.StartTurn{Character: name}
 	f := figure(s.Mission, name)
 	if f == nil || !f.Resting {
 		return c
 	}
-	drop := p.restDropped(s, f)
+	drop := restDropped(s, f, picks)
 	if !s.Settings.RestRemovesAllDetrimental {
 		c.Drop = drop
 		return c
@@ -171,9 +182,9 @@ func (p *PlayScreen) cardsBox(s *tp.State, m *tp.Mission, f *tp.Figure) fyne.Can
 		for _, id := range f.Selected {
 			id := id
 			row := container.NewGridWithColumns(4, widget.NewLabel(apOf(id)),
-				cmdButton(p.ctx, "Play", func() tracker.Command { return tp.PlayCard{Character: name, Card: id} }),
-				cmdButton(p.ctx, "As Move", func() tracker.Command { return tp.PlayCard{Character: name, Card: id, Convert: "move"} }),
-				cmdButton(p.ctx, "As Attack", func() tracker.Command { return tp.PlayCard{Character: name, Card: id, Convert: "attack"} }))
+				cmdButton(p.ctx, "Play", func() tracker.Command { return playCard(name, id, "") }),
+				cmdButton(p.ctx, "As Move", func() tracker.Command { return playCard(name, id, "move") }),
+				cmdButton(p.ctx, "As Attack", func() tracker.Command { return playCard(name, id, "attack") }))
 			box.Add(row)
 			if f.Conditions != nil {
 				if _, stunned := f.Conditions["Stunned"]; stunned {
@@ -186,6 +197,12 @@ func (p *PlayScreen) cardsBox(s *tp.State, m *tp.Mission, f *tp.Figure) fyne.Can
 		box.Add(widget.NewLabel(fmt.Sprintf("Hand %d · selected %d · discard %d", len(f.Hand), len(f.Selected), len(f.Discard))))
 	}
 	return box
+}
+
+// playCard is a selected card's button on its character's card: played
+// as printed (convert ""), or converted to a "move" or an "attack".
+func playCard(character, card, convert string) tracker.Command {
+	return tp.PlayCard{Character: character, Card: card, Convert: convert}
 }
 
 // moveBox moves a figure along a path tapped on the map, space by space

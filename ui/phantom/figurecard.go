@@ -35,25 +35,19 @@ func (p *PlayScreen) figureCard(s *tp.State, m *tp.Mission, f *tp.Figure) fyne.C
 	box.Add(container.NewBorder(nil, nil, widget.NewLabel("Acting:"), nil, p.actingSelect(m, name)))
 	var hp *widgets.Stepper
 	hp = widgets.NewStepper("HP", 0, f.MaxHP, f.HP, func(to int) bool {
-		var cmd tracker.Command
-		if to < f.HP {
-			cmd = tp.Damage{Figure: name, N: f.HP - to, Source: "by hand", By: by()}
-		} else {
-			cmd = tp.Heal{Figure: name, N: to - f.HP, By: by()}
-		}
-		_, ok := p.ctx.DoFrom(hp, cmd)
+		_, ok := p.ctx.DoFrom(hp, hpCommand(f, to, by()))
 		return ok
 	})
 	box.Add(hp)
 	conds := container.NewHBox()
 	for _, c := range f.CondList() {
 		c := c
-		conds.Add(cmdButton(p.ctx, c+" ✕", func() tracker.Command { return tp.RemoveCondition{Figure: name, Condition: c} }))
+		conds.Add(cmdButton(p.ctx, c+" ✕", func() tracker.Command { return removeCondition(name, c) }))
 	}
 	var add *widget.Select
 	add = widget.NewSelect(conditionNames, func(c string) {
 		if c != "" {
-			p.ctx.DoFrom(add, tp.Inflict{Figure: name, Condition: c, By: by()})
+			p.ctx.DoFrom(add, inflict(name, c, by()))
 		}
 	})
 	add.PlaceHolder = "add condition"
@@ -86,7 +80,7 @@ func (p *PlayScreen) figureCard(s *tp.State, m *tp.Mission, f *tp.Figure) fyne.C
 		items := container.NewHBox(widget.NewLabel("Items:"))
 		for _, it := range f.Items {
 			id := it.ID
-			b := cmdButton(p.ctx, "Use "+id, func() tracker.Command { return tp.UseItem{Character: name, Item: id} })
+			b := cmdButton(p.ctx, "Use "+id, func() tracker.Command { return useItem(name, id) })
 			if it.Used {
 				b.SetText(id + " (used)")
 				b.Disable()
@@ -99,7 +93,7 @@ func (p *PlayScreen) figureCard(s *tp.State, m *tp.Mission, f *tp.Figure) fyne.C
 		box.Add(act)
 	}
 	if m.Current == name && f.Side == "character" {
-		box.Add(cmdButton(p.ctx, "End "+name+"'s turn", func() tracker.Command { return tp.EndTurn{Character: name} }))
+		box.Add(cmdButton(p.ctx, "End "+name+"'s turn", func() tracker.Command { return endTurn(name) }))
 	}
 	if f.Side != "character" && m.Round == 0 {
 		// Mission setup: the players give each adversary its HP base
@@ -134,6 +128,35 @@ func (p *PlayScreen) figureCard(s *tp.State, m *tp.Mission, f *tp.Figure) fyne.C
 	about := wrap(strings.TrimPrefix(title, f.Name+" · ") + " · " + sub)
 	box.Objects = append([]fyne.CanvasObject{about}, box.Objects...)
 	return widgets.NewCard(f.Name, "", box)
+}
+
+// hpCommand is what the HP stepper of f's card sends to set its HP to
+// to: damage by hand, or a heal, given by the acting figure by ("" the
+// table).
+func hpCommand(f *tp.Figure, to int, by string) tracker.Command {
+	if to < f.HP {
+		return tp.Damage{Figure: f.Name, N: f.HP - to, Source: "by hand", By: by}
+	}
+	return tp.Heal{Figure: f.Name, N: to - f.HP, By: by}
+}
+
+// removeCondition is a held condition's button on a figure's card.
+func removeCondition(figure, c string) tracker.Command {
+	return tp.RemoveCondition{Figure: figure, Condition: c}
+}
+
+// inflict is the condition picked on a figure's card, given by the acting
+// figure by.
+func inflict(figure, c, by string) tracker.Command {
+	return tp.Inflict{Figure: figure, Condition: c, By: by}
+}
+
+// endTurn is a character's "End …'s turn" button.
+func endTurn(character string) tracker.Command { return tp.EndTurn{Character: character} }
+
+// useItem is a character's "Use …" button for an item it took.
+func useItem(character, item string) tracker.Command {
+	return tp.UseItem{Character: character, Item: item}
 }
 
 // CondDuration says in words what a held condition does and when it goes
