@@ -158,26 +158,14 @@ func (p *PlayScreen) chooseCards(s *tp.State, f *tp.Figure) {
 func (p *PlayScreen) cardsBox(s *tp.State, m *tp.Mission, f *tp.Figure) fyne.CanvasObject {
 	name := f.Name
 	box := container.NewVBox()
-	apOf := func(id string) string {
-		if c, ok := s.Content.ActionCards[id]; ok {
-			return fmt.Sprintf("%s (%d AP)", id, c.AP)
-		}
-		return id
-	}
+	apOf := func(id string) string { return cardAP(s, id) }
 	switch {
 	case m.Phase == "select":
 		// §6.2: selections stay secret until they are revealed, so the
 		// hand opens in a dialog for its player only.
-		status := "has not chosen yet"
-		switch {
-		case f.Resting:
-			status = "rests this round"
-		case len(f.Selected) > 0:
-			status = "has selected " + plural(len(f.Selected), "card")
-		}
 		box.Add(container.NewBorder(nil, nil, nil,
 			widget.NewButton("Choose cards (secret)…", func() { p.chooseCards(s, f) }),
-			widget.NewLabel(name+" "+status)))
+			widget.NewLabel(selectWords(f))))
 	case m.Current == name:
 		for _, id := range f.Selected {
 			id := id
@@ -194,9 +182,35 @@ func (p *PlayScreen) cardsBox(s *tp.State, m *tp.Mission, f *tp.Figure) fyne.Can
 		}
 		box.Add(p.moveBox(f))
 	default:
-		box.Add(widget.NewLabel(fmt.Sprintf("Hand %d · selected %d · discard %d", len(f.Hand), len(f.Selected), len(f.Discard))))
+		box.Add(widget.NewLabel(handWords(f)))
 	}
 	return box
+}
+
+// cardAP names an Action card with its AP ("Slash (2 AP)").
+func cardAP(s *tp.State, id string) string {
+	if c, ok := s.Content.ActionCards[id]; ok {
+		return fmt.Sprintf("%s (%d AP)", id, c.AP)
+	}
+	return id
+}
+
+// selectWords say where a character stands while cards are selected,
+// without the cards (the selection is secret until revealed, §6.2).
+func selectWords(f *tp.Figure) string {
+	status := "has not chosen yet"
+	switch {
+	case f.Resting:
+		status = "rests this round"
+	case len(f.Selected) > 0:
+		status = "has selected " + plural(len(f.Selected), "card")
+	}
+	return f.Name + " " + status
+}
+
+// handWords count a character's cards.
+func handWords(f *tp.Figure) string {
+	return fmt.Sprintf("Hand %d · selected %d · discard %d", len(f.Hand), len(f.Selected), len(f.Discard))
 }
 
 // playCard is a selected card's button on its character's card: played

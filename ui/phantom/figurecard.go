@@ -21,12 +21,8 @@ import (
 // bandages and nova cells, and its turn's buttons.
 func (p *PlayScreen) figureCard(s *tp.State, m *tp.Mission, f *tp.Figure) fyne.CanvasObject {
 	name := f.Name
-	title := fmt.Sprintf("%s · %s · %s", f.Name, f.Colour, f.Side)
-	if f.Type != "" && f.Side != "boss" {
-		title = fmt.Sprintf("%s · %s %s · %s", f.Name, f.Colour, f.Type, f.Side)
-	}
 	if f.Defeated {
-		return widgets.NewCard(f.Name, "", wrap(strings.TrimPrefix(title, f.Name+" · ")+" · defeated, off the map"))
+		return widgets.NewCard(f.Name, "", wrap(figureAbout(s, m, f)))
 	}
 	box := container.NewVBox()
 	// §4 Invisible: damage, heals and conditions given here name the
@@ -62,11 +58,7 @@ func (p *PlayScreen) figureCard(s *tp.State, m *tp.Mission, f *tp.Figure) fyne.C
 		box.Add(d)
 	}
 	if f.Side == "character" {
-		info := fmt.Sprintf("Bandages %d/%d · nova cells %d · max AP %d · initiative %d", f.Bandages, f.BandageSlots, f.Nova, f.MaxAP, f.Initiative)
-		if f.Resting {
-			info += " · resting"
-		}
-		box.Add(wrap(info))
+		box.Add(wrap(characterInfo(f)))
 		box.Add(p.cardsBox(s, m, f))
 		if pick := p.restPick(s, m, f); pick != nil {
 			box.Add(pick)
@@ -108,6 +100,24 @@ func (p *PlayScreen) figureCard(s *tp.State, m *tp.Mission, f *tp.Figure) fyne.C
 		box.Add(container.NewBorder(nil, nil, widget.NewLabel("HP base:"), nil, col))
 	}
 	box.Add(widget.NewButton("Correct by hand…", func() { p.correctFigure(f) }))
+	// Card titles do not wrap: the name is the title, the rest a line
+	// that wraps on a narrow panel.
+	about := wrap(figureAbout(s, m, f))
+	box.Objects = append([]fyne.CanvasObject{about}, box.Objects...)
+	return widgets.NewCard(f.Name, "", box)
+}
+
+// figureAbout is the line under a figure's name on its card: its colour,
+// type and side, and where it stands with its Attack, Guard and Range (a
+// defeated one: off the map).
+func figureAbout(s *tp.State, m *tp.Mission, f *tp.Figure) string {
+	about := fmt.Sprintf("%s · %s", f.Colour, f.Side)
+	if f.Type != "" && f.Side != "boss" {
+		about = fmt.Sprintf("%s %s · %s", f.Colour, f.Type, f.Side)
+	}
+	if f.Defeated {
+		return about + " · defeated, off the map"
+	}
 	sub := "at " + f.Position
 	if f.Position == "" {
 		sub = "off the map"
@@ -123,11 +133,16 @@ func (p *PlayScreen) figureCard(s *tp.State, m *tp.Mission, f *tp.Figure) fyne.C
 			sub += fmt.Sprintf(" · Attack %d · Guard %d · Range %d", b.Attack[col], b.Guard[col]+f.Guard, b.Range[col])
 		}
 	}
-	// Card titles do not wrap: the name is the title, the rest a line
-	// that wraps on a narrow panel.
-	about := wrap(strings.TrimPrefix(title, f.Name+" · ") + " · " + sub)
-	box.Objects = append([]fyne.CanvasObject{about}, box.Objects...)
-	return widgets.NewCard(f.Name, "", box)
+	return about + " · " + sub
+}
+
+// characterInfo is a character's bandages, nova cells, AP and initiative.
+func characterInfo(f *tp.Figure) string {
+	info := fmt.Sprintf("Bandages %d/%d · nova cells %d · max AP %d · initiative %d", f.Bandages, f.BandageSlots, f.Nova, f.MaxAP, f.Initiative)
+	if f.Resting {
+		info += " · resting"
+	}
+	return info
 }
 
 // hpCommand is what the HP stepper of f's card sends to set its HP to
