@@ -64,8 +64,14 @@ func paint(obj fyne.CanvasObject, size fyne.Size) image.Image {
 	c.Resize(size)
 	c.SetContent(container.New(&fillLayout{}, bg, obj))
 	// SetContent grows the canvas to obj's least size: back to the
-	// picture's.
+	// picture's. A text that wraps knows its height only once laid out
+	// at its width, and a layout asks for that height only when laid out
+	// again: a window lays out again and again, the picture twice more.
 	c.Resize(size)
+	for range 2 {
+		c.Resize(size.SubtractWidthHeight(1, 1))
+		c.Resize(size)
+	}
 	return c.Capture()
 }
 
