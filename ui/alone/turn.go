@@ -181,18 +181,7 @@ func enable(w fyne.Disableable, on bool) {
 func (t *TurnPanel) refresh() {
 	s := t.k.state()
 	st := step(s)
-	status := fmt.Sprintf("Round %d · Turn %d of 8 · %s this Turn · Now: %s", s.Round, s.Turn(),
-		plural(s.T.Reactions, "Reaction", "Reactions"), stepWords[st])
-	if s.T.Over {
-		// The Turn has ended, but a Reaction may still answer the damage
-		// its Creatures dealt until the next Turn starts (issue 15).
-		status = fmt.Sprintf("Round %d · Turn %d of 8 is over · Now: %s", s.Round, s.Turn(), stepWords[st])
-		if len(s.T.Triggers) > 0 && s.Mode != ta.Solo {
-			status += fmt.Sprintf(". Until then the Evil side may still answer the damage its Creatures dealt (%s of 2 played this Turn).",
-				plural(s.T.Reactions, "Reaction", "Reactions"))
-		}
-	}
-	t.status.SetText(status)
+	t.status.SetText(turnStatus(s))
 	t.nextBtn.SetText(nextWords[st])
 	if st == "more" && s.Mode != ta.Solo {
 		t.nextBtn.SetText("Next: end the Turn")
@@ -236,26 +225,52 @@ func (t *TurnPanel) refresh() {
 	}
 }
 
+// turnStatus is where the Turn stands: the Round, the Turn, the Reactions
+// played and the step that comes now.
+func turnStatus(s *ta.State) string {
+	st := step(s)
+	status := fmt.Sprintf("Round %d · Turn %d of 8 · %s this Turn · Now: %s", s.Round, s.Turn(),
+		plural(s.T.Reactions, "Reaction", "Reactions"), stepWords[st])
+	if s.T.Over {
+		// The Turn has ended, but a Reaction may still answer the damage
+		// its Creatures dealt until the next Turn starts (issue 15).
+		status = fmt.Sprintf("Round %d · Turn %d of 8 is over · Now: %s", s.Round, s.Turn(), stepWords[st])
+		if len(s.T.Triggers) > 0 && s.Mode != ta.Solo {
+			status += fmt.Sprintf(". Until then the Evil side may still answer the damage its Creatures dealt (%s of 2 played this Turn).",
+				plural(s.T.Reactions, "Reaction", "Reactions"))
+		}
+	}
+	return status
+}
+
 // lastEvil is the public line of this Turn's Evil decision.
 func lastEvil(k *kit) string {
-	s := k.state()
-	if !s.T.EvilAsked {
+	if !k.state().T.EvilAsked {
 		return ""
 	}
-	line := ""
-	// This Turn's decision is among the last events; undo and redo keep
-	// it within a few hundred.
+	if e, ok := latestEvil(k.ctx.Session); ok {
+		return k.ctx.Session.Describe(e)
+	}
+	return ""
+}
+
+// latestEvil is the Evil side's latest decision in effect, among the last
+// few hundred events: this Turn's is among them, undo and redo keep it
+// there.
+func latestEvil(s *tracker.Session) (tracker.Event, bool) {
+	var out tracker.Event
+	found := false
 	from := uint64(0)
-	if last := k.ctx.Session.LastSeq(); last > 300 {
+	if last := s.LastSeq(); last > 300 {
 		from = last - 300
 	}
-	_ = k.ctx.Session.Events(from, func(e tracker.Event) error {
-		if e.Kind == "alone.evil" && k.ctx.Session.InEffect(e.Seq) {
-			line = k.ctx.Session.Describe(e)
+	_ = s.Events(from, func(e tracker.Event) error {
+		if e.Kind == "alone.evil" && s.InEffect(e.Seq) {
+			out, found = e, true
 		}
 		return nil
 	})
-	return line
+	return out, found
 }
 
 // why is the line beside a button that says why it cannot be tapped yet
@@ -315,8 +330,14 @@ func whyNot(s *ta.State, st, button string) string {
 
 // startCmd is the start of the Turn as chosen.
 func (t *TurnPanel) startCmd() ta.StartTurn {
-	c := ta.StartTurn{BulletTime: t.bullet.Checked}
-	switch t.recover.Selected {
+	return startCommand(t.recover.Selected, t.bullet.Checked)
+}
+
+// startCommand is the start of the Turn with the Recover chosen ("No
+// Recover", "Recover 1 Life", "Recover 1 Self Control") and Bullet Time.
+func startCommand(recover string, bullet bool) ta.StartTurn {
+	c := ta.StartTurn{BulletTime: bullet}
+	switch recover {
 	case "Recover 1 Life":
 		c.Recover = alone.LifeDamage
 	case "Recover 1 Self Control":
@@ -347,7 +368,7 @@ func (t *TurnPanel) ensureStarted() bool {
 }
 
 func (t *TurnPanel) evilTurn() {
-	if t.k.do(ta.EvilTurn{}) {
+	if t.k.do(evilTurnCommand()) {
 		t.evilLine.SetText(t.k.said)
 	}
 }
@@ -358,13 +379,22 @@ func (t *TurnPanel) endTurn() {
 		t.k.refuse(err)
 		return
 	}
-	c := ta.EndTurn{Attacks: at}
-	if s := t.k.state(); s.Map != nil {
-		c.Roll = rollBy(t.ourDice())
-	}
-	if t.k.do(c) {
+	if t.k.do(endTurnCommand(t.k.state(), at, t.ourDice())) {
 		t.attacks.clear()
 	}
+}
+
+// evilTurnCommand is the Evil side's chance to react, played by the app.
+func evilTurnCommand() tracker.Command { return ta.EvilTurn{} }
+
+// endTurnCommand is the end of the Turn with the Creatures' attacks as
+// entered; with a Map the app rolls them unless ours (the players roll).
+func endTurnCommand(s *ta.State, attacks []ta.AttackRoll, ours bool) ta.EndTurn {
+	c := ta.EndTurn{Attacks: attacks}
+	if s.Map != nil {
+		c.Roll = rollBy(ours)
+	}
+	return c
 }
 
 // Next advances the Turn by its next step; it reports whether there was
