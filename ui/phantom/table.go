@@ -19,9 +19,9 @@ import (
 // its own character's card (HP, conditions, its turn's cards and items,
 // starting and ending its turn) and the adversaries' Resolve and Confirm.
 // Each tap stands for the very command the Play and Enemy tabs send.
-func ShareTable() share.Table { return &table{} }
+func ShareTable() share.Table { return &shareTable{} }
 
-type table struct {
+type shareTable struct {
 	pics share.Pictures
 	// last keeps the latest decision found in the log, by the event seen
 	// last, so a page asking again does not read the log again.
@@ -62,7 +62,7 @@ func tableState(s *tracker.Session) *tp.State {
 
 // Seats are the campaign's characters, by name (the name is each one's
 // key in the campaign: it never changes).
-func (t *table) Seats(s *tracker.Session) []share.Seat {
+func (t *shareTable) Seats(s *tracker.Session) []share.Seat {
 	st := tableState(s)
 	var out []share.Seat
 	for _, n := range sortedKeys(st.Characters) {
@@ -71,22 +71,22 @@ func (t *table) Seats(s *tracker.Session) []share.Seat {
 	return out
 }
 
-func (t *table) View(s *tracker.Session, seat string) share.View {
+func (t *shareTable) View(s *tracker.Session, seat string) share.View {
 	v, _ := t.build(s, seat)
 	return v
 }
 
-func (t *table) Command(s *tracker.Session, seat string, a share.Action) (share.Intent, error) {
+func (t *shareTable) Command(s *tracker.Session, seat string, a share.Action) (share.Intent, error) {
 	_, o := t.build(s, seat)
 	return o.Intent(a)
 }
 
-func (t *table) Board(s *tracker.Session, size image.Point, dark bool) (image.Image, error) {
+func (t *shareTable) Board(s *tracker.Session, size image.Point, dark bool) (image.Image, error) {
 	return t.pics.Get(s, size, dark, func() image.Image { return BoardPicture(tableState(s), size, dark) })
 }
 
 // build is the View for seat and the actions it offers, made together.
-func (t *table) build(s *tracker.Session, seat string) (share.View, *share.Offers) {
+func (t *shareTable) build(s *tracker.Session, seat string) (share.View, *share.Offers) {
 	st := tableState(s)
 	m := st.Mission
 	o := share.NewOffers(seat, t.Seats(s), actionNames...)
@@ -158,7 +158,7 @@ func heading(m *tp.Mission) string {
 
 // missionFigure is a figure of the mission as its card on the Play tab
 // shows it, with its edits offered to its own seat.
-func (t *table) missionFigure(st *tp.State, m *tp.Mission, f *tp.Figure, o *share.Offers) share.Figure {
+func (t *shareTable) missionFigure(st *tp.State, m *tp.Mission, f *tp.Figure, o *share.Offers) share.Figure {
 	name := f.Name
 	out := share.Figure{Name: name, Lines: []string{figureAbout(st, m, f)}}
 	if _, ok := st.Characters[name]; ok && f.Side == "character" {
@@ -312,7 +312,7 @@ func enemySteps(m *tp.Mission, o *share.Offers) []share.Control {
 // decision is the adversaries' latest decision: the worked-out turn
 // waiting to be confirmed, as the Enemy tab shows it, or else the latest
 // one in the log (as the Enemy tab lists it among the earlier ones).
-func (t *table) decision(s *tracker.Session, m *tp.Mission) *share.Decision {
+func (t *shareTable) decision(s *tracker.Session, m *tp.Mission) *share.Decision {
 	if m != nil && m.Pending != nil {
 		who, summary := pendingWords(m)
 		why := strings.Split(summary, "\n")
@@ -328,7 +328,7 @@ func (t *table) decision(s *tracker.Session, m *tp.Mission) *share.Decision {
 // latest is the latest decision in effect among the last events, as the
 // Enemy tab's list of earlier decisions reads them (the same window of
 // the log), kept until the campaign changes.
-func (t *table) latest(s *tracker.Session) *pastDecision {
+func (t *shareTable) latest(s *tracker.Session) *pastDecision {
 	id, last := s.Campaign().ID, s.LastSeq()
 	t.mu.Lock()
 	defer t.mu.Unlock()

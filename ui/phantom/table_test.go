@@ -267,7 +267,7 @@ func TestShareBoardPictureDrawsTheDecision(t *testing.T) {
 	if _, err := tb.Board(h.s, image.Pt(1280, 800), true); err != nil {
 		t.Fatal(err)
 	}
-	if d := tb.(*table).pics.Drawn; d != 3 {
+	if d := tb.(*shareTable).pics.Drawn; d != 3 {
 		t.Errorf("%d pictures drawn for 3 asked anew and 1 again", d)
 	}
 	if _, err := tb.Board(h.s, image.Pt(100000, 10), true); err == nil {

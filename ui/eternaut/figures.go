@@ -13,7 +13,7 @@ import (
 	et "tablekeeper/tracker/eternaut"
 )
 
-// figureObjects is the rest of the table: the Plot track, Objectives and
+// figureObjects is the Play tab's "Figures & cards" sub-tab, the rest of the table: the Plot track, Objectives and
 // Special Quests, the Alert counter (B), the NPCs and Enemies, the Tank and
 // the Mysterious Device (F), the snow (A), the Group Abilities, the Skill
 // Test and the Characters who join during a scenario.
