@@ -13,10 +13,11 @@ import (
 	et "tablekeeper/tracker/eternaut"
 )
 
-// figureObjects is the Play tab's "Figures & cards" sub-tab, the rest of the table: the Plot track, Objectives and
-// Special Quests, the Alert counter (B), the NPCs and Enemies, the Tank and
-// the Mysterious Device (F), the snow (A), the Group Abilities, the Skill
-// Test and the Characters who join during a scenario.
+// figureObjects is the Play tab's "Figures & cards" sub-tab, the rest of
+// the table: the Plot track, Objectives and Special Quests, the Alert
+// counter (B), the NPCs and Enemies, the Tank and the Mysterious Device
+// (F), the snow (A), the Group Abilities, the Skill Test and the
+// Characters who join during a scenario.
 func (p *PlayScreen) figureObjects(s *et.State) []fyne.CanvasObject {
 	sc := s.Scenario
 	letter := et.Letter(sc.Key)
