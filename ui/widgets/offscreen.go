@@ -2,6 +2,7 @@ package widgets
 
 import (
 	"image"
+	"image/draw"
 	"sync"
 
 	"fyne.io/fyne/v2"
@@ -54,12 +55,19 @@ func Offscreen(obj fyne.CanvasObject, size image.Point, dark bool) image.Image {
 	return img
 }
 
-// paint draws obj at size on a software canvas, its background the theme's
-// (called while the picture's theme is the current one).
-func paint(obj fyne.CanvasObject, size fyne.Size) image.Image {
+// paint draws obj at px pixels on a software canvas, its background the
+// theme's (called while the picture's theme is the current one). A
+// widget that needs more room than the picture has is drawn smaller, down
+// to leastScale, rather than cut.
+func paint(obj fyne.CanvasObject, px fyne.Size) image.Image {
 	c := software.NewTransparentCanvas()
 	c.SetPadded(false)
-	c.SetScale(1)
+	scale := float32(1)
+	if least := obj.MinSize(); least.Width > px.Width || least.Height > px.Height {
+		scale = max(leastScale, min(px.Width/least.Width, px.Height/least.Height))
+	}
+	c.SetScale(scale)
+	size := fyne.NewSize(px.Width/scale, px.Height/scale)
 	bg := canvas.NewRectangle(theme.Color(theme.ColorNameBackground))
 	c.Resize(size)
 	c.SetContent(container.New(&fillLayout{}, bg, obj))
@@ -72,8 +80,21 @@ func paint(obj fyne.CanvasObject, size fyne.Size) image.Image {
 		c.Resize(size.SubtractWidthHeight(1, 1))
 		c.Resize(size)
 	}
-	return c.Capture()
+	img := c.Capture()
+	// At a scale the picture may round a pixel off its size: exactly px.
+	want := image.Rect(0, 0, int(px.Width), int(px.Height))
+	if img.Bounds() == want {
+		return img
+	}
+	out := image.NewNRGBA(want)
+	draw.Draw(out, want, image.NewUniform(theme.Color(theme.ColorNameBackground)), image.Point{}, draw.Src)
+	draw.Draw(out, want, img, img.Bounds().Min, draw.Over)
+	return out
 }
+
+// leastScale is the smallest a picture draws a widget that needs more
+// room than it has: text stays readable on a phone held close.
+const leastScale = 0.5
 
 // paintOnLayout calls paint once, the first time it is laid out at size.
 type paintOnLayout struct {

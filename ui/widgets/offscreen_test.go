@@ -16,9 +16,18 @@ import (
 // swatch is a widget as the games' maps are made: it takes its colours
 // from theme.Color when its renderer is made, and its raster asks again
 // when it is painted.
-type swatch struct{ widget.BaseWidget }
+type swatch struct {
+	widget.BaseWidget
+	least fyne.Size
+}
 
-func newSwatch() *swatch { s := &swatch{}; s.ExtendBaseWidget(s); return s }
+func newSwatch() *swatch { return newSwatchOf(fyne.NewSize(100, 60)) }
+
+func newSwatchOf(least fyne.Size) *swatch {
+	s := &swatch{least: least}
+	s.ExtendBaseWidget(s)
+	return s
+}
 
 func (s *swatch) CreateRenderer() fyne.WidgetRenderer {
 	box := canvas.NewRectangle(theme.Color(theme.ColorNameForeground))
@@ -33,7 +42,7 @@ func (s *swatch) CreateRenderer() fyne.WidgetRenderer {
 	return widget.NewSimpleRenderer(&fyne.Container{Objects: []fyne.CanvasObject{box, r}})
 }
 
-func (s *swatch) MinSize() fyne.Size { return fyne.NewSize(400, 400) }
+func (s *swatch) MinSize() fyne.Size { return s.least }
 
 func TestOffscreenDrawsInTheThemeAskedNotTheApps(t *testing.T) {
 	a := test.NewTempApp(t)
@@ -44,7 +53,7 @@ func TestOffscreenDrawsInTheThemeAskedNotTheApps(t *testing.T) {
 		want := NewTableTheme(variant, 1)
 		img := Offscreen(newSwatch(), image.Pt(120, 80), dark)
 		if img == nil || img.Bounds().Dx() != 120 || img.Bounds().Dy() != 80 {
-			t.Fatalf("%s: picture %v, want 120×80 (the widget asks for 400×400: the picture keeps its size)", variant, img)
+			t.Fatalf("%s: picture %v, want 120×80", variant, img)
 		}
 		check := func(what string, x, y int, name fyne.ThemeColorName) {
 			t.Helper()
@@ -61,6 +70,25 @@ func TestOffscreenDrawsInTheThemeAskedNotTheApps(t *testing.T) {
 	}
 	if got, want := rgba(theme.Color(theme.ColorNameBackground)), rgba(appTheme.Color(theme.ColorNameBackground, theme.VariantDark)); got != want {
 		t.Fatalf("after the picture the app's background reads %v, want %v", got, want)
+	}
+}
+
+// A widget that needs more room than the picture has is drawn smaller,
+// whole, not cut: at half its size here.
+func TestOffscreenDrawsALargerWidgetSmaller(t *testing.T) {
+	test.NewTempApp(t)
+	img := Offscreen(newSwatchOf(fyne.NewSize(240, 160)), image.Pt(120, 80), true)
+	if img == nil || img.Bounds() != image.Rect(0, 0, 120, 80) {
+		t.Fatalf("picture %v, want 120×80", img)
+	}
+	dark := NewTableTheme("dark", 1)
+	for _, c := range []struct {
+		x, y int
+		name fyne.ThemeColorName
+	}{{5, 5, theme.ColorNameForeground}, {12, 5, theme.ColorNameBackground}, {20, 5, theme.ColorNamePrimary}, {30, 5, theme.ColorNameBackground}} {
+		if got, want := rgba(img.At(c.x, c.y)), rgba(dark.Color(c.name, theme.VariantDark)); got != want {
+			t.Errorf("at %d,%d %v, want %s %v", c.x, c.y, got, c.name, want)
+		}
 	}
 }
 
