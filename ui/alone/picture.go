@@ -3,6 +3,8 @@ package alone
 import (
 	"image"
 
+	"fyne.io/fyne/v2"
+
 	ta "tablekeeper/tracker/alone"
 	"tablekeeper/ui/widgets"
 )
@@ -19,7 +21,9 @@ func BoardPicture(st *ta.State, size image.Point, dark bool) image.Image {
 	if st == nil || !st.Started || st.Map == nil || size.X <= 0 || size.Y <= 0 {
 		return nil
 	}
-	p := newMapPanel()
-	p.set(tilesFromLabyrinth(ta.HeroView(st).Labyrinth))
-	return widgets.Offscreen(p.obj, size, dark)
+	return widgets.Offscreen(func() fyne.CanvasObject {
+		p := newMapPanel()
+		p.set(tilesFromLabyrinth(ta.HeroView(st).Labyrinth))
+		return p.obj
+	}, size, dark)
 }

@@ -23,26 +23,27 @@ func BoardPicture(st *et.State, size image.Point, dark bool) image.Image {
 	if st == nil || st.Phase != et.PhasePlaying || st.Scenario == nil || size.X <= 0 || size.Y <= 0 {
 		return nil
 	}
-	sc := st.Scenario
-	var boards []fyne.CanvasObject
-	for _, c := range boardOrder(st) {
-		title, sub := c.Carded(), c.Board
-		if c.Gone() {
-			boards = append(boards, card(title, sub, bold("☠")))
-			continue
+	return widgets.Offscreen(func() fyne.CanvasObject {
+		sc := st.Scenario
+		var boards []fyne.CanvasObject
+		for _, c := range boardOrder(st) {
+			title, sub := c.Carded(), c.Board
+			if c.Gone() {
+				boards = append(boards, card(title, sub, bold("☠")))
+				continue
+			}
+			body := container.NewVBox()
+			if et.Letter(sc.Key) != "A" {
+				body.Add(bold(fmt.Sprintf("Life %d", c.LP)))
+				body.Add(pips(c.LP, et.CharMaxLP, colLife))
+				body.Add(bold(fmt.Sprintf("Ammo %d", c.Ammo)))
+				body.Add(pips(c.Ammo, et.AmmoCapPerCharacter, colCube))
+			}
+			lbl, slots := boardSlots(c, nil, nil)
+			body.Add(lbl)
+			body.Add(slots)
+			boards = append(boards, card(title, sub, body))
 		}
-		body := container.NewVBox()
-		if et.Letter(sc.Key) != "A" {
-			body.Add(bold(fmt.Sprintf("Life %d", c.LP)))
-			body.Add(pips(c.LP, et.CharMaxLP, colLife))
-			body.Add(bold(fmt.Sprintf("Ammo %d", c.Ammo)))
-			body.Add(pips(c.Ammo, et.AmmoCapPerCharacter, colCube))
-		}
-		lbl, slots := boardSlots(c, nil, nil)
-		body.Add(lbl)
-		body.Add(slots)
-		boards = append(boards, card(title, sub, body))
-	}
-	obj := container.NewPadded(container.NewVBox(bold(turnHeading(sc)), timerTrack(st), columns(300, boards...)))
-	return widgets.Offscreen(obj, size, dark)
+		return container.NewPadded(container.NewVBox(bold(turnHeading(sc)), timerTrack(st), columns(300, boards...)))
+	}, size, dark)
 }

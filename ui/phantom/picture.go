@@ -27,21 +27,23 @@ func BoardPicture(st *tp.State, size image.Point, dark bool) image.Image {
 	if err != nil || len(l.Spaces) == 0 {
 		return nil
 	}
-	v := NewMapView()
-	v.SetLayout(l)
-	figs := marks(m)
-	v.SetMarks(figs)
-	if m.Pending != nil {
-		v.SetOverlay(TurnOverlay(m.Pending.Turn, figs))
-	}
-	px := fyne.NewSize(float32(size.X), float32(size.Y))
-	v.FitTo(px)
-	if got := v.MinSize(); got.Width > px.Width || got.Height > px.Height {
-		// FitTo keeps hexes a finger wide; a picture shows the whole map
-		// even where that makes them smaller.
-		w, h := float32(v.bx1-v.bx0), float32(v.by1-v.by0)
-		v.Scale = max(1, min((px.Width-2*pad)/w, (px.Height-2*pad)/h))
-		v.Refresh()
-	}
-	return widgets.Offscreen(container.NewCenter(v), size, dark)
+	return widgets.Offscreen(func() fyne.CanvasObject {
+		v := NewMapView()
+		v.SetLayout(l)
+		figs := marks(m)
+		v.SetMarks(figs)
+		if m.Pending != nil {
+			v.SetOverlay(TurnOverlay(m.Pending.Turn, figs))
+		}
+		px := fyne.NewSize(float32(size.X), float32(size.Y))
+		v.FitTo(px)
+		if got := v.MinSize(); got.Width > px.Width || got.Height > px.Height {
+			// FitTo keeps hexes a finger wide; a picture shows the whole
+			// map even where that makes them smaller.
+			w, h := float32(v.bx1-v.bx0), float32(v.by1-v.by0)
+			v.Scale = max(1, min((px.Width-2*pad)/w, (px.Height-2*pad)/h))
+			v.Refresh()
+		}
+		return container.NewCenter(v)
+	}, size, dark)
 }

@@ -3,6 +3,8 @@ package reich
 import (
 	"image"
 
+	"fyne.io/fyne/v2"
+
 	rb "tablekeeper/tracker/reich"
 	"tablekeeper/ui/widgets"
 )
@@ -24,8 +26,10 @@ func BoardPicture(st *rb.State, size image.Point, dark bool, decision ...rb.Payl
 	for _, d := range decision {
 		lit = append(lit, litBy(d)...)
 	}
-	v := NewMapView()
-	v.Names = st.Namer()
-	v.SetMission(st.Mission, lit)
-	return widgets.Offscreen(v, size, dark)
+	return widgets.Offscreen(func() fyne.CanvasObject {
+		v := NewMapView()
+		v.Names = st.Namer()
+		v.SetMission(st.Mission, lit)
+		return v
+	}, size, dark)
 }

@@ -13,7 +13,8 @@ import (
 	"fyne.io/fyne/v2/theme"
 )
 
-// Offscreen draws obj as a picture of size pixels (1 dp a pixel), with
+// Offscreen draws the widget build makes as a picture of size pixels (1
+// dp a pixel, smaller where it would not fit otherwise), with
 // Fyne's software renderer, in the app's dark or light theme at Normal
 // text, whatever theme the app's window shows: the board a phone or a TV
 // at the table is shown is drawn by the very widget the app's screens
@@ -24,11 +25,12 @@ import (
 // first, as the software renderer needs an app for its fonts. In the app
 // it must run on the app's goroutine (fyne.Do), as every widget does.
 //
-// obj is laid out at the picture's size; a widget whose least size is
-// larger is cut at the picture's edges, so a map should be fitted to the
-// size first. Nothing of obj is kept: draw each picture from a new widget.
-func Offscreen(obj fyne.CanvasObject, size image.Point, dark bool) image.Image {
-	if obj == nil || size.X <= 0 || size.Y <= 0 {
+// The widget is made by build while the picture's theme is current (a
+// widget takes colours as it is made) and laid out at the picture's size;
+// what it then draws past the picture's edges is drawn smaller, not cut.
+// build must make a new widget each time: nothing of it is kept.
+func Offscreen(build func() fyne.CanvasObject, size image.Point, dark bool) image.Image {
+	if build == nil || size.X <= 0 || size.Y <= 0 {
 		return nil
 	}
 	ensureApp()
@@ -43,42 +45,49 @@ func Offscreen(obj fyne.CanvasObject, size image.Point, dark bool) image.Image {
 	// widgets read theme.Color and theme.TextSize (not a theme given to
 	// them), and setting the app's theme would repaint, and flash, every
 	// window. Fyne answers lookups with an override's theme while it lays
-	// out a ThemeOverride's content, so the picture is built and painted
-	// there, in the layout of an empty container. (An override put around
-	// obj itself would be too late for the colours widgets take when
-	// they are made, and Fyne keeps the theme of every plain shape under
-	// an override for good: a leak for each picture.)
+	// out a ThemeOverride's content, so the picture is built (build runs
+	// there: a widget takes colours as it is made) and painted there, in
+	// the layout of an empty container. (An override put around the
+	// widget itself would be too late for the colours it took when made,
+	// and Fyne keeps the theme of every plain shape under an override for
+	// good: a leak for each picture.)
 	var img image.Image
-	hook := container.New(&paintOnLayout{size: px, paint: func() { img = paint(obj, px) }})
+	hook := container.New(&paintOnLayout{size: px, paint: func() {
+		if obj := build(); obj != nil {
+			img = paint(obj, px)
+		}
+	}})
 	over := container.NewThemeOverride(hook, th)
 	over.Resize(px)
 	return img
 }
 
 // paint draws obj at px pixels on a software canvas, its background the
-// theme's (called while the picture's theme is the current one). A
-// widget that needs more room than the picture has is drawn smaller, down
-// to leastScale, rather than cut.
+// theme's (called while the picture's theme is the current one). What
+// is drawn past the picture's edge once laid out is drawn again smaller,
+// down to leastScale, rather than cut: a widget's least size is no
+// measure of that (columns of cards ask for the height of one column).
 func paint(obj fyne.CanvasObject, px fyne.Size) image.Image {
 	c := software.NewTransparentCanvas()
 	c.SetPadded(false)
-	scale := float32(1)
-	if least := obj.MinSize(); least.Width > px.Width || least.Height > px.Height {
-		scale = max(leastScale, min(px.Width/least.Width, px.Height/least.Height))
-	}
-	c.SetScale(scale)
-	size := fyne.NewSize(px.Width/scale, px.Height/scale)
 	bg := canvas.NewRectangle(theme.Color(theme.ColorNameBackground))
+	scale := float32(1)
+	size := px
 	c.Resize(size)
 	c.SetContent(container.New(&fillLayout{}, bg, obj))
-	// SetContent grows the canvas to obj's least size: back to the
-	// picture's. A text that wraps knows its height only once laid out
-	// at its width, and a layout asks for that height only when laid out
-	// again: a window lays out again and again, the picture twice more.
-	c.Resize(size)
-	for range 2 {
-		c.Resize(size.SubtractWidthHeight(1, 1))
-		c.Resize(size)
+	for range 4 {
+		settle(c, size)
+		ext := extent(obj, fyne.Position{})
+		if ext.Width <= size.Width+1 && ext.Height <= size.Height+1 {
+			break
+		}
+		next := max(leastScale, scale*min(size.Width/ext.Width, size.Height/ext.Height))
+		if next >= scale {
+			break
+		}
+		scale = next
+		c.SetScale(scale)
+		size = fyne.NewSize(px.Width/scale, px.Height/scale)
 	}
 	img := c.Capture()
 	// At a scale the picture may round a pixel off its size: exactly px.
@@ -92,8 +101,43 @@ func paint(obj fyne.CanvasObject, px fyne.Size) image.Image {
 	return out
 }
 
-// leastScale is the smallest a picture draws a widget that needs more
-// room than it has: text stays readable on a phone held close.
+// settle lays the canvas out at size (SetContent grew it to its content's
+// least size). A text that wraps knows its height only once laid out at
+// its width, and a layout asks for that height only when laid out again:
+// a window lays out again and again, the picture twice more.
+func settle(c test.WindowlessCanvas, size fyne.Size) {
+	c.Resize(size)
+	for range 2 {
+		c.Resize(size.SubtractWidthHeight(1, 1))
+		c.Resize(size)
+	}
+}
+
+// extent is how far what o draws reaches, laid out as it is, from o's
+// parent's origin at at.
+func extent(o fyne.CanvasObject, at fyne.Position) fyne.Size {
+	if o == nil || !o.Visible() {
+		return fyne.Size{}
+	}
+	at = at.Add(o.Position())
+	var kids []fyne.CanvasObject
+	switch x := o.(type) {
+	case *fyne.Container:
+		kids = x.Objects
+	case fyne.Widget:
+		kids = test.WidgetRenderer(x).Objects()
+	default:
+		return fyne.NewSize(at.X+o.Size().Width, at.Y+o.Size().Height)
+	}
+	var out fyne.Size
+	for _, k := range kids {
+		out = out.Max(extent(k, at))
+	}
+	return out
+}
+
+// leastScale is the smallest a picture draws what needs more room than
+// it has: text stays readable on a phone held close.
 const leastScale = 0.5
 
 // paintOnLayout calls paint once, the first time it is laid out at size.

@@ -26,6 +26,9 @@ func newSwatch() *swatch { return newSwatchOf(fyne.NewSize(100, 60)) }
 func newSwatchOf(least fyne.Size) *swatch {
 	s := &swatch{least: least}
 	s.ExtendBaseWidget(s)
+	// As the games' map widgets do: a refresh as it is made, which makes
+	// its renderer, and takes its colours, then.
+	s.Refresh()
 	return s
 }
 
@@ -39,7 +42,12 @@ func (s *swatch) CreateRenderer() fyne.WidgetRenderer {
 	})
 	r.Move(fyne.NewPos(30, 0))
 	r.Resize(fyne.NewSize(20, 20))
-	return widget.NewSimpleRenderer(&fyne.Container{Objects: []fyne.CanvasObject{box, r}})
+	// The far corner of what it asks for is drawn too: a widget that
+	// draws past the picture.
+	corner := canvas.NewRectangle(theme.Color(theme.ColorNameForeground))
+	corner.Move(fyne.NewPos(s.least.Width-20, s.least.Height-20))
+	corner.Resize(fyne.NewSize(20, 20))
+	return widget.NewSimpleRenderer(&fyne.Container{Objects: []fyne.CanvasObject{box, r, corner}})
 }
 
 func (s *swatch) MinSize() fyne.Size { return s.least }
@@ -51,7 +59,7 @@ func TestOffscreenDrawsInTheThemeAskedNotTheApps(t *testing.T) {
 	for _, dark := range []bool{true, false} {
 		variant := map[bool]string{true: "dark", false: "light"}[dark]
 		want := NewTableTheme(variant, 1)
-		img := Offscreen(newSwatch(), image.Pt(120, 80), dark)
+		img := Offscreen(func() fyne.CanvasObject { return newSwatch() }, image.Pt(120, 80), dark)
 		if img == nil || img.Bounds().Dx() != 120 || img.Bounds().Dy() != 80 {
 			t.Fatalf("%s: picture %v, want 120×80", variant, img)
 		}
@@ -73,11 +81,11 @@ func TestOffscreenDrawsInTheThemeAskedNotTheApps(t *testing.T) {
 	}
 }
 
-// A widget that needs more room than the picture has is drawn smaller,
-// whole, not cut: at half its size here.
+// A widget that draws past the picture's edge is drawn smaller, whole,
+// not cut: at half its size here.
 func TestOffscreenDrawsALargerWidgetSmaller(t *testing.T) {
 	test.NewTempApp(t)
-	img := Offscreen(newSwatchOf(fyne.NewSize(240, 160)), image.Pt(120, 80), true)
+	img := Offscreen(func() fyne.CanvasObject { return newSwatchOf(fyne.NewSize(240, 160)) }, image.Pt(120, 80), true)
 	if img == nil || img.Bounds() != image.Rect(0, 0, 120, 80) {
 		t.Fatalf("picture %v, want 120×80", img)
 	}
@@ -85,7 +93,8 @@ func TestOffscreenDrawsALargerWidgetSmaller(t *testing.T) {
 	for _, c := range []struct {
 		x, y int
 		name fyne.ThemeColorName
-	}{{5, 5, theme.ColorNameForeground}, {12, 5, theme.ColorNameBackground}, {20, 5, theme.ColorNamePrimary}, {30, 5, theme.ColorNameBackground}} {
+	}{{5, 5, theme.ColorNameForeground}, {12, 5, theme.ColorNameBackground}, {20, 5, theme.ColorNamePrimary}, {30, 5, theme.ColorNameBackground},
+		{115, 75, theme.ColorNameForeground}, {105, 65, theme.ColorNameBackground}} {
 		if got, want := rgba(img.At(c.x, c.y)), rgba(dark.Color(c.name, theme.VariantDark)); got != want {
 			t.Errorf("at %d,%d %v, want %s %v", c.x, c.y, got, c.name, want)
 		}
@@ -94,7 +103,7 @@ func TestOffscreenDrawsALargerWidgetSmaller(t *testing.T) {
 
 func TestOffscreenRefusesNoSize(t *testing.T) {
 	test.NewTempApp(t)
-	if img := Offscreen(newSwatch(), image.Pt(0, 10), true); img != nil {
+	if img := Offscreen(func() fyne.CanvasObject { return newSwatch() }, image.Pt(0, 10), true); img != nil {
 		t.Fatal("a picture of no width was drawn")
 	}
 }
