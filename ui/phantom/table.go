@@ -132,7 +132,7 @@ func (t *shareTable) build(s *tracker.Session, seat string) (share.View, *share.
 	}
 	for _, n := range sortedKeys(st.Characters) {
 		if !inMission[n] {
-			add(sheetFigure(st.Characters[n], m != nil))
+			add(sheetFigure(n, st.Characters[n], m != nil))
 		}
 	}
 	v.Figures = append(mine, others...)
@@ -268,12 +268,12 @@ func (t *shareTable) missionFigure(st *tp.State, m *tp.Mission, f *tp.Figure, o 
 
 // sheetFigure is a character not on the mission being played (or between
 // missions): its campaign sheet's nova cells and SP, read only.
-func sheetFigure(ch *tp.Character, mission bool) share.Figure {
+func sheetFigure(seat string, ch *tp.Character, mission bool) share.Figure {
 	where := "Between missions"
 	if mission {
 		where = "Not on this mission"
 	}
-	return share.Figure{Seat: ch.Name, Name: ch.Name,
+	return share.Figure{Seat: seat, Name: ch.Name,
 		Stats: []share.Stat{{Label: "Nova cells", Value: ch.Nova}, {Label: "SP", Value: ch.SP}},
 		Lines: []string{where, fmt.Sprintf("%s %s · %s", ch.Species, ch.Class, plural(len(ch.Cards), "Action card"))}}
 }
