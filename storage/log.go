@@ -16,6 +16,12 @@ import (
 // event count are read from its last event (see getCampaign), so an action
 // writes the event and the count toward the next backup, nothing else.
 func (db *DB) Append(id string, e tracker.Event) error {
+	return db.appendWith(id, e, nil)
+}
+
+// appendWith commits an event and, in the same transaction, whatever also
+// writes (a device's answer naming it).
+func (db *DB) appendWith(id string, e tracker.Event, also func(tx *bolt.Tx) error) error {
 	var since uint64
 	err := db.update(func(tx *bolt.Tx) error {
 		cb := tx.Bucket(campaignKey(id))
@@ -34,6 +40,11 @@ func (db *DB) Append(id string, e tracker.Event) error {
 		}
 		if err := ev.Put(seqKey(e.Seq), v); err != nil {
 			return err
+		}
+		if also != nil {
+			if err := also(tx); err != nil {
+				return err
+			}
 		}
 		since = readCount(tx) + 1
 		return writeCount(tx, since)
