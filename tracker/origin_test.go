@@ -302,3 +302,18 @@ func TestExportAndImportCarryTheOrigin(t *testing.T) {
 		wantRefused(t, c.name, c.data, decidingRegistry, c.want)
 	}
 }
+
+func TestDigestFollowsTheState(t *testing.T) {
+	s, mem := newTestSession(t)
+	d0 := s.Digest()
+	must(t)(s.Do(damage{1}))
+	d1 := s.Digest()
+	s2, _ := Open(mem, counterRules{}, s.Campaign().ID)
+	if d0 == d1 || s2.Digest() != d1 || len(d1) != 16 {
+		t.Fatalf("digests %s %s %s", d0, d1, s2.Digest())
+	}
+	must(t)(s.Undo())
+	if s.Digest() != d0 {
+		t.Fatal("undo did not give back the first state's digest")
+	}
+}

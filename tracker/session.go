@@ -1,6 +1,8 @@
 package tracker
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -617,3 +619,13 @@ func (s *Session) SetClock(now func() time.Time) { s.mu.Lock(); defer s.mu.Unloc
 // SnapshotError is the last error from writing a snapshot, if any. A lost
 // snapshot costs only time when the campaign is next opened.
 func (s *Session) SnapshotError() error { s.mu.Lock(); defer s.mu.Unlock(); return s.snapErr }
+
+// Digest is a short fingerprint of the campaign's state now (its core and
+// its game's state): two sessions that folded the same log have the same
+// digest. A device shown the campaign compares it with the host's.
+func (s *Session) Digest() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	sum := sha256.Sum256(s.encode())
+	return hex.EncodeToString(sum[:8])
+}
