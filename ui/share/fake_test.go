@@ -58,7 +58,11 @@ func (fakeTable) Command(s *tracker.Session, seat string, a Action) (Intent, err
 		if a.Figure != seat {
 			return Intent{}, errors.New("a phone changes only its own figure")
 		}
-		return Intent{Command: tracker.AddNote{Text: fmt.Sprintf("+1 for %s (%s)", seat, a.Arg)}}, nil
+		text := "+1 for " + seat
+		if a.Arg != "" {
+			text += " (" + a.Arg + ")"
+		}
+		return Intent{Command: tracker.AddNote{Text: text}}, nil
 	case "clock":
 		return Intent{Command: tracker.ClockCommand{Clock: tracker.PlayClock, Action: tracker.ClockStart}}, nil
 	case "reset":

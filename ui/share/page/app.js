@@ -477,6 +477,12 @@
 
   function noticeEls() {
     var out = notices.map(function (n) { return el('p', { class: 'notice' + (n.bad ? ' bad' : ''), text: n.text }); });
+    var waiting = dev ? dev.taps.filter(function (t) { return t.state === 'pending'; }) : [];
+    if (waiting.length) {
+      out.unshift(el('p', { class: 'waiting', role: 'status' }, [
+        el('strong', { text: waiting.length === 1 ? '1 tap is waiting for the host: ' : waiting.length + ' taps are waiting for the host: ' }),
+        waiting.map(function (t) { return t.label; }).join(', ') + '. ' + (waiting.length === 1 ? 'It is' : 'They are') + ' kept on this device and sent as soon as the host answers; nothing counts until then.']));
+    }
     if (connWords && conn !== 'ok') out.push(el('p', { class: 'notice', text: connWords }));
     return out;
   }
@@ -506,25 +512,32 @@
     return el('span', { class: 'answer ' + t.state, role: 'status', text: words });
   }
 
+  // A press and hold under way: kept outside the button, since a push from
+  // the host may redraw the page mid-hold; letting go anywhere ends it.
+  var holding = null;
+  function unhold() {
+    if (holding) { clearTimeout(holding.timer); holding = null; }
+    Array.prototype.forEach.call(document.querySelectorAll('.holding'), function (x) { x.classList.remove('holding'); });
+  }
+  ['pointerup', 'pointercancel', 'keyup', 'blur'].forEach(function (ev) { window.addEventListener(ev, unhold, true); });
+
   // button is a tap on an action; a Hold one needs a press and hold.
   function button(label, action, opts) {
     opts = opts || {};
     var k = actionKey(action);
     var b;
     if (opts.hold) {
-      b = el('button', { class: 'hold ' + (opts.cls || ''), 'data-k': k, 'aria-label': label + ' (press and hold)' }, [el('span', { class: 'fill' }), label, el('span', { class: 'sub', text: 'Press and hold' })]);
-      var timer = null;
+      b = el('button', { class: 'hold ' + (opts.cls || '') + (holding && holding.k === k ? ' holding' : ''), 'data-k': k, 'aria-label': label + ' (press and hold)' }, [el('span', { class: 'fill' }), label, el('span', { class: 'sub', text: 'Press and hold' })]);
       var begin = function (e) {
         if (e.type === 'keydown' && e.key !== 'Enter' && e.key !== ' ') return;
-        if (timer) return;
         e.preventDefault();
+        if (holding) return;
         b.classList.add('holding');
-        timer = setTimeout(function () { timer = null; b.classList.remove('holding'); tap(action, opts.what || label); }, 700);
+        holding = { k: k, timer: setTimeout(function () { holding = null; unhold(); tap(action, opts.what || label); }, 700) };
       };
-      var end = function () { if (timer) { clearTimeout(timer); timer = null; } b.classList.remove('holding'); };
       b.addEventListener('pointerdown', begin);
       b.addEventListener('keydown', begin);
-      ['pointerup', 'pointerleave', 'pointercancel', 'keyup', 'blur'].forEach(function (ev) { b.addEventListener(ev, end); });
+      b.addEventListener('pointerleave', unhold);
       b.addEventListener('contextmenu', function (e) { e.preventDefault(); });
     } else {
       b = el('button', { class: opts.cls || '', 'data-k': k, 'aria-label': opts.aria || null, onclick: function () { tap(action, opts.what || label); } }, [label]);
@@ -725,10 +738,16 @@
     (v.tracks || []).forEach(function (t) { left.appendChild(trackEl(t)); });
     if (v.decision) left.appendChild(decisionCard(v.decision));
     var mid = el('div', { class: 'col' });
-    if (boardURL) mid.appendChild(el('img', { class: 'board', src: boardURL, alt: 'The board' }));
     var figs = el('div', { class: 'figs' });
     (v.figures || []).forEach(function (f) { figs.appendChild(figureCard(f, false, false)); });
-    mid.appendChild(figs);
+    // With a board the board has the middle, and the figures go under
+    // the tracks; without, the figures have it.
+    if (boardURL) {
+      mid.appendChild(el('img', { class: 'board', src: boardURL, alt: 'The board' }));
+      left.appendChild(figs);
+    } else {
+      mid.appendChild(figs);
+    }
     if ((v.diary || []).length) {
       mid.appendChild(el('h2', { text: 'Diary' }));
       mid.appendChild(el('div', { class: 'card' }, [el('ul', { class: 'lines' }, v.diary.map(function (d) { return el('li', { text: d }); }))]));
