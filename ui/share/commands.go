@@ -126,7 +126,10 @@ func (h *Host) command(o tracker.Origin, d deviceRecord, a Action) (tracker.Answ
 	}
 	switch a.Name {
 	case ActionNote:
-		return s.DoAs(o, tracker.AddNote{Text: d.Name + ": " + a.Arg})
+		if strings.TrimSpace(a.Arg) == "" {
+			return s.RefuseAs(o, errors.New("the note is empty"))
+		}
+		return s.DoAs(o, tracker.AddNote{Text: d.Name + ": " + strings.TrimSpace(a.Arg)})
 	case ActionUndo:
 		return s.UndoAs(o)
 	}

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -121,7 +122,7 @@ type simPhone struct {
 	refused  map[uint64]string
 	mu       sync.Mutex
 	last     push // the last push seen
-	resumes  int
+	resumes  atomic.Int64
 	retries  int
 }
 
@@ -181,7 +182,7 @@ func (p *simPhone) follow(ctx context.Context) {
 			p.mu.Unlock()
 			last = e.id
 		}
-		p.resumes++
+		p.resumes.Add(1)
 	}
 }
 
@@ -209,7 +210,8 @@ func TestFaultsNeverLoseOrDoubleATap(t *testing.T) {
 	t.Logf("seed %d", seed)
 	px := newFaultProxy(t, "http://127.0.0.1:1", seed)
 	px.dropRequest, px.dropAnswer, px.double, px.delay = 0.05, 0.05, 0.05, 0.1
-	px.maxDelay, px.streamCut = 30*time.Millisecond, 3*time.Second
+	px.maxDelay = 30 * time.Millisecond
+	px.streamCut.Store(int64(3 * time.Second))
 	host := &faultHost{t: t, path: path, id: c.ID, px: px}
 	host.start()
 	defer func() { host.kill() }()
@@ -291,7 +293,7 @@ func TestFaultsNeverLoseOrDoubleATap(t *testing.T) {
 	}
 
 	// The phones catch up with the host's last event.
-	px.streamCut = 0
+	px.streamCut.Store(0)
 	final := waitSettled(t, path, c.ID, host, sims)
 	stopStreams()
 	host.kill()
@@ -351,10 +353,10 @@ func TestFaultsNeverLoseOrDoubleATap(t *testing.T) {
 		// resent until it was answered.
 		t.Errorf("the log holds %d taps, the phones were told of %d", len(inLog), acked)
 	}
-	retries, resumes := 0, 0
+	retries, resumes := 0, int64(0)
 	for _, sp := range sims {
 		retries += sp.retries
-		resumes += sp.resumes
+		resumes += sp.resumes.Load()
 	}
 	t.Logf("%d phones × %d taps in %v: %d accepted, %d refused, %d kills of the host, %d resends, %d stream resumes; the proxy dropped %d requests and %d answers, doubled %d, delayed %d, cut %d streams; believed done but not in the log: %d; final event %d",
 		phones, taps, elapsed.Round(time.Millisecond), acked, refused, nKills, retries, resumes,

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/netip"
 	"os"
+	"path"
 	"sort"
 	"strings"
 	"sync"
@@ -350,20 +351,32 @@ const (
 // other campaign, file, backup, setting or action of the app.
 func (h *Host) routes() http.Handler {
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET /{$}", h.handlePage)
-	mux.HandleFunc("GET /table", h.handlePage)
-	mux.HandleFunc("GET /page/{file}", h.handleAsset)
-	mux.HandleFunc("POST /api/seats", h.joinLimited(h.handleSeats))
-	mux.HandleFunc("POST /api/join", h.joinLimited(h.handleJoin))
-	mux.HandleFunc("GET /api/me", h.keyed(h.handleMe))
-	mux.HandleFunc("GET /api/stream", h.keyed(h.handleStream))
-	mux.HandleFunc("POST /api/command", h.keyed(h.handleCommand))
-	mux.HandleFunc("POST /api/seat", h.keyed(h.handleSeat))
-	mux.HandleFunc("GET /api/board", h.keyed(h.handleBoard))
+	mux.HandleFunc("/{$}", only("GET", h.handlePage, h))
+	mux.HandleFunc("/table", only("GET", h.handlePage, h))
+	mux.HandleFunc("/page/{file}", only("GET", h.handleAsset, h))
+	mux.HandleFunc("/api/seats", only("POST", h.joinLimited(h.handleSeats), h))
+	mux.HandleFunc("/api/join", only("POST", h.joinLimited(h.handleJoin), h))
+	mux.HandleFunc("/api/me", only("GET", h.keyed(h.handleMe), h))
+	mux.HandleFunc("/api/stream", only("GET", h.keyed(h.handleStream), h))
+	mux.HandleFunc("/api/command", only("POST", h.keyed(h.handleCommand), h))
+	mux.HandleFunc("/api/seat", only("POST", h.keyed(h.handleSeat), h))
+	mux.HandleFunc("/api/board", only("GET", h.keyed(h.handleBoard), h))
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		h.refuse(w, http.StatusNotFound, reasonNotFound, "Nothing is here: this host shares one table, and only through its page.")
 	})
 	return h.guard(mux)
+}
+
+// only answers one method, and refuses any other in words.
+func only(method string, next http.HandlerFunc, h *Host) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != method && !(method == "GET" && r.Method == "HEAD") {
+			w.Header().Set("Allow", method)
+			h.refuse(w, http.StatusMethodNotAllowed, reasonBad, "This address takes what the page sends, nothing else.")
+			return
+		}
+		next(w, r)
+	}
 }
 
 // guard answers the local network only, and only requests naming this
@@ -383,6 +396,12 @@ func (h *Host) guard(next http.Handler) http.Handler {
 		hd.Set("X-Frame-Options", "DENY")
 		hd.Set("Referrer-Policy", "no-referrer")
 		hd.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' blob:; style-src 'self'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
+		// A path with dots or doubled slashes leads nowhere here (the
+		// router would redirect it to its clean form).
+		if p := r.URL.Path; p == "" || p[0] != '/' || path.Clean(p) != p || strings.Contains(r.URL.RawPath, "%2") {
+			h.refuse(w, http.StatusNotFound, reasonNotFound, "Nothing is here: this host shares one table, and only through its page.")
+			return
+		}
 		if h.stopped.Load() && strings.HasPrefix(r.URL.Path, "/api/") {
 			h.refuse(w, http.StatusGone, reasonStopped, stoppedWords)
 			return

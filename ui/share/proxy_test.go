@@ -26,7 +26,7 @@ type faultProxy struct {
 	// The chances of each fault, from 0 to 1.
 	dropRequest, dropAnswer, double, delay float64
 	maxDelay                               time.Duration
-	streamCut                              time.Duration // a stream is cut within this (0: never)
+	streamCut                              atomic.Int64 // a stream is cut within this many nanoseconds (0: never)
 	blockCommands                          atomic.Bool
 	counts                                 struct{ dropped, lost, doubled, delayed, cut atomic.Int64 }
 	srv                                    *http.Server
@@ -138,9 +138,9 @@ func (p *faultProxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func (p *faultProxy) stream(w http.ResponseWriter, r *http.Request, body []byte) {
 	ctx, cancel := context.WithCancel(r.Context())
 	defer cancel()
-	if p.streamCut > 0 {
+	if cut := p.streamCut.Load(); cut > 0 {
 		p.mu.Lock()
-		d := time.Duration(p.rng.Int63n(int64(p.streamCut)))
+		d := time.Duration(p.rng.Int63n(cut))
 		p.mu.Unlock()
 		t := time.AfterFunc(d, func() { p.counts.cut.Add(1); cancel() })
 		defer t.Stop()
