@@ -155,8 +155,14 @@ func (p *phone) stream(ctx context.Context, last string) (<-chan sse, int, error
 	return ch, 200, nil
 }
 
+// seenPush is a push as a test reads it, its view decoded.
+type seenPush struct {
+	push
+	View View `json:"view"`
+}
+
 // next waits for the next table push on a stream.
-func next(t testing.TB, ch <-chan sse) push {
+func next(t testing.TB, ch <-chan sse) seenPush {
 	t.Helper()
 	select {
 	case e, ok := <-ch:
@@ -166,7 +172,7 @@ func next(t testing.TB, ch <-chan sse) push {
 		if e.event != "table" {
 			t.Fatalf("event %q: %s", e.event, e.data)
 		}
-		var p push
+		var p seenPush
 		if err := json.Unmarshal(e.data, &p); err != nil {
 			t.Fatal(err)
 		}
@@ -174,11 +180,11 @@ func next(t testing.TB, ch <-chan sse) push {
 	case <-time.After(10 * time.Second):
 		t.Fatal("no push within 10 s")
 	}
-	return push{}
+	return seenPush{}
 }
 
 // until reads pushes until one reaches seq.
-func until(t testing.TB, ch <-chan sse, seq uint64) push {
+func until(t testing.TB, ch <-chan sse, seq uint64) seenPush {
 	t.Helper()
 	for {
 		p := next(t, ch)

@@ -1,5 +1,7 @@
 package share
 
+import "encoding/json"
+
 // Protocol is the version of what the page and the host say to each
 // other. The page sends it with every request and the host refuses another
 // one, in words, with "reload": a page left open across an update of the
@@ -92,7 +94,8 @@ type push struct {
 	Digest string `json:"digest"`
 	Title  string `json:"title"`
 	Game   string `json:"game"`
-	View   View   `json:"view"`
+	// View is the seat's View, as the frame made it once for every phone.
+	View json.RawMessage `json:"view"`
 	// Lines are Log lines after the phone's last event, oldest first;
 	// Fresh says they replace the page's Log (a new or long-away phone).
 	Lines        []Line `json:"lines"`

@@ -38,8 +38,10 @@ type frame struct {
 	title  string
 	game   string
 	seats  []Seat
-	views  map[string]View // by seat, "" for a watcher
-	lines  []Line          // oldest first, at most linesKept
+	// views are each seat's View as JSON, "" a watcher's: made once a
+	// frame, however many phones sit there.
+	views map[string]json.RawMessage
+	lines []Line // oldest first, at most linesKept
 	// version grows with every frame, changes of devices included.
 	version uint64
 }
@@ -119,9 +121,9 @@ func (b *hub) refresh() {
 		if f.seats == nil {
 			f.seats = []Seat{}
 		}
-		f.views = map[string]View{"": t.View(s, "")}
+		f.views = map[string]json.RawMessage{"": viewJSON(t.View(s, ""))}
 		for _, seat := range f.seats {
-			f.views[seat.ID] = t.View(s, seat.ID)
+			f.views[seat.ID] = viewJSON(t.View(s, seat.ID))
 		}
 		f.lines = b.lines(s, old, f.seq)
 	})
@@ -178,6 +180,15 @@ func (b *hub) lines(s *tracker.Session, old *frame, seq uint64) []Line {
 		out = out[len(out)-linesKept:]
 	}
 	return out
+}
+
+// viewJSON is a view as a push carries it.
+func viewJSON(v View) json.RawMessage {
+	b, err := json.Marshal(v)
+	if err != nil {
+		b, _ = json.Marshal(View{Heading: "This table cannot be shown now."})
+	}
+	return b
 }
 
 func (b *hub) frame() *frame {
