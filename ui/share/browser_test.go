@@ -10,10 +10,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 
-	"tablekeeper/tracker"
 	"tablekeeper/ui/uitest"
 )
 
@@ -166,6 +167,7 @@ func TestThePageInARealBrowser(t *testing.T) {
 	ctx := browser(t)
 	do(t, ctx, chromedp.EmulateViewport(390, 844), chromedp.Navigate(px.url()+"/"+token))
 	waitJS(t, ctx, "the seats to pick from", hasText("Ana · Character"))
+	shot(t, ctx, "phone-join-390x844.png", 390, 844)
 	do(t, ctx, chromedp.SendKeys(chromedp.CSS(`#name`), "Marta"),
 		chromedp.Click(chromedp.Search(`//button[contains(., "Ana · Character")]`)))
 	waitJS(t, ctx, "connected", `document.getElementById('conn').textContent == 'Connected'`)
@@ -186,9 +188,9 @@ func TestThePageInARealBrowser(t *testing.T) {
 	ctx2 := tab(t, ctx)
 	do(t, ctx2, chromedp.EmulateViewport(390, 844), chromedp.Navigate(px.url()+"/"+token))
 	waitJS(t, ctx2, "the second tab's seats", hasText("Just watch"))
-	do(t, ctx2, chromedp.SendKeys(chromedp.CSS(`#name`), "Sofa"),
+	do(t, ctx2, chromedp.SendKeys(chromedp.CSS(`#name`), "Sofía 狼"),
 		chromedp.Click(chromedp.Search(`//button[contains(., "Just watch")]`)))
-	waitJS(t, ctx2, "the second tab connected", `document.getElementById('conn').textContent == 'Connected · watching'`)
+	waitJS(t, ctx2, "the second tab connected", `document.getElementById('conn').textContent == 'Watching'`)
 	do(t, ctx, chromedp.Click(chromedp.CSS(`button[aria-label="Notes up by one"]`)))
 	waitJS(t, ctx2, "the second tab sees Ana's two notes", `[...document.querySelectorAll('.card')].some(c => c.querySelector('h3') && c.querySelector('h3').textContent == 'Ana' && c.querySelector('.val').textContent.startsWith('2'))`)
 	waitJS(t, ctx2, "the second tab's Log", hasText("from Marta"))
@@ -217,6 +219,7 @@ func TestThePageInARealBrowser(t *testing.T) {
 		t.Error("the refusal shows on the other tab")
 	}
 	shot(t, ctx, "phone-390x844.png", 390, 844)
+	shot(t, ctx2, "phone-watching-390x844.png", 390, 844)
 
 	// The host cannot be reached: the tap waits, kept across a reload,
 	// and is never shown as done; back, it is sent and counts once.
@@ -249,6 +252,12 @@ func TestThePageInARealBrowser(t *testing.T) {
 	do(t, ctx3, chromedp.Click(chromedp.Search(`//button[contains(., "Show the table")]`)))
 	waitJS(t, ctx3, "the table view", hasText("Ben")+` && `+hasText("Ana")+` && `+hasText("Log")+` && !!document.querySelector('img.board')`)
 	shot(t, ctx3, "table-1280x800.png", 1280, 800)
+	shot(t, ctx, "phone-on-a-tablet-800x1280.png", 800, 1280)
+	do(t, ctx3, chromedp.Func(func(c context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(c, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: "dark"}}})
+		return err
+	}))
+	shot(t, ctx3, "table-dark-1280x800.png", 1280, 800)
 
 	// Players' words on every page: no codes, no JSON.
 	for _, c := range []context.Context{ctx, ctx2, ctx3} {
@@ -259,5 +268,4 @@ func TestThePageInARealBrowser(t *testing.T) {
 	if len(h.Devices()) != 3 {
 		t.Fatalf("%d devices joined", len(h.Devices()))
 	}
-	_ = tracker.AddNote{}
 }

@@ -351,7 +351,7 @@
     document.title = p.title;
     waits.stream = 0;
     if (p.you.role === 'watch') setConn('watch', 'Watch only');
-    else if (!p.you.seat) setConn('ok', 'Connected · watching');
+    else if (!p.you.seat) setConn('ok', 'Watching');
     else setConn('ok', 'Connected');
     connWords = '';
     render();
