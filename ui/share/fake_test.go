@@ -17,7 +17,11 @@ import (
 // its plus writes one (a core note, which every game's rules accept), its
 // "Start the play clock" step is refused by the rules when the clock runs
 // already, and the enemy's step (Resolve) resets it.
-type fakeTable struct{ board bool }
+type fakeTable struct {
+	board bool
+	// pad adds this many bytes of lines to each view (a large table).
+	pad int
+}
 
 var fakeSeats = []Seat{{ID: "ana", Name: "Ana", Kind: "Character"}, {ID: "ben", Name: "Ben", Kind: "Character"}}
 
@@ -33,8 +37,11 @@ func notesBy(s *tracker.Session, seat string) int {
 	return n
 }
 
-func (fakeTable) View(s *tracker.Session, seat string) View {
+func (t fakeTable) View(s *tracker.Session, seat string) View {
 	v := View{Heading: fmt.Sprintf("Practice table · %d events", s.LastSeq())}
+	for n := 0; n < t.pad; n += 100 {
+		v.Diary = append(v.Diary, fmt.Sprintf("%d: %s", s.LastSeq(), strings.Repeat("a made-up line ", 6)))
+	}
 	v.Tracks = []Track{{Label: "Notes", Value: len(s.Core().Notes), Min: 0, Max: 100}}
 	for _, st := range fakeSeats {
 		f := Figure{Seat: st.ID, Name: st.Name, Stats: []Stat{{Label: "Notes", Value: notesBy(s, st.ID)}}}

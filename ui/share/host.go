@@ -52,7 +52,8 @@ type Options struct {
 // JoinCode; list Devices, with SetRole and Remove; call SetAllowResolve
 // from a switch; register OnChange to refresh that list. A phone's command
 // lands through Session.DoAs inside Exec, so the window's own Session.Watch
-// sees it as it sees its own.
+// sees it as it sees its own. Start and every method of a Host may be
+// called on the app's own goroutine: none of them waits for Exec.
 type Host struct {
 	opts Options
 	camp tracker.Campaign
@@ -100,7 +101,10 @@ func Start(o Options) (*Host, error) {
 	}
 	h := &Host{opts: o, done: make(chan struct{}), serveDone: make(chan struct{})}
 	h.allowResolve.Store(o.AllowResolve)
-	o.Exec(func() { h.camp = o.Session.Campaign() })
+	// The campaign's record is a copy the session hands out under its own
+	// lock: Start may be called on the app's goroutine, where Exec
+	// (fyne.DoAndWait) must not be.
+	h.camp = o.Session.Campaign()
 	reg, err := loadRegistry(o.Devices, h.camp.ID)
 	if err != nil {
 		return nil, err
@@ -233,14 +237,16 @@ func (h *Host) TableURL() string {
 	return a[0] + "table"
 }
 
-// Devices lists the devices joined, in the order they joined.
+// Devices lists the devices joined, in the order they joined. Their seats'
+// names are the table's as last read, so the window may call it on its own
+// goroutine (it never waits for Exec).
 func (h *Host) Devices() []Device {
 	names := map[string]string{}
-	h.exec(func() {
-		for _, s := range h.opts.Table.Seats(h.opts.Session) {
+	if f := h.hub.frame(); f != nil {
+		for _, s := range f.seats {
 			names[s.ID] = s.Name
 		}
-	})
+	}
 	return h.reg.list(func(id string) string { return names[id] })
 }
 

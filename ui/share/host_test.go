@@ -358,3 +358,82 @@ func figureOf(v View, seat string) Figure {
 	}
 	return Figure{}
 }
+
+// TestTheAppsGoroutineNeverWaitsForItself: with Exec running functions on
+// one goroutine of its own (as fyne.DoAndWait runs them on Fyne's), the
+// window may start the host, list its devices and stop it on that very
+// goroutine, even while a phone's tap waits for it.
+func TestTheAppsGoroutineNeverWaitsForItself(t *testing.T) {
+	ui := make(chan func())
+	quit := make(chan struct{})
+	go func() {
+		for {
+			select {
+			case fn := <-ui:
+				fn()
+			case <-quit:
+				return
+			}
+		}
+	}()
+	defer close(quit)
+	onUI := func(fn func()) {
+		done := make(chan struct{})
+		ui <- func() { fn(); close(done) }
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			t.Fatal("the app's goroutine is stuck")
+		}
+	}
+	s, _ := newSession(t)
+	var h *Host
+	var err error
+	onUI(func() {
+		h, err = Start(Options{Session: s, Table: fakeTable{}, Exec: onUIWait(ui), Addr: "127.0.0.1:0"})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := joined(t, h, "Marta", "ana")
+	if r := p.tap(t, Action{Name: "plus", Figure: "ana"}); r.Status != "accepted" {
+		t.Fatalf("%+v", r)
+	}
+	answered := make(chan int, 1)
+	onUI(func() {
+		if len(h.Devices()) != 1 {
+			t.Error("Devices on the app's goroutine")
+		}
+		// A tap arrives and waits for this goroutine; the window stops
+		// sharing meanwhile.
+		go func() {
+			_, st, _, _ := p.send(p.seq+1, Action{Name: "plus", Figure: "ana"})
+			answered <- st
+		}()
+		time.Sleep(200 * time.Millisecond)
+		if err := h.Stop(); err != nil {
+			t.Error(err)
+		}
+	})
+	select {
+	case st := <-answered:
+		if st == 200 {
+			t.Fatal("a tap was taken after the host stopped")
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the waiting tap was never answered")
+	}
+	if notesBy(s, "ana") != 1 {
+		t.Fatalf("%d notes", notesBy(s, "ana"))
+	}
+	h.Wait()
+}
+
+// onUIWait is an Exec that runs fn on the goroutine reading ui and waits.
+func onUIWait(ui chan func()) func(func()) {
+	return func(fn func()) {
+		done := make(chan struct{})
+		ui <- func() { fn(); close(done) }
+		<-done
+	}
+}

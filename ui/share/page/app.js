@@ -213,6 +213,7 @@
           retryHello(a.words);
           return;
         }
+        sessionStorage.removeItem('tk.reloaded'); // this page speaks the host's version
         dev.share = a.share; dev.campaign = a.campaign; dev.name = a.you.name;
         save();
         openStream();
