@@ -258,6 +258,7 @@ func TestThePageInARealBrowser(t *testing.T) {
 		return err
 	}))
 	shot(t, ctx3, "table-dark-1280x800.png", 1280, 800)
+	shot(t, ctx3, "table-dark-800x1280.png", 800, 1280)
 
 	// Players' words on every page: no codes, no JSON.
 	for _, c := range []context.Context{ctx, ctx2, ctx3} {
