@@ -81,19 +81,27 @@ func do(t testing.TB, ctx context.Context, steps ...chromedp.Action[chromedp.Voi
 	}
 }
 
-// waitJS waits until a script's expression is true.
+// waitJS waits until a script's expression is true. It asks every 50 ms
+// (a tab in the background draws no frames to poll on) and goes on asking
+// across a reload of the page.
 func waitJS(t testing.TB, ctx context.Context, what, expr string) {
 	t.Helper()
-	c, cancel := context.WithTimeout(ctx, 20*time.Second)
-	defer cancel()
-	// Polled by time, not by animation frame: a tab in the background
-	// draws no frames.
-	if _, err := chromedp.Run(c, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(20*time.Second), chromedp.WithPollingInterval(50*time.Millisecond))); err != nil {
-		c2, cancel2 := context.WithTimeout(ctx, 5*time.Second)
-		defer cancel2()
-		text, _ := chromedp.Run(c2, chromedp.Evaluate[string](`document.body.innerText`))
-		t.Fatalf("%s: never happened (%v); the page reads:\n%s", what, err, text)
+	deadline := time.Now().Add(20 * time.Second)
+	var last error
+	for time.Now().Before(deadline) {
+		c, cancel := context.WithTimeout(ctx, 2*time.Second)
+		ok, err := chromedp.Run(c, chromedp.Evaluate[bool](expr))
+		cancel()
+		if err == nil && ok {
+			return
+		}
+		last = err
+		time.Sleep(50 * time.Millisecond)
 	}
+	c2, cancel2 := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel2()
+	text, _ := chromedp.Run(c2, chromedp.Evaluate[string](`document.body.innerText`))
+	t.Fatalf("%s: never happened (%v); the page reads:\n%s", what, last, text)
 }
 
 func pageText(t testing.TB, ctx context.Context) string {
@@ -269,4 +277,20 @@ func TestThePageInARealBrowser(t *testing.T) {
 	if len(h.Devices()) != 3 {
 		t.Fatalf("%d devices joined", len(h.Devices()))
 	}
+
+	// The host is now of another version: the page reloads itself once to
+	// fetch the host's; still another, it only watches, in words, and the
+	// tap waits, never shown as done.
+	do(t, ctx, chromedp.Evaluate[chromedp.Void](`window.beforeReload = true`))
+	px.versionSkew.Store(true)
+	do(t, ctx, chromedp.Click(chromedp.CSS(`button[aria-label="Notes up by one"]`)))
+	waitJS(t, ctx, "watch only after another version", `!window.beforeReload && `+hasText("another version of Tablekeeper"))
+	if c, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById('conn').textContent`)); c != "Watch only" {
+		t.Errorf("the connection reads %q", c)
+	}
+	if !strings.Contains(pageText(t, ctx), "Waiting for the host") {
+		t.Error("the tap made meanwhile is not shown as waiting")
+	}
+	px.versionSkew.Store(false)
+	shot(t, ctx, "phone-other-version-390x844.png", 390, 844)
 }

@@ -437,3 +437,28 @@ func onUIWait(ui chan func()) func(func()) {
 		<-done
 	}
 }
+
+// TestANumberUsedAgainOrLongAgoChangesNothing: a tap's number sent again
+// with another action (two tabs of one device) is sent back to be
+// renumbered; one older than the answers kept is answered "not known";
+// neither is applied.
+func TestANumberUsedAgainOrLongAgoChangesNothing(t *testing.T) {
+	h, s := startHost(t, Options{})
+	p := joined(t, h, "Marta", "ana")
+	p.tap(t, Action{Name: "note", Arg: "first"})
+	n := s.LastSeq()
+	a, st, _, err := p.send(p.seq, Action{Name: "note", Arg: "another"})
+	if err != nil || st != 200 || a.Status != "renumber" || s.LastSeq() != n {
+		t.Fatalf("a number used again: %d %v %+v", st, err, a)
+	}
+	wantWords(t, "renumber", a.Words)
+	for range tracker.AnswersKept + 3 {
+		p.tap(t, Action{Name: "note", Arg: "more"})
+	}
+	n = s.LastSeq()
+	a, st, _, err = p.send(1, Action{Name: "note", Arg: "first"})
+	if err != nil || st != 200 || a.Status != "unknown" || s.LastSeq() != n {
+		t.Fatalf("a number long ago: %d %v %+v", st, err, a)
+	}
+	wantWords(t, "unknown", a.Words)
+}

@@ -28,10 +28,13 @@ type faultProxy struct {
 	maxDelay                               time.Duration
 	streamCut                              atomic.Int64 // a stream is cut within this many nanoseconds (0: never)
 	blockCommands                          atomic.Bool
-	counts                                 struct{ dropped, lost, doubled, delayed, cut atomic.Int64 }
-	srv                                    *http.Server
-	ln                                     net.Listener
-	client                                 *http.Client
+	// versionSkew answers every request of the page as a host of another
+	// protocol would (the host was updated while the page was open).
+	versionSkew atomic.Bool
+	counts      struct{ dropped, lost, doubled, delayed, cut atomic.Int64 }
+	srv         *http.Server
+	ln          net.Listener
+	client      *http.Client
 }
 
 func newFaultProxy(t testing.TB, target string, seed int64) *faultProxy {
@@ -85,6 +88,10 @@ func (p *faultProxy) forward(ctx context.Context, r *http.Request, body []byte) 
 func (p *faultProxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(io.LimitReader(r.Body, MaxBody+1))
 	isCommand := r.URL.Path == "/api/command"
+	if p.versionSkew.Load() && strings.HasPrefix(r.URL.Path, "/api/") {
+		writeJSON(w, http.StatusConflict, problem{Reason: reasonVersion, Words: versionWords})
+		return
+	}
 	if isCommand && p.blockCommands.Load() {
 		abort()
 	}

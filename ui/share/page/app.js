@@ -129,11 +129,13 @@
   function problem(p) {
     switch (p.reason) {
       case 'version':
-        if (!sessionStorage.getItem('tk.reloaded')) {
-          sessionStorage.setItem('tk.reloaded', '1');
+        // One reload fetches the host's own page; another within half a
+        // minute would be a loop, so the page then only watches.
+        if (Date.now() - (+sessionStorage.getItem('tk.reloaded') || 0) > 30000) {
+          sessionStorage.setItem('tk.reloaded', String(Date.now()));
           location.reload();
         } else {
-          setConn('watch', 'Watch only: another version');
+          setConn('watch', 'Watch only');
           notices = [{ bad: true, text: 'This page is from another version of Tablekeeper than the host\'s, and reloading did not help: taps are kept here but not sent. Close this page and open the host\'s address again.' }];
           stopped = true;
           render();
@@ -213,7 +215,6 @@
           retryHello(a.words);
           return;
         }
-        sessionStorage.removeItem('tk.reloaded'); // this page speaks the host's version
         dev.share = a.share; dev.campaign = a.campaign; dev.name = a.you.name;
         save();
         openStream();
