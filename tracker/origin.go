@@ -367,3 +367,17 @@ func (s *Session) appendAs(e Event, o *Origin, d DeviceAnswers) error {
 	}
 	return as.AppendAnswered(s.camp.ID, e, o.Device, d.with(StoredAnswer{Seq: o.Seq, Sum: o.Sum, Event: e.Seq}))
 }
+
+// ForgetDevice drops the answers kept for a device that is gone for good
+// (removed from a shared table): they are a few KB, but a table that sees
+// many devices come and go should not keep them all. It touches no state,
+// only the store, so it may be called from anywhere.
+func (s *Session) ForgetDevice(device string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	as, err := s.answerStore()
+	if err != nil {
+		return err
+	}
+	return as.ForgetAnswers(s.camp.ID, device)
+}

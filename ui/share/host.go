@@ -271,7 +271,9 @@ func (h *Host) Remove(id string) error {
 	}
 	h.hub.kick(id)
 	h.changed()
-	return nil
+	// Its key is worthless now, so no retry of its can come: its answers
+	// are no longer needed.
+	return h.opts.Session.ForgetDevice(id)
 }
 
 // SetAllowResolve says whether phones may play the enemy's steps.

@@ -254,8 +254,10 @@ func crash(h *Host) {
 }
 
 func TestRemovedDeviceIsSentAway(t *testing.T) {
-	h, _ := startHost(t, Options{})
+	s, mem := newSession(t)
+	h, _ := startHost(t, Options{Session: s})
 	ana := joined(t, h, "Marta", "ana")
+	ana.tap(t, Action{Name: "note", Arg: "hello"})
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	ch, _, _ := ana.stream(ctx, "")
@@ -283,6 +285,9 @@ func TestRemovedDeviceIsSentAway(t *testing.T) {
 	}
 	if len(h.Devices()) != 0 {
 		t.Fatal("still listed")
+	}
+	if d, _ := mem.Answers(s.Campaign().ID, ana.device); len(d.List) != 0 {
+		t.Fatal("its answers are still kept")
 	}
 }
 
