@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"io"
 	"math/rand"
 	"os"
 	"os/exec"
@@ -25,6 +26,9 @@ func TestAnswersChild(t *testing.T) {
 	if os.Getenv("TK_ANSWERS") == "" {
 		t.Skip("helper process")
 	}
+	// The test holds standard input open; if it ends without killing this
+	// process (a timeout), the pipe closes and this ends too.
+	go func() { _, _ = io.Copy(io.Discard, os.Stdin); os.Exit(0) }()
 	db, err := Open(os.Getenv("TK_DB"), reg)
 	if err != nil {
 		fmt.Println("error", err)
@@ -72,6 +76,9 @@ func TestAKilledHostAnswersTheRetryFromTheFile(t *testing.T) {
 	for k := 0; k < rounds; k++ {
 		cmd := exec.Command(os.Args[0], "-test.run=^TestAnswersChild$")
 		cmd.Env = append(os.Environ(), "TK_ANSWERS=1", "TK_DB="+path, "TK_ID="+c.ID, "TK_FROM="+strconv.FormatUint(next, 10))
+		if _, err := cmd.StdinPipe(); err != nil {
+			t.Fatal(err)
+		}
 		out, _ := cmd.StdoutPipe()
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math/rand"
 	"os"
 	"os/exec"
@@ -39,6 +40,10 @@ func TestFaultHostChild(t *testing.T) {
 	if path == "" {
 		t.Skip("helper process for the fault test")
 	}
+	// The test holds this process's standard input open: when the test
+	// ends in any way (a timeout's panic runs no deferred kill), it closes,
+	// and this host ends with it.
+	go func() { _, _ = io.Copy(io.Discard, os.Stdin); os.Exit(0) }()
 	fail := func(err error) { fmt.Println("error", err); os.Exit(1) }
 	db, err := storage.Open(path, games.Registry())
 	if err != nil {
@@ -77,6 +82,9 @@ func (f *faultHost) start() {
 	f.t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^TestFaultHostChild$")
 	cmd.Env = append(os.Environ(), "TK_FAULT_DB="+f.path, "TK_FAULT_ID="+f.id)
+	if _, err := cmd.StdinPipe(); err != nil { // kept open while this process lives
+		f.t.Fatal(err)
+	}
 	out, _ := cmd.StdoutPipe()
 	cmd.Stderr = nil
 	if err := cmd.Start(); err != nil {
