@@ -22,9 +22,13 @@ func gameScreens() shell.Registry {
 	}
 }
 
+// Tables are each game's face on the shared page, for the sharing host
+// (tablekeeper serve, and the window's own sharing).
+func Tables() map[tracker.GameID]share.Table { return gameTables() }
+
 // gameTables lists each game's face on the shared page (package
-// ui/share), one line each, beside its screens. A game not listed cannot
-// be shared.
+// ui/share), one line each, beside its screens. A game not listed is
+// shared with share.Basic (notes, undo and the Log).
 func gameTables() map[tracker.GameID]share.Table {
 	return map[tracker.GameID]share.Table{
 		tracker.Eternaut:     eternaut.ShareTable(),

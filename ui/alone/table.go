@@ -104,8 +104,9 @@ func (t *shareTable) build(s *tracker.Session, seat string) (share.View, *share.
 	healCap := st.HealingCap()
 	v.Tracks = []share.Track{
 		{Label: "Round track", Value: st.RoundMarker, Min: 0, Max: max(len(st.Sheet.HealingCap)-1, 0), Text: fmt.Sprintf("Round %d · Healing Cap %d", st.Round, healCap)},
-		{Label: "Life", Value: st.Life, Max: st.Sheet.HealthMax, Text: fmt.Sprintf("Healing Cap %d", healCap)},
-		{Label: "Self Control", Value: st.SC, Max: st.Sheet.HealthMax, Text: fmt.Sprintf("Healing Cap %d", healCap)},
+		// A track's text stands for its number on the page: it says it.
+		{Label: "Life", Value: st.Life, Max: st.Sheet.HealthMax, Text: fmt.Sprintf("%d of %d · Healing Cap %d", st.Life, st.Sheet.HealthMax, healCap)},
+		{Label: "Self Control", Value: st.SC, Max: st.Sheet.HealthMax, Text: fmt.Sprintf("%d of %d · Healing Cap %d", st.SC, st.Sheet.HealthMax, healCap)},
 	}
 	hero := t.hero(st, step, o)
 	var evil []share.Figure

@@ -140,7 +140,9 @@ func (t *shareTable) build(s *tracker.Session, seat string) (share.View, *share.
 	if seat != "" {
 		end := share.Control{Label: "End turn", Hold: true}
 		if !sc.CardPlayed {
-			end.Why = endTurnWhy
+			// The page puts the button's words before its Why: the Play
+			// tab's note without them.
+			end.Why = sentence(strings.TrimPrefix(endTurnWhy, "End turn: "))
 		} else {
 			end, _ = o.Control(end.Label, share.Action{Name: actEndTurn}, true, false, endTurnCommand)
 		}

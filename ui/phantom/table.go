@@ -96,7 +96,8 @@ func (t *shareTable) build(s *tracker.Session, seat string) (share.View, *share.
 	var v share.View
 	v.Heading = heading(m)
 	if m != nil && m.Round > 0 {
-		text := phaseWords(m.Phase)
+		// The text stands for the number on the page: it says it.
+		text := fmt.Sprintf("%d · %s", m.Round, phaseWords(m.Phase))
 		if m.Face != nil {
 			text += fmt.Sprintf(" · Decision die %s %s/%s", m.Face.Colour, m.Face.Primary, m.Face.Secondary)
 		}
