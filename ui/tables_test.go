@@ -9,8 +9,8 @@ import (
 
 	"tablekeeper/tracker"
 	"tablekeeper/tracker/games"
+	"tablekeeper/ui/share/sharetest"
 	"tablekeeper/ui/shell"
-	"tablekeeper/ui/uitest"
 )
 
 // TestEveryGameHasASharedTable: each game with screens has its face on the
@@ -54,7 +54,7 @@ func TestEveryGameHasASharedTable(t *testing.T) {
 			t.Errorf("%s: no seat on the practice game", g)
 		}
 		v := tb.View(s, "")
-		uitest.CheckShareWords(t, string(g), v)
+		sharetest.CheckWords(t, string(g), v)
 		if len(v.Figures) == 0 || v.Heading == "" {
 			t.Errorf("%s: the watcher's view is empty: %+v", g, v)
 		}

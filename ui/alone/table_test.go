@@ -13,7 +13,7 @@ import (
 	"tablekeeper/tracker"
 	ta "tablekeeper/tracker/alone"
 	"tablekeeper/ui/share"
-	"tablekeeper/ui/uitest"
+	"tablekeeper/ui/share/sharetest"
 )
 
 func mustDo(t *testing.T, s *tracker.Session, c tracker.Command) {
@@ -31,12 +31,12 @@ func TestShareSeatsAreTheHeroAndTheEvilPlayers(t *testing.T) {
 	}
 	for _, seat := range []string{"hero", ""} {
 		v := tb.View(ctx.Session, seat)
-		uitest.CheckShareWords(t, "seat "+seat, v)
+		sharetest.CheckWords(t, "seat "+seat, v)
 		if !strings.Contains(v.Heading, "Round 1 · Turn 1 of 8") || len(v.Tracks) != 3 || v.Tracks[0].Label != "Round track" || v.Tracks[1].Label != "Life" || v.Tracks[2].Label != "Self Control" {
 			t.Errorf("seat %q: heading %q, tracks %+v", seat, v.Heading, v.Tracks)
 		}
 	}
-	if n := len(uitest.ShareOffers(tb.View(ctx.Session, ""))); n != 0 {
+	if n := len(sharetest.Offers(tb.View(ctx.Session, ""))); n != 0 {
 		t.Errorf("a watcher is offered %d actions", n)
 	}
 
@@ -46,19 +46,19 @@ func TestShareSeatsAreTheHeroAndTheEvilPlayers(t *testing.T) {
 		t.Fatalf("assist seats %+v, want the Hero, Bea and Carl", seats)
 	}
 	v := tb.View(assist.Session, "evil-2")
-	uitest.CheckShareWords(t, "Carl", v)
+	sharetest.CheckWords(t, "Carl", v)
 	if v.Figures[0].Name != "Carl" || len(v.Figures[0].Controls) != 1 || v.Figures[0].Controls[0].Label != "Take the Leader token" {
 		t.Errorf("Carl's own figure: %+v", v.Figures[0])
 	}
 	if v.Decision != nil {
 		t.Errorf("assist mode has no app decision: %+v", v.Decision)
 	}
-	n := uitest.ShareEveryOffer(t, assist.Session, tb, "evil-2")
-	n += uitest.ShareEveryOffer(t, assist.Session, tb, "hero")
+	n := sharetest.EveryOffer(t, assist.Session, tb, "evil-2")
+	n += sharetest.EveryOffer(t, assist.Session, tb, "hero")
 	if n < 4 {
 		t.Errorf("only %d actions in assist mode", n)
 	}
-	uitest.ShareRefusals(t, assist.Session, tb, "evil-2",
+	sharetest.Refusals(t, assist.Session, tb, "evil-2",
 		share.Action{Name: actLeader, Figure: "evil-2"}, share.Action{Name: actLifeDown, Figure: "hero"})
 }
 
@@ -66,24 +66,24 @@ func TestShareEveryOfferIsTheRulesAndShows(t *testing.T) {
 	ctx, _ := game(t, "solo", nil)
 	s := ctx.Session
 	tb := ShareTable()
-	n := uitest.ShareEveryOffer(t, s, tb, "hero")
+	n := sharetest.EveryOffer(t, s, tb, "hero")
 	mustDo(t, s, ta.StartTurn{})
 	mustDo(t, s, ta.ExploreDir{Dir: alone.East})
 	v := tb.View(s, "hero")
 	if len(v.Steps) != 1 || v.Steps[0].Why != "" || !v.Steps[0].Resolve || !v.Steps[0].Hold {
 		t.Fatalf("the Evil side's chance: %+v, want it open, held and flagged Resolve", v.Steps)
 	}
-	n += uitest.ShareEveryOffer(t, s, tb, "hero")
+	n += sharetest.EveryOffer(t, s, tb, "hero")
 	mustDo(t, s, ta.EvilTurn{})
 	v = tb.View(s, "hero")
-	uitest.CheckShareWords(t, "after the Evil side", v)
+	sharetest.CheckWords(t, "after the Evil side", v)
 	if v.Decision == nil || v.Decision.Title == "" || len(v.Decision.Why) != 1 || v.Decision.Why[0] != hiddenWhy {
 		t.Fatalf("the Evil decision while the game goes on: %+v, want its public line and why it is not explained", v.Decision)
 	}
 	if e, _ := latestEvil(s); v.Decision.Title != s.Describe(e) || strings.Contains(v.Decision.Title, "hidden") {
 		t.Errorf("the decision is not the Enemy tab's public line: %q", v.Decision.Title)
 	}
-	n += uitest.ShareEveryOffer(t, s, tb, "hero")
+	n += sharetest.EveryOffer(t, s, tb, "hero")
 	mustDo(t, s, ta.UseItem{ID: "i1", Charges: 1})
 	t.Logf("%d actions offered, taken and undone", n)
 	if n < 10 {
@@ -169,24 +169,24 @@ func TestShareSendsWhatTheScreenSends(t *testing.T) {
 			}
 		}
 	}
-	uitest.SameEvent(t, "Life −", phone(share.Action{Name: actLifeDown, Figure: "hero"}), screen(card("Life", true)))
-	uitest.SameEvent(t, "Self Control −", phone(share.Action{Name: actSCDown, Figure: "hero"}), screen(card("Self Control", true)))
-	uitest.SameEvent(t, "Self Control +", phone(share.Action{Name: actSCUp, Figure: "hero"}), screen(card("Self Control", false)))
+	sharetest.SameEvent(t, "Life −", phone(share.Action{Name: actLifeDown, Figure: "hero"}), screen(card("Life", true)))
+	sharetest.SameEvent(t, "Self Control −", phone(share.Action{Name: actSCDown, Figure: "hero"}), screen(card("Self Control", true)))
+	sharetest.SameEvent(t, "Self Control +", phone(share.Action{Name: actSCUp, Figure: "hero"}), screen(card("Self Control", false)))
 	undo()
 	undo()
-	uitest.SameEvent(t, "an Item's Charge", phone(share.Action{Name: actUseCharge, Figure: "hero", Arg: "i1"}), screen(pressButton(p.Object(), "Use 1 Charge")))
+	sharetest.SameEvent(t, "an Item's Charge", phone(share.Action{Name: actUseCharge, Figure: "hero", Arg: "i1"}), screen(pressButton(p.Object(), "Use 1 Charge")))
 	undo()
-	uitest.SameEvent(t, "the Turn token", phone(share.Action{Name: actFlip, Figure: "hero"}), screen(func() { test.Tap(p.turn.startBtn) }))
+	sharetest.SameEvent(t, "the Turn token", phone(share.Action{Name: actFlip, Figure: "hero"}), screen(func() { test.Tap(p.turn.startBtn) }))
 	mustDo(t, s, ta.ExploreDir{Dir: alone.East})
 	ctx.Changed(tracker.Event{})
-	uitest.SameEvent(t, "the Evil side reacts", phone(share.Action{Name: actEvil}), screen(func() { test.Tap(e.evilBtn) }))
-	uitest.SameEvent(t, "the Turn's end", phone(share.Action{Name: actEndTurn, Figure: "hero"}), screen(func() { test.Tap(p.turn.endTurnBtn) }))
+	sharetest.SameEvent(t, "the Evil side reacts", phone(share.Action{Name: actEvil}), screen(func() { test.Tap(e.evilBtn) }))
+	sharetest.SameEvent(t, "the Turn's end", phone(share.Action{Name: actEndTurn, Figure: "hero"}), screen(func() { test.Tap(p.turn.endTurnBtn) }))
 }
 
 func TestShareRefusesWhatIsNotTheSeats(t *testing.T) {
 	ctx, _ := game(t, "solo", nil)
 	tb := ShareTable()
-	uitest.ShareRefusals(t, ctx.Session, tb, "hero",
+	sharetest.Refusals(t, ctx.Session, tb, "hero",
 		share.Action{Name: actLifeDown, Figure: "hero"}, share.Action{Name: actLifeDown, Figure: "evil-1"})
 	if _, err := tb.Command(ctx.Session, "hero", share.Action{Name: actEvil}); err == nil {
 		t.Error("the Evil side's chance before the Hero's Action was taken")
@@ -212,10 +212,10 @@ func TestShareBoardPictureIsWhatTheHeroSees(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		uitest.CheckPicture(t, name, img, colHero, colSight)
+		sharetest.CheckPicture(t, name, img, colHero, colSight)
 	}
 	phone, _ := tb.Board(s, image.Pt(390, 600), true)
-	uitest.CheckPicture(t, "alone-phone", phone)
+	sharetest.CheckPicture(t, "alone-phone", phone)
 	// Never the hidden Map: the picture is the Labyrinth's, drawn the
 	// same whatever the hidden Map holds beyond it.
 	st := tableState(s)

@@ -10,7 +10,7 @@ import (
 	"tablekeeper/tracker"
 	et "tablekeeper/tracker/eternaut"
 	"tablekeeper/ui/share"
-	"tablekeeper/ui/uitest"
+	"tablekeeper/ui/share/sharetest"
 )
 
 // sharePractice is the practice game (Scenario C, Marta, Bruno, Lucía and
@@ -34,7 +34,7 @@ func TestShareSeatsAreTheCharactersAsEntered(t *testing.T) {
 	}
 	for _, seat := range []string{"902", ""} {
 		v := st.View(tb.s, seat)
-		uitest.CheckShareWords(t, "seat "+seat, v)
+		sharetest.CheckWords(t, "seat "+seat, v)
 		if v.Heading != "Scenario C · Round 1 · Player 1's turn" || v.Tracks[0].Label != "Timer" || v.Tracks[0].Value != tb.st().Scenario.Timer {
 			t.Errorf("seat %q: heading %q, tracks %+v", seat, v.Heading, v.Tracks)
 		}
@@ -45,16 +45,16 @@ func TestShareSeatsAreTheCharactersAsEntered(t *testing.T) {
 	if v := st.View(tb.s, "902"); v.Figures[0].Name != "Bruno" {
 		t.Errorf("Bruno's own board is not first: %+v", v.Figures[0])
 	}
-	if n := len(uitest.ShareOffers(st.View(tb.s, ""))); n != 0 {
+	if n := len(sharetest.Offers(st.View(tb.s, ""))); n != 0 {
 		t.Errorf("a watcher is offered %d actions", n)
 	}
 }
 
 func TestShareEveryOfferIsTheRulesAndShows(t *testing.T) {
 	tb, st := sharePractice(t)
-	n := uitest.ShareEveryOffer(t, tb.s, st, "901")
+	n := sharetest.EveryOffer(t, tb.s, st, "901")
 	tb.do(et.GainAmmo{Char: "902", N: 2}, et.Damage{Char: "902", N: 3})
-	n += uitest.ShareEveryOffer(t, tb.s, st, "902")
+	n += sharetest.EveryOffer(t, tb.s, st, "902")
 	tb.do(et.PlayCard{Char: "903"})
 	v := st.View(tb.s, "903")
 	if v.Steps[0].Label != "End turn" || v.Steps[0].Why != "" || !v.Steps[0].Hold || v.Steps[0].Resolve {
@@ -63,10 +63,10 @@ func TestShareEveryOfferIsTheRulesAndShows(t *testing.T) {
 	if c := v.Figures[0].Controls[0]; c.Why != playedWhy {
 		t.Errorf("Play card here once the card is played: %+v", c)
 	}
-	n += uitest.ShareEveryOffer(t, tb.s, st, "903")
+	n += sharetest.EveryOffer(t, tb.s, st, "903")
 	tb.do(et.MenaceActivation{Module: 1})
 	v = st.View(tb.s, "")
-	uitest.CheckShareWords(t, "after an activation", v)
+	sharetest.CheckWords(t, "after an activation", v)
 	acts := tb.st().Scenario.Activations
 	title, why := activationWords(acts[len(acts)-1])
 	if v.Decision == nil || v.Decision.Title != title || !strings.HasPrefix(strings.Join(v.Decision.Why, "\n"), strings.Join(why, "\n")) {
@@ -124,19 +124,19 @@ func TestShareSendsWhatTheScreenSends(t *testing.T) {
 		}
 		tb.ctx.Changed(tracker.Event{})
 	}
-	uitest.SameEvent(t, "life −", phone("901", share.Action{Name: actLifeDown, Figure: "901"}), screen(func() { test.Tap(p.Cards["901"].Life.Minus) }))
-	uitest.SameEvent(t, "life +", phone("901", share.Action{Name: actLifeUp, Figure: "901"}), screen(func() { test.Tap(p.Cards["901"].Life.Plus) }))
-	uitest.SameEvent(t, "ammo +", phone("901", share.Action{Name: actAmmoUp, Figure: "901"}), screen(func() { test.Tap(p.Cards["901"].Ammo.Plus) }))
-	uitest.SameEvent(t, "ammo −", phone("901", share.Action{Name: actAmmoDown, Figure: "901"}), screen(func() { test.Tap(p.Cards["901"].Ammo.Minus) }))
-	uitest.SameEvent(t, "the aliens activate", phone("901", share.Action{Name: actActivate, N: 1}), screen(func() { test.Tap(e.ResolveBtn) }))
+	sharetest.SameEvent(t, "life −", phone("901", share.Action{Name: actLifeDown, Figure: "901"}), screen(func() { test.Tap(p.Cards["901"].Life.Minus) }))
+	sharetest.SameEvent(t, "life +", phone("901", share.Action{Name: actLifeUp, Figure: "901"}), screen(func() { test.Tap(p.Cards["901"].Life.Plus) }))
+	sharetest.SameEvent(t, "ammo +", phone("901", share.Action{Name: actAmmoUp, Figure: "901"}), screen(func() { test.Tap(p.Cards["901"].Ammo.Plus) }))
+	sharetest.SameEvent(t, "ammo −", phone("901", share.Action{Name: actAmmoDown, Figure: "901"}), screen(func() { test.Tap(p.Cards["901"].Ammo.Minus) }))
+	sharetest.SameEvent(t, "the aliens activate", phone("901", share.Action{Name: actActivate, N: 1}), screen(func() { test.Tap(e.ResolveBtn) }))
 	undo()
-	uitest.SameEvent(t, "the turn's card", phone("902", share.Action{Name: actPlayCard, Figure: "902"}), screen(func() { test.Tap(p.Cards["902"].PlayHere) }))
-	uitest.SameEvent(t, "the turn's end", phone("903", share.Action{Name: actEndTurn}), screen(func() { test.Tap(p.EndTurnBtn) }))
+	sharetest.SameEvent(t, "the turn's card", phone("902", share.Action{Name: actPlayCard, Figure: "902"}), screen(func() { test.Tap(p.Cards["902"].PlayHere) }))
+	sharetest.SameEvent(t, "the turn's end", phone("903", share.Action{Name: actEndTurn}), screen(func() { test.Tap(p.EndTurnBtn) }))
 }
 
 func TestShareRefusesWhatIsNotTheSeats(t *testing.T) {
 	tb, st := sharePractice(t)
-	uitest.ShareRefusals(t, tb.s, st, "901",
+	sharetest.Refusals(t, tb.s, st, "901",
 		share.Action{Name: actLifeDown, Figure: "901"}, share.Action{Name: actLifeDown, Figure: "902"})
 	if _, err := st.Command(tb.s, "901", share.Action{Name: actEndTurn}); err == nil {
 		t.Error("ending the turn before its card is played was taken")
@@ -155,10 +155,10 @@ func TestShareBoardPictureIsThePlayTabsBoards(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		uitest.CheckPicture(t, name, img, colAction, colLife)
+		sharetest.CheckPicture(t, name, img, colAction, colLife)
 	}
 	phone, _ := st.Board(tb.s, image.Pt(390, 844), true)
-	uitest.CheckPicture(t, "eternaut-phone", phone, colAction)
+	sharetest.CheckPicture(t, "eternaut-phone", phone, colAction)
 	if img := BoardPicture(&et.State{}, image.Pt(100, 100), true); img != nil {
 		t.Error("a picture with no scenario")
 	}

@@ -12,7 +12,7 @@ import (
 	"tablekeeper/tracker"
 	tp "tablekeeper/tracker/phantom"
 	"tablekeeper/ui/share"
-	"tablekeeper/ui/uitest"
+	"tablekeeper/ui/share/sharetest"
 	"tablekeeper/ui/widgets"
 )
 
@@ -57,7 +57,7 @@ func TestShareSeatsAreTheCharactersAsEntered(t *testing.T) {
 	}
 	for _, seat := range []string{"Ada", ""} {
 		v := tb.View(h.s, seat)
-		uitest.CheckShareWords(t, "seat "+seat, v)
+		sharetest.CheckWords(t, "seat "+seat, v)
 		if !strings.Contains(v.Heading, "Round 1") || len(v.Tracks) != 2 || v.Tracks[1].Label != "Party" || v.Tracks[1].Value != 2 {
 			t.Errorf("seat %q: heading %q, tracks %+v", seat, v.Heading, v.Tracks)
 		}
@@ -68,10 +68,10 @@ func TestShareSeatsAreTheCharactersAsEntered(t *testing.T) {
 	if v := tb.View(h.s, "Bram"); v.Figures[0].Name != "Bram" || v.Figures[0].Seat != "Bram" {
 		t.Errorf("Bram's own figure is not first: %+v", v.Figures[0])
 	}
-	if n := len(uitest.ShareOffers(tb.View(h.s, ""))); n != 0 {
+	if n := len(sharetest.Offers(tb.View(h.s, ""))); n != 0 {
 		t.Errorf("a watcher is offered %d actions", n)
 	}
-	for _, of := range uitest.ShareOffers(tb.View(h.s, "Ada")) {
+	for _, of := range sharetest.Offers(tb.View(h.s, "Ada")) {
 		if of.Action.Figure != "" && of.Action.Figure != "Ada" {
 			t.Errorf("Ada is offered %s on %s", of.Where, of.Action.Figure)
 		}
@@ -80,13 +80,13 @@ func TestShareSeatsAreTheCharactersAsEntered(t *testing.T) {
 
 func TestShareEveryOfferIsTheRulesAndShows(t *testing.T) {
 	h, tb := sharePractice(t)
-	n := uitest.ShareEveryOffer(t, h.s, tb, "Ada")
+	n := sharetest.EveryOffer(t, h.s, tb, "Ada")
 	for i := 0; i < 3; i++ { // the adversary cards, the order, Ember Spitter 1's turn
 		_, cmd := NextStep(h.state())
 		h.do(cmd)
 	}
 	v := tb.View(h.s, "Ada")
-	uitest.CheckShareWords(t, "a worked-out turn", v)
+	sharetest.CheckWords(t, "a worked-out turn", v)
 	if v.Decision == nil || !strings.Contains(v.Decision.Title, "worked out") || len(v.Decision.Why) < 5 {
 		t.Fatalf("no decision with its Why on the page: %+v", v.Decision)
 	}
@@ -97,7 +97,7 @@ func TestShareEveryOfferIsTheRulesAndShows(t *testing.T) {
 	if len(v.Steps) != 1 || !v.Steps[0].Resolve || !v.Steps[0].Hold || v.Steps[0].Label != "Confirm Ember Spitter 1's turn" {
 		t.Errorf("steps %+v, want Confirm, held and flagged Resolve", v.Steps)
 	}
-	n += uitest.ShareEveryOffer(t, h.s, tb, "Ada")
+	n += sharetest.EveryOffer(t, h.s, tb, "Ada")
 	h.do(tp.ConfirmAdversaryTurn{})
 	v = tb.View(h.s, "Bram")
 	if len(v.Steps) != 1 || v.Steps[0].Label != "Resolve Sludge Crawler 1's turn" || !v.Steps[0].Resolve {
@@ -106,20 +106,20 @@ func TestShareEveryOfferIsTheRulesAndShows(t *testing.T) {
 	if v.Decision == nil || !strings.Contains(v.Decision.Title, "Ember Spitter 1") {
 		t.Errorf("after its confirmation the latest decision is not on the page: %+v", v.Decision)
 	}
-	n += uitest.ShareEveryOffer(t, h.s, tb, "Bram")
+	n += sharetest.EveryOffer(t, h.s, tb, "Bram")
 	toAdasTurn(t, h)
-	n += uitest.ShareEveryOffer(t, h.s, tb, "Ada")
+	n += sharetest.EveryOffer(t, h.s, tb, "Ada")
 	h.do(tp.StartTurn{Character: "Ada"})
 	h.do(tp.Inflict{Figure: "Ada", Condition: "Burning"})
 	v = tb.View(h.s, "Ada")
-	uitest.CheckShareWords(t, "Ada's turn", v)
+	sharetest.CheckWords(t, "Ada's turn", v)
 	labels := strings.Join(controlLabels(v.Figures[0]), "; ")
 	for _, w := range []string{"End Ada's turn", "Play ", " as Move", " as Attack"} {
 		if !strings.Contains(labels, w) {
 			t.Errorf("Ada's own buttons %q lack %q", labels, w)
 		}
 	}
-	n += uitest.ShareEveryOffer(t, h.s, tb, "Ada")
+	n += sharetest.EveryOffer(t, h.s, tb, "Ada")
 	t.Logf("%d actions offered, taken and undone", n)
 	if n < 60 {
 		t.Errorf("only %d actions taken", n)
@@ -186,18 +186,18 @@ func TestShareSendsWhatTheScreenSends(t *testing.T) {
 		h.ctx.Changed(tracker.Event{})
 	}
 
-	uitest.SameEvent(t, "HP −", phone("Ada", share.Action{Name: actHPDown, Figure: "Ada"}), screen(func() { test.Tap(hp("Ada").Minus) }))
+	sharetest.SameEvent(t, "HP −", phone("Ada", share.Action{Name: actHPDown, Figure: "Ada"}), screen(func() { test.Tap(hp("Ada").Minus) }))
 	undo()
 	h.do(tp.Damage{Figure: "Ada", N: 3, Source: "by hand"})
 	h.ctx.Changed(tracker.Event{})
-	uitest.SameEvent(t, "HP +", phone("Ada", share.Action{Name: actHPUp, Figure: "Ada"}), screen(func() { test.Tap(hp("Ada").Plus) }))
+	sharetest.SameEvent(t, "HP +", phone("Ada", share.Action{Name: actHPUp, Figure: "Ada"}), screen(func() { test.Tap(hp("Ada").Plus) }))
 	undo()
-	uitest.SameEvent(t, "a condition added", phone("Ada", share.Action{Name: actInflict, Figure: "Ada", Arg: "Bleeding"}),
+	sharetest.SameEvent(t, "a condition added", phone("Ada", share.Action{Name: actInflict, Figure: "Ada", Arg: "Bleeding"}),
 		screen(func() {
 			find(card("Ada"), func(s *widget.Select) bool { return s.PlaceHolder == "add condition" }).SetSelected("Bleeding")
 		}))
 	h.ctx.Changed(tracker.Event{})
-	uitest.SameEvent(t, "a condition removed", phone("Ada", share.Action{Name: actRemove, Figure: "Ada", Arg: "Bleeding"}),
+	sharetest.SameEvent(t, "a condition removed", phone("Ada", share.Action{Name: actRemove, Figure: "Ada", Arg: "Bleeding"}),
 		screen(func() { test.Tap(button(card("Ada"), "Bleeding ✕")) }))
 
 	// The enemy's steps, from the Enemy tab.
@@ -206,24 +206,24 @@ func TestShareSendsWhatTheScreenSends(t *testing.T) {
 		h.do(cmd)
 	}
 	h.ctx.Changed(tracker.Event{})
-	uitest.SameEvent(t, "Resolve", phone("Ada", share.Action{Name: actResolve}), screen(func() { test.Tap(e.ResolveButton) }))
-	uitest.SameEvent(t, "Confirm", phone("Ada", share.Action{Name: actConfirm}), screen(func() { test.Tap(e.ConfirmButton) }))
+	sharetest.SameEvent(t, "Resolve", phone("Ada", share.Action{Name: actResolve}), screen(func() { test.Tap(e.ResolveButton) }))
+	sharetest.SameEvent(t, "Confirm", phone("Ada", share.Action{Name: actConfirm}), screen(func() { test.Tap(e.ConfirmButton) }))
 
 	// Ada's own turn: its start (the Play tab's Next step), a card, its end.
 	toAdasTurn(t, h)
 	h.ctx.Changed(tracker.Event{})
-	uitest.SameEvent(t, "start the turn", phone("Ada", share.Action{Name: actStartTurn, Figure: "Ada"}), screen(func() { test.Tap(p.NextBt) }))
+	sharetest.SameEvent(t, "start the turn", phone("Ada", share.Action{Name: actStartTurn, Figure: "Ada"}), screen(func() { test.Tap(p.NextBt) }))
 	sel := figure(h.state().Mission, "Ada").Selected[0]
-	uitest.SameEvent(t, "play a card as Move", phone("Ada", share.Action{Name: actPlayMove, Figure: "Ada", Arg: sel}),
+	sharetest.SameEvent(t, "play a card as Move", phone("Ada", share.Action{Name: actPlayMove, Figure: "Ada", Arg: sel}),
 		screen(func() { test.Tap(button(card("Ada"), "As Move")) }))
 	undo()
-	uitest.SameEvent(t, "end the turn", phone("Ada", share.Action{Name: actEndTurn, Figure: "Ada"}),
+	sharetest.SameEvent(t, "end the turn", phone("Ada", share.Action{Name: actEndTurn, Figure: "Ada"}),
 		screen(func() { test.Tap(button(card("Ada"), "End Ada's turn")) }))
 }
 
 func TestShareRefusesWhatIsNotTheSeats(t *testing.T) {
 	h, tb := sharePractice(t)
-	uitest.ShareRefusals(t, h.s, tb, "Ada",
+	sharetest.Refusals(t, h.s, tb, "Ada",
 		share.Action{Name: actHPDown, Figure: "Ada"}, share.Action{Name: actHPDown, Figure: "Bram"})
 	// An adversary is no seat's: no phone changes it.
 	if _, err := tb.Command(h.s, "Ada", share.Action{Name: actHPDown, Figure: "Sludge Crawler 1"}); err == nil || !strings.Contains(err.Error(), "Sludge Crawler 1") {
@@ -260,10 +260,10 @@ func TestShareBoardPictureDrawsTheDecision(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		uitest.CheckPicture(t, name, img, colPath, colTarget)
+		sharetest.CheckPicture(t, name, img, colPath, colTarget)
 	}
 	phone, _ := tb.Board(h.s, image.Pt(390, 500), true)
-	uitest.CheckPicture(t, "phantom-phone", phone, colPath)
+	sharetest.CheckPicture(t, "phantom-phone", phone, colPath)
 	if _, err := tb.Board(h.s, image.Pt(1280, 800), true); err != nil {
 		t.Fatal(err)
 	}

@@ -13,8 +13,8 @@ import (
 	"tablekeeper/tracker"
 	rb "tablekeeper/tracker/reich"
 	"tablekeeper/ui/share"
+	"tablekeeper/ui/share/sharetest"
 	"tablekeeper/ui/shell"
-	"tablekeeper/ui/uitest"
 	"tablekeeper/ui/widgets"
 )
 
@@ -41,7 +41,7 @@ func TestShareSeatsAreTheHeroesAsEntered(t *testing.T) {
 	}
 	for _, seat := range []string{"mara", ""} {
 		v := tb.View(ctx.Session, seat)
-		uitest.CheckShareWords(t, "seat "+seat, v)
+		sharetest.CheckWords(t, "seat "+seat, v)
 		if !strings.Contains(v.Heading, "Round 1") || len(v.Tracks) != 5 || !strings.Contains(v.Tracks[0].Text, "rounds until the alarm") {
 			t.Errorf("seat %q: heading %q, tracks %+v", seat, v.Heading, v.Tracks)
 		}
@@ -52,7 +52,7 @@ func TestShareSeatsAreTheHeroesAsEntered(t *testing.T) {
 	if v := tb.View(ctx.Session, "ned"); v.Figures[0].Seat != "ned" {
 		t.Errorf("Ned's own dashboard is not first: %+v", v.Figures[0])
 	}
-	if n := len(uitest.ShareOffers(tb.View(ctx.Session, ""))); n != 0 {
+	if n := len(sharetest.Offers(tb.View(ctx.Session, ""))); n != 0 {
 		t.Errorf("a watcher is offered %d actions", n)
 	}
 	if v := tb.View(ctx.Session, "mara"); len(v.Steps) != 1 || v.Steps[0].Why == "" || !v.Steps[0].Resolve {
@@ -63,12 +63,12 @@ func TestShareSeatsAreTheHeroesAsEntered(t *testing.T) {
 func TestShareEveryOfferIsTheRulesAndShows(t *testing.T) {
 	ctx, tb := sharePractice(t)
 	s := ctx.Session
-	n := uitest.ShareEveryOffer(t, s, tb, "mara")
+	n := sharetest.EveryOffer(t, s, tb, "mara")
 	must(t, ctx, rb.SetTurnOrder{Order: st(ctx).Mission.HeroesInPlay()})
-	n += uitest.ShareEveryOffer(t, s, tb, "mara")
+	n += sharetest.EveryOffer(t, s, tb, "mara")
 	must(t, ctx, rb.EndTurn{})
 	v := tb.View(s, "ned")
-	uitest.CheckShareWords(t, "after Mara's turn", v)
+	sharetest.CheckWords(t, "after Mara's turn", v)
 	if v.Decision == nil || !strings.Contains(strings.Join(v.Decision.Why, "\n"), "Placed in C4: Drill Sentry 1, Drill Sentry 2") {
 		t.Fatalf("the spawn is not on the page: %+v", v.Decision)
 	}
@@ -83,7 +83,7 @@ func TestShareEveryOfferIsTheRulesAndShows(t *testing.T) {
 		t.Errorf("the enemy turn: %+v, want it offered, held and flagged Resolve", v.Steps)
 	}
 	must(t, ctx, rb.WoundHero{Hero: "ned", Mode: "auto", Reason: "a test"})
-	n += uitest.ShareEveryOffer(t, s, tb, "ned")
+	n += sharetest.EveryOffer(t, s, tb, "ned")
 	t.Logf("%d actions offered, taken and undone", n)
 	if n < 15 {
 		t.Errorf("only %d actions taken", n)
@@ -179,25 +179,25 @@ func TestShareSendsWhatTheScreenSends(t *testing.T) {
 		}
 	}
 
-	uitest.SameEvent(t, "a wound card", phone("mara", share.Action{Name: actWound, Figure: "mara"}),
+	sharetest.SameEvent(t, "a wound card", phone("mara", share.Action{Name: actWound, Figure: "mara"}),
 		screen(func() { test.Tap(wounds().Plus); submit() }))
-	uitest.SameEvent(t, "a wound healed", phone("mara", share.Action{Name: actHeal, Figure: "mara"}),
+	sharetest.SameEvent(t, "a wound healed", phone("mara", share.Action{Name: actHeal, Figure: "mara"}),
 		screen(func() { test.Tap(wounds().Minus); submit() }))
 	undo()
-	uitest.SameEvent(t, "an action card played", phone("mara", share.Action{Name: actPlayCard, Figure: "mara"}),
+	sharetest.SameEvent(t, "an action card played", phone("mara", share.Action{Name: actPlayCard, Figure: "mara"}),
 		screen(func() { tap("Cards…")(); submit() }))
 	undo()
-	uitest.SameEvent(t, "knocked down", phone("mara", share.Action{Name: actKnockedDown, Figure: "mara"}), screen(tap("Knocked down")))
+	sharetest.SameEvent(t, "knocked down", phone("mara", share.Action{Name: actKnockedDown, Figure: "mara"}), screen(tap("Knocked down")))
 	undo()
 	p.Order = st(ctx).Mission.HeroesInPlay()
 	p.Next() // the round starts
-	uitest.SameEvent(t, "the turn's end", phone("mara", share.Action{Name: actEndTurn, Figure: "mara"}), screen(func() { test.Tap(p.NextButton) }))
-	uitest.SameEvent(t, "the enemy turn", phone("mara", share.Action{Name: actEnemyTurn}), screen(func() { test.Tap(e.ResolveButton) }))
+	sharetest.SameEvent(t, "the turn's end", phone("mara", share.Action{Name: actEndTurn, Figure: "mara"}), screen(func() { test.Tap(p.NextButton) }))
+	sharetest.SameEvent(t, "the enemy turn", phone("mara", share.Action{Name: actEnemyTurn}), screen(func() { test.Tap(e.ResolveButton) }))
 }
 
 func TestShareRefusesWhatIsNotTheSeats(t *testing.T) {
 	ctx, tb := sharePractice(t)
-	uitest.ShareRefusals(t, ctx.Session, tb, "mara",
+	sharetest.Refusals(t, ctx.Session, tb, "mara",
 		share.Action{Name: actWound, Figure: "mara"}, share.Action{Name: actWound, Figure: "ned"})
 	if _, err := tb.Command(ctx.Session, "mara", share.Action{Name: actEnemyTurn}); err == nil {
 		t.Error("the enemy turn before any hero's turn was taken")
@@ -217,10 +217,10 @@ func TestShareBoardPictureDrawsTheDecision(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		uitest.CheckPicture(t, name, img, colNew, colSuspicious)
+		sharetest.CheckPicture(t, name, img, colNew, colSuspicious)
 	}
 	phone, _ := tb.Board(ctx.Session, image.Pt(390, 600), true)
-	uitest.CheckPicture(t, "reich-phone", phone, colNew)
+	sharetest.CheckPicture(t, "reich-phone", phone, colNew)
 	if img := BoardPicture(st(ctx), image.Pt(640, 400), true); img == nil {
 		t.Error("no picture without a decision")
 	}

@@ -18,7 +18,7 @@ type Offers struct {
 	offered map[Action]offer
 	// figures are every figure the table knows, by the ID its actions
 	// name, with its name and the seat it belongs to ("" none).
-	figures map[string]figureOf
+	figures map[string]figureSeat
 	names   map[string]bool
 	seats   map[string]string
 }
@@ -28,13 +28,13 @@ type offer struct {
 	resolve bool
 }
 
-type figureOf struct{ name, seat string }
+type figureSeat struct{ name, seat string }
 
 // NewOffers starts the offers for seat ("" a watcher), at a table whose
 // seats are seats and whose actions are named names (every name the game
 // may ever offer, so an unknown one is told apart from one not open now).
 func NewOffers(seat string, seats []Seat, names ...string) *Offers {
-	o := &Offers{seat: seat, offered: map[Action]offer{}, figures: map[string]figureOf{},
+	o := &Offers{seat: seat, offered: map[Action]offer{}, figures: map[string]figureSeat{},
 		names: map[string]bool{}, seats: map[string]string{}}
 	for _, s := range seats {
 		o.seats[s.ID] = s.Name
@@ -50,7 +50,7 @@ func (o *Offers) Seat() string { return o.seat }
 
 // Figure tells the offers of a figure of the table: the ID its actions
 // name, its name, and the seat it belongs to ("" for none: an adversary).
-func (o *Offers) Figure(id, name, seat string) { o.figures[id] = figureOf{name: name, seat: seat} }
+func (o *Offers) Figure(id, name, seat string) { o.figures[id] = figureSeat{name: name, seat: seat} }
 
 // Mine says whether the figure id belongs to the offers' seat.
 func (o *Offers) Mine(id string) bool {

@@ -1,4 +1,10 @@
-package uitest
+// Package sharetest checks a game's face on the shared page (a
+// share.Table) as the games' tests use it: what its page shows, in the
+// players' words; that every action it offers is taken by the rules and
+// shows; that it refuses what is not a seat's; that its board picture is
+// one. It is apart from package uitest, which the sharing host's own
+// tests use: uitest cannot import share.
+package sharetest
 
 import (
 	"bytes"
@@ -14,14 +20,15 @@ import (
 
 	"tablekeeper/tracker"
 	"tablekeeper/ui/share"
+	"tablekeeper/ui/uitest"
 )
 
-// ShareShown is what a phone's page shows of a View, a line each, the way
+// Shown is what a phone's page shows of a View, a line each, the way
 // a player reads it: the heading, each track, each figure with its stats,
 // tags, choices, lines and buttons, the steps, the decision and its Why,
 // the diary. Actions are not shown (they are what a tap sends); a button
 // that cannot be tapped shows its Why.
-func ShareShown(v share.View) string {
+func Shown(v share.View) string {
 	var b strings.Builder
 	line := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
 	line("%s", v.Heading)
@@ -61,9 +68,9 @@ func ShareShown(v share.View) string {
 	return b.String()
 }
 
-// ShareTexts are the texts of a View a player reads, each alone (for
+// Texts are the texts of a View a player reads, each alone (for
 // PlayersWords, and to find an empty one).
-func ShareTexts(v share.View) []string {
+func Texts(v share.View) []string {
 	out := []string{v.Heading}
 	for _, t := range v.Tracks {
 		out = append(out, t.Label)
@@ -109,75 +116,75 @@ func ShareTexts(v share.View) []string {
 	return append(out, v.Diary...)
 }
 
-// CheckShareWords fails t for each text of v a player must not read
+// CheckWords fails t for each text of v a player must not read
 // (PlayersWords) and for an empty one.
-func CheckShareWords(t testing.TB, what string, v share.View) {
+func CheckWords(t testing.TB, what string, v share.View) {
 	t.Helper()
-	for _, s := range ShareTexts(v) {
+	for _, s := range Texts(v) {
 		if strings.TrimSpace(s) == "" {
-			t.Errorf("%s: an empty text on the page:\n%s", what, ShareShown(v))
+			t.Errorf("%s: an empty text on the page:\n%s", what, Shown(v))
 			continue
 		}
-		for _, p := range PlayersWords(s) {
+		for _, p := range uitest.PlayersWords(s) {
 			t.Errorf("%s: %s", what, p)
 		}
 	}
 }
 
-// A ShareOffer is an action a View offers, and where.
-type ShareOffer struct {
+// A Offer is an action a View offers, and where.
+type Offer struct {
 	Where   string
 	Action  share.Action
 	Resolve bool
 }
 
-// ShareOffers are every action v offers: the stats' − and +, the tags'
+// Offers are every action v offers: the stats' − and +, the tags'
 // removals, the choices, the figures' buttons and the steps (not a
 // button that says why it cannot be tapped).
-func ShareOffers(v share.View) []ShareOffer {
-	var out []ShareOffer
+func Offers(v share.View) []Offer {
+	var out []Offer
 	for _, f := range v.Figures {
 		for _, s := range f.Stats {
 			if s.Minus != nil {
-				out = append(out, ShareOffer{Where: f.Name + " " + s.Label + " −", Action: *s.Minus})
+				out = append(out, Offer{Where: f.Name + " " + s.Label + " −", Action: *s.Minus})
 			}
 			if s.Plus != nil {
-				out = append(out, ShareOffer{Where: f.Name + " " + s.Label + " +", Action: *s.Plus})
+				out = append(out, Offer{Where: f.Name + " " + s.Label + " +", Action: *s.Plus})
 			}
 		}
 		for _, t := range f.Tags {
 			if t.Remove != nil {
-				out = append(out, ShareOffer{Where: f.Name + " remove " + t.Label, Action: *t.Remove})
+				out = append(out, Offer{Where: f.Name + " remove " + t.Label, Action: *t.Remove})
 			}
 		}
 		for _, c := range f.Add {
-			out = append(out, ShareOffer{Where: f.Name + " add " + c.Label, Action: c.Action})
+			out = append(out, Offer{Where: f.Name + " add " + c.Label, Action: c.Action})
 		}
 		for _, c := range f.Controls {
 			if c.Why == "" {
-				out = append(out, ShareOffer{Where: f.Name + " " + c.Label, Action: c.Action, Resolve: c.Resolve})
+				out = append(out, Offer{Where: f.Name + " " + c.Label, Action: c.Action, Resolve: c.Resolve})
 			}
 		}
 	}
 	for _, c := range v.Steps {
 		if c.Why == "" {
-			out = append(out, ShareOffer{Where: c.Label, Action: c.Action, Resolve: c.Resolve})
+			out = append(out, Offer{Where: c.Label, Action: c.Action, Resolve: c.Resolve})
 		}
 	}
 	return out
 }
 
-// ShareEveryOffer takes every action the View of seat offers, one at a
+// EveryOffer takes every action the View of seat offers, one at a
 // time from the same moment: each must turn into a command the rules
 // accept (Session.Do), flagged Resolve as its button is, and change what
 // the page shows; it is then undone, and the page must show what it
 // showed before. It returns how many it took.
-func ShareEveryOffer(t testing.TB, s *tracker.Session, tb share.Table, seat string) int {
+func EveryOffer(t testing.TB, s *tracker.Session, tb share.Table, seat string) int {
 	t.Helper()
 	before := tb.View(s, seat)
-	shown := ShareShown(before)
+	shown := Shown(before)
 	n := 0
-	for _, of := range ShareOffers(before) {
+	for _, of := range Offers(before) {
 		in, err := tb.Command(s, seat, of.Action)
 		if err != nil {
 			t.Errorf("%s (%+v) was offered to %s and refused: %v", of.Where, of.Action, seat, err)
@@ -191,13 +198,13 @@ func ShareEveryOffer(t testing.TB, s *tracker.Session, tb share.Table, seat stri
 			continue
 		}
 		n++
-		if after := ShareShown(tb.View(s, seat)); after == shown {
+		if after := Shown(tb.View(s, seat)); after == shown {
 			t.Errorf("%s: the page shows no change after it:\n%s", of.Where, after)
 		}
 		if _, err := s.Undo(); err != nil {
 			t.Fatalf("%s: undo: %v", of.Where, err)
 		}
-		if again := ShareShown(tb.View(s, seat)); again != shown {
+		if again := Shown(tb.View(s, seat)); again != shown {
 			t.Fatalf("%s: after undo the page differs:\n%s\nwas:\n%s", of.Where, again, shown)
 		}
 	}
@@ -223,13 +230,13 @@ func sameJSON(a, b json.RawMessage) bool {
 	return string(ja) == string(jb)
 }
 
-// ShareRefusals checks a Table's refusals at seat, whose figure is mine,
+// Refusals checks a Table's refusals at seat, whose figure is mine,
 // beside another seat's figure theirs: an action on theirs, anything from
 // a watcher, and malformed actions (an unknown name, figure or argument)
 // are each refused with words a player reads, and the campaign stays
 // unchanged. ownAction is an action the seat is offered on its figure;
 // other is the same on theirs.
-func ShareRefusals(t testing.TB, s *tracker.Session, tb share.Table, seat string, ownAction, other share.Action) {
+func Refusals(t testing.TB, s *tracker.Session, tb share.Table, seat string, ownAction, other share.Action) {
 	t.Helper()
 	last := s.LastSeq()
 	refused := func(what, seat string, a share.Action) {
@@ -239,7 +246,7 @@ func ShareRefusals(t testing.TB, s *tracker.Session, tb share.Table, seat string
 			t.Errorf("%s: %+v from %q was taken: %T %+v", what, a, seat, in.Command, in.Command)
 			return
 		}
-		for _, p := range PlayersWords(err.Error()) {
+		for _, p := range uitest.PlayersWords(err.Error()) {
 			t.Errorf("%s: %s", what, p)
 		}
 		t.Logf("%s: %v", what, err)
