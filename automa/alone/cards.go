@@ -52,9 +52,11 @@ type ReactionCard struct {
 	Dangerous []CardOp `json:"dangerousEffect,omitempty"`
 }
 
+// title is the card as the players call it: its name, or its id when the
+// data gives no name.
 func (c *ReactionCard) title() string {
 	if c.Name != "" {
-		return fmt.Sprintf("%q (%s)", c.Name, c.ID)
+		return "“" + c.Name + "”"
 	}
 	return c.ID
 }

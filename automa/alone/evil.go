@@ -160,7 +160,7 @@ type Play struct {
 
 // Message is one thing the Evil side must Communicate to the Hero.
 type Message struct {
-	Kind string `json:"kind"` // noise, exit, revealed, scare, wounded, locate
+	Kind string `json:"kind"` // noise, exit, revealed, scare, wounded, locate, door, card
 	Say  string `json:"say"`
 	// Direction is set for a Noise or exit direction.
 	Direction Dir    `json:"direction,omitempty"`
@@ -319,6 +319,14 @@ func (p Play) describe() string {
 		steps := "stays in " + p.Move.From + " (0 steps)"
 		if len(p.Move.Path) > 0 {
 			steps = p.Move.From + " → " + strings.Join(p.Move.Path, " → ")
+		}
+		if p.Move.UnblockedOnly != "" {
+			way := ""
+			if len(p.Move.Path) > 0 {
+				way = " moves " + p.Move.From + " → " + strings.Join(p.Move.Path, " → ") + ", then"
+			}
+			return fmt.Sprintf("%s: %s%s Unblocks the Door from %s to %s and stays in %s (%d card%s)", p.Priority, p.Move.Creature, way,
+				p.Move.To, p.Move.UnblockedOnly, p.Move.To, p.Cards, plural(p.Cards))
 		}
 		return fmt.Sprintf("%s: move %s %s (%d card%s)", p.Priority, p.Move.Creature, steps, p.Cards, plural(p.Cards))
 	}
@@ -648,12 +656,21 @@ func (s *Situation) lightsOut(path []string, tr *automa.Trace, r automa.Rand) *P
 	return p
 }
 
-// advance is P4.
+// advance is P4: the Creature nearest the Hero (2 or more movement away)
+// spends 1 step toward the Hero along a cheapest way. Nearness is movement
+// (A7), not Sectors: a Blocked Door costs the step that Unblocks it, so a
+// Creature whose cheapest way runs through a Blocked Door beside it may
+// spend its step only Unblocking that Door and stay where it is ("To move
+// through a Blocked Door, you must Unblock it first by spending a
+// movement step", Evil Compendium p.7, Blocked Doors; a Standard Reaction
+// moves a Creature "up to 1 Sector", p.5). The spec's P4 measures Sectors
+// over the Rules adjacency, where a Creature shut behind a Blocked Door
+// never advances: the seed allows the Unblock, so it is weighed.
 func (s *Situation) advance(path []string, tr *automa.Trace, r automa.Rand) *Play {
 	m := s.Map
-	toHero := m.DistancesFrom(m.Hero, Rules)
+	toHero := m.MovementCosts(m.Hero)
 	onPath := setOf(path)
-	step := tr.Add(ruleP4, "the Creature nearest the Hero (2 or more away) steps 1 Sector along a shortest path")
+	step := tr.Add(ruleP4, "the Creature nearest the Hero (2 or more steps of movement away, a Blocked Door counting the step that Unblocks it) spends 1 step toward the Hero")
 	var cs []cand
 	var drops []automa.Candidate
 	for i := range m.Creatures {
@@ -667,23 +684,36 @@ func (s *Situation) advance(path []string, tr *automa.Trace, r automa.Rand) *Pla
 			drops = append(drops, dropped(c.ID, why))
 			continue
 		}
+		here := m.Sector(c.Sector)
 		for _, d := range allDirs {
-			l, ok := m.Sector(c.Sector).Exits[d]
-			if !ok || l.Blocked {
+			l, ok := here.Exits[d]
+			if !ok {
 				continue
 			}
-			if dn, ok := toHero[l.To]; !ok || dn != dc-1 {
-				continue
-			}
-			res, err := m.CheckMove(c.ID, []string{l.To}, 1, s.Hero.Nightmare, s.Config)
-			if err != nil {
-				drops = append(drops, dropped(c.ID+" to "+l.To, err.Error()))
-				continue
-			}
+			var res MoveResult
+			var err error
+			var name string
 			dest := m.Sector(l.To)
-			cs = append(cs, cand{name: fmt.Sprintf("%s to %s", c.ID, l.To),
-				facts: map[string]any{"distance": dc, "staysUnrevealed": !res.Revealed, "dark": !dest.Lighted, "onPath": onPath[l.To]},
-				keys:  []float64{-float64(dc), b2f(!res.Revealed), b2f(!dest.Lighted), b2f(onPath[l.To])},
+			switch {
+			case !l.Blocked && toHero[l.To] == dc-1:
+				name = fmt.Sprintf("%s to %s", c.ID, l.To)
+				res, err = m.CheckMove(c.ID, []string{l.To}, 1, s.Hero.Nightmare, s.Config)
+			case l.Blocked && toHero[l.To] == dc-2:
+				// The step Unblocks the Door; the Creature stays.
+				name = fmt.Sprintf("%s Unblocks the Door to %s", c.ID, l.To)
+				res, err = m.CheckMoveUnblock(c.ID, nil, l.To, 1, s.Hero.Nightmare, s.Config)
+				dest = here
+			default:
+				continue
+			}
+			if err != nil {
+				drops = append(drops, dropped(name, err.Error()))
+				continue
+			}
+			unblock := res.UnblockedOnly != ""
+			cs = append(cs, cand{name: name,
+				facts: map[string]any{"distance": dc, "staysUnrevealed": !res.Revealed, "dark": !dest.Lighted, "onPath": onPath[dest.ID], "unblocks": unblock},
+				keys:  []float64{-float64(dc), b2f(!res.Revealed), b2f(!dest.Lighted), b2f(onPath[dest.ID]), b2f(!unblock)},
 				val:   &Play{Priority: "P4 Advance", Cards: 1, Kind: "move", Move: &res}})
 		}
 	}
@@ -692,7 +722,7 @@ func (s *Situation) advance(path []string, tr *automa.Trace, r automa.Rand) *Pla
 		step.Result = "no Creature can advance"
 		return nil
 	}
-	ch := choose(cs, []string{"nearer the Hero", "stays Unrevealed", "into a Dark Sector", "onto path*"}, r)
+	ch := choose(cs, []string{"nearer the Hero", "stays Unrevealed", "into a Dark Sector", "onto path*", "a step before an Unblock"}, r)
 	ch.record(step, cs)
 	s.note("P4 Advance", ch, cs)
 	p := cs[ch.best].val.(*Play)
@@ -793,6 +823,14 @@ func (s *Situation) tell(p Play) []Message {
 		if p.Move.RevealedIn != "" && p.Move.Revealed {
 			c := s.Map.Creature(p.Move.Creature)
 			out = append(out, revealedMsg(c, p.Move.To))
+		}
+		for _, door := range p.Move.Unblocked {
+			// The Hero sees a Blocked token leave a Revealed Sector's
+			// Door (§4.12).
+			a, b, _ := strings.Cut(door, "|")
+			if sa, sb := s.Map.Sector(a), s.Map.Sector(b); (sa != nil && sa.Revealed) || (sb != nil && sb.Revealed) {
+				out = append(out, Message{Kind: "door", Say: fmt.Sprintf("The Blocked token between %s and %s is removed: the Door is Unblocked.", a, b)})
+			}
 		}
 		if p.Move.Scare > 0 {
 			out = append(out, Message{Kind: "scare", Creature: p.Move.Creature, SC: p.Move.Scare,
