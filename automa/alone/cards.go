@@ -133,7 +133,7 @@ func (s *Situation) weighCards(std *Play, combo bool, timing *string, tr *automa
 		c := &s.Cards[i]
 		switch {
 		case timing == nil && c.Instant:
-			drops = append(drops, dropped(c.ID, "Instant: judged at its own timing point"))
+			drops = append(drops, dropped(c.ID, "Instant: played during the Action, at the moment printed on it, not at the end of the Turn"))
 			continue
 		case timing != nil && !c.Instant:
 			drops = append(drops, dropped(c.ID, "not Instant: played at the end of the Turn"))

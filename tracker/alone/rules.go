@@ -38,7 +38,10 @@ type command interface {
 //	1: issue 15: the end of a Turn keeps its damage triggers answerable
 //	   until the next Turn starts (§4.2 item 5); a Creature Revealed on
 //	   the way is Communicated where it was Revealed (§4.6 item 6).
-const rulesRev = 1
+//	2: issue 23: in solo mode the app's Evil side knows which of the set's
+//	   Reaction cards it draws (solohand.go), so it weighs playing them
+//	   face up as well as face down.
+const rulesRev = 2
 
 // rev is the rules revision an op was decided under (0: before revision 1).
 type rev struct {

@@ -649,6 +649,8 @@ type EndRound struct {
 
 type endRoundEv struct {
 	EndRound
+	rev
+	cardDraws
 	Round              int                  `json:"round"`
 	DangerToPlace      int                  `json:"dangerToPlace"`
 	Returned           int                  `json:"returned,omitempty"`
@@ -676,7 +678,7 @@ func (c EndRound) plan(s *State, d *tracker.Dice) (op, error) {
 	if err := noShare(c.Effects); err != nil {
 		return nil, err
 	}
-	o := &endRoundEv{EndRound: c, Hidden: s.Mode == Solo}
+	o := &endRoundEv{EndRound: c, Hidden: s.Mode == Solo, cardDraws: decidingDraws(d)}
 	var tr automa.Trace
 	n := len(s.Evil.Players)
 	if c.Draws == nil || s.Mode == Solo {
@@ -753,6 +755,9 @@ func (o *endRoundEv) run(s *State) error {
 	o.DangerToPlace = res.DangerToPlace
 	for _, c := range s.Track {
 		s.Evil.Decks[c.Deck].Discard++
+		if c.ID != "" && s.Evil.Known != nil {
+			s.Evil.Known.Discard[c.Deck] = append(s.Evil.Known.Discard[c.Deck], c.ID)
+		}
 	}
 	s.Track = nil
 	// 2. Labyrinth cleanup.
@@ -776,11 +781,22 @@ func (o *endRoundEv) run(s *State) error {
 				if x < 0 || x > s.Evil.Hands[p][k] {
 					return refuse("§4.1", "%s holds %d %s cards and cannot discard %d", s.Evil.Players[p], s.Evil.Hands[p][k], s.Evil.Decks[k].Name, x)
 				}
-				s.Evil.Hands[p][k] -= x
-				s.Evil.Decks[k].Discard += x
+				for ; x > 0; x-- {
+					if p == 0 {
+						id, err := s.giveKnown(k, "")
+						if err != nil {
+							return err
+						}
+						if id != "" {
+							s.Evil.Known.Discard[k] = append(s.Evil.Known.Discard[k], id)
+						}
+					}
+					s.Evil.Hands[p][k]--
+					s.Evil.Decks[k].Discard++
+				}
 			}
 		}
-		if err := s.deal(p, o.Draws[p], size); err != nil {
+		if err := s.deal(p, o.Draws[p], size, &o.cardDraws); err != nil {
 			return err
 		}
 	}
