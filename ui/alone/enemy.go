@@ -313,7 +313,17 @@ func playWords(m *alone.Map, p alone.Play) string {
 		if c != nil {
 			who = creatureWord(c)
 		}
-		return fmt.Sprintf("Move the %s from %s to %s (%s; %s)", who, ta.SectorLabel(m.Sector(p.Move.From)), ta.SectorLabel(m.Sector(p.Move.To)), cards, nonEmpty(p.Said.Say, "no Noise heard"))
+		face := ""
+		if p.Kind == "card" && p.Card != nil {
+			face = fmt.Sprintf("Play “%s” face up: ", nonEmpty(p.Card.Name, p.Card.ID))
+		}
+		if p.Move.UnblockedOnly != "" {
+			return fmt.Sprintf("%sthe %s in %s Unblocks the Door to %s and stays (%s; %s)", face, who, ta.SectorLabel(m.Sector(p.Move.To)),
+				ta.SectorLabel(m.Sector(p.Move.UnblockedOnly)), cards, nonEmpty(p.Said.Say, "no Noise heard"))
+		}
+		return fmt.Sprintf("%sMove the %s from %s to %s (%s; %s)", face, who, ta.SectorLabel(m.Sector(p.Move.From)), ta.SectorLabel(m.Sector(p.Move.To)), cards, nonEmpty(p.Said.Say, "no Noise heard"))
+	case p.Kind == "card" && p.Card != nil:
+		return fmt.Sprintf("Play “%s” face up (its trigger happened this Turn)", nonEmpty(p.Card.Name, p.Card.ID))
 	}
 	return "Play nothing"
 }

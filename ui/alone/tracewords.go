@@ -30,6 +30,7 @@ var factWords = map[string]string{
 	"spent":             "spaces used",
 	"staysUnrevealed":   "stays Unrevealed",
 	"steps":             "steps",
+	"unblocks":          "only Unblocks a Door",
 	"value":             "value",
 }
 
