@@ -43,6 +43,11 @@ type TracePanel struct {
 	// MinLines is how many lines show without scrolling (TraceLines when
 	// 0).
 	MinLines int
+	// Whole shows the whole explanation at its full height with no
+	// scroll of its own, for a page that scrolls: set it before the panel
+	// is first shown. A panel that scrolls inside a page that scrolls
+	// too leaves steps no finger can reach.
+	Whole bool
 
 	trace    automa.Trace
 	deciding int
@@ -301,6 +306,9 @@ func (p *TracePanel) MinSize() fyne.Size {
 		// The blocks are as wide as the scroll, or their own least.
 		width = fyne.Max(width, p.box.MinSize().Width)
 	}
+	if p.Whole {
+		return fyne.NewSize(word+pad, p.eachLine(width, func(float32) bool { return true }))
+	}
 	h := p.linesHeight(want, width)
 	return fyne.NewSize(word+pad+theme.ScrollBarSize(), fyne.Min(h, TraceMaxHeight))
 }
@@ -430,7 +438,10 @@ func (tightLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	return fyne.NewSize(w, h)
 }
 
-// CreateRenderer shows the steps in their scroll.
+// CreateRenderer shows the steps in their scroll, or whole.
 func (p *TracePanel) CreateRenderer() fyne.WidgetRenderer {
+	if p.Whole {
+		return widget.NewSimpleRenderer(p.box)
+	}
 	return widget.NewSimpleRenderer(p.scroll)
 }
