@@ -343,7 +343,7 @@ func (e *EnemyScreen) moveCubesForm() {
 		case to.Selected == "":
 			return nil, need("To", "choose the board the cubes go to")
 		}
-		return et.MoveCubes{From: idOf(from.Selected), To: idOf(to.Selected), N: n.Value}, nil
+		return et.MoveCubes{From: idOf(e.state(), from.Selected), To: idOf(e.state(), to.Selected), N: n.Value}, nil
 	})
 }
 

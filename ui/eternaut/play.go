@@ -402,7 +402,7 @@ func (p *PlayScreen) exchangeForm() {
 		if board.Selected == "" {
 			return nil, need("Fatigue goes on", "choose the board the Fatigue card goes on")
 		}
-		return et.ExchangeCards{Fatigue: idOf(board.Selected)}, nil
+		return et.ExchangeCards{Fatigue: idOf(p.state(), board.Selected)}, nil
 	})
 }
 
