@@ -135,7 +135,7 @@ func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 	p.health = bold("")
 	// Side by side on a landscape tablet; in portrait the Turn's steps,
 	// then the sheet, as one page under the status and Next.
-	p.layout = newPlayLayout(p.turn.head, p.health, p.turn.steps, sheet)
+	p.layout = newPlayLayout(p.turn.steady.box, p.turn.nextBtn, p.health, p.turn.steps, sheet)
 	p.view = p.layout.obj
 	p.root = container.NewStack()
 	ctx.OnChange(func(tracker.Event) { p.Refresh() })

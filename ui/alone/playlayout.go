@@ -13,17 +13,18 @@ import (
 const wideFrom = 1000
 
 // playLayout arranges the Play tab by the room there is. From wideFrom
-// across, the Turn's status and Next stay on top of its column, its steps
-// scroll under them, and the Hero sheet scrolls beside. Narrower (portrait),
+// across, Next stays on top of the Turn's column, the status and the steps
+// scroll under it (a landscape screen at the largest text has no room for
+// more above them), and the Hero sheet scrolls beside. Narrower (portrait),
 // the status, Next and the health line stay on top and the Turn's steps,
 // then the sheet, scroll as one page under them: never two half-screen
 // strips, where the Action's buttons were cut at the largest text.
 type playLayout struct {
-	// head is the status and Next; health the one line of the tracks
+	// status and next head the Turn; health is the one line of the tracks
 	// shown in portrait, where the sheet is out of sight; steps and sheet
 	// the two columns' contents.
-	head, health, steps, sheet fyne.CanvasObject
-	obj                        *fyne.Container
+	status, next, health, steps, sheet fyne.CanvasObject
+	obj                                *fyne.Container
 
 	wideView, narrowView       *fyne.Container
 	wideTop, turnBox, sheetBox *fyne.Container
@@ -32,8 +33,8 @@ type playLayout struct {
 	wide, arranged             bool
 }
 
-func newPlayLayout(head, health, steps, sheet fyne.CanvasObject) *playLayout {
-	l := &playLayout{head: head, health: health, steps: steps, sheet: sheet}
+func newPlayLayout(status, next, health, steps, sheet fyne.CanvasObject) *playLayout {
+	l := &playLayout{status: status, next: next, health: health, steps: steps, sheet: sheet}
 	l.wideTop, l.turnBox, l.sheetBox = container.NewVBox(), container.NewVBox(), container.NewVBox()
 	l.narrowTop, l.page = container.NewVBox(), container.NewVBox()
 	l.turnSc, l.sheetSc, l.pageSc = padScroll(l.turnBox), padScroll(l.sheetBox), padScroll(l.page)
@@ -54,13 +55,13 @@ func (l *playLayout) arrange(wide bool) {
 	l.wide, l.arranged = wide, true
 	if wide {
 		l.narrowTop.Objects, l.page.Objects = nil, nil
-		l.wideTop.Objects = []fyne.CanvasObject{l.head}
-		l.turnBox.Objects, l.sheetBox.Objects = []fyne.CanvasObject{l.steps}, []fyne.CanvasObject{l.sheet}
+		l.wideTop.Objects = []fyne.CanvasObject{l.next}
+		l.turnBox.Objects, l.sheetBox.Objects = []fyne.CanvasObject{l.status, l.steps}, []fyne.CanvasObject{l.sheet}
 		l.narrowView.Hide()
 		l.wideView.Show()
 	} else {
 		l.wideTop.Objects, l.turnBox.Objects, l.sheetBox.Objects = nil, nil, nil
-		l.narrowTop.Objects = []fyne.CanvasObject{l.head, l.health}
+		l.narrowTop.Objects = []fyne.CanvasObject{l.status, l.next, l.health}
 		l.page.Objects = []fyne.CanvasObject{l.steps, l.sheet}
 		l.wideView.Hide()
 		l.narrowView.Show()

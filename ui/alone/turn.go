@@ -25,9 +25,8 @@ import (
 // was tapped.
 type TurnPanel struct {
 	k *kit
-	// head is the status and the Next button, which stay in sight; steps
-	// the Turn's steps under them.
-	head, steps fyne.CanvasObject
+	// steps are the Turn's steps under the status and the Next button.
+	steps fyne.CanvasObject
 
 	status  *widget.Label
 	steady  *steadyLabel
@@ -103,7 +102,6 @@ func newTurnPanel(k *kit) *TurnPanel {
 	// The status keeps the height of its tallest wording, so the Next
 	// button and the steps never move when it changes.
 	t.steady = newSteadyLabel(t.status, t.statusTexts)
-	t.head = container.NewVBox(t.steady.box, t.nextBtn)
 	t.steps = container.NewVBox(
 		card("1 · The Action", start, t.pad.obj, container.NewVBox(bold("Dice"), t.dice.obj)),
 		card("2 · The Evil side reacts", t.evilBox),
