@@ -182,7 +182,7 @@ func (e *EnemyScreen) orderCard(s *et.State) fyne.CanvasObject {
 	}
 	names := make([]string, len(sc.Aliens))
 	for i, m := range sc.Aliens {
-		names[i] = fmt.Sprintf("%d %s", i+1, m.Race)
+		names[i] = fmt.Sprintf("%s (module %d)", m.Race, i+1)
 	}
 	cur := e.Module.SelectedIndex()
 	e.Module.Options = names

@@ -20,7 +20,7 @@ func TestEnemyWhyEveryStepScrollsIntoView(t *testing.T) {
 	for _, portrait := range []bool{false, true} {
 		for _, scale := range []float32{1, 1.85} {
 			tb := newMemTable(t)
-			liveC(tb)
+			liveD(tb)
 			fyne.CurrentApp().Settings().SetTheme(uitest.Theme(scale))
 			e := NewEnemyScreen(tb.ctx)
 			tb.show(e.Object())
