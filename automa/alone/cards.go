@@ -26,6 +26,20 @@ const (
 
 var triggers = []Trigger{TriggerMove, TriggerExplore, TriggerFight, TriggerLocate, TriggerScavenge, TriggerInteract, TriggerLife, TriggerSC}
 
+// Words is the trigger as the players say it: the Action ("Move"), or
+// the damage taken ("Life damage", "Self Control damage").
+func (t Trigger) Words() string {
+	switch t {
+	case TriggerLife:
+		return "Life damage"
+	case TriggerSC:
+		return "Self Control damage"
+	case "":
+		return "none"
+	}
+	return strings.ToUpper(string(t[:1])) + string(t[1:])
+}
+
 // Valid says whether t is a trigger symbol.
 func (t Trigger) Valid() bool {
 	for _, x := range triggers {
@@ -133,16 +147,16 @@ func (s *Situation) weighCards(std *Play, combo bool, timing *string, tr *automa
 		c := &s.Cards[i]
 		switch {
 		case timing == nil && c.Instant:
-			drops = append(drops, dropped(c.ID, "Instant: played during the Action, at the moment printed on it, not at the end of the Turn"))
+			drops = append(drops, dropped(c.title(), "Instant: played during the Action, at the moment printed on it, not at the end of the Turn"))
 			continue
 		case timing != nil && !c.Instant:
-			drops = append(drops, dropped(c.ID, "not Instant: played at the end of the Turn"))
+			drops = append(drops, dropped(c.title(), "not Instant: played at the end of the Turn"))
 			continue
 		case timing != nil && c.Timing != "" && c.Timing != *timing:
-			drops = append(drops, dropped(c.ID, fmt.Sprintf("its moment is %q, not %q", c.Timing, *timing)))
+			drops = append(drops, dropped(c.title(), fmt.Sprintf("its moment is %q, not %q", c.Timing, *timing)))
 			continue
 		case !happened[c.Trigger]:
-			drops = append(drops, dropped(c.ID, fmt.Sprintf("its trigger (%s) did not happen this Turn", c.Trigger)))
+			drops = append(drops, dropped(c.title(), fmt.Sprintf("its trigger (%s) did not happen this Turn", c.Trigger.Words())))
 			continue
 		}
 		v, move := s.opsValue(c.Effect, moves)
@@ -156,14 +170,14 @@ func (s *Situation) weighCards(std *Play, combo bool, timing *string, tr *automa
 		strong := v >= s.Settings.strikeThreshold()
 		switch {
 		case v <= stdValue:
-			drops = append(drops, automa.Candidate{Name: c.ID, Facts: map[string]any{"value": round2(v)}, Reason: "not worth more than the Standard play"})
+			drops = append(drops, automa.Candidate{Name: c.title(), Facts: map[string]any{"value": round2(v)}, Reason: "not worth more than the Standard play"})
 			continue
 		case !strong && (combo || !paced):
-			drops = append(drops, automa.Candidate{Name: c.ID, Facts: map[string]any{"value": round2(v)}, Reason: "below the Strike threshold, and pacing or the combo rule forbids it"})
+			drops = append(drops, automa.Candidate{Name: c.title(), Facts: map[string]any{"value": round2(v)}, Reason: "below the Strike threshold, and pacing or the combo rule forbids it"})
 			continue
 		}
 		p := &Play{Priority: "Allowed card", Cards: 1, Kind: "card", Card: c, Move: move, Value: round2(v)}
-		cs = append(cs, cand{name: c.ID, keys: []float64{v}, facts: map[string]any{"value": round2(v), "dangerous": dangerous && len(c.Dangerous) > 0}, val: p})
+		cs = append(cs, cand{name: c.title(), keys: []float64{v}, facts: map[string]any{"value": round2(v), "dangerous": dangerous && len(c.Dangerous) > 0}, val: p})
 	}
 	listDropped(step, drops)
 	if len(cs) == 0 {

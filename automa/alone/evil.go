@@ -443,7 +443,7 @@ func (s *Situation) strike(path []string, tr *automa.Trace, r automa.Rand) *Play
 		step.Result = "no Strike"
 		return nil
 	}
-	ch := choose(cs, []string{"higher value", "lower cost", "Unrevealed first", "lower Creature id"}, r)
+	ch := choose(cs, []string{"higher value", "lower cost", "Unrevealed first", "the Creature first by its name and number"}, r)
 	ch.record(step, cs)
 	s.note("P1 Strike", ch, cs)
 	play := cs[ch.best].val.(*Play)
@@ -458,9 +458,14 @@ func (s *Situation) paced(path []string, tr *automa.Trace, r automa.Rand) *Play 
 	budget := pacingBudget(s.Config, s.Turn, s.Settings)
 	nd := s.Track.FreeNoDanger(s.Config)
 	covers := s.Track.CoversDanger(s.Config) || s.Track.Free(s.Config) < cost
-	step := tr.Add(rulePacing, "Turn %d: spaces spent may not exceed ceil(%d × %d / 8 × %.2f) = %d; a play that is not a Strike may not cover a Danger symbol",
-		s.Turn, s.Config.NoDangerTotal(), s.Turn, s.Settings.pacingScale(), budget)
-	step.Kept = []automa.Candidate{{Name: "track", Facts: map[string]any{"spent": s.Track.Used, "cost": cost, "budget": budget, "freeWithoutDanger": nd}}}
+	// The budget is ceil(NDtotal × Turn / 8 × the aggression's scale).
+	scale := ""
+	if sc := s.Settings.pacingScale(); sc != 1 {
+		scale = fmt.Sprintf(", times %.2f for the Evil side's aggression", sc)
+	}
+	step := tr.Add(rulePacing, "Turn %d of 8: by now the cards may cover up to %d space%s of the Reaction Track (its %d without a Danger symbol shared out over the 8 Turns, rounded up%s); a play that is not a Strike may not cover a Danger symbol",
+		s.Turn, budget, plural(budget), s.Config.NoDangerTotal(), scale)
+	step.Kept = []automa.Candidate{{Name: "the Reaction Track", Facts: map[string]any{"spent": s.Track.Used, "cost": cost, "budget": budget, "freeWithoutDanger": nd}}}
 	if s.Track.Used+cost > budget || covers {
 		step.Result = "pacing does not allow a Spawn, Lights out or Advance now"
 		return nil
@@ -547,14 +552,14 @@ func (s *Situation) spawn(path []string, tr *automa.Trace, r automa.Rand) *Play 
 				val:   &Play{Priority: "P2 Spawn", Cards: 1, Kind: "spawn", Spawn: &spawn}})
 		}
 	}
-	step.Text += fmt.Sprintf(": Level %d; score = 3·[on path*] + 2·[Dark] − 2·|distance − MSD| + %.1f·scare + %.1f·attack dice", level, wSC, wLife)
+	step.Text += fmt.Sprintf(": Level %d; each place scores 3 on path*, 2 in the Dark, less 2 for each Sector it is from the Creature's MSD, and %.1f for each point of scare and %.1f for each attack die", level, wSC, wLife)
 	listDropped(step, drops)
 	if len(cs) == 0 {
 		step.Result = "no legal Unrevealed Sector out of sight"
 		return nil
 	}
 	sortBySectorID(cs, m)
-	ch := choose(cs, []string{"higher score", "lower Sector id", "type order Spore, Parasite, Cultist, Hybrid, Worm"}, r)
+	ch := choose(cs, []string{"higher score", "the Sector first by its Level and square", "the kinds in the order Spore, Parasite, Cultist, Hybrid, Worm"}, r)
 	ch.record(step, cs)
 	s.note("P2 Spawn", ch, cs)
 	p := cs[ch.best].val.(*Play)

@@ -260,7 +260,7 @@ func (m *Map) RepairLCU(d Dir) (LightResult, error) {
 		return r, fmt.Errorf("light direction %q is not N, E, S or W", d)
 	}
 	if _, ok := h.Exits[d]; !ok {
-		return r, fmt.Errorf("the LCU Sector %q has no exit %s to light", h.ID, d)
+		return r, fmt.Errorf("the LCU Sector %q has no way to %s to light", h.ID, d.Name())
 	}
 	r.Lighted = append(r.Lighted, h.ID)
 	cur := h.ID

@@ -685,7 +685,7 @@ func (o *correctEv) run(s *State) error {
 		p, err = &x, clamp(0, MaxXP)
 		defer func() { s.XP[a] = x }()
 	default:
-		return refuse("§8", "%q cannot be corrected; use life, sc, roundMarker, adrenaline, round, turnsUsed, companion, nightmare or xp.<ability>", o.Field)
+		return refuse("§8", "%q is not a value the sheet corrects: correct Life, Self Control, the Round marker, Adrenaline, the Round, the Turns played, the Companion's Charges, Nightmare Mode or an Ability's experience", o.Field)
 	}
 	if err != nil {
 		return err

@@ -2,6 +2,7 @@ package alone
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -96,14 +97,14 @@ func (Rules) Decide(st tracker.State, cmd tracker.Command, d *tracker.Dice) (tra
 	}
 	o, err := c.plan(s, d)
 	if err != nil {
-		return tracker.Change{}, err
+		return tracker.Change{}, s.named(err)
 	}
 	if r, ok := o.(revisioned); ok {
 		r.setRules(rulesRev)
 	}
 	after := s.clone()
 	if err := o.run(after); err != nil {
-		return tracker.Change{}, err
+		return tracker.Change{}, s.named(err)
 	}
 	var payload any = o
 	if names := namesOf(o, s, after); len(names) > 0 {
@@ -206,6 +207,19 @@ func (Rules) Where(st tracker.State) string {
 
 func refuse(rule, format string, args ...any) error {
 	return tracker.Refuse("alone "+rule, format, args...)
+}
+
+// named is a refusal with the players' names in place of the ids it
+// quotes ("Sector "1A1"" reads "Sector "Level 1, A1""), as the screens
+// name the Map's Sectors and Creatures; other errors are as they are.
+func (s *State) named(err error) error {
+	var re *tracker.RuleError
+	if !errors.As(err, &re) {
+		return err
+	}
+	named := *re
+	named.Why = namedLine(re.Why, mapNames(s.Map))
+	return &named
 }
 
 // playing is the check every in-game command makes.

@@ -207,7 +207,7 @@ func (e *EnemyScreen) refreshSolo(s *ta.State) {
 		}
 		line := ta.DescribeHidden(ev)
 		if tr, ok := ta.EvilTrace(ev); ok {
-			p := widgets.NewTracePanel(traceWords(tr))
+			p := widgets.NewTracePanel(traceWords(tr, s.Map))
 			head := wrap(strings.SplitN(line, "\n", 2)[0])
 			head.TextStyle.Bold = true
 			objs = append(objs, widget.NewCard("", "", container.NewVBox(head, p)))
@@ -286,7 +286,7 @@ func (e *EnemyScreen) Resolve() bool {
 			e.k.refuse(err)
 			return true
 		}
-		e.suggest.SetTrace(traceWords(tr))
+		e.suggest.SetTrace(traceWords(tr, s.Map))
 		var lines []string
 		for _, p := range dec.Plays {
 			lines = append(lines, playWords(s.Map, p))

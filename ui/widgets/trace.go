@@ -201,6 +201,9 @@ func stepLines(n int, s automa.Step, key func(string) string) []string {
 // words writes an engine's fact name ("onMap", "los_blocked") as words
 // ("on map", "los blocked").
 func words(key string) string {
+	if strings.Contains(key, " ") {
+		return key // words already (a game's own naming of its facts)
+	}
 	var b strings.Builder
 	for i, r := range key {
 		switch {
