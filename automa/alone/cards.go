@@ -285,3 +285,56 @@ func Instant(sit Situation, timing string, r automa.Rand) (EndOfTurnDecision, au
 	dec.Suggestions, dec.Track, dec.Map = sit.suggest, sit.Track, sit.Map
 	return dec, tr, nil
 }
+
+const ruleAfterAttacks = "alone §4.2 item 5 damage Reactions after the end-of-Turn attacks (Damage Reactions EC p.4)"
+
+// AfterAttacks is the Evil side's answer to the Life damage the
+// end-of-Turn attacks dealt: "Some Reactions can be played when the Hero
+// is taking damage, rather than performing a specific Action" (Evil
+// Compendium p.4), so once the Turn's attacks have hit, a face-up card
+// those hits triggered may still be played, within the Turn's 2 Reactions
+// and the Reaction Track, and no face-down one (the Turn is over). Each is
+// weighed as at the end of the Turn (§7.4 Allowed-card mode); Triggers
+// holds only the damage the attacks dealt.
+func AfterAttacks(sit Situation, r automa.Rand) (EndOfTurnDecision, automa.Trace, error) {
+	var tr automa.Trace
+	var dec EndOfTurnDecision
+	if err := sit.check(); err != nil {
+		return dec, tr, err
+	}
+	sit.Map = sit.Map.Clone()
+	sit.Cards = append([]ReactionCard(nil), sit.Cards...)
+	var dealt []string
+	for _, t := range sit.Triggers {
+		dealt = append(dealt, t.Words())
+	}
+	st := tr.Add(ruleAfterAttacks, "the Creatures' attacks dealt %s: a face-up card that damage triggers may still be played", strings.Join(dealt, " and "))
+	st.Result = "weighing the cards in hand"
+	for sit.Track.PlayedThisTurn < MaxReactionsPerTurn {
+		if err := sit.Track.CheckPlay(true, sit.Config); err != nil || !sit.handHas(1) {
+			why := "no card left in the Evil hand"
+			if err != nil {
+				why = err.Error()
+			}
+			tr.Add(ruleTrack, "no further Reaction this Turn").Result = why
+			break
+		}
+		p := sit.weighCards(nil, sit.Track.PlayedThisTurn > 0, nil, &tr, r)
+		if p == nil {
+			break
+		}
+		p.Priority = "After the attacks"
+		sit.apply(p)
+		if p.Move != nil {
+			sit.sayNoise(p, sit.Map.ObjectivePath(sit.Goals), &tr, r)
+		}
+		sit.Track = sit.Track.Play()
+		if sit.Hand > 0 {
+			sit.Hand--
+		}
+		dec.Plays = append(dec.Plays, *p)
+		dec.Communicate = append(dec.Communicate, sit.tell(*p)...)
+	}
+	dec.Suggestions, dec.Track, dec.Map = sit.suggest, sit.Track, sit.Map
+	return dec, tr, nil
+}

@@ -260,6 +260,15 @@ func HeroView(s *State) View {
 // UI's explanation panel. In solo mode it names what the Evil side hides,
 // so the Hero's screen shows it only once the game is over.
 func EvilTrace(e tracker.Event) (automa.Trace, bool) {
+	if e.Kind == kindPrefix+"endTurn" {
+		// The answer to the attacks' damage, when the app's Evil side
+		// weighed one.
+		var o endTurnEv
+		if err := e.Decode(&o); err != nil || len(o.AnswerTrace.Steps) == 0 {
+			return automa.Trace{}, false
+		}
+		return o.AnswerTrace, true
+	}
 	if e.Kind != kindPrefix+"evil" {
 		return automa.Trace{}, false
 	}

@@ -219,3 +219,49 @@ func TestSoloEvilUnblocksADoorForItsCreature(t *testing.T) {
 		t.Errorf("the full record: %q", hidden)
 	}
 }
+
+// The Evil side's cards triggered by the end-of-Turn attacks' damage, when
+// the app plays Evil: "Some Reactions can be played when the Hero is
+// taking damage, rather than performing a specific Action" (Evil
+// Compendium p.4, Damage Reactions). A Parasite in the Hero's Sector hits
+// once at the end of the Turn; the app holds “Claw” (triggered by Life
+// damage, 1 Life) and plays it face up once the attack has hit. Before, the
+// solo Evil never answered the attacks' damage.
+func TestSoloEvilAnswersTheAttacksDamage(t *testing.T) {
+	m := withCreatures(alone.Creature{ID: "parasite-1", Type: alone.Parasite, Sector: "1-00"})
+	s := soloWithCards(t, 5, m, nil)
+	do(t, s, StartTurn{})
+	do(t, s, Declare{Action: Scavenge})
+	do(t, s, ScavengeItems{})
+	// At the end of the Turn the Evil side holds back: nothing weighs
+	// enough but the attack to come (the Scavenge cards are worth nothing).
+	do(t, s, EvilTurn{Overriding: true, Reason: "the table holds back this Turn"})
+	life := st(s).Life
+	e := do(t, s, EndTurn{Roll: PhysicalDice, Attacks: []AttackRoll{{Creature: "parasite-1", Faces: hand(alone.Hit, alone.Blank)}}})
+	g := st(s)
+	var o endTurnEv
+	if err := e.Decode(&o); err != nil {
+		t.Fatal(err)
+	}
+	if len(o.Answer) != 1 || o.Answer[0].Card != "Claw" || !o.Answer[0].Allowed || o.Answer[0].Trigger != TriggerLife {
+		t.Fatalf("the Evil side should answer the hit with “Claw” face up: %+v\n%s\n%s", o.Answer, o.AnswerTrace.String(), DescribeHidden(e))
+	}
+	if g.Life != life-2 {
+		t.Errorf("the hit and the card: Life %d → %d, want %d", life, g.Life, life-2)
+	}
+	if len(g.Track) != 1 || g.Track[0].ID != "fury/claw" {
+		t.Errorf("the card is on the Reaction Track: %+v", g.Track)
+	}
+	line := s.Describe(e)
+	if !strings.Contains(line, "the Evil side answers the damage: Allowed Reaction “Claw”") {
+		t.Errorf("diary line %q", line)
+	}
+	for _, bad := range trackertest.NotPlayersWords(line) {
+		t.Error(bad)
+	}
+	if tr, ok := EvilTrace(e); !ok || !strings.Contains(tr.String(), "the Creatures' attacks dealt Life damage") {
+		t.Errorf("the answer's Why is not kept: %v %s", ok, tr.String())
+	}
+	// The next Turn starts as usual.
+	do(t, s, StartTurn{})
+}
