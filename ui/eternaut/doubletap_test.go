@@ -74,3 +74,36 @@ func TestDoubleTapsOnTheStepButtonsTakeOneStep(t *testing.T) {
 		}
 	}
 }
+
+// issue 22 item 4: the turn's step buttons stay where they are while the
+// turn goes through its steps (Next step, Exchange cards, End turn), in
+// both orientations at Normal and Largest text, so a second tap lands on
+// the button the first one did.
+func TestTurnButtonsStayPutThroughTheSteps(t *testing.T) {
+	tb := newMemTable(t)
+	liveC(tb)
+	d := fyne.CurrentApp().Driver()
+	for _, scale := range []float32{1, 1.85} {
+		for _, portrait := range []bool{false, true} {
+			fyne.CurrentApp().Settings().SetTheme(uitest.Theme(scale))
+			p := tb.play()
+			tb.win.Resize(uitest.TabArea(portrait, scale))
+			tb.win.Content().Refresh()
+			at := func() [3]fyne.Position {
+				return [3]fyne.Position{d.AbsolutePositionForObject(p.NextBtn), d.AbsolutePositionForObject(p.ExchangeBtn), d.AbsolutePositionForObject(p.EndTurnBtn)}
+			}
+			first := at()
+			for step := 1; step < 3; step++ {
+				test.Tap(p.NextBtn)
+				if now := at(); now != first {
+					t.Errorf("×%.2f portrait %v: at step %d the turn's buttons stand at %v, not %v", scale, portrait, step+1, now, first)
+				}
+			}
+			test.Tap(p.Cards["901"].PlayHere)
+			if now := at(); now != first {
+				t.Errorf("×%.2f portrait %v: once the card is played the turn's buttons stand at %v, not %v", scale, portrait, now, first)
+			}
+			tap(t, p.EndTurnBtn)
+		}
+	}
+}
