@@ -34,7 +34,7 @@ func newSoloHand(c *Content, decks [2]Deck) *SoloHand {
 		return nil
 	}
 	h := &SoloHand{}
-	any := false
+	found := false
 	for d := range decks {
 		var ids []string
 		for _, r := range c.Reactions {
@@ -48,9 +48,9 @@ func newSoloHand(c *Content, decks [2]Deck) *SoloHand {
 			ids = ids[:decks[d].Draw]
 		}
 		h.Pile[d] = ids
-		any = any || len(ids) > 0
+		found = found || len(ids) > 0
 	}
-	if !any {
+	if !found {
 		return nil
 	}
 	return h
