@@ -100,7 +100,7 @@ func (t *shareTable) build(s *tracker.Session, seat string) (share.View, *share.
 		return v, o
 	}
 	step := step(st)
-	v.Heading = turnStatus(st)
+	v.Heading = statusText(st, step)
 	healCap := st.HealingCap()
 	v.Tracks = []share.Track{
 		{Label: "Round track", Value: st.RoundMarker, Min: 0, Max: max(len(st.Sheet.HealingCap)-1, 0), Text: fmt.Sprintf("Round %d · Healing Cap %d", st.Round, healCap)},
@@ -237,7 +237,7 @@ func decision(s *tracker.Session, st *ta.State) *share.Decision {
 	}
 	d := &share.Decision{Title: s.Describe(e), Why: []string{hiddenWhy}}
 	if tr, ok := ta.EvilTrace(e); ok && st.Outcome != "" {
-		d.Why = widgets.ShownTrace(traceWords(tr))
+		d.Why = widgets.ShownTrace(traceWords(tr, st.Map))
 	}
 	return d
 }
