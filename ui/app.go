@@ -55,6 +55,9 @@ func Run(a fyne.App, opt Options) error {
 	if opt.Tab == "" {
 		opt.Tab = os.Getenv("TABLEKEEPER_TAB")
 	}
+	// A finger's second tap never acts on what its first put under it
+	// (widgets.TapHold; off in tests, which tap faster than any finger).
+	widgets.TapHold = widgets.DefaultTapHold
 	u := New(a, opt)
 	u.Window.ShowAndRun()
 	return u.Shutdown()
@@ -222,6 +225,10 @@ func (u *App) setScreen(content fyne.CanvasObject) {
 		}
 	}
 	u.Window.SetContent(content)
+	// The new screen's buttons take the tap guard before the finger's
+	// next tap: a double tap on Open or Create must not act on what the
+	// campaign screen puts under it.
+	widgets.GuardCanvas(c)
 }
 
 // setPage shows a screen that is not a campaign's: its top bar, its body

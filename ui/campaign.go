@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/tracker"
@@ -135,6 +136,9 @@ func (cs *campaignScreen) tick() {
 				case <-cs.stop:
 				default:
 					cs.showClocks()
+					// Buttons a game put on the screen by itself (not
+					// after a tap or a change) take the tap guard too.
+					widgets.GuardCanvas(cs.u.Window.Canvas())
 				}
 			})
 		}
@@ -168,6 +172,13 @@ func (cs *campaignScreen) build() fyne.CanvasObject {
 		cs.ctx.DoFrom(ch.TurnReset, tracker.ClockCommand{Clock: tracker.TurnClock, Action: tracker.ClockReset})
 	}
 	ch.PlayClock.OnTapped = func() { cs.aboutPlayClock() }
+	ch.Tabs.OnSelected = func(*container.TabItem) {
+		// Another tab: what answered a tap on the last one goes, and
+		// this one's buttons take the tap guard.
+		c := cs.u.Window.Canvas()
+		widgets.DismissFeedback(c)
+		widgets.GuardCanvas(c)
+	}
 	ch.TurnClock.OnTapped = cs.askTurnLimit
 	return ch.Root
 }

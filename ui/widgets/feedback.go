@@ -69,8 +69,32 @@ func (l *FeedbackLayer) Dismiss() {
 	l.mu.Unlock()
 	if l.bubble != nil {
 		l.bubble.Hide()
+		l.bubble = nil
 		l.float.Objects = nil
 		l.float.Refresh()
+	}
+}
+
+// DismissFeedback takes away every answer showing on canvas c, in the
+// window's content and in each dialog: the screen it spoke of changed (a
+// tab, Home, a dialog opened), or the players tapped on.
+func DismissFeedback(c fyne.Canvas) {
+	if c == nil {
+		return
+	}
+	if l, ok := c.Content().(*FeedbackLayer); ok {
+		l.Dismiss()
+	}
+	open.Lock()
+	var layers []*FeedbackLayer
+	if st := open.stacks[c]; st != nil {
+		for _, d := range st.list {
+			layers = append(layers, d.layer)
+		}
+	}
+	open.Unlock()
+	for _, l := range layers {
+		l.Dismiss()
 	}
 }
 
