@@ -37,6 +37,8 @@ type Options struct {
 	Screens shell.Registry
 	// Open, if set, opens this campaign (an ID or its first characters)
 	// at once, on the tab named by Tab ("play", "campaign", "enemy", "log",
+	// or one of them and a view of the game's, "enemy/why": see
+	// shell.Viewer;
 	// or "data" and "settings" for those screens, "new" for the
 	// new-campaign form and "new:<game>" for it with a game chosen). Run reads them from
 	// TABLEKEEPER_OPEN and TABLEKEEPER_TAB when they are empty, which is
@@ -59,6 +61,7 @@ func Run(a fyne.App, opt Options) error {
 	// (widgets.TapHold; off in tests, which tap faster than any finger).
 	widgets.TapHold = widgets.DefaultTapHold
 	u := New(a, opt)
+	u.startSelfCheck()
 	u.Window.ShowAndRun()
 	return u.Shutdown()
 }
@@ -187,7 +190,11 @@ func (u *App) openDirect(id, tab string) {
 		if strings.HasPrefix(c.ID, id) || c.Name == id {
 			u.openCampaign(c.ID)
 			if u.camp != nil {
+				tab, view, _ := strings.Cut(tab, "/")
 				u.camp.selectTab(tab)
+				if view != "" {
+					u.camp.showView(view)
+				}
 			}
 			return
 		}

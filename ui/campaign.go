@@ -192,6 +192,19 @@ func (cs *campaignScreen) selectTab(name string) {
 	}
 }
 
+// showView asks the game for one of its views on the tab showing (see
+// shell.Viewer), saying so in the message line when it has none.
+func (cs *campaignScreen) showView(name string) {
+	v, ok := cs.game.(shell.Viewer)
+	if !ok {
+		cs.message(fmt.Sprintf("%s has no view “%s”.", cs.s.Campaign().Game.Title(), name), true)
+		return
+	}
+	if err := v.View(cs.ctx, cs.currentTab(), name); err != nil {
+		cs.message(shell.Words(err), true)
+	}
+}
+
 // currentTab is the tab showing.
 func (cs *campaignScreen) currentTab() shell.Tab {
 	i := cs.chrome.Tabs.SelectedIndex()
