@@ -30,6 +30,12 @@ type campaignScreen struct {
 	locked bool
 
 	stop chan struct{}
+	// lastBeat is when the window last answered (the clocks' tick), and
+	// lastAlive when the app's sign of life was last written (alive.go);
+	// background says the app is in the background with its clocks
+	// counting (mobile.go).
+	lastBeat, lastAlive time.Time
+	background          bool
 }
 
 // screensFor is the game's screens, or the default ones. A game's screens
@@ -67,10 +73,17 @@ func (u *App) openCampaign(id string) {
 		Library:  u.library(),
 	})
 	u.camp = cs
+	s.SetClock(func() time.Time { return u.now() })
 	u.Window.SetTitle("Tablekeeper — " + c.Name)
 	u.setScreen(cs.build())
 	cs.bindKeys()
 	cs.ctx.OnChange(func(tracker.Event) { cs.refresh() })
+	// A clock left running (the app killed, or closed with the turn
+	// clock running) counts only a minute of the time the app did not
+	// run; the Log says so.
+	if last, background := u.lastAlive(c); !background {
+		cs.settleStopped(last, false)
+	}
 	// A session is the time the campaign is open: the play clock runs
 	// while it is, and is paused (as an event) when it closes.
 	if !s.Core().Play.Running {
@@ -78,6 +91,7 @@ func (u *App) openCampaign(id string) {
 			cs.ctx.Changed(e)
 		}
 	}
+	cs.beat()
 	cs.refresh()
 	cs.message("", false)
 	u.wake.Keep(true)
@@ -101,6 +115,9 @@ func (u *App) closeCampaign() (string, error) {
 	if cs.s.Core().Play.Running {
 		_, _ = cs.s.Do(tracker.ClockCommand{Clock: tracker.PlayClock, Action: tracker.ClockPause})
 	}
+	// The last sign of life: a turn clock left running counts no more
+	// than a minute of the time until the campaign is opened again.
+	u.writeAlive(cs.s.Campaign().ID, u.now(), false)
 	b, err := u.DB.Backup()
 	if err != nil {
 		return "", fmt.Errorf("the session ended, but its backup failed: %w", err)
@@ -135,6 +152,7 @@ func (cs *campaignScreen) tick() {
 				select {
 				case <-cs.stop:
 				default:
+					cs.beat()
 					cs.showClocks()
 					// Buttons a game put on the screen by itself (not
 					// after a tap or a change) take the tap guard too.
@@ -142,6 +160,37 @@ func (cs *campaignScreen) tick() {
 				}
 			})
 		}
+	}
+}
+
+// beat is the clocks' tick on the window's thread: the window answers.
+// A tick long after the last (a window that did not answer for minutes,
+// a laptop asleep) leaves the gap out of the clocks; and every
+// aliveEvery the app's sign of life is written (alive.go).
+func (cs *campaignScreen) beat() {
+	now := cs.u.now()
+	if !cs.lastBeat.IsZero() && !cs.background {
+		cs.settleStopped(cs.lastBeat, true)
+	}
+	cs.lastBeat = now
+	if now.Sub(cs.lastAlive) >= aliveEvery || now.Before(cs.lastAlive) {
+		cs.lastAlive = now
+		cs.u.writeAlive(cs.s.Campaign().ID, now, cs.background)
+	}
+}
+
+// settleStopped tells the session when the app last ran, when a clock
+// runs and that was more than tracker.StoppedCounted ago (frozen: the app
+// ran but its window did not answer).
+func (cs *campaignScreen) settleStopped(last time.Time, frozen bool) {
+	if last.IsZero() || cs.u.now().Sub(last) <= tracker.StoppedCounted {
+		return
+	}
+	if core := cs.s.Core(); !core.Play.Running && !core.Turn.Running {
+		return
+	}
+	if e, err := cs.s.Do(tracker.AppStopped{Last: last, Frozen: frozen}); err == nil {
+		cs.ctx.Changed(e)
 	}
 }
 

@@ -313,6 +313,15 @@ func (u *App) startCampaign(c tracker.Campaign, cmds []tracker.Command, tab shel
 				return
 			}
 		}
+		// The set-up is the campaign's making, not a move of the game:
+		// Undo stops at it (a set-up is changed on its own screen).
+		if _, err := s.Do(tracker.SetUp{}); err != nil {
+			u.openCampaign(c.ID)
+			if u.camp != nil {
+				u.camp.message("The set-up is done, but Undo can take it back: "+shell.Words(err), true)
+			}
+			return
+		}
 	}
 	u.openCampaign(c.ID)
 	if u.camp != nil {
