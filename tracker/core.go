@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // Core event kinds, shared by every game. Game kinds must not start with "core.".
@@ -146,8 +147,10 @@ func decideCore(cs *CoreState, cmd Command, at coreAt) (Change, bool, error) {
 		if t == "" {
 			return Change{}, true, fmt.Errorf("the note is empty")
 		}
-		if len(t) > MaxNoteLen {
-			return Change{}, true, fmt.Errorf("the note is %d characters long; at most %d fit", len(t), MaxNoteLen)
+		// Characters, as the players count them (a byte count refused
+		// a note of 4,000 letters with accents).
+		if n := utf8.RuneCountInString(t); n > MaxNoteLen {
+			return Change{}, true, fmt.Errorf("the note is %d characters long; at most %d fit", n, MaxNoteLen)
 		}
 		return Change{Kind: KindNote, Payload: notePayload{Text: t}}, true, nil
 	case ClockCommand:

@@ -561,10 +561,11 @@ func (s *Session) CanUndo() bool {
 	return s.active.Len() > s.core.Floor
 }
 
+func (s *Session) CanRedo() bool { s.mu.Lock(); defer s.mu.Unlock(); return s.redo.Len() > 0 }
+
 // Floor is how many of the first actions Undo never takes back (the
 // campaign's set-up): UndoTo goes back to this depth at most.
 func (s *Session) Floor() int { s.mu.Lock(); defer s.mu.Unlock(); return s.core.Floor }
-func (s *Session) CanRedo() bool { s.mu.Lock(); defer s.mu.Unlock(); return s.redo.Len() > 0 }
 
 // Depth is how many actions are in effect.
 func (s *Session) Depth() int { s.mu.Lock(); defer s.mu.Unlock(); return s.active.Len() }

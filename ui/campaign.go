@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -309,24 +310,26 @@ func (cs *campaignScreen) setLocked(on bool) {
 
 // askNote asks for a note and records it (undoable, in the Log's Notes).
 func (cs *campaignScreen) askNote() {
-	e := widgets.NewMultiLineTextEntry()
-	e.Wrapping = fyne.TextWrapWord
+	// A NoteEntry: a long note stays quick to type, and says when it
+	// nears and passes the limit as it is typed.
+	e := widgets.NewNoteEntry()
+	e.Limit = tracker.MaxNoteLen
 	e.SetMinRowsVisible(3)
 	e.SetPlaceHolder("What happened, what to remember next time")
-	item := widget.NewFormItem("Note", e)
+	item := widget.NewFormItem("Note", e.WithCounter())
 	item.HintText = "It goes in the Log, under Notes, where the campaign stands now. Undo takes it back."
 	f := widgets.NewForm("A note for the campaign", "Add the note", "Cancel", []*widget.FormItem{item}, nil, cs.u.Window)
 	f.Check = func() widgets.Problems {
-		if strings.TrimSpace(e.Text) == "" {
+		if strings.TrimSpace(e.Note()) == "" {
 			return widgets.Problems{"Note": "Write something first."}
 		}
-		if n := len(strings.TrimSpace(e.Text)); n > tracker.MaxNoteLen {
+		if n := utf8.RuneCountInString(strings.TrimSpace(e.Note())); n > tracker.MaxNoteLen {
 			return widgets.Problems{"Note": fmt.Sprintf("The note is %d characters long; at most %d fit.", n, tracker.MaxNoteLen)}
 		}
 		return nil
 	}
 	f.OnSubmit = func() error {
-		if err := cs.ctx.Try(tracker.AddNote{Text: e.Text}); err != nil {
+		if err := cs.ctx.Try(tracker.AddNote{Text: e.Note()}); err != nil {
 			return err
 		}
 		text, _ := cs.chrome.Message.Text()

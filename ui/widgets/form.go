@@ -136,7 +136,15 @@ func (f *FormBox) field(it *widget.FormItem) fyne.CanvasObject {
 			f.OnSubmit()
 		}
 	}
-	switch x := it.Widget.(type) {
+	switch x := input(it.Widget).(type) {
+	case *NoteEntry:
+		prev := x.OnNoteChanged
+		x.OnNoteChanged = func(s string) {
+			if prev != nil {
+				prev(s)
+			}
+			clear()
+		}
 	case *CheckedEntry:
 		chain(&x.OnChanged, clear)
 		if x.OnSubmitted == nil && !x.MultiLine {
@@ -332,9 +340,20 @@ func sentence(s string) string {
 	return s
 }
 
+// input is the field a form item holds: its widget, or the first thing
+// in it when it is a box (a note entry with its counter under it).
+func input(w fyne.CanvasObject) fyne.CanvasObject {
+	if c, ok := w.(*fyne.Container); ok && len(c.Objects) > 0 {
+		return c.Objects[0]
+	}
+	return w
+}
+
 // blank says whether w is an entry with nothing typed in it.
 func blank(w fyne.CanvasObject) bool {
-	switch x := w.(type) {
+	switch x := input(w).(type) {
+	case *NoteEntry:
+		return strings.TrimSpace(x.Note()) == ""
 	case *widget.Entry:
 		return strings.TrimSpace(x.Text) == ""
 	case *TextEntry:
