@@ -4,9 +4,11 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
 
 	"tablekeeper/tracker"
 	"tablekeeper/ui/uitest"
+	"tablekeeper/ui/widgets"
 )
 
 // TestDoubleTapsOnTheFramesButtonsTakeOneStep: a finger that double-taps
@@ -71,4 +73,40 @@ func kindsSince(t *testing.T, u *App, seq uint64) []string {
 		t.Fatal(err)
 	}
 	return out
+}
+
+// TestAnAnswerGoesWhenTheStateOrTheScreenChanges: a refusal beside a
+// control stays only while what it speaks of stands (issue 22: red
+// bubbles stayed for minutes and contradicted the state; a die's message
+// followed onto the Enemy tab): a later event, another tab, a dialog or
+// Home take it away.
+func TestAnAnswerGoesWhenTheStateOrTheScreenChanges(t *testing.T) {
+	u, cs, _ := openTest(t)
+	c := u.Window.Canvas()
+	refuse := func() {
+		t.Helper()
+		cs.ctx.Refuse(cs.chrome.Undo, "Ana has not chosen her cards")
+		if got, _ := widgets.ShowingFeedback(c); got == "" {
+			t.Fatal("no refusal showing")
+		}
+	}
+	gone := func(after string) {
+		t.Helper()
+		if got, _ := widgets.ShowingFeedback(c); got != "" {
+			t.Fatalf("after %s the refusal %q stayed", after, got)
+		}
+	}
+	refuse()
+	cs.ctx.Do(setLife{To: 5})
+	gone("a later event")
+	refuse()
+	cs.selectTab("campaign")
+	gone("another tab")
+	refuse()
+	cs.askNote()
+	gone("a dialog")
+	closeDialogs(u)
+	refuse()
+	test.Tap(findButton(t, u, "Home"))
+	gone("Home")
 }

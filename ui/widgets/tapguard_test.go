@@ -165,3 +165,40 @@ func TestATapElsewhereTakesTheAnswerAway(t *testing.T) {
 		t.Fatalf("the refusal %q stayed after the players tapped on", got)
 	}
 }
+
+// TestAnAnswerNeverCoversAControl: a bubble answering a tap goes where it
+// covers no control (issue 22: an answer covered the button to tap next);
+// when no place is free it does not show (the message line says it).
+func TestAnAnswerNeverCoversAControl(t *testing.T) {
+	test.NewTempApp(t)
+	var col []fyne.CanvasObject
+	for i := 0; i < 6; i++ {
+		col = append(col, widget.NewButton("Step", nil))
+	}
+	box := container.NewVBox(col...)
+	l := NewFeedbackLayer(container.NewBorder(nil, nil, box, nil, widget.NewLabel("the board")))
+	w := test.NewTempWindow(t, l)
+	w.Resize(fyne.NewSize(800, 600))
+	ShowFeedback(w.Canvas(), col[2], "Ana has not chosen her cards yet: choose two first", true)
+	if got, _ := l.Showing(); got == "" {
+		t.Fatal("no bubble, with room beside the buttons")
+	}
+	b := Rect{l.bubble.Position(), l.bubble.Size()}
+	for i, c := range col {
+		pos, _ := CanvasPosition(c)
+		if !b.Intersect(Rect{pos, c.Size()}).Empty() {
+			t.Fatalf("the bubble at %v covers button %d", b, i)
+		}
+	}
+	// A screen of controls only: no bubble.
+	var full []fyne.CanvasObject
+	for i := 0; i < 40; i++ {
+		full = append(full, widget.NewButton("Step", nil))
+	}
+	l2 := NewFeedbackLayer(container.NewGridWithColumns(4, full...))
+	w.SetContent(l2)
+	ShowFeedback(w.Canvas(), full[5], "refused", true)
+	if got, _ := l2.Showing(); got != "" {
+		t.Fatalf("a bubble over a screen of buttons: %q", got)
+	}
+}
