@@ -237,10 +237,13 @@ func (u *App) showNewCampaignFor(g tracker.GameID) {
 	}
 	var create *widget.Button
 	create = iconButton("Create and open", theme.ConfirmIcon(), func() {
-		ok := form.Validate()
+		// The game's fields first: each form brings its first problem
+		// into view, and the one higher up comes last, so it wins.
+		ok := true
 		if setupForm != nil {
-			ok = setupForm.Validate() && ok
+			ok = setupForm.Validate()
 		}
+		ok = form.Validate() && ok
 		if !ok {
 			u.problem("Some fields need a look: what is wrong is written under each.")
 			return

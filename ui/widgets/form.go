@@ -70,12 +70,13 @@ type FormBox struct {
 
 	box      *fyne.Container
 	problems map[string]*widget.Label
+	rows     map[string]fyne.CanvasObject
 	general  string
 }
 
 // NewFormBox lays out items as a form.
 func NewFormBox(items ...*widget.FormItem) *FormBox {
-	f := &FormBox{Items: items, box: container.NewVBox(), problems: map[string]*widget.Label{}}
+	f := &FormBox{Items: items, box: container.NewVBox(), problems: map[string]*widget.Label{}, rows: map[string]fyne.CanvasObject{}}
 	for _, it := range items {
 		f.box.Add(f.field(it))
 	}
@@ -123,6 +124,7 @@ func FieldRow(it *widget.FormItem) (row fyne.CanvasObject, problem *widget.Label
 func (f *FormBox) field(it *widget.FormItem) fyne.CanvasObject {
 	row, problem := FieldRow(it)
 	f.problems[it.Text] = problem
+	f.rows[it.Text] = row
 	clear := func() {
 		if problem.Visible() {
 			problem.Hide()
@@ -138,6 +140,11 @@ func (f *FormBox) field(it *widget.FormItem) fyne.CanvasObject {
 	}
 	switch x := input(it.Widget).(type) {
 	case *NoteEntry:
+		x.OnResize = func() {
+			if f.OnResize != nil {
+				f.OnResize()
+			}
+		}
 		prev := x.OnNoteChanged
 		x.OnNoteChanged = func(s string) {
 			if prev != nil {
@@ -244,6 +251,29 @@ func (f *FormBox) ShowProblems(p Problems) {
 	}
 	if f.OnResize != nil {
 		f.OnResize()
+	}
+	f.lookAtFirst(p)
+}
+
+// lookAtFirst brings the first field with a problem (in the form's
+// order) into view, its problem line whole, and gives it the keyboard when
+// it takes typing: a refusal never points at a field out of sight ("Some
+// fields need a look" with the field's problem half behind the buttons).
+func (f *FormBox) lookAtFirst(p Problems) {
+	for _, it := range f.Items {
+		if _, ok := p[it.Text]; !ok || it.Text == "" {
+			continue
+		}
+		row := f.rows[it.Text]
+		if row == nil || !ScrollIntoView(row) {
+			return
+		}
+		if fo, ok := input(it.Widget).(fyne.Focusable); ok {
+			if c := fyne.CurrentApp().Driver().CanvasForObject(input(it.Widget)); c != nil {
+				c.Focus(fo)
+			}
+		}
+		return
 	}
 }
 

@@ -31,6 +31,9 @@ type NoteEntry struct {
 	// OnNoteChanged is told the note (without the added breaks) after
 	// each change.
 	OnNoteChanged func(string)
+	// OnResize is told when the counter comes or goes (a dialog then
+	// fits itself to its content again).
+	OnResize func()
 
 	note    []rune  // the text as typed
 	shown   []rune  // the text as the entry holds it: the note and the breaks added
@@ -53,6 +56,7 @@ func NewNoteEntry() *NoteEntry {
 	e.counter = widget.NewLabel("")
 	e.counter.Importance = widget.LowImportance
 	e.counter.Wrapping = fyne.TextWrapWord
+	e.counter.Hide() // until the note nears its limit: under it, it moves nothing
 	e.ExtendBaseWidget(e)
 	e.Entry.OnChanged = e.changed
 	return e
@@ -279,6 +283,13 @@ func (e *NoteEntry) count() {
 		return
 	}
 	n := utf8.RuneCountInString(strings.TrimSpace(e.Note()))
+	was := e.counter.Visible()
+	defer func() {
+		if e.counter.Visible() != was && e.OnResize != nil {
+			e.OnResize()
+		}
+	}()
+	e.counter.Show()
 	switch {
 	case n > e.Limit:
 		e.counter.Importance = widget.DangerImportance
@@ -288,9 +299,8 @@ func (e *NoteEntry) count() {
 		e.counter.Importance = widget.LowImportance
 		e.counter.SetText(fmt.Sprintf("%s of %s characters", thousands(n), thousands(e.Limit)))
 	default:
-		if e.counter.Text != "" {
-			e.counter.SetText("")
-		}
+		e.counter.SetText("")
+		e.counter.Hide()
 	}
 }
 
