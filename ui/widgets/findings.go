@@ -45,6 +45,8 @@ const (
 	// while its content does not fit: the controls a step needs are
 	// squeezed into a strip.
 	FindingShortScroll = "scroll area too short"
+	// A thing a finger taps, smaller than MinTouch on a side.
+	FindingSmallTarget = "target too small"
 )
 
 func (f Finding) String() string {
@@ -63,9 +65,10 @@ func (m *MessageLine) CutToFit() {}
 
 // CheckScreen looks at what canvas c shows, as laid out now, for what a
 // player cannot use as drawn: words cut short with "…" (or a button
-// narrower than its words), text smaller than the caption size, and a
-// scroll area holding controls that is shorter than a third of the screen
-// while its content does not fit in it. The real-window check runs it in
+// narrower than its words), text smaller than the caption size, a scroll
+// area holding controls that is shorter than a third of the screen while
+// its content does not fit in it, and a thing to tap smaller than
+// MinTouch. The real-window check runs it in
 // the app (TABLEKEEPER_SELFCHECK) and the tests through
 // uitest.ScreenFindings.
 func CheckScreen(c fyne.Canvas) []Finding {
@@ -97,6 +100,11 @@ func (ch *checker) walk(o fyne.CanvasObject, pos fyne.Position, clip Rect, owner
 	}
 	area := Rect{pos, o.Size()}
 	shown := area.Intersect(clip)
+	if isControl(o) && !shown.Empty() {
+		if s := o.Size(); s.Width < MinTouch-0.5 || s.Height < MinTouch-0.5 {
+			ch.add(FindingSmallTarget, fmt.Sprintf("%s is %.0f×%.0f", controlName(o), s.Width, s.Height), shown)
+		}
+	}
 	switch x := o.(type) {
 	case CutToFit:
 		return
@@ -253,5 +261,5 @@ func controlName(o fyne.CanvasObject) string {
 	case fyne.Focusable:
 		return "an entry"
 	}
-	return "a control"
+	return fmt.Sprintf("a %T", o)
 }
