@@ -58,7 +58,7 @@ func decideStopped(cs *CoreState, c AppStopped, now time.Time) (Change, error) {
 	case c.Last.IsZero() || !c.Last.Before(now):
 		return Change{}, fmt.Errorf("the app's last run must be before now")
 	case now.Sub(c.Last) <= StoppedCounted:
-		return Change{}, fmt.Errorf("the app stopped for %s, which the clocks count", words(now.Sub(c.Last)))
+		return Change{}, fmt.Errorf("the app stopped for %s, which the clocks count", spanWords(now.Sub(c.Last)))
 	}
 	return Change{Kind: KindStopped, Payload: stoppedPayload{Last: c.Last.UTC(), Counted: StoppedCounted, Frozen: c.Frozen}}, nil
 }
@@ -130,14 +130,14 @@ func describeStopped(e Event) string {
 	_ = e.Decode(&p)
 	gap := e.Time.Sub(p.Last)
 	if p.Frozen {
-		return fmt.Sprintf("The app did not answer for %s; %s counted", words(gap), words(p.Counted))
+		return fmt.Sprintf("The app did not answer for %s; %s counted", spanWords(gap), spanWords(p.Counted))
 	}
-	return fmt.Sprintf("The app was closed for %s; %s counted", words(gap), words(p.Counted))
+	return fmt.Sprintf("The app was closed for %s; %s counted", spanWords(gap), spanWords(p.Counted))
 }
 
-// words is a span as players say it: "45 s", "10 min", "3 h", "3 h 5 min",
+// spanWords is a span as players say it: "45 s", "10 min", "3 h", "3 h 5 min",
 // "2 days".
-func words(d time.Duration) string {
+func spanWords(d time.Duration) string {
 	switch {
 	case d < time.Minute:
 		return fmt.Sprintf("%d s", int(d/time.Second))
