@@ -80,7 +80,7 @@ func (u *App) openCampaign(id string) {
 	cs.refresh()
 	cs.message("", false)
 	u.wake.Keep(true)
-	go cs.tick()
+	cs.tick()
 }
 
 // closeCampaign ends the session: the play clock is paused (an event in
@@ -122,23 +122,19 @@ func (cs *campaignScreen) leave() {
 	u.notice(fmt.Sprintf("Session ended: play clock paused at %s. A backup was written; see Data.", played))
 }
 
+// tick shows the clocks once a second while the campaign is open. Each
+// tick runs on the window's thread (widgets.After) and asks for the next,
+// so the clocks never reach the screen from a goroutine of their own.
 func (cs *campaignScreen) tick() {
-	t := time.NewTicker(time.Second)
-	defer t.Stop()
-	for {
+	widgets.After(time.Second, func() {
 		select {
 		case <-cs.stop:
 			return
-		case <-t.C:
-			fyne.Do(func() {
-				select {
-				case <-cs.stop:
-				default:
-					cs.showClocks()
-				}
-			})
+		default:
 		}
-	}
+		cs.showClocks()
+		cs.tick()
+	})
 }
 
 func (cs *campaignScreen) build() fyne.CanvasObject {

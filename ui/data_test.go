@@ -13,6 +13,7 @@ import (
 
 	"tablekeeper/storage"
 	"tablekeeper/tracker"
+	"tablekeeper/ui/uitest"
 )
 
 func TestDataScreenBackupsRestoreExportImport(t *testing.T) {
@@ -53,7 +54,7 @@ func TestDataScreenBackupsRestoreExportImport(t *testing.T) {
 	u.importData(buf.Bytes())
 	mustSee(t, u, "“Alpha” is already here, and is never overwritten")
 	test.Tap(findButton(t, u, "Import as a copy"))
-	u.imp.runs.Wait()
+	uitest.Schedule.Settle()
 	if camps, _ := u.DB.List(); len(camps) != 2 {
 		t.Fatalf("after import as a copy: %d campaigns", len(camps))
 	}

@@ -4,15 +4,14 @@ import (
 	"os"
 	"strings"
 	"testing"
-	"time"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/tracker"
 	"tablekeeper/ui/shell"
+	"tablekeeper/ui/uitest"
 	"tablekeeper/ui/widgets"
 )
 
@@ -92,12 +91,7 @@ func TestHomeRenameDuplicateDelete(t *testing.T) {
 	if !strings.Contains(u.Notice(), "Hold “Delete”") {
 		t.Fatalf("notice %q", u.Notice())
 	}
-	del.Hold = 10 * time.Millisecond
-	del.MouseDown(&desktop.MouseEvent{})
-	deadline := time.Now().Add(5 * time.Second)
-	for !strings.HasPrefix(u.Notice(), "Deleted") && time.Now().Before(deadline) {
-		time.Sleep(5 * time.Millisecond)
-	}
+	uitest.Hold(del)
 	if l, _ := u.DB.List(); len(l) != 1 {
 		t.Fatalf("%d campaigns after delete", len(l))
 	}

@@ -163,15 +163,17 @@ func (u *App) runImport(name string, open func() (*importSource, error), asCopy 
 	u.imp.show()
 	u.importSaid("Importing “"+name+"”: every event is checked before anything is written…", false)
 	db := u.DB
-	go func() {
+	// The file is read on a goroutine of its own while the window goes on
+	// answering; the answer comes back to the window's thread.
+	widgets.Go(func() {
 		defer u.imp.runs.Done()
 		src, err := open()
 		var c tracker.Campaign
 		if err == nil {
 			c, err = db.ImportFrom(src.r, src.size, asCopy)
 		}
-		fyne.Do(func() { u.imported(src, c, err, asCopy) })
-	}()
+		widgets.Do(func() { u.imported(src, c, err, asCopy) })
+	})
 }
 
 // imported says how an import went: next to the button tapped on the Data

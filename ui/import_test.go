@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"tablekeeper/ui/uitest"
 	"tablekeeper/ui/widgets"
 )
 
@@ -24,14 +25,14 @@ func (u *App) importData(data []byte) {
 	u.runImport("campaign.json", func() (*importSource, error) {
 		return &importSource{name: "campaign.json", r: bytes.NewReader(data), size: int64(len(data)), close: func() {}}, nil
 	}, false)
-	u.imp.runs.Wait()
+	uitest.Schedule.Settle()
 }
 
 // pickFile imports a file as if the players had picked it in the file
 // dialog, and waits for the import.
 func pickFile(u *App, r fyne.URIReadCloser) {
 	u.runImport(r.URI().Name(), func() (*importSource, error) { return u.openImport(r, filepath.Dir(u.DB.Path())) }, false)
-	u.imp.runs.Wait()
+	uitest.Schedule.Settle()
 }
 
 // streamReader is a picked document that is no file of this device (as a
@@ -124,7 +125,7 @@ func TestImportStreamsAPickedFile(t *testing.T) {
 	pickFile(u, r)
 	mustSee(t, u, "“Alpha” is already here, and is never overwritten")
 	test.Tap(findButton(t, u, "Import as a copy"))
-	u.imp.runs.Wait()
+	uitest.Schedule.Settle()
 	if n := u.Notice(); n != "Imported “Alpha (copy)” as a copy." {
 		t.Fatalf("notice %q", n)
 	}
