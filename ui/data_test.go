@@ -37,7 +37,7 @@ func TestDataScreenBackupsRestoreExportImport(t *testing.T) {
 	list, _ := u.DB.Backups()
 	time.Sleep(2 * time.Millisecond) // backups are named to the millisecond
 	u.previewRestore(list[0])
-	mustSee(t, u, "• Alpha — Phantom Epoch · not started · 0 events")
+	mustSee(t, u, "• Alpha — Phantom Epoch · not started · not played yet")
 	test.Tap(findButton(t, u, "Restore"))
 	if camps, _ := u.DB.List(); len(camps) != 1 || camps[0].Name != "Alpha" {
 		t.Fatalf("after restore: %+v", camps)

@@ -238,7 +238,7 @@ func (u *App) imported(src *importSource, c tracker.Campaign, err error, asCopy 
 	case asCopy:
 		u.importSaid(fmt.Sprintf("Imported “%s” as a copy.", c.Name), false)
 	default:
-		u.importSaid(fmt.Sprintf("Imported “%s” (%s, %s).", c.Name, c.Game.Title(), plural(int(c.Events), "event", "events")), false)
+		u.importSaid(fmt.Sprintf("Imported “%s” (%s, %s).", c.Name, c.Game.Title(), whereItStands(c)), false)
 	}
 }
 

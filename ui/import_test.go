@@ -138,7 +138,8 @@ func TestImportStreamsAPickedFile(t *testing.T) {
 	test.Tap(findButton(t, u2, "Data"))
 	st := &readCloser{Reader: bytes.NewReader(buf.Bytes()), uri: fstorage.NewURI("content://documents/alpha")}
 	pickFile(u2, st)
-	if n := u2.Notice(); n != "Imported “Alpha” (Phantom Epoch, 300 events)." {
+	// Where the campaign stands, not a count of the app's events.
+	if n := u2.Notice(); !strings.HasPrefix(n, "Imported “Alpha” (Phantom Epoch, ") || strings.Contains(n, "event") {
 		t.Fatalf("notice %q", n)
 	}
 	if pick := find[*widget.Select](u2); len(pick) != 1 || len(pick[0].Options) != 1 || pick[0].Options[0] != "Alpha (Phantom Epoch)" {
