@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"tablekeeper/ui/uitest"
 	"tablekeeper/ui/widgets"
 )
 
@@ -104,7 +105,7 @@ func screenText(u *App) string {
 			}
 		})
 	}
-	return b.String()
+	return uitest.See(b.String())
 }
 
 func mustSee(t *testing.T, u *App, text string) {

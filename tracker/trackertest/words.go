@@ -42,8 +42,29 @@ func Findings(rules []WordRule, line string) []string {
 	var out []string
 	for _, r := range rules {
 		for _, m := range r.Find(line) {
-			out = append(out, fmt.Sprintf("%s: %q in %q", r.Why, m, line))
+			out = append(out, fmt.Sprintf("%s: %q in %q", r.Why, m, around(line, m)))
 		}
+	}
+	return out
+}
+
+// around is line, or the part of a long line around m.
+func around(line, m string) string {
+	r := []rune(line)
+	if len(r) <= 200 {
+		return line
+	}
+	i := strings.Index(line, m)
+	if i < 0 {
+		return string(r[:200]) + "…"
+	}
+	start := len([]rune(line[:i])) - 80
+	out := string(r[max(start, 0):min(max(start, 0)+200, len(r))])
+	if start > 0 {
+		out = "…" + out
+	}
+	if max(start, 0)+200 < len(r) {
+		out += "…"
 	}
 	return out
 }
@@ -65,10 +86,10 @@ var SharedWordRules = []WordRule{
 	{Re: regexp.MustCompile(`\b[a-z]+_[a-z0-9_]+\b`), Why: "an identifier in snake_case"},
 	{Re: regexp.MustCompile(`(?:(\p{L}+)\s+)?([“"‘']?)\b(true|false)\b`), Why: "a program's true or false", Unless: englishTrue},
 	{Re: regexp.MustCompile(`""|“”|''|‘’`), Why: "an empty quoted text"},
-	{Re: regexp.MustCompile(`(?:^|[^.\w/])json:|\bGo (struct field|value|type)\b|\bof type \S+|\b(cannot|un)marshal|\b(Unm|M)arshal(JSON|Text)\b|\btop-level value\b|\blooking for beginning of\b`), Why: "Go's own words"},
+	{Re: regexp.MustCompile(`(?:^|[^.\w/])json:|\bGo (struct field|value|type)\b|\bof type (?:\[\]|\*|map\[\w+\])*(?:[a-z]\w*\.[A-Za-z]\w*|string|bool|byte|rune|u?int\d*|float\d+|any|interface)\b|\b(cannot|un)marshal|\b(Unm|M)arshal(JSON|Text)\b|\btop-level value\b|\blooking for beginning of\b`), Why: "Go's own words"},
 	{Re: regexp.MustCompile(`\b(?:u?int(?:8|16|32|64)?|float(?:32|64)|uintptr)\b|\[\][*a-z]\w*|\bmap\[[a-z]\w*\]\S*|\binterface ?\{\}|\bstruct ?\{`), Why: "a type of Go"},
 	{Re: regexp.MustCompile(`\b[a-z][a-z0-9]*\.[A-Z][A-Za-z0-9]+\b`), Why: "a name in the program's code"},
-	{Re: regexp.MustCompile(`(?i)\((auto|automatic|todo|tbd|fixme|debug|internal|n/a|nil|null|none|unset|placeholder|generated|computed|derived)\)`), Why: `a program's tag such as "(auto)"`},
+	{Re: regexp.MustCompile(`(?i)\((auto|automatic|todo|tbd|fixme|debug|internal|n/a|nil|null|unset|placeholder|generated|computed|derived)\)`), Why: `a program's tag such as "(auto)"`},
 	{Re: regexp.MustCompile(`\b\d{10,}\b`), Why: "a raw number of ten digits or more"},
 	{Re: oneWithPlural, Why: "a count of 1 with a plural noun", Unless: labelNumber},
 	{Re: manyWithSingular, Why: "a count of more than 1 with a singular noun", Unless: labelNumber},
@@ -152,14 +173,15 @@ func englishTrue(m []string) bool {
 }
 
 // doubledWords finds a word said twice in a row, whatever its case
-// ("Mission Mission 1", "room Room 2's").
+// ("Mission Mission 1", "room Room 2's"). Words in capitals are a die's
+// faces as the dice show them ("HIT HIT, 2 hits") and pass.
 func doubledWords(line string) []string {
 	var out []string
 	fields := strings.FieldsFunc(line, func(r rune) bool { return unicode.IsSpace(r) })
 	for i := 1; i < len(fields); i++ {
 		a := strings.TrimRight(fields[i-1], "'’")
 		b := strings.TrimRight(strings.TrimSuffix(strings.TrimSuffix(fields[i], "'s"), "’s"), ".,;:!?)")
-		if len([]rune(a)) > 1 && wordOnly(a) && strings.EqualFold(a, b) {
+		if len([]rune(a)) > 1 && wordOnly(a) && strings.EqualFold(a, b) && strings.ToUpper(a) != a {
 			out = append(out, fields[i-1]+" "+fields[i])
 		}
 	}

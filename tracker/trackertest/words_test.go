@@ -27,7 +27,7 @@ var ruleCases = []struct {
 		"cannot unmarshal array into Go value of type phantom.contentFile",
 		`json: unknown field "meps"`,
 		"invalid character 'x' looking for beginning of value",
-	}, []string{"The file cannot be read: line 3 is cut short", "an unknown field “meps”", "Type of the enemy: Grunt", "A full export was kept at /tmp/backups/deleted/Beta.json: import it"}},
+	}, []string{"The file cannot be read: line 3 is cut short", "an unknown field “meps”", "Type of the enemy: Grunt", "A full export was kept at /tmp/backups/deleted/Beta.json: import it", "the alert units move: units of type Grunt, in the order they were placed"}},
 	{"a type of Go", []string{
 		"should be uint64", "targets of kind []uint64", "a map[string]int", "an int", "float64 value", "interface{}",
 	}, []string{"an integer of 0 or more", "mapping the rooms", "the interface of the Enemy tab", "international"}},
@@ -36,8 +36,8 @@ var ruleCases = []struct {
 	}, []string{"Rulebook p.50", "e.g. Thursday", "Room 1. Then the Grunt", "practice.json"}},
 	{"an identifier in camelCase", []string{"phantom.contentFile", "House rule sightInEnemyTurn"}, []string{"iPad and iOS", "McAllister"}},
 	{`a program's tag such as "(auto)"`, []string{
-		"takes a permanent wound (auto)", "Target: (none)", "(TODO)", "Owner (n/a)",
-	}, []string{"takes a permanent wound (the rules decide it)", "Normal (the default size)", "Ana (Rulebook p.27)", "(rolled 1)"}},
+		"takes a permanent wound (auto)", "(TODO)", "Owner (n/a)", "Target (null)",
+	}, []string{"takes a permanent wound (the rules decide it)", "Normal (the default size)", "Ana (Rulebook p.27)", "(rolled 1)", "Target: (none)"}},
 	{"a raw number of ten digits or more", []string{
 		"Seed 18446744073709551615", "draw 4294967296",
 	}, []string{"Seed 123456789", "backups/tablekeeper-20261126-104923.127.db", "1,000,000 events checked", "2026-11-29"}},
@@ -47,7 +47,7 @@ var ruleCases = []struct {
 	{"a count of more than 1 with a singular noun", []string{
 		"2 area", "2 area need 1 modifier", "3 hero.", "12 enemy left", "1,000 unit", "(2 wound)",
 	}, []string{"2 areas", "2 enemy units", "2 hit points", "3 turn order", "Round 2 area", "Ana (2)", "2 damage", "2 wounds", "10 wounds"}},
-	{"a word said twice", []string{"Mission Mission 1", "the room Room 2's door", "Ana Ana"}, []string{"Mission 1", "Room 2's door", "— —", "a a"}},
+	{"a word said twice", []string{"Mission Mission 1", "the room Room 2's door", "Ana Ana"}, []string{"Mission 1", "Room 2's door", "— —", "a a", "with 2 dice: HIT HIT, 2 hits", "BLANK SPECIAL SPECIAL"}},
 	{"an identifier in snake_case", []string{"kind reich_spawn"}, []string{"a spawn of the Reich"}},
 	{"a brace (JSON or a format string)", []string{`{"map": 1}`}, []string{"(map 1)"}},
 	{"a spec section sign", []string{"Damage is at least 1 (\u00a77.3)"}, []string{"Damage is at least 1 (Rulebook p.27)"}},

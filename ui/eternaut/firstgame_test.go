@@ -200,7 +200,7 @@ func texts(w fyne.Window) string {
 			all = append(all, x.String())
 		}
 	}
-	return strings.Join(all, "\n")
+	return uitest.See(strings.Join(all, "\n"))
 }
 
 func newApp(t *testing.T) (*ui.App, *player) {

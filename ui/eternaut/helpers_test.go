@@ -193,7 +193,7 @@ func textOf(o fyne.CanvasObject) string {
 			b.WriteString(r.String() + "\n")
 		}
 	})
-	return b.String()
+	return uitest.See(b.String())
 }
 
 // play opens the Play tab in the table's window, under a feedback layer

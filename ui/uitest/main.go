@@ -16,13 +16,21 @@ import (
 var Schedule = widgets.NewManualSchedule()
 
 // Run is a UI test package's TestMain before it exits: it puts Schedule in
-// place of the window's, then runs the tests. A package with cleanup of
-// its own calls it and exits with its code; the others use Main.
+// place of the window's, checks every text the tests see (see seen.go),
+// runs the tests, and fails if the checks found words players must never
+// read. A package with cleanup of its own calls it and exits with its
+// code; the others use Main.
 //
 //	func TestMain(m *testing.M) { uitest.Main(m) }
 func Run(m *testing.M) int {
 	widgets.UseSchedule(Schedule)
-	return m.Run()
+	startSeeing()
+	widgets.Heard = see
+	code := m.Run()
+	if reportSeen() && code == 0 {
+		code = 1
+	}
+	return code
 }
 
 // Main runs a UI test package's tests (see Run) and exits.

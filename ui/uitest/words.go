@@ -15,9 +15,11 @@ import (
 
 // notPlayersWords are what a player must never read on a screen: the
 // rules a diary line shares (trackertest.SharedWordRules: the spec's
-// sections and word, AMB codes, braces, camelCase and snake_case), JSON,
-// plurals dodged with "(s)", and the program's codes, kinds, IDs and
-// leftovers.
+// sections and word, AMB codes, braces, identifiers, a program's values
+// and tags, Go's words and types, raw numbers, counts that disagree with
+// their nouns), JSON, plurals dodged with "(s)", the program's codes,
+// kinds, IDs and leftovers, and a count of events where players count
+// sessions, rounds, missions or play time.
 var notPlayersWords = append(append([]trackertest.WordRule(nil), trackertest.SharedWordRules...), []trackertest.WordRule{
 	{Re: regexp.MustCompile(`"\w+"\s*:`), Why: "a JSON key"},
 	{Re: regexp.MustCompile(`\bJSON\b`), Why: `the word "JSON"`},
@@ -26,43 +28,28 @@ var notPlayersWords = append(append([]trackertest.WordRule(nil), trackertest.Sha
 	{Re: regexp.MustCompile(`\b(core|phantom|reich|alone|eternaut|test)\.[a-z]\w*`), Why: "an event kind"},
 	{Re: regexp.MustCompile(`\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-`), Why: "an internal ID"},
 	{Re: regexp.MustCompile(`%!|<nil>|\b0x[0-9a-f]+`), Why: "a program's leftovers (%!, <nil>, 0x…)"},
+	{Re: regexp.MustCompile(`\b(?:\d{1,3}(?:,\d{3})+|\d+) events?\b`), Why: "a count of events (players count sessions, rounds, missions or play time)"},
 }...)
 
 // goList is a list as Go's fmt prints a slice: "[green orange]", "[]".
 var goList = regexp.MustCompile(`\[(?:[a-z0-9]+(?: [a-z0-9]+){0,3})?\]`)
 
-// camelCase words a player does read.
-var camelAllowed = map[string]bool{"iOS": true, "iPad": true, "iPhone": true, "macOS": true}
-
-// singular catches a count of 1 with a plural noun ("1 campaigns").
-var singular = regexp.MustCompile(`(^|[^\d.,:])1 (campaigns|events|actions|cards|notes|figures|heroes|characters|spaces|rounds|turns|wounds|points|backups|minutes|seconds|hours|days)\b`)
-
-// PlayersWords lists what in text a player must never read: the section sign, the word
-// "spec", AMB codes (other spec codes such as V-13 look like a map's
-// labels, so a game's own test looks for its own), JSON and braces, "(s)", identifiers
-// (camelCase, snake_case, UPPER_SNAKE, event kinds, IDs), Go's printed lists ("[green]") and "1 campaigns". Each
-// finding names what it is and quotes it in its line. Walk a screen with
-// AllText (or Text) and check it with this.
+// PlayersWords lists what in text a player must never read (see
+// notPlayersWords; other spec codes such as V-13 look like a map's labels,
+// so a game's own test looks for its own), and Go's printed lists
+// ("[green]"). Each finding names what it is and quotes it in its line.
+// Every walk of a screen with the walkers here (Text, AllText, WindowText)
+// is checked with it by Main; a test may call it on any text it builds.
 func PlayersWords(text string) []string {
 	var out []string
 	for _, line := range strings.Split(text, "\n") {
-		for _, w := range notPlayersWords {
-			for _, m := range w.Re.FindAllString(line, -1) {
-				if w.Why == "an identifier in camelCase" && camelAllowed[m] {
-					continue
-				}
-				out = append(out, fmt.Sprintf("%s: %q in %q", w.Why, m, line))
-			}
-		}
+		out = append(out, trackertest.Findings(notPlayersWords, line)...)
 		// A list as Go prints it ("icons [green orange]", "[]"); a line
 		// that is all one bracket is a button as AllText writes it.
 		if t := strings.TrimSpace(line); !(strings.HasPrefix(t, "[") && strings.HasSuffix(t, "]") && strings.Count(t, "[") == 1) {
 			for _, m := range goList.FindAllString(line, -1) {
 				out = append(out, fmt.Sprintf("a list as the program prints it: %q in %q", m, line))
 			}
-		}
-		for _, m := range singular.FindAllStringSubmatch(line, -1) {
-			out = append(out, fmt.Sprintf("a count of 1 with a plural: %q in %q", strings.TrimSpace(m[0]), line))
 		}
 	}
 	return out
@@ -73,6 +60,12 @@ func PlayersWords(text string) []string {
 // entries' placeholders, the whole texts of cut-short titles, and the
 // texts of selects, checks and radio choices. Use it with PlayersWords.
 func AllText(o fyne.CanvasObject) string {
+	s := allText(o)
+	see(s)
+	return s
+}
+
+func allText(o fyne.CanvasObject) string {
 	var b strings.Builder
 	var walk func(fyne.CanvasObject)
 	walk = func(o fyne.CanvasObject) {
@@ -140,10 +133,11 @@ func AllText(o fyne.CanvasObject) string {
 
 // WindowText is AllText of a window's content and every dialog over it.
 func WindowText(w fyne.Window) string {
-	s := AllText(w.Canvas().Content())
+	s := allText(w.Canvas().Content())
 	for _, o := range w.Canvas().Overlays().List() {
-		s += AllText(o)
+		s += allText(o)
 	}
+	see(s)
 	return s
 }
 
@@ -151,5 +145,5 @@ func textOf(o fyne.CanvasObject) string {
 	if t, ok := o.(interface{ Text() string }); ok {
 		return t.Text() + "\n"
 	}
-	return Text(o)
+	return text(o, false)
 }
