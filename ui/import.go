@@ -234,7 +234,9 @@ func (u *App) imported(src *importSource, c tracker.Campaign, err error, asCopy 
 	}
 	switch {
 	case err != nil:
-		u.importSaid("Not imported: "+err.Error(), true)
+		// "Not imported: this campaign file cannot be imported: …" said
+		// it twice; the field and what is wrong with it follow once.
+		u.importSaid("Not imported: "+strings.TrimPrefix(err.Error(), "this campaign file cannot be imported: "), true)
 	case asCopy:
 		u.importSaid(fmt.Sprintf("Imported “%s” as a copy.", c.Name), false)
 	default:

@@ -59,26 +59,27 @@ var ruleCases = []struct {
 // through.
 func TestEachWordRuleCatchesItsWordsAndPassesEnglish(t *testing.T) {
 	for _, c := range ruleCases {
-		var rule *WordRule
-		for i := range SharedWordRules {
-			if SharedWordRules[i].Why == c.why {
-				rule = &SharedWordRules[i]
+		t.Run(c.why, func(t *testing.T) {
+			var rule *WordRule
+			for i := range SharedWordRules {
+				if SharedWordRules[i].Why == c.why {
+					rule = &SharedWordRules[i]
+				}
 			}
-		}
-		if rule == nil {
-			t.Errorf("no shared rule %q", c.why)
-			continue
-		}
-		for _, bad := range c.bad {
-			if len(rule.Find(bad)) == 0 {
-				t.Errorf("%s: %q passes", c.why, bad)
+			if rule == nil {
+				t.Fatalf("no shared rule %q", c.why)
 			}
-		}
-		for _, good := range c.good {
-			if got := Findings(SharedWordRules, good); len(got) > 0 {
-				t.Errorf("%s: good English %q is refused: %s", c.why, good, strings.Join(got, "; "))
+			for _, bad := range c.bad {
+				if len(rule.Find(bad)) == 0 {
+					t.Errorf("%q passes", bad)
+				}
 			}
-		}
+			for _, good := range c.good {
+				if got := Findings(SharedWordRules, good); len(got) > 0 {
+					t.Errorf("good English %q is refused: %s", good, strings.Join(got, "; "))
+				}
+			}
+		})
 	}
 }
 

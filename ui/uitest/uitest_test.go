@@ -46,6 +46,7 @@ func TestPlayersWords(t *testing.T) {
 		"Vex Brute 1 (2) → Vex Brute 2 (2) → Ana (6)", "11 campaigns",
 		"[Spawn]", "[open the door]", "NATO and UN", "T1 in S1, green icon",
 		"Last played yesterday · Round 3 · 2 sessions", "The Eternaut's Event counters", "1 modifier", "2 modifiers",
+		"Not imported: events[1] (seq 2): payload.targets[0]: must be a whole number of 0 or more, not -1",
 	} {
 		if got := PlayersWords(good); len(got) > 0 {
 			t.Errorf("%q: %v", good, got)

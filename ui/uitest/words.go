@@ -31,8 +31,10 @@ var notPlayersWords = append(append([]trackertest.WordRule(nil), trackertest.Sha
 	{Re: regexp.MustCompile(`\b(?:\d{1,3}(?:,\d{3})+|\d+) events?\b`), Why: "a count of events (players count sessions, rounds, missions or play time)"},
 }...)
 
-// goList is a list as Go's fmt prints a slice: "[green orange]", "[]".
-var goList = regexp.MustCompile(`\[(?:[a-z0-9]+(?: [a-z0-9]+){0,3})?\]`)
+// goList is a list as Go's fmt prints a slice: "[green orange]", "[]";
+// an index right after a name ("events[1]", a field of a file a refusal
+// names) is none.
+var goList = regexp.MustCompile(`(?:^|[^\w\]])(\[(?:[a-z0-9]+(?: [a-z0-9]+){0,3})?\])`)
 
 // PlayersWords lists what in text a player must never read (see
 // notPlayersWords; other spec codes such as V-13 look like a map's labels,
@@ -47,8 +49,8 @@ func PlayersWords(text string) []string {
 		// A list as Go prints it ("icons [green orange]", "[]"); a line
 		// that is all one bracket is a button as AllText writes it.
 		if t := strings.TrimSpace(line); !(strings.HasPrefix(t, "[") && strings.HasSuffix(t, "]") && strings.Count(t, "[") == 1) {
-			for _, m := range goList.FindAllString(line, -1) {
-				out = append(out, fmt.Sprintf("a list as the program prints it: %q in %q", m, line))
+			for _, m := range goList.FindAllStringSubmatch(line, -1) {
+				out = append(out, fmt.Sprintf("a list as the program prints it: %q in %q", m[1], line))
 			}
 		}
 	}
