@@ -19,8 +19,10 @@ import (
 // test's goroutine only when the test advances its clock or settles.
 //
 // The rule, checked by TestTimersGoThroughTheSchedule: no time.AfterFunc,
-// ticker, timer, sleep or go statement in the screens' code; fyne.Do stays
-// only where a layout defers its own refresh on the window's thread.
+// ticker, timer, sleep or go statement in the screens' code, and fyne.Do
+// only in a Layout method deferring its own refresh on the window's thread
+// (a host's or a stream's callback reaching the screen hands its work to
+// widgets.Do).
 
 // A Schedule runs timers and background work's answers on the window's
 // thread.
