@@ -9,7 +9,8 @@ import (
 	"sync"
 )
 
-// Every text a test sees is checked for what players must never read:
+// Every text a test sees is checked for what players must never read
+// (ScreenWords):
 // each walk of a screen with Text, TextWithEntries (its labels, not what
 // was typed), AllText or WindowText, and every line the app tells the
 // players (widgets.Heard: message lines, bubbles, dialogs' and forms'
@@ -44,7 +45,7 @@ func see(text string) {
 	for _, line := range strings.Split(text, "\n") {
 		found, ok := seen.lines[line]
 		if !ok {
-			found = PlayersWords(line)
+			found = ScreenWords(line)
 			seen.lines[line] = found
 		}
 		for _, f := range found {

@@ -35,7 +35,7 @@ func TestPlayersWords(t *testing.T) {
 		"2 areas need 1 modifiers":                      "count of 1",
 	}
 	for text, what := range bad {
-		got := strings.Join(PlayersWords(text), "\n")
+		got := strings.Join(ScreenWords(text), "\n")
 		if !strings.Contains(got, what) {
 			t.Errorf("%q: %q, want a finding of %s", text, got, what)
 		}
@@ -47,8 +47,9 @@ func TestPlayersWords(t *testing.T) {
 		"[Spawn]", "[open the door]", "NATO and UN", "T1 in S1, green icon",
 		"Last played yesterday · Round 3 · 2 sessions", "The Eternaut's Event counters", "1 modifier", "2 modifiers",
 		"Not imported: events[1] (seq 2): payload.targets[0]: must be a whole number of 0 or more, not -1",
+		"Round 1 event: card 7", "Undid: Round 12 events of the campaign",
 	} {
-		if got := PlayersWords(good); len(got) > 0 {
+		if got := ScreenWords(good); len(got) > 0 {
 			t.Errorf("%q: %v", good, got)
 		}
 	}
