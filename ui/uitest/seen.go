@@ -10,11 +10,10 @@ import (
 )
 
 // Every text a test sees is checked for what players must never read
-// (ScreenWords):
-// each walk of a screen with Text, TextWithEntries (its labels, not what
-// was typed), AllText or WindowText, and every line the app tells the
-// players (widgets.Heard: message lines, bubbles, dialogs' and forms'
-// refusals). Main reports each finding once with the test line that saw
+// (ScreenWords): each walk of a screen with Text, TextWithEntries (its
+// labels, not what was typed), AllText or WindowText, and every line the
+// app tells the players (widgets.Heard: message lines, bubbles, dialogs'
+// and forms' refusals). Main reports each finding once with the test line that saw
 // it, and fails the package, so a new screen, Why or refusal a test
 // reaches is checked without the test asking.
 

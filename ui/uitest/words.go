@@ -60,9 +60,9 @@ func PlayersWords(text string) []string {
 // ScreenWords is PlayersWords with the app's own screens' rules (a count
 // of the app's events). Main checks every walk and every line told the
 // players with it.
-func ScreenWords(text string) []string {
-	return words(text, append(append([]trackertest.WordRule(nil), notPlayersWords...), screenRules...))
-}
+func ScreenWords(text string) []string { return words(text, screenWords) }
+
+var screenWords = append(append([]trackertest.WordRule(nil), notPlayersWords...), screenRules...)
 
 func words(text string, rules []trackertest.WordRule) []string {
 	var out []string
