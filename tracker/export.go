@@ -3,6 +3,7 @@ package tracker
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"time"
@@ -107,6 +108,16 @@ func (e *ImportError) Error() string {
 
 func bad(where, format string, args ...any) error {
 	return &ImportError{Where: where, What: fmt.Sprintf(format, args...)}
+}
+
+// badField is the ImportError of what is wrong with one field (a
+// FieldError, see JSONWords): the field is where.
+func badField(err error) error {
+	var fe *FieldError
+	if errors.As(err, &fe) {
+		return &ImportError{Where: fe.Field, What: fe.What}
+	}
+	return bad("", "%v", err)
 }
 
 // ParseExport reads and validates a whole export file held in memory (see

@@ -96,7 +96,7 @@ func (u *App) openCampaign(id string) {
 	cs.refresh()
 	cs.message("", false)
 	u.wake.Keep(true)
-	go cs.tick()
+	cs.tick()
 }
 
 // closeCampaign ends the session: the play clock is paused (an event in
@@ -141,27 +141,23 @@ func (cs *campaignScreen) leave() {
 	u.notice(fmt.Sprintf("Session ended: play clock paused at %s. A backup was written; see Data.", played))
 }
 
+// tick shows the clocks once a second while the campaign is open. Each
+// tick runs on the window's thread (widgets.After) and asks for the next,
+// so the clocks never reach the screen from a goroutine of their own.
 func (cs *campaignScreen) tick() {
-	t := time.NewTicker(time.Second)
-	defer t.Stop()
-	for {
+	widgets.After(time.Second, func() {
 		select {
 		case <-cs.stop:
 			return
-		case <-t.C:
-			fyne.Do(func() {
-				select {
-				case <-cs.stop:
-				default:
-					cs.beat()
-					cs.showClocks()
-					// Buttons a game put on the screen by itself (not
-					// after a tap or a change) take the tap guard too.
-					widgets.GuardCanvas(cs.u.Window.Canvas())
-				}
-			})
+		default:
 		}
-	}
+		cs.beat()
+		cs.showClocks()
+		// Buttons a game put on the screen by itself (not after a tap
+		// or a change) take the tap guard too.
+		widgets.GuardCanvas(cs.u.Window.Canvas())
+		cs.tick()
+	})
 }
 
 // beat is the clocks' tick on the window's thread: the window answers.

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -199,12 +198,7 @@ func TestTableLock(t *testing.T) {
 	if hint, _ := widgets.ShowingFeedback(u.Window.Canvas()); !cs.ctx.Locked() || !strings.Contains(hint, "Hold “Hold to unlock”") {
 		t.Fatalf("tap unlocked, or no hint beside the button: %q", hint)
 	}
-	un.Hold = 10 * time.Millisecond
-	un.MouseDown(&desktop.MouseEvent{})
-	deadline := time.Now().Add(5 * time.Second)
-	for cs.ctx.Locked() && time.Now().Before(deadline) {
-		time.Sleep(5 * time.Millisecond)
-	}
+	uitest.Hold(un)
 	if cs.ctx.Locked() {
 		t.Fatal("the hold did not unlock")
 	}

@@ -178,11 +178,7 @@ func (u *App) previewRestore(b storage.Backup) {
 	}
 	lines := []string{"Restoring puts this backup in place of the whole campaign file. The current file is kept beside it, so nothing is lost.", "", "It holds:"}
 	for _, c := range camps {
-		where := c.Where
-		if where == "" {
-			where = "not started"
-		}
-		lines = append(lines, fmt.Sprintf("• %s — %s · %s · %s · %s", c.Name, c.Game.Title(), where, plural(int(c.Events), "event", "events"), lastPlayed(c)))
+		lines = append(lines, fmt.Sprintf("• %s — %s · %s · %s", c.Name, c.Game.Title(), whereItStands(c), lastPlayed(c)))
 	}
 	if len(camps) == 0 {
 		lines = append(lines, "• no campaigns")

@@ -13,6 +13,7 @@ import (
 
 	"tablekeeper/storage"
 	"tablekeeper/tracker"
+	"tablekeeper/ui/uitest"
 )
 
 func TestDataScreenBackupsRestoreExportImport(t *testing.T) {
@@ -36,7 +37,7 @@ func TestDataScreenBackupsRestoreExportImport(t *testing.T) {
 	list, _ := u.DB.Backups()
 	time.Sleep(2 * time.Millisecond) // backups are named to the millisecond
 	u.previewRestore(list[0])
-	mustSee(t, u, "• Alpha — Phantom Epoch · not started · 0 events")
+	mustSee(t, u, "• Alpha — Phantom Epoch · not started · not played yet")
 	test.Tap(findButton(t, u, "Restore"))
 	if camps, _ := u.DB.List(); len(camps) != 1 || camps[0].Name != "Alpha" {
 		t.Fatalf("after restore: %+v", camps)
@@ -53,7 +54,7 @@ func TestDataScreenBackupsRestoreExportImport(t *testing.T) {
 	u.importData(buf.Bytes())
 	mustSee(t, u, "“Alpha” is already here, and is never overwritten")
 	test.Tap(findButton(t, u, "Import as a copy"))
-	u.imp.runs.Wait()
+	uitest.Schedule.Settle()
 	if camps, _ := u.DB.List(); len(camps) != 2 {
 		t.Fatalf("after import as a copy: %d campaigns", len(camps))
 	}

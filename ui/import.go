@@ -163,15 +163,17 @@ func (u *App) runImport(name string, open func() (*importSource, error), asCopy 
 	u.imp.show()
 	u.importSaid("Importing “"+name+"”: every event is checked before anything is written…", false)
 	db := u.DB
-	go func() {
+	// The file is read on a goroutine of its own while the window goes on
+	// answering; the answer comes back to the window's thread.
+	widgets.Go(func() {
 		defer u.imp.runs.Done()
 		src, err := open()
 		var c tracker.Campaign
 		if err == nil {
 			c, err = db.ImportFrom(src.r, src.size, asCopy)
 		}
-		fyne.Do(func() { u.imported(src, c, err, asCopy) })
-	}()
+		widgets.Do(func() { u.imported(src, c, err, asCopy) })
+	})
 }
 
 // imported says how an import went: next to the button tapped on the Data
@@ -232,11 +234,13 @@ func (u *App) imported(src *importSource, c tracker.Campaign, err error, asCopy 
 	}
 	switch {
 	case err != nil:
-		u.importSaid("Not imported: "+err.Error(), true)
+		// "Not imported: this campaign file cannot be imported: …" said
+		// it twice; the field and what is wrong with it follow once.
+		u.importSaid("Not imported: "+strings.TrimPrefix(err.Error(), "this campaign file cannot be imported: "), true)
 	case asCopy:
 		u.importSaid(fmt.Sprintf("Imported “%s” as a copy.", c.Name), false)
 	default:
-		u.importSaid(fmt.Sprintf("Imported “%s” (%s, %s).", c.Name, c.Game.Title(), plural(int(c.Events), "event", "events")), false)
+		u.importSaid(fmt.Sprintf("Imported “%s” (%s, %s).", c.Name, c.Game.Title(), whereItStands(c)), false)
 	}
 }
 

@@ -261,7 +261,7 @@ func (l *logView) apply() {
 			l.mu.Lock()
 			l.scanDone = done
 			l.mu.Unlock()
-			go l.scanRest(gen, x, done)
+			widgets.Go(func() { l.scanRest(gen, x, done) })
 		}
 	}
 	l.showCount()
@@ -297,7 +297,7 @@ func (l *logView) scanStep(gen int, x *logIndex, n int) (bool, error) {
 func (l *logView) scanRest(gen int, x *logIndex, done chan struct{}) {
 	defer close(done)
 	show := func(err error) {
-		fyne.Do(func() {
+		widgets.Do(func() {
 			l.mu.Lock()
 			current := l.gen == gen
 			l.mu.Unlock()
@@ -462,8 +462,9 @@ func (l *logView) fitRow(id int, h float32) {
 	l.tall[id] = h
 	l.list.SetItemHeight(id, h)
 	if len(l.tall) > logTallMax {
-		// Not while the list lays itself out.
-		go fyne.Do(func() {
+		// Not while the list lays itself out: on the window's thread,
+		// after this layout.
+		widgets.Do(func() {
 			if len(l.tall) > logTallMax {
 				l.rebuild(0)
 			}

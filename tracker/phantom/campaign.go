@@ -197,7 +197,23 @@ func (c MarkMission) exec(s *State, x *ctx) (string, error) {
 		return "", tracker.Refuse(ruleSheet, "name the mission; completed is empty, ✓ or X")
 	}
 	s.Sheet.Missions[c.Mission] = &MissionMark{Available: c.Available, Completed: c.Completed}
-	return fmt.Sprintf("Campaign sheet: %s available %v, completed %q", c.Mission, c.Available, c.Completed), nil
+	return "Campaign sheet: " + c.Mission + " — " + c.boxes(), nil
+}
+
+// boxes says a mission's boxes on the sheet as the players read them
+// (never a program's "true" or an empty "").
+func (c MarkMission) boxes() string {
+	avail := "not available"
+	if c.Available {
+		avail = "available"
+	}
+	switch c.Completed {
+	case "✓":
+		return avail + ", completed (✓)"
+	case "X":
+		return avail + ", marked X"
+	}
+	return avail + ", not completed"
 }
 
 // UnlockClass opens an advanced class's box on instruction (§14.1).

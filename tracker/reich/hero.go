@@ -362,7 +362,7 @@ func (t *tx) openDoor(heroID, doorID string, keys bool, ans ai.Answers, d *track
 	if to == content.Closed {
 		verb = "unlocks (it stays closed)"
 	}
-	t.say("%s %s door %s (%s); its noise test follows (%d dice)", h.Name, verb, doorID, how, m.Map.Door(doorID).NoiseDice)
+	t.say("%s %s door %s (%s); its noise test follows (%s)", h.Name, verb, doorID, how, dice(m.Map.Door(doorID).NoiseDice))
 	if to == content.Open {
 		if _, err := t.resolve(ai.Request{Kind: ai.KindSightCheck, Hero: heroID, Door: doorID}, ans, d); err != nil {
 			return err

@@ -331,7 +331,7 @@ func (c PutNoiseCard) decide(t *tx, _ *tracker.Dice) (string, error) {
 	var replaced bool
 	l.NoiseCards, replaced = put(l.NoiseCards, c.Card, func(c content.NoiseCard) string { return c.ID })
 	t.library(l)
-	t.say("%s noise card %s (%s deck)", verb(replaced), c.Card.ID, c.Card.Deck)
+	t.say("%s noise card %s (deck: %s)", verb(replaced), c.Card.ID, NoiseDeckWords(c.Card.Deck))
 	return "content.noiseCard", nil
 }
 
@@ -360,7 +360,7 @@ func (c PutMap) decide(t *tx, _ *tracker.Dice) (string, error) {
 	var replaced bool
 	l.Maps, replaced = put(l.Maps, c.Map, func(m content.Map) string { return m.MissionID })
 	t.library(l)
-	t.say("%s the map of mission %s (%d areas, %d doors)", verb(replaced), c.Map.MissionID, len(c.Map.Areas), len(c.Map.Doors))
+	t.say("%s the map of mission %s (%s, %s)", verb(replaced), c.Map.MissionID, plural(len(c.Map.Areas), "area"), plural(len(c.Map.Doors), "door"))
 	return "content.map", nil
 }
 
@@ -436,8 +436,9 @@ func (c ImportContent) decide(t *tx, _ *tracker.Dice) (string, error) {
 	case c.Prune:
 		how = "Updated the content from"
 	}
-	t.say("%s a content file: %d faction cards, %d spawn cards, %d noise cards, %d maps, %d mission details, %d character cards",
-		how, len(in.Factions), len(in.SpawnCards), len(in.NoiseCards), len(in.Maps), len(in.Missions), len(in.Heroes))
+	t.say("%s a content file: %s, %s, %s, %s, the details of %s, %s",
+		how, plural(len(in.Factions), "faction card"), plural(len(in.SpawnCards), "spawn card"), plural(len(in.NoiseCards), "noise card"),
+		plural(len(in.Maps), "map"), plural(len(in.Missions), "mission"), plural(len(in.Heroes), "character card"))
 	return "content.import", nil
 }
 
@@ -492,7 +493,7 @@ func (c PutMission) decide(t *tx, _ *tracker.Dice) (string, error) {
 		l.Maps, _ = put(l.Maps, c.Map, func(m content.Map) string { return m.MissionID })
 	}
 	t.library(l)
-	t.say("%s mission %s (tracker %d/%d, %d areas, %d doors)", verb(replaced), c.Info.ID, c.Info.PreAlarm, c.Info.PostAlarm, len(c.Map.Areas), len(c.Map.Doors))
+	t.say("%s mission %s (tracker %d/%d, %s, %s)", verb(replaced), c.Info.ID, c.Info.PreAlarm, c.Info.PostAlarm, plural(len(c.Map.Areas), "area"), plural(len(c.Map.Doors), "door"))
 	return "content.mission", nil
 }
 

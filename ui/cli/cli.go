@@ -10,7 +10,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -245,8 +244,11 @@ func (c *command) newCampaign(args []string) error {
 	}
 	var s uint64
 	if *seed != "" {
-		if s, err = strconv.ParseUint(*seed, 10, 64); err != nil || s == 0 {
-			return fmt.Errorf("the seed must be a whole number from 1 to %d, not %q", uint64(1<<64-1), *seed)
+		if s, err = tracker.ParseSeed(*seed); err != nil || s == 0 {
+			if err == nil {
+				_, err = tracker.ParseSeed("0")
+			}
+			return fmt.Errorf("--seed %s: %w", *seed, err)
 		}
 	}
 	db, err := c.open()

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -17,6 +16,7 @@ import (
 	"tablekeeper/tracker"
 	tp "tablekeeper/tracker/phantom"
 	"tablekeeper/ui/shell"
+	"tablekeeper/ui/uitest"
 	"tablekeeper/ui/widgets"
 )
 
@@ -633,12 +633,7 @@ func TestADecisionDieFaceEnteredFromTheTable(t *testing.T) {
 // hold presses b until done reports the hold acted.
 func hold(t *testing.T, b *widgets.HoldButton, done func() bool) {
 	t.Helper()
-	b.Hold = 20 * time.Millisecond
-	b.MouseDown(&desktop.MouseEvent{})
-	for i := 0; i < 500 && !done(); i++ {
-		time.Sleep(10 * time.Millisecond)
-	}
-	b.MouseUp(&desktop.MouseEvent{})
+	uitest.Hold(b)
 	if !done() {
 		t.Fatal("holding did nothing")
 	}

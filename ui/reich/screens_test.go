@@ -583,7 +583,7 @@ func TestNotOfThisEarthMission(t *testing.T) {
 	if !p.campaign.SetRule("notOfThisEarth", "true") {
 		t.Fatalf("Not of this Earth! refused: %s", p.campaign.k.Message())
 	}
-	submitRefused(t, f, "noteRaid")
+	submitRefused(t, f, "the mission is a Not of this Earth! raid or a Not of this Earth! campaign mission")
 	f = p.play.startForm(startChoices{Mission: "M1", Faction: "F1", Heroes: []string{"H1"}})
 	if got := uitest.Text(f.Field("Played as")); !strings.Contains(got, "Not of this Earth! raid") || strings.Contains(got, "\nraid\n") {
 		t.Fatalf("modes offered:\n%s", got)

@@ -5,9 +5,8 @@ import (
 	"sync"
 	"time"
 
-	"fyne.io/fyne/v2"
-
 	"tablekeeper/automa/reich/content"
+	"tablekeeper/ui/widgets"
 )
 
 // TABLEKEEPER_DIALOG names a form or dialog to open once a campaign's Play
@@ -22,10 +21,7 @@ func (g *game) openNamedDialog() {
 		return
 	}
 	dialogHook.Do(func() {
-		go func() {
-			time.Sleep(1500 * time.Millisecond)
-			fyne.Do(func() { g.open(name) })
-		}()
+		widgets.After(1500*time.Millisecond, func() { g.open(name) })
 	})
 }
 
