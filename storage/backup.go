@@ -25,8 +25,11 @@ var keySinceBackup = []byte("actionsSinceBackup")
 // A Backup is one backup file.
 type Backup struct {
 	Path string
-	Time time.Time
-	Size int64
+	// Time is the time in its name; Modified is its file's own time, which
+	// dates it when the name lies ahead of the clock (see Retention).
+	Time     time.Time
+	Modified time.Time
+	Size     int64
 }
 
 // backupPrefix is how the names of the backups of the file at path begin.
@@ -162,11 +165,13 @@ func (db *DB) Backup() (Backup, error) {
 			db.mu.Unlock()
 		}
 	}
-	db.prune(dir)
+	// The backup just written and verified is never pruned by the run
+	// that wrote it, whatever the clock and the other names say.
+	db.prune(dir, final)
 	st, _ := os.Stat(final)
 	b := Backup{Path: final, Time: now}
 	if st != nil {
-		b.Size = st.Size()
+		b.Size, b.Modified = st.Size(), st.ModTime()
 	}
 	return b, nil
 }
@@ -178,13 +183,14 @@ func syncDir(dir string) {
 	}
 }
 
-// prune removes the backups Keep does not keep.
-func (db *DB) prune(dir string) {
+// prune removes the backups Keep does not keep; just are backups this run
+// wrote, which it never removes.
+func (db *DB) prune(dir string, just ...string) {
 	list, err := listBackups(dir, backupPrefix(db.path))
 	if err != nil {
 		return
 	}
-	_, drop := db.Keep.Sort(list, db.now())
+	_, drop := db.Keep.Sort(list, db.now(), just...)
 	for _, b := range drop {
 		os.Remove(b.Path)
 	}
@@ -247,7 +253,7 @@ func listBackups(dir, prefix string) ([]Backup, error) {
 		if err != nil {
 			continue
 		}
-		out = append(out, Backup{Path: filepath.Join(dir, n), Time: t, Size: info.Size()})
+		out = append(out, Backup{Path: filepath.Join(dir, n), Time: t, Modified: info.ModTime(), Size: info.Size()})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Time.After(out[j].Time) })
 	return out, nil

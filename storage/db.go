@@ -34,6 +34,9 @@ var (
 	keySchema       = []byte("schema")
 )
 
+// wallClock is the device's clock, replaced in tests of a wrong clock.
+var wallClock = time.Now
+
 // LockWait is how long Open waits for another instance to let go of the file
 // before it says so.
 const LockWait = 1500 * time.Millisecond
@@ -82,7 +85,7 @@ func Open(path string, reg tracker.Registry) (*DB, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, fmt.Errorf("cannot make the folder for %s: %w", path, err)
 	}
-	db := &DB{path: path, reg: reg, now: time.Now,
+	db := &DB{path: path, reg: reg, now: wallClock,
 		BackupDir: filepath.Join(filepath.Dir(path), "backups"), BackupEvery: DefaultBackupEvery, Keep: DefaultRetention}
 	if err := db.open(); err != nil {
 		return nil, err
