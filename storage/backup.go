@@ -196,14 +196,16 @@ func (db *DB) prune(dir string, just ...string) {
 	}
 }
 
-// cleanStale removes what killed backups and restores left behind: the
-// temporary files of this file's backups, a backup a kill kept from being
-// pruned, and restores' half-made copies beside the file. Only this
-// instance writes them while it holds the file.
+// cleanStale removes what killed backups, restores and imports left
+// behind: the temporary files of this file's backups, a backup a kill kept
+// from being pruned, restores' half-made copies beside the file, and the
+// copies of imported streams (importcopy.go). Only this instance writes
+// them while it holds the file.
 func (db *DB) cleanStale() {
 	db.backupMu.Lock()
 	defer db.backupMu.Unlock()
 	db.removeStaleTemps()
+	db.removeImportCopies()
 	db.prune(db.backupDir())
 	for _, m := range filesBeside(db.path, restoringMark) {
 		os.Remove(m)
