@@ -116,8 +116,9 @@ func (w *logWriter) undo(n int) {
 		w.active = w.active[:len(w.active)-1]
 		w.redo = append(w.redo, top)
 		p.Targets = append(p.Targets, top)
-		p.What = append(p.What, "x")
 	}
+	// No lines: an import rebuilds each from the action it names and
+	// refuses one that disagrees, and a log with none reads "Went back".
 	w.add(KindUndo, p)
 }
 
@@ -125,7 +126,7 @@ func (w *logWriter) redoOne() {
 	top := w.redo[len(w.redo)-1]
 	w.redo = w.redo[:len(w.redo)-1]
 	w.active = append(w.active, top)
-	w.add(KindRedo, undoPayload{Targets: []uint64{top}, What: []string{"x"}})
+	w.add(KindRedo, undoPayload{Targets: []uint64{top}})
 }
 
 // boardLog is n events of board play: mostly setting cells, with an undo
