@@ -237,8 +237,8 @@ func TestNoteHeavyReplayIsLinear(t *testing.T) {
 	if work := n * (eventWork + len(text) + 20); s.cps.encoded > 3*work {
 		t.Errorf("checkpoints encoded %d KB for %d KB of replay work: not linear", s.cps.encoded>>10, work>>10)
 	}
-	if len(s.Core().Notes) != n {
-		t.Fatalf("%d notes", len(s.Core().Notes))
+	if notes, err := s.Notes(n+1, 0); err != nil || len(notes) != n {
+		t.Fatalf("%d notes: %v", len(notes), err)
 	}
 }
 

@@ -340,7 +340,7 @@ func TestDefaultScreensKeepNotes(t *testing.T) {
 		}
 	}
 	test.Tap(add)
-	if notes := cs.s.Core().Notes; len(notes) != 1 || notes[0].Text != "Found the cellar key" {
+	if notes, _ := cs.s.Notes(10, 0); len(notes) != 1 || notes[0].Text != "Found the cellar key" {
 		t.Fatalf("notes %+v", notes)
 	}
 	if l := find[*widget.List](u); len(l) == 0 || l[0].Length() != 1 {
