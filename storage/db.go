@@ -399,15 +399,33 @@ func checkFile(b *bolt.DB) (finding, error) {
 		return b.View(func(tx *bolt.Tx) error {
 			// Drain Check's channel whole: leaving early would strand its
 			// goroutine, blocked on a send, for the life of the program.
+			// It reads every page: the pages it has read are let go as it
+			// goes (release.go), while the transaction holds the mapping.
 			var problem error
+			stop := make(chan struct{})
+			released := make(chan struct{})
+			go func() {
+				defer close(released)
+				for {
+					select {
+					case <-stop:
+						return
+					case <-time.After(10 * time.Millisecond):
+						releaseMapped(tx)
+					}
+				}
+			}()
 			for err := range tx.Check() {
 				if problem == nil {
 					problem = &damaged{what: "its internal index is inconsistent, so some of what it holds may be lost", detail: err.Error()}
 				}
 			}
+			close(stop)
+			<-released
 			if problem != nil {
 				return problem
 			}
+			r := releaser{tx: tx}
 			cs := tx.Bucket(bucketCampaigns)
 			if cs == nil {
 				return &damaged{what: "it has no campaign list"}
@@ -427,6 +445,7 @@ func checkFile(b *bolt.DB) (finding, error) {
 				}
 				var want uint64 = 1
 				err := ev.ForEach(func(sk, sv []byte) error {
+					r.add(len(sk) + len(sv))
 					if _, err := checkFrame(sv); err != nil {
 						return &damaged{what: fmt.Sprintf("event %d of campaign “%s” fails its checksum", keySeq(sk), c.Name)}
 					}
@@ -440,6 +459,7 @@ func checkFile(b *bolt.DB) (finding, error) {
 					return err
 				}
 				return sb.ForEach(func(sk, sv []byte) error {
+					r.add(len(sk) + len(sv))
 					if _, err := checkFrame(sv); err != nil {
 						found.snaps[string(k)] = append(found.snaps[string(k)], append([]byte(nil), sk...))
 						found.names[string(k)] = c.Name
@@ -677,11 +697,13 @@ func (db *DB) Events(id string, from uint64, fn func(tracker.Event) error) error
 			return tracker.ErrNoCampaign
 		}
 		c := cb.Bucket(bucketEvents).Cursor()
+		r := releaser{tx: tx}
 		for k, v := c.Seek(seqKey(from)); k != nil; k, v = c.Next() {
 			var e tracker.Event
 			if err := unframe(v, &e); err != nil {
 				return &damaged{what: fmt.Sprintf("event %d fails its checksum", keySeq(k))}
 			}
+			r.add(len(k) + len(v))
 			if err := fn(e); err != nil {
 				return err
 			}

@@ -213,15 +213,7 @@ func (u *App) restore(path string) {
 
 // exportTo writes a campaign's export file.
 func (u *App) exportTo(id string, w io.Writer) error {
-	x, err := u.DB.Export(id)
-	if err != nil {
-		return err
-	}
-	data, err := x.Encode()
-	if err != nil {
-		return err
-	}
-	_, err = w.Write(data)
+	_, _, err := u.DB.WriteExport(w, id)
 	return err
 }
 

@@ -286,22 +286,20 @@ func (c *command) export(db *storage.DB, args []string) error {
 	if err != nil {
 		return err
 	}
-	x, err := db.Export(cp.ID)
-	if err != nil {
-		return err
-	}
-	data, err := x.Encode()
-	if err != nil {
-		return err
-	}
+	// The log is read one event at a time as it is written out: memory
+	// does not grow with it.
 	if len(args) == 1 || args[1] == "-" {
-		_, err = c.env.Stdout.Write(append(data, '\n'))
+		if _, _, err := db.WriteExport(c.env.Stdout, cp.ID); err != nil {
+			return err
+		}
+		_, err = io.WriteString(c.env.Stdout, "\n")
 		return err
 	}
-	if err := os.WriteFile(args[1], append(data, '\n'), 0o644); err != nil {
+	_, n, err := db.ExportFile(args[1], cp.ID)
+	if err != nil {
 		return err
 	}
-	fmt.Fprintf(c.env.Stderr, "exported %q (%d events) to %s\n", cp.Name, len(x.Events), args[1])
+	fmt.Fprintf(c.env.Stderr, "exported %q (%d events) to %s\n", cp.Name, n, args[1])
 	return nil
 }
 
