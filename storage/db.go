@@ -2,6 +2,7 @@ package storage
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -70,8 +71,61 @@ type DB struct {
 	retryAt     uint64
 	backingUp   bool
 	backupMu    sync.Mutex // one backup at a time, so two never share a name
-	bg          sync.WaitGroup
 	bgErr       error
+
+	// bg counts the backups under way; life ends when the file closes,
+	// calling off the backups still under way; closing refuses new ones.
+	bg      workGroup
+	life    context.Context
+	end     context.CancelFunc
+	closing bool
+}
+
+// startWork counts one more backup under way, unless the file is closing;
+// done counts it finished.
+func (db *DB) startWork() (done func(), ok bool) {
+	db.mu.Lock()
+	defer db.mu.Unlock()
+	if db.closing {
+		return nil, false
+	}
+	db.bg.Add(1)
+	return db.bg.Done, true
+}
+
+// A workGroup is a sync.WaitGroup that may be added to while it is waited
+// on (a backup can start while a restore waits for the others).
+type workGroup struct {
+	mu   sync.Mutex
+	n    int
+	idle *sync.Cond
+}
+
+func (g *workGroup) cond() *sync.Cond {
+	if g.idle == nil {
+		g.idle = sync.NewCond(&g.mu)
+	}
+	return g.idle
+}
+
+func (g *workGroup) Add(d int) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.n += d; g.n <= 0 {
+		g.n = 0
+		g.cond().Broadcast()
+	}
+}
+
+func (g *workGroup) Done() { g.Add(-1) }
+
+// Wait waits until no work is under way.
+func (g *workGroup) Wait() {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	for g.n > 0 {
+		g.cond().Wait()
+	}
 }
 
 // Open opens or creates the campaign file at path. The file is checked
@@ -87,7 +141,9 @@ func Open(path string, reg tracker.Registry) (*DB, error) {
 	}
 	db := &DB{path: path, reg: reg, now: wallClock,
 		BackupDir: filepath.Join(filepath.Dir(path), "backups"), BackupEvery: DefaultBackupEvery, Keep: DefaultRetention}
+	db.life, db.end = context.WithCancel(context.Background())
 	if err := db.open(); err != nil {
+		db.end()
 		return nil, err
 	}
 	db.cleanStale()
@@ -488,8 +544,16 @@ func (db *DB) Path() string { return db.path }
 // Registry is the game rules this file's campaigns are replayed with.
 func (db *DB) Registry() tracker.Registry { return db.reg }
 
-// Close waits for background backups and closes the file.
+// Close calls off the backups under way (a backup is a copy: the next one
+// will do; a half-made one is removed) and closes the file. It waits only
+// for them to let go of the file, which they do within one write.
 func (db *DB) Close() error {
+	db.mu.Lock()
+	db.closing = true
+	db.mu.Unlock()
+	if db.end != nil {
+		db.end()
+	}
 	db.bg.Wait()
 	db.mu.Lock()
 	defer db.mu.Unlock()

@@ -296,7 +296,7 @@ func TestClosingASessionPausesTheClockAndBacksUp(t *testing.T) {
 	id := cs.s.Campaign().ID
 	test.Tap(findButton(t, u, "Home"))
 	n := u.Notice()
-	if !strings.HasPrefix(n, "Session ended: play clock paused at") || !strings.Contains(n, "A backup was written; see Data.") || strings.Contains(n, "/") || strings.Contains(n, ".db") {
+	if !strings.HasPrefix(n, "Session ended: play clock paused at") || !strings.Contains(n, "A backup was written and verified; see Data.") || strings.Contains(n, "/") || strings.Contains(n, ".db") {
 		t.Fatalf("notice %q", n)
 	}
 	list, _ := u.DB.Backups()
