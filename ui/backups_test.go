@@ -118,6 +118,9 @@ func TestHomeNeverWaitsForTheSessionBackup(t *testing.T) {
 	if n := u.Notice(); !strings.Contains(n, "Writing the backup: 50% (219 MB of 438 MB).") {
 		t.Fatalf("notice %q", n)
 	}
+	if line, _ := u.noticeLine.Text(); line != u.Notice() {
+		t.Fatalf("Home's message line says %q", line)
+	}
 	// Data shows it, with a bar; Back up now waits for it.
 	test.Tap(findButton(t, u, "Data"))
 	mustSee(t, u, "Writing the backup: 50% (219 MB of 438 MB). The app can be used meanwhile.")
