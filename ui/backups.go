@@ -233,7 +233,11 @@ func (u *App) backUpNow() {
 			return
 		}
 		u.showData()
-		if err != nil {
+		switch {
+		case errors.Is(err, storage.ErrBackupAbandoned):
+			u.notice("The backup asked for was called off before it was finished (a restore, or the app closing): nothing of it was kept.")
+			return
+		case err != nil:
 			u.problem(err.Error())
 			return
 		}

@@ -225,8 +225,12 @@ func (u *App) previewRestore(b storage.Backup) {
 
 // restore closes any open session and puts the backup in place.
 func (u *App) restore(path string) {
-	// The file it replaces is kept beside it: the session needs no backup.
+	// The file it replaces is kept beside it: the session needs no backup,
+	// and one under way is called off (the restore would wait for it).
 	u.closeCampaign(false)
+	if r := u.bk.run; r != nil {
+		r.cancel()
+	}
 	err := u.DB.Restore(path)
 	u.showData()
 	if err != nil {
