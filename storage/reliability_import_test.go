@@ -167,6 +167,14 @@ var badImports = []badImport{
 	{class: "a name with a noncharacter", build: nameWith(`\uffff`), want: w("campaign.name", "(U+FFFF)")},
 	{class: "an empty name", build: replace(`"name":"Evening"`, `"name":"   "`), want: w("campaign.name", "needs a name")},
 	{class: "a name of 81 characters", build: replace(`"name":"Evening"`, `"name":"`+strings.Repeat("é", tracker.MaxNameLen+1)+`"`), want: w("campaign.name", "81 characters long; at most 80")},
+	// Undo and redo lines (issue 24 item 8): the line is rebuilt from the
+	// action it names, and one that disagrees is refused.
+	{class: "an undo that says the campaign was won", build: withUndo(`"Note: the campaign was won"`), want: w("events[3] (seq 4): payload: what[0] reads \"Note: the campaign was won\"", "event 3", `"Note: third"`)},
+	{class: "an undo line with a right-to-left override", build: withUndo(`"Note: \u202edriht"`), want: w("events[3] (seq 4): payload: what[0]", `\u202e`)},
+	{class: "an undo line with a line break", build: withUndo(`"Note: third\nNote: the campaign was won"`), want: w("events[3] (seq 4): payload: what[0]", `\n`)},
+	{class: "an undo line of 100,000 characters", build: withUndo(`"` + strings.Repeat("u", 100_000) + `"`), want: w("events[3] (seq 4): payload: what[0]", "99920 characters more")},
+	{class: "an undo with two lines for one action", build: withUndo(`"Note: third","Note: second"`), want: w("events[3] (seq 4): payload: 2 lines for 1 action")},
+	{class: "a redo that says the campaign was won", build: withRedo(`"Note: the campaign was won"`), want: w("events[4] (seq 5): payload: what[0] reads \"Note: the campaign was won\"", "redoes", `"Note: third"`)},
 }
 
 // w is what a refusal must say, every string.
@@ -245,6 +253,34 @@ func idAs(spell func(string) string) func([]byte) []byte {
 
 func nameWith(esc string) func([]byte) []byte {
 	return replace(`"name":"Evening"`, `"name":"Even`+esc+`ing"`)
+}
+
+// withUndo adds to the three notes an undo of the third whose line is
+// what (JSON strings, comma-separated).
+func withUndo(what string) func([]byte) []byte {
+	return func(g []byte) []byte { return appendEvents(g, undoEvent(4, "core.undo", what)) }
+}
+
+// withRedo adds an undo of the third note, as the app writes it, then a
+// redo of it whose line is what.
+func withRedo(what string) func([]byte) []byte {
+	return func(g []byte) []byte {
+		return appendEvents(g, undoEvent(4, "core.undo", `"Note: third"`), undoEvent(5, "core.redo", what))
+	}
+}
+
+func undoEvent(seq int, kind, what string) string {
+	return fmt.Sprintf(`{"seq":%d,"id":%q,"time":"2026-01-02T21:0%d:00Z","kind":%q,"payload":{"targets":[3],"what":[%s]}}`, seq, uuid.NewString(), seq, kind, what)
+}
+
+// appendEvents adds events at the end of the file's list of events (the
+// last field of the good export).
+func appendEvents(g []byte, events ...string) []byte {
+	s := string(g)
+	if !strings.HasSuffix(s, "]}") {
+		panic("the good export does not end with its events")
+	}
+	return []byte(s[:len(s)-2] + "," + strings.Join(events, ",") + "]}")
 }
 
 // withWhere sets the first event's place (where the game stood).

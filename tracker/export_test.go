@@ -47,8 +47,9 @@ func TestExportRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if life(s) != 6 || len(s.Core().Notes) != 1 || !s.Core().Play.Running {
-		t.Fatalf("imported state wrong: life %d notes %d", life(s), len(s.Core().Notes))
+	notes, err := s.Notes(10, 0)
+	if err != nil || life(s) != 6 || len(notes) != 1 || notes[0].Text != "first night" || !s.Core().Play.Running {
+		t.Fatalf("imported state wrong: life %d notes %+v %v", life(s), notes, err)
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"math/bits"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -405,13 +406,10 @@ func checkImported(s *Session, e Event) error {
 		if err := strictDecode(e.Payload, &p); err != nil {
 			return err
 		}
-		if len(p.What) > len(p.Targets) {
-			return errors.New("payload: more lines than actions")
-		}
 		if e.Kind == KindRedo && len(p.Targets) != 1 {
 			return errors.New("a redo puts back one action")
 		}
-		return nil
+		return checkUndoLines(s, e.Kind, p)
 	}
 	if isCore(e.Kind) {
 		return checkCoreEvent(s, e)
@@ -436,6 +434,50 @@ func checkImported(s *Session, e Event) error {
 		return fmt.Errorf("the action it records is a %s, not a %s", change.Kind, e.Kind)
 	}
 	return sameDraws(e.Draws, dice.Drawn())
+}
+
+// checkUndoLines rebuilds what an undo or redo says from the actions it
+// names, and refuses a line that disagrees: the Log shows the line, so a
+// file could otherwise make it say anything ("Note: the campaign was
+// won", a right-to-left override, a line break, 100,000 characters).
+// The app writes the line of each action an undo takes back (a version
+// before 48b5ed9 wrote one for every action of a jump back; this one only
+// for one action), and the line of the action a redo puts back.
+func checkUndoLines(s *Session, kind string, p undoPayload) error {
+	if len(p.What) == 0 {
+		return nil
+	}
+	if len(p.What) != len(p.Targets) {
+		return fmt.Errorf("payload: %s for %s: the app writes one line for each action, or none", count(len(p.What), "line"), count(len(p.Targets), "action"))
+	}
+	verb := map[string]string{KindUndo: "undoes", KindRedo: "redoes"}[kind]
+	for i, seq := range p.Targets {
+		t, err := s.event(seq)
+		if err != nil || seq >= s.last+1 {
+			return fmt.Errorf("payload: it %s action %d, which is not in the log before it", verb, seq)
+		}
+		if want := s.describe(t); p.What[i] != want {
+			return fmt.Errorf("payload: what[%d] reads %s, but the action it %s (event %d) reads %s: the line must be that action's", i, quoteLine(p.What[i]), verb, seq, quoteLine(want))
+		}
+	}
+	return nil
+}
+
+// count says a number with its noun, agreeing: "1 line", "3 lines".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// quoteLine quotes a line for a refusal: its invisible and control
+// characters escaped, and at most 80 characters of it.
+func quoteLine(s string) string {
+	if r := []rune(s); len(r) > 80 {
+		return strconv.Quote(string(r[:80])) + fmt.Sprintf(" (and %d characters more)", len(r)-80)
+	}
+	return strconv.Quote(s)
 }
 
 // sameDraws: the live command records the draws its decision made (Session.Do),

@@ -95,8 +95,10 @@ type App struct {
 	lastNotice    string
 	lastNoticeErr bool
 	noticeLine    *widgets.MessageLine
-	// imp is the Data screen's import under way (import.go).
+	// imp is the Data screen's import under way (import.go); bk the
+	// window's backup under way (backups.go).
 	imp importing
+	bk  backingUp
 	// homePage is Home's content, the last time it was shown.
 	homePage fyne.CanvasObject
 	// wake keeps the screen awake while a campaign is open.
@@ -110,6 +112,7 @@ type App struct {
 // New builds the interface in a new window without showing it.
 func New(a fyne.App, opt Options) *App {
 	u := &App{Fyne: a, opt: opt, now: time.Now}
+	u.bk.inline = inlineBackups
 	u.wake = &screenWake{set: a.Driver().SetDisableScreenBlanking, async: screenWakeOffThread}
 	u.screens = opt.Screens
 	if u.screens == nil {
@@ -254,15 +257,15 @@ func (u *App) openDirect(id, tab string) {
 	u.problem(fmt.Sprintf("There is no campaign “%s” to open.", id))
 }
 
-// Shutdown ends the session (if a campaign is open) and closes the file.
+// Shutdown ends the session (if a campaign is open) and closes the file. A
+// backup under way is given quitBackupWait to end, then called off.
 func (u *App) Shutdown() error {
 	u.stopImports()
 	var errs []error
-	if u.camp != nil {
-		if _, err := u.closeCampaign(); err != nil {
-			errs = append(errs, err)
-		}
-	}
+	u.closeCampaign(true)
+	// The session's backup (and any other under way) is waited for a
+	// moment, then called off: closing the file would anyway.
+	u.stopBackups()
 	if u.DB != nil {
 		errs = append(errs, u.DB.Close())
 		u.DB = nil

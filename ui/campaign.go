@@ -53,11 +53,7 @@ func (u *App) screensFor(g tracker.GameID) shell.GameScreens {
 // openCampaign opens a campaign for play: the play clock starts, the screen
 // is kept awake, and the keys drive the game.
 func (u *App) openCampaign(id string) {
-	if u.camp != nil {
-		if _, err := u.closeCampaign(); err != nil {
-			u.problem(err.Error())
-		}
-	}
+	u.closeCampaign(true)
 	s, err := u.DB.OpenSession(id)
 	if err != nil {
 		u.showHome()
@@ -100,11 +96,12 @@ func (u *App) openCampaign(id string) {
 }
 
 // closeCampaign ends the session: the play clock is paused (an event in
-// the log) and a verified backup is written. It returns the backup's path.
-func (u *App) closeCampaign() (string, error) {
+// the log) and, with backup, the session's backup starts beside the
+// window (backups.go), which goes on at once.
+func (u *App) closeCampaign(backup bool) {
 	cs := u.camp
 	if cs == nil {
-		return "", nil
+		return
 	}
 	u.camp = nil
 	if u.mobile() {
@@ -119,26 +116,19 @@ func (u *App) closeCampaign() (string, error) {
 	// The last sign of life: a turn clock left running counts no more
 	// than a minute of the time until the campaign is opened again.
 	u.writeAlive(cs.s.Campaign().ID, u.now(), false)
-	b, err := u.DB.Backup()
-	if err != nil {
-		return "", fmt.Errorf("the session ended, but its backup failed: %w", err)
+	if backup {
+		u.sessionBackup(formatDuration(cs.s.Core().Play.Elapsed(time.Now())))
 	}
-	return b.Path, nil
 }
 
-// leave closes the campaign and goes home, saying a backup was written
-// and where to find it, in words: the file's path means nothing at the
-// table (the Data screen lists the backups).
+// leave closes the campaign and goes home, where the message line says
+// the session's backup is being written, then that it was, in words: the
+// file's path means nothing at the table (the Data screen lists the
+// backups).
 func (cs *campaignScreen) leave() {
 	u := cs.u
-	played := formatDuration(cs.s.Core().Play.Elapsed(time.Now()))
-	_, err := u.closeCampaign()
+	u.closeCampaign(true)
 	u.showHome()
-	if err != nil {
-		u.problem(err.Error())
-		return
-	}
-	u.notice(fmt.Sprintf("Session ended: play clock paused at %s. A backup was written; see Data.", played))
 }
 
 // tick shows the clocks once a second while the campaign is open. Each

@@ -291,7 +291,7 @@ func TestClosingASessionPausesTheClockAndBacksUp(t *testing.T) {
 	id := cs.s.Campaign().ID
 	test.Tap(findButton(t, u, "Home"))
 	n := u.Notice()
-	if !strings.HasPrefix(n, "Session ended: play clock paused at") || !strings.Contains(n, "A backup was written; see Data.") || strings.Contains(n, "/") || strings.Contains(n, ".db") {
+	if !strings.HasPrefix(n, "Session ended: play clock paused at") || !strings.Contains(n, "A backup was written and verified; see Data.") || strings.Contains(n, "/") || strings.Contains(n, ".db") {
 		t.Fatalf("notice %q", n)
 	}
 	list, _ := u.DB.Backups()
@@ -335,7 +335,7 @@ func TestDefaultScreensKeepNotes(t *testing.T) {
 		}
 	}
 	test.Tap(add)
-	if notes := cs.s.Core().Notes; len(notes) != 1 || notes[0].Text != "Found the cellar key" {
+	if notes, _ := cs.s.Notes(10, 0); len(notes) != 1 || notes[0].Text != "Found the cellar key" {
 		t.Fatalf("notes %+v", notes)
 	}
 	if l := find[*widget.List](u); len(l) == 0 || l[0].Length() != 1 {

@@ -31,8 +31,9 @@ func (u *App) importData(data []byte) {
 // pickFile imports a file as if the players had picked it in the file
 // dialog, and waits for the import.
 func pickFile(u *App, r fyne.URIReadCloser) {
-	u.runImport(r.URI().Name(), func() (*importSource, error) { return u.openImport(r, filepath.Dir(u.DB.Path())) }, false)
+	u.runImport(r.URI().Name(), func() (*importSource, error) { return u.openImport(r, u.DB) }, false)
 	uitest.Schedule.Settle()
+	u.imp.runs.Wait()
 }
 
 // streamReader is a picked document that is no file of this device (as a
@@ -91,7 +92,7 @@ func TestImportRefusesAFileOverTheLimitBeforeReadingIt(t *testing.T) {
 	if s.read > importLimit+64<<10 || !s.gone {
 		t.Fatalf("read %d bytes of the stream, closed %v", s.read, s.gone)
 	}
-	if left, _ := filepath.Glob(filepath.Join(filepath.Dir(u.DB.Path()), tempImportPrefix+"*")); len(left) != 0 {
+	if left, _ := filepath.Glob(filepath.Join(filepath.Dir(u.DB.Path()), ".*import-*")); len(left) != 0 {
 		t.Fatalf("copies left: %v", left)
 	}
 }
@@ -145,7 +146,7 @@ func TestImportStreamsAPickedFile(t *testing.T) {
 	if pick := find[*widget.Select](u2); len(pick) != 1 || len(pick[0].Options) != 1 || pick[0].Options[0] != "Alpha (Phantom Epoch)" {
 		t.Fatal("the export picker does not offer the imported campaign")
 	}
-	if left, _ := filepath.Glob(filepath.Join(filepath.Dir(u2.DB.Path()), tempImportPrefix+"*")); len(left) != 0 || !st.gone {
+	if left, _ := filepath.Glob(filepath.Join(filepath.Dir(u2.DB.Path()), ".*import-*")); len(left) != 0 || !st.gone {
 		t.Fatalf("copies left: %v, closed %v", left, st.gone)
 	}
 	// A stream that fails: said in words, nothing imported.

@@ -49,15 +49,15 @@ type ContentSet struct {
 	order  []contentEntry
 }
 
-// maxContentFile bounds what a content file may hold (bytes): a group's
-// whole collection is far smaller.
-const maxContentFile = 16 << 20
+// MaxContentFile bounds what a content file may hold (bytes), checked
+// before it is read: a group's whole collection is far smaller.
+const MaxContentFile = tracker.MaxContentFile
 
 // ReadContentFile reads and checks a content file (as ExportContent writes
 // it). An error means the bytes are not a Phantom Epoch content file at
 // all; a file that is one but has mistakes comes back with its Problems.
 func ReadContentFile(data []byte) (*ContentSet, error) {
-	if len(data) > maxContentFile {
+	if len(data) > MaxContentFile {
 		return nil, fmt.Errorf("this file is %d MB: a content file is far smaller", len(data)>>20)
 	}
 	var f contentFile
@@ -80,10 +80,12 @@ func ReadContentFile(data []byte) (*ContentSet, error) {
 		if v == nil || len(ps) > 0 {
 			continue
 		}
-		k := string(e.Kind) + "\x00" + id
+		// Two pieces whose names read the same are one piece twice
+		// ("PRACTICE-RELAY" and "practice-relay ").
+		k := string(e.Kind) + "\x00" + tracker.IDKey(id)
 		if j, dup := seen[k]; dup {
 			set.Problems = append(set.Problems, Problem{Kind: e.Kind, ID: id, Rule: "§15",
-				Why: fmt.Sprintf("it is in the file twice (pieces %d and %d): keep one", j+1, i+1)})
+				Why: fmt.Sprintf("it is in the file twice (pieces %d and %d, names that read the same): keep one", j+1, i+1)})
 			continue
 		}
 		seen[k] = i
@@ -295,6 +297,11 @@ func (c ImportContent) exec(s *State, x *ctx) (string, error) {
 		}
 		return "", tracker.Refuse(rule, "the content file was not imported, as it has %s:\n%v", plural(len(set.Problems), "problem"), set.Err())
 	}
+	if !x.apply {
+		if err := s.Content.lookAlikes(set); err != nil {
+			return "", err
+		}
+	}
 	if x.apply {
 		// Re-read without the checks added since: every piece that reads.
 		set.Content = newContent()
@@ -361,6 +368,35 @@ func (c ImportContent) exec(s *State, x *ctx) (string, error) {
 		line += " (" + set.Title + ")"
 	}
 	return line, nil
+}
+
+// lookAlike is the name a piece of this kind is kept under that reads as
+// id does but is spelled otherwise ("PRACTICE-RELAY" for "practice-relay").
+func (c *Content) lookAlike(kind ContentKind, id string) (string, bool) {
+	key := tracker.IDKey(id)
+	for other := range c.raw(kind) {
+		if other != id && tracker.IDKey(other) == key {
+			return other, true
+		}
+	}
+	return "", false
+}
+
+// lookAlikes refuses a set whose pieces read as pieces of the campaign
+// spelled otherwise: the players would see two of one piece.
+func (c *Content) lookAlikes(set *ContentSet) error {
+	var found []string
+	for _, k := range contentKinds {
+		for _, id := range sortedKeys(set.Content.raw(k)) {
+			if other, ok := c.lookAlike(k, id); ok {
+				found = append(found, fmt.Sprintf("%s %q reads the same as %q already here", KindTitle(k), id, other))
+			}
+		}
+	}
+	if len(found) > 0 {
+		return tracker.Refuse(ruleContent, "the content file was not imported: %s. Spell them as they are here to change them, or give them other names.", strings.Join(found, "; "))
+	}
+	return nil
 }
 
 // plural writes a count with its noun: "1 problem", "3 problems".

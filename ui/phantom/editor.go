@@ -3,7 +3,6 @@ package phantom
 import (
 	"encoding/json"
 	"fmt"
-	"io"
 	"sort"
 	"strings"
 
@@ -14,6 +13,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/automa/hex"
+	tp "tablekeeper/tracker/phantom"
+	"tablekeeper/ui/shell"
 	"tablekeeper/ui/widgets"
 )
 
@@ -511,7 +512,7 @@ func (e *Editor) importFile() {
 			return
 		}
 		defer r.Close()
-		data, err := io.ReadAll(r)
+		data, err := shell.ReadPicked(r, tp.MaxContentFile)
 		if err == nil {
 			err = e.LoadData("", data)
 		}
