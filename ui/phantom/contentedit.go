@@ -255,7 +255,7 @@ func (en *Entry) save(src fyne.CanvasObject, ed contentEditor, was string) (stri
 			en.ctx.Message(err.Error(), true)
 			return "", false
 		}
-		cmd = tp.ImportContent{Data: data}
+		cmd = tp.ImportContent{Data: data, Entered: true}
 	}
 	if _, ok := en.ctx.DoFrom(src, cmd); !ok {
 		return "", false
