@@ -624,7 +624,7 @@ func (ts *turnState) attackAction(card string, x *Action) error {
 				T = w.primaryTarget(a, 0, r, absent, tr)
 			}
 			if !w.canReach(a, T, r) {
-				tr.Add(ruleAttack, "%s is not a valid target for this attack from %s: the remaining attacks are not made (A-25)", w.tname(T), w.label(a.Pos)).Result = "stop"
+				tr.Add(ruleAttack+" (A-25)", "%s is not a valid target for this attack from %s: the remaining attacks are not made", w.tname(T), w.label(a.Pos)).Result = "stop"
 				break
 			}
 		}
@@ -921,7 +921,21 @@ func (w *world) chooseLine(a *fig, T target, tr *automa.Trace) (*losLine, []int)
 		}
 		return strings.Join(n, ", ")
 	}
-	st := tr.Add(ruleLoS, "%s draws its line of sight to %s: %d valid line(s) in %d group(s) by what they pass", a.Name, w.tname(T), len(lines), len(groups))
+	ways := "in 1 way"
+	if len(lines) > 1 {
+		ways = fmt.Sprintf("in %d ways", len(lines))
+	}
+	passing := "all passing the same figures and objects"
+	switch {
+	case len(groups) == 1 && len(groups[0].set) == 0:
+		passing = "all clear"
+	case len(lines) == 1:
+		passing = "passing " + names(groups[0])
+	}
+	if len(groups) > 1 {
+		passing = fmt.Sprintf("which pass %d different sets of figures and objects", len(groups))
+	}
+	st := tr.Add(ruleLoS, "%s can draw its line of sight to %s %s, %s", a.Name, w.tname(T), ways, passing)
 	for _, crit := range []struct {
 		name  string
 		score func(*group) int
@@ -984,7 +998,11 @@ func (w *world) chooseLine(a *fig, T target, tr *automa.Trace) (*losLine, []int)
 		order = append(order, grp...)
 	}
 	res := tr.Add(ruleLoS, "line of sight used")
-	res.Result = fmt.Sprintf("%s %s → %s %s, passing %s", w.label(a.Pos), vertexNames[g.line.FromVertex], w.label(T.pos()), vertexNames[g.line.ToVertex], names(g))
+	passes := "a clear line"
+	if len(g.set) > 0 {
+		passes = "passing " + names(g)
+	}
+	res.Result = fmt.Sprintf("%s %s → %s %s, %s", w.label(a.Pos), vertexNames[g.line.FromVertex], w.label(T.pos()), vertexNames[g.line.ToVertex], passes)
 	return g.line, order
 }
 

@@ -257,12 +257,60 @@ func realPlurals(s string) string {
 	})
 }
 
+// Older engines' phrasings, kept in the logs of decisions made before
+// they were put in the players' words ("may Raider 1 enter a hazard with
+// this move 3?" read as the third move; "30 valid lines in 2 groups by what
+// they pass" as the engine's own bookkeeping).
+var (
+	oldHazard = regexp.MustCompile(`may (.+?) enter a hazard with this (move|leap|retreat|convertedMove) (\d+)\?`)
+	oldWeighs = regexp.MustCompile(`weighs (\d+ (?:empty )?spaces?) it can end its (move|leap|retreat|convertedMove) (\d+) on`)
+	oldLines  = regexp.MustCompile(`draws its line of sight to (.+?): (\d+) valid lines? in (\d+) groups? by what they pass`)
+	oldClear  = regexp.MustCompile(`, passing a clear line$`)
+)
+
+// movementWords is a movement as a card prints it ("Move 3").
+func movementWords(kind, n string) string {
+	switch kind {
+	case "leap":
+		return "Leap " + n
+	case "retreat":
+		return "Retreat " + n
+	case "convertedMove":
+		return "Move " + n + " (a card converted to movement)"
+	}
+	return "Move " + n
+}
+
+// plainerTrace puts an older engine's phrasing in today's words.
+func plainerTrace(l string) string {
+	l = oldHazard.ReplaceAllStringFunc(l, func(m string) string {
+		p := oldHazard.FindStringSubmatch(m)
+		return movementWords(p[2], p[3]) + ": may " + p[1] + " enter a hazard space on the way?"
+	})
+	l = oldWeighs.ReplaceAllStringFunc(l, func(m string) string {
+		p := oldWeighs.FindStringSubmatch(m)
+		return "weighs the " + p[1] + " where its " + movementWords(p[2], p[3]) + " can end"
+	})
+	l = oldLines.ReplaceAllStringFunc(l, func(m string) string {
+		p := oldLines.FindStringSubmatch(m)
+		ways := "in 1 way"
+		if p[2] != "1" {
+			ways = "in " + p[2] + " ways"
+		}
+		if p[3] == "1" {
+			return "can draw its line of sight to " + p[1] + " " + ways + ", all passing the same figures and objects"
+		}
+		return "can draw its line of sight to " + p[1] + " " + ways + ", which pass " + p[3] + " different sets of figures and objects"
+	})
+	return oldClear.ReplaceAllString(l, ", a clear line")
+}
+
 // TraceOf turns the trace lines a tracker event keeps back into steps for
 // the explanation panel: rule, text, tie-break, die and result.
 func TraceOf(lines []string) automa.Trace {
 	var tr automa.Trace
 	for _, l := range lines {
-		l = realPlurals(l)
+		l = plainerTrace(realPlurals(l))
 		m := traceLine.FindStringSubmatch(l)
 		if m == nil {
 			if n := len(tr.Steps); n > 0 && l != "" {
