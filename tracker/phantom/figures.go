@@ -67,7 +67,7 @@ func (s *State) defeat(m *Mission, f *Figure, drop bool) string {
 			if sp, ok := hm.Space(at); ok {
 				sp.NovaCells += nova
 				_ = s.saveMap(hm)
-				line += fmt.Sprintf(", dropping %d nova cells on %s", nova, at)
+				line += fmt.Sprintf(", dropping %s on %s", plural(nova, "nova cell"), at)
 			}
 		}
 	}
@@ -555,21 +555,29 @@ func (c CorrectSpace) exec(s *State, x *ctx) (string, error) {
 			return "", tracker.Refuse("phantom-epoch V-15", "nova cells cannot be negative")
 		}
 		sp.NovaCells = *c.NovaCells
-		parts = append(parts, fmt.Sprintf("%d nova cells", *c.NovaCells))
+		parts = append(parts, plural(*c.NovaCells, "nova cell"))
 	}
 	if c.OrbActive != nil {
 		if sp.Orb.Kind == hex.NoToken {
 			return "", tracker.Refuse("phantom-epoch §5.4", "there is no orb on %s", c.Space)
 		}
 		sp.Orb.Active = *c.OrbActive
-		parts = append(parts, fmt.Sprintf("orb active %v", *c.OrbActive))
+		if *c.OrbActive {
+			parts = append(parts, "orb active")
+		} else {
+			parts = append(parts, "orb spent")
+		}
 	}
 	if c.TreasurePresent != nil {
 		if sp.Treasure.Kind == hex.NoToken {
 			return "", tracker.Refuse("phantom-epoch §5.4", "there is no treasure on %s", c.Space)
 		}
 		sp.Treasure.Present = *c.TreasurePresent
-		parts = append(parts, fmt.Sprintf("treasure present %v", *c.TreasurePresent))
+		if *c.TreasurePresent {
+			parts = append(parts, "treasure on the space")
+		} else {
+			parts = append(parts, "treasure taken")
+		}
 	}
 	if len(parts) == 0 {
 		return "", tracker.Refuse("phantom-epoch §2.2", "nothing to correct")
@@ -651,7 +659,11 @@ func (c CorrectFigure) exec(s *State, x *ctx) (string, error) {
 			}
 		}
 		f.Conditions = next
-		parts = append(parts, "conditions ["+strings.Join(f.CondList(), ", ")+"]")
+		if cs := f.CondList(); len(cs) > 0 {
+			parts = append(parts, "conditions now "+strings.Join(cs, ", "))
+		} else {
+			parts = append(parts, "no conditions now")
+		}
 	}
 	if c.Bandages != nil {
 		if *c.Bandages < 0 || *c.Bandages > f.BandageSlots {
@@ -683,7 +695,7 @@ func (c CorrectFigure) exec(s *State, x *ctx) (string, error) {
 		return "", tracker.Refuse(ruleChar, "nothing to correct")
 	}
 	s.resort(m)
-	line := fmt.Sprintf("Corrected by hand: %s %s", f.Name, strings.Join(parts, ", "))
+	line := fmt.Sprintf("Corrected by hand: %s: %s", f.Name, strings.Join(parts, ", "))
 	if c.Reason != "" {
 		line += " (" + c.Reason + ")"
 	}

@@ -51,7 +51,7 @@ type StartMission struct {
 
 func (c StartMission) exec(s *State, x *ctx) (string, error) {
 	if s.Mission != nil && s.Mission.Phase != "over" {
-		return "", tracker.Refuse(ruleSetup, "mission %s is still being played", s.Mission.ID)
+		return "", tracker.Refuse(ruleSetup, "%s is still being played", MissionName(s.Mission.ID))
 	}
 	// The last mission's rewards still to take would be lost (the drawn
 	// attachment cards with them). Setups recorded before this check
@@ -66,14 +66,14 @@ func (c StartMission) exec(s *State, x *ctx) (string, error) {
 	mark := s.Sheet.Missions[c.Mission]
 	replay := mark != nil && mark.Completed != ""
 	if !c.Training && (mark == nil || !mark.Available) {
-		return "", tracker.Refuse("phantom-epoch §14.3", "mission %s is not available in this campaign yet", c.Mission)
+		return "", tracker.Refuse("phantom-epoch §14.3", "%s is not available in this campaign yet", MissionName(c.Mission))
 	}
 	if c.Training && c.TrainingTier < 1 {
 		return "", tracker.Refuse("phantom-epoch V-25", "a training mission's tier is at least 1")
 	}
 	raw, ok := s.Content.Maps[mi.Map]
 	if !ok {
-		return "", tracker.Refuse(ruleSetup, "the map %q of mission %s is not entered", mi.Map, mi.ID)
+		return "", tracker.Refuse(ruleSetup, "the map %q of %s is not entered", mi.Map, MissionName(mi.ID))
 	}
 	hm, err := hex.ParseMap(raw)
 	if err != nil {
@@ -570,7 +570,7 @@ func (c DrawAdversaryCards) exec(s *State, x *ctx) (string, error) {
 		}
 	} else {
 		if len(c.Drawn) != len(types) {
-			return "", tracker.Refuse("phantom-epoch §8.2", "%d types draw cards this round, %d were entered", len(types), len(c.Drawn))
+			return "", tracker.Refuse("phantom-epoch §8.2", "this round cards are drawn for %s, but the cards drawn at the table were given for %s", plural(len(types), "adversary type"), plural(len(c.Drawn), "type"))
 		}
 		take := func(d *phantom.Deck, id, what string) error {
 			if d == nil || !contains(d.Draw, id) {

@@ -108,7 +108,7 @@ func missionNeeds(s *tp.State, id string, difficulty int) []need {
 	var out []need
 	mi, ok := s.Content.Missions[id]
 	if !ok {
-		return []need{{Text: fmt.Sprintf("Mission %s is not entered yet.", id), Kind: tp.KindMission, Preset: map[string]any{"id": id}}}
+		return []need{{Text: capitalFirst(tp.MissionName(id)) + " is not entered yet.", Kind: tp.KindMission, Preset: map[string]any{"id": id}}}
 	}
 	m, ok := missionMap(s, id)
 	if !ok {
@@ -328,7 +328,7 @@ func (f *SetupForm) showWhy(s *tp.State) {
 	}
 	switch {
 	case s.Mission != nil && s.Mission.Phase != "over":
-		why = fmt.Sprintf("Mission %s is being played: record its result first (Play tab).", s.Mission.ID)
+		why = capitalFirst(tp.MissionName(s.Mission.ID)) + " is being played: record its result first (Play tab)."
 	case f.Mission.Selected == "":
 		why = "Choose the mission first."
 	case len(missionNeeds(s, f.Mission.Selected, f.difficulty())) > 0:
