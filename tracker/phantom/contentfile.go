@@ -2,6 +2,7 @@ package phantom
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -419,7 +420,9 @@ func piecesWords(order []contentEntry, first bool) string {
 	var parts []string
 	rest := order
 	if first && len(order) > 0 {
-		parts = append(parts, fmt.Sprintf("the %s %q", lowerFirst(KindTitle(order[0].Kind)), order[0].ID))
+		// The key the piece is kept under: a class board's is its name.
+		key, _, _ := CheckContent(order[0].Kind, order[0].ID, order[0].Data)
+		parts = append(parts, fmt.Sprintf("the %s %q", lowerFirst(KindTitle(order[0].Kind)), cmp.Or(key, order[0].ID)))
 		rest = order[1:]
 	}
 	n := map[ContentKind]int{}

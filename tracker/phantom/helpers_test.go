@@ -203,7 +203,7 @@ func lineWords(line string) []string {
 	}
 	ws := strings.Fields(line)
 	for i := 1; i < len(ws); i++ {
-		if len(ws[i]) > 2 && strings.EqualFold(ws[i], ws[i-1]) {
+		if len(ws[i]) > 2 && strings.EqualFold(ws[i], ws[i-1]) && strings.IndexFunc(ws[i], func(r rune) bool { return !unicode.IsLetter(r) }) < 0 {
 			out = append(out, fmt.Sprintf("a word said twice: %q in %q", ws[i], line))
 		}
 	}

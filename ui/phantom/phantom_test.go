@@ -140,6 +140,15 @@ func newHarness(t *testing.T, cmds []tracker.Command) *harness {
 	for _, c := range cmds {
 		h.do(c)
 	}
+	// Every answer and refusal a test makes the screens give is in the
+	// players' words.
+	t.Cleanup(func() {
+		for _, m := range append(append([]string{}, h.msgs...), h.errs...) {
+			for _, w := range phantomWords(m) {
+				t.Errorf("a message: %s", w)
+			}
+		}
+	})
 	return h
 }
 

@@ -43,7 +43,7 @@ func phantomWords(text string) []string {
 	for _, line := range strings.Split(text, "\n") {
 		ws := strings.Fields(line)
 		for i := 1; i < len(ws); i++ {
-			if len(ws[i]) > 2 && strings.EqualFold(ws[i], ws[i-1]) && strings.IndexFunc(ws[i], unicode.IsLetter) >= 0 {
+			if len(ws[i]) > 2 && strings.EqualFold(ws[i], ws[i-1]) && strings.IndexFunc(ws[i], func(r rune) bool { return !unicode.IsLetter(r) }) < 0 {
 				out = append(out, "a word said twice: "+ws[i]+" "+ws[i]+" in "+line)
 			}
 		}
