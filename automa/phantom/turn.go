@@ -676,7 +676,7 @@ func (ts *turnState) strike(card, label string, x *Action, T target) error {
 	}
 	roll, how, ok := ts.dice.Attack(x.Die)
 	if !ok {
-		return errStop{fmt.Sprintf("roll the %s attack die for %s's attack on %s", rep.Die, a.Name, w.tname(T))}
+		return errStop{fmt.Sprintf("roll the %s attack die for its attack on %s", rep.Die, w.tname(T))}
 	}
 	rep.Roll = roll.String() + " (" + how + ")"
 	tr.Add(ruleAttack, "attack die").Die = rep.Die + " die: " + roll.String()

@@ -168,14 +168,38 @@ func (p *PlayScreen) cardsBox(s *tp.State, m *tp.Mission, f *tp.Figure) fyne.Can
 			widget.NewButton("Choose cards (secret)…", func() { p.chooseCards(s, f) }),
 			widget.NewLabel(name+" "+status)))
 	case m.Current == name:
+		// The cards selected when the turn began keep their rows: a card
+		// played stays, marked so, and the buttons under it stay put.
+		key := restKey(m, name)
+		if p.turnCards == nil {
+			p.turnCards = map[string][]string{}
+		}
+		if _, ok := p.turnCards[key]; !ok {
+			p.turnCards[key] = slices.Clone(f.Selected)
+		}
+		rows := slices.Clone(p.turnCards[key])
 		for _, id := range f.Selected {
+			if !slices.Contains(rows, id) {
+				rows = append(rows, id)
+			}
+		}
+		for _, id := range rows {
 			id := id
-			row := container.NewGridWithColumns(4, widget.NewLabel(apOf(id)),
-				cmdButton(p.ctx, "Play", func() tracker.Command { return tp.PlayCard{Character: name, Card: id} }),
-				cmdButton(p.ctx, "As Move", func() tracker.Command { return tp.PlayCard{Character: name, Card: id, Convert: "move"} }),
-				cmdButton(p.ctx, "As Attack", func() tracker.Command { return tp.PlayCard{Character: name, Card: id, Convert: "attack"} }))
+			play := cmdButton(p.ctx, "Play", func() tracker.Command { return tp.PlayCard{Character: name, Card: id} })
+			asMove := cmdButton(p.ctx, "As Move", func() tracker.Command { return tp.PlayCard{Character: name, Card: id, Convert: "move"} })
+			asAttack := cmdButton(p.ctx, "As Attack", func() tracker.Command { return tp.PlayCard{Character: name, Card: id, Convert: "attack"} })
+			label := widget.NewLabel(apOf(id))
+			if !slices.Contains(f.Selected, id) {
+				label.SetText(apOf(id) + " · played")
+				label.Importance = widget.LowImportance
+				play.Disable()
+				asMove.Disable()
+				asAttack.Disable()
+			}
+			label.Wrapping = fyne.TextWrapWord
+			row := container.NewBorder(nil, nil, nil, container.NewHBox(play, asMove, asAttack), label)
 			box.Add(row)
-			if f.Conditions != nil {
+			if f.Conditions != nil && slices.Contains(f.Selected, id) {
 				if _, stunned := f.Conditions["Stunned"]; stunned {
 					box.Add(cmdButton(p.ctx, "Discard "+id+" to shake off Stunned", func() tracker.Command { return tp.DiscardForStun{Character: name, Card: id} }))
 				}
@@ -188,36 +212,79 @@ func (p *PlayScreen) cardsBox(s *tp.State, m *tp.Mission, f *tp.Figure) fyne.Can
 	return box
 }
 
-// moveBox moves a figure along a path tapped on the map, space by space
-// (§2.8: the rules check each step and the MP).
+// moveBox starts moving a figure along a path tapped on the map, space
+// by space (§2.8: the rules check each step and the MP). It is one button
+// whether a move is being tapped or not, so nothing under it moves; the
+// path and its buttons stand over the map (showMoveBar).
 func (p *PlayScreen) moveBox(f *tp.Figure) fyne.CanvasObject {
 	name := f.Name
-	if p.moving != name {
-		return widget.NewButtonWithIcon("Move: tap the path on the map…", theme.NavigateNextIcon(), func() {
-			p.moving, p.path = name, nil
-			p.Refresh()
-		})
+	b := widget.NewButtonWithIcon("Move: tap the path on the map…", theme.NavigateNextIcon(), func() {
+		p.moving, p.path = name, nil
+		if p.split.Mode() == splitPanel && !p.split.RoomForBoth() {
+			p.split.Want(wantMap) // the map to tap the path on
+		}
+		p.Refresh()
+	})
+	if p.moving == name {
+		b.SetText("Moving: tap the path on the map")
+		b.Disable()
 	}
-	words := "Tap the spaces of the path in order on the map."
-	if len(p.path) > 0 {
-		words = fmt.Sprintf("Path: %s → %s (tap the last space again to take it back).", f.Position, strings.Join(p.path, " → "))
+	return b
+}
+
+// showMoveBar shows, over the map in the zoom buttons' place, the move
+// being tapped out's buttons, while a figure moves.
+func (p *PlayScreen) showMoveBar() {
+	p.moveBar.Objects = nil
+	defer p.moveBar.Refresh()
+	f := figure(state(p.ctx).Mission, p.moving)
+	if f == nil {
+		p.moving, p.path = "", nil
+		p.MoveBt = nil
+		p.moveBar.Hide()
+		p.zoomRow.Show()
+		return
 	}
-	move := widget.NewButtonWithIcon("Move along this path", theme.ConfirmIcon(), func() {
-		if _, ok := p.ctx.DoFrom(p.MoveBt, tp.MoveFigure{Figure: name, Path: p.path}); ok {
-			p.moving, p.path = "", nil
-			p.Refresh()
+	name := f.Name
+	var move *widget.Button
+	move = widget.NewButtonWithIcon("Move along the path", theme.ConfirmIcon(), func() {
+		if _, ok := p.ctx.DoFrom(move, tp.MoveFigure{Figure: name, Path: p.path}); ok {
+			p.endMove()
 		}
 	})
 	move.Importance = widget.HighImportance
 	if len(p.path) == 0 {
 		move.Disable()
 	}
-	cancel := widget.NewButtonWithIcon("Cancel the move", theme.CancelIcon(), func() {
-		p.moving, p.path = "", nil
-		p.Refresh()
-	})
+	cancel := widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), p.endMove)
 	p.MoveBt = move
-	return container.NewVBox(wrap(words), widgets.NewFlow(move, cancel))
+	p.moveBar.Add(widgets.Touch(move))
+	p.moveBar.Add(widgets.Touch(cancel))
+	p.zoomRow.Hide()
+	p.moveBar.Show()
+}
+
+// moveWords say the path being tapped out, for the step's line; "" when
+// no figure moves.
+func (p *PlayScreen) moveWords() string {
+	f := figure(state(p.ctx).Mission, p.moving)
+	if f == nil {
+		return ""
+	}
+	if len(p.path) == 0 {
+		return "Moving " + f.Name + ": tap the spaces of the path in order on the map, then Move along the path."
+	}
+	return fmt.Sprintf("Moving %s: %s → %s (tap the last space again to take it back).", f.Name, f.Position, strings.Join(p.path, " → "))
+}
+
+// endMove leaves the move being tapped out (made or cancelled), and the
+// map for the controls if they could not be shown together.
+func (p *PlayScreen) endMove() {
+	p.moving, p.path = "", nil
+	if p.split.Mode() == splitMap {
+		p.split.Want(wantBoth)
+	}
+	p.Refresh()
 }
 
 // stepTo adds a tapped space to the path being tapped out, or takes the

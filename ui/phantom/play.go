@@ -80,6 +80,25 @@ type PlayScreen struct {
 	// Key says what the map's placement marks (⚑) mean; hidden when the
 	// map has none.
 	Key *widget.Label
+	// MapBt switches between the map and the controls on a portrait
+	// tablet (hidden beside the map); split lays them out, controls is
+	// the controls' scroll.
+	MapBt    *widget.Button
+	split    *mapSplit
+	controls *container.Scroll
+	// moveBar is the move being tapped out, over the map, in zoomRow's
+	// place.
+	moveBar, zoomRow *fyne.Container
+	// turnCards are the cards a character had selected when its turn
+	// began, by round and name: a card played stays in its row, marked
+	// played, so the buttons under it do not move up under the finger.
+	turnCards map[string][]string
+	// rolls are the rolls entered at the table for a decision that
+	// stopped for one.
+	rolls *rollsEntry
+	// AgainBt works a decision stopped for a roll out again, with the
+	// rolls entered (nil when none waits).
+	AgainBt *widget.Button
 	// tieOrder is the players' order for characters tied on initiative.
 	tieOrder []string
 	// placeType and placeSpace are the place form's pickers.
@@ -171,23 +190,15 @@ func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 		p.selected = label
 		p.showSpace()
 	}
-	zoomIn := widget.NewButton("Zoom +", func() { p.Map.Zoom(1.25) })
-	zoomOut := widget.NewButton("Zoom −", func() { p.Map.Zoom(0.8) })
+	zoomIn := widget.NewButtonWithIcon("", theme.ZoomInIcon(), func() { p.Map.Zoom(1.25) })
+	zoomOut := widget.NewButtonWithIcon("", theme.ZoomOutIcon(), func() { p.Map.Zoom(0.8) })
 	p.scroll = container.NewScroll(p.Map)
-	fit := widget.NewButton("Whole map", func() { p.Map.FitTo(p.scroll.Size()) })
-	// The round and step above the buttons: side by side they were wider
-	// than a portrait tablet at a large text size.
+	fit := widget.NewButtonWithIcon("Whole map", theme.ViewFullScreenIcon(), func() { p.Map.FitTo(p.scroll.Size()) })
 	p.practice = widget.NewLabelWithStyle(PracticeLabel, fyne.TextAlignLeading, fyne.TextStyle{Italic: true})
 	p.practice.Importance = widget.WarningImportance
 	p.practice.Wrapping = fyne.TextWrapWord
 	p.practice.Hide()
-	// The buttons above the step's words: the words change length from
-	// step to step and, over the buttons, moved Next step up and down
-	// between taps (and the bubble a tap shows under it onto it).
-	p.Round.Truncation = fyne.TextTruncateEllipsis
-	top := container.NewVBox(p.Round, p.practice,
-		container.NewHBox(zoomOut, zoomIn, fit, widgets.Touch(p.NextBt)), p.Step)
-	faceForm := widget.NewForm(widget.NewFormItem("Face rolled", container.NewGridWithColumns(3, p.faceCol, p.facePri, p.faceSec)))
+	faceForm := widget.NewForm(widget.NewFormItem("Face rolled", widgets.NewFlow(p.faceCol, p.facePri, p.faceSec)))
 	p.faceBox = container.NewVBox(faceForm, faceBt)
 	p.swatch = canvas.NewRectangle(color.Transparent)
 	p.swatch.CornerRadius = 8
@@ -202,22 +213,50 @@ func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 	p.entered.Hide()
 	die := container.NewVBox(p.Die, p.entered, p.swatch)
 	p.dieBox = die
-	// Under the map (a portrait tablet) the die takes one line, and the
-	// map the room.
+	// The die in one line, in the header, where it shows all round
+	// whatever the controls are scrolled to; beside the map (a landscape
+	// tablet) it is also shown large, to be read across the table.
 	p.DieLine = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	p.DieLine.Truncation = fyne.TextTruncateEllipsis
 	p.lineSwatch = canvas.NewRectangle(color.Transparent)
 	p.lineSwatch.CornerRadius = 6
 	p.lineSwatch.SetMinSize(fyne.NewSize(28, 28))
-	compact := container.NewBorder(nil, nil, container.NewCenter(p.lineSwatch), nil, p.DieLine)
-	compact.Hide()
+	compact := container.NewBorder(nil, nil, container.NewCenter(p.lineSwatch), nil, wrapped(p.DieLine))
 	p.dieCompact = compact
 	p.Key = widget.NewLabel("")
 	p.Key.Wrapping = fyne.TextWrapWord
 	p.Key.Importance = widget.LowImportance
 	p.Key.Hide()
-	side := container.NewVScroll(container.NewVBox(
-		die, compact, p.faceBox, p.roundBox, p.result, p.Key,
+	// The header: where the mission stands and the die, and at its right
+	// end the map's switch (on a portrait tablet) and Next step, where
+	// they stay whatever the words beside them say.
+	p.MapBt = widget.NewButtonWithIcon("Map", theme.VisibilityIcon(), p.switchMap)
+	p.MapBt.Hide()
+	top := container.NewVBox(container.NewBorder(nil, nil, nil,
+		container.NewVBox(container.NewHBox(widgets.Touch(p.MapBt), widgets.Touch(p.NextBt))),
+		wrapped(p.Round)), compact)
+	// Over the controls beside the map (a landscape tablet: the map then
+	// has the tab's whole height), over both when the controls are under
+	// the map or alone (a portrait one).
+	overSide, overBoth := container.NewVBox(top), container.NewVBox()
+	overBoth.Hide()
+	// The move being tapped out has its buttons over the map it is tapped
+	// on, in the zoom buttons' row: the map never moves when they come.
+	p.moveBar = container.NewHBox()
+	p.moveBar.Hide()
+	p.zoomRow = container.NewHBox(widgets.Touch(zoomOut), widgets.Touch(zoomIn), fit)
+	mapTools := container.New(reserveLayout{}, p.zoomRow, p.moveBar)
+	mapPanel := container.NewBorder(mapTools, nil, nil, nil,
+		widgets.AtLeast(fyne.NewSize(mapLeast, 0), afterLayout(p.scroll, func() {
+			p.Map.AutoFit(p.scroll.Size())
+			if len(p.focus) > 0 {
+				p.Map.FocusOn(p.scroll, p.focus...)
+			}
+		})))
+	// The controls a step needs first: what Next does, the decision
+	// waiting (its Confirm, or the roll it stopped for), the round's
+	// forms; then the die, the figures and the rest.
+	p.controls = container.NewVScroll(container.NewVBox(
+		wrapped(p.Step), p.roundBox, p.practice, p.faceBox, die, p.result, p.Key,
 		widget.NewLabelWithStyle("Figures", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		p.Figures,
 		widget.NewSeparator(),
@@ -227,22 +266,36 @@ func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 		widget.NewSeparator(),
 		p.ending,
 	))
-	mapPanel := widgets.AtLeast(fyne.NewSize(mapLeast, 0), afterLayout(p.scroll, func() {
-		p.Map.AutoFit(p.scroll.Size())
-		if len(p.focus) > 0 {
-			p.Map.FocusOn(p.scroll, p.focus...)
-		}
-	}))
-	p.obj = container.NewBorder(top, nil, nil, nil, mapSplit(mapPanel, side, p.Map.HeightAcross, func(wide bool) {
-		p.narrow = !wide
-		if wide {
-			die.Show()
-			compact.Hide()
-		} else {
+	want := func(width float32) float32 {
+		return mapTools.MinSize().Height + theme.Padding() + p.Map.HeightAcross(width)
+	}
+	wantWidth := func(height float32) float32 {
+		return p.Map.WidthDown(height-mapTools.MinSize().Height-theme.Padding()) + theme.ScrollBarSize()
+	}
+	side := container.NewBorder(overSide, nil, nil, nil, p.controls)
+	p.split = newMapSplit(ctx.Window, mapPanel, side, want, wantWidth, func(mode splitMode) {
+		p.narrow = mode != splitWide
+		over, other := overBoth, overSide
+		if p.narrow {
 			die.Hide()
-			compact.Show()
+		} else {
+			die.Show()
+			over, other = overSide, overBoth
 		}
-	}))
+		if len(over.Objects) == 0 {
+			other.Objects = nil
+			over.Objects = []fyne.CanvasObject{top}
+			other.Hide() // no room kept for it
+			over.Show()
+			other.Refresh()
+			over.Refresh()
+			if p.obj != nil {
+				p.obj.Refresh() // the heading's room moved
+			}
+		}
+		p.showMapBt()
+	})
+	p.obj = container.NewBorder(overBoth, nil, nil, nil, p.split.Container)
 	ctx.OnChange(func(tracker.Event) { p.Refresh() })
 	p.Refresh()
 	return p
@@ -250,6 +303,42 @@ func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 
 // Object is the screen.
 func (p *PlayScreen) Object() fyne.CanvasObject { return p.obj }
+
+// switchMap shows the map or the controls on a narrow tab: with room
+// for both, it hides or shows the map; without, it shows one or the other.
+func (p *PlayScreen) switchMap() {
+	switch p.split.Mode() {
+	case splitBoth:
+		p.split.Want(wantPanel)
+	case splitPanel:
+		if p.split.RoomForBoth() {
+			p.split.Want(wantBoth)
+		} else {
+			p.split.Want(wantMap)
+		}
+	case splitMap:
+		p.split.Want(wantPanel)
+	}
+}
+
+// showMapBt says what the map's switch does now (hidden beside the map).
+func (p *PlayScreen) showMapBt() {
+	switch p.split.Mode() {
+	case splitWide:
+		p.MapBt.Hide()
+		return
+	case splitBoth:
+		p.MapBt.SetText("Hide map")
+		p.MapBt.SetIcon(theme.VisibilityOffIcon())
+	case splitPanel:
+		p.MapBt.SetText("Map")
+		p.MapBt.SetIcon(theme.VisibilityIcon())
+	case splitMap:
+		p.MapBt.SetText("Turn")
+		p.MapBt.SetIcon(theme.ListIcon())
+	}
+	p.MapBt.Show()
+}
 
 // NextStep says what Next will do now, and the command it runs (nil when
 // the players have to act first).
@@ -272,11 +361,17 @@ func NextStep(s *tp.State) (string, tracker.Command) {
 	case "draw":
 		return "Adversary cards drawn. Next step works out the turn order.", tp.DetermineInitiative{}
 	case "turns":
+		if p := m.Pending; p != nil && p.Turn.Ask != nil {
+			return p.Adversary + "'s decision waits for the order of the conditions: choose it on the Enemy tab.", nil
+		}
+		if p := m.Pending; p != nil && p.Turn.Stopped != "" {
+			return "Next step waits for " + p.Adversary + "'s roll, made at the table: enter it below.", nil
+		}
 		if m.Pending != nil && m.Pending.Reaction {
-			return m.Pending.Adversary + "'s reaction to " + m.Current + "'s attack is worked out: confirm or override it on the Enemy tab; then " + m.Current + "'s turn goes on.", nil
+			return m.Pending.Adversary + "'s reaction to " + m.Current + "'s attack is worked out: confirm it below (the Enemy tab says why, and overrides it); then " + m.Current + "'s turn goes on.", nil
 		}
 		if m.Pending != nil {
-			return m.Pending.Adversary + "'s turn is worked out: confirm or override it on the Enemy tab.", nil
+			return m.Pending.Adversary + "'s turn is worked out: confirm it below (the Enemy tab says why, and overrides it).", nil
 		}
 		if m.Current != "" {
 			if f := figure(m, m.Current); f != nil && f.Side == "character" {
@@ -368,6 +463,9 @@ func (p *PlayScreen) Refresh() {
 		p.Map.SetOverlay(o)
 	}
 	text, cmd := NextStep(s)
+	if w := p.moveWords(); w != "" {
+		text = w
+	}
 	p.Step.SetText(text)
 	if cmd == nil {
 		p.NextBt.Disable()
@@ -378,9 +476,10 @@ func (p *PlayScreen) Refresh() {
 	case m == nil:
 		p.Round.SetText("Between missions")
 	case m.Round == 0:
-		p.Round.SetText(fmt.Sprintf("%s · setup · difficulty %d", m.ID, m.Difficulty))
+		// The mission's name is the frame's header's.
+		p.Round.SetText(fmt.Sprintf("Setting up · difficulty %d", m.Difficulty))
 	default:
-		p.Round.SetText(fmt.Sprintf("%s · Round %d · %s", m.ID, m.Round, phaseWords(m.Phase)))
+		p.Round.SetText(fmt.Sprintf("Round %d · %s", m.Round, phaseWords(m.Phase)))
 	}
 	p.showDie(m)
 	if m != nil && (m.Phase == "setup" || m.Phase == "end") {
@@ -389,6 +488,7 @@ func (p *PlayScreen) Refresh() {
 		p.faceBox.Hide()
 	}
 	p.showFigures(s)
+	p.showMoveBar()
 	p.showRoundForms(s)
 	p.refreshPlaceForm(s)
 	p.showSpace()

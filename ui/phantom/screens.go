@@ -445,86 +445,6 @@ func (l *firstWide) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	return s
 }
 
-// mapSplit lays a map panel and its side panel out as adaptive does
-// (side by side from sideBySideFrom dp across, else stacked, and asking
-// for the tallest panel only until laid out), with one difference when
-// stacked (a portrait tablet): the map is not given an equal share but the
-// height that shows the whole map across the width (want), up to
-// mapShare of the height, and never less than its least; the side panel,
-// which scrolls, takes the rest. onWide, if set, is told each time the
-// arrangement changes (a screen then makes its side panel compact).
-func mapSplit(mapPanel, side fyne.CanvasObject, want func(width float32) float32, onWide func(wide bool)) *fyne.Container {
-	l := &mapSplitLayout{want: want, onWide: onWide}
-	c := container.New(l, mapPanel, side)
-	l.box = c
-	return c
-}
-
-// mapShare is the most of a stacked tab's height the map panel takes.
-const mapShare = 0.8
-
-type mapSplitLayout struct {
-	want   func(width float32) float32
-	onWide func(bool)
-	box    *fyne.Container
-	width  float32 // the width last laid out in; 0 before
-	wide   bool
-	told   bool // onWide was told the arrangement once
-}
-
-func (l *mapSplitLayout) fitsWide(objs []fyne.CanvasObject, width float32) bool {
-	return width >= sideBySideFrom && objs[0].MinSize().Width+theme.Padding()+objs[1].MinSize().Width <= width
-}
-
-func (l *mapSplitLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
-	l.width = size.Width
-	wide := l.fitsWide(objs, size.Width)
-	if wide != l.wide || !l.told {
-		l.wide, l.told = wide, true
-		if l.onWide != nil {
-			// Out of this layout: it changes the panels' least sizes.
-			fyne.Do(func() { l.onWide(wide); l.box.Refresh() })
-		}
-	}
-	pad := theme.Padding()
-	m, s := objs[0], objs[1]
-	if wide {
-		// As widgets.NewAdaptive: equal shares, or each its least and
-		// an equal part of what is left.
-		avail := size.Width - pad
-		mw := avail / 2
-		if a, b := m.MinSize().Width, s.MinSize().Width; a > mw || b > mw {
-			mw = a + (avail-a-b)/2
-		}
-		m.Move(fyne.NewPos(0, 0))
-		m.Resize(fyne.NewSize(mw, size.Height))
-		s.Move(fyne.NewPos(mw+pad, 0))
-		s.Resize(fyne.NewSize(avail-mw, size.Height))
-		return
-	}
-	avail := size.Height - pad
-	mh := avail / 2
-	if l.want != nil {
-		mh = min(l.want(size.Width), avail*mapShare)
-	}
-	mh = min(mh, avail-s.MinSize().Height)
-	mh = max(mh, m.MinSize().Height)
-	m.Move(fyne.NewPos(0, 0))
-	m.Resize(fyne.NewSize(size.Width, mh))
-	s.Move(fyne.NewPos(0, mh+pad))
-	s.Resize(fyne.NewSize(size.Width, max(0, avail-mh)))
-}
-
-func (l *mapSplitLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
-	a, b := objs[0].MinSize(), objs[1].MinSize()
-	w := max(a.Width, b.Width)
-	if l.width > w+1 && !l.fitsWide(objs, l.width) {
-		return fyne.NewSize(w, a.Height+theme.Padding()+b.Height)
-	}
-	// Side by side, or not laid out where the players see it yet.
-	return fyne.NewSize(w, max(a.Height, b.Height))
-}
-
 // wrapped holds a word-wrapping label outside a scroll: it asks for one
 // line until laid out (a wrapping label never laid out, as on a hidden
 // tab, asks for a word a line and would make the window grow), then for
@@ -543,6 +463,9 @@ func (w *wrappedLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 }
 
 func (w *wrappedLayout) MinSize([]fyne.CanvasObject) fyne.Size {
+	if !w.l.Visible() {
+		return fyne.Size{}
+	}
 	if w.l.Size().Width < 1 {
 		one := fyne.MeasureText("Round", theme.TextSize(), w.l.TextStyle)
 		return fyne.NewSize(0, one.Height+2*theme.InnerPadding())

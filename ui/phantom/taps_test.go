@@ -255,7 +255,7 @@ func TestFirstRoundByTapsAlone(t *testing.T) {
 				for _, l := range path {
 					tb.TapSpace(l)
 				}
-				tb.Tap("Move along this path")
+				tb.Tap("Move along the path")
 				if got := figureNamed(tb.state().Mission, cur.Name).Position; got != path[len(path)-1] {
 					t.Fatalf("%s is on %s after the path %v", cur.Name, got, path)
 				}

@@ -43,6 +43,11 @@ type TracePanel struct {
 	// MinLines is how many lines show without scrolling (TraceLines when
 	// 0).
 	MinLines int
+	// Whole makes the panel ask for the whole explanation's height, with
+	// no cap: for a screen that puts it in a scroll of its own, full
+	// height, to be read at length (a long Why in a few lines' window was
+	// hard to read).
+	Whole bool
 
 	trace    automa.Trace
 	deciding int
@@ -300,6 +305,9 @@ func (p *TracePanel) MinSize() fyne.Size {
 	if width > 0 {
 		// The blocks are as wide as the scroll, or their own least.
 		width = fyne.Max(width, p.box.MinSize().Width)
+	}
+	if p.Whole {
+		return fyne.NewSize(word+pad+theme.ScrollBarSize(), p.eachLine(width, func(float32) bool { return true }))
 	}
 	h := p.linesHeight(want, width)
 	return fyne.NewSize(word+pad+theme.ScrollBarSize(), fyne.Min(h, TraceMaxHeight))
