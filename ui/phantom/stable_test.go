@@ -28,9 +28,11 @@ func TestChoosingAnEditorToolKeepsTheMapStill(t *testing.T) {
 			h.w.SetContent(e.Object())
 			h.w.Resize(uitest.TabArea(portrait, scale))
 			e.Block(5, 4)
+			e.Object().Refresh()
 			y, size := absY(e.View), e.View.Size()
 			for _, tool := range append(Tools, ToolSelect) {
 				e.ToolPicker.SetSelected(tool)
+				e.Object().Refresh()
 				if got := absY(e.View); got != y || e.View.Size() != size {
 					t.Errorf("text %.2f, portrait %v: choosing %q moved the map from y %.0f to %.0f (%v → %v)", scale, portrait, tool, y, got, size, e.View.Size())
 				}
