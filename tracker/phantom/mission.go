@@ -680,6 +680,22 @@ func (c DetermineInitiative) exec(s *State, x *ctx) (string, error) {
 }
 
 // charInitiative is §11.1 step 6 for a character.
+// CharacterInitiatives are the embarked characters' initiatives this
+// round, as the turn order will count them from their cards (§11.1 step
+// 6), by name; for a screen to tell whether two tie (the players then
+// give their order).
+func (s *State) CharacterInitiatives() map[string]int {
+	out := map[string]int{}
+	if m := s.Mission; m != nil {
+		for _, f := range m.Figures {
+			if f.character() && !f.Defeated {
+				out[f.Name] = s.charInitiative(f)
+			}
+		}
+	}
+	return out
+}
+
 func (s *State) charInitiative(f *Figure) int {
 	if f.Resting {
 		return 1 // rest: 1, modifiers ignored (§6.3, V-26)

@@ -141,6 +141,26 @@ func (p *PlayScreen) chooseCards(s *tp.State, f *tp.Figure) {
 	d.Show()
 }
 
+// selectStatus says where a character's card selection stands.
+func selectStatus(f *tp.Figure) string {
+	switch {
+	case f.Resting:
+		return "rests this round"
+	case len(f.Selected) > 0:
+		return "has selected " + plural(len(f.Selected), "card")
+	}
+	return "has not chosen yet"
+}
+
+// chooseRow is a character's line of the round's card selection: where it
+// stands and the button that opens the hand for its player alone (§6.2:
+// selections stay secret until revealed).
+func (p *PlayScreen) chooseRow(s *tp.State, f *tp.Figure) fyne.CanvasObject {
+	b := widget.NewButton("Choose cards (secret)…", func() { p.chooseCards(s, f) })
+	l := wrap(f.Name + " " + selectStatus(f))
+	return container.NewBorder(nil, nil, nil, container.NewVBox(widgets.Touch(b)), l)
+}
+
 // cardsBox: during card selection the hand as checks with Select and Rest;
 // during the character's turn its selected cards to play (as printed or
 // converted).
@@ -155,18 +175,8 @@ func (p *PlayScreen) cardsBox(s *tp.State, m *tp.Mission, f *tp.Figure) fyne.Can
 	}
 	switch {
 	case m.Phase == "select":
-		// §6.2: selections stay secret until they are revealed, so the
-		// hand opens in a dialog for its player only.
-		status := "has not chosen yet"
-		switch {
-		case f.Resting:
-			status = "rests this round"
-		case len(f.Selected) > 0:
-			status = "has selected " + plural(len(f.Selected), "card")
-		}
-		box.Add(container.NewBorder(nil, nil, nil,
-			widget.NewButton("Choose cards (secret)…", func() { p.chooseCards(s, f) }),
-			widget.NewLabel(name+" "+status)))
+		// The choice itself is at the top of the controls (chooseRow).
+		box.Add(wrap(name + " " + selectStatus(f)))
 	case m.Current == name:
 		// The cards selected when the turn began keep their rows: a card
 		// played stays, marked so, and the buttons under it stay put.

@@ -294,18 +294,20 @@ func (e *Editor) build() {
 	var mapScroll *container.Scroll
 	fit := widget.NewButtonWithIcon("Whole map", theme.ViewFullScreenIcon(), func() { e.View.FitTo(mapScroll.Size()) })
 
+	// A new map starts with its block of spaces: first in the panel, in
+	// view as the editor opens.
 	side := container.NewVScroll(container.NewVBox(
+		field("The map's name", e.ID),
+		bold("A block of spaces"),
+		container.NewHBox(e.Cols, widget.NewLabel("across ×"), e.Rows, widget.NewLabel("down")),
+		e.BlockButton,
+		widget.NewSeparator(),
 		bold("Map"),
-		field("Name", e.ID),
 		field("Title", e.Title),
 		widgets.NewFlow(field("Planet", e.Planet), field("Difficulty", e.Difficulty)),
 		field("Hexes", e.Orientation),
 		widgets.NewFlow(newBt, openBt, e.ImportButton, e.ExportBt),
 		e.SaveButton,
-		widget.NewSeparator(),
-		bold("A block of spaces"),
-		container.NewHBox(e.Cols, widget.NewLabel("across ×"), e.Rows, widget.NewLabel("down")),
-		e.BlockButton,
 		widget.NewSeparator(),
 		e.Selected,
 		e.palette,

@@ -141,7 +141,7 @@ func everyDialog(t *testing.T, h *harness, check func(name string)) {
 	check("a class card being edited")
 	c.Entry.OpenDice()
 	check("dice")
-	c.openMapDialog("", func(string) {})
+	c.Entry.openMapDialog("", func(string) {})
 	check("map editor")
 	c.Entry.openCharacterDialog(nil)
 	check("new character")

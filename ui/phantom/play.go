@@ -67,7 +67,6 @@ type PlayScreen struct {
 	// acting keeps the players' choice of acting figure per figure card,
 	// while the same figure's turn goes on (§4 Invisible).
 	acting map[string]string
-	faceBt *widget.Button
 	// practice labels a game on the practice content.
 	practice *widget.Label
 	// DieLine is the Decision die in one line, shown instead of the big
@@ -93,9 +92,15 @@ type PlayScreen struct {
 	// began, by round and name: a card played stays in its row, marked
 	// played, so the buttons under it do not move up under the finger.
 	turnCards map[string][]string
+	// Setup sets the next mission up, right here, while none is being
+	// played (the group starts where it plays); setupBox holds it.
+	Setup    *SetupForm
+	setupBox *fyne.Container
 	// rolls are the rolls entered at the table for a decision that
 	// stopped for one.
 	rolls *rollsEntry
+	// step is the mission's step last shown (stepKey).
+	step string
 	// AgainBt works a decision stopped for a roll out again, with the
 	// rolls entered (nil when none waits).
 	AgainBt *widget.Button
@@ -180,8 +185,6 @@ func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 	p.facePri = widget.NewSelect(dirs, nil)
 	p.faceSec = widget.NewSelect(dirs, nil)
 	p.faceCol.PlaceHolder, p.facePri.PlaceHolder, p.faceSec.PlaceHolder = "colour", "large letter", "small letter"
-	faceBt := widget.NewButton("Begin the round with this face", p.beginWithFace)
-	p.faceBt = faceBt
 	p.Map.OnTapSpace = func(_ hex.Coord, label string) {
 		if p.moving != "" {
 			p.stepTo(label)
@@ -198,8 +201,11 @@ func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 	p.practice.Importance = widget.WarningImportance
 	p.practice.Wrapping = fyne.TextWrapWord
 	p.practice.Hide()
-	faceForm := widget.NewForm(widget.NewFormItem("Face rolled", widgets.NewFlow(p.faceCol, p.facePri, p.faceSec)))
-	p.faceBox = container.NewVBox(faceForm, faceBt)
+	// The face rolled at the table: Next step begins the round with it
+	// (one button for the round's steps, not a second one beside it).
+	faceNote := wrap("Rolled at the table? Choose its face, then Next step. Leave it for the app to roll.")
+	faceNote.Importance = widget.LowImportance
+	p.faceBox = container.NewVBox(bold("Decision die: the face rolled"), widgets.NewFlow(p.faceCol, p.facePri, p.faceSec), faceNote)
 	p.swatch = canvas.NewRectangle(color.Transparent)
 	p.swatch.CornerRadius = 8
 	p.swatch.SetMinSize(fyne.NewSize(48, 18))
@@ -255,8 +261,15 @@ func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 	// The controls a step needs first: what Next does, the decision
 	// waiting (its Confirm, or the roll it stopped for), the round's
 	// forms; then the die, the figures and the rest.
+	p.Setup = newSetupForm(ctx, NewEntry(ctx))
+	p.Setup.Ready = func() {
+		p.controls.Refresh()
+		scrollIntoView(p.controls, p.Setup.StartBt)
+	}
+	p.setupBox = container.NewVBox(p.Setup.obj)
+	p.setupBox.Hide()
 	p.controls = container.NewVScroll(container.NewVBox(
-		wrapped(p.Step), p.roundBox, p.practice, p.faceBox, die, p.result, p.Key,
+		wrapped(p.Step), p.setupBox, p.faceBox, p.roundBox, p.practice, die, p.result, p.Key,
 		widget.NewLabelWithStyle("Figures", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		p.Figures,
 		widget.NewSeparator(),
@@ -331,6 +344,10 @@ func (p *PlayScreen) showMapBt() {
 		p.MapBt.SetText("Hide map")
 		p.MapBt.SetIcon(theme.VisibilityOffIcon())
 	case splitPanel:
+		if p.split.l.noMap {
+			p.MapBt.Hide()
+			return
+		}
 		p.MapBt.SetText("Map")
 		p.MapBt.SetIcon(theme.VisibilityIcon())
 	case splitMap:
@@ -345,19 +362,25 @@ func (p *PlayScreen) showMapBt() {
 func NextStep(s *tp.State) (string, tracker.Command) {
 	m := s.Mission
 	if m == nil {
-		return "No mission: start one on the Campaign tab (Missions).", nil
+		return "No mission is being played: set one up below.", nil
 	}
 	switch m.Phase {
 	case "setup", "end":
 		if m.Phase == "end" {
-			return "The round is over: if the objectives are met, record the result (Mission succeeded, above the figures); otherwise Next step begins the next round and rolls the Decision die.", tp.BeginRound{}
+			return "The round is over: if the objectives are met, record the result (Mission succeeded, above the figures); otherwise Next step begins the next round and rolls the Decision die (or choose the face rolled at the table, below).", tp.BeginRound{}
 		}
-		return "Begin round 1: Next step rolls the Decision die (or enter the face rolled at the table).", tp.BeginRound{}
+		if len(s.Content.DecisionDie) == 0 {
+			return "Begin round 1: choose the Decision die's face rolled at the table (below), then Next step.", tp.BeginRound{}
+		}
+		return "Begin round 1: Next step rolls the Decision die (or choose the face rolled at the table, below).", tp.BeginRound{}
 	case "select":
 		if eventDue(s) {
 			return "Next step draws this round's event card (or enter the card drawn at the table below).", tp.DrawEvent{}
 		}
-		return "Each character selects cards or rests (cards under each character). Next step draws the adversary cards.", tp.DrawAdversaryCards{}
+		if allChosen(m) && !charactersTie(s) {
+			return "Every character has chosen. Next step draws the adversary cards and works out the turn order.", tp.DrawAdversaryCards{}
+		}
+		return "Each character selects cards or rests (above). Next step draws the adversary cards.", tp.DrawAdversaryCards{}
 	case "draw":
 		return "Adversary cards drawn. Next step works out the turn order.", tp.DetermineInitiative{}
 	case "turns":
@@ -408,18 +431,83 @@ func (p *PlayScreen) Next() bool {
 	if st, ok := cmd.(tp.StartTurn); ok {
 		cmd = p.restStart(s, st.Character)
 	}
+	if _, ok := cmd.(tp.DrawAdversaryCards); ok && !charactersTie(s) {
+		// No characters tie on initiative, so the players have no order
+		// to give: the turn order is worked out with the draw, one step
+		// for the table (§11.1 steps 4 to 6).
+		if _, ok := p.ctx.DoFrom(p.NextBt, cmd); ok {
+			p.ctx.DoFrom(p.NextBt, tp.DetermineInitiative{})
+		}
+		return true
+	}
+	if _, ok := cmd.(tp.BeginRound); ok {
+		// The face rolled at the table, when entered, begins the round;
+		// else the app rolls, if it has the die's faces.
+		face, why := p.faceEntered(s)
+		if why != "" {
+			p.ctx.Refuse(p.NextBt, why)
+			return true
+		}
+		cmd = tp.BeginRound{Face: face}
+	}
 	p.ctx.DoFrom(p.NextBt, cmd)
 	return true
 }
 
-func (p *PlayScreen) beginWithFace() {
-	if p.faceCol.Selected == "" || p.facePri.Selected == "" || p.faceSec.Selected == "" {
-		p.ctx.Refuse(p.faceBt, "Choose the face's colour, its large letter and its small letter.")
-		return
+// stepKey names the mission's step: which mission, round and phase.
+func stepKey(m *tp.Mission) string {
+	if m == nil {
+		return ""
 	}
-	f := ap.Face{Colour: ap.Colour(p.faceCol.Selected), Primary: ap.Dir(p.facePri.Selected), Secondary: ap.Dir(p.faceSec.Selected)}
-	p.ctx.DoFrom(p.faceBt, tp.BeginRound{Face: &f})
+	return fmt.Sprintf("%s\x00%d\x00%s", m.ID, m.Round, m.Phase)
 }
+
+// allChosen says whether every character on the map has selected its
+// cards or rests this round.
+func allChosen(m *tp.Mission) bool {
+	for _, f := range m.Figures {
+		if f.Side == "character" && !f.Defeated && f.Position != "" && !f.Resting && len(f.Selected) == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// charactersTie says whether two characters have the same initiative
+// this round: their players then give the order on the Turn order card.
+func charactersTie(s *tp.State) bool {
+	seen := map[int]bool{}
+	for _, n := range s.CharacterInitiatives() {
+		if seen[n] {
+			return true
+		}
+		seen[n] = true
+	}
+	return false
+}
+
+// faceEntered is the Decision die's face entered as rolled at the table
+// (nil: none, the app rolls), or why the round cannot begin with it.
+func (p *PlayScreen) faceEntered(s *tp.State) (*ap.Face, string) {
+	picked := 0
+	for _, sel := range []*widget.Select{p.faceCol, p.facePri, p.faceSec} {
+		if sel.Selected != "" {
+			picked++
+		}
+	}
+	switch {
+	case picked == 3:
+		return &ap.Face{Colour: ap.Colour(p.faceCol.Selected), Primary: ap.Dir(p.facePri.Selected), Secondary: ap.Dir(p.faceSec.Selected)}, ""
+	case picked > 0:
+		return nil, "Choose the face's colour, its large letter and its small letter (below), or none of them for the app to roll."
+	case len(s.Content.DecisionDie) == 0:
+		return nil, "Choose the face rolled at the table (below): the app has no Decision die faces to roll (they are entered on the Campaign tab, Content)."
+	}
+	return nil, ""
+}
+
+// beginWithFace begins the round with the face entered (Next does).
+func (p *PlayScreen) beginWithFace() { p.Next() }
 
 // Refresh re-reads the campaign.
 func (p *PlayScreen) Refresh() {
@@ -486,7 +574,27 @@ func (p *PlayScreen) Refresh() {
 		p.faceBox.Show()
 	} else {
 		p.faceBox.Hide()
+		// The next round's face is rolled anew.
+		for _, sel := range []*widget.Select{p.faceCol, p.facePri, p.faceSec} {
+			if sel.Selected != "" {
+				sel.ClearSelected()
+			}
+		}
 	}
+	// A new step (a mission begun, a round, a phase) starts with the
+	// controls at their top, where the step's own are.
+	if key := stepKey(m); key != p.step {
+		p.step = key
+		p.controls.ScrollToTop()
+	}
+	if m == nil || m.Phase == "over" {
+		p.Setup.refresh(s)
+		p.setupBox.Show()
+	} else {
+		p.setupBox.Hide()
+	}
+	// No mission, no map: the controls take the tab.
+	p.split.NoMap(m == nil)
 	p.showFigures(s)
 	p.showMoveBar()
 	p.showRoundForms(s)
@@ -498,6 +606,12 @@ func (p *PlayScreen) Refresh() {
 // showDie shows the round's Decision die face and the seed draw it came
 // from (when the app rolled it).
 func (p *PlayScreen) showDie(m *tp.Mission) {
+	// No mission, no die to speak of.
+	if m == nil {
+		p.dieCompact.Hide()
+	} else {
+		p.dieCompact.Show()
+	}
 	if m == nil || m.Face == nil {
 		p.swatch.FillColor = color.Transparent
 		p.swatch.Refresh()

@@ -33,8 +33,9 @@ func absY(o fyne.CanvasObject) float32 {
 	return fyne.CurrentApp().Driver().AbsolutePositionForObject(o).Y
 }
 
-// TestNextStepStaysPutBetweenTaps: the newcomer taps Next step three
-// times to the first adversary decision; the words saying what it does
+// TestNextStepStaysPutBetweenTaps: the newcomer taps Next step twice to
+// the first adversary decision (the cards drawn with the turn order, then
+// the adversary's turn); the words saying what it does
 // next change length each time, and the button must stay where the
 // finger is (it sat under those words and jumped up and down, and the
 // bubble a tap shows under it then covered it).
@@ -49,7 +50,7 @@ func TestNextStepStaysPutBetweenTaps(t *testing.T) {
 			h.w.Resize(room)
 			y := absY(p.NextBt)
 			lines := map[string]bool{}
-			for i := 0; i < 3; i++ {
+			for i := 0; i < 2; i++ {
 				if !p.Next() {
 					t.Fatalf("step %d: Next step did nothing", i+1)
 				}
@@ -59,7 +60,7 @@ func TestNextStepStaysPutBetweenTaps(t *testing.T) {
 					t.Errorf("text %.2f, portrait %v, after tap %d (%q): Next step moved from y %.0f to %.0f", scale, portrait, i+1, p.Step.Text, y, got)
 				}
 			}
-			if len(lines) < 3 {
+			if len(lines) < 2 {
 				t.Fatalf("the step's words did not change: %v", lines)
 			}
 		}

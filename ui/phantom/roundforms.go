@@ -31,6 +31,14 @@ func (p *PlayScreen) showRoundForms(s *tp.State) {
 	}
 	switch m.Phase {
 	case "select":
+		// Each player's secret choice first: the step waits for it.
+		choose := container.NewVBox()
+		for _, n := range m.Embarked {
+			if f := figure(m, n); f != nil && !f.Defeated {
+				choose.Add(p.chooseRow(s, f))
+			}
+		}
+		p.roundBox.Add(widgets.NewCard("Cards for this round", "Each player selects in secret, or rests (Rulebook p.12).", choose))
 		var rows []func() (ap.Drawn, bool)
 		form := container.NewVBox()
 		for _, t := range m.Types {
@@ -88,7 +96,7 @@ func (p *PlayScreen) showRoundForms(s *tp.State) {
 			p.ctx.DoFrom(use, tp.DrawAdversaryCards{Drawn: drawn})
 		})
 		form.Add(use)
-		p.roundBox.Add(widgets.NewCard("Adversary cards drawn at the table", "Or tap Next: the app draws them from its shuffled decks (Rulebook p.12).", form))
+		p.roundBox.Add(widgets.NewCard("Cards drawn at the table", "The adversary cards, if drawn at the table; or tap Next step: the app draws them from its shuffled decks (Rulebook p.12).", form))
 	case "draw":
 		var names []string
 		for _, n := range m.Embarked {

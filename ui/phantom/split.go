@@ -74,6 +74,17 @@ func (s *mapSplit) Want(v wantView) {
 	s.Container.Refresh()
 }
 
+// NoMap lays the controls out alone while there is no map to show (no
+// mission being played), whatever the width.
+func (s *mapSplit) NoMap(none bool) {
+	if s.l.noMap == none {
+		return
+	}
+	s.l.noMap = none
+	s.l.told = false // the screen's switch says whether there is a map
+	s.Container.Refresh()
+}
+
 // RoomForBoth says whether the map and the controls each get a third of
 // the screen at the height last laid out.
 func (s *mapSplit) RoomForBoth() bool { return s.l.both }
@@ -90,6 +101,7 @@ type mapSplitLayout struct {
 	mode      splitMode
 	view      wantView
 	both      bool // room for both, narrow
+	noMap     bool // no map to show
 	told      bool // onMode was told once
 	screen    fyne.Window
 }
@@ -117,7 +129,10 @@ func (l *mapSplitLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	m, s := objs[0], objs[1]
 	mode := splitWide
 	third := l.third()
-	if !l.fitsWide(objs, size.Width) {
+	switch {
+	case l.noMap:
+		mode = splitPanel
+	case !l.fitsWide(objs, size.Width):
 		l.both = size.Height >= 2*third+pad
 		switch {
 		case l.view == wantPanel:
