@@ -219,6 +219,9 @@ func (e *EnemyScreen) showMapBt() {
 		e.MapBt.SetIcon(theme.ListIcon())
 	}
 	e.MapBt.Show()
+	if e.obj != nil {
+		e.obj.Refresh() // the switch's words changed its width
+	}
 }
 
 // Refresh re-reads the campaign.

@@ -355,6 +355,9 @@ func (p *PlayScreen) showMapBt() {
 		p.MapBt.SetIcon(theme.ListIcon())
 	}
 	p.MapBt.Show()
+	if p.obj != nil {
+		p.obj.Refresh() // the switch's words changed its width
+	}
 }
 
 // NextStep says what Next will do now, and the command it runs (nil when
@@ -388,7 +391,7 @@ func NextStep(s *tp.State) (string, tracker.Command) {
 			return p.Adversary + "'s decision waits for the order of the conditions: choose it on the Enemy tab.", nil
 		}
 		if p := m.Pending; p != nil && p.Turn.Stopped != "" {
-			return "Next step waits for " + p.Adversary + "'s roll, made at the table: enter it below.", nil
+			return "Next step waits for the roll below.", nil
 		}
 		if m.Pending != nil && m.Pending.Reaction {
 			return m.Pending.Adversary + "'s reaction to " + m.Current + "'s attack is worked out: confirm it below (the Enemy tab says why, and overrides it); then " + m.Current + "'s turn goes on.", nil
