@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"strconv"
 	"strings"
 	"unicode"
@@ -268,7 +269,11 @@ func checkContent(kind ContentKind, id string, data json.RawMessage) (key string
 		dec := json.NewDecoder(bytes.NewReader(data))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(v); err != nil {
-			ps.add("", "§15", "%s", decodeProblem(err))
+			field, why := unreadable(data, reflect.TypeOf(v).Elem(), "it", "this kind of content")
+			if why == "" {
+				why = decodeProblem(err)
+			}
+			ps.add(field, "§15", "%s", why)
 			return false
 		}
 		return true

@@ -253,6 +253,10 @@ func (e *Editor) Block(cols, rows int) {
 	}
 	e.refresh()
 	e.View.Refresh()
+	// A new block has no entry point, and every mission needs its
+	// characters': the next taps mark them.
+	e.SetTool(ToolEntry)
+	e.Status.SetText("Tap the spaces the characters may start on (entry points), then choose another tool.")
 }
 
 // ToggleWall puts up or takes down the wall on side d of position c.
