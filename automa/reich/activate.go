@@ -299,7 +299,7 @@ func (w *world) inRangeOfStanding(u *unitW) bool {
 		if !standing(h) {
 			continue
 		}
-		if ok, r := w.sees(u.area, w.heroArea(h), "enemy"); ok && r <= u.t.Range {
+		if ok, r := w.seesWithin(u.area, w.heroArea(h), "enemy", u.t.Range); ok && r <= u.t.Range {
 			return true
 		}
 	}
@@ -562,7 +562,7 @@ func (w *world) legalRanged(u *unitW) []*Hero {
 		if !standing(h) {
 			continue
 		}
-		if ok, r := w.sees(u.area, w.heroArea(h), "enemy"); ok && r <= u.t.Range {
+		if ok, r := w.seesWithin(u.area, w.heroArea(h), "enemy", u.t.Range); ok && r <= u.t.Range {
 			out = append(out, h)
 		}
 	}

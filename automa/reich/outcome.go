@@ -22,9 +22,14 @@ type Outcome struct {
 	// AwaitingDefence: the enemy turn stopped after its last attack for the
 	// defence tests (Request.PauseForDefence); After.EnemyTurn says where
 	// it goes on from.
-	AwaitingDefence bool         `json:"awaitingDefence,omitempty"`
-	After           State        `json:"after"`
-	Trace           automa.Trace `json:"trace"`
+	AwaitingDefence bool `json:"awaitingDefence,omitempty"`
+	// Sightings are the players' answers on lines of sight that still hold
+	// at the end, each with its basis: give them back under answers.los
+	// with the next request, and they are not asked again while nothing
+	// between the two areas changes.
+	Sightings []LOSAnswer  `json:"sightings,omitempty"`
+	After     State        `json:"after"`
+	Trace     automa.Trace `json:"trace"`
 }
 
 // Change kinds.

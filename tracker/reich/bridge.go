@@ -121,7 +121,40 @@ func (s *State) situation(req ai.Request, ans ai.Answers) (*ai.Situation, error)
 		p := m.Paused.Progress.Clone()
 		st.EnemyTurn = &p
 	}
+	// The lines of sight answered earlier come first: each is used while
+	// it holds, and the answers given now only where none does.
+	ans.LOS = append(slices.Clone(m.Sightings), ans.LOS...)
 	return &ai.Situation{Content: cont, Map: m.Map, State: st, Resolve: req, Answers: ans, Settings: s.Settings.Settings}, nil
+}
+
+// maxSightings bounds the lines of sight a mission remembers: the latest
+// ones, far more than a table answers between two changes of the map.
+const maxSightings = 64
+
+// keepSightings remembers the players' lines of sight that still hold
+// after a decision (Outcome.Sightings), so none is asked again while
+// nothing between its two areas changes.
+func (t *tx) keepSightings(held []ai.LOSAnswer) {
+	if len(held) > maxSightings {
+		held = held[len(held)-maxSightings:]
+	}
+	m := t.m()
+	if len(held) == 0 && len(m.Sightings) == 0 {
+		return
+	}
+	if sameSightings(held, m.Sightings) {
+		return
+	}
+	t.do(Op{Op: opSightings, Sightings: slices.Clone(held)})
+}
+
+func sameSightings(a, b []ai.LOSAnswer) bool {
+	return slices.EqualFunc(a, b, func(x, y ai.LOSAnswer) bool {
+		if x.From != y.From || x.To != y.To || x.Side != y.Side || x.See != y.See || x.Range != y.Range || (x.Basis == nil) != (y.Basis == nil) {
+			return false
+		}
+		return x.Basis == nil || (slices.Equal(x.Basis.Shut, y.Basis.Shut) && slices.Equal(x.Basis.Blockers, y.Basis.Blockers) && slices.Equal(x.Basis.Obscured, y.Basis.Obscured))
+	})
 }
 
 func nonNil(ids []string) []string {
@@ -168,12 +201,13 @@ func (t *tx) resolve(req ai.Request, ans ai.Answers, d *tracker.Dice) (*ai.Outco
 	if err != nil {
 		var need *ai.NeedInput
 		if errors.As(err, &need) {
-			return nil, &NeedAnswer{Question: need.Question, Field: need.Field, Options: need.Options}
+			return nil, &NeedAnswer{Question: need.Question, Field: need.Field, Options: need.Options, Sight: need.Sight}
 		}
 		return nil, tracker.Refuse("reichbusters §7", "%v", err)
 	}
 	t.keepTrace(out.Trace)
 	t.sync(out)
+	t.keepSightings(out.Sightings)
 	return out, nil
 }
 
@@ -188,6 +222,8 @@ type NeedAnswer struct {
 	// Options are the answers that fit, when the rules know them (the
 	// cards a deck the players draw can still give).
 	Options []string
+	// Sight is the line of sight asked about (Field "answers.los").
+	Sight *ai.SightQuestion
 }
 
 func (e *NeedAnswer) Error() string {
@@ -203,9 +239,14 @@ func (t *tx) query(req ai.Request, ans ai.Answers) (*ai.Outcome, error) {
 	}
 	out, err := ai.Decide(sit, nil)
 	if err != nil {
+		var need *ai.NeedInput
+		if errors.As(err, &need) {
+			return nil, &NeedAnswer{Question: need.Question, Field: need.Field, Options: need.Options, Sight: need.Sight}
+		}
 		return nil, tracker.Refuse("reichbusters §7", "%v", err)
 	}
 	t.keepTrace(out.Trace)
+	t.keepSightings(out.Sightings)
 	return out, nil
 }
 

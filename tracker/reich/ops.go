@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"tablekeeper/automa"
+	ai "tablekeeper/automa/reich"
 	"tablekeeper/automa/reich/content"
 )
 
@@ -41,6 +42,8 @@ type Op struct {
 	Pending  []PendingAttack `json:"pending,omitempty"`
 	Paused   *EnemyPause     `json:"paused,omitempty"`
 	HPDraws  []HPDraw        `json:"hpDraws,omitempty"`
+	// Sightings are the players' lines of sight still holding (opSightings).
+	Sightings []ai.LOSAnswer `json:"sightings,omitempty"`
 }
 
 // Op kinds.
@@ -79,6 +82,7 @@ const (
 	opEnvironment = "environment"
 	opPortal      = "portal"
 	opPaused      = "enemy.paused" // Paused: where a paused enemy turn stands; none: it is over
+	opSightings   = "sightings"    // Sightings: the players' lines of sight that still hold
 	opDrawBy      = "drawBy"       // Deck ("spawn", "noise", "postNoise", "hp", "turnOrder") drawn by the players (Flag) or the app
 	opHPDraws     = "hp.draws"     // HPDraws: the heroism points earned and not yet drawn by the players
 )
@@ -285,6 +289,8 @@ func applyOp(s *State, op Op) error {
 		m.Pending = op.Pending
 	case opPaused:
 		m.Paused = op.Paused
+	case opSightings:
+		m.Sightings = op.Sightings
 	case opTracker:
 		if op.Tracker == nil {
 			return fmt.Errorf("tracker op without a tracker")

@@ -180,7 +180,6 @@ func (n Namer) Line(s string) string {
 		s = n.ids.ReplaceAllStringFunc(s, func(id string) string { return n.heroes[id] })
 		for _, name := range n.heroes {
 			s = strings.ReplaceAll(s, "hero "+name, name)
-			s = strings.ReplaceAll(s, "heros "+name, name)
 		}
 	}
 	if m := awarenessLine.FindStringSubmatch(s); m != nil {
