@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"tablekeeper/automa"
 	ai "tablekeeper/automa/reich"
 	"tablekeeper/tracker"
 )
@@ -557,12 +558,7 @@ func timed(h *Hero, dur string) *int {
 	return new(int)
 }
 
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
-}
+func plural(n int, what string) string { return automa.Plural(n, what) }
 
 // untimed counts the hero's cards in play that last until discarded.
 func untimed(h *Hero) int { return h.InPlay - h.UntilNextHero - h.UntilOwnNext }

@@ -490,7 +490,10 @@ type Payload struct {
 //	   (§7.3, house rule sightWaitsForPhase4 for the old reading); heroism
 //	   points record the target number as the test's total (§6.5.2); the
 //	   decks the players draw (§1 item 5); skill hand-over.
-const rulesRev = 1
+//	2: issue 23: sight that walls and closed doors settle is never asked;
+//	   an answered line of sight is remembered while nothing between its
+//	   areas changes (Mission.Sightings).
+const rulesRev = 2
 
 // EnemySummary is what an enemy decision did to the board.
 type EnemySummary struct {

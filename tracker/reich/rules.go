@@ -4,8 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 
+	"tablekeeper/automa"
 	"tablekeeper/tracker"
 )
 
@@ -123,10 +125,8 @@ func PlayersLine(s string) string {
 	s = specRef.ReplaceAllString(s, "")
 	s = dodged.ReplaceAllStringFunc(s, func(m string) string {
 		sub := dodged.FindStringSubmatch(m)
-		if sub[1] == "1" {
-			return sub[1] + " " + sub[2]
-		}
-		return sub[1] + " " + sub[2] + "s"
+		n, _ := strconv.Atoi(sub[1])
+		return automa.Plural(n, sub[2])
 	})
 	return strings.ReplaceAll(s, " ;", ";")
 }
