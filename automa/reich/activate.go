@@ -68,8 +68,8 @@ func (w *world) enemyTurn(free bool) bool {
 	for a := range w.suppressed {
 		if w.suppressed[a] {
 			w.suppressed[a] = false
-			w.change(Change{Kind: ChSuppressedRemoved, Area: w.b.ID(a)})
 			w.step("reichbusters §5.3", "End of the enemy turn: the suppressed token in area %s is removed.", w.b.ID(a))
+			w.change(Change{Kind: ChSuppressedRemoved, Area: w.b.ID(a)})
 		}
 	}
 	w.biscuits = make([]bool, w.b.Len())
@@ -492,8 +492,8 @@ func (w *world) stepUnit(u *unitW, to int, s *automa.Step) {
 		for _, h := range w.heroesIn(to) {
 			if !h.KnockedDown && !h.Downed {
 				h.KnockedDown = true
-				w.change(Change{Kind: ChHeroKnockedDown, Hero: h.ID})
 				w.step("reichbusters §12.7 Pounce", "%s pounces into area %s: hero %s is knocked down.", u.ID, u.Area, h.ID)
+				w.change(Change{Kind: ChHeroKnockedDown, Hero: h.ID})
 			}
 		}
 	}
@@ -749,7 +749,10 @@ func (w *world) resolveAttacks(ti int, plans []plannedAttack, phase int, all []*
 			}
 		}
 		if len(units) > 0 {
-			w.out.Attacks = append(w.out.Attacks, w.combine(t, units, k.mode, k.hero, phase))
+			at := len(w.out.Trace.Steps) // combine's first step is the attack's
+			a := w.combine(t, units, k.mode, k.hero, phase)
+			a.Step = at
+			w.out.Attacks = append(w.out.Attacks, a)
 		}
 		for _, b := range bombers {
 			if !b.gone {

@@ -17,8 +17,8 @@ func (w *world) setLevel(room string, to content.Awareness, why string) {
 		return
 	}
 	rs.Awareness = to
-	w.change(Change{Kind: ChAwareness, Room: room, From: from.String(), To: to.String()})
 	s := w.step("reichbusters §7.3", "Room %s: awareness %s → %s (%s).", room, from, to, why)
+	w.change(Change{Kind: ChAwareness, Room: room, From: from.String(), To: to.String()})
 	if to == content.Alert && from < content.Alert {
 		var names []string
 		for _, t := range w.tokensInRoom(room) {
@@ -76,8 +76,8 @@ func (w *world) enemiesEnter(room, why string) {
 		return
 	}
 	rs.Cleared = false
-	w.change(Change{Kind: ChClearedRemoved, Room: room})
 	w.step("reichbusters §5.2 / V-25", "Room %s had a cleared token, but enemy units are in it now (%s): the token is removed.", room, why).Result = "room " + room + " is no longer cleared"
+	w.change(Change{Kind: ChClearedRemoved, Room: room})
 }
 
 // staleCleared brings in line a table that still shows a cleared token in
@@ -277,8 +277,8 @@ func (w *world) rearm() {
 			continue
 		}
 		t.Cleared = false
-		w.change(Change{Kind: ChTokenFlipped, Token: t.ID, Area: t.Area, To: "spawn"})
 		w.step("reichbusters §11.3", "No hero sees cleared token %s and no enemy is in area %s: it re-arms.", t.ID, t.Area)
+		w.change(Change{Kind: ChTokenFlipped, Token: t.ID, Area: t.Area, To: "spawn"})
 		w.merge(w.b.Room(a), content.Suspicious, "a re-armed token makes its area suspicious")
 	}
 }
@@ -293,8 +293,8 @@ func (w *world) revealFeature(id, who string) {
 		return
 	}
 	w.revealed[id] = true
-	w.change(Change{Kind: ChFeatureRevealed, Feature: id, Icons: icons})
 	s := w.step("reichbusters §7.4.1 T5", "Hero %s sees room feature %s: it is turned face up.", who, id)
+	w.change(Change{Kind: ChFeatureRevealed, Feature: id, Icons: icons})
 	if len(icons) == 0 {
 		s.Result = "no spawn icons; the players resolve its other effects"
 		return

@@ -88,6 +88,9 @@ type Change struct {
 	N       int             `json:"n,omitempty"`
 	Cause   string          `json:"cause,omitempty"`
 	Text    string          `json:"text,omitempty"`
+	// Step is the trace step that made the change (from 0; -1 before any):
+	// the step a Why names for it.
+	Step int `json:"step"`
 }
 
 // Attack is one enemy attack: a single unit's, or a combined attack of
@@ -108,4 +111,6 @@ type Attack struct {
 	NoItems bool `json:"noItems,omitempty"`
 	// OnWound lists what happens to a hero this attack wounds (Crush, Repulse, Smash!).
 	OnWound []string `json:"onWound,omitempty"`
+	// Step is the trace step that made the attack (from 0).
+	Step int `json:"step"`
 }

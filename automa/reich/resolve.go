@@ -397,8 +397,8 @@ func (w *world) sightCheck(r *Request) {
 			return
 		}
 		w.rooms[room].Cleared = true
-		w.change(Change{Kind: ChClearedPlaced, Room: room})
 		s := w.step("reichbusters §5.2", "Hero %s is in room %s with no enemy units: a cleared token is placed.", h.ID, room)
+		w.change(Change{Kind: ChClearedPlaced, Room: room})
 		s.TieBreak = "AMBIGUOUS (" + order + ")"
 	}
 	if w.set.ClearedBeforeSpawnCheck {

@@ -94,8 +94,8 @@ func (w *world) drawSpawnCard() *content.SpawnCard {
 			j := w.rng.Intn(i + 1)
 			d.DrawPile[i], d.DrawPile[j] = d.DrawPile[j], d.DrawPile[i]
 		}
-		w.change(Change{Kind: ChDeckShuffled, Text: "spawn"})
 		w.step("reichbusters §3.1", "The spawn deck ran out: its discard pile is shuffled into a new draw pile.").Die = "seeded shuffle"
+		w.change(Change{Kind: ChDeckShuffled, Text: "spawn"})
 	}
 	id := d.DrawPile[0]
 	d.DrawPile = d.DrawPile[1:]

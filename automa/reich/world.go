@@ -111,7 +111,10 @@ func (w *world) step(rule, format string, args ...any) *automa.Step {
 	return w.out.Trace.Add(rule, format, args...)
 }
 
+// change records a change to the table, made by the latest step of the
+// trace (write the step that explains a change before the change).
 func (w *world) change(c Change) {
+	c.Step = len(w.out.Trace.Steps) - 1
 	w.out.Changes = append(w.out.Changes, c)
 	w.gen++
 }

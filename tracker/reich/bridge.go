@@ -380,6 +380,14 @@ func (t *tx) sync(out *ai.Outcome) {
 	if t.enemy == nil {
 		t.enemy = &EnemySummary{}
 	}
+	// This outcome's trace is the last of the event's (keepTrace).
+	offset := len(t.trace) - len(out.Trace.Steps)
+	for _, c := range out.Changes {
+		t.shows(cardRank(c.Kind), offset+c.Step)
+	}
+	for _, a := range out.Attacks {
+		t.shows(rankAttack, offset+a.Step)
+	}
 	for _, c := range out.Changes {
 		t.say("%s", changeLine(c))
 		switch c.Kind {
@@ -402,6 +410,47 @@ func (t *tx) sync(out *ai.Outcome) {
 	if out.MissionFailed || (after.Tracker != nil && after.Tracker.Ended) {
 		t.do(Op{Op: opEnd, End: &MissionEnd{Ended: true, Result: "the mission tracker ran out", Failed: "time ran out"}})
 		t.say("Time has run out: the mission is lost (§5.5)")
+	}
+}
+
+// The order in which a decision's card shows what it did (summaryText on
+// the screens): units placed, moved, removed, spawn tokens placed,
+// attacks, then the rest of the diary's lines. A deck's bookkeeping is no
+// change on the board.
+const (
+	rankPlaced = iota
+	rankMoved
+	rankRemoved
+	rankTokens
+	rankAttack
+	rankOther
+	rankNone
+)
+
+func cardRank(kind string) int {
+	switch kind {
+	case ai.ChUnitPlaced:
+		return rankPlaced
+	case ai.ChUnitMoved:
+		return rankMoved
+	case ai.ChUnitKilled:
+		return rankRemoved
+	case ai.ChTokenPlaced:
+		return rankTokens
+	case ai.ChSpawnCardDrawn, ai.ChSpawnCardDiscard, ai.ChNoiseCardDrawn, ai.ChNoiseCardDiscard, ai.ChDeckShuffled:
+		return rankNone
+	}
+	return rankOther
+}
+
+// shows notes the trace line that made a change the card shows, keeping
+// the one the card shows first.
+func (t *tx) shows(rank, line int) {
+	if rank == rankNone || line < 0 || line >= len(t.trace) {
+		return
+	}
+	if t.shown < 0 || rank < t.shownRank {
+		t.shown, t.shownRank = line, rank
 	}
 }
 

@@ -366,10 +366,13 @@ type tx struct {
 	trace  []TraceLine
 	reason string
 	enemy  *EnemySummary
-	err    error
+	// shown is the trace line (from 0) of the change the decision's card
+	// shows first, and its rank (shownRank); -1 before any.
+	shown, shownRank int
+	err              error
 }
 
-func newTx(s *State) *tx { return &tx{s: s.clone()} }
+func newTx(s *State) *tx { return &tx{s: s.clone(), shown: -1} }
 
 func (t *tx) do(op Op) {
 	if t.err != nil {
@@ -502,6 +505,9 @@ type EnemySummary struct {
 	Removed []UnitAt        `json:"removed,omitempty"`
 	Tokens  []string        `json:"tokens,omitempty"` // spawn tokens placed
 	Attacks []PendingAttack `json:"attacks,omitempty"`
+	// Step is the line of the trace (from 1; 0: not known) that made the
+	// change the decision's card shows first: the step its Why names.
+	Step int `json:"step,omitempty"`
 }
 
 // UnitAt is a unit in an area.

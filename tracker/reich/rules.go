@@ -61,6 +61,9 @@ func (rules) Decide(st tracker.State, cmd tracker.Command, d *tracker.Dice) (tra
 	if t.err != nil {
 		return tracker.Change{}, fmt.Errorf("internal error, nothing was recorded: %w", t.err)
 	}
+	if t.enemy != nil && t.shown >= 0 {
+		t.enemy.Step = t.shown + 1
+	}
 	p := Payload{Reason: t.reason, Trace: t.trace, Enemy: t.enemy, Ops: t.ops, Rules: rulesRev}
 	if len(t.lines) > 0 {
 		// The diary's lines name units, heroes and cards as the players

@@ -205,10 +205,21 @@ func (p *playScreen) refreshDecision() {
 	p.decision.Refresh()
 }
 
+// whyPanel is the explanation of an enemy decision, its step that made
+// what the decision's card shows first highlighted (issue 23 item 3), not
+// the one a generic reading of the trace finds.
+func (k *kit) whyPanel(pay rb.Payload) *widgets.TracePanel {
+	panel := widgets.NewTracePanel(traceOf(pay, k.namer()))
+	if en := pay.Enemy; en != nil && en.Step > 0 && en.Step <= len(pay.Trace) {
+		panel.SetDeciding(en.Step - 1)
+	}
+	return panel
+}
+
 // showWhy opens the explanation of an enemy decision.
 func (k *kit) showWhy(pay rb.Payload) {
 	n := k.namer()
-	panel := widgets.NewTracePanel(traceOf(pay, n))
+	panel := k.whyPanel(pay)
 	win := k.window().Canvas().Size()
 	body := widgets.AtLeast(fyne.NewSize(min(max(win.Width-2*widgets.MinTouch, 0), 900), 0), container.NewVBox(wrapped(summaryText(pay, n)), panel))
 	d := widgets.NewDialog("Why the enemy did this", body, k.window())

@@ -64,13 +64,19 @@ func testContent(t testing.TB) []byte {
 // window, as the frame would.
 func newCtx(t *testing.T) (*shell.Context, fyne.Window) {
 	t.Helper()
+	return newCtxSeed(t, 7)
+}
+
+// newCtxSeed is newCtx with the campaign's seed given.
+func newCtxSeed(t *testing.T, seed uint64) (*shell.Context, fyne.Window) {
+	t.Helper()
 	test.NewTempApp(t)
 	db, err := storage.Open(filepath.Join(t.TempDir(), "tk.db"), tracker.Registry{rb.Game: rb.Rules})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	c, err := tracker.NewCampaign(rb.Game, "Test", 7, time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+	c, err := tracker.NewCampaign(rb.Game, "Test", seed, time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
 	if err != nil {
 		t.Fatal(err)
 	}
