@@ -2,6 +2,7 @@ package reich
 
 import (
 	"fmt"
+	"strings"
 
 	"tablekeeper/automa"
 	"tablekeeper/automa/reich/board"
@@ -26,7 +27,7 @@ func (w *world) setLevel(room string, to content.Awareness, why string) {
 			w.enqueueToken(t.ID, "room "+room+" became alert")
 		}
 		if len(names) > 0 {
-			s.Result = fmt.Sprintf("ON_ALERT: spawn queued for tokens %v", names)
+			s.Result = fmt.Sprintf("ON_ALERT: spawn queued for tokens %s", strings.Join(names, ", "))
 		}
 	}
 }
@@ -299,7 +300,7 @@ func (w *world) revealFeature(id, who string) {
 		s.Result = "no spawn icons; the players resolve its other effects"
 		return
 	}
-	s.Result = fmt.Sprintf("spawn icons %v: FEATURE_SPAWN queued", icons)
+	s.Result = fmt.Sprintf("it shows %s: FEATURE_SPAWN queued", iconsText(icons))
 	w.queue = append(w.queue, spawnReq{kind: reqFeature, feature: id, icons: icons})
 }
 

@@ -119,13 +119,13 @@ func (w *world) applyEffect(card string, e content.Effect) {
 	case content.EffSpawnPatrol:
 		aw := *e.Awareness
 		w.queue = append(w.queue, spawnReq{kind: reqPatrol, icons: e.Icons, aw: &aw, hero: w.hero, source: card})
-		w.step("reichbusters §7.4.1 T1", "Noise card %s: a patrol %v at %s.", card, e.Icons, aw).Result = "PATROL queued"
+		w.step("reichbusters §7.4.1 T1", "Noise card %s: a patrol (%s) at %s.", card, iconsText(e.Icons), aw).Result = "PATROL queued"
 	case content.EffSpawnBarracks:
 		w.queue = append(w.queue, spawnReq{kind: reqBarracks, icons: e.Icons, letter: e.Letter, hero: w.hero, source: card})
-		w.step("reichbusters §7.4.1 T1", "Noise card %s: barracks %s spawns %v.", card, e.Letter, e.Icons).Result = "BARRACKS queued"
+		w.step("reichbusters §7.4.1 T1", "Noise card %s: barracks %s spawns (%s).", card, e.Letter, iconsText(e.Icons)).Result = "BARRACKS queued"
 	case content.EffSpawnFromDarkness:
 		w.queue = append(w.queue, spawnReq{kind: reqDarkness, icons: e.Icons, aw: e.Awareness, hero: w.hero, source: card})
-		w.step("reichbusters §7.4.1 T1", "Noise card %s: units %v spawn from the darkness.", card, e.Icons).Result = "DARKNESS queued"
+		w.step("reichbusters §7.4.1 T1", "Noise card %s: units spawn from the darkness (%s).", card, iconsText(e.Icons)).Result = "DARKNESS queued"
 	case content.EffRaiseAwareness:
 		w.noiseRaise(e.Target, e.Levels)
 	case content.EffAdvanceTracker:

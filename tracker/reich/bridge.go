@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"tablekeeper/automa"
 	ai "tablekeeper/automa/reich"
 	"tablekeeper/automa/reich/content"
 	"tablekeeper/tracker"
@@ -479,9 +480,9 @@ func changeLine(c ai.Change) string {
 	case ai.ChDoorUnlocked:
 		return fmt.Sprintf("door %s unlocked", c.Door)
 	case ai.ChAwareness:
-		return fmt.Sprintf("room %s: %s → %s", c.Room, c.From, c.To)
+		return fmt.Sprintf("%s: %s → %s", RoomName(c.Room), c.From, c.To)
 	case ai.ChAwarenessRemoved:
-		return fmt.Sprintf("room %s's %s awareness token is removed", c.Room, c.From)
+		return fmt.Sprintf("the %s awareness token of %s is removed", strings.ReplaceAll(c.From, "atEase", "at ease"), RoomName(c.Room))
 	case ai.ChTokenPlaced:
 		return fmt.Sprintf("spawn token %s placed in %s", c.Token, c.Area)
 	case ai.ChTokenRemoved:
@@ -517,7 +518,7 @@ func changeLine(c ai.Change) string {
 	case ai.ChSuppressedRemoved:
 		return fmt.Sprintf("the suppressed token in %s is removed", c.Area)
 	case ai.ChHeroWounded:
-		return fmt.Sprintf("%s takes %d permanent wounds", c.Hero, max(c.N, 1))
+		return fmt.Sprintf("%s takes %s", c.Hero, automa.Plural(max(c.N, 1), "permanent wound"))
 	case ai.ChHeroKnockedDown:
 		return fmt.Sprintf("%s is knocked down", c.Hero)
 	case ai.ChBoom:

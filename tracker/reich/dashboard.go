@@ -150,13 +150,13 @@ func woundHero(t *tx, c WoundHero, d *tracker.Dice) (string, error) {
 			keep = false
 		}
 	default:
-		return "", tracker.Refuse("reichbusters §6.4", "a wound is auto (an effect) or surge (a vril backfire), not %q", c.Mode)
+		return "", tracker.Refuse("reichbusters §6.4", "a wound comes from an effect or from a vril backfire (a surge)")
 	}
 	t.reason = c.Reason
 	before := h.Permanent()
 	if keep {
 		t.hero(h.ID, func(x *Hero) { x.Wounds = append(x.Wounds, Wound{Card: c.Card}) })
-		t.say("%s takes a permanent wound (%s): %d → %d", h.Name, c.Mode, before, before+1)
+		t.say("%s takes a permanent wound (%s): %d → %d", h.Name, woundFrom(c.Mode), before, before+1)
 	} else {
 		t.say("%s's Vril Tolerance: the surge's wound card applies its top half only and is discarded", h.Name)
 	}
@@ -559,6 +559,14 @@ func timed(h *Hero, dur string) *int {
 }
 
 func plural(n int, what string) string { return automa.Plural(n, what) }
+
+// woundFrom says where a wound taken by hand came from.
+func woundFrom(mode string) string {
+	if mode == "surge" {
+		return "a vril surge"
+	}
+	return "an attack or effect"
+}
 
 // untimed counts the hero's cards in play that last until discarded.
 func untimed(h *Hero) int { return h.InPlay - h.UntilNextHero - h.UntilOwnNext }

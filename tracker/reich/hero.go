@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"tablekeeper/automa"
 	ai "tablekeeper/automa/reich"
 	"tablekeeper/automa/reich/board"
 	"tablekeeper/automa/reich/content"
@@ -224,7 +225,7 @@ func (c Move) decide(t *tx, d *tracker.Dice) (string, error) {
 		return "hero.move", nil
 	}
 	if len(c.Path) > 1+c.Modifiers {
-		return "", tracker.Refuse("reichbusters §5.2", "a move enters 1 area plus 1 per movement modifier: %d areas need %d modifiers", len(c.Path), len(c.Path)-1)
+		return "", tracker.Refuse("reichbusters §5.2", "a move enters 1 area plus 1 per movement modifier: %s need %s", automa.Plural(len(c.Path), "area"), automa.Plural(len(c.Path)-1, "modifier"))
 	}
 	if h.Downed() {
 		return "", tracker.Refuse("reichbusters §6.4", "%s is downed and cannot move", h.Name)

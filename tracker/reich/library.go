@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"tablekeeper/automa"
 	"tablekeeper/automa/reich/content"
 	"tablekeeper/tracker"
 )
@@ -111,10 +112,13 @@ func ReadContentFile(data []byte) (*ContentFile, error) {
 		return nil, err
 	}
 	if f.Format != ContentFormat {
-		return nil, fmt.Errorf("content file: its format is %q, not %q", f.Format, ContentFormat)
+		return nil, fmt.Errorf("content file: this is not a Reichbusters content file (its format field says %q)", f.Format)
 	}
-	if f.Version < 1 || f.Version > ContentVersion {
-		return nil, fmt.Errorf("content file: version %d is not one this Tablekeeper reads (1 to %d)", f.Version, ContentVersion)
+	switch {
+	case f.Version > ContentVersion:
+		return nil, fmt.Errorf("content file: it was made by a newer Tablekeeper (content file version %d; this one reads up to version %d): update Tablekeeper to read it", f.Version, ContentVersion)
+	case f.Version < 1:
+		return nil, fmt.Errorf("content file: version: %d is no content file version (they start at 1)", f.Version)
 	}
 	if err := f.Content.Validate(); err != nil {
 		return nil, fmt.Errorf("content file: %w", err)
@@ -436,9 +440,38 @@ func (c ImportContent) decide(t *tx, _ *tracker.Dice) (string, error) {
 	case c.Prune:
 		how = "Updated the content from"
 	}
-	t.say("%s a content file: %d faction cards, %d spawn cards, %d noise cards, %d maps, %d mission details, %d character cards",
-		how, len(in.Factions), len(in.SpawnCards), len(in.NoiseCards), len(in.Maps), len(in.Missions), len(in.Heroes))
+	t.say("%s a content file: %s", how, in.countWords())
 	return "content.import", nil
+}
+
+// countWords says what a library holds, as "1 faction card, 2 spawn cards
+// and 1 map": what it has none of is left out.
+func (l *Library) countWords() string {
+	var parts []string
+	for _, c := range []struct {
+		n    int
+		noun string
+	}{{len(l.Factions), "faction card"}, {len(l.SpawnCards), "spawn card"}, {len(l.NoiseCards), "noise card"},
+		{len(l.Maps), "map"}, {len(l.Missions), "mission's details"}, {len(l.Heroes), "character card"}} {
+		if c.n > 0 {
+			if c.noun == "mission's details" {
+				if c.n == 1 {
+					parts = append(parts, "the details of 1 mission")
+				} else {
+					parts = append(parts, fmt.Sprintf("the details of %d missions", c.n))
+				}
+				continue
+			}
+			parts = append(parts, automa.Plural(c.n, c.noun))
+		}
+	}
+	switch len(parts) {
+	case 0:
+		return "no cards, maps or missions"
+	case 1:
+		return parts[0]
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
 }
 
 // has reports whether the library holds the entry.

@@ -323,7 +323,7 @@ func (c StartMission) decide(t *tx, d *tracker.Dice) (string, error) {
 	for i, h := range heroes {
 		names[i] = h.Name
 	}
-	t.say("Mission %s (%s) set up against %s with %s; tracker %s", c.Mission, c.Mode, fac.Name, strings.Join(names, ", "), m.Tracker.String())
+	t.say("%s (%s) set up against %s with %s; tracker %s", MissionName(c.Mission), ModeWords(c.Mode), fac.Name, strings.Join(names, ", "), m.Tracker.String())
 	for _, name := range c.PlayersDraw {
 		t.say("the players draw the %s at the table", DeckWords(name))
 	}

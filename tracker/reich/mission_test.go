@@ -125,7 +125,7 @@ func TestBasicActionLimits(t *testing.T) {
 	refused(t, s, DrawCards{Hero: "H1"}, "2 basic actions")
 	// A move from an action card is not a basic action.
 	do(t, s, Move{Hero: "H1", Path: []string{"A2"}})
-	refused(t, s, Move{Hero: "H1", Path: []string{"A1", "X1"}}, "modifiers")
+	refused(t, s, Move{Hero: "H1", Path: []string{"A1", "X1"}}, "2 areas need 1 modifier")
 	refused(t, s, GrantAction{Hero: "H1"}, "name the card")
 }
 
@@ -475,7 +475,7 @@ func TestNoPacifyAfterSpendingHP(t *testing.T) {
 func TestWoundsDownedRecoverCapture(t *testing.T) {
 	s := raid(t)
 	do(t, s, SetTurnOrder{Order: []string{"H1", "H2"}})
-	refused(t, s, WoundHero{Hero: "H2", Mode: "maybe"}, "auto")
+	refused(t, s, WoundHero{Hero: "H2", Mode: "maybe"}, "an effect or from a vril backfire")
 	for range 4 {
 		do(t, s, WoundHero{Hero: "H2", Mode: "auto", Card: "W"})
 	}

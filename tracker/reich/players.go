@@ -113,7 +113,7 @@ var (
 	// count is "2×DS": a count of a unit type.
 	count = regexp.MustCompile(`\b(\d+)×([^\s(),;:]+)(?: \([^()]*\))?`)
 	// awarenessLine is a room's awareness change in the diary.
-	awarenessLine = regexp.MustCompile(`^room (.+): (at ease|suspicious|alert) → (at ease|suspicious|alert)$`)
+	awarenessLine = regexp.MustCompile(`^(.+): (at ease|suspicious|alert) → (at ease|suspicious|alert)$`)
 )
 
 // Line is s in the players' words: PlayersLine, then the codes named.

@@ -79,7 +79,7 @@ func (p *playScreen) Refresh() {
 		p.body.Refresh()
 		return
 	}
-	p.header.SetText(fmt.Sprintf("Mission %s · %s · Round %d · %s", m.ID, modeWords(m.Mode), m.Round, stepWords(m)))
+	p.header.SetText(fmt.Sprintf("%s · %s · Round %d · %s", rb.MissionName(m.ID), modeWords(m.Mode), m.Round, stepWords(m)))
 	p.where.SetText(p.k.ctx.Session.Where())
 	p.refreshTrack(m)
 	p.NextButton.SetText(p.nextLabel(m))
