@@ -60,6 +60,10 @@ func (s *stepField) CreateRenderer() fyne.WidgetRenderer {
 // are what the players read for each value.
 type choiceField struct {
 	widget.BaseWidget
+	// Steady keeps every choice the width it has when picked (a blank
+	// space where the tick goes), so picking one never moves the others
+	// (the map editor's tools above its map).
+	Steady    bool
 	values    []string
 	labels    []string
 	selected  int
@@ -109,7 +113,11 @@ func (c *choiceField) set(i int, tell bool) {
 			b.SetIcon(theme.ConfirmIcon())
 		} else {
 			b.Importance = widget.MediumImportance
-			b.SetIcon(nil)
+			if c.Steady {
+				b.SetIcon(blankIcon)
+			} else {
+				b.SetIcon(nil)
+			}
 		}
 		b.Refresh()
 	}
@@ -120,6 +128,15 @@ func (c *choiceField) set(i int, tell bool) {
 		c.OnChanged(c.values[i])
 	}
 }
+
+// SetSteady makes the choices keep their widths (Steady).
+func (c *choiceField) SetSteady() {
+	c.Steady = true
+	c.set(c.selected, false)
+}
+
+// blankIcon takes a tick's room and shows nothing.
+var blankIcon = fyne.NewStaticResource("blank.svg", []byte(`<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24"></svg>`))
 
 // Value is the picked value ("" for none).
 func (c *choiceField) Value() string {

@@ -6,6 +6,7 @@ import (
 	practice "tablekeeper/assets/reich"
 	"tablekeeper/tracker"
 	rb "tablekeeper/tracker/reich"
+	"tablekeeper/ui/shell"
 	"tablekeeper/ui/uitest"
 )
 
@@ -19,6 +20,13 @@ import (
 func TestFitFixture(t *testing.T) {
 	ctx, _ := newCtx(t)
 	uitest.PadLog(t, ctx.Session, 300)
+	fitFixtureState(t, ctx)
+	uitest.FitFixture(t, rb.Game, ctx.Session, tracker.Registry{rb.Game: rb.Rules})
+}
+
+// fitFixtureState plays the fixture's campaign on ctx.
+func fitFixtureState(t *testing.T, ctx *shell.Context) *rb.Mission {
+	t.Helper()
 	cmds, err := rb.PracticeCommands(practice.Practice)
 	if err != nil {
 		t.Fatal(err)
@@ -40,5 +48,5 @@ func TestFitFixture(t *testing.T) {
 	if len(m.Pending) == 0 || len(m.Units) == 0 {
 		t.Fatalf("no attack pending (%d units): the fixture should show one", len(m.Units))
 	}
-	uitest.FitFixture(t, rb.Game, ctx.Session, tracker.Registry{rb.Game: rb.Rules})
+	return m
 }

@@ -2,6 +2,7 @@ package reich
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -66,7 +67,9 @@ type mapEditor struct {
 	dlg     *widgets.Dialog
 	done    func(content.Map)
 	// body is the editor's content, for the fit tests.
-	body fyne.CanvasObject
+	body      fyne.CanvasObject
+	mapScroll *container.Scroll
+	layout    *mapSplit
 }
 
 // MapEditor opens the editor on m; done gets the drawn map when the
@@ -85,14 +88,25 @@ func (k *kit) MapEditor(m content.Map, done func(content.Map)) *mapEditor {
 	if len(m.Areas) > 0 {
 		e.Tool.Pick(toolAreas)
 	}
-	top := container.NewVBox(e.Tool, e.hint, e.Note)
-	side := container.NewVScroll(container.NewVBox(e.summary, widget.NewSeparator(), e.details))
-	split := widgets.NewAdaptiveAt(700, container.NewScroll(e.Grid), side)
+	e.Tool.SetSteady()
+	panel := container.NewVScroll(container.NewVBox(e.Note, e.hint, e.summary, widget.NewSeparator(), e.details))
+	e.mapScroll = container.NewScroll(e.Grid)
+	// The tools on top, steady; the map and the panel below them, by the
+	// space there is (mapSplit). The squares' side is set once, from the
+	// room the map has: about 8 squares across, never less than a finger's
+	// width or than the words in them need, never more than two fingers'.
+	e.layout = &mapSplit{Wide: 0.6, Tall: 0.55, Laid: func(m fyne.Size) {
+		if e.Grid.Side == 0 && m.Width >= 200 && m.Height >= 200 {
+			fit := float32(math.Floor(float64(min(m.Width/8.5, m.Height/6))))
+			e.Grid.Side = max(widgets.MinTouch, readableSide(), min(fit, 2*widgets.MinTouch))
+			e.Grid.Refresh()
+		}
+	}}
 	// The drawing takes most of the window: the dialog is as big as its
 	// content asks, and a scrolling map asks for little by itself.
 	win := k.window().Canvas().Size()
-	room := fyne.NewSize(max(300, win.Width*0.9), max(300, win.Height*0.9-top.MinSize().Height-3*widgets.MinTouch))
-	e.body = container.NewBorder(top, nil, nil, nil, widgets.AtLeast(room, split))
+	room := fyne.NewSize(max(300, win.Width*0.9), max(300, win.Height*0.9-3*widgets.MinTouch))
+	e.body = widgets.AtLeast(room, container.NewBorder(e.Tool, nil, nil, nil, container.New(e.layout, e.mapScroll, panel)))
 	e.refresh()
 	e.dlg = widgets.NewDialog("Draw the map", e.body, k.window())
 	e.dlg.SetDismiss("Cancel", nil)
@@ -175,6 +189,10 @@ func (e *mapEditor) refresh() {
 	mm := e.Model
 	m := mm.Map()
 	e.Grid.Map = &m
+	// The drawing only ever gains squares (at the right and the bottom):
+	// what is drawn stays where it is.
+	_, _, cols, rows := e.Grid.span()
+	e.Grid.Cols, e.Grid.Rows = cols, rows
 	e.Grid.Selected, e.Grid.Door, e.Grid.Corner = mm.Selected, mm.Door, mm.Corner1()
 	e.Grid.Refresh()
 	room := mm.Room

@@ -87,6 +87,22 @@ func (g *game) open(name string) {
 		} else {
 			k.MapEditor(content.Map{}, nil)
 		}
+	case "map-half", "map-area":
+		// The editor as the players leave it mid-drawing: a room's first
+		// corner tapped beside the map (map-half), or an area chosen, its
+		// details beside the map (map-area).
+		mp := content.Map{}
+		if p := s.Library.MapOf(mission); p != nil {
+			mp = *p
+		}
+		e := k.MapEditor(mp, nil)
+		if name == "map-half" {
+			e.Tool.Pick(toolRooms)
+			cols, _ := mp.Bounds()
+			e.Grid.TapCell(content.Cell{X: cols, Y: 0})
+		} else if len(mp.Areas) > 0 {
+			e.Grid.TapCell(mp.Areas[0].Cells[0])
+		}
 	case "hero":
 		k.HeroForm(first(heroes), nil)
 	case "setup":

@@ -56,6 +56,11 @@ func TestWhyHighlightsTheStepWhoseChangeIsShown(t *testing.T) {
 			if !strings.Contains(step, want) {
 				t.Errorf("seed %d, %s: the card shows %q first, the Why highlights %q", seed, when, first, step)
 			}
+			// The Enemy tab's explanation highlights the same step.
+			Screens{}.Enemy(ctx)
+			if got := gameOf(ctx).enemy.Trace.DecidingStep(); got != i {
+				t.Errorf("seed %d, %s: the Enemy tab highlights step %d, the Why step %d", seed, when, got+1, i+1)
+			}
 		}
 		Screens{}.Play(ctx)
 		must(t, ctx, rb.SetTurnOrder{Order: []string{"mara", "ned"}})
