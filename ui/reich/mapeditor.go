@@ -89,7 +89,10 @@ func (k *kit) MapEditor(m content.Map, done func(content.Map)) *mapEditor {
 		e.Tool.Pick(toolAreas)
 	}
 	e.Tool.SetSteady()
-	panel := container.NewVScroll(container.NewVBox(e.Note, e.hint, e.summary, widget.NewSeparator(), e.details))
+	// What the last tap did, then what it chose (an area's marks and
+	// tokens, a door), then the tool's hint and the map's summary: what a
+	// tap asks for next shows first.
+	panel := container.NewVScroll(container.NewVBox(e.Note, e.details, widget.NewSeparator(), e.hint, e.summary))
 	e.mapScroll = container.NewScroll(e.Grid)
 	// The tools on top, steady; the map and the panel below them, by the
 	// space there is (mapSplit). The squares' side is set once, from the
@@ -272,10 +275,53 @@ func mapStill(m content.Map, letters []string) string {
 	return "\nStill to mark: " + strings.Join(need, "; ") + "."
 }
 
+// areaDetails are what an area holds and how it is named, what is set
+// most often first (the marks and spawn tokens from the printed map), so
+// they show without scrolling; its name and room after.
 func (e *mapEditor) areaDetails(id string) fyne.CanvasObject {
 	mm := e.Model
 	a := mm.area(id)
 	box := container.NewVBox(heading(fmt.Sprintf("Area %s, in %s", a.ID, a.Room)))
+	for _, mk := range []struct{ key, words string }{{"entrance", "Entrance (heroes start here)"}, {"exit", "Exit"}, {"guard", "Guard point"}} {
+		mk := mk
+		ch := widget.NewCheck(mk.words, func(on bool) { mm.Mark(id, mk.key, on); e.refresh() })
+		ch.Checked = mm.Marked(id, mk.key)
+		box.Add(widgets.WrapCheck(ch))
+	}
+	for _, t := range mm.TokensIn(id) {
+		t := t
+		icons := newIconsField(t.Icons, "face down", nil)
+		icons.OnChanged = func() { mm.SetTokenIcons(t.ID, icons.Icons); e.refresh() }
+		rm := widget.NewButtonWithIcon("", theme.DeleteIcon(), func() { mm.RemoveToken(t.ID); e.refresh() })
+		box.Add(widget.NewCard("", "", container.NewBorder(widget.NewLabel("Spawn token "+t.ID), nil, nil, widgets.Touch(rm), icons)))
+	}
+	box.Add(widgets.Touch(button("Add a spawn token here", theme.ContentAddIcon(), func() { mm.AddToken(id); e.refresh() })))
+	barracks := newChoiceField([]string{"", "A", "B", "C"}, func(v string) string {
+		if v == "" {
+			return "none"
+		}
+		return v
+	}, mm.BarracksAt(id), func(v string) { mm.SetBarracks(id, v); e.refresh() })
+	box.Add(widget.NewLabel("Barracks arrow pointing here"))
+	box.Add(barracks)
+	feat := mm.FeatureIn(id)
+	ftype := entry("its type, as on the map (optional)", "")
+	if feat != nil {
+		ftype.SetText(feat.Type)
+	}
+	fcheck := widget.NewCheck("A room feature card is dealt here", func(on bool) { mm.SetFeature(id, ftype.Text, on); e.refresh() })
+	fcheck.Checked = feat != nil
+	ftype.OnSubmitted = func(string) {
+		if fcheck.Checked {
+			mm.SetFeature(id, ftype.Text, true)
+			e.refresh()
+		}
+	}
+	box.Add(widgets.WrapCheck(fcheck))
+	if feat != nil {
+		box.Add(ftype)
+	}
+	box.Add(heading("Name and room"))
 	name := entry("the area's name", a.ID)
 	rename := button("Rename", nil, func() {
 		e.say("", mm.Rename(id, name.Text))
@@ -305,46 +351,6 @@ func (e *mapEditor) areaDetails(id string) fyne.CanvasObject {
 	corr := widget.NewCheck("The room is a corridor", func(on bool) { mm.SetCorridor(a.Room, on); e.refresh() })
 	corr.Checked = a.Corridor
 	box.Add(widgets.WrapCheck(corr))
-	for _, mk := range []struct{ key, words string }{{"entrance", "Entrance (heroes start here)"}, {"exit", "Exit"}, {"guard", "Guard point"}} {
-		mk := mk
-		ch := widget.NewCheck(mk.words, func(on bool) { mm.Mark(id, mk.key, on); e.refresh() })
-		ch.Checked = mm.Marked(id, mk.key)
-		box.Add(widgets.WrapCheck(ch))
-	}
-	barracks := newChoiceField([]string{"", "A", "B", "C"}, func(v string) string {
-		if v == "" {
-			return "none"
-		}
-		return v
-	}, mm.BarracksAt(id), func(v string) { mm.SetBarracks(id, v); e.refresh() })
-	box.Add(widget.NewLabel("Barracks arrow pointing here"))
-	box.Add(barracks)
-	feat := mm.FeatureIn(id)
-	ftype := entry("its type, as on the map (optional)", "")
-	if feat != nil {
-		ftype.SetText(feat.Type)
-	}
-	fcheck := widget.NewCheck("A room feature card is dealt here", func(on bool) { mm.SetFeature(id, ftype.Text, on); e.refresh() })
-	fcheck.Checked = feat != nil
-	ftype.OnSubmitted = func(string) {
-		if fcheck.Checked {
-			mm.SetFeature(id, ftype.Text, true)
-			e.refresh()
-		}
-	}
-	box.Add(widgets.WrapCheck(fcheck))
-	if feat != nil {
-		box.Add(ftype)
-	}
-	box.Add(heading("Spawn tokens here"))
-	for _, t := range mm.TokensIn(id) {
-		t := t
-		icons := newIconsField(t.Icons, "face down", nil)
-		icons.OnChanged = func() { mm.SetTokenIcons(t.ID, icons.Icons); e.refresh() }
-		rm := widget.NewButtonWithIcon("", theme.DeleteIcon(), func() { mm.RemoveToken(t.ID); e.refresh() })
-		box.Add(widget.NewCard("", "", container.NewBorder(nil, nil, widget.NewLabel(t.ID), widgets.Touch(rm), icons)))
-	}
-	box.Add(widgets.Touch(button("Add a spawn token here", theme.ContentAddIcon(), func() { mm.AddToken(id); e.refresh() })))
 	return box
 }
 

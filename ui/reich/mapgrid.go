@@ -167,6 +167,17 @@ func nearestSide(fx, fy float32) content.Side {
 	return content.Sides[best]
 }
 
+// CellAt is where a square stands in the grid, and its side, for tests.
+func (g *mapGrid) CellAt(c content.Cell) (fyne.Position, float32) {
+	size := g.Size()
+	if size.Width == 0 {
+		size = g.MinSize()
+	}
+	side := g.cell(size)
+	x0, y0, _, _ := g.span()
+	return fyne.NewPos(float32(c.X-x0)*side, float32(c.Y-y0)*side), side
+}
+
 // TapCell taps the middle of a square, for tests.
 func (g *mapGrid) TapCell(c content.Cell) { g.tapAt(c, 0.5, 0.5) }
 

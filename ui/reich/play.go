@@ -113,6 +113,10 @@ func (p *playScreen) Refresh() {
 	top.Add(p.decision)
 	p.refreshPending(m)
 	top.Add(p.pending)
+	// What the hero whose turn it is may do, next to the step's button:
+	// under the order, the tracker and the map it took a scroll to reach.
+	p.refreshActions(m)
+	top.Add(p.actions)
 	if len(m.TurnOrder) > 0 {
 		var names []string
 		for i, id := range m.TurnOrder {
@@ -144,8 +148,6 @@ func (p *playScreen) Refresh() {
 		// The end of the mission, without a trip to the Campaign tab.
 		p.body.Add(p.ending(m))
 	}
-	p.refreshActions(m)
-	p.body.Add(p.actions)
 	p.refreshHeroes(m)
 	p.body.Add(p.heroes)
 	if !m.Ended {

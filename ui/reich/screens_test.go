@@ -122,6 +122,12 @@ func setEntry(t *testing.T, f *formDialog, label, text string) {
 			t.Fatalf("form %q, %q: %v", f.Title, label, err)
 		}
 		w.Set(n)
+	case *numberField:
+		n, err := atoi(label, text)
+		if err != nil {
+			t.Fatalf("form %q, %q: %v", f.Title, label, err)
+		}
+		w.Set(n)
 	case *picksField:
 		w.Chosen = nil
 		for _, x := range splitList(text) {
@@ -493,8 +499,10 @@ func TestAssistedModeQuestionsInPlainWords(t *testing.T) {
 	must(t, ctx, rb.PutMap{Map: mp})
 	f := p.startForm(startChoices{Mission: "M1", Faction: "F1", Heroes: []string{"H1"}})
 	submitOK(t, f)
-	p.Order = []string{"H1"}
-	p.Next()
+	// One hero: her turn begins with the set-up.
+	if m := st(ctx).Mission; m.Step != rb.StepHeroTurn || m.Current != "H1" {
+		t.Fatalf("a one-hero set-up is at %s, %s", m.Step, m.Current)
+	}
 	// A Grunt down the corridor: whether it saw Ana in A1 only the printed
 	// map shows (what walls and closed doors settle is not asked).
 	must(t, ctx, rb.Override{Reason: "test", Place: []rb.UnitPlacement{{Code: "GR", Area: "A3"}}})
