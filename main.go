@@ -23,6 +23,7 @@ import (
 	"tablekeeper/tracker/games"
 	"tablekeeper/ui"
 	"tablekeeper/ui/cli"
+	"tablekeeper/ui/share"
 )
 
 // AppID is the application's ID, as in FyneApp.toml.
@@ -37,6 +38,7 @@ func main() {
 		Stderr:    os.Stderr,
 		Registry:  reg,
 		Resolvers: resolvers(),
+		Tables:    tables(),
 		GUI: func(dbPath string) (err error) {
 			if err := checkDisplay(); err != nil {
 				return err
@@ -55,6 +57,13 @@ func resolvers() map[tracker.GameID]func([]byte) ([]byte, error) {
 		tracker.Reichbusters: reich.Resolve,
 		tracker.Alone:        alone.Resolve,
 	}
+}
+
+// tables maps each game to its face on the shared page (tablekeeper
+// serve); a game not listed is shared with share.Basic (notes, undo and
+// the Log).
+func tables() map[tracker.GameID]share.Table {
+	return map[tracker.GameID]share.Table{}
 }
 
 // checkDisplay refuses to start the window where there is no display to put

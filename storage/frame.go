@@ -26,6 +26,14 @@ func frame(v any) ([]byte, error) {
 	return out, nil
 }
 
+// frameBytes frames a value that is already bytes.
+func frameBytes(b []byte) []byte {
+	out := make([]byte, 4+len(b))
+	binary.BigEndian.PutUint32(out, crc32.Checksum(b, castagnoli))
+	copy(out[4:], b)
+	return out
+}
+
 func checkFrame(b []byte) ([]byte, error) {
 	if len(b) < 4 || binary.BigEndian.Uint32(b) != crc32.Checksum(b[4:], castagnoli) {
 		return nil, errBadFrame

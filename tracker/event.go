@@ -19,6 +19,9 @@ type Event struct {
 	// Draws are the outcomes of the random draws the event made, stored so
 	// that replaying never depends on the code's version.
 	Draws []Draw `json:"draws,omitempty"`
+	// Origin names the device and its own number for the action, when a
+	// device at a shared table asked for it (see Origin).
+	Origin *Origin `json:"origin,omitempty"`
 }
 
 // A Draw is one random draw: number Index of the campaign, a value in [0, N).

@@ -364,6 +364,15 @@ func checkEventForm(e *Event, now time.Time) error {
 	if err := checkLine(e.Where); err != nil {
 		return fmt.Errorf("where: %v", err)
 	}
+	// An origin is history: which device asked, and its number. An
+	// import keeps it (the Log can say which phone did what) but gives it
+	// no trust: the answers a host kept for its devices are not in a file,
+	// so no imported origin ever answers a device's retry.
+	if e.Origin != nil {
+		if err := e.Origin.Check(); err != nil {
+			return fmt.Errorf("origin: %v", err)
+		}
+	}
 	for j, d := range e.Draws {
 		switch {
 		case d.N <= 0:

@@ -12,11 +12,13 @@ type MemStore struct {
 	campaigns map[string]Campaign
 	events    map[string][]Event
 	snaps     map[string][]Snapshot
+	// answers holds each campaign's devices' answers (see AnswerStore).
+	answers map[string]map[string]DeviceAnswers
 }
 
 // NewMemStore returns an empty MemStore.
 func NewMemStore() *MemStore {
-	return &MemStore{campaigns: map[string]Campaign{}, events: map[string][]Event{}, snaps: map[string][]Snapshot{}}
+	return &MemStore{campaigns: map[string]Campaign{}, events: map[string][]Event{}, snaps: map[string][]Snapshot{}, answers: map[string]map[string]DeviceAnswers{}}
 }
 
 // Create adds a campaign record.
@@ -43,6 +45,10 @@ func (m *MemStore) Campaign(id string) (Campaign, error) {
 func (m *MemStore) Append(id string, e Event) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	return m.appendLocked(id, e)
+}
+
+func (m *MemStore) appendLocked(id string, e Event) error {
 	c, ok := m.campaigns[id]
 	if !ok {
 		return ErrNoCampaign
@@ -112,4 +118,55 @@ func StoreFromExport(x *Export) (*MemStore, error) {
 		}
 	}
 	return m, nil
+}
+
+// Answers implements AnswerStore.
+func (m *MemStore) Answers(id, device string) (DeviceAnswers, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if _, ok := m.campaigns[id]; !ok {
+		return DeviceAnswers{}, ErrNoCampaign
+	}
+	d := m.answers[id][device]
+	d.List = append([]StoredAnswer(nil), d.List...)
+	return d, nil
+}
+
+// AppendAnswered implements AnswerStore: the event and the answers under
+// one lock, as one transaction.
+func (m *MemStore) AppendAnswered(id string, e Event, device string, a DeviceAnswers) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if err := m.appendLocked(id, e); err != nil {
+		return err
+	}
+	m.putAnswersLocked(id, device, a)
+	return nil
+}
+
+// PutAnswers implements AnswerStore.
+func (m *MemStore) PutAnswers(id, device string, a DeviceAnswers) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if _, ok := m.campaigns[id]; !ok {
+		return ErrNoCampaign
+	}
+	m.putAnswersLocked(id, device, a)
+	return nil
+}
+
+func (m *MemStore) putAnswersLocked(id, device string, a DeviceAnswers) {
+	if m.answers[id] == nil {
+		m.answers[id] = map[string]DeviceAnswers{}
+	}
+	a.List = append([]StoredAnswer(nil), a.List...)
+	m.answers[id][device] = a
+}
+
+// ForgetAnswers implements AnswerStore.
+func (m *MemStore) ForgetAnswers(id, device string) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	delete(m.answers[id], device)
+	return nil
 }

@@ -21,6 +21,9 @@ const (
 
 func eventSize(e Event) int {
 	n := 96 + len(e.ID) + len(e.Kind) + len(e.Where) + len(e.Payload) + 24*len(e.Draws)
+	if e.Origin != nil {
+		n += 32 + len(e.Origin.Device)
+	}
 	return n
 }
 

@@ -1,6 +1,8 @@
 package tracker
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -35,7 +37,8 @@ type Session struct {
 	// without reading each event back from the store.
 	recent   recentEvents
 	now      func() time.Time
-	watchers []func(Event)
+	watchers map[int]func(Event)
+	watchN   int
 	snapErr  error
 	// check, while an import is replayed, checks each event as the live
 	// command would have been checked (see import.go); nil otherwise.
@@ -343,6 +346,19 @@ func (s *Session) keepAfter(e Event, d int) {
 func (s *Session) Do(cmd Command) (Event, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	e, refusal, err := s.do(cmd, nil, DeviceAnswers{})
+	if refusal != nil {
+		return Event{}, refusal
+	}
+	return e, err
+}
+
+// do decides, records and applies a command, with the lock held. A refusal
+// is the command's own answer (the rules said no, or it cannot be
+// recorded), the same whenever it is asked in the same state; err is a
+// failure of the store, after which nothing was recorded. With an origin
+// the event carries it and its answer is committed with it (appendAs).
+func (s *Session) do(cmd Command, o *Origin, d DeviceAnswers) (e Event, refusal, err error) {
 	change, isCoreCmd, err := decideCore(&s.core, cmd)
 	dice := NewDice(s.camp.Seed, s.core.DrawNext)
 	if !isCoreCmd {
@@ -352,19 +368,24 @@ func (s *Session) Do(cmd Command) (Event, error) {
 		}
 	}
 	if err != nil {
-		return Event{}, err
+		return Event{}, err, nil
 	}
 	payload, err := json.Marshal(change.Payload)
 	if err != nil {
-		return Event{}, fmt.Errorf("event %s cannot be stored: %w", change.Kind, err)
+		return Event{}, fmt.Errorf("event %s cannot be stored: %w", change.Kind, err), nil
 	}
-	e := s.newEvent(change.Kind, payload)
+	e = s.newEvent(change.Kind, payload)
 	e.Draws = dice.Drawn()
+	if o != nil {
+		oc := *o
+		oc.Sum = 0
+		e.Origin = &oc
+	}
 	// An action its own export could not hold would be lost the day the
 	// campaign is exported and imported again (a deleted campaign is
 	// restored so): an import refuses an event over MaxEventSize.
 	if n := exportedSize(e); n > MaxEventSize {
-		return Event{}, fmt.Errorf("this action would record %d KB, more than the %d KB one action may hold; nothing was recorded", (n+1023)>>10, MaxEventSize>>10)
+		return Event{}, fmt.Errorf("this action would record %d KB, more than the %d KB one action may hold; nothing was recorded", (n+1023)>>10, MaxEventSize>>10), nil
 	}
 	// Fold the event before writing it: an event that would not replay must
 	// never reach the log, or the campaign could not be opened again. On any
@@ -372,16 +393,16 @@ func (s *Session) Do(cmd Command) (Event, error) {
 	// not touched.
 	if err := s.applyEffective(e); err != nil {
 		_ = s.rewind()
-		return Event{}, fmt.Errorf("internal error, nothing was recorded: %s cannot be applied: %w", change.Kind, err)
+		return Event{}, fmt.Errorf("internal error, nothing was recorded: %s cannot be applied: %w", change.Kind, err), nil
 	}
-	if err := s.store.Append(s.camp.ID, e); err != nil {
+	if err := s.appendAs(e, o, d); err != nil {
 		_ = s.rewind()
-		return Event{}, err
+		return Event{}, nil, err
 	}
 	s.redo = Runs{}
 	s.push(e)
 	s.committed(e)
-	return e, nil
+	return e, nil, nil
 }
 
 func (s *Session) newEvent(kind string, payload json.RawMessage) Event {
@@ -427,8 +448,17 @@ func (s *Session) Undo() (Event, error) {
 func (s *Session) UndoTo(depth int) (Event, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	e, refusal, err := s.undoTo(depth, nil, DeviceAnswers{})
+	if refusal != nil {
+		return Event{}, refusal
+	}
+	return e, err
+}
+
+// undoTo is UndoTo with the lock held; refusal and err as for do.
+func (s *Session) undoTo(depth int, o *Origin, d DeviceAnswers) (Event, error, error) {
 	if depth < 0 || depth >= s.active.Len() {
-		return Event{}, errors.New("there is nothing to undo back to that point")
+		return Event{}, errors.New("there is nothing to undo back to that point"), nil
 	}
 	var p undoPayload
 	for i := s.active.Len() - 1; i >= depth; i-- {
@@ -441,32 +471,37 @@ func (s *Session) UndoTo(depth int) (Event, error) {
 	if len(p.Targets) == 1 {
 		t, err := s.event(p.Targets[0])
 		if err != nil {
-			return Event{}, err
+			return Event{}, nil, err
 		}
 		p.What = []string{s.describe(t)}
 	}
 	payload, _ := json.Marshal(p)
 	e := s.newEvent(KindUndo, payload)
+	if o != nil {
+		oc := *o
+		oc.Sum = 0
+		e.Origin = &oc
+	}
 	// The same bound as an action's (Do): an undo event an import refuses
 	// would make the campaign's export, and the copy kept when it is
 	// deleted, impossible to bring back. Going back over about 165,000
 	// actions at once reaches it; in two steps it does not.
 	if n := exportedSize(e); n > MaxEventSize {
-		return Event{}, fmt.Errorf("going back over %d actions at once is more than one step can record; nothing was undone: go back to a later point first, then on from there", len(p.Targets))
+		return Event{}, fmt.Errorf("going back over %d actions at once is more than one step can record; nothing was undone: go back to a later point first, then on from there", len(p.Targets)), nil
 	}
 	active, redo, cps := s.active.clone(), s.redo.clone(), s.cps.clone()
 	s.popTo(depth)
 	err := s.rewind()
 	if err == nil {
-		err = s.store.Append(s.camp.ID, e)
+		err = s.appendAs(e, o, d)
 	}
 	if err != nil {
 		s.active, s.redo, s.cps = active, redo, cps
 		_ = s.rewind()
-		return Event{}, fmt.Errorf("nothing was undone: %w", err)
+		return Event{}, nil, fmt.Errorf("nothing was undone: %w", err)
 	}
 	s.committed(e)
-	return e, nil
+	return e, nil, nil
 }
 
 // Redo puts back the most recently undone action, with the same outcome of
@@ -558,12 +593,24 @@ func (s *Session) Events(from uint64, fn func(Event) error) error {
 }
 
 // Watch registers fn to be called after each committed event, with the
-// session's lock held: fn must not call back into the session. The UI uses
-// it to schedule a refresh.
-func (s *Session) Watch(fn func(Event)) {
+// session's lock held: fn must not call back into the session, only
+// signal (the UI schedules a refresh; the sharing host wakes its
+// streams). The returned stop ends the watching; it may be called more
+// than once, and from anywhere but inside fn.
+func (s *Session) Watch(fn func(Event)) (stop func()) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.watchers = append(s.watchers, fn)
+	if s.watchers == nil {
+		s.watchers = map[int]func(Event){}
+	}
+	s.watchN++
+	id := s.watchN
+	s.watchers[id] = fn
+	return func() {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		delete(s.watchers, id)
+	}
 }
 
 // SetClock replaces the wall clock, for tests.
@@ -572,3 +619,13 @@ func (s *Session) SetClock(now func() time.Time) { s.mu.Lock(); defer s.mu.Unloc
 // SnapshotError is the last error from writing a snapshot, if any. A lost
 // snapshot costs only time when the campaign is next opened.
 func (s *Session) SnapshotError() error { s.mu.Lock(); defer s.mu.Unlock(); return s.snapErr }
+
+// Digest is a short fingerprint of the campaign's state now (its core and
+// its game's state): two sessions that folded the same log have the same
+// digest. A device shown the campaign compares it with the host's.
+func (s *Session) Digest() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	sum := sha256.Sum256(s.encode())
+	return hex.EncodeToString(sum[:8])
+}

@@ -18,6 +18,7 @@ import (
 	"tablekeeper/storage"
 	"tablekeeper/tracker"
 	"tablekeeper/ui/place"
+	"tablekeeper/ui/share"
 )
 
 // Usage is the --help text.
@@ -36,6 +37,9 @@ Usage:
   tablekeeper [--db PATH] backups              list the backups
   tablekeeper [--db PATH] restore BACKUP       put a backup in place of the file (the old file is kept aside)
   tablekeeper resolve GAME FILE                print an enemy decision and its trace as JSON for a situation file
+  tablekeeper [--db PATH] serve [ID] [--addr HOST:PORT] [--allow-resolve] [--allow-outside]
+                                               share a campaign (the most recently played if no ID) with the
+                                               phones at the table, until Ctrl+C
 
 ID may be the first characters of a campaign's ID, if no other campaign starts with them.
 The file is ` + "`%s`" + ` unless --db says otherwise.
@@ -57,6 +61,11 @@ type Env struct {
 	// (no --db), on the file the app's platform keeps (place.For); nil
 	// where there is no window.
 	GUI func(dbPath string) error
+	// Tables maps a game to its face on the shared page (serve); a game
+	// without one is shared with share.Basic.
+	Tables map[tracker.GameID]share.Table
+	// Stop ends serve as SIGINT does (tests); nil waits for a signal.
+	Stop <-chan struct{}
 }
 
 // DefaultDBPath is where the campaigns live on this desktop unless --db
@@ -132,6 +141,8 @@ func Run(args []string, env Env) int {
 		err = c.restore(vargs)
 	case "resolve":
 		err = c.resolve(vargs)
+	case "serve":
+		err = c.serve(vargs)
 	default:
 		err = usageError{fmt.Sprintf("unknown verb %q", verb)}
 	}
