@@ -66,7 +66,7 @@ func TestResolveErrors(t *testing.T) {
 		name, from, to, want string
 	}{
 		{"syntax", `"phase": "preAlarm",`, `"phase": "preAlarm"`, "line 45, column 6"},
-		{"unknown field", `"during": "heroTurn"`, `"durring": "heroTurn"`, `"durring" is not a field`},
+		{"unknown field", `"during": "heroTurn"`, `"durring": "heroTurn"`, "unknown field"},
 		{"unknown area", `{"id": "H1", "area": "A1"}`, `{"id": "H1", "area": "Z9"}`, `hero H1: area "Z9"`},
 		{"unknown card", `"card": "N1"`, `"card": "N9"`, "N9"},
 		{"bad phase", `"phase": "preAlarm"`, `"phase": "lunch"`, "phase"},

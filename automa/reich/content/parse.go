@@ -45,6 +45,9 @@ var (
 func describe(data []byte, err error, at int64, words bool) string {
 	var syn *json.SyntaxError
 	var typ *json.UnmarshalTypeError
+	if !words {
+		return describeJSON(data, err)
+	}
 	switch {
 	case errors.As(err, &syn):
 		line, col := lineCol(data, syn.Offset)
@@ -78,6 +81,29 @@ func describe(data []byte, err error, at int64, words bool) string {
 	}
 	line, col := lineCol(data, at)
 	return fmt.Sprintf("line %d, column %d: a value here is not of the kind this field takes", line, col)
+}
+
+// describeJSON says what is wrong with a situation as its format's
+// reference (RESOLVE.md) names things: JSON's words and the fields' paths,
+// as every game's situation reader does (storage's reliability suite).
+func describeJSON(data []byte, err error) string {
+	var syn *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &syn):
+		line, col := lineCol(data, syn.Offset)
+		return fmt.Sprintf("line %d, column %d: %v", line, col, syn)
+	case errors.As(err, &typ):
+		line, col := lineCol(data, typ.Offset)
+		field := typ.Field
+		if field == "" {
+			field = "the top level"
+		}
+		return fmt.Sprintf("line %d, column %d: %s should be %s, not a JSON %s", line, col, field, kindName(typ.Type.Kind()), typ.Value)
+	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+		return "the file is empty or cut short"
+	}
+	return err.Error()
 }
 
 // syntaxWords says what is wrong with the JSON itself.
