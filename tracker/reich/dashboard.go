@@ -528,7 +528,7 @@ func (c Cards) decide(t *tx, d *tracker.Dice) (string, error) {
 	case "draw":
 		drawCards(&x, n, d)
 	default:
-		return "", tracker.Refuse("reichbusters §9", "card action %q is not play, playOngoing, endEffect, discard, remove, returnRemoved or draw", c.Action)
+		return "", tracker.Refuse("reichbusters §9", "a card is played, played to last, its effect ended, discarded, removed, a removed one returned or drawn: no other action")
 	}
 	if err != nil {
 		return "", err

@@ -473,7 +473,7 @@ func TestEnvironmentTokens(t *testing.T) {
 	r := raid(t)
 	refused(t, r, RevealEnvironment{Area: "A2", Kind: EnvAlienWeb}, "Not of this Earth")
 	s := noteRaid(t)
-	refused(t, s, RevealEnvironment{Area: "A2", Kind: "lava"}, "not one of")
+	refused(t, s, RevealEnvironment{Area: "A2", Kind: "lava"}, "an environment token is one of Alien Spore")
 	do(t, s, RevealEnvironment{Area: "A2", Kind: EnvLooseGround})
 	refused(t, s, RevealEnvironment{Area: "A2", Kind: EnvAlienWeb}, "already face up")
 	do(t, s, Move{Hero: "H1", Path: []string{"A2"}, Basic: true})

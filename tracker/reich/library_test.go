@@ -44,17 +44,17 @@ func TestSetSetting(t *testing.T) {
 		key, value, refusal string
 	}{
 		{"spawnLevelSource", "trackerColour", ""},
-		{"spawnLevelSource", "dice", "one of iconColour, trackerColour"},
+		{"spawnLevelSource", "dice", "one of these: the icon's colour; the tracker's colour"},
 		{"searchNoiseDice", "3", ""},
 		{"searchNoiseDice", "-1", "whole number"},
 		{"alarmOnLastSpace", "true", ""},
-		{"alarmOnLastSpace", "maybe", "true or false"},
+		{"alarmOnLastSpace", "maybe", "it is on or off"},
 		{"alarmOnLastSpace", "true", "already"},
 		{"unarmed.attackDice", "2", ""},
 		{"unarmed.attackDice", "", ""},
 		{"heroHpCarry", "lost", ""},
 		{"postAlarmSubstitution", "none", ""},
-		{"noSuchKey", "1", "there is no setting"},
+		{"noSuchKey", "1", "knows no house rule called no such key"},
 		{"notOfThisEarth", "true", ""},
 	}
 	for _, c := range cases {
