@@ -95,7 +95,7 @@ func (c SetDifficulty) decide(t *tx, _ *tracker.Dice) (string, error) {
 	}
 	d := Difficulty{Name: strings.TrimSpace(c.Name), ItemsKept: c.ItemsKept, WoundsRemoved: c.WoundsRemoved}
 	t.campaign(func(r *CampaignRecord) { r.Difficulty = &d })
-	t.say("Campaign difficulty: %s (keep %d items, remove %d permanent wounds after a mission)", d.Name, d.ItemsKept, d.WoundsRemoved)
+	t.say("Campaign difficulty: %s (keep %s, remove %s after a mission)", d.Name, plural(d.ItemsKept, "item"), plural(d.WoundsRemoved, "permanent wound"))
 	return "campaign.difficulty", nil
 }
 

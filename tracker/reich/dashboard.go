@@ -336,7 +336,7 @@ func (c Heal) decide(t *tx, _ *tracker.Dice) (string, error) {
 		t.say("%s heals%s: permanent wounds %d → %d", d.h.Name, from, d.before, d.after)
 	}
 	if len(limits) > 0 {
-		t.say("V-46: the heal of %d was limited to %d: %s", asked, healed, strings.Join(limits, "; "))
+		t.say("the heal of %d was limited to %d: %s", asked, healed, strings.Join(limits, "; "))
 	}
 	for _, d := range done {
 		if d.before >= 4 && d.after < 4 {
@@ -534,11 +534,11 @@ func (c Cards) decide(t *tx, d *tracker.Dice) (string, error) {
 		return "", err
 	}
 	t.do(Op{Op: opHero, Hero: &x})
-	what := c.Action
+	what := cardActionWords[c.Action]
 	if c.Action == "playOngoing" || c.Action == "endEffect" {
 		what += " (" + DurationWords(dur) + ")"
 	}
-	t.say("%s: %s %d — hand %d, draw %d, discard %d, removed %d, in play %d", h.Name, what, n, x.Hand, x.Draw, x.Discard, x.Removed, x.InPlay)
+	t.say("%s %s %s — hand %d, draw %d, discard %d, removed %d, in play %d", h.Name, what, plural(n, "card"), x.Hand, x.Draw, x.Discard, x.Removed, x.InPlay)
 	if c.Action == "play" || c.Action == "playOngoing" {
 		t.acted(h.ID) // a card's free action may make noise
 	}
@@ -559,6 +559,10 @@ func timed(h *Hero, dur string) *int {
 }
 
 func plural(n int, what string) string { return automa.Plural(n, what) }
+
+// cardActionWords say what a Cards action does, in the diary.
+var cardActionWords = map[string]string{"play": "plays", "playOngoing": "plays, to last,", "endEffect": "ends the effect of",
+	"discard": "discards", "remove": "removes from the game", "returnRemoved": "returns from the removed cards", "draw": "draws"}
 
 // woundFrom says where a wound taken by hand came from.
 func woundFrom(mode string) string {
@@ -781,7 +785,7 @@ func (c Search) decide(t *tx, _ *tracker.Dice) (string, error) {
 		t.hero(h.ID, func(x *Hero) { x.Turn.QuietFor = x.Turn.Actions }) // V-13: no noise test
 		t.say("%s picks up %s (face up already: no noise test)", h.Name, c.Found.Name)
 	} else {
-		t.say("%s searches %s, turns %d face-down item(s) face up and takes %s; a %d-dice noise test follows", h.Name, h.Area, c.FaceDown, c.Found.Name, t.s.Settings.SearchNoiseDice)
+		t.say("%s searches %s, turns %s face up and takes %s; a %d-dice noise test follows", h.Name, h.Area, plural(c.FaceDown, "face-down item"), c.Found.Name, t.s.Settings.SearchNoiseDice)
 	}
 	if dropped != nil {
 		t.say("%s drops %s face up to make room", h.Name, dropped.Name)

@@ -335,7 +335,7 @@ func (c PutNoiseCard) decide(t *tx, _ *tracker.Dice) (string, error) {
 	var replaced bool
 	l.NoiseCards, replaced = put(l.NoiseCards, c.Card, func(c content.NoiseCard) string { return c.ID })
 	t.library(l)
-	t.say("%s noise card %s (%s deck)", verb(replaced), c.Card.ID, c.Card.Deck)
+	t.say("%s noise card %s (%s)", verb(replaced), c.Card.ID, NoiseDeckWords(c.Card.Deck))
 	return "content.noiseCard", nil
 }
 
@@ -364,7 +364,7 @@ func (c PutMap) decide(t *tx, _ *tracker.Dice) (string, error) {
 	var replaced bool
 	l.Maps, replaced = put(l.Maps, c.Map, func(m content.Map) string { return m.MissionID })
 	t.library(l)
-	t.say("%s the map of mission %s (%d areas, %d doors)", verb(replaced), c.Map.MissionID, len(c.Map.Areas), len(c.Map.Doors))
+	t.say("%s the map of %s (%s, %s)", verb(replaced), MissionName(c.Map.MissionID), automa.Plural(len(c.Map.Areas), "area"), automa.Plural(len(c.Map.Doors), "door"))
 	return "content.map", nil
 }
 
@@ -390,7 +390,7 @@ func (c PutMissionInfo) decide(t *tx, _ *tracker.Dice) (string, error) {
 	var replaced bool
 	l.Missions, replaced = put(l.Missions, c.Info, func(m MissionInfo) string { return m.ID })
 	t.library(l)
-	t.say("%s the details of mission %s (tracker %d/%d)", verb(replaced), c.Info.ID, c.Info.PreAlarm, c.Info.PostAlarm)
+	t.say("%s the details of %s (tracker %d/%d)", verb(replaced), MissionName(c.Info.ID), c.Info.PreAlarm, c.Info.PostAlarm)
 	return "content.mission", nil
 }
 
@@ -525,7 +525,7 @@ func (c PutMission) decide(t *tx, _ *tracker.Dice) (string, error) {
 		l.Maps, _ = put(l.Maps, c.Map, func(m content.Map) string { return m.MissionID })
 	}
 	t.library(l)
-	t.say("%s mission %s (tracker %d/%d, %d areas, %d doors)", verb(replaced), c.Info.ID, c.Info.PreAlarm, c.Info.PostAlarm, len(c.Map.Areas), len(c.Map.Doors))
+	t.say("%s %s (tracker %d/%d, %s, %s)", verb(replaced), MissionName(c.Info.ID), c.Info.PreAlarm, c.Info.PostAlarm, automa.Plural(len(c.Map.Areas), "area"), automa.Plural(len(c.Map.Doors), "door"))
 	return "content.mission", nil
 }
 

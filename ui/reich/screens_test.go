@@ -90,8 +90,8 @@ func newCtxSeed(t *testing.T, seed uint64) (*shell.Context, fyne.Window) {
 	w := test.NewTempWindow(t, widget.NewLabel(""))
 	w.Resize(fyne.NewSize(1280, 800))
 	ctx := shell.NewContext(s, w, shell.Hooks{
-		Message:  func(text string, isError bool) { lastMessage = text },
-		Feedback: func(src fyne.CanvasObject, text string, isError bool) { lastFeedback = text },
+		Message:  func(text string, isError bool) { lastMessage = text; shown(text) },
+		Feedback: func(src fyne.CanvasObject, text string, isError bool) { lastFeedback = text; shown(text) },
 	})
 	return ctx, w
 }
@@ -600,7 +600,7 @@ func TestNotOfThisEarthMission(t *testing.T) {
 	if !p.campaign.SetRule("notOfThisEarth", "true") {
 		t.Fatalf("Not of this Earth! refused: %s", p.campaign.k.Message())
 	}
-	submitRefused(t, f, "noteRaid")
+	submitRefused(t, f, "the mission is a Not of this Earth! raid")
 	f = p.play.startForm(startChoices{Mission: "M1", Faction: "F1", Heroes: []string{"H1"}})
 	if got := uitest.Text(f.Field("Played as")); !strings.Contains(got, "Not of this Earth! raid") || strings.Contains(got, "\nraid\n") {
 		t.Fatalf("modes offered:\n%s", got)
