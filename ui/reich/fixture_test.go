@@ -50,3 +50,24 @@ func fitFixtureState(t *testing.T, ctx *shell.Context) *rb.Mission {
 	}
 	return m
 }
+
+// The views the real-window check opens by name (shell.Viewer) each open
+// on the fixture's campaign; a name the game does not have is refused.
+func TestViewsOpen(t *testing.T) {
+	ctx, w := newCtx(t)
+	fitFixtureState(t, ctx)
+	w.SetContent(Screens{}.Play(ctx))
+	for _, name := range []string{"map-half", "map-area", "why", "setup", "hero", "faction", "unit", "spawn", "noise", "mission", "map", "move", "attack", "defend", "override"} {
+		closeDialogs(w)
+		if err := (Screens{}).View(ctx, shell.TabCampaign, name); err != nil {
+			t.Errorf("view %q: %v", name, err)
+			continue
+		}
+		if len(w.Canvas().Overlays().List()) == 0 {
+			t.Errorf("view %q opened nothing", name)
+		}
+	}
+	if err := (Screens{}).View(ctx, shell.TabPlay, "no-such-view"); err == nil {
+		t.Error("a view the game does not have was opened")
+	}
+}

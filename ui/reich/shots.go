@@ -1,6 +1,7 @@
 package reich
 
 import (
+	"fmt"
 	"os"
 	"sync"
 	"time"
@@ -8,6 +9,7 @@ import (
 	"fyne.io/fyne/v2"
 
 	"tablekeeper/automa/reich/content"
+	"tablekeeper/ui/shell"
 )
 
 // TABLEKEEPER_DIALOG names a form or dialog to open once a campaign's Play
@@ -24,13 +26,26 @@ func (g *game) openNamedDialog() {
 	dialogHook.Do(func() {
 		go func() {
 			time.Sleep(1500 * time.Millisecond)
-			fyne.Do(func() { g.open(name) })
+			fyne.Do(func() { _ = g.open(name) })
 		}()
 	})
 }
 
-// open opens the named dialog on this campaign's screens.
-func (g *game) open(name string) {
+// View opens one of the game's own views by name (shell.Viewer: the
+// real-window check opens a campaign on "campaign/map-half", say): a form,
+// a dialog, the map editor with a room half drawn, the last decision's
+// Why. The names are those TABLEKEEPER_DIALOG takes.
+func (Screens) View(ctx *shell.Context, _ shell.Tab, name string) error {
+	g := gameOf(ctx)
+	if g.play == nil {
+		g.play = newPlayScreen(newKit(ctx))
+	}
+	return g.open(name)
+}
+
+// open opens the named dialog on this campaign's screens; an error says
+// there is no such view.
+func (g *game) open(name string) error {
 	p := g.play
 	k := p.k
 	s := k.state()
@@ -112,7 +127,8 @@ func (g *game) open(name string) {
 			k.LoadContent("shared-content.json", data)
 		}
 	case "why":
-		k.showWhy(g.lastPay)
+		_, pay := g.decision()
+		k.showWhy(pay)
 	case "attack":
 		p.AttackForm(hero)
 	case "move":
@@ -134,5 +150,8 @@ func (g *game) open(name string) {
 		(&campaignScreen{k: k}).CloseForm()
 	case "buy":
 		(&campaignScreen{k: k}).BuyForm()
+	default:
+		return fmt.Errorf("Reichbusters has no view called %q", name)
 	}
+	return nil
 }
