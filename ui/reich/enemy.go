@@ -135,6 +135,7 @@ func (e *enemyScreen) showPayload() {
 	if en := e.pay.Enemy; en != nil && en.Step > 0 && en.Step <= len(e.pay.Trace) {
 		e.Trace.SetDeciding(en.Step - 1) // the step whose change the card shows (issue 23 item 3)
 	}
+	e.Trace.ShowDeciding()
 }
 
 // traceOf is a decision's trace for the trace panel, in the players'

@@ -226,6 +226,7 @@ func (k *kit) showWhy(pay rb.Payload) {
 	body := widgets.AtLeast(fyne.NewSize(min(max(win.Width-2*widgets.MinTouch, 0), 900), 0), container.NewVBox(wrapped(summaryText(pay, n)), panel))
 	d := widgets.NewDialog("Why the enemy did this", body, k.window())
 	d.Show()
+	panel.ShowDeciding()
 }
 
 func sameHeroes(a, b []string) bool {
