@@ -65,16 +65,29 @@ type gridLine struct {
 	short []string
 }
 
-// fitting is the first of the line's words that fits width.
+// fitting is the first of the line's words that fits width, cut with an
+// ellipsis if none does.
 func (l gridLine) fitting(width, size float32) string {
+	if text, ok := l.fits(width, size, false); ok {
+		return text
+	}
 	text := l.text
-	for _, s := range l.short {
-		if fyne.MeasureText(text, size, fyne.TextStyle{}).Width <= width {
-			break
-		}
-		text = s
+	if len(l.short) > 0 {
+		text = l.short[len(l.short)-1]
 	}
 	return fitText(text, width, size)
+}
+
+// fits is the first of the line's words (its text, then its shorter
+// ways) that fits width, or false: such a line is left out and counted in
+// the "+N", never cut where the cut would hide what it says.
+func (l gridLine) fits(width, size float32, bold bool) (string, bool) {
+	for _, text := range append([]string{l.text}, l.short...) {
+		if fyne.MeasureText(text, size, fyne.TextStyle{Bold: bold}).Width <= width {
+			return text, true
+		}
+	}
+	return "", false
 }
 
 func newMapGrid(m *content.Map) *mapGrid {
@@ -520,7 +533,17 @@ func (r *gridRenderer) build(size fyne.Size) {
 		})
 		w := side * float32(countRow(in, first))
 		h := side * float32(countCol(in, first))
-		lines := g.areaLines(a)
+		all := g.areaLines(a)
+		// The name, then each line whose words (or shorter words) fit
+		// the area's width; those that do not are counted in "+N".
+		lines := all[:1]
+		for _, l := range all[1:] {
+			if text, ok := l.fits(w-8, labelSize(side), l.lit); ok {
+				l.text, l.short = text, nil
+				lines = append(lines, l)
+			}
+		}
+		hidden := len(all) - len(lines)
 		p := pos(first)
 		lh := textSize + 3
 		maxLines := max(1, int((h-6)/lh))
@@ -539,15 +562,19 @@ func (r *gridRenderer) build(size fyne.Size) {
 			}
 			width := w - 8
 			var more *canvas.Text
-			if i == 0 && len(lines) > maxLines {
+			if n := hidden + max(len(lines)-maxLines, 0); i == 0 && n > 0 {
 				// The name's line (names are short) says how many lines
 				// more there are than the square shows, at its right.
-				more = canvas.NewText(fmt.Sprintf("+%d", len(lines)-maxLines), fg)
+				more = canvas.NewText(fmt.Sprintf("+%d", n), fg)
 				more.TextSize = textSize
 				more.TextStyle.Bold = true
 				mw := more.MinSize().Width
-				more.Move(fyne.NewPos(p.X+w-mw-4, p.Y+3))
-				width -= mw + 4
+				if _, ok := l.fits(width-mw-4, textSize, true); ok {
+					more.Move(fyne.NewPos(p.X+w-mw-4, p.Y+3))
+					width -= mw + 4
+				} else {
+					more = nil // the name first: no room for both
+				}
 			}
 			col := l.col
 			if col == nil {

@@ -57,6 +57,9 @@ func checkWords(t *testing.T, where string, words []mapWord) {
 		if a.size < caption-0.01 {
 			t.Errorf("%s: %q is drawn at %.1f, smaller than the caption size %.1f", where, a.text, a.size, caption)
 		}
+		if strings.Contains(a.text, "…") {
+			t.Errorf("%s: %q is cut short (its shorter words, or none and a count of what is left out)", where, a.text)
+		}
 		for _, b := range words[i+1:] {
 			if !(a.tag || b.tag) {
 				continue
