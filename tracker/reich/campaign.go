@@ -335,7 +335,7 @@ func (c CloseMission) decide(t *tx, d *tracker.Dice) (string, error) {
 		r.Debrief = &Debrief{Mission: m.ID, Success: m.Success}
 	})
 	t.do(Op{Op: opNoMission})
-	t.say("Mission %s closed: %s; %s kept on the HQ card, %s on it", m.ID, resultWord(m.Success), plural(len(pool), "item"), plural(len(hqHP), "heroism point"))
+	t.say("%s closed: %s; %s kept on the HQ card, %s on it", MissionName(m.ID), resultWord(m.Success), plural(len(pool), "item"), plural(len(hqHP), "heroism point"))
 	if gained != "" {
 		t.say("%s heroism point was added to the HQ card for the success", strings.ToUpper(an(gained)[:1])+an(gained)[1:])
 	} else if m.Success {

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"tablekeeper/automa"
 	ai "tablekeeper/automa/reich"
 	"tablekeeper/tracker"
 )
@@ -149,17 +150,13 @@ func woundHero(t *tx, c WoundHero, d *tracker.Dice) (string, error) {
 			keep = false
 		}
 	default:
-		return "", tracker.Refuse("reichbusters §6.4", "a wound is auto (an effect) or surge (a vril backfire), not %q", c.Mode)
+		return "", tracker.Refuse("reichbusters §6.4", "a wound comes from an effect or from a vril backfire (a surge)")
 	}
 	t.reason = c.Reason
 	before := h.Permanent()
 	if keep {
 		t.hero(h.ID, func(x *Hero) { x.Wounds = append(x.Wounds, Wound{Card: c.Card}) })
-		how := "from an effect"
-		if c.Mode == "surge" {
-			how = "from a vril surge"
-		}
-		t.say("%s takes a permanent wound (%s): %d → %d", h.Name, how, before, before+1)
+		t.say("%s takes a permanent wound (%s): %d → %d", h.Name, woundFrom(c.Mode), before, before+1)
 	} else {
 		t.say("%s's Vril Tolerance: the surge's wound card applies its top half only and is discarded", h.Name)
 	}
@@ -339,7 +336,7 @@ func (c Heal) decide(t *tx, _ *tracker.Dice) (string, error) {
 		t.say("%s heals%s: permanent wounds %d → %d", d.h.Name, from, d.before, d.after)
 	}
 	if len(limits) > 0 {
-		t.say("V-46: the heal of %d was limited to %d: %s", asked, healed, strings.Join(limits, "; "))
+		t.say("the heal of %d was limited to %d: %s", asked, healed, strings.Join(limits, "; "))
 	}
 	for _, d := range done {
 		if d.before >= 4 && d.after < 4 {
@@ -531,7 +528,7 @@ func (c Cards) decide(t *tx, d *tracker.Dice) (string, error) {
 	case "draw":
 		drawCards(&x, n, d)
 	default:
-		return "", tracker.Refuse("reichbusters §9", "“%s” is nothing a hero does with cards: play, play to stay in play, end an effect, discard, remove, put back a removed card, or draw", c.Action)
+		return "", tracker.Refuse("reichbusters §9", "a card is played, played to last, its effect ended, discarded, removed, a removed one returned or drawn: no other action")
 	}
 	if err != nil {
 		return "", err
@@ -561,11 +558,14 @@ func timed(h *Hero, dur string) *int {
 	return new(int)
 }
 
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
+func plural(n int, what string) string { return automa.Plural(n, what) }
+
+// woundFrom says where a wound taken by hand came from.
+func woundFrom(mode string) string {
+	if mode == "surge" {
+		return "a vril surge"
 	}
-	return fmt.Sprintf("%d %ss", n, what)
+	return "an attack or effect"
 }
 
 // dice counts dice: "1 die", "2 dice".

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"tablekeeper/automa"
 	"tablekeeper/automa/reich/content"
 	"tablekeeper/tracker"
 )
@@ -131,10 +132,13 @@ func ReadContentFile(data []byte) (*ContentFile, error) {
 		return nil, fmt.Errorf("content file: its name: %w", err)
 	}
 	if f.Format != ContentFormat {
-		return nil, fmt.Errorf("content file: its format is %q, not %q", f.Format, ContentFormat)
+		return nil, fmt.Errorf("content file: this is not a Reichbusters content file (its format field says %q)", f.Format)
 	}
-	if f.Version < 1 || f.Version > ContentVersion {
-		return nil, fmt.Errorf("content file: version %d is not one this Tablekeeper reads (1 to %d)", f.Version, ContentVersion)
+	switch {
+	case f.Version > ContentVersion:
+		return nil, fmt.Errorf("content file: it was made by a newer Tablekeeper (content file version %d; this one reads up to version %d): update Tablekeeper to read it", f.Version, ContentVersion)
+	case f.Version < 1:
+		return nil, fmt.Errorf("content file: version: %d is no content file version (they start at 1)", f.Version)
 	}
 	if err := f.Content.Validate(); err != nil {
 		return nil, fmt.Errorf("content file: %w", err)
@@ -398,7 +402,7 @@ func (c PutNoiseCard) decide(t *tx, _ *tracker.Dice) (string, error) {
 	var replaced bool
 	l.NoiseCards, replaced = put(l.NoiseCards, c.Card, func(c content.NoiseCard) string { return c.ID })
 	t.library(l)
-	t.say("%s noise card %s (deck: %s)", verb(replaced), c.Card.ID, NoiseDeckWords(c.Card.Deck))
+	t.say("%s noise card %s (%s)", verb(replaced), c.Card.ID, NoiseDeckWords(c.Card.Deck))
 	return "content.noiseCard", nil
 }
 
@@ -430,7 +434,7 @@ func (c PutMap) decide(t *tx, _ *tracker.Dice) (string, error) {
 	var replaced bool
 	l.Maps, replaced = put(l.Maps, c.Map, func(m content.Map) string { return m.MissionID })
 	t.library(l)
-	t.say("%s the map of mission %s (%s, %s)", verb(replaced), c.Map.MissionID, plural(len(c.Map.Areas), "area"), plural(len(c.Map.Doors), "door"))
+	t.say("%s the map of %s (%s, %s)", verb(replaced), MissionName(c.Map.MissionID), automa.Plural(len(c.Map.Areas), "area"), automa.Plural(len(c.Map.Doors), "door"))
 	return "content.map", nil
 }
 
@@ -459,7 +463,7 @@ func (c PutMissionInfo) decide(t *tx, _ *tracker.Dice) (string, error) {
 	var replaced bool
 	l.Missions, replaced = put(l.Missions, c.Info, func(m MissionInfo) string { return m.ID })
 	t.library(l)
-	t.say("%s the details of mission %s (tracker %d/%d)", verb(replaced), c.Info.ID, c.Info.PreAlarm, c.Info.PostAlarm)
+	t.say("%s the details of %s (tracker %d/%d)", verb(replaced), MissionName(c.Info.ID), c.Info.PreAlarm, c.Info.PostAlarm)
 	return "content.mission", nil
 }
 
@@ -509,10 +513,38 @@ func (c ImportContent) decide(t *tx, _ *tracker.Dice) (string, error) {
 	case c.Prune:
 		how = "Updated the content from"
 	}
-	t.say("%s a content file: %s, %s, %s, %s, the details of %s, %s",
-		how, plural(len(in.Factions), "faction card"), plural(len(in.SpawnCards), "spawn card"), plural(len(in.NoiseCards), "noise card"),
-		plural(len(in.Maps), "map"), plural(len(in.Missions), "mission"), plural(len(in.Heroes), "character card"))
+	t.say("%s a content file: %s", how, in.countWords())
 	return "content.import", nil
+}
+
+// countWords says what a library holds, as "1 faction card, 2 spawn cards
+// and 1 map": what it has none of is left out.
+func (l *Library) countWords() string {
+	var parts []string
+	for _, c := range []struct {
+		n    int
+		noun string
+	}{{len(l.Factions), "faction card"}, {len(l.SpawnCards), "spawn card"}, {len(l.NoiseCards), "noise card"},
+		{len(l.Maps), "map"}, {len(l.Missions), "mission's details"}, {len(l.Heroes), "character card"}} {
+		if c.n > 0 {
+			if c.noun == "mission's details" {
+				if c.n == 1 {
+					parts = append(parts, "the details of 1 mission")
+				} else {
+					parts = append(parts, fmt.Sprintf("the details of %d missions", c.n))
+				}
+				continue
+			}
+			parts = append(parts, automa.Plural(c.n, c.noun))
+		}
+	}
+	switch len(parts) {
+	case 0:
+		return "no cards, maps or missions"
+	case 1:
+		return parts[0]
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
 }
 
 // has reports whether the library holds the entry.
@@ -574,7 +606,7 @@ func (c PutMission) decide(t *tx, _ *tracker.Dice) (string, error) {
 		l.Maps, _ = put(l.Maps, c.Map, func(m content.Map) string { return m.MissionID })
 	}
 	t.library(l)
-	t.say("%s mission %s (tracker %d/%d, %s, %s)", verb(replaced), c.Info.ID, c.Info.PreAlarm, c.Info.PostAlarm, plural(len(c.Map.Areas), "area"), plural(len(c.Map.Doors), "door"))
+	t.say("%s %s (tracker %d/%d, %s, %s)", verb(replaced), MissionName(c.Info.ID), c.Info.PreAlarm, c.Info.PostAlarm, automa.Plural(len(c.Map.Areas), "area"), automa.Plural(len(c.Map.Doors), "door"))
 	return "content.mission", nil
 }
 
