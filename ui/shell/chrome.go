@@ -1,6 +1,8 @@
 package shell
 
 import (
+	"fmt"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
@@ -22,6 +24,9 @@ type Chrome struct {
 	Title                        *widgets.TitleLines
 	Home, Note, Undo, Redo, Lock *widget.Button
 	Unlock                       *widgets.HoldButton
+	// Share opens the sharing panel; while the table is shared it is the
+	// mark that says so, on every tab (SetSharing).
+	Share *widget.Button
 
 	PlayClock, TurnClock   *widgets.ClockFace
 	PlayToggle, TurnToggle *widget.Button
@@ -29,6 +34,9 @@ type Chrome struct {
 
 	Tabs    *container.AppTabs
 	Message *widgets.MessageLine
+	// body holds the tabs, or a panel shown in their place (ShowPanel).
+	body  *fyne.Container
+	panel fyne.CanvasObject
 	// Root is the whole screen, in a FeedbackLayer so answers to taps
 	// show next to what was tapped.
 	Root *widgets.FeedbackLayer
@@ -50,6 +58,7 @@ func NewChrome(w fyne.Window, name string, play, campaign, enemy, log fyne.Canva
 	c.Unlock.Icon = theme.VisibilityIcon()
 	c.Unlock.Importance = widget.WarningImportance
 	c.Unlock.Hide()
+	c.Share = widget.NewButtonWithIcon("Share", theme.MailForwardIcon(), nil)
 
 	c.PlayClock = widgets.NewClockFace("Play", nil)
 	c.PlayToggle = widget.NewButtonWithIcon("", theme.MediaPauseIcon(), nil)
@@ -65,12 +74,51 @@ func NewChrome(w fyne.Window, name string, play, campaign, enemy, log fyne.Canva
 	)
 	c.Message = widgets.NewMessageLine(w)
 
-	buttons := container.NewHBox(c.Note, c.Undo, c.Redo, c.Lock, c.Unlock)
+	buttons := container.NewHBox(c.Note, c.Undo, c.Redo, c.Share, c.Lock, c.Unlock)
 	clocks := container.NewHBox(c.PlayClock, c.PlayToggle, c.TurnClock, c.TurnToggle, c.TurnReset)
 	header := newHeader(c.Home, c.Title, buttons, clocks)
+	c.body = container.NewStack(c.Tabs)
 	c.Root = widgets.NewFeedbackLayer(container.NewBorder(
-		container.NewPadded(header), container.NewPadded(c.Message), nil, nil, c.Tabs))
+		container.NewPadded(header), container.NewPadded(c.Message), nil, nil, c.body))
 	return c
+}
+
+// ShowPanel shows p in the tabs' place, under the same header and above
+// the same message line (the sharing panel); HidePanel brings the tabs
+// back as they were.
+func (c *Chrome) ShowPanel(p fyne.CanvasObject) {
+	c.panel = p
+	c.Tabs.Hide()
+	c.body.Objects = []fyne.CanvasObject{c.Tabs, p}
+	c.body.Refresh()
+}
+
+// HidePanel shows the tabs again.
+func (c *Chrome) HidePanel() {
+	c.panel = nil
+	c.body.Objects = []fyne.CanvasObject{c.Tabs}
+	c.Tabs.Show()
+	c.body.Refresh()
+}
+
+// Panel is the panel shown in the tabs' place, nil while the tabs show.
+func (c *Chrome) Panel() fyne.CanvasObject { return c.panel }
+
+// SetSharing makes the Share button the mark of a shared table ("Sharing",
+// the number of devices joined, in the theme's strongest colour), or
+// plain "Share" again.
+func (c *Chrome) SetSharing(on bool, devices int) {
+	text, imp := "Share", widget.MediumImportance
+	if on {
+		text, imp = "Sharing", widget.HighImportance
+		if devices > 0 {
+			text = fmt.Sprintf("Sharing · %d", devices)
+		}
+	}
+	if c.Share.Text != text || c.Share.Importance != imp {
+		c.Share.Importance = imp
+		c.Share.SetText(text)
+	}
 }
 
 // SetPlaying shows whether each clock runs: its toggle pauses it if so,
