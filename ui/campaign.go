@@ -27,6 +27,10 @@ type campaignScreen struct {
 	tabIDs []shell.Tab
 	log    *logView
 	locked bool
+	// share is the table shared with the phones (sharing.go); unfollow
+	// stops following the commands they send.
+	share    *sharing
+	unfollow func()
 
 	stop chan struct{}
 }
@@ -57,6 +61,7 @@ func (u *App) openCampaign(id string) {
 		return
 	}
 	cs := &campaignScreen{u: u, s: s, stop: make(chan struct{})}
+	cs.share = newSharing(cs)
 	c := s.Campaign()
 	cs.game = u.screensFor(c.Game)
 	cs.ctx = shell.NewContext(s, u.Window, shell.Hooks{
@@ -70,6 +75,7 @@ func (u *App) openCampaign(id string) {
 	u.setScreen(cs.build())
 	cs.bindKeys()
 	cs.ctx.OnChange(func(tracker.Event) { cs.refresh() })
+	cs.unfollow = cs.followDevices()
 	// A session is the time the campaign is open: the play clock runs
 	// while it is, and is paused (as an event) when it closes.
 	if !s.Core().Play.Running {
@@ -94,6 +100,10 @@ func (u *App) closeCampaign() (string, error) {
 	if u.mobile() {
 		forgetResume(u.Fyne.Preferences()) // the session ends: nothing to resume
 	}
+	// Sharing ends with the session: every phone is told, the code and
+	// the keys stop working, before the clock's pause is recorded.
+	shareErr := cs.share.stop()
+	cs.unfollow()
 	close(cs.stop)
 	cs.ctx.Close()
 	u.wake.Keep(false)
@@ -103,6 +113,9 @@ func (u *App) closeCampaign() (string, error) {
 	b, err := u.DB.Backup()
 	if err != nil {
 		return "", fmt.Errorf("the session ended, but its backup failed: %w", err)
+	}
+	if shareErr != nil {
+		return b.Path, fmt.Errorf("sharing stopped, but the devices could not be forgotten in the file: %w", shareErr)
 	}
 	return b.Path, nil
 }
@@ -135,6 +148,7 @@ func (cs *campaignScreen) tick() {
 				case <-cs.stop:
 				default:
 					cs.showClocks()
+					cs.share.tick()
 				}
 			})
 		}
@@ -159,6 +173,7 @@ func (cs *campaignScreen) build() fyne.CanvasObject {
 	ch.Note.OnTapped = cs.askNote
 	ch.Undo.OnTapped = cs.doUndo
 	ch.Redo.OnTapped = cs.doRedo
+	ch.Share.OnTapped = cs.toggleSharePanel
 	ch.Lock.OnTapped = func() { cs.setLocked(true) }
 	ch.Unlock.OnHeld = func() { cs.setLocked(false) }
 	ch.Unlock.OnHint = func(s string) { cs.ctx.Feedback(ch.Unlock, s, false) }
@@ -219,6 +234,11 @@ func (cs *campaignScreen) setLocked(on bool) {
 			o.Hide()
 		}
 		ch.Unlock.Show()
+		// Sharing's mark stays in view while the table is shared; not
+		// shared, the button would only start something.
+		if !cs.share.on() {
+			ch.Share.Hide()
+		}
 		ch.Home.Disable()
 		ch.Note.Disable()
 		cs.message(lockedNote, false)
@@ -227,6 +247,7 @@ func (cs *campaignScreen) setLocked(on bool) {
 		for _, o := range changers {
 			o.Show()
 		}
+		ch.Share.Show()
 		ch.Home.Enable()
 		ch.Note.Enable()
 		cs.message("Unlocked.", false)

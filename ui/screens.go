@@ -6,6 +6,7 @@ import (
 	"tablekeeper/ui/eternaut"
 	"tablekeeper/ui/phantom"
 	"tablekeeper/ui/reich"
+	"tablekeeper/ui/share"
 	"tablekeeper/ui/shell"
 )
 
@@ -19,4 +20,11 @@ func gameScreens() shell.Registry {
 		tracker.Reichbusters: reich.Screens{},
 		tracker.Alone:        &alone.Screens{},
 	}
+}
+
+// gameTables lists each game's face on the shared page (package
+// ui/share), one line each, beside its screens. A game not listed is
+// shared with share.Basic (notes, undo and the Log).
+func gameTables() map[tracker.GameID]share.Table {
+	return map[tracker.GameID]share.Table{}
 }
