@@ -37,11 +37,13 @@ type Options struct {
 	// registered its screens in this build (see screens.go).
 	Screens shell.Registry
 	// Open, if set, opens this campaign (an ID or its first characters)
-	// at once, on the tab named by Tab ("play", "campaign", "enemy", "log",
-	// or "data" and "settings" for those screens, "new" for the
-	// new-campaign form and "new:<game>" for it with a game chosen). Run reads them from
-	// TABLEKEEPER_OPEN and TABLEKEEPER_TAB when they are empty, which is
-	// how screenshots of every screen are taken.
+	// at once, on the tab named by Tab ("play", "campaign", "enemy", "log";
+	// "share" for the sharing panel with the table shared, "shared:play"
+	// for a tab with the table shared), or "data" and "settings" for those
+	// screens, "new" for the new-campaign form and "new:<game>" for it
+	// with a game chosen. Run reads them from TABLEKEEPER_OPEN and
+	// TABLEKEEPER_TAB when they are empty, which is how screenshots of
+	// every screen are taken.
 	Open, Tab string
 	// Tables are the games' faces on the shared page (package ui/share);
 	// nil means every game's in this build (see screens.go). A game

@@ -189,6 +189,18 @@ func (cs *campaignScreen) build() fyne.CanvasObject {
 
 func (cs *campaignScreen) selectTab(name string) {
 	name = strings.ToLower(name)
+	// "share" shares the table and shows the sharing panel; "shared:TAB"
+	// shares it and shows TAB with the header's mark (the real-window
+	// check opens them so).
+	if name == "share" {
+		cs.showSharePanel()
+		cs.share.start()
+		return
+	}
+	if t, ok := strings.CutPrefix(name, "shared:"); ok {
+		cs.share.start()
+		name = t
+	}
 	for i, t := range cs.tabIDs {
 		if strings.ToLower(t.String()) == name {
 			cs.chrome.Tabs.SelectIndex(i)

@@ -240,14 +240,12 @@ func (sh *sharing) problemText(text string) {
 // update shows the sharing as it is now: the header's mark, and the panel
 // if it was made.
 func (sh *sharing) update() {
-	n := 0
 	if sh.host != nil {
 		for _, d := range sh.host.Devices() {
 			sh.names.set(d.ID, d.Name)
-			n++
 		}
 	}
-	sh.cs.chrome.SetSharing(sh.on(), n)
+	sh.cs.chrome.SetSharing(sh.on())
 	if sh.built {
 		sh.fill()
 	}
@@ -259,7 +257,6 @@ func (sh *sharing) panel() fyne.CanvasObject {
 		return sh.root
 	}
 	back := iconButton("Back to the campaign", theme.NavigateBackIcon(), sh.cs.hideSharePanel)
-	title := heading("Share this table")
 	sh.problem = widgets.Paragraph("")
 	sh.problem.Importance = widget.DangerImportance
 	sh.problem.Hide()
@@ -267,7 +264,7 @@ func (sh *sharing) panel() fyne.CanvasObject {
 	sh.built = true
 	sh.fill()
 	sh.root = container.NewBorder(container.NewPadded(container.NewHBox(back)), nil, nil, nil,
-		container.NewVScroll(container.NewPadded(container.NewVBox(title, sh.problem, sh.body))))
+		container.NewVScroll(container.NewPadded(container.NewVBox(sh.problem, sh.body))))
 	return sh.root
 }
 
@@ -311,9 +308,10 @@ func (sh *sharing) shared() fyne.CanvasObject {
 	h := sh.host
 	addrs := h.Addresses()
 	join := container.NewVBox()
-	if qr, err := widgets.NewQRCode(h.JoinURL(), qrSide); err == nil {
-		join.Add(container.NewHBox(qr))
-		join.Add(widgets.Paragraph("Scan it with a phone's camera, or open this address in the phone's browser:"))
+	var qr fyne.CanvasObject
+	if q, err := widgets.NewQRCode(h.JoinURL(), qrSide); err == nil {
+		qr = container.NewVBox(q)
+		join.Add(widgets.Paragraph("Scan the code with a phone's camera, or open this address in its browser:"))
 	} else {
 		join.Add(widgets.Paragraph("Open this address in a phone's browser:"))
 	}
@@ -325,17 +323,27 @@ func (sh *sharing) shared() fyne.CanvasObject {
 	addr.SizeName = theme.SizeNameSubHeadingText
 	addr.Wrapping = fyne.TextWrapBreak
 	join.Add(addr)
-	join.Add(widget.NewLabel("and type the join code:"))
+	join.Add(widget.NewLabel("Join code:"))
 	code := widget.NewLabelWithStyle(spacedCode(h.JoinCode()), fyne.TextAlignLeading, fyne.TextStyle{Bold: true, Monospace: true})
 	code.SizeName = theme.SizeNameHeadingText
 	join.Add(code)
-	if first == "" || strings.Contains(first, "127.0.0.1") || strings.Contains(first, "[::1]") {
+	if first == "" || loopback(first) {
 		join.Add(warning("This device is on no local network now, so only this device itself can open the table: join a Wi-Fi (or turn on a phone's hotspot) and share again."))
 	}
-	if len(addrs) > 1 {
-		join.Add(pathLabel("Other addresses of this device: " + strings.Join(addrs[1:], "  ")))
+	// Other addresses on the local network (another Wi-Fi the device is
+	// on); this device's own (loopback) would lead a phone nowhere.
+	var others []string
+	for _, a := range addrs[min(1, len(addrs)):] {
+		if !loopback(a) {
+			others = append(others, a)
+		}
 	}
-	join.Add(pathLabel("For a TV or a spare tablet, the table view: " + h.TableURL()))
+	if len(others) > 0 {
+		join.Add(widgets.Paragraph("On another network this device is on:"))
+		join.Add(pathLabel(strings.Join(others, "  ")))
+	}
+	join.Add(widgets.Paragraph("For a TV or a spare tablet, the table view:"))
+	join.Add(pathLabel(h.TableURL()))
 
 	sh.count = heading("")
 	sh.count.SizeName = theme.SizeNameSubHeadingText
@@ -357,7 +365,18 @@ func (sh *sharing) shared() fyne.CanvasObject {
 	side := container.NewVBox(sh.count, sh.devices, widget.NewSeparator(), sh.resolve,
 		widgets.Paragraph("Otherwise only this tablet plays them; a phone's player sees them in the enemy's latest decision."),
 		widgets.Paragraph(lockWords), container.NewHBox(stop))
-	return widgets.NewAdaptive(join, side)
+	// Side by side where they fit (a landscape tablet: the code, the words
+	// and the devices each in a column, all in view at once), else one
+	// under the other.
+	if qr == nil {
+		return widgets.NewAdaptive(join, side)
+	}
+	return widgets.NewAdaptive(qr, join, side)
+}
+
+// loopback says whether an address is this device's own.
+func loopback(addr string) bool {
+	return strings.Contains(addr, "//127.") || strings.Contains(addr, "//[::1]")
 }
 
 // spacedCode shows a join code in two halves, easier to read across a
@@ -426,23 +445,22 @@ func (sh *sharing) tick() {
 // do, whether it is connected and when it was last seen, and the host's
 // two buttons.
 type deviceRow struct {
-	name, seat, state *widget.Label
-	watch, remove     *widget.Button
-	box               *fyne.Container
-	role              share.Role
+	name, state   *widget.Label
+	watch, remove *widget.Button
+	box           *fyne.Container
+	role          share.Role
 }
 
 func (sh *sharing) newDeviceRow(id string) *deviceRow {
 	r := &deviceRow{}
 	r.name = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	r.name.Wrapping = fyne.TextWrapWord
-	r.seat = widgets.Paragraph("")
 	r.state = widgets.Paragraph("")
 	r.watch = widget.NewButtonWithIcon("Watch only", theme.VisibilityOffIcon(), nil)
 	r.watch.OnTapped = func() { sh.setRole(r.watch, id, r.role) }
 	r.remove = widget.NewButtonWithIcon("Remove", theme.DeleteIcon(), nil)
 	r.remove.OnTapped = func() { sh.remove(r.remove, id) }
-	r.box = container.NewVBox(r.name, r.seat, r.state, widgets.NewFlow(r.watch, r.remove), widget.NewSeparator())
+	r.box = container.NewVBox(r.name, r.state, widgets.NewFlow(r.watch, r.remove), widget.NewSeparator())
 	return r
 }
 
@@ -450,29 +468,28 @@ func (sh *sharing) newDeviceRow(id string) *deviceRow {
 func (r *deviceRow) set(d share.Device, now time.Time) {
 	r.role = d.Role
 	r.name.SetText(d.Name)
+	seat := "Watches, with no seat."
 	switch {
 	case d.SeatName != "":
-		r.seat.SetText("Sits as " + d.SeatName)
+		seat = "Sits as " + d.SeatName + "."
 	case d.Seat != "":
-		r.seat.SetText("Sits at a seat no longer at the table: it watches until it picks another")
-	default:
-		r.seat.SetText("Watching, with no seat")
+		seat = "Its seat is no longer at the table: it watches until it picks another."
 	}
-	may := "May play its seat"
+	may := "May play its seat."
 	if d.Role == share.RoleWatch {
-		may = "Watch only: the host refuses its taps"
+		may = "Watch only: the host refuses its taps."
 	} else if d.Seat == "" {
-		may = "May write notes, and play once it picks a seat"
+		may = "May write notes, and play once it picks a seat."
 	}
-	conn := "not connected"
+	conn := "Not connected"
 	if d.Connected {
-		conn = "connected"
+		conn = "Connected"
 	}
-	seen := "not seen since sharing started"
+	seen := "not seen since sharing started."
 	if !d.LastSeen.IsZero() {
-		seen = "seen " + seenAgo(now.Sub(d.LastSeen))
+		seen = "seen " + seenAgo(now.Sub(d.LastSeen)) + "."
 	}
-	r.state.SetText(may + " · " + conn + ", " + seen)
+	r.state.SetText(seat + " " + may + "\n" + conn + ", " + seen)
 	if d.Role == share.RoleWatch {
 		r.watch.SetText("Let it play")
 		r.watch.SetIcon(theme.VisibilityIcon())

@@ -314,8 +314,8 @@ func TestSharingFromTheButtonAPhoneJoinsAndPlays(t *testing.T) {
 	awaitEvent(t, l, events, "table")
 	eventually(t, l, "the panel lists the phone, connected", func() bool {
 		s := screenText(u)
-		return strings.Contains(s, "Marta") && strings.Contains(s, "Sits as Ana") && strings.Contains(s, "connected,") &&
-			strings.Contains(s, "1 device joined") && ch.Share.Text == "Sharing · 1"
+		return strings.Contains(s, "Marta") && strings.Contains(s, "Sits as Ana.") && strings.Contains(s, "Connected, seen") &&
+			strings.Contains(s, "1 device joined") && ch.Share.Text == "Sharing"
 	})
 
 	// It plays: Ana's life on the tablet's stepper, the message line,
@@ -357,7 +357,7 @@ func TestSharingFromTheButtonAPhoneJoinsAndPlays(t *testing.T) {
 	// The mark stays on every tab.
 	for _, tab := range []string{"play", "campaign", "enemy", "log"} {
 		cs.selectTab(tab)
-		if !ch.Share.Visible() || ch.Share.Text != "Sharing · 1" {
+		if !ch.Share.Visible() || ch.Share.Text != "Sharing" {
 			t.Fatalf("on %s the mark reads %q", tab, ch.Share.Text)
 		}
 	}
@@ -376,7 +376,7 @@ func TestSharingWatchOnlyRemoveAndStopTakeEffectOnThePhone(t *testing.T) {
 	// Watch only: the phone's taps are refused by the host, in words.
 	test.Tap(findButton(t, u, "Watch only"))
 	eventually(t, l, "Marta watch only", func() bool {
-		return strings.Contains(screenText(u), "Watch only: the host refuses its taps") && findButton(t, u, "Let it play") != nil
+		return strings.Contains(screenText(u), "Watch only: the host refuses its taps.") && findButton(t, u, "Let it play") != nil
 	})
 	ans, _ := p.tap(t, l, share.Action{Name: "life", N: -1})
 	if ans.Status != "refused" || !strings.Contains(ans.Words, "watch only") || life(cs) != 10 {

@@ -1,8 +1,6 @@
 package shell
 
 import (
-	"fmt"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
@@ -74,8 +72,10 @@ func NewChrome(w fyne.Window, name string, play, campaign, enemy, log fyne.Canva
 	)
 	c.Message = widgets.NewMessageLine(w)
 
-	buttons := container.NewHBox(c.Note, c.Undo, c.Redo, c.Share, c.Lock, c.Unlock)
-	clocks := container.NewHBox(c.PlayClock, c.PlayToggle, c.TurnClock, c.TurnToggle, c.TurnReset)
+	buttons := container.NewHBox(c.Note, c.Undo, c.Redo, c.Lock, c.Unlock)
+	// Share sits with the clocks: their row has room to spare at every
+	// size, and the buttons' row has none in a portrait window.
+	clocks := container.NewHBox(c.PlayClock, c.PlayToggle, c.TurnClock, c.TurnToggle, c.TurnReset, c.Share)
 	header := newHeader(c.Home, c.Title, buttons, clocks)
 	c.body = container.NewStack(c.Tabs)
 	c.Root = widgets.NewFeedbackLayer(container.NewBorder(
@@ -104,16 +104,14 @@ func (c *Chrome) HidePanel() {
 // Panel is the panel shown in the tabs' place, nil while the tabs show.
 func (c *Chrome) Panel() fyne.CanvasObject { return c.panel }
 
-// SetSharing makes the Share button the mark of a shared table ("Sharing",
-// the number of devices joined, in the theme's strongest colour), or
-// plain "Share" again.
-func (c *Chrome) SetSharing(on bool, devices int) {
+// SetSharing makes the Share button the mark of a shared table
+// ("Sharing", in the theme's strongest colour), or plain "Share" again.
+// The mark says no more (a count of devices would widen it, and at
+// 1280×800 push the clocks to a row of their own): the panel lists them.
+func (c *Chrome) SetSharing(on bool) {
 	text, imp := "Share", widget.MediumImportance
 	if on {
 		text, imp = "Sharing", widget.HighImportance
-		if devices > 0 {
-			text = fmt.Sprintf("Sharing · %d", devices)
-		}
 	}
 	if c.Share.Text != text || c.Share.Importance != imp {
 		c.Share.Importance = imp
