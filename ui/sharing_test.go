@@ -16,10 +16,12 @@ import (
 	"testing"
 	"time"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
 	"tablekeeper/tracker"
 	"tablekeeper/ui/share"
+	"tablekeeper/ui/shell"
 	"tablekeeper/ui/uitest"
 	"tablekeeper/ui/widgets"
 )
@@ -491,4 +493,43 @@ func TestLeavingTheCampaignStopsSharing(t *testing.T) {
 		res.Body.Close()
 		t.Fatalf("the host still answers after the app closed: %s", res.Status)
 	}
+}
+
+// TestSharingPanelFitsTheTablet: the panel before and while sharing, with
+// devices joined (one with the longest name), fits 1280×800 and 800×1280
+// at every text size, its targets are at least 48 dp at Normal text, and
+// it speaks the players' words; the header's mark fits beside the clocks.
+func TestSharingPanelFitsTheTablet(t *testing.T) {
+	u, cs, l := sharedUI(t)
+	cs.showSharePanel()
+	check := func(what string) {
+		t.Helper()
+		for _, size := range []fyne.Size{uitest.Landscape, uitest.Portrait} {
+			for _, ts := range uitest.TextScales {
+				u.setSettings(shell.Settings{Theme: "dark", TextScale: ts})
+				u.Window.Resize(size)
+				u.Window.Content().Refresh()
+				for _, bad := range uitest.TooBig(u.Window.Content(), size.SubtractWidthHeight(8, 8)) {
+					t.Errorf("%s at %v, text %.2f: %s", what, size, ts, bad)
+				}
+				if ts == 1 {
+					for _, bad := range uitest.WindowSmallTargets(u.Window) {
+						t.Errorf("%s at %v: a small target: %s", what, size, bad)
+					}
+				}
+			}
+		}
+		if bad := uitest.PlayersWords(uitest.WindowText(u.Window)); len(bad) > 0 {
+			t.Errorf("%s: %v", what, bad)
+		}
+	}
+	check("before sharing")
+	test.Tap(findButton(t, u, "Share this table"))
+	qr := theQR(t, u).Text()
+	joinFromQR(t, l, qr, strings.Repeat("Wolfgang", 5), "ana")
+	joinFromQR(t, l, qr, "Jonas", "")
+	eventually(t, l, "two devices", func() bool { return strings.Contains(screenText(u), "2 devices joined") })
+	check("while sharing")
+	cs.setLocked(true)
+	check("while sharing, locked")
 }
