@@ -325,7 +325,7 @@ func (sh *sharing) shared() fyne.CanvasObject {
 	join.Add(addr)
 	join.Add(widget.NewLabel("Join code:"))
 	code := widget.NewLabelWithStyle(spacedCode(h.JoinCode()), fyne.TextAlignLeading, fyne.TextStyle{Bold: true, Monospace: true})
-	code.SizeName = theme.SizeNameHeadingText
+	code.SizeName = widgets.SizeNameReadAcross
 	join.Add(code)
 	if first == "" || loopback(first) {
 		join.Add(warning("This device is on no local network now, so only this device itself can open the table: join a Wi-Fi (or turn on a phone's hotspot) and share again."))
