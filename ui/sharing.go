@@ -311,7 +311,7 @@ func (sh *sharing) shared() fyne.CanvasObject {
 	var qr fyne.CanvasObject
 	if q, err := widgets.NewQRCode(h.JoinURL(), qrSide); err == nil {
 		qr = container.NewVBox(q)
-		join.Add(widgets.Paragraph("Scan the code with a phone's camera, or open this address in its browser:"))
+		join.Add(widgets.Paragraph("Scan it with a phone's camera, or open:"))
 	} else {
 		join.Add(widgets.Paragraph("Open this address in a phone's browser:"))
 	}
