@@ -366,10 +366,17 @@ func (cs *campaignScreen) bindKeys() {
 }
 
 // back is the device's Back on a campaign (see mobile.go): a pop-up
-// closes; else the session ends as with Home (clock paused, backup),
+// closes; the sharing panel gives way to the tabs; else the session ends
+// as with Home (clock paused, backup),
 // unless the table is locked, which Back must not get round.
 func (cs *campaignScreen) back() {
 	if closeTopOverlay(cs.u.Window.Canvas()) {
+		return
+	}
+	// The sharing panel is a screen of its own: Back goes back to the
+	// tabs (sharing goes on).
+	if cs.chrome.Panel() != nil {
+		cs.hideSharePanel()
 		return
 	}
 	if cs.locked {

@@ -348,7 +348,7 @@ func (sh *sharing) shared() fyne.CanvasObject {
 	sh.count = heading("")
 	sh.count.SizeName = theme.SizeNameSubHeadingText
 	sh.devices = container.NewVBox()
-	sh.resolve = widget.NewCheck("Phones may play the enemy's steps", func(on bool) {
+	sh.resolve = widget.NewCheck("Phones play the enemy", func(on bool) {
 		if sh.host != nil && sh.host.AllowResolve() != on {
 			if sh.cs.locked {
 				sh.cs.message(shell.ErrLocked.Error(), true)
@@ -363,7 +363,7 @@ func (sh *sharing) shared() fyne.CanvasObject {
 	stop.Importance = widget.DangerImportance
 	stop.OnTapped = func() { sh.askStop(stop) }
 	side := container.NewVBox(sh.count, sh.devices, widget.NewSeparator(), sh.resolve,
-		widgets.Paragraph("Otherwise only this tablet plays them; a phone's player sees them in the enemy's latest decision."),
+		widgets.Paragraph("Ticked, a phone may play the enemy's steps too; else only this tablet plays them, and the phones see the enemy's latest decision."),
 		widgets.Paragraph(lockWords), container.NewHBox(stop))
 	// Side by side where they fit (a landscape tablet: the code, the words
 	// and the devices each in a column, all in view at once), else one
