@@ -26,6 +26,20 @@ const (
 
 var triggers = []Trigger{TriggerMove, TriggerExplore, TriggerFight, TriggerLocate, TriggerScavenge, TriggerInteract, TriggerLife, TriggerSC}
 
+// Words is the trigger as the players say it: the Action ("Move"), or
+// the damage taken ("Life damage", "Self Control damage").
+func (t Trigger) Words() string {
+	switch t {
+	case TriggerLife:
+		return "Life damage"
+	case TriggerSC:
+		return "Self Control damage"
+	case "":
+		return "none"
+	}
+	return strings.ToUpper(string(t[:1])) + string(t[1:])
+}
+
 // Valid says whether t is a trigger symbol.
 func (t Trigger) Valid() bool {
 	for _, x := range triggers {
@@ -52,9 +66,11 @@ type ReactionCard struct {
 	Dangerous []CardOp `json:"dangerousEffect,omitempty"`
 }
 
+// title is the card as the players call it: its name, or its id when the
+// data gives no name.
 func (c *ReactionCard) title() string {
 	if c.Name != "" {
-		return fmt.Sprintf("%q (%s)", c.Name, c.ID)
+		return "“" + c.Name + "”"
 	}
 	return c.ID
 }
@@ -131,16 +147,16 @@ func (s *Situation) weighCards(std *Play, combo bool, timing *string, tr *automa
 		c := &s.Cards[i]
 		switch {
 		case timing == nil && c.Instant:
-			drops = append(drops, dropped(c.ID, "Instant: judged at its own timing point"))
+			drops = append(drops, dropped(c.title(), "Instant: played during the Action, at the moment printed on it, not at the end of the Turn"))
 			continue
 		case timing != nil && !c.Instant:
-			drops = append(drops, dropped(c.ID, "not Instant: played at the end of the Turn"))
+			drops = append(drops, dropped(c.title(), "not Instant: played at the end of the Turn"))
 			continue
 		case timing != nil && c.Timing != "" && c.Timing != *timing:
-			drops = append(drops, dropped(c.ID, fmt.Sprintf("its moment is %q, not %q", c.Timing, *timing)))
+			drops = append(drops, dropped(c.title(), fmt.Sprintf("its moment is %q, not %q", c.Timing, *timing)))
 			continue
 		case !happened[c.Trigger]:
-			drops = append(drops, dropped(c.ID, fmt.Sprintf("its trigger (%s) did not happen this Turn", c.Trigger)))
+			drops = append(drops, dropped(c.title(), fmt.Sprintf("its trigger (%s) did not happen this Turn", c.Trigger.Words())))
 			continue
 		}
 		v, move := s.opsValue(c.Effect, moves)
@@ -154,14 +170,14 @@ func (s *Situation) weighCards(std *Play, combo bool, timing *string, tr *automa
 		strong := v >= s.Settings.strikeThreshold()
 		switch {
 		case v <= stdValue:
-			drops = append(drops, automa.Candidate{Name: c.ID, Facts: map[string]any{"value": round2(v)}, Reason: "not worth more than the Standard play"})
+			drops = append(drops, automa.Candidate{Name: c.title(), Facts: map[string]any{"value": round2(v)}, Reason: "not worth more than the Standard play"})
 			continue
 		case !strong && (combo || !paced):
-			drops = append(drops, automa.Candidate{Name: c.ID, Facts: map[string]any{"value": round2(v)}, Reason: "below the Strike threshold, and pacing or the combo rule forbids it"})
+			drops = append(drops, automa.Candidate{Name: c.title(), Facts: map[string]any{"value": round2(v)}, Reason: "below the Strike threshold, and pacing or the combo rule forbids it"})
 			continue
 		}
 		p := &Play{Priority: "Allowed card", Cards: 1, Kind: "card", Card: c, Move: move, Value: round2(v)}
-		cs = append(cs, cand{name: c.ID, keys: []float64{v}, facts: map[string]any{"value": round2(v), "dangerous": dangerous && len(c.Dangerous) > 0}, val: p})
+		cs = append(cs, cand{name: c.title(), keys: []float64{v}, facts: map[string]any{"value": round2(v), "dangerous": dangerous && len(c.Dangerous) > 0}, val: p})
 	}
 	listDropped(step, drops)
 	if len(cs) == 0 {
@@ -265,6 +281,59 @@ func Instant(sit Situation, timing string, r automa.Rand) (EndOfTurnDecision, au
 		st.Result = p.describe()
 	} else {
 		st.Result = "no Instant card now"
+	}
+	dec.Suggestions, dec.Track, dec.Map = sit.suggest, sit.Track, sit.Map
+	return dec, tr, nil
+}
+
+const ruleAfterAttacks = "alone §4.2 item 5 damage Reactions after the end-of-Turn attacks (Damage Reactions EC p.4)"
+
+// AfterAttacks is the Evil side's answer to the Life damage the
+// end-of-Turn attacks dealt: "Some Reactions can be played when the Hero
+// is taking damage, rather than performing a specific Action" (Evil
+// Compendium p.4), so once the Turn's attacks have hit, a face-up card
+// those hits triggered may still be played, within the Turn's 2 Reactions
+// and the Reaction Track, and no face-down one (the Turn is over). Each is
+// weighed as at the end of the Turn (§7.4 Allowed-card mode); Triggers
+// holds only the damage the attacks dealt.
+func AfterAttacks(sit Situation, r automa.Rand) (EndOfTurnDecision, automa.Trace, error) {
+	var tr automa.Trace
+	var dec EndOfTurnDecision
+	if err := sit.check(); err != nil {
+		return dec, tr, err
+	}
+	sit.Map = sit.Map.Clone()
+	sit.Cards = append([]ReactionCard(nil), sit.Cards...)
+	var dealt []string
+	for _, t := range sit.Triggers {
+		dealt = append(dealt, t.Words())
+	}
+	st := tr.Add(ruleAfterAttacks, "the Creatures' attacks dealt %s: a face-up card that damage triggers may still be played", strings.Join(dealt, " and "))
+	st.Result = "weighing the cards in hand"
+	for sit.Track.PlayedThisTurn < MaxReactionsPerTurn {
+		if err := sit.Track.CheckPlay(true, sit.Config); err != nil || !sit.handHas(1) {
+			why := "no card left in the Evil hand"
+			if err != nil {
+				why = err.Error()
+			}
+			tr.Add(ruleTrack, "no further Reaction this Turn").Result = why
+			break
+		}
+		p := sit.weighCards(nil, sit.Track.PlayedThisTurn > 0, nil, &tr, r)
+		if p == nil {
+			break
+		}
+		p.Priority = "After the attacks"
+		sit.apply(p)
+		if p.Move != nil {
+			sit.sayNoise(p, sit.Map.ObjectivePath(sit.Goals), &tr, r)
+		}
+		sit.Track = sit.Track.Play()
+		if sit.Hand > 0 {
+			sit.Hand--
+		}
+		dec.Plays = append(dec.Plays, *p)
+		dec.Communicate = append(dec.Communicate, sit.tell(*p)...)
 	}
 	dec.Suggestions, dec.Track, dec.Map = sit.suggest, sit.Track, sit.Map
 	return dec, tr, nil

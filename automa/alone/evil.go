@@ -160,7 +160,7 @@ type Play struct {
 
 // Message is one thing the Evil side must Communicate to the Hero.
 type Message struct {
-	Kind string `json:"kind"` // noise, exit, revealed, scare, wounded, locate
+	Kind string `json:"kind"` // noise, exit, revealed, scare, wounded, locate, door, card
 	Say  string `json:"say"`
 	// Direction is set for a Noise or exit direction.
 	Direction Dir    `json:"direction,omitempty"`
@@ -320,6 +320,14 @@ func (p Play) describe() string {
 		if len(p.Move.Path) > 0 {
 			steps = p.Move.From + " → " + strings.Join(p.Move.Path, " → ")
 		}
+		if p.Move.UnblockedOnly != "" {
+			way := ""
+			if len(p.Move.Path) > 0 {
+				way = " moves " + p.Move.From + " → " + strings.Join(p.Move.Path, " → ") + ", then"
+			}
+			return fmt.Sprintf("%s: %s%s Unblocks the Door from %s to %s and stays in %s (%d card%s)", p.Priority, p.Move.Creature, way,
+				p.Move.To, p.Move.UnblockedOnly, p.Move.To, p.Cards, plural(p.Cards))
+		}
 		return fmt.Sprintf("%s: move %s %s (%d card%s)", p.Priority, p.Move.Creature, steps, p.Cards, plural(p.Cards))
 	}
 }
@@ -435,7 +443,7 @@ func (s *Situation) strike(path []string, tr *automa.Trace, r automa.Rand) *Play
 		step.Result = "no Strike"
 		return nil
 	}
-	ch := choose(cs, []string{"higher value", "lower cost", "Unrevealed first", "lower Creature id"}, r)
+	ch := choose(cs, []string{"higher value", "lower cost", "Unrevealed first", "the Creature first by its name and number"}, r)
 	ch.record(step, cs)
 	s.note("P1 Strike", ch, cs)
 	play := cs[ch.best].val.(*Play)
@@ -450,9 +458,14 @@ func (s *Situation) paced(path []string, tr *automa.Trace, r automa.Rand) *Play 
 	budget := pacingBudget(s.Config, s.Turn, s.Settings)
 	nd := s.Track.FreeNoDanger(s.Config)
 	covers := s.Track.CoversDanger(s.Config) || s.Track.Free(s.Config) < cost
-	step := tr.Add(rulePacing, "Turn %d: spaces spent may not exceed ceil(%d × %d / 8 × %.2f) = %d; a play that is not a Strike may not cover a Danger symbol",
-		s.Turn, s.Config.NoDangerTotal(), s.Turn, s.Settings.pacingScale(), budget)
-	step.Kept = []automa.Candidate{{Name: "track", Facts: map[string]any{"spent": s.Track.Used, "cost": cost, "budget": budget, "freeWithoutDanger": nd}}}
+	// The budget is ceil(NDtotal × Turn / 8 × the aggression's scale).
+	scale := ""
+	if sc := s.Settings.pacingScale(); sc != 1 {
+		scale = fmt.Sprintf(", times %.2f for the Evil side's aggression", sc)
+	}
+	step := tr.Add(rulePacing, "Turn %d of 8: by now the cards may cover up to %d space%s of the Reaction Track (its %d without a Danger symbol shared out over the 8 Turns, rounded up%s); a play that is not a Strike may not cover a Danger symbol",
+		s.Turn, budget, plural(budget), s.Config.NoDangerTotal(), scale)
+	step.Kept = []automa.Candidate{{Name: "the Reaction Track", Facts: map[string]any{"spent": s.Track.Used, "cost": cost, "budget": budget, "freeWithoutDanger": nd}}}
 	if s.Track.Used+cost > budget || covers {
 		step.Result = "pacing does not allow a Spawn, Lights out or Advance now"
 		return nil
@@ -539,14 +552,14 @@ func (s *Situation) spawn(path []string, tr *automa.Trace, r automa.Rand) *Play 
 				val:   &Play{Priority: "P2 Spawn", Cards: 1, Kind: "spawn", Spawn: &spawn}})
 		}
 	}
-	step.Text += fmt.Sprintf(": Level %d; score = 3·[on path*] + 2·[Dark] − 2·|distance − MSD| + %.1f·scare + %.1f·attack dice", level, wSC, wLife)
+	step.Text += fmt.Sprintf(": Level %d; each place scores 3 on path*, 2 in the Dark, less 2 for each Sector it is from the Creature's MSD, and %.1f for each point of scare and %.1f for each attack die", level, wSC, wLife)
 	listDropped(step, drops)
 	if len(cs) == 0 {
 		step.Result = "no legal Unrevealed Sector out of sight"
 		return nil
 	}
 	sortBySectorID(cs, m)
-	ch := choose(cs, []string{"higher score", "lower Sector id", "type order Spore, Parasite, Cultist, Hybrid, Worm"}, r)
+	ch := choose(cs, []string{"higher score", "the Sector first by its Level and square", "the kinds in the order Spore, Parasite, Cultist, Hybrid, Worm"}, r)
 	ch.record(step, cs)
 	s.note("P2 Spawn", ch, cs)
 	p := cs[ch.best].val.(*Play)
@@ -648,12 +661,21 @@ func (s *Situation) lightsOut(path []string, tr *automa.Trace, r automa.Rand) *P
 	return p
 }
 
-// advance is P4.
+// advance is P4: the Creature nearest the Hero (2 or more movement away)
+// spends 1 step toward the Hero along a cheapest way. Nearness is movement
+// (A7), not Sectors: a Blocked Door costs the step that Unblocks it, so a
+// Creature whose cheapest way runs through a Blocked Door beside it may
+// spend its step only Unblocking that Door and stay where it is ("To move
+// through a Blocked Door, you must Unblock it first by spending a
+// movement step", Evil Compendium p.7, Blocked Doors; a Standard Reaction
+// moves a Creature "up to 1 Sector", p.5). The spec's P4 measures Sectors
+// over the Rules adjacency, where a Creature shut behind a Blocked Door
+// never advances: the seed allows the Unblock, so it is weighed.
 func (s *Situation) advance(path []string, tr *automa.Trace, r automa.Rand) *Play {
 	m := s.Map
-	toHero := m.DistancesFrom(m.Hero, Rules)
+	toHero := m.MovementCosts(m.Hero)
 	onPath := setOf(path)
-	step := tr.Add(ruleP4, "the Creature nearest the Hero (2 or more away) steps 1 Sector along a shortest path")
+	step := tr.Add(ruleP4, "the Creature nearest the Hero (2 or more steps of movement away, a Blocked Door counting the step that Unblocks it) spends 1 step toward the Hero")
 	var cs []cand
 	var drops []automa.Candidate
 	for i := range m.Creatures {
@@ -667,23 +689,36 @@ func (s *Situation) advance(path []string, tr *automa.Trace, r automa.Rand) *Pla
 			drops = append(drops, dropped(c.ID, why))
 			continue
 		}
+		here := m.Sector(c.Sector)
 		for _, d := range allDirs {
-			l, ok := m.Sector(c.Sector).Exits[d]
-			if !ok || l.Blocked {
+			l, ok := here.Exits[d]
+			if !ok {
 				continue
 			}
-			if dn, ok := toHero[l.To]; !ok || dn != dc-1 {
-				continue
-			}
-			res, err := m.CheckMove(c.ID, []string{l.To}, 1, s.Hero.Nightmare, s.Config)
-			if err != nil {
-				drops = append(drops, dropped(c.ID+" to "+l.To, err.Error()))
-				continue
-			}
+			var res MoveResult
+			var err error
+			var name string
 			dest := m.Sector(l.To)
-			cs = append(cs, cand{name: fmt.Sprintf("%s to %s", c.ID, l.To),
-				facts: map[string]any{"distance": dc, "staysUnrevealed": !res.Revealed, "dark": !dest.Lighted, "onPath": onPath[l.To]},
-				keys:  []float64{-float64(dc), b2f(!res.Revealed), b2f(!dest.Lighted), b2f(onPath[l.To])},
+			switch {
+			case !l.Blocked && toHero[l.To] == dc-1:
+				name = fmt.Sprintf("%s to %s", c.ID, l.To)
+				res, err = m.CheckMove(c.ID, []string{l.To}, 1, s.Hero.Nightmare, s.Config)
+			case l.Blocked && toHero[l.To] == dc-2:
+				// The step Unblocks the Door; the Creature stays.
+				name = fmt.Sprintf("%s Unblocks the Door to %s", c.ID, l.To)
+				res, err = m.CheckMoveUnblock(c.ID, nil, l.To, 1, s.Hero.Nightmare, s.Config)
+				dest = here
+			default:
+				continue
+			}
+			if err != nil {
+				drops = append(drops, dropped(name, err.Error()))
+				continue
+			}
+			unblock := res.UnblockedOnly != ""
+			cs = append(cs, cand{name: name,
+				facts: map[string]any{"distance": dc, "staysUnrevealed": !res.Revealed, "dark": !dest.Lighted, "onPath": onPath[dest.ID], "unblocks": unblock},
+				keys:  []float64{-float64(dc), b2f(!res.Revealed), b2f(!dest.Lighted), b2f(onPath[dest.ID]), b2f(!unblock)},
 				val:   &Play{Priority: "P4 Advance", Cards: 1, Kind: "move", Move: &res}})
 		}
 	}
@@ -692,7 +727,7 @@ func (s *Situation) advance(path []string, tr *automa.Trace, r automa.Rand) *Pla
 		step.Result = "no Creature can advance"
 		return nil
 	}
-	ch := choose(cs, []string{"nearer the Hero", "stays Unrevealed", "into a Dark Sector", "onto path*"}, r)
+	ch := choose(cs, []string{"nearer the Hero", "stays Unrevealed", "into a Dark Sector", "onto path*", "a step before an Unblock"}, r)
 	ch.record(step, cs)
 	s.note("P4 Advance", ch, cs)
 	p := cs[ch.best].val.(*Play)
@@ -793,6 +828,14 @@ func (s *Situation) tell(p Play) []Message {
 		if p.Move.RevealedIn != "" && p.Move.Revealed {
 			c := s.Map.Creature(p.Move.Creature)
 			out = append(out, revealedMsg(c, p.Move.To))
+		}
+		for _, door := range p.Move.Unblocked {
+			// The Hero sees a Blocked token leave a Revealed Sector's
+			// Door (§4.12).
+			a, b, _ := strings.Cut(door, "|")
+			if sa, sb := s.Map.Sector(a), s.Map.Sector(b); (sa != nil && sa.Revealed) || (sb != nil && sb.Revealed) {
+				out = append(out, Message{Kind: "door", Say: fmt.Sprintf("The Blocked token between %s and %s is removed: the Door is Unblocked.", a, b)})
+			}
 		}
 		if p.Move.Scare > 0 {
 			out = append(out, Message{Kind: "scare", Creature: p.Move.Creature, SC: p.Move.Scare,

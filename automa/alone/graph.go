@@ -50,6 +50,50 @@ func (m *Map) DistancesFrom(from string, mode AdjMode) map[string]int {
 	return dist
 }
 
+// MovementCosts is, for every Sector, the movement a Creature there spends
+// to reach Sector to (spec A7): 1 for each Sector entered and 1 more for
+// each Blocked Door it must Unblock on the way ("To move through a Blocked
+// Door, you must Unblock it first by spending a movement step", Evil
+// Compendium, Blocked Doors). Links go both ways with the same cost, so the
+// search runs from to. Sectors with no way at all are absent; the Level
+// limit is left to the move's own check.
+func (m *Map) MovementCosts(to string) map[string]int {
+	cost := map[string]int{}
+	if m.Sector(to) == nil {
+		return cost
+	}
+	// Costs are 1 or 2 a link: a bucket queue by cost keeps it linear.
+	buckets := [][]string{{to}}
+	cost[to] = 0
+	for c := 0; c < len(buckets); c++ {
+		for i := 0; i < len(buckets[c]); i++ {
+			cur := buckets[c][i]
+			if cost[cur] != c {
+				continue // reached cheaper after it was queued
+			}
+			for _, d := range allDirs {
+				l, ok := m.Sector(cur).Exits[d]
+				if !ok || m.Sector(l.To) == nil {
+					continue
+				}
+				nc := c + 1
+				if l.Blocked {
+					nc++
+				}
+				if old, seen := cost[l.To]; seen && old <= nc {
+					continue
+				}
+				cost[l.To] = nc
+				for len(buckets) <= nc {
+					buckets = append(buckets, nil)
+				}
+				buckets[nc] = append(buckets[nc], l.To)
+			}
+		}
+	}
+	return cost
+}
+
 // Distance is spec A1: the number of Sectors from one to the other over
 // adj(mode), or Unreachable.
 func (m *Map) Distance(from, to string, mode AdjMode) int {
@@ -216,7 +260,7 @@ func (m *Map) RepairLCU(d Dir) (LightResult, error) {
 		return r, fmt.Errorf("light direction %q is not N, E, S or W", d)
 	}
 	if _, ok := h.Exits[d]; !ok {
-		return r, fmt.Errorf("the LCU Sector %q has no exit %s to light", h.ID, d)
+		return r, fmt.Errorf("the LCU Sector %q has no way to %s to light", h.ID, d.Name())
 	}
 	r.Lighted = append(r.Lighted, h.ID)
 	cur := h.ID

@@ -39,6 +39,7 @@ func (s *Seeded) Intn(n int) int {
 const (
 	DecideEndOfTurn   = "endOfTurn"
 	DecideInstant     = "instant"
+	DecideAfterAttack = "afterAttacks"
 	DecideNoise       = "noise"
 	DecideAttackOrder = "attackOrder"
 	DecideTurnEnd     = "turnEnd"
@@ -57,7 +58,7 @@ const (
 	DecideHeroView    = "heroView"
 )
 
-var decisions = []string{DecideEndOfTurn, DecideInstant, DecideNoise, DecideAttackOrder, DecideTurnEnd, DecideCompanion, DecideDanger,
+var decisions = []string{DecideEndOfTurn, DecideInstant, DecideAfterAttack, DecideNoise, DecideAttackOrder, DecideTurnEnd, DecideCompanion, DecideDanger,
 	DecideTileReuse, DecideHandRefill, DecideRoll, DecideLocate, DecideSpawns, DecideMoves,
 	DecideHeroMove, DecideExplore, DecideRepairLCU, DecideEndOfRound, DecideHeroView}
 
@@ -210,6 +211,12 @@ func (sf *SituationFile) Decide() (*Outcome, error) {
 		out.Result, out.Communicate, tr, after = d, d.Communicate, t, d.Map
 	case DecideInstant:
 		d, t, err := Instant(sit, sf.Timing, r)
+		if err != nil {
+			return nil, err
+		}
+		out.Result, out.Communicate, tr, after = d, d.Communicate, t, d.Map
+	case DecideAfterAttack:
+		d, t, err := AfterAttacks(sit, r)
 		if err != nil {
 			return nil, err
 		}

@@ -67,6 +67,7 @@ func TestResolveEveryDecision(t *testing.T) {
 	cases := map[string]map[string]string{
 		DecideEndOfTurn:   {},
 		DecideInstant:     {"timing": `"after dice are rolled"`, "triggers": `["fight"]`, "cards": `[{"id":"f1","trigger":"fight","instant":true,"timing":"after dice are rolled","effect":[{"op":"damage","kind":"life","n":1}]}]`},
+		DecideAfterAttack: {"triggers": `["life"]`, "cards": `[{"id":"f2","trigger":"life","effect":[{"op":"damage","kind":"life","n":1}]}]`},
 		DecideNoise:       {"noiseSource": `"E3"`},
 		DecideAttackOrder: {"map": ""},
 		DecideTurnEnd:     {"attackModifiers": `{"worm-1": 1}`},

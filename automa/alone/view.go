@@ -40,7 +40,7 @@ func (m *Map) HeroMove(d Dir, nightmare bool, set Settings) (HeroMoveResult, err
 	}
 	l, ok := h.Exits[d]
 	if !ok {
-		return r, fmt.Errorf("the Hero's Sector %q has no exit %s", h.ID, d)
+		return r, fmt.Errorf("the Hero's Sector %q has no way to %s", h.ID, d.Name())
 	}
 	if l.Blocked {
 		return r, fmt.Errorf("the Door %s of %q is Blocked; a whole Move Action is needed to Unblock it first", d, h.ID)

@@ -69,6 +69,20 @@ type ReactionPlay struct {
 	// CourageFace is its face when it is rolled at the table.
 	Roll        DiceSource `json:"roll,omitempty"`
 	CourageFace alone.Face `json:"courageFace,omitempty"`
+	// Effects are a face-up card's effects the app applies as the set's
+	// card data gives them (the solo Evil's cards): damage to the Hero
+	// and attack dice until the end of the Turn. Its move or Spawn is
+	// Move or Spawn above.
+	Effects []alone.CardOp `json:"effects,omitempty"`
+}
+
+// effectOut is what one of a card's effects did: the damage dealt (with
+// its points), or the Creature given attack dice.
+type effectOut struct {
+	Op       string              `json:"op"`
+	N        int                 `json:"n"`
+	Damage   *alone.DamageResult `json:"damage,omitempty"`
+	Creature string              `json:"creature,omitempty"`
 }
 
 // reactionOut is what a played card did.
@@ -81,6 +95,7 @@ type reactionOut struct {
 	Said      []string            `json:"said,omitempty"`
 	Scare     *alone.DamageResult `json:"scare,omitempty"`
 	ScareN    int                 `json:"scareN,omitempty"`
+	Effects   []effectOut         `json:"effects,omitempty"`
 }
 
 // PlayReaction is a human Evil player's Reaction card (assist and
@@ -217,15 +232,28 @@ func (s *State) playReaction(p ReactionPlay, rules int) (reactionOut, error) {
 			return out, refuse(rule, "%v", err)
 		}
 		deck := p.Deck
-		if s.Evil.Hands[p.Player][deck] < 1 {
+		if !p.Allowed {
+			deck = s.faceDownDeck(p.Player, deck)
+		}
+		if s.Evil.Hands[p.Player][deck] < 1 && (!p.Allowed || s.Evil.Known == nil) {
 			deck = 1 - deck
 		}
 		if s.Evil.Hands[p.Player][deck] < 1 {
 			return out, refuse("§4.1", "%s has no card left in hand", s.Evil.Players[p.Player])
 		}
+		// In solo mode the card leaves the hand the app reads: the one
+		// named face up, or the one it gives up face down.
+		want := ""
+		if p.Allowed && s.Evil.Known != nil && p.Card != "" {
+			want = ReactionID(s.Evil.Decks[deck].Name, p.Card)
+		}
+		id, err := s.giveKnown(deck, want)
+		if err != nil {
+			return out, err
+		}
 		s.Evil.Hands[p.Player][deck]--
 		sp := tr.NextCost()
-		s.Track = append(s.Track, TrackCard{Turn: s.TurnsUsed, Player: p.Player, Deck: deck, Allowed: p.Allowed, Card: p.Card, Spaces: sp})
+		s.Track = append(s.Track, TrackCard{Turn: s.TurnsUsed, Player: p.Player, Deck: deck, Allowed: p.Allowed, Card: p.Card, Spaces: sp, ID: id})
 		s.T.Reactions++
 		out.Spaces += sp
 	}
@@ -259,7 +287,71 @@ func (s *State) playReaction(p ReactionPlay, rules int) (reactionOut, error) {
 			return out, err
 		}
 	}
-	return out, nil
+	return out, s.cardEffects(p, &out)
+}
+
+// cardEffects applies a face-up card's damage and attack dice (§4.2,
+// §4.8 item 2). Its damage is one damage event, which the app's Evil side
+// sends to a weak Companion by its policy (§7.4, §3.7); attack dice go to
+// the Creature the card moved into the Hero's Sector, else to the one there
+// that rolls the most dice.
+func (s *State) cardEffects(p ReactionPlay, out *reactionOut) error {
+	if len(p.Effects) > 0 && !p.Allowed {
+		return refuse("§4.2", "a face-down card only moves or Spawns: its text is not read")
+	}
+	for _, e := range p.Effects {
+		if e.N < 1 || e.N > 20 {
+			return refuse("§4.2", "a card's effect is 1 to 20, not %d", e.N)
+		}
+		if s.Outcome != "" {
+			break
+		}
+		switch e.Op {
+		case OpDamage:
+			redirect := false
+			if s.Mode == Solo && s.Companion != nil {
+				redirect, _ = alone.CompanionRedirect(e.N, s.Companion.Charges)
+			}
+			r, err := s.damage(e.Kind, e.N, redirect)
+			if err != nil {
+				return err
+			}
+			out.Effects = append(out.Effects, effectOut{Op: e.Op, N: e.N, Damage: &r})
+		case OpAttackDice:
+			target := s.bonusTarget(out.Move)
+			if target == "" {
+				out.Effects = append(out.Effects, effectOut{Op: e.Op, N: e.N})
+				continue
+			}
+			if s.T.AttackMods == nil {
+				s.T.AttackMods = map[string]int{}
+			}
+			s.T.AttackMods[target] += e.N
+			out.Effects = append(out.Effects, effectOut{Op: e.Op, N: e.N, Creature: target})
+		default:
+			return refuse("§4.2", "the app applies a card's damage and attack dice; %q is done at the table", e.Op)
+		}
+	}
+	return nil
+}
+
+// bonusTarget is the Creature a card's extra attack dice go to: the one it
+// moved into the Hero's Sector, else the one there that rolls the most
+// dice (the lower id on a tie); "" when none is there.
+func (s *State) bonusTarget(mv *alone.MoveResult) string {
+	if s.Map == nil {
+		return ""
+	}
+	if mv != nil && mv.To == s.Map.Hero {
+		return mv.Creature
+	}
+	best, dice := "", -1
+	for _, a := range s.Map.EndOfTurnAttacks(s.Nightmare, s.T.AttackMods, s.config()) {
+		if a.Dice > dice || a.Dice == dice && a.Creature < best {
+			best, dice = a.Creature, a.Dice
+		}
+	}
+	return best
 }
 
 func newCreatureID(m *alone.Map, t alone.CreatureType) string {
@@ -406,7 +498,7 @@ func (o *reactionEv) secret() string { return reactionLine(o.Play, o.Out, o.Turn
 func reactionLine(p ReactionPlay, out reactionOut, turn int, all bool) string {
 	who := "Standard Reaction (face down)"
 	if p.Allowed {
-		who = fmt.Sprintf("Allowed Reaction %q", nonEmpty(p.Card, p.Trigger))
+		who = fmt.Sprintf("Allowed Reaction “%s”", nonEmpty(p.Card, p.Trigger))
 	}
 	if max(p.Cards, 1) == 2 {
 		who = "2 Standard Reactions in combo"
@@ -443,6 +535,16 @@ func reactionLine(p ReactionPlay, out reactionOut, turn int, all bool) string {
 		l += "; scare: " + damageText(*out.Scare, out.ScareN)
 	} else if out.Move != nil && out.Move.Scare > 0 {
 		l += "; Courage: no Self Control lost"
+	}
+	for _, e := range out.Effects {
+		switch {
+		case e.Damage != nil:
+			l += "; the card deals " + damageText(*e.Damage, e.N)
+		case e.Creature != "":
+			l += fmt.Sprintf("; %s gets %s more until the end of the Turn", e.Creature, plural(e.N, "attack die", "attack dice"))
+		default:
+			l += fmt.Sprintf("; %s more would go to a Creature in the Hero's Sector, and none is there", plural(e.N, "attack die", "attack dice"))
+		}
 	}
 	return l
 }

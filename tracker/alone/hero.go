@@ -156,10 +156,14 @@ type StartGame struct {
 
 type startEv struct {
 	StartGame
+	rev
+	cardDraws
 }
 
-func (c StartGame) plan(*State, *tracker.Dice) (op, error) { return &startEv{StartGame: c}, nil }
-func (*startEv) kind() string                              { return "start" }
+func (c StartGame) plan(_ *State, d *tracker.Dice) (op, error) {
+	return &startEv{StartGame: c, cardDraws: decidingDraws(d)}, nil
+}
+func (*startEv) kind() string { return "start" }
 
 func (o *startEv) run(s *State) error {
 	if s.Started {
@@ -258,8 +262,12 @@ func (o *startEv) run(s *State) error {
 		return refuse("§2.1", "give a first hand for each of the %d Evil players, not %d", n, len(hands))
 	}
 	s.Evil.Hands = make([][2]int, n)
+	if o.Mode == Solo && !o.before(2) {
+		// The app plays Evil and can read the cards the set holds.
+		s.Evil.Known = newSoloHand(s.Content, s.Evil.Decks)
+	}
 	for p, h := range hands {
-		if err := s.deal(p, h, size); err != nil {
+		if err := s.deal(p, h, size, &o.cardDraws); err != nil {
 			return err
 		}
 	}
@@ -277,8 +285,9 @@ func (o *startEv) run(s *State) error {
 }
 
 // deal gives Evil player p the cards h (per deck) from the decks, checking
-// V15: only decks the player may use, and the hand exactly at its size.
-func (s *State) deal(p int, h [2]int, size int) error {
+// V15: only decks the player may use, and the hand exactly at its size. In
+// solo mode draws says which readable cards the draws took.
+func (s *State) deal(p int, h [2]int, size int, draws *cardDraws) error {
 	n := len(s.Evil.Players)
 	for d := 0; d < 2; d++ {
 		if h[d] < 0 {
@@ -298,9 +307,13 @@ func (s *State) deal(p int, h [2]int, size int) error {
 			if dk.Draw == 0 {
 				// An empty deck is made again from its own discards (§4.1).
 				dk.Draw, dk.Discard = dk.Discard, 0
+				s.reshuffleKnown(d)
 			}
 			if dk.Draw == 0 {
 				return refuse("§4.1", "the %s deck and its discard pile are empty", dk.Name)
+			}
+			if err := s.drawKnown(d, dk.Draw, draws); err != nil {
+				return err
 			}
 			dk.Draw--
 			s.Evil.Hands[p][d]++
@@ -672,7 +685,7 @@ func (o *correctEv) run(s *State) error {
 		p, err = &x, clamp(0, MaxXP)
 		defer func() { s.XP[a] = x }()
 	default:
-		return refuse("§8", "%q cannot be corrected; use life, sc, roundMarker, adrenaline, round, turnsUsed, companion, nightmare or xp.<ability>", o.Field)
+		return refuse("§8", "%q is not a value the sheet corrects: correct Life, Self Control, the Round marker, Adrenaline, the Round, the Turns played, the Companion's Charges, Nightmare Mode or an Ability's experience", o.Field)
 	}
 	if err != nil {
 		return err

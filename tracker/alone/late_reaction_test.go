@@ -48,7 +48,7 @@ func TestDamageReactionAnswersTheEndOfTurnAttack(t *testing.T) {
 	refused(t, s, PlayReaction{ReactionPlay{Player: 0, Allowed: true, Trigger: TriggerSC, Card: "Fear", Spawn: &SpawnSpec{Type: alone.Worm, Sector: "2-22"}}}, "§8 V13")
 	refused(t, s, PlayReaction{ReactionPlay{Player: 0, Spawn: &SpawnSpec{Type: alone.Worm, Sector: "2-22"}}}, "§8 V13")
 	e := do(t, s, PlayReaction{life})
-	if !strings.Contains(s.Describe(e), "Turn 1: Allowed Reaction \"Bleed\"") || len(st(s).Track) != 1 || st(s).Track[0].Turn != 1 {
+	if !strings.Contains(s.Describe(e), "Turn 1: Allowed Reaction “Bleed”") || len(st(s).Track) != 1 || st(s).Track[0].Turn != 1 {
 		t.Fatalf("the Reaction belongs to Turn 1: %q, track %+v", s.Describe(e), st(s).Track)
 	}
 	// The Turn's 2 Reactions hold: a combo card, then nothing more.

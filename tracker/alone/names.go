@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"tablekeeper/automa"
 	"tablekeeper/automa/alone"
 	"tablekeeper/tracker"
 )
@@ -229,4 +230,58 @@ func recordedNames(e tracker.Event) map[string]string {
 		return nil
 	}
 	return n.Names
+}
+
+// NamedTrace is an Evil decision's explanation with the players' names in
+// place of the ids the engine writes ("worm-1 to 1B2" reads "Worm Wo1 to
+// Level 1, B2 (Pump Hall)"): the Map's names for what it holds, else the
+// names the ids give. The engine's own trace (in the log and `resolve`)
+// keeps its ids.
+func NamedTrace(tr automa.Trace, m *alone.Map) automa.Trace {
+	names := mapNames(m)
+	line := func(s string) string {
+		if s == "" {
+			return s
+		}
+		return namedLine(s, names)
+	}
+	cands := func(cs []automa.Candidate) []automa.Candidate {
+		out := make([]automa.Candidate, len(cs))
+		for i, c := range cs {
+			c.Name, c.Reason = line(c.Name), line(c.Reason)
+			if len(c.Facts) > 0 {
+				f := make(map[string]any, len(c.Facts))
+				for k, v := range c.Facts {
+					if s, ok := v.(string); ok {
+						v = line(s)
+					}
+					f[k] = v
+				}
+				c.Facts = f
+			}
+			out[i] = c
+		}
+		return out
+	}
+	out := automa.Trace{Steps: make([]automa.Step, len(tr.Steps))}
+	for i, s := range tr.Steps {
+		s.Text, s.Result, s.TieBreak = line(s.Text), line(s.Result), line(s.TieBreak)
+		s.Kept, s.Dropped = cands(s.Kept), cands(s.Dropped)
+		out.Steps[i] = s
+	}
+	return out
+}
+
+// mapNames are the players' names of a Map's Creatures and Sectors, by id.
+func mapNames(m *alone.Map) map[string]string {
+	names := map[string]string{}
+	if m != nil {
+		for i := range m.Creatures {
+			names[m.Creatures[i].ID] = CreatureLabel(&m.Creatures[i])
+		}
+		for i := range m.Sectors {
+			names[m.Sectors[i].ID] = SectorLabel(&m.Sectors[i])
+		}
+	}
+	return names
 }

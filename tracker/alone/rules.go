@@ -2,6 +2,7 @@ package alone
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -38,7 +39,10 @@ type command interface {
 //	1: issue 15: the end of a Turn keeps its damage triggers answerable
 //	   until the next Turn starts (§4.2 item 5); a Creature Revealed on
 //	   the way is Communicated where it was Revealed (§4.6 item 6).
-const rulesRev = 1
+//	2: issue 23: in solo mode the app's Evil side knows which of the set's
+//	   Reaction cards it draws (solohand.go), so it weighs playing them
+//	   face up as well as face down.
+const rulesRev = 2
 
 // rev is the rules revision an op was decided under (0: before revision 1).
 type rev struct {
@@ -93,14 +97,14 @@ func (Rules) Decide(st tracker.State, cmd tracker.Command, d *tracker.Dice) (tra
 	}
 	o, err := c.plan(s, d)
 	if err != nil {
-		return tracker.Change{}, err
+		return tracker.Change{}, s.named(err)
 	}
 	if r, ok := o.(revisioned); ok {
 		r.setRules(rulesRev)
 	}
 	after := s.clone()
 	if err := o.run(after); err != nil {
-		return tracker.Change{}, err
+		return tracker.Change{}, s.named(err)
 	}
 	var payload any = o
 	if names := namesOf(o, s, after); len(names) > 0 {
@@ -203,6 +207,19 @@ func (Rules) Where(st tracker.State) string {
 
 func refuse(rule, format string, args ...any) error {
 	return tracker.Refuse("alone "+rule, format, args...)
+}
+
+// named is a refusal with the players' names in place of the ids it
+// quotes ("Sector "1A1"" reads "Sector "Level 1, A1""), as the screens
+// name the Map's Sectors and Creatures; other errors are as they are.
+func (s *State) named(err error) error {
+	var re *tracker.RuleError
+	if !errors.As(err, &re) {
+		return err
+	}
+	named := *re
+	named.Why = namedLine(re.Why, mapNames(s.Map))
+	return &named
 }
 
 // playing is the check every in-game command makes.

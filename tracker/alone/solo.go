@@ -47,8 +47,17 @@ func (s *State) situation() alone.Situation {
 	for _, h := range s.Evil.Hands {
 		hand += h[0] + h[1]
 	}
-	return alone.Situation{Map: s.Map, Hero: alone.HeroState{Life: s.Life, SC: s.SC, Nightmare: s.Nightmare, Companion: comp},
+	sit := alone.Situation{Map: s.Map, Hero: alone.HeroState{Life: s.Life, SC: s.SC, Nightmare: s.Nightmare, Companion: comp},
 		Turn: s.TurnsUsed, Track: s.reactionTrack(), Hand: hand, Goals: s.Goals, Config: s.config(), Settings: s.Settings}
+	if s.Mode == Solo && s.Evil.Known != nil {
+		// The cards the app's Evil side can read are weighed face up too
+		// (§7.4 Allowed-card mode), against what happened this Turn.
+		sit.Cards, sit.ActionStart = s.heldCards(), s.T.ActionSector
+		for _, t := range s.T.Triggers {
+			sit.Triggers = append(sit.Triggers, alone.Trigger(t))
+		}
+	}
+	return sit
 }
 
 // toPlay turns the policy's Play into the table's terms.
@@ -61,7 +70,34 @@ func (s *State) toPlay(p alone.Play) ReactionPlay {
 	case "spawn":
 		rp.Spawn = &SpawnSpec{Type: p.Spawn.Type, Sector: p.Spawn.Sector}
 	case "move":
-		rp.Move = &MoveSpec{Creature: p.Move.Creature, Path: p.Move.Path, Range: max(p.Cards, 1)}
+		rp.Move = &MoveSpec{Creature: p.Move.Creature, Path: p.Move.Path, Range: max(p.Cards, 1), Unblock: p.Move.UnblockedOnly}
+	case "card":
+		// A card face up: its trigger, its deck, and what the app does of
+		// its effects as the set gives them, the Dangerous half too when
+		// the card is Dangerous (§4.2 item 7).
+		c := p.Card
+		rp.Allowed, rp.Trigger, rp.Card = true, string(c.Trigger), c.Name
+		if strings.EqualFold(s.Evil.Decks[1].Name, c.Deck) {
+			rp.Deck = 1
+		} else {
+			rp.Deck = 0
+		}
+		ops := c.Effect
+		if s.Map.Dangerous(s.T.ActionSector, s.Settings) {
+			ops = append(append([]alone.CardOp(nil), ops...), c.Dangerous...)
+		}
+		rng := 0
+		for _, o := range ops {
+			switch o.Op {
+			case OpDamage, OpAttackDice:
+				rp.Effects = append(rp.Effects, o)
+			case OpMove:
+				rng = max(rng, o.Range)
+			}
+		}
+		if p.Move != nil {
+			rp.Move = &MoveSpec{Creature: p.Move.Creature, Path: p.Move.Path, Range: max(rng, p.Move.Steps), Unblock: p.Move.UnblockedOnly}
+		}
 	}
 	if rp.Move != nil && p.Move.Scare > 0 && s.Companion != nil {
 		rp.ScareToCompanion, _ = alone.CompanionRedirect(p.Move.Scare, s.Companion.Charges)
@@ -224,6 +260,15 @@ func HeroView(s *State) View {
 // UI's explanation panel. In solo mode it names what the Evil side hides,
 // so the Hero's screen shows it only once the game is over.
 func EvilTrace(e tracker.Event) (automa.Trace, bool) {
+	if e.Kind == kindPrefix+"endTurn" {
+		// The answer to the attacks' damage, when the app's Evil side
+		// weighed one.
+		var o endTurnEv
+		if err := e.Decode(&o); err != nil || len(o.AnswerTrace.Steps) == 0 {
+			return automa.Trace{}, false
+		}
+		return o.AnswerTrace, true
+	}
 	if e.Kind != kindPrefix+"evil" {
 		return automa.Trace{}, false
 	}

@@ -229,6 +229,10 @@ type Evil struct {
 	Decks   [2]Deck  `json:"decks"`
 	// Hands[p][d] is the cards player p holds from deck d.
 	Hands [][2]int `json:"hands"`
+	// Known names the cards the app's Evil side can read in solo mode
+	// (solohand.go); nil in the other modes, and in solo games started
+	// before the app read its cards.
+	Known *SoloHand `json:"known,omitempty"`
 }
 
 // TrackCard is a Reaction card on the Reaction Track this Round (§4.2).
@@ -239,6 +243,9 @@ type TrackCard struct {
 	Allowed bool   `json:"allowed,omitempty"`
 	Card    string `json:"card,omitempty"`
 	Spaces  int    `json:"spaces"`
+	// ID is the card the solo Evil played when it is one it can read
+	// (face up or down), so it goes back to its deck's known discards.
+	ID string `json:"id,omitempty"`
 }
 
 // Heard is one thing the Evil side Communicated to the Hero: a Noise, an

@@ -388,6 +388,12 @@ type endTurnEv struct {
 	LastTurn    bool                `json:"lastTurn,omitempty"`
 	Trace       string              `json:"trace,omitempty"`
 	Hidden      bool                `json:"hidden,omitempty"`
+	// Answer is, in solo mode, the face-up cards the app's Evil side plays
+	// against the Life damage the attacks dealt (AfterAttacks), with what
+	// each did and the decision's explanation.
+	Answer      []ReactionPlay `json:"answer,omitempty"`
+	AnswerOut   []reactionOut  `json:"answerOut,omitempty"`
+	AnswerTrace automa.Trace   `json:"answerTrace,omitempty"`
 }
 
 func (c EndTurn) plan(s *State, d *tracker.Dice) (op, error) {
@@ -480,7 +486,37 @@ func (c EndTurn) plan(s *State, d *tracker.Dice) (op, error) {
 		}
 		o.Attacks = append(o.Attacks, out)
 	}
+	if err := o.answer(s, d); err != nil {
+		return nil, err
+	}
 	return o, nil
+}
+
+// answer is the app's Evil side's answer in solo mode to the Life damage
+// the attacks will deal (alone.AfterAttacks): the Turn is played out on a
+// copy to learn what they deal, then the cards that damage triggers are
+// weighed, to be played once the attacks have hit.
+func (o *endTurnEv) answer(s *State, d *tracker.Dice) error {
+	if s.Mode != Solo || s.Evil.Known == nil || s.Map == nil || !s.T.Started {
+		return nil
+	}
+	cp := s.clone()
+	trial := *o
+	trial.Attacks = append([]attackOut(nil), o.Attacks...)
+	trial.setRules(rulesRev) // as it will be decided
+
+	if err := trial.run(cp); err != nil || cp.Outcome != "" || len(cp.T.Triggers) == 0 {
+		return nil // run refuses it below, or nothing is left to answer
+	}
+	dec, tr, err := alone.AfterAttacks(cp.situation(), d)
+	if err != nil {
+		return refuse("§7.4", "%v", err)
+	}
+	o.AnswerTrace = tr
+	for _, p := range dec.Plays {
+		o.Answer = append(o.Answer, cp.toPlay(p))
+	}
+	return nil
 }
 
 func (*endTurnEv) kind() string { return "endTurn" }
@@ -589,6 +625,15 @@ func (o *endTurnEv) run(s *State) error {
 		s.T = t
 	}
 	o.LastTurn = s.TurnsUsed == alone.TurnsPerRound
+	// The app's Evil side answers the damage the attacks dealt (solo).
+	o.AnswerOut = nil
+	for _, p := range o.Answer {
+		out, err := s.playReaction(p, o.rules())
+		if err != nil {
+			return err
+		}
+		o.AnswerOut = append(o.AnswerOut, out)
+	}
 	return nil
 }
 
@@ -621,6 +666,13 @@ func (o *endTurnEv) text(all bool) string {
 	} else if len(o.LightsOff) > 0 {
 		l += fmt.Sprintf("; Lights go out in %s", plural(len(o.LightsOff), "Sector", "Sectors"))
 	}
+	for i, p := range o.Answer {
+		out := reactionOut{}
+		if i < len(o.AnswerOut) {
+			out = o.AnswerOut[i]
+		}
+		l += "; the Evil side answers the damage: " + strings.TrimPrefix(reactionLine(p, out, o.Turn, all), fmt.Sprintf("Turn %d: ", o.Turn))
+	}
 	if o.LastTurn {
 		l += "; the Round's 8 Turns are played: End of the Round next"
 	}
@@ -649,6 +701,8 @@ type EndRound struct {
 
 type endRoundEv struct {
 	EndRound
+	rev
+	cardDraws
 	Round              int                  `json:"round"`
 	DangerToPlace      int                  `json:"dangerToPlace"`
 	Returned           int                  `json:"returned,omitempty"`
@@ -676,7 +730,7 @@ func (c EndRound) plan(s *State, d *tracker.Dice) (op, error) {
 	if err := noShare(c.Effects); err != nil {
 		return nil, err
 	}
-	o := &endRoundEv{EndRound: c, Hidden: s.Mode == Solo}
+	o := &endRoundEv{EndRound: c, Hidden: s.Mode == Solo, cardDraws: decidingDraws(d)}
 	var tr automa.Trace
 	n := len(s.Evil.Players)
 	if c.Draws == nil || s.Mode == Solo {
@@ -753,6 +807,9 @@ func (o *endRoundEv) run(s *State) error {
 	o.DangerToPlace = res.DangerToPlace
 	for _, c := range s.Track {
 		s.Evil.Decks[c.Deck].Discard++
+		if c.ID != "" && s.Evil.Known != nil {
+			s.Evil.Known.Discard[c.Deck] = append(s.Evil.Known.Discard[c.Deck], c.ID)
+		}
 	}
 	s.Track = nil
 	// 2. Labyrinth cleanup.
@@ -776,11 +833,22 @@ func (o *endRoundEv) run(s *State) error {
 				if x < 0 || x > s.Evil.Hands[p][k] {
 					return refuse("§4.1", "%s holds %d %s cards and cannot discard %d", s.Evil.Players[p], s.Evil.Hands[p][k], s.Evil.Decks[k].Name, x)
 				}
-				s.Evil.Hands[p][k] -= x
-				s.Evil.Decks[k].Discard += x
+				for ; x > 0; x-- {
+					if p == 0 {
+						id, err := s.giveKnown(k, "")
+						if err != nil {
+							return err
+						}
+						if id != "" {
+							s.Evil.Known.Discard[k] = append(s.Evil.Known.Discard[k], id)
+						}
+					}
+					s.Evil.Hands[p][k]--
+					s.Evil.Decks[k].Discard++
+				}
 			}
 		}
-		if err := s.deal(p, o.Draws[p], size); err != nil {
+		if err := s.deal(p, o.Draws[p], size, &o.cardDraws); err != nil {
 			return err
 		}
 	}

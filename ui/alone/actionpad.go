@@ -61,13 +61,16 @@ type actionPad struct {
 	fightPad    *dicePad
 	fightReroll *faceChips
 	fightReach  *widget.Check
-	boss1       *widget.Select
-	boss2       *widget.Select
-	locKind     [2]*chips
-	locWhat     [2]*widget.Select
-	locIDs      [2]map[string]alone.LocateTarget
-	lcuBox      *fyne.Container
-	missionBox  *fyne.Container
+	// fightReachRow is fightReach with its words, made once: wrapping a
+	// check again would find its words already moved out (an empty box).
+	fightReachRow fyne.CanvasObject
+	boss1         *widget.Select
+	boss2         *widget.Select
+	locKind       [2]*chips
+	locWhat       [2]*widget.Select
+	locIDs        [2]map[string]alone.LocateTarget
+	lcuBox        *fyne.Container
+	missionBox    *fyne.Container
 
 	// Without a Map (the Evil players keep it): the Actions resolved at
 	// the table.
@@ -130,6 +133,7 @@ func newActionPad(t *TurnPanel) *actionPad {
 	p.fightPad = newDicePad("The Hero's dice as rolled")
 	p.fightReroll = newFaceChips()
 	p.fightReach = widget.NewCheck("An Item lets the Hero hit another Sector", nil)
+	p.fightReachRow = widgets.WrapCheck(p.fightReach)
 	p.boss1, p.boss2 = widget.NewSelect(abilityNames(), nil), widget.NewSelect(abilityNames(), nil)
 	kinds := []string{"Room", "Stairs, Door, LCU", "Kind of Sector", "Creature"}
 	for i := range p.locKind {
@@ -313,7 +317,7 @@ func (p *actionPad) refresh(s *ta.State, st string) {
 	if len(fights) == 0 {
 		fights = append(fights, wrap("No Creature the Hero can see is in their Sector."))
 	}
-	fights = append(fights, widgets.WrapCheck(p.fightReach))
+	fights = append(fights, p.fightReachRow)
 	if p.t.ourDice() {
 		fights = append(fights, p.fightPad.obj, bold("Precision's reroll of a Miss"), p.fightReroll.obj)
 	} else {

@@ -549,7 +549,7 @@ func TestBulletTimeTwoActionsBeforeTheEvilSide(t *testing.T) {
 	if s := state(ctx); !s.T.BulletTime || s.Adrenaline != 2 {
 		t.Fatalf("Bullet Time not spent: %+v", s.T)
 	}
-	mustSee(t, p.Object(), "1 now BT")
+	mustSee(t, p.Object(), "Turn 1: Adrenaline spent on Bullet Time (2 Actions).")
 	tap(t, p.turn.pad.obj, "East")
 	mustSee(t, p.Object(), "Now: another Action")
 	if !p.turn.endTurnBtn.Disabled() || p.turn.evilBtn.Disabled() {

@@ -103,6 +103,21 @@ var triggerNames = map[alone.Trigger]string{
 	alone.TriggerLife: "Life damage", alone.TriggerSC: "Self Control damage",
 }
 
+// afterWords is what lets a card be played face up, after "face up
+// after": "a Move", "an Explore", "Life damage".
+func afterWords(t alone.Trigger) string {
+	switch t {
+	case alone.TriggerLife, alone.TriggerSC:
+		return triggerNames[t]
+	case alone.TriggerExplore, alone.TriggerInteract:
+		return "an " + triggerNames[t]
+	}
+	if n, ok := triggerNames[t]; ok {
+		return "a " + n
+	}
+	return string(t)
+}
+
 var triggerOrder = []alone.Trigger{alone.TriggerMove, alone.TriggerExplore, alone.TriggerFight, alone.TriggerLocate,
 	alone.TriggerScavenge, alone.TriggerInteract, alone.TriggerLife, alone.TriggerSC}
 

@@ -151,7 +151,7 @@ func (v *contentView) refresh() {
 				continue
 			}
 			n++
-			line := fmt.Sprintf("%s (%s) — face up after %s", r.Name, deckName(deck), strings.ToLower(triggerNames[r.Trigger]))
+			line := fmt.Sprintf("%s (%s) — face up after %s", r.Name, deckName(deck), afterWords(r.Trigger))
 			rs = append(rs, v.row(line, func() { editReaction(v.sink, &r, "", done) }, ta.DeleteContent{Kind: ta.KindReaction, Name: r.Name, Deck: r.Deck}))
 		}
 		deck := deck

@@ -207,7 +207,7 @@ func (e *EnemyScreen) refreshSolo(s *ta.State) {
 		}
 		line := ta.DescribeHidden(ev)
 		if tr, ok := ta.EvilTrace(ev); ok {
-			p := widgets.NewTracePanel(traceWords(tr))
+			p := widgets.NewTracePanel(traceWords(tr, s.Map))
 			head := wrap(strings.SplitN(line, "\n", 2)[0])
 			head.TextStyle.Bold = true
 			objs = append(objs, widget.NewCard("", "", container.NewVBox(head, p)))
@@ -286,7 +286,7 @@ func (e *EnemyScreen) Resolve() bool {
 			e.k.refuse(err)
 			return true
 		}
-		e.suggest.SetTrace(traceWords(tr))
+		e.suggest.SetTrace(traceWords(tr, s.Map))
 		var lines []string
 		for _, p := range dec.Plays {
 			lines = append(lines, playWords(s.Map, p))
@@ -313,7 +313,17 @@ func playWords(m *alone.Map, p alone.Play) string {
 		if c != nil {
 			who = creatureWord(c)
 		}
-		return fmt.Sprintf("Move the %s from %s to %s (%s; %s)", who, ta.SectorLabel(m.Sector(p.Move.From)), ta.SectorLabel(m.Sector(p.Move.To)), cards, nonEmpty(p.Said.Say, "no Noise heard"))
+		face := ""
+		if p.Kind == "card" && p.Card != nil {
+			face = fmt.Sprintf("Play “%s” face up: ", nonEmpty(p.Card.Name, p.Card.ID))
+		}
+		if p.Move.UnblockedOnly != "" {
+			return fmt.Sprintf("%sthe %s in %s Unblocks the Door to %s and stays (%s; %s)", face, who, ta.SectorLabel(m.Sector(p.Move.To)),
+				ta.SectorLabel(m.Sector(p.Move.UnblockedOnly)), cards, nonEmpty(p.Said.Say, "no Noise heard"))
+		}
+		return fmt.Sprintf("%sMove the %s from %s to %s (%s; %s)", face, who, ta.SectorLabel(m.Sector(p.Move.From)), ta.SectorLabel(m.Sector(p.Move.To)), cards, nonEmpty(p.Said.Say, "no Noise heard"))
+	case p.Kind == "card" && p.Card != nil:
+		return fmt.Sprintf("Play “%s” face up (its trigger happened this Turn)", nonEmpty(p.Card.Name, p.Card.ID))
 	}
 	return "Play nothing"
 }

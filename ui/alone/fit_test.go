@@ -222,13 +222,13 @@ func TestPlayersWordsEverywhere(t *testing.T) {
 		ctx, w := mk()
 		for tab, obj := range tabs(ctx) {
 			show(w, obj)
-			for _, p := range uitest.PlayersWords(uitest.AllText(obj)) {
+			for _, p := range aloneWords(uitest.AllText(obj)) {
 				t.Errorf("%s, %s: %s", name, tab, p)
 			}
 		}
 		if name == "assist turn" {
 			dialogs(t, ctx, w, func(d string) {
-				for _, p := range uitest.PlayersWords(uitest.WindowText(w)) {
+				for _, p := range aloneWords(uitest.WindowText(w)) {
 					t.Errorf("%s, %s: %s", name, d, p)
 				}
 			})

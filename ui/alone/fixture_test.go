@@ -12,8 +12,8 @@ import (
 // TestFitFixture builds Alone's campaign for the real-window check
 // (.ci/window-fit): the practice game in solo mode a few Turns in — the
 // Labyrinth grown, a Creature Spawned, things heard, a Danger token, an
-// Item used — with the Hero's Action of the Turn done and the Evil side's
-// decision pending, over a long log. With -update-fit it rewrites
+// Item used — its Play tab right after a Move: the Hero's Action of the
+// Turn done and the Evil side's decision pending, over a long log. With -update-fit it rewrites
 // ui/testdata/fit/alone.json; without, it checks that file still imports.
 func TestFitFixture(t *testing.T) {
 	ctx, _ := game(t, "solo", nil)

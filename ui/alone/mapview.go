@@ -14,6 +14,7 @@ import (
 
 	"tablekeeper/automa/alone"
 	ta "tablekeeper/tracker/alone"
+	"tablekeeper/ui/widgets"
 )
 
 // tile is one Sector as the map drawing shows it, whether it comes from the
@@ -266,7 +267,7 @@ func (v *LevelView) unit(size fyne.Size) float32 {
 		return 0
 	}
 	u := min((size.Width)/float32(v.cols), (size.Height-headH())/float32(v.rows))
-	return min(u, 130)
+	return min(u, max(130, v.minUnit()))
 }
 
 // Tapped finds the tile under the finger.
@@ -291,7 +292,8 @@ func (v *LevelView) Tapped(e *fyne.PointEvent) {
 }
 
 func (v *LevelView) MinSize() fyne.Size {
-	return fyne.NewSize(float32(max(v.cols, 2))*70, float32(max(v.rows, 1))*84+headH())
+	u := v.minUnit()
+	return fyne.NewSize(float32(max(v.cols, 2))*u, float32(max(v.rows, 1))*u+headH())
 }
 
 func (v *LevelView) CreateRenderer() fyne.WidgetRenderer {
@@ -458,86 +460,187 @@ func (r *levelRenderer) rebuild() {
 		if t.Lighted {
 			ink = colBlack
 		}
-		lt := text(squareName(t.ID), ink, 12, true)
-		r.items = append(r.items, placed{lt, func(u float32) (fyne.Position, fyne.Size) {
-			lt.TextSize = max(9, min(14, u*0.13))
-			return cell(p, u, 0.16, 0.13, 0.7, 0.16)
-		}})
-		if t.Room != "" {
-			room := t.Room
-			rt := text(room, ink, 10, false)
-			r.items = append(r.items, placed{rt, func(u float32) (fyne.Position, fyne.Size) {
-				rt.TextSize = max(8, min(12, u*0.1))
-				// Shorten a long Room name to the tile's width.
-				n := int(u * 0.72 / (rt.TextSize * 0.55))
-				if len([]rune(room)) > n && n > 1 {
-					rt.Text = string([]rune(room)[:n-1]) + "…"
-				} else {
-					rt.Text = room
-				}
-				return cell(p, u, 0.16, 0.28, 0.7, 0.14)
-			}})
-		}
-		var marks []string
-		if t.LCU {
-			marks = append(marks, "LCU")
-		}
-		marks = append(marks, t.Tokens...)
-		if len(marks) > 0 {
-			mt := text(strings.Join(marks, " "), ink, 10, false)
-			r.items = append(r.items, placed{mt, func(u float32) (fyne.Position, fyne.Size) {
-				mt.TextSize = max(8, min(12, u*0.1))
-				return cell(p, u, 0.16, 0.42, 0.5, 0.14)
-			}})
-		}
-		if t.Stairs != "" {
-			sc := canvas.NewCircle(stairsColour(t.Stairs))
-			sc.StrokeColor, sc.StrokeWidth = colWhite, 1.5
-			r.items = append(r.items, placed{sc, func(u float32) (fyne.Position, fyne.Size) {
-				return cell(p, u, 0.66, 0.44, 0.16, 0.16)
-			}})
-		}
-		if t.Danger {
-			dg := canvas.NewRectangle(colDanger)
-			dg.CornerRadius = 3
-			dt := text("!", colWhite, 12, true)
-			dt.Alignment = fyne.TextAlignCenter
-			r.items = append(r.items, placed{dg, func(u float32) (fyne.Position, fyne.Size) {
-				return cell(p, u, 0.66, 0.64, 0.14, 0.14)
-			}}, placed{dt, func(u float32) (fyne.Position, fyne.Size) {
-				return cell(p, u, 0.66, 0.64, 0.14, 0.14)
-			}})
-		}
-		if t.Hero {
-			hc := canvas.NewCircle(colHero)
-			hc.StrokeColor, hc.StrokeWidth = colWhite, 2
-			ht := text("H", colWhite, 12, true)
-			ht.Alignment = fyne.TextAlignCenter
-			r.items = append(r.items, placed{hc, func(u float32) (fyne.Position, fyne.Size) {
-				return cell(p, u, 0.18, 0.44, 0.2, 0.2)
-			}}, placed{ht, func(u float32) (fyne.Position, fyne.Size) {
-				return cell(p, u, 0.18, 0.46, 0.2, 0.16)
-			}})
-		}
-		for k, c := range t.Creatures {
-			k, c := k, c
-			bg := canvas.NewRectangle(colCreature)
-			bg.CornerRadius = 4
-			ct := text(c, colWhite, 10, true)
-			ct.Alignment = fyne.TextAlignCenter
-			col, row := float32(k%3), float32(k/3)
-			r.items = append(r.items, placed{bg, func(u float32) (fyne.Position, fyne.Size) {
-				return cell(p, u, 0.14+col*0.24, 0.66+row*0.0-row*0.2, 0.23, 0.16)
-			}}, placed{ct, func(u float32) (fyne.Position, fyne.Size) {
-				ct.TextSize = max(8, min(11, u*0.09))
-				return cell(p, u, 0.14+col*0.24, 0.66-row*0.2, 0.23, 0.16)
-			}})
-		}
+		r.tileLabels(t, p, ink)
 	}
 	r.objs = make([]fyne.CanvasObject, len(r.items))
 	for i, it := range r.items {
 		r.objs[i] = it.obj
 	}
+}
+
+// labelSize is the least size of a label drawn on the map: the theme's
+// caption size at the chosen text size, never smaller (issue 22 item 9:
+// labels of 8 to 10 px could not be read across a table).
+func labelSize() float32 { return theme.CaptionTextSize() }
+
+// minUnit is the least cell a tile needs for its labels at labelSize, one
+// line each: its square, its Room's name, its marks (LCU, tokens), and
+// the Hero and the Creatures' chips. The map editor's tiles hold no
+// Creature, and the Hero's start is marked on the square's line: three
+// lines, so a Level of six squares across fits a portrait screen.
+func (v *LevelView) minUnit() float32 {
+	if v.Empty {
+		return max(70, 5.8*labelSize())
+	}
+	return max(70, 7.4*labelSize())
+}
+
+// tileLabels places a tile's words and marks in its cell, in lines as tall
+// as labelSize asks: the square (and the Stairs and Danger marks at its
+// right), the Room's name, the LCU and tokens, then the Hero and the
+// Creatures. A Room's name too long for the tile is shortened there and
+// said whole in the map's key (MapPanel), so the cut hides nothing.
+func (r *levelRenderer) tileLabels(t tile, p [2]int, ink color.Color) {
+	add := func(o fyne.CanvasObject, at func(u float32) (fyne.Position, fyne.Size)) {
+		r.items = append(r.items, placed{o, at})
+	}
+	// line is the top of line n (0 the square's) and a line's height.
+	line := func(u float32, n int) (float32, float32) {
+		c := labelSize()
+		top := headH() + (float32(p[1])+0.13)*u
+		first := 1.3 * c * 1.15
+		if n == 0 {
+			return top, first
+		}
+		return top + first + float32(n-1)*1.3*c, 1.3 * c
+	}
+	left := func(u float32) float32 { return (float32(p[0]) + 0.16) * u }
+	width := func(u float32) float32 { return 0.7 * u }
+
+	lt := text(squareName(t.ID), ink, 12, true)
+	add(lt, func(u float32) (fyne.Position, fyne.Size) {
+		lt.TextSize = labelSize() * 1.15
+		y, h := line(u, 0)
+		return fyne.NewPos(left(u), y), fyne.NewSize(width(u), h)
+	})
+	// Stairs and Danger sit at the right of the square's line.
+	mark := func(k int) func(u float32) (fyne.Position, fyne.Size) {
+		return func(u float32) (fyne.Position, fyne.Size) {
+			y, h := line(u, 0)
+			d := h * 0.85
+			return fyne.NewPos((float32(p[0])+0.86)*u-float32(k+1)*(d+2), y+(h-d)/2), fyne.NewSize(d, d)
+		}
+	}
+	k := 0
+	if t.Danger {
+		dg := canvas.NewRectangle(colDanger)
+		dg.CornerRadius = 3
+		dt := text("!", colWhite, 12, true)
+		dt.Alignment = fyne.TextAlignCenter
+		at := mark(k)
+		add(dg, at)
+		add(dt, func(u float32) (fyne.Position, fyne.Size) {
+			dt.TextSize = labelSize()
+			return at(u)
+		})
+		k++
+	}
+	if t.Stairs != "" {
+		sc := canvas.NewCircle(stairsColour(t.Stairs))
+		sc.StrokeColor, sc.StrokeWidth = colWhite, 1.5
+		add(sc, mark(k))
+		k++
+	}
+	if t.Hero && r.v.Empty {
+		// The map editor's Hero's start, on the square's line.
+		at := mark(k)
+		hc := canvas.NewCircle(colHero)
+		hc.StrokeColor, hc.StrokeWidth = colWhite, 2
+		ht := text("H", colWhite, 12, true)
+		ht.Alignment = fyne.TextAlignCenter
+		add(hc, at)
+		add(ht, func(u float32) (fyne.Position, fyne.Size) {
+			ht.TextSize = labelSize()
+			return at(u)
+		})
+		t.Hero = false
+	}
+	if t.Room != "" {
+		room := t.Room
+		rt := text(room, ink, 10, false)
+		add(rt, func(u float32) (fyne.Position, fyne.Size) {
+			rt.TextSize = labelSize()
+			rt.Text = fitText(room, rt.TextSize, width(u))
+			y, h := line(u, 1)
+			return fyne.NewPos(left(u), y), fyne.NewSize(width(u), h)
+		})
+	}
+	var marks []string
+	if t.LCU {
+		marks = append(marks, "LCU")
+	}
+	marks = append(marks, t.Tokens...)
+	if len(marks) > 0 {
+		all := strings.Join(marks, " ")
+		mt := text(all, ink, 10, false)
+		add(mt, func(u float32) (fyne.Position, fyne.Size) {
+			mt.TextSize = labelSize()
+			mt.Text = fitText(all, mt.TextSize, width(u))
+			y, h := line(u, 2)
+			return fyne.NewPos(left(u), y), fyne.NewSize(width(u), h)
+		})
+	}
+	// The Hero and the Creatures on the last line, chips as wide as their
+	// words; more than the line holds go on the line above.
+	chip := func(i int, word string) func(u float32) (fyne.Position, fyne.Size) {
+		return func(u float32) (fyne.Position, fyne.Size) {
+			c := labelSize()
+			w := fyne.MeasureText(word, c, fyne.TextStyle{Bold: true}).Width + 0.5*c
+			per := max(1, int(width(u)/(w+2)))
+			y, h := line(u, 3-i/per)
+			return fyne.NewPos(left(u)+float32(i%per)*(w+2), y), fyne.NewSize(w, h)
+		}
+	}
+	// One chip width for the tile, so the chips line up.
+	widest := "H"
+	for _, c := range t.Creatures {
+		if fyne.MeasureText(c, 12, fyne.TextStyle{Bold: true}).Width > fyne.MeasureText(widest, 12, fyne.TextStyle{Bold: true}).Width {
+			widest = c
+		}
+	}
+	n := 0
+	if t.Hero {
+		at := chip(n, widest)
+		hc := canvas.NewCircle(colHero)
+		hc.StrokeColor, hc.StrokeWidth = colWhite, 2
+		ht := text("H", colWhite, 12, true)
+		ht.Alignment = fyne.TextAlignCenter
+		add(hc, at)
+		add(ht, func(u float32) (fyne.Position, fyne.Size) {
+			ht.TextSize = labelSize()
+			return at(u)
+		})
+		n++
+	}
+	for _, c := range t.Creatures {
+		at := chip(n, widest)
+		bg := canvas.NewRectangle(colCreature)
+		bg.CornerRadius = 4
+		ct := text(c, colWhite, 10, true)
+		ct.Alignment = fyne.TextAlignCenter
+		add(bg, at)
+		add(ct, func(u float32) (fyne.Position, fyne.Size) {
+			ct.TextSize = labelSize()
+			return at(u)
+		})
+		n++
+	}
+}
+
+// fitText is s as it fits width at size: whole, or shortened with "…"
+// (the map's key says it whole).
+func fitText(s string, size, width float32) string {
+	st := fyne.TextStyle{}
+	if fyne.MeasureText(s, size, st).Width <= width {
+		return s
+	}
+	r := []rune(s)
+	for n := len(r) - 1; n > 0; n-- {
+		if t := string(r[:n]) + "…"; fyne.MeasureText(t, size, st).Width <= width {
+			return t
+		}
+	}
+	return "…"
 }
 
 // headH is the height of a Level's title band, which grows with the
@@ -598,17 +701,22 @@ func (r *levelRenderer) Refresh() {
 func (r *levelRenderer) Objects() []fyne.CanvasObject { return r.objs }
 func (r *levelRenderer) Destroy()                     {}
 
-// MapPanel is both Levels side by side, with a legend.
+// MapPanel is both Levels, side by side when they fit at the size their
+// labels ask (else one over the other), with a key: what the colours and
+// marks mean, and the Rooms' names whole.
 type MapPanel struct {
 	Levels [2]*LevelView
 	obj    fyne.CanvasObject
+	rooms  *widget.Label
 }
 
 func newMapPanel() *MapPanel {
 	p := &MapPanel{Levels: [2]*LevelView{newLevelView("Level 1"), newLevelView("Level 2")}}
 	legend := wrap("Yellow: Lighted · grey: Dark · faded: Unrevealed · green edge: Hero's Line of Sight · H: Hero · purple: Creature (* Wounded) · red !: Danger · brown bar: Door · red bar: Blocked Door · circle: Stairs by colour")
 	legend.Importance = widget.LowImportance
-	p.obj = container.NewBorder(nil, legend, nil, nil, container.NewGridWithColumns(2, p.Levels[0], p.Levels[1]))
+	p.rooms = wrap("")
+	p.rooms.Importance = widget.LowImportance
+	p.obj = container.NewVBox(widgets.NewAdaptive(p.Levels[0], p.Levels[1]), p.rooms, legend)
 	return p
 }
 
@@ -622,6 +730,23 @@ func (p *MapPanel) set(ts []tile) {
 	}
 	p.Levels[0].set(lv[0])
 	p.Levels[1].set(lv[1])
+	// The Rooms' names whole, by Level and square, as a tile may shorten
+	// a long one.
+	var rooms []string
+	for l := range lv {
+		sort.Slice(lv[l], func(i, j int) bool { return lv[l][i].ID < lv[l][j].ID })
+		for _, t := range lv[l] {
+			if t.Room != "" {
+				rooms = append(rooms, fmt.Sprintf("Level %d, %s: %s", l+1, squareName(t.ID), t.Room))
+			}
+		}
+	}
+	if len(rooms) == 0 {
+		p.rooms.Hide()
+		return
+	}
+	p.rooms.SetText("Rooms: " + strings.Join(rooms, " · "))
+	p.rooms.Show()
 }
 
 // Text is everything the panel shows, in words.

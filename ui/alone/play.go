@@ -34,6 +34,7 @@ type PlayScreen struct {
 	tracks     *SheetTracks
 	lifeBig    *widget.Label
 	turns      *tokenRow
+	turnSpent  *widget.Label
 	track      *tokenRow
 	rooms      *widget.Label
 	adrenaline *tokenRow
@@ -56,7 +57,11 @@ type PlayScreen struct {
 	dmgResult *widget.Label
 
 	turn *TurnPanel
-	view fyne.CanvasObject
+	// health is the tracks in one line over the Turn in portrait, where
+	// the sheet is below the Turn's steps.
+	health *widget.Label
+	layout *playLayout
+	view   fyne.CanvasObject
 }
 
 // NewPlayScreen builds the Play tab for a campaign.
@@ -81,6 +86,7 @@ func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 	p.lifeBig = wrap("")
 	p.lifeBig.TextStyle.Bold = true
 	p.turns = newTokenRow(52)
+	p.turnSpent = wrap("")
 	p.track = newTokenRow(40)
 	p.rooms = wrap("")
 	p.adrenaline = newTokenRow(40)
@@ -114,9 +120,10 @@ func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 	sheet := container.NewVBox(
 		p.where, p.practice, p.outcome,
 		card("Health", p.tracks, p.lifeBig,
-			wrap("Damage lowers its own track; at 0 it overflows into the other. Both at 0 is defeat. Recovery stops at the Healing Cap (the orange line).")),
+			wrap("Damage lowers its own track; at 0 it overflows into the other. Both at 0 is defeat. Recovery stops at the Healing Cap (the orange line)."),
+			wrap(roundTrackWords)),
 		damage,
-		card("Turn tokens", p.turns),
+		card("Turn tokens", p.turns, p.turnSpent),
 		card("Reaction Track", p.track),
 		card("Adrenaline", p.adrenaline, p.adrLabel),
 		card("Experience", p.xp),
@@ -125,11 +132,11 @@ func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 		card("Missions", p.missions),
 	)
 	p.turn = newTurnPanel(p.k)
-	left := container.NewVScroll(container.NewPadded(sheet))
-	right := container.NewVScroll(container.NewPadded(p.turn.obj))
-	// Side by side on a landscape tablet; in portrait the Turn over the
-	// sheet, each scrolling in its half.
-	p.view = widgets.NewAdaptiveAt(1000, right, left)
+	p.health = bold("")
+	// Side by side on a landscape tablet; in portrait the Turn's steps,
+	// then the sheet, as one page under the status and Next.
+	p.layout = newPlayLayout(p.turn.steady.box, p.turn.nextBtn, p.health, p.turn.steps, sheet)
+	p.view = p.layout.obj
 	p.root = container.NewStack()
 	ctx.OnChange(func(tracker.Event) { p.Refresh() })
 	p.Refresh()
@@ -190,11 +197,13 @@ func (p *PlayScreen) Refresh() {
 		nm = " · Nightmare Mode: the Nightmare stats, and 2 Self Control lost at each Round's end"
 	}
 	p.lifeBig.SetText(fmt.Sprintf("Life %d · Self Control %d · Healing Cap %d · Round %d%s", s.Life, s.SC, s.HealingCap(), s.Round, nm))
+	p.health.SetText(fmt.Sprintf("Life %d · Self Control %d · Healing Cap %d · Adrenaline %d", s.Life, s.SC, s.HealingCap(), s.Adrenaline))
 	p.turns.set(turnTokens(s))
+	p.turnSpent.SetText(turnSpentWords(s))
 	p.track.set(reactionTrack(s))
 	p.rooms.SetText("Rooms of the 3-card Scavenge: " + list(scavengedRooms(s)))
 	p.adrenaline.set(adrenalineTokens(s))
-	p.adrLabel.SetText(fmt.Sprintf("%s in the pool; refilled at the Round's end to %d (the track at min(Life, SC) = %d)", plural(s.Adrenaline, "token", "tokens"), refillNow(s), min(s.Life, s.SC)))
+	p.adrLabel.SetText(fmt.Sprintf("%s in the pool; refilled at the Round's end to %d (the Adrenaline track's number under %d, the lower of Life and Self Control)", plural(s.Adrenaline, "token", "tokens"), refillNow(s), min(s.Life, s.SC)))
 	p.refreshXP(s)
 	p.refreshItems(s)
 	p.refreshCompanion(s)
@@ -239,19 +248,36 @@ func turnTokens(s *ta.State) []token {
 		case n < s.TurnsUsed || (n == s.TurnsUsed && !s.T.Started):
 			out[i] = token{Text: fmt.Sprintf("%d ✓", n), Fill: colUsed}
 		case n == s.TurnsUsed && s.T.Started:
-			txt := fmt.Sprintf("%d now", n)
-			if s.T.BulletTime {
-				txt += " BT"
-			}
-			if s.T.Recover != "" {
-				txt += " +" + map[string]string{"life": "L", "sc": "SC"}[s.T.Recover]
-			}
-			out[i] = token{Text: txt, Fill: colNow, Ink: colBlack, Stroke: true}
+			// What Adrenaline bought on it is said under the row
+			// (turnSpentWords): a token has room for a number only.
+			out[i] = token{Text: fmt.Sprintf("%d now", n), Fill: colNow, Ink: colBlack, Stroke: true}
 		default:
 			out[i] = token{Text: fmt.Sprint(n), Fill: colUp}
 		}
 	}
 	return out
+}
+
+// turnSpentWords is what Adrenaline bought on the Turn token in play
+// (Bullet Time, Recover), or which token is next.
+func turnSpentWords(s *ta.State) string {
+	if !s.T.Started {
+		return fmt.Sprintf("Turn token %d is next.", min(s.TurnsUsed+1, alone.TurnsPerRound))
+	}
+	var spent []string
+	if s.T.BulletTime {
+		spent = append(spent, "Bullet Time (2 Actions)")
+	}
+	switch s.T.Recover {
+	case ta.TriggerLife:
+		spent = append(spent, "Recover 1 Life")
+	case ta.TriggerSC:
+		spent = append(spent, "Recover 1 Self Control")
+	}
+	if len(spent) == 0 {
+		return fmt.Sprintf("Turn %d: no Adrenaline spent on its token.", s.TurnsUsed)
+	}
+	return fmt.Sprintf("Turn %d: Adrenaline spent on %s.", s.TurnsUsed, strings.Join(spent, " and "))
 }
 
 func adrenalineTokens(s *ta.State) []token {

@@ -39,11 +39,11 @@ func TestWhoRollsIsChosenOnScreen(t *testing.T) {
 	}
 	// The end of the Turn: the other Spore attacks (3 dice in the Dark),
 	// its faces asked for.
-	tap(t, p.turn.obj, "End the Turn")
+	tap(t, p.turn.steps, "End the Turn")
 	mustSay(t, w, "rolls 3 dice: enter the faces of 3 dice")
 	p.turn.dice.SetSelected(diceApp)
 	p.turn.refresh()
-	tap(t, p.turn.obj, "End the Turn")
+	tap(t, p.turn.steps, "End the Turn")
 	if s := state(ctx); s.T.Started || !s.T.Over {
 		t.Fatalf("the Turn did not end: %q", p.k.said)
 	}

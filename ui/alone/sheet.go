@@ -33,6 +33,10 @@ func newSheetTracks() *SheetTracks {
 	return t
 }
 
+// roundTrackWords says what the Round track between the health tracks
+// shows, in the Hero sheet's words.
+const roundTrackWords = "The Round track between them: the marker ◆ moves one space left at the end of each Round (right when a Round is gained), and the number on its space is the Healing Cap, as high as recovery goes. Its last space, ☾, starts Nightmare Mode."
+
 // Text is the tracks in words, for tests and screen readers.
 func (t *SheetTracks) Text() string {
 	return fmt.Sprintf("Life %d/%d · Round marker on space %d (Healing Cap %d) · Self Control %d/%d", t.Life, t.Max, t.Marker, t.Cap, t.SC, t.Max)
@@ -178,7 +182,9 @@ func (r *tracksRenderer) rebuild() {
 	}
 	row("Life", 0, t.Life, colLife)
 	ry := rowH + gapH
-	for k, ln := range []string{"Round", "(cap)"} {
+	// The Round track, as the Hero sheet names it; what its numbers and
+	// its last space mean is said under the drawing (roundTrackWords).
+	for k, ln := range []string{"Round", "track"} {
 		k := k
 		rl := text(ln, fg, 15, k == 0)
 		add(rl, func(w float32) (fyne.Position, fyne.Size) {

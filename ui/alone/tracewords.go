@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"tablekeeper/automa"
+	"tablekeeper/automa/alone"
+	ta "tablekeeper/tracker/alone"
 )
 
 // factWords are the Evil engine's names for what it weighed, as players
@@ -30,11 +32,13 @@ var factWords = map[string]string{
 	"spent":             "spaces used",
 	"staysUnrevealed":   "stays Unrevealed",
 	"steps":             "steps",
+	"unblocks":          "only Unblocks a Door",
 	"value":             "value",
 }
 
 // shorthand is the policy's shorthand spelled out.
 var shorthand = strings.NewReplacer(
+	"on path*", "on the way to the nearest goal",
 	"path*", "the way to the nearest goal",
 	"E[dmg]", "expected damage",
 	"MSD", "least Spawn distance",
@@ -42,6 +46,10 @@ var shorthand = strings.NewReplacer(
 	"P5 play nothing", "play nothing",
 	" 1 Sectors ", " 1 Sector ",
 )
+
+// kinds are the Creatures' kinds as the engine writes them, capitalised as
+// printed ("a worm in" reads "a Worm in").
+var kinds = regexp.MustCompile(`\b(spore|parasite|cultist|hybrid|worm)s?\b`)
 
 var bookPage = regexp.MustCompile(`\b(EC|HC) p\.\s?(\d+)`)
 
@@ -64,16 +72,22 @@ func citation(rule string) string {
 // traceWords is an Evil decision's explanation in the players' words for
 // the frame's explanation panel: each step cites the pages of the Evil or
 // Hero Compendium its rule names, the facts weighed are named in words and
-// the policy's shorthand is spelled out. The engine's own trace (spec
-// sections and all) stays in the log and in `resolve`.
-func traceWords(tr automa.Trace) automa.Trace {
+// the policy's shorthand is spelled out, and Creatures and Sectors are
+// named as the screens name them on m (ta.NamedTrace). The engine's own
+// trace (spec sections, ids and all) stays in the log and in `resolve`.
+func traceWords(tr automa.Trace, m *alone.Map) automa.Trace {
+	tr = ta.NamedTrace(tr, m)
+	// say is a line in the players' words: the shorthand spelled out, the
+	// Creatures' kinds capitalised as printed.
+	say := func(s string) string {
+		s = strings.TrimSuffix(shorthand.Replace(s+" "), " ")
+		return kinds.ReplaceAllStringFunc(s, title)
+	}
 	out := automa.Trace{Steps: make([]automa.Step, len(tr.Steps))}
 	cand := func(cs []automa.Candidate) []automa.Candidate {
 		r := make([]automa.Candidate, len(cs))
 		for i, c := range cs {
-			c.Name = shorthand.Replace(c.Name)
-			c.Reason = shorthand.Replace(c.Reason + " ")
-			c.Reason = strings.TrimSuffix(c.Reason, " ")
+			c.Name, c.Reason = say(c.Name), say(c.Reason)
 			if len(c.Facts) > 0 {
 				f := make(map[string]any, len(c.Facts))
 				for k, v := range c.Facts {
@@ -82,6 +96,9 @@ func traceWords(tr automa.Trace) automa.Trace {
 					}
 					if b, ok := v.(bool); ok {
 						v = map[bool]string{true: "yes", false: "no"}[b]
+					}
+					if s, ok := v.(string); ok {
+						v = say(s)
 					}
 					f[k] = v
 				}
@@ -92,16 +109,14 @@ func traceWords(tr automa.Trace) automa.Trace {
 		return r
 	}
 	for i, s := range tr.Steps {
-		s.Text = shorthand.Replace(s.Text + " ")
-		s.Text = strings.TrimSuffix(s.Text, " ")
+		s.Text = say(s.Text)
 		if c := citation(s.Rule); c != "" {
 			s.Text += " (" + c + ")"
 		}
 		// The rule's name as the engine gives it (its spec section) is
 		// for the code; the players read the step's words.
 		s.Rule = "the Evil side's rules"
-		s.Result = shorthand.Replace(s.Result)
-		s.TieBreak = shorthand.Replace(s.TieBreak)
+		s.Result, s.TieBreak = say(s.Result), say(s.TieBreak)
 		s.Kept, s.Dropped = cand(s.Kept), cand(s.Dropped)
 		out.Steps[i] = s
 	}

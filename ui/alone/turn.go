@@ -24,10 +24,12 @@ import (
 // the step that can happen now is enabled; a refusal is shown beside what
 // was tapped.
 type TurnPanel struct {
-	k   *kit
-	obj fyne.CanvasObject
+	k *kit
+	// steps are the Turn's steps under the status and the Next button.
+	steps fyne.CanvasObject
 
 	status  *widget.Label
+	steady  *steadyLabel
 	nextBtn *widget.Button
 	dice    *chips
 
@@ -97,8 +99,10 @@ func newTurnPanel(k *kit) *TurnPanel {
 	start := fold("Before the Action: Recover, Bullet Time",
 		container.NewVBox(t.recover.obj, widgets.WrapCheck(t.bullet), t.startBtn, t.startWhy,
 			wrap("Before the first Action you may still spend Adrenaline:"), t.spendBox))
-	t.obj = container.NewVBox(
-		t.status, t.nextBtn,
+	// The status keeps the height of its tallest wording, so the Next
+	// button and the steps never move when it changes.
+	t.steady = newSteadyLabel(t.status, t.statusTexts)
+	t.steps = container.NewVBox(
 		card("1 · The Action", start, t.pad.obj, container.NewVBox(bold("Dice"), t.dice.obj)),
 		card("2 · The Evil side reacts", t.evilBox),
 		card("3 · End of the Turn", t.attacks.obj, t.endTurnBtn, t.endWhy),
@@ -178,9 +182,8 @@ func enable(w fyne.Disableable, on bool) {
 	}
 }
 
-func (t *TurnPanel) refresh() {
-	s := t.k.state()
-	st := step(s)
+// statusText is the Turn's status line for a step.
+func statusText(s *ta.State, st string) string {
 	status := fmt.Sprintf("Round %d · Turn %d of 8 · %s this Turn · Now: %s", s.Round, s.Turn(),
 		plural(s.T.Reactions, "Reaction", "Reactions"), stepWords[st])
 	if s.T.Over {
@@ -192,7 +195,24 @@ func (t *TurnPanel) refresh() {
 				plural(s.T.Reactions, "Reaction", "Reactions"))
 		}
 	}
-	t.status.SetText(status)
+	return status
+}
+
+// statusTexts are the status lines the Turn may show next, for the
+// status's steady height: every step's, in this Round and Turn.
+func (t *TurnPanel) statusTexts() []string {
+	s := t.k.state()
+	var out []string
+	for st := range stepWords {
+		out = append(out, statusText(s, st))
+	}
+	return out
+}
+
+func (t *TurnPanel) refresh() {
+	s := t.k.state()
+	st := step(s)
+	t.status.SetText(statusText(s, st))
 	t.nextBtn.SetText(nextWords[st])
 	if st == "more" && s.Mode != ta.Solo {
 		t.nextBtn.SetText("Next: end the Turn")

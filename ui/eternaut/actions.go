@@ -267,7 +267,7 @@ func (p *PlayScreen) reinforceForm(dead string) {
 		if who.Selected == "" {
 			return nil, need("Character", "choose who comes in")
 		}
-		return et.Reinforce{Dead: dead, New: idOf(who.Selected), Items: items.Selected, Ammo: ammo.Value}, nil
+		return et.Reinforce{Dead: dead, New: idOf(p.state(), who.Selected), Items: items.Selected, Ammo: ammo.Value}, nil
 	})
 }
 

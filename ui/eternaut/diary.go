@@ -333,7 +333,7 @@ func (d *DiaryScreen) purchasesForm(letter string) {
 			}
 			t := kinds[i] + " " + strings.TrimSpace(id.Text)
 			if who.Selected != "" {
-				t += " @" + idOf(who.Selected)
+				t += " @" + idOf(d.state(), who.Selected)
 			}
 			parts = append(parts, t)
 		}

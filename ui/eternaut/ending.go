@@ -26,10 +26,14 @@ type wizard struct {
 	Quests   *widgets.TextEntry
 	NPC905   *widget.Check
 	NPC906   *widget.Check
-	Owned    *widgets.TextEntry
-	Quest3   *widget.Select
-	Quest4   *widget.Select
-	returns  map[string]*widget.CheckGroup
+	// npcRows are the two checks with their words, made once: a check
+	// wrapped again shows an empty box (its words moved out the first
+	// time).
+	npcRows [2]fyne.CanvasObject
+	Owned   *widgets.TextEntry
+	Quest3  *widget.Select
+	Quest4  *widget.Select
+	returns map[string]*widget.CheckGroup
 	// The shop's fields.
 	SACName   *widgets.TextEntry
 	SACRemove *widget.Select
@@ -65,6 +69,7 @@ func newWizard(key string, s *et.State) *wizard {
 	}
 	w.NPC905 = widget.NewCheck("NPC card 905 is face up on the table", nil)
 	w.NPC906 = widget.NewCheck("NPC card 906 is face up on the table", nil)
+	w.npcRows = [2]fyne.CanvasObject{widgets.WrapCheck(w.NPC905), widgets.WrapCheck(w.NPC906)}
 	owned := slices.Clone(s.Section("E").SpecialQuests)
 	if sc := s.Scenario; sc != nil {
 		owned = append(owned, sc.SpecialQuests...)
@@ -212,7 +217,7 @@ func (p *PlayScreen) epilogueDeath(s *et.State) fyne.CanvasObject {
 			p.refuse(who, "Choose who dies first")
 			return
 		}
-		id := idOf(who.Selected)
+		id := idOf(p.state(), who.Selected)
 		p.outForm(charName(p.state(), id)+" dies in the Epilogue", "Its items are discarded; read its 600 paragraph.", nil, nil,
 			"Hold: it dies", func() tracker.Command { return et.Kill{Char: id, Cause: "the Epilogue"} })
 	})
@@ -386,8 +391,8 @@ func (p *PlayScreen) stepUnlocks(s *et.State) fyne.CanvasObject {
 	sec := s.Section(letter)
 	box := container.NewVBox(wrap(unlockWords[letter]))
 	if letter == "B" {
-		box.Add(widgets.WrapCheck(z.NPC905))
-		box.Add(widgets.WrapCheck(z.NPC906))
+		box.Add(z.npcRows[0])
+		box.Add(z.npcRows[1])
 	}
 	if c := s.Char("911"); letter == "E" && c != nil && c.AwaitsReveal {
 		// E2 was 911's only chance to be revealed (spec §10.2).
@@ -466,10 +471,10 @@ func (p *PlayScreen) stepShop(s *et.State) fyne.CanvasObject {
 		if sk == "none printed" {
 			sk = ""
 		}
-		return et.Buy{Kind: "SK", ID: z.SKID.Selected, Char: idOf(z.SKChar.Selected), Skill: sk}
+		return et.Buy{Kind: "SK", ID: z.SKID.Selected, Char: idOf(p.state(), z.SKChar.Selected), Skill: sk}
 	})
 	buy(&z.BuyPA, fmt.Sprintf("Buy it (%d points)", et.CostPA), func() et.Buy {
-		return et.Buy{Kind: "PA", ID: z.PAID.Selected, Char: idOf(z.PAChar.Selected), Permanent: z.PAPerm.Checked}
+		return et.Buy{Kind: "PA", ID: z.PAID.Selected, Char: idOf(p.state(), z.PAChar.Selected), Permanent: z.PAPerm.Checked}
 	})
 	buy(&z.BuyGA, fmt.Sprintf("Buy it (%d points)", et.CostGA), func() et.Buy {
 		return et.Buy{Kind: "GA", ID: z.GAID.Selected, Permanent: z.GAPerm.Checked}

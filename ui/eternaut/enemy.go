@@ -23,14 +23,13 @@ import (
 // activation order the rules give with its explanation, where the 4
 // Consumed cubes are, and every activation of the scenario so far. On a
 // landscape tablet the modules and cubes sit beside the order and its
-// "Why"; in portrait the order comes first.
+// "Why"; in portrait the tab is one page, the order and its Why first.
 type EnemyScreen struct {
 	kit
-	root            *fyne.Container
-	left, right     *fyne.Container
-	scroll          *container.Scroll // the whole tab between scenarios
-	leftSc, rightSc *container.Scroll
-	split           *fyne.Container
+	root        *fyne.Container
+	left, right *fyne.Container
+	scroll      *container.Scroll // the whole tab between scenarios
+	panes       *panesLayout
 	// ResolveBtn records the activation; OrderLine is the order in words.
 	ResolveBtn  *widget.Button
 	OrderLine   *widget.Label
@@ -53,16 +52,17 @@ type EnemyScreen struct {
 // NewEnemyScreen builds the Enemy tab.
 func NewEnemyScreen(ctx *shell.Context) *EnemyScreen {
 	e := &EnemyScreen{kit: newKit(ctx), scroll: container.NewVScroll(nil), root: container.NewStack()}
+	// The explanations show whole, in the pane that scrolls them.
 	e.Trace = widgets.NewTracePanel(automa.Trace{})
+	e.Trace.Whole = true
 	e.Check = widgets.NewTracePanel(automa.Trace{})
-	e.Check.MinLines = 4
+	e.Check.Whole = true
 	e.Module = widget.NewSelect(nil, func(string) { e.Refresh() })
 	e.ResolveBtn = primary(iconBtn("Resolve: the aliens activate", theme.MediaPlayIcon(), func() { e.Resolve() }))
 	e.Done = container.NewVBox()
 	e.left, e.right = container.NewVBox(), container.NewVBox()
-	e.leftSc, e.rightSc = scrolled(e.left), scrolled(e.right)
-	// The order and its Why first: stacked in portrait, it is on top.
-	e.split = widgets.NewAdaptiveAt(wideFrom, e.rightSc, e.leftSc)
+	// The order and its Why first: in portrait, at the top of the page.
+	e.panes = newPanesLayout(e.right, e.left)
 	ctx.OnChange(func(tracker.Event) { e.Refresh() })
 	e.Refresh()
 	return e
@@ -98,19 +98,18 @@ func (e *EnemyScreen) Resolve() bool {
 	return true
 }
 
-// showDone scrolls the order's pane, in portrait a short one above the
-// modules, so the Resolve button and what it recorded under it are in
-// view.
+// showDone scrolls the order's pane (in portrait the page) so the Resolve
+// button and what it recorded under it are in view.
 func (e *EnemyScreen) showDone() {
-	if widgets.IsWide(e.split) {
-		return
-	}
 	d := fyne.CurrentApp().Driver()
 	if d.CanvasForObject(e.ResolveBtn) == nil {
 		return
 	}
-	y := d.AbsolutePositionForObject(e.ResolveBtn).Y - d.AbsolutePositionForObject(e.rightSc).Y + e.rightSc.Offset.Y
-	e.rightSc.ScrollToOffset(fyne.NewPos(0, max(0, y-theme.Padding())))
+	sc := e.panes.firstScroll()
+	y := d.AbsolutePositionForObject(e.ResolveBtn).Y - d.AbsolutePositionForObject(sc).Y + sc.Offset.Y
+	if y < sc.Offset.Y || y+e.ResolveBtn.Size().Height > sc.Offset.Y+sc.Size().Height {
+		sc.ScrollToOffset(fyne.NewPos(0, max(0, y-theme.Padding())))
+	}
 }
 
 // doneBox is what the last Resolve recorded, under its button, while it is
@@ -163,7 +162,7 @@ func (e *EnemyScreen) Refresh() {
 	e.left.Objects = []fyne.CanvasObject{e.modulesCard(s), e.cubesCard(s)}
 	e.right.Refresh()
 	e.left.Refresh()
-	e.show(e.split)
+	e.show(e.panes.obj)
 }
 
 // orderCard is the decision: the activation order the rules give now, the
@@ -183,7 +182,7 @@ func (e *EnemyScreen) orderCard(s *et.State) fyne.CanvasObject {
 	}
 	names := make([]string, len(sc.Aliens))
 	for i, m := range sc.Aliens {
-		names[i] = fmt.Sprintf("%d %s", i+1, m.Race)
+		names[i] = fmt.Sprintf("%s (module %d)", m.Race, i+1)
 	}
 	cur := e.Module.SelectedIndex()
 	e.Module.Options = names
@@ -344,7 +343,7 @@ func (e *EnemyScreen) moveCubesForm() {
 		case to.Selected == "":
 			return nil, need("To", "choose the board the cubes go to")
 		}
-		return et.MoveCubes{From: idOf(from.Selected), To: idOf(to.Selected), N: n.Value}, nil
+		return et.MoveCubes{From: idOf(e.state(), from.Selected), To: idOf(e.state(), to.Selected), N: n.Value}, nil
 	})
 }
 

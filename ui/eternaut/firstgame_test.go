@@ -382,7 +382,7 @@ func TestRealCampaignHasNoDeadEnd(t *testing.T) {
 	p.tap("Start Storybook B1")
 	end("END-C-1")
 	p.see("Set up Storybook C")
-	for _, c := range []string{"Eduardo (card 901)", "Simon (card 902)", "Sofia (card 903)", "Ana (card 904)"} {
+	for _, c := range []string{"Eduardo", "Simon", "Sofia", "Ana"} {
 		p.choose(c)
 	}
 	p.see("Ready: the setup follows the rules.")

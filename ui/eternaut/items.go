@@ -146,7 +146,7 @@ func (p *PlayScreen) tradeForm(id string) {
 	given := number(0, c.Ammo, 0)
 	received := number(0, 0, 0)
 	to.OnChanged = func(v string) {
-		o := p.state().Char(idOf(v))
+		o := p.state().Char(idOf(p.state(), v))
 		if o == nil {
 			return
 		}
@@ -165,7 +165,7 @@ func (p *PlayScreen) tradeForm(id string) {
 		if to.Selected == "" {
 			return nil, need("With", "choose who trades with %s", c.Name)
 		}
-		return et.Trade{From: id, To: idOf(to.Selected), Give: give.Selected, Take: take.Selected, Ammo: given.Value - received.Value, Where: where.Text}, nil
+		return et.Trade{From: id, To: idOf(p.state(), to.Selected), Give: give.Selected, Take: take.Selected, Ammo: given.Value - received.Value, Where: where.Text}, nil
 	})
 }
 
@@ -191,7 +191,7 @@ func (p *PlayScreen) pickUpForm(letter string) {
 	take := widget.NewCheckGroup(items, nil)
 	drop := widget.NewCheckGroup(nil, nil)
 	who.OnChanged = func(v string) {
-		if c := p.state().Char(idOf(v)); c != nil {
+		if c := p.state().Char(idOf(p.state(), v)); c != nil {
 			drop.Options = slices.Clone(c.Items)
 			drop.Selected = nil
 			drop.Refresh()
@@ -207,6 +207,6 @@ func (p *PlayScreen) pickUpForm(letter string) {
 		if who.Selected == "" {
 			return nil, need("Who", "choose who picks up")
 		}
-		return et.PickUp{Char: idOf(who.Selected), Pile: letter, Items: take.Selected, Drop: drop.Selected}, nil
+		return et.PickUp{Char: idOf(p.state(), who.Selected), Pile: letter, Items: take.Selected, Drop: drop.Selected}, nil
 	})
 }

@@ -349,18 +349,40 @@ func charName(s *et.State, id string) string {
 	return "Character card " + id
 }
 
-// cardedName is "Eduardo (card 901)", for a choice (idOf reads it back).
+// cardedName is the Character as a choice names it (optionName; idOf
+// reads it back).
 func cardedName(s *et.State, id string) string {
 	if c := s.Char(id); c != nil {
-		return c.Carded()
+		return optionName(s.Roster, c)
 	}
 	return "Character card " + id
 }
 
-// idOf takes the card's number off an option: "Eduardo (card 901)" or
-// "Character card 901" (one without a name).
-func idOf(option string) string {
+// optionName is a Character as a choice names it: the name the players
+// know them by ("Eduardo"), with the card's number only when another of
+// the roster has the same name ("Eduardo (card 901)"), or "Character card
+// 901" for one without a name.
+func optionName(roster []*et.Character, c *et.Character) string {
+	for _, o := range roster {
+		if o != c && o.ID != c.ID && strings.EqualFold(strings.TrimSpace(o.Name), strings.TrimSpace(c.Name)) {
+			return c.Carded()
+		}
+	}
+	return c.Named()
+}
+
+// idOf is the card number of the Character a choice names (optionName),
+// in the campaign s: by its name, its name with the card's number, or
+// "Character card 901".
+func idOf(s *et.State, option string) string {
 	o := strings.TrimSpace(option)
+	if s != nil {
+		for _, c := range s.Roster {
+			if o == optionName(s.Roster, c) || o == c.Carded() {
+				return c.ID
+			}
+		}
+	}
 	if i := strings.LastIndex(o, "(card "); i >= 0 && strings.HasSuffix(o, ")") {
 		return strings.TrimSpace(o[i+len("(card ") : len(o)-1])
 	}
@@ -399,12 +421,12 @@ func pips(n, max int, fill color.Color) fyne.CanvasObject {
 	return row
 }
 
-// options lists the Characters as "Eduardo (card 901)" choices: the name
-// the players know them by, and the card's number to find it.
+// options lists the Characters as choices, by the names the players know
+// them by (optionName within the list, so two of one name tell apart).
 func options(chars []*et.Character) []string {
 	out := make([]string, 0, len(chars))
 	for _, c := range chars {
-		out = append(out, c.Carded())
+		out = append(out, optionName(chars, c))
 	}
 	return out
 }

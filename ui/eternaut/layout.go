@@ -234,3 +234,78 @@ func (t *tableLayout) MinSize([]fyne.CanvasObject) fyne.Size {
 	}
 	return t.narrowView.MinSize()
 }
+
+// panesLayout is the Enemy tab: from wideFrom across (a landscape tablet)
+// the decision and the boards scroll side by side; narrower (portrait) they
+// scroll as one page, the decision first, so its Why reads at the screen's
+// height and every step of it scrolls into view (two half-screen panes left
+// a Why no finger could bring into view).
+type panesLayout struct {
+	// first and second are the two panes' contents; obj is the tab.
+	first, second *fyne.Container
+	obj           *fyne.Container
+	// wideView holds firstSc and secondSc side by side; page is the
+	// narrow view's one column, in pageSc.
+	wideView, firstBox, secondBox, page *fyne.Container
+	firstSc, secondSc, pageSc           *container.Scroll
+	wide, arranged, laidOut             bool
+}
+
+func newPanesLayout(first, second *fyne.Container) *panesLayout {
+	p := &panesLayout{first: first, second: second}
+	p.firstBox, p.secondBox, p.page = container.NewVBox(), container.NewVBox(), container.NewVBox()
+	p.firstSc, p.secondSc, p.pageSc = scrolled(p.firstBox), scrolled(p.secondBox), scrolled(p.page)
+	p.wideView = widgets.NewAdaptive(p.firstSc, p.secondSc)
+	p.obj = container.New(p, p.wideView, p.pageSc)
+	p.arrange(false)
+	return p
+}
+
+// arrange puts the panes where the width wants them.
+func (p *panesLayout) arrange(wide bool) {
+	p.wide, p.arranged = wide, true
+	if wide {
+		p.page.Objects = nil
+		p.firstBox.Objects, p.secondBox.Objects = []fyne.CanvasObject{p.first}, []fyne.CanvasObject{p.second}
+		p.pageSc.Hide()
+		p.wideView.Show()
+	} else {
+		p.firstBox.Objects, p.secondBox.Objects = nil, nil
+		p.page.Objects = []fyne.CanvasObject{p.first, p.second}
+		p.wideView.Hide()
+		p.pageSc.Show()
+	}
+}
+
+// firstScroll is the scroll the first pane is in now.
+func (p *panesLayout) firstScroll() *container.Scroll {
+	if p.wide {
+		return p.firstSc
+	}
+	return p.pageSc
+}
+
+func (p *panesLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
+	p.laidOut = true
+	if wide := size.Width >= wideFrom; wide != p.wide || !p.arranged {
+		p.arrange(wide)
+		obj := p.obj
+		fyne.Do(obj.Refresh)
+	}
+	for _, v := range []fyne.CanvasObject{p.wideView, p.pageSc} {
+		if v.Visible() {
+			v.Move(fyne.Position{})
+			v.Resize(size)
+		}
+	}
+}
+
+func (p *panesLayout) MinSize([]fyne.CanvasObject) fyne.Size {
+	// Scrolls both ways: a desktop window is never made taller by the
+	// panes, whichever arrangement a first layout at a passing width
+	// chose.
+	if p.wide {
+		return p.wideView.MinSize()
+	}
+	return p.pageSc.MinSize()
+}

@@ -305,11 +305,6 @@ func (p *PlayScreen) turnCard(s *et.State) fyne.CanvasObject {
 	if len(aliens) > 0 {
 		info.Add(wrap("Aliens on the map: " + strings.Join(aliens, ", ") + ". Their activation order, and why: the Enemy tab."))
 	}
-	if et.EndOfRoundDue(s) {
-		due := wrap(fmt.Sprintf("%s's board holds %d cards: the round ends when this turn ends.", who, maxCount))
-		due.Importance = widget.WarningImportance
-		box.Add(due)
-	}
 	step := bold(fmt.Sprintf("Step %d of %d: %s", cur+1, len(turnSteps), turnSteps[cur]))
 	step.Importance = widget.HighImportance
 	box.Add(step)
@@ -333,6 +328,13 @@ func (p *PlayScreen) turnCard(s *et.State) fyne.CanvasObject {
 		why = append(why, "End turn: play an Action card on a board first.")
 	}
 	box.Add(flow(p.NextBtn, p.ExchangeBtn, p.EndTurnBtn))
+	// What the card played brings is said under the buttons, so they
+	// never move between the card and End turn.
+	if et.EndOfRoundDue(s) {
+		due := wrap(fmt.Sprintf("%s's board holds %d cards: the round ends when this turn ends.", who, maxCount))
+		due.Importance = widget.WarningImportance
+		box.Add(due)
+	}
 	if len(why) > 0 {
 		box.Add(note(strings.Join(why, " ")))
 	}
@@ -402,7 +404,7 @@ func (p *PlayScreen) exchangeForm() {
 		if board.Selected == "" {
 			return nil, need("Fatigue goes on", "choose the board the Fatigue card goes on")
 		}
-		return et.ExchangeCards{Fatigue: idOf(board.Selected)}, nil
+		return et.ExchangeCards{Fatigue: idOf(p.state(), board.Selected)}, nil
 	})
 }
 

@@ -38,6 +38,24 @@ func liveC(tb *table) {
 	tb.do(et.Kill{Char: "905", Cause: "a Cascarudo"})
 }
 
+// liveD is Scenario D in play with both its alien modules on the map
+// (Cascarudo and Mindveil Fog), an activation from the second recorded, the
+// Consumed cubes three of four on the Alien board: the aliens' order and
+// its Why have several candidates to weigh, and the end-of-turn check its
+// own Why.
+func liveD(tb *table) {
+	tb.toC()
+	tb.do(et.StartScenario{Key: "C", Characters: []string{"901", "902", "903", "905"}}, et.MarkPlot{N: 5})
+	tb.finish("END-D-1", et.Unlock{})
+	tb.do(et.StartScenario{Key: "D", TimerStart: 9, Characters: []string{"901", "902", "903", "905"}},
+		et.SetAliensOnMap{Module: 1, OnMap: 2}, et.SetAliensOnMap{Module: 2, OnMap: 3}, et.MenaceActivation{Module: 2},
+		et.PlaceEvent{ID: "001", Space: 7}, et.AddPenalty{Char: "903", Kind: et.HeavyWound},
+		et.GainItem{Char: "901", Item: "011"}, et.RevealFigure{ID: "711", Kind: "enemy", MaxLP: 3})
+	for range 3 {
+		tb.do(et.PlayCard{Char: "901"}, et.EndTurn{})
+	}
+}
+
 // toF plays the campaign to Scenario F2 set up, with the Tank and the
 // Mysterious Device on the table.
 func toF(tb *table) {

@@ -205,7 +205,7 @@ func newScenarioSetup(p *PlayScreen, s *et.State, key string) *scenarioSetup {
 	var choosable []string
 	for _, c := range s.Roster {
 		if c.Status == et.Alive && !c.AwaitsReveal && (!c.Masked || slices.Index(et.Letters, letter) >= 3) {
-			choosable = append(choosable, c.Carded())
+			choosable = append(choosable, optionName(s.Roster, c))
 		}
 	}
 	f.chars = widget.NewCheckGroup(choosable, func([]string) { f.rebuildDistribution(); f.update() })
@@ -277,7 +277,7 @@ func (f *scenarioSetup) layout(s *et.State, next string) {
 		var out []string
 		for _, c := range s.Roster {
 			if c.Status != et.Alive && c.Status != et.NotUnlocked {
-				out = append(out, fmt.Sprintf("%s (%s)", c.Carded(), statusText(c)))
+				out = append(out, fmt.Sprintf("%s (%s)", optionName(s.Roster, c), statusText(c)))
 			}
 		}
 		if len(out) > 0 {
@@ -345,7 +345,7 @@ func (f *scenarioSetup) chosen() []string {
 	}
 	var out []string
 	for _, o := range f.chars.Selected {
-		out = append(out, idOf(o))
+		out = append(out, idOf(s, o))
 	}
 	return out
 }
@@ -423,7 +423,7 @@ func (f *scenarioSetup) command() (et.StartScenario, error) {
 		if sel.Selected == truck || sel.Selected == "" {
 			continue
 		}
-		id := idOf(strings.TrimSuffix(sel.Selected, inBag))
+		id := idOf(f.p.state(), strings.TrimSuffix(sel.Selected, inBag))
 		if strings.HasSuffix(sel.Selected, inBag) {
 			if c.Bags == nil {
 				c.Bags = map[string]et.BagSetup{}

@@ -110,12 +110,12 @@ func TestScenarioSetupChoosesAndHandsOut(t *testing.T) {
 		t.Fatalf("C starts on 8: %d", f.timer.Value)
 	}
 	// 902 without 905 breaks §4.3 S3: the check says so before starting.
-	f.chars.SetSelected([]string{"Eduardo (card 901)", "Simon (card 902)", "Sofia (card 903)"})
+	f.chars.SetSelected([]string{"Eduardo", "Simon", "Sofia"})
 	if !strings.Contains(f.check.Text, "Not ready") {
 		t.Fatalf("check: %q", f.check.Text)
 	}
-	f.chars.SetSelected([]string{"Eduardo (card 901)", "Simon (card 902)", "Sofia (card 903)", "Ana (card 904)"})
-	f.chars.SetSelected([]string{"Eduardo (card 901)", "Simon (card 902)", "Sofia (card 903)", "Pablo (card 905)"})
+	f.chars.SetSelected([]string{"Eduardo", "Simon", "Sofia", "Ana"})
+	f.chars.SetSelected([]string{"Eduardo", "Simon", "Sofia", "Pablo"})
 	if !strings.HasPrefix(f.check.Text, "Ready") {
 		t.Fatalf("check: %q", f.check.Text)
 	}
@@ -124,7 +124,7 @@ func TestScenarioSetupChoosesAndHandsOut(t *testing.T) {
 	if i < 0 {
 		t.Fatalf("reserve %v", f.reserve)
 	}
-	f.itemTo[i].SetSelected("Eduardo (card 901)")
+	f.itemTo[i].SetSelected("Eduardo")
 	f.ammo["901"].Set(9)
 	if f.ammo["901"].Value != 0 {
 		t.Fatal("the ammo stepper goes past 5")
@@ -156,9 +156,9 @@ func TestSetupBagD5(t *testing.T) {
 	tb.toC()
 	p := tb.play()
 	f := p.setup
-	f.chars.SetSelected([]string{"Eduardo (card 901)", "Simon (card 902)", "Sofia (card 903)", "Pablo (card 905)"})
-	f.itemTo[slices.Index(f.reserve, "030")].SetSelected("Eduardo (card 901)")
-	f.itemTo[slices.Index(f.reserve, "011")].SetSelected("Eduardo (card 901)" + inBag)
+	f.chars.SetSelected([]string{"Eduardo", "Simon", "Sofia", "Pablo"})
+	f.itemTo[slices.Index(f.reserve, "030")].SetSelected("Eduardo")
+	f.itemTo[slices.Index(f.reserve, "011")].SetSelected("Eduardo" + inBag)
 	if !strings.Contains(f.check.Text, "choose which of its items is the Bag") {
 		t.Fatalf("check %q", f.check.Text)
 	}

@@ -242,7 +242,7 @@ func (p *PlayScreen) tankCard(s *et.State) fyne.CanvasObject {
 			p.act("Get out", func() tracker.Command { return et.TankLeave{} })))
 	} else {
 		var who *widget.Select
-		who = widget.NewSelect(p.livingOptions(""), func(v string) { p.doFrom(who, et.TankOperate{Char: idOf(v)}) })
+		who = widget.NewSelect(p.livingOptions(""), func(v string) { p.doFrom(who, et.TankOperate{Char: idOf(p.state(), v)}) })
 		who.PlaceHolder = "who gets in"
 		box.Add(who)
 	}
@@ -310,7 +310,7 @@ func (p *PlayScreen) deviceCard(s *et.State) fyne.CanvasObject {
 		box.Add(p.act("Release control", func() tracker.Command { return et.DeviceOperate{Char: ""} }))
 	} else {
 		var who *widget.Select
-		who = widget.NewSelect(p.livingOptions(""), func(v string) { p.doFrom(who, et.DeviceOperate{Char: idOf(v)}) })
+		who = widget.NewSelect(p.livingOptions(""), func(v string) { p.doFrom(who, et.DeviceOperate{Char: idOf(p.state(), v)}) })
 		who.PlaceHolder = "who takes control"
 		box.Add(who)
 	}
@@ -358,7 +358,7 @@ func (p *PlayScreen) joinCard(s *et.State) fyne.CanvasObject {
 				p.refuse(who, "Choose who joins first")
 				return nil
 			}
-			return et.JoinCharacter{ID: idOf(who.Selected), Board: board.Text}
+			return et.JoinCharacter{ID: idOf(p.state(), who.Selected), Board: board.Text}
 		})))
 }
 
@@ -375,7 +375,7 @@ func (p *PlayScreen) skillCard(s *et.State) fyne.CanvasObject {
 	discards := textEntry("icons on each card discarded for it, e.g. 1, 2", "")
 	result := heading("")
 	calc := func() {
-		c := p.state().Char(idOf(who.Selected))
+		c := p.state().Char(idOf(p.state(), who.Selected))
 		var disc []int
 		for _, d := range list(discards.Text) {
 			n, err := strconv.Atoi(d)

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	et "tablekeeper/tracker/eternaut"
 	"tablekeeper/ui/shell"
@@ -71,6 +72,9 @@ func TestPlayersWords(t *testing.T) {
 					for _, bad := range notWords(uitest.WindowText(tb.win)) {
 						t.Errorf("%s %s: %s", tab.name, page, bad)
 					}
+					for _, bad := range carded(tb.win) {
+						t.Errorf("%s %s: %s", tab.name, page, bad)
+					}
 				})
 			}
 			// What the last action asks for, and the explanations.
@@ -88,6 +92,9 @@ func TestPlayersWords(t *testing.T) {
 		for _, o := range dialogs(t, tb, p, e, d) {
 			o.open()
 			for _, bad := range notWords(uitest.WindowText(tb.win)) {
+				t.Errorf("%s: %s", o.name, bad)
+			}
+			for _, bad := range carded(tb.win) {
 				t.Errorf("%s: %s", o.name, bad)
 			}
 			tb.closeDialogs()
@@ -140,4 +147,42 @@ func TestRefusalsInPlayersWords(t *testing.T) {
 	if !strings.Contains(tb.bubble(), "Hold") || tb.st().Phase != et.PhasePlaying {
 		t.Fatalf("a tap on a hold button: %q", tb.bubble())
 	}
+}
+
+// cardedOption is a choice naming a Character with its card's number.
+var cardedOption = regexp.MustCompile(`^(.+) \(card 9\d\d\)$`)
+
+// carded lists the pickers' choices (selects and check groups, in the
+// window and its dialogs) that name a Character with its card's number
+// ("Marta (card 901)") where the name alone tells them apart: players pick
+// the people at the table by the names they know them by (issue 23 item 5).
+func carded(w fyne.Window) []string {
+	var out []string
+	check := func(opts []string) {
+		names := map[string]int{}
+		for _, o := range opts {
+			if m := cardedOption.FindStringSubmatch(o); m != nil {
+				names[m[1]]++
+			} else {
+				names[o]++
+			}
+		}
+		for _, o := range opts {
+			if m := cardedOption.FindStringSubmatch(o); m != nil && names[m[1]] == 1 {
+				out = append(out, fmt.Sprintf("a choice with the card's number: %q (the name alone is enough here)", o))
+			}
+		}
+	}
+	roots := append([]fyne.CanvasObject{w.Canvas().Content()}, w.Canvas().Overlays().List()...)
+	for _, r := range roots {
+		walk(r, func(o fyne.CanvasObject) {
+			switch x := o.(type) {
+			case *widget.Select:
+				check(x.Options)
+			case *widget.CheckGroup:
+				check(x.Options)
+			}
+		})
+	}
+	return out
 }

@@ -43,6 +43,11 @@ type TracePanel struct {
 	// MinLines is how many lines show without scrolling (TraceLines when
 	// 0).
 	MinLines int
+	// Whole shows the whole explanation at its full height with no
+	// scroll of its own, for a page that scrolls: set it before the panel
+	// is first shown. A panel that scrolls inside a page that scrolls
+	// too leaves steps no finger can reach.
+	Whole bool
 
 	trace    automa.Trace
 	deciding int
@@ -196,6 +201,9 @@ func stepLines(n int, s automa.Step, key func(string) string) []string {
 // words writes an engine's fact name ("onMap", "los_blocked") as words
 // ("on map", "los blocked").
 func words(key string) string {
+	if strings.Contains(key, " ") {
+		return key // words already (a game's own naming of its facts)
+	}
 	var b strings.Builder
 	for i, r := range key {
 		switch {
@@ -300,6 +308,9 @@ func (p *TracePanel) MinSize() fyne.Size {
 	if width > 0 {
 		// The blocks are as wide as the scroll, or their own least.
 		width = fyne.Max(width, p.box.MinSize().Width)
+	}
+	if p.Whole {
+		return fyne.NewSize(word+pad, p.eachLine(width, func(float32) bool { return true }))
 	}
 	h := p.linesHeight(want, width)
 	return fyne.NewSize(word+pad+theme.ScrollBarSize(), fyne.Min(h, TraceMaxHeight))
@@ -430,7 +441,10 @@ func (tightLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	return fyne.NewSize(w, h)
 }
 
-// CreateRenderer shows the steps in their scroll.
+// CreateRenderer shows the steps in their scroll, or whole.
 func (p *TracePanel) CreateRenderer() fyne.WidgetRenderer {
+	if p.Whole {
+		return widget.NewSimpleRenderer(p.box)
+	}
 	return widget.NewSimpleRenderer(p.scroll)
 }

@@ -19,6 +19,7 @@ type CheckRow struct {
 }
 
 // WrapCheck moves c's text into a wrapping label beside the box.
+// Wrap a check once and keep the row: its words are out of it after.
 func WrapCheck(c *widget.Check) *CheckRow {
 	r := &CheckRow{Check: c, Text: c.Text}
 	r.label = &tapLabel{onTap: func() {
