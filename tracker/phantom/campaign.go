@@ -197,7 +197,20 @@ func (c MarkMission) exec(s *State, x *ctx) (string, error) {
 		return "", tracker.Refuse(ruleSheet, "name the mission; completed is empty, ✓ or X")
 	}
 	s.Sheet.Missions[c.Mission] = &MissionMark{Available: c.Available, Completed: c.Completed}
-	return fmt.Sprintf("Campaign sheet: %s available %v, completed %q", c.Mission, c.Available, c.Completed), nil
+	// In words, as the sheet's boxes read: no "true", no empty quotes
+	// (the line is the Log's, on the tablet and on every phone).
+	avail := "available"
+	if !c.Available {
+		avail = "not available"
+	}
+	done := "not completed"
+	switch c.Completed {
+	case "✓":
+		done = "completed ✓"
+	case "X":
+		done = "marked X"
+	}
+	return fmt.Sprintf("Campaign sheet: %s %s, %s", c.Mission, avail, done), nil
 }
 
 // UnlockClass opens an advanced class's box on instruction (§14.1).
