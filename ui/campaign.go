@@ -29,6 +29,10 @@ type campaignScreen struct {
 	tabIDs []shell.Tab
 	log    *logView
 	locked bool
+	// share is the table shared with the phones (sharing.go); unfollow
+	// stops following the commands they send.
+	share    *sharing
+	unfollow func()
 
 	stop chan struct{}
 	// lastBeat is when the window last answered (the clocks' tick), and
@@ -61,6 +65,7 @@ func (u *App) openCampaign(id string) {
 		return
 	}
 	cs := &campaignScreen{u: u, s: s, stop: make(chan struct{})}
+	cs.share = newSharing(cs)
 	c := s.Campaign()
 	cs.game = u.screensFor(c.Game)
 	cs.ctx = shell.NewContext(s, u.Window, shell.Hooks{
@@ -81,6 +86,7 @@ func (u *App) openCampaign(id string) {
 	if last, background := u.lastAlive(c); !background {
 		cs.settleStopped(last, false)
 	}
+	cs.unfollow = cs.followDevices()
 	// A session is the time the campaign is open: the play clock runs
 	// while it is, and is paused (as an event) when it closes.
 	if !s.Core().Play.Running {
@@ -107,6 +113,10 @@ func (u *App) closeCampaign(backup bool) {
 	if u.mobile() {
 		forgetResume(u.Fyne.Preferences()) // the session ends: nothing to resume
 	}
+	// Sharing ends with the session: every phone is told, the code and
+	// the keys stop working, before the clock's pause is recorded.
+	shareErr := cs.share.stop()
+	cs.unfollow()
 	close(cs.stop)
 	cs.ctx.Close()
 	u.wake.Keep(false)
@@ -118,6 +128,9 @@ func (u *App) closeCampaign(backup bool) {
 	u.writeAlive(cs.s.Campaign().ID, u.now(), false)
 	if backup {
 		u.sessionBackup(formatDuration(cs.s.Core().Play.Elapsed(time.Now())))
+	}
+	if shareErr != nil {
+		u.problem(fmt.Sprintf("Sharing stopped, but the devices could not be forgotten in the campaign file: %s", shareErr))
 	}
 }
 
@@ -143,6 +156,7 @@ func (cs *campaignScreen) tick() {
 		}
 		cs.beat()
 		cs.showClocks()
+		cs.share.tick()
 		// Buttons a game put on the screen by itself (not after a tap
 		// or a change) take the tap guard too.
 		widgets.GuardCanvas(cs.u.Window.Canvas())
@@ -199,6 +213,7 @@ func (cs *campaignScreen) build() fyne.CanvasObject {
 	ch.Note.OnTapped = cs.askNote
 	ch.Undo.OnTapped = cs.doUndo
 	ch.Redo.OnTapped = cs.doRedo
+	ch.Share.OnTapped = cs.toggleSharePanel
 	ch.Lock.OnTapped = func() { cs.setLocked(true) }
 	ch.Unlock.OnHeld = func() { cs.setLocked(false) }
 	ch.Unlock.OnHint = func(s string) { cs.ctx.Feedback(ch.Unlock, s, false) }
@@ -221,6 +236,18 @@ func (cs *campaignScreen) build() fyne.CanvasObject {
 
 func (cs *campaignScreen) selectTab(name string) {
 	name = strings.ToLower(name)
+	// "share" shares the table and shows the sharing panel; "shared:TAB"
+	// shares it and shows TAB with the header's mark (the real-window
+	// check opens them so).
+	if name == "share" {
+		cs.showSharePanel()
+		cs.share.start()
+		return
+	}
+	if t, ok := strings.CutPrefix(name, "shared:"); ok {
+		cs.share.start()
+		name = t
+	}
 	for i, t := range cs.tabIDs {
 		if strings.ToLower(t.String()) == name {
 			cs.chrome.Tabs.SelectIndex(i)
@@ -279,6 +306,11 @@ func (cs *campaignScreen) setLocked(on bool) {
 			o.Hide()
 		}
 		ch.Unlock.Show()
+		// Sharing's mark stays in view while the table is shared; not
+		// shared, the button would only start something.
+		if !cs.share.on() {
+			ch.Share.Hide()
+		}
 		ch.Home.Disable()
 		ch.Note.Disable()
 		cs.message(lockedNote, false)
@@ -287,6 +319,7 @@ func (cs *campaignScreen) setLocked(on bool) {
 		for _, o := range changers {
 			o.Show()
 		}
+		ch.Share.Show()
 		ch.Home.Enable()
 		ch.Note.Enable()
 		cs.message("Unlocked.", false)
@@ -395,10 +428,17 @@ func (cs *campaignScreen) bindKeys() {
 }
 
 // back is the device's Back on a campaign (see mobile.go): a pop-up
-// closes; else the session ends as with Home (clock paused, backup),
+// closes; the sharing panel gives way to the tabs; else the session ends
+// as with Home (clock paused, backup),
 // unless the table is locked, which Back must not get round.
 func (cs *campaignScreen) back() {
 	if closeTopOverlay(cs.u.Window.Canvas()) {
+		return
+	}
+	// The sharing panel is a screen of its own: Back goes back to the
+	// tabs (sharing goes on).
+	if cs.chrome.Panel() != nil {
+		cs.hideSharePanel()
 		return
 	}
 	if cs.locked {

@@ -140,7 +140,7 @@ func (l *logView) updateRow(id widget.ListItemID, o fyne.CanvasObject) {
 		return
 	}
 	s := l.cs.s
-	text.SetText(rowText(s, e))
+	text.SetText(rowText(s, e, l.cs.share.names))
 	if undone(s, e) {
 		text.Importance = widget.LowImportance
 		text.TextStyle.Italic = true
@@ -238,6 +238,7 @@ func (l *logView) moved(shift int) {
 func (l *logView) apply() {
 	q := strings.ToLower(strings.TrimSpace(l.search.Text))
 	x := newLogIndex(l.cs.s, l.filter.Selected, q)
+	x.names = l.cs.share.names
 	l.mu.Lock()
 	l.gen++
 	gen := l.gen
@@ -445,7 +446,7 @@ func (l *logView) Rows() []string {
 		if !ok {
 			break
 		}
-		out = append(out, rowText(l.cs.s, e))
+		out = append(out, rowText(l.cs.s, e, l.cs.share.names))
 	}
 	return out
 }

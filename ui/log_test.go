@@ -223,7 +223,7 @@ func TestLogPagesThroughALongCampaign(t *testing.T) {
 			t.Fatalf("row %d is event %d, not %d", p, e.seq, last-uint64(p))
 		}
 		want, _ := cs.u.DB.Event(cs.s.Campaign().ID, e.seq)
-		text := rowText(cs.s, e)
+		text := rowText(cs.s, e, nil)
 		if !strings.HasPrefix(text, fmt.Sprintf("#%d · ", e.seq)) || !strings.HasSuffix(text, cs.s.Describe(want)) ||
 			!strings.Contains(text, want.Where) {
 			t.Fatalf("row %d reads %q", p, text)

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"time"
 
-
 	"tablekeeper/ui/widgets"
 )
 
