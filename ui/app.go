@@ -127,7 +127,7 @@ type App struct {
 
 // New builds the interface in a new window without showing it.
 func New(a fyne.App, opt Options) *App {
-	u := &App{Fyne: a, opt: opt, now: time.Now, exec: fyne.DoAndWait, post: fyne.Do}
+	u := &App{Fyne: a, opt: opt, now: time.Now, exec: widgets.DoAndWait, post: widgets.Do}
 	u.tables = opt.Tables
 	if u.tables == nil {
 		u.tables = gameTables()

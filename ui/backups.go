@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/storage"
+	"tablekeeper/ui/widgets"
 )
 
 // Backups beside the window. A backup copies and checks the whole file,
@@ -113,7 +114,7 @@ func (u *App) startBackup(then func(storage.Backup, error)) {
 		return
 	}
 	u.bk.runs.Add(1)
-	go func() {
+	widgets.Go(func() {
 		defer u.bk.runs.Done()
 		defer cancel()
 		b, err := write(ctx, func(p storage.BackupProgress) {
@@ -135,7 +136,7 @@ func (u *App) startBackup(then func(storage.Backup, error)) {
 			return
 		}
 		u.toWindow(func() { u.backupEnded(r, b, err) })
-	}()
+	})
 	u.showBackupProgress()
 }
 
@@ -281,12 +282,7 @@ func (u *App) stopBackups() {
 	// From now on nothing of a backup reaches the window: Fyne runs what a
 	// goroutine hands it at once, on that goroutine, once its loop ended.
 	u.bk.quitting.Store(true)
-	done := make(chan struct{})
-	go func() { u.bk.runs.Wait(); close(done) }()
-	select {
-	case <-done:
-	case <-time.After(quitBackupWait):
-	}
+	widgets.WaitFor(&u.bk.runs, quitBackupWait)
 	if r := u.bk.run; r != nil {
 		r.cancel()
 	}
@@ -298,7 +294,7 @@ func (u *App) toWindow(fn func()) {
 		u.bk.post(fn)
 		return
 	}
-	fyne.Do(fn)
+	widgets.Do(fn)
 }
 
 // besideWindow runs work beside the window, then show on the window's
@@ -328,7 +324,7 @@ func (u *App) besideWindow(work, show func()) {
 	u.bk.working = true
 	u.bk.mu.Unlock()
 	if start {
-		go u.workBeside()
+		widgets.Go(u.workBeside)
 	}
 }
 

@@ -133,11 +133,11 @@ func (w fitter) walk(v any, t reflect.Type, path []string) (string, string) {
 		case err != nil && strings.ContainsAny(n.String(), ".eE"):
 			return fieldOf(path), fmt.Sprintf("%sshould be a whole number, not %s", w.at(path), n)
 		case err != nil:
-			return fieldOf(path), fmt.Sprintf("%sis %s, a number far too large", w.at(path), n)
+			return fieldOf(path), fmt.Sprintf("%sis a number far too large", w.at(path))
 		case unsigned && i < 0:
 			return fieldOf(path), fmt.Sprintf("%sis %d: it cannot be below 0", w.at(path), i)
 		case !unsigned && reflect.Zero(t).OverflowInt(i), unsigned && reflect.Zero(t).OverflowUint(uint64(i)):
-			return fieldOf(path), fmt.Sprintf("%sis %d, a number far too large", w.at(path), i)
+			return fieldOf(path), fmt.Sprintf("%sis a number far too large", w.at(path))
 		}
 	case reflect.Float32, reflect.Float64:
 		n, ok := v.(json.Number)
@@ -145,7 +145,7 @@ func (w fitter) walk(v any, t reflect.Type, path []string) (string, string) {
 			return wrong()
 		}
 		if f, err := n.Float64(); err != nil || math.IsInf(f, 0) {
-			return fieldOf(path), fmt.Sprintf("%sis %s, a number far too large", w.at(path), n)
+			return fieldOf(path), fmt.Sprintf("%sis a number far too large", w.at(path))
 		}
 	}
 	return "", ""

@@ -1,6 +1,7 @@
 package widgets
 
 import (
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -67,6 +68,36 @@ func Do(f func()) { schedule.Load().s.Do(f) }
 // Go runs work on a goroutine of its own (see Schedule).
 func Go(work func()) { schedule.Load().s.Go(work) }
 
+// DoAndWait runs f on the window's thread and waits until it has run: for
+// a server's goroutine (the sharing host) that needs the session's answer
+// before it answers a phone. Never call it from the window's thread under
+// a test's schedule (it would wait for a Settle that cannot come).
+func DoAndWait(f func()) {
+	if w, ok := schedule.Load().s.(interface{ DoAndWait(func()) }); ok {
+		w.DoAndWait(f)
+		return
+	}
+	done := make(chan struct{})
+	Do(func() {
+		defer close(done)
+		f()
+	})
+	<-done
+}
+
+// WaitFor waits for wg at most d and reports whether it was done: the app
+// quitting gives work beside the window a moment to finish.
+func WaitFor(wg *sync.WaitGroup, d time.Duration) bool {
+	done := make(chan struct{})
+	go func() { wg.Wait(); close(done) }()
+	select {
+	case <-done:
+		return true
+	case <-time.After(d):
+		return false
+	}
+}
+
 // WindowSchedule is the Schedule of a real window: Fyne's driver runs f on
 // its thread at its next frame.
 type WindowSchedule struct{}
@@ -81,3 +112,7 @@ func (WindowSchedule) Do(f func()) { fyne.Do(f) }
 
 // Go starts a goroutine.
 func (WindowSchedule) Go(work func()) { go work() }
+
+// DoAndWait hands f to the window's thread and waits for it (run at once
+// when called there).
+func (WindowSchedule) DoAndWait(f func()) { fyne.DoAndWait(f) }
