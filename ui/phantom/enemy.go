@@ -162,17 +162,7 @@ func NewEnemyScreen(ctx *shell.Context) *EnemyScreen {
 		if mode == splitWide {
 			over, other = overSide, overBoth
 		}
-		if len(over.Objects) == 0 {
-			other.Objects = nil
-			over.Objects = []fyne.CanvasObject{head}
-			other.Hide() // no room kept for it
-			over.Show()
-			other.Refresh()
-			over.Refresh()
-			if e.obj != nil {
-				e.obj.Refresh() // the heading's room moved
-			}
-		}
+		placeHeading(head, over, other, e.obj)
 		e.showMapBt()
 	})
 	e.obj = container.NewBorder(overBoth, nil, nil, nil, e.split.Container)

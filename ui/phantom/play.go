@@ -301,17 +301,7 @@ func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 			die.Show()
 			over, other = overSide, overBoth
 		}
-		if len(over.Objects) == 0 {
-			other.Objects = nil
-			over.Objects = []fyne.CanvasObject{top}
-			other.Hide() // no room kept for it
-			over.Show()
-			other.Refresh()
-			over.Refresh()
-			if p.obj != nil {
-				p.obj.Refresh() // the heading's room moved
-			}
-		}
+		placeHeading(top, over, other, p.obj)
 		p.showMapBt()
 	})
 	p.obj = container.NewBorder(overBoth, nil, nil, nil, p.split.Container)

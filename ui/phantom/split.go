@@ -224,3 +224,22 @@ func (l *mapSplitLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	// it yet.
 	return fyne.NewSize(w, max(a.Height, b.Height))
 }
+
+// placeHeading moves a tab's heading into over, the place the split's new
+// arrangement gives it (above both panels, or above the side panel), out
+// of other, which then keeps no room; screen is the tab's whole object (nil
+// while it is being built), laid out again since the heading's room moved.
+func placeHeading(head fyne.CanvasObject, over, other *fyne.Container, screen fyne.CanvasObject) {
+	if len(over.Objects) != 0 {
+		return
+	}
+	other.Objects = nil
+	over.Objects = []fyne.CanvasObject{head}
+	other.Hide()
+	over.Show()
+	other.Refresh()
+	over.Refresh()
+	if screen != nil {
+		screen.Refresh()
+	}
+}
