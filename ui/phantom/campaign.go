@@ -63,7 +63,10 @@ func NewCampaignScreen(ctx *shell.Context) *CampaignScreen {
 		container.NewTabItem("Characters", container.NewVScroll(c.chars)),
 		container.NewTabItem("Sheet", container.NewVScroll(c.sheet)),
 		container.NewTabItem("Content", container.NewVScroll(container.NewVBox(c.contentForm(), c.content))),
-		container.NewTabItem("Maps", c.Editor.Object()),
+		// On a landscape tablet at the largest text the editor's tools and
+		// map need a little more height than the tab has: the whole tab
+		// scrolls then, rather than the window growing past the screen.
+		container.NewTabItem("Maps", container.NewVScroll(c.Editor.Object())),
 		container.NewTabItem("Settings", container.NewVScroll(c.settings)),
 	)
 	c.obj = c.Tabs
