@@ -613,7 +613,7 @@ func (s *Situation) lightsOut(path []string, tr *automa.Trace, r automa.Rand) *P
 	dist := m.DistancesFrom(m.Hero, Rules)
 	onPath := setOf(path)
 	already := setOf(m.LightsOff())
-	step := tr.Add(ruleP3, "a Creature moves 0 or 1 steps into a Lighted Sector other than the Hero's, within 3 of the Hero or on path*")
+	step := tr.Add(ruleP3, "a Creature moves at most 1 step into a Lighted Sector other than the Hero's, within 3 of the Hero or on path*")
 	var cs []cand
 	for i := range m.Creatures {
 		c := &m.Creatures[i]
