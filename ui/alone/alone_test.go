@@ -157,6 +157,17 @@ func mustSay(t *testing.T, w fyne.Window, want string) {
 	}
 }
 
+// mustTell fails unless the players are told want: in the answer beside
+// the control just tapped, or, where no place beside it is free, in what
+// the kit said (the frame's message line shows it).
+func mustTell(t *testing.T, w fyne.Window, k *kit, want string) {
+	t.Helper()
+	got, _ := widgets.ShowingFeedback(w.Canvas())
+	if !strings.Contains(got, want) && !strings.Contains(k.said, want) {
+		t.Fatalf("the players are told %q beside the tap and %q, want %q", got, k.said, want)
+	}
+}
+
 // top is the dialog showing over the window, if any.
 func top(w fyne.Window) fyne.CanvasObject {
 	return w.Canvas().Overlays().Top()
