@@ -137,11 +137,13 @@ func setToggle(b *widget.Button, running bool) {
 }
 
 // header lays out Home, the title, the buttons and the clocks in as few
-// rows as fit with the title at least titleRoom wide: all on one row; else
-// the clocks on a row of their own under the others; else (a narrow
-// screen at a large text size) the title alone on the first row, full
-// width, then Home and the buttons, with the clocks beside them if they fit
-// or under them. The title takes what room is left on its row.
+// rows as fit with the title whole: all on one row; else the clocks on a
+// row of their own under the others; else the title alone on the first
+// row, full width, then Home, the buttons and the clocks. Where none of
+// those fits, two rows with the title cut short beside the buttons (at
+// least titleRoom wide) come before three (a narrow screen at a large
+// text size: the title, Home and the buttons, the clocks). The title
+// takes what room is left on its row.
 type headerLayout struct {
 	home, title, buttons, clocks fyne.CanvasObject
 	width                        float32
@@ -184,6 +186,11 @@ func (h *headerLayout) modeFor(width float32) int {
 		return clocksUnder
 	case hw+bw+cw+2*p <= width:
 		return titleAbove
+	case hw+titleRoom+bw+2*p <= width:
+		// A long name beside the buttons, cut short (a tap shows it
+		// whole), rather than a third row: at the largest text a
+		// landscape tab cannot spare one.
+		return clocksUnder
 	}
 	return titleAboveClock
 }
