@@ -227,8 +227,16 @@ func TestOneDamagedHeaderCanBeKeptAsItReads(t *testing.T) {
 func TestDamagedSnapshotIsToldOnHome(t *testing.T) {
 	path, reg := fileWithBackup(t, tracker.SnapshotEvery+5)
 	data, _ := os.ReadFile(path)
-	i := bytes.LastIndex(data, []byte(`"stateVersion"`))
-	data[i+20] ^= 0x08
+	// Every copy of the snapshot in the file (the live one, and old ones
+	// in free pages), so the live one is hit wherever bbolt put it.
+	for from := 0; ; {
+		i := bytes.Index(data[from:], []byte(`"stateVersion"`))
+		if i < 0 {
+			break
+		}
+		data[from+i+20] ^= 0x08
+		from += i + 1
+	}
 	if err := os.WriteFile(path, data, 0o600); err != nil {
 		t.Fatal(err)
 	}
