@@ -51,10 +51,16 @@ var (
 	roundH = float32(54)
 )
 
-// measure sets the measures for the text size now.
+// measure sets the measures for the text size now. The rows' names take
+// the room their words need and no more: at the largest text every space
+// is that much wider, and the numbers in them that much readier to fit.
 func measure() {
 	s := theme.TextSize() / 14
-	rowH, labW, gapH, roundH = max(46, 34*s+10), 92*max(1, s*0.9), 8, max(54, 40*s+12)
+	widest := float32(0)
+	for _, w := range []string{"Life", "Self", "Control", "Round", "track"} {
+		widest = max(widest, fyne.MeasureText(w, 15*s, fyne.TextStyle{Bold: true}).Width)
+	}
+	rowH, labW, gapH, roundH = max(46, 34*s+10), max(92, widest+2*theme.Padding()), 8, max(54, 40*s+12)
 }
 
 func (t *SheetTracks) cellW(width float32) float32 {
