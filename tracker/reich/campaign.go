@@ -291,7 +291,7 @@ func (c CloseMission) decide(t *tx, d *tracker.Dice) (string, error) {
 			// §10.2 step 7: the difficulty says how many go (all, if the hero
 			// has fewer); the players choose only which.
 			if want := min(woundsOff, len(wounds)); len(picks) != want {
-				return "", tracker.Refuse("reichbusters §10.2", "%s sheds %d permanent wounds at this difficulty (of %d held), not %d", h.Name, want, len(wounds), len(picks))
+				return "", tracker.Refuse("reichbusters §10.2", "%s sheds %s at this difficulty (of %d held), not %d", h.Name, plural(want, "permanent wound"), len(wounds), len(picks))
 			}
 			drop := map[int]bool{}
 			for _, i := range picks {

@@ -407,7 +407,7 @@ func (c Escape) decide(t *tx, _ *tracker.Dice) (string, error) {
 	exitAreas := slices.Clone(m.Map.Exits)
 	if p := m.Portal; p != nil {
 		if p.Area == h.Area && p.Tokens > 0 {
-			return "", tracker.Refuse("reichbusters §11.3", "the portal still carries %d tokens: nobody leaves through it yet", p.Tokens)
+			return "", tracker.Refuse("reichbusters §11.3", "the portal still carries %s: nobody leaves through it yet", plural(p.Tokens, "token"))
 		}
 		if p.Tokens == 0 {
 			exitAreas = append(exitAreas, p.Area)
