@@ -251,3 +251,30 @@ func TestClosedCampaignLetsGoOfItsScreens(t *testing.T) {
 		t.Fatal("a closed campaign's screens are still kept")
 	}
 }
+
+// Issue 22 item 9 (the real-window check found it: "10", "11" and "12" on
+// the Life and Self Control tracks at Largest text in landscape, shrunk to
+// fit their spaces): on every tab of every situation, in both orientations
+// at Normal and Largest text, no text is drawn smaller than the caption
+// size and no words are cut short.
+func TestTabsDrawNothingUnderTheCaptionSize(t *testing.T) {
+	test.NewTempApp(t)
+	for name, mk := range situations(t) {
+		ctx, w := mk()
+		for _, scale := range []float32{1, 1.85} {
+			fyne.CurrentApp().Settings().SetTheme(uitest.Theme(scale))
+			for tab, obj := range tabs(ctx) {
+				show(w, obj)
+				for _, portrait := range []bool{false, true} {
+					w.Resize(uitest.TabArea(portrait, scale))
+					for _, f := range uitest.ScreenFindings(w) {
+						if strings.HasPrefix(f, widgets.FindingSmallText) || strings.HasPrefix(f, widgets.FindingCut) {
+							t.Errorf("%s, %s, portrait %v, text ×%v: %s", name, tab, portrait, scale, f)
+						}
+					}
+				}
+			}
+		}
+		fyne.CurrentApp().Settings().SetTheme(uitest.Theme(1))
+	}
+}

@@ -488,8 +488,8 @@ func (v *LevelView) minUnit() float32 {
 // tileLabels places a tile's words and marks in its cell, in lines as tall
 // as labelSize asks: the square (and the Stairs and Danger marks at its
 // right), the Room's name, the LCU and tokens, then the Hero and the
-// Creatures. A Room's name too long for the tile is shortened there and
-// said whole in the map's key (MapPanel), so the cut hides nothing.
+// Creatures. A Room's name too long for the tile is shortened there in
+// words (fitText) and said whole in the map's key (MapPanel).
 func (r *levelRenderer) tileLabels(t tile, p [2]int, ink color.Color) {
 	add := func(o fyne.CanvasObject, at func(u float32) (fyne.Position, fyne.Size)) {
 		r.items = append(r.items, placed{o, at})
@@ -571,11 +571,10 @@ func (r *levelRenderer) tileLabels(t tile, p [2]int, ink color.Color) {
 	}
 	marks = append(marks, t.Tokens...)
 	if len(marks) > 0 {
-		all := strings.Join(marks, " ")
-		mt := text(all, ink, 10, false)
+		mt := text(strings.Join(marks, " "), ink, 10, false)
 		add(mt, func(u float32) (fyne.Position, fyne.Size) {
 			mt.TextSize = labelSize()
-			mt.Text = fitText(all, mt.TextSize, width(u))
+			mt.Text = fitMarks(marks, mt.TextSize, width(u))
 			y, h := line(u, 2)
 			return fyne.NewPos(left(u), y), fyne.NewSize(width(u), h)
 		})
@@ -627,20 +626,52 @@ func (r *levelRenderer) tileLabels(t tile, p [2]int, ink color.Color) {
 	}
 }
 
-// fitText is s as it fits width at size: whole, or shortened with "…"
-// (the map's key says it whole).
+// fitText is a name as it fits width at size: whole, or shortened in
+// words as players would shorten it on the board ("Relay" for "Relay
+// Room", "RR" when no word fits), never cut mid-word with "…" (issue 22:
+// the cut hides the meaning); the map's key says a Room's name whole.
+// Nothing fits: "".
 func fitText(s string, size, width float32) string {
-	st := fyne.TextStyle{}
-	if fyne.MeasureText(s, size, st).Width <= width {
+	fits := fitsIn(size, width)
+	if fits(s) {
 		return s
 	}
-	r := []rune(s)
-	for n := len(r) - 1; n > 0; n-- {
-		if t := string(r[:n]) + "…"; fyne.MeasureText(t, size, st).Width <= width {
+	words := strings.Fields(s)
+	for n := len(words) - 1; n > 0; n-- {
+		if head := strings.Join(words[:n], " "); fits(head) {
+			return head
+		}
+	}
+	var initials strings.Builder
+	for _, w := range words {
+		initials.WriteString(strings.ToUpper(string([]rune(w)[:1])))
+	}
+	if t := initials.String(); fits(t) {
+		return t
+	}
+	return ""
+}
+
+// fitMarks is a tile's marks (LCU, tokens) as they fit width at size: all
+// of them, or the first ones and how many more ("T1 +2"), or just how
+// many ("+3"); never a mark cut short.
+func fitMarks(marks []string, size, width float32) string {
+	fits := fitsIn(size, width)
+	if all := strings.Join(marks, " "); fits(all) {
+		return all
+	}
+	for n := len(marks) - 1; n >= 0; n-- {
+		t := strings.TrimSpace(strings.Join(marks[:n], " ") + fmt.Sprintf(" +%d", len(marks)-n))
+		if fits(t) {
 			return t
 		}
 	}
-	return "…"
+	return ""
+}
+
+// fitsIn says whether a text fits width at size.
+func fitsIn(size, width float32) func(string) bool {
+	return func(t string) bool { return fyne.MeasureText(t, size, fyne.TextStyle{}).Width <= width }
 }
 
 // headH is the height of a Level's title band, which grows with the

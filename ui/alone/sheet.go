@@ -51,10 +51,16 @@ var (
 	roundH = float32(54)
 )
 
-// measure sets the measures for the text size now.
+// measure sets the measures for the text size now. The rows' names take
+// the room their words need and no more: at the largest text every space
+// is that much wider, and the numbers in them that much readier to fit.
 func measure() {
 	s := theme.TextSize() / 14
-	rowH, labW, gapH, roundH = max(46, 34*s+10), 92*max(1, s*0.9), 8, max(54, 40*s+12)
+	widest := float32(0)
+	for _, w := range []string{"Life", "Self", "Control", "Round", "track"} {
+		widest = max(widest, fyne.MeasureText(w, 15*s, fyne.TextStyle{Bold: true}).Width)
+	}
+	rowH, labW, gapH, roundH = max(46, 34*s+10), max(92, widest+2*theme.Padding()), 8, max(54, 40*s+12)
 }
 
 func (t *SheetTracks) cellW(width float32) float32 {
@@ -91,12 +97,86 @@ func (t *SheetTracks) roundW(width float32) float32 {
 }
 
 // fit sets a drawn text's size to size (grown with the text setting), or
-// smaller when its words would not fit width.
+// smaller when its words would not fit width, but never under the caption
+// size (issue 22 item 9: numbers shrunk to 8 px to fit their spaces could
+// not be read across the table). A text that does not fit at the caption
+// size is the caller's to leave out (trackNumbers).
 func fit(t *canvas.Text, size, width float32) {
-	t.TextSize = size * theme.TextSize() / 14
-	if n := float32(len([]rune(t.Text))); n > 0 && width > 0 {
-		t.TextSize = max(8, min(t.TextSize, width/(n*0.62)))
+	t.TextSize = fitSize(t.Text, t.TextStyle, size, width)
+}
+
+// fitSize is the size fit gives words s.
+func fitSize(s string, st fyne.TextStyle, size, width float32) float32 {
+	size = size * theme.TextSize() / 14
+	if w := fyne.MeasureText(s, size, st).Width; w > width && width > 0 && w > 0 {
+		size *= width / w
 	}
+	return max(labelSize(), size)
+}
+
+// trackNumbers says which of a health track's numbers 0…n are drawn when
+// its spaces are cw wide and the value now is v (spaced).
+func trackNumbers(n, v int, cw float32) []bool {
+	labels := make([]string, n+1)
+	for i := range labels {
+		labels[i] = strconv.Itoa(i)
+	}
+	return spaced(labels, v, 14, cw, 4)
+}
+
+// spaced says which of a track's labels (one a space, drawn at size in
+// spaces cw wide less margin, the one at first bold) are drawn, each at
+// least the caption size (fit): all of them when they fit their spaces;
+// else a label wider than its space spills into its neighbours' margins,
+// and is left out when it would touch a drawn neighbour ("10" and "12"
+// drawn, "11" left out, at the largest text on a narrow column). The
+// label at first (the value now, the marker's space) is drawn first, so
+// it is never the one left out. A space without its label is still read
+// by a tap on it (the correction asks "Set Life to 11 by hand?") and
+// counted from its neighbours.
+func spaced(labels []string, first int, size, cw, margin float32) []bool {
+	n := len(labels)
+	w := make([]float32, n)
+	for i, s := range labels {
+		st := fyne.TextStyle{Bold: i == first}
+		w[i] = fyne.MeasureText(s, fitSize(s, st, size, cw-margin), st).Width
+	}
+	shown := make([]bool, n)
+	room := 2*cw - margin
+	clear := func(i int) bool {
+		if w[i] > room {
+			return false
+		}
+		for _, j := range []int{i - 1, i + 1} {
+			if j >= 0 && j < n && shown[j] && w[i]+w[j] > room {
+				return false
+			}
+		}
+		return true
+	}
+	order := make([]int, 0, n+1)
+	if first >= 0 && first < n {
+		order = append(order, first)
+	}
+	for i := 0; i < n; i++ {
+		order = append(order, i)
+	}
+	for _, i := range order {
+		if !shown[i] && clear(i) {
+			shown[i] = true
+		}
+	}
+	return shown
+}
+
+// spill places a label of t's words over space i of a track whose spaces
+// are cw wide from x0: centred on its space, as wide as its words if they
+// are wider than the space (spilling into the neighbours' margins, see
+// spaced), and kept between x0 and right.
+func spill(t *canvas.Text, i int, x0, cw, right float32) (x, w float32) {
+	w = max(cw, fyne.MeasureText(t.Text, t.TextSize, t.TextStyle).Width)
+	x = x0 + float32(i)*cw + cw/2 - w/2
+	return max(x0, min(x, right-w)), w
 }
 
 func (t *SheetTracks) CreateRenderer() fyne.WidgetRenderer {
@@ -170,8 +250,10 @@ func (r *tracksRenderer) rebuild() {
 			add(n, func(w float32) (fyne.Position, fyne.Size) {
 				cw := t.cellW(w)
 				fit(n, 14, cw-4)
+				n.Hidden = !trackNumbers(t.Max, v, cw)[i]
 				h := n.TextSize * 1.3
-				return fyne.NewPos(labW+float32(i)*cw, y+rowH/2-h/2), fyne.NewSize(cw, h)
+				x, tw := spill(n, i, labW, cw, max(w, labW+float32(t.Max+1)*cw))
+				return fyne.NewPos(x, y+rowH/2-h/2), fyne.NewSize(tw, h)
 			})
 		}
 		line := canvas.NewRectangle(colCap)
@@ -192,8 +274,15 @@ func (r *tracksRenderer) rebuild() {
 			return fyne.NewPos(0, ry+roundH/2-lh+float32(k)*lh), fyne.NewSize(labW, lh)
 		})
 	}
+	roundLabels := make([]string, len(t.Caps))
 	for i, c := range t.Caps {
-		i, c := i, c
+		roundLabels[i] = strconv.Itoa(c)
+		if i == 0 {
+			roundLabels[i] = "☾ " + roundLabels[i]
+		}
+	}
+	for i := range t.Caps {
+		i := i
 		fill := colSpace
 		if i == 0 {
 			fill = color.NRGBA{R: 0x8a, G: 0x3c, B: 0xc8, A: 0x60}
@@ -211,10 +300,7 @@ func (r *tracksRenderer) rebuild() {
 			rw := t.roundW(w)
 			return fyne.NewPos(labW+float32(i)*rw+2, ry), fyne.NewSize(rw-4, roundH)
 		})
-		lbl := strconv.Itoa(c)
-		if i == 0 {
-			lbl = "☾ " + lbl
-		}
+		lbl := roundLabels[i]
 		ink := fg
 		if i == t.Marker {
 			ink = colBlack
@@ -227,8 +313,10 @@ func (r *tracksRenderer) rebuild() {
 		add(cl, func(w float32) (fyne.Position, fyne.Size) {
 			rw := t.roundW(w)
 			fit(cl, 14, rw-6)
+			cl.Hidden = !spaced(roundLabels, t.Marker, 14, rw, 6)[i]
 			h := cl.TextSize * 1.3
-			return fyne.NewPos(labW+float32(i)*rw, ry+roundH-h-2), fyne.NewSize(rw, h)
+			x, tw := spill(cl, i, labW, rw, max(w, labW+float32(len(t.Caps))*rw))
+			return fyne.NewPos(x, ry+roundH-h-2), fyne.NewSize(tw, h)
 		})
 		if i == t.Marker {
 			m := text("◆", ink, 16, true)

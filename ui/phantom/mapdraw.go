@@ -409,6 +409,16 @@ func (r *mapRenderer) rebuild() {
 		ci.Move(fyne.NewPos(c.X-0.75*s, c.Y-0.75*s))
 		objs = append(objs, ci)
 	}
+	// The target's and the blockers' rings go under the figures: drawn
+	// over them, the target's ring hid the condition badges at the foot
+	// of its disc ("Ba" under the red ring) and crossed its name's plate;
+	// the ring still shows all round outside the disc.
+	for b := range o.highlightedBlocker {
+		ring(b, colLoS, s*0.5, max(2, s*0.06))
+	}
+	if o.Target != "" {
+		ring(o.Target, colTarget, s*0.66, max(4, s*0.13))
+	}
 	// Figures.
 	for _, m := range v.marks {
 		c, ok := v.CentreOf(m.Space)
@@ -416,12 +426,6 @@ func (r *mapRenderer) rebuild() {
 			continue
 		}
 		objs = append(objs, figureObjects(m, c, s)...)
-	}
-	for b := range o.highlightedBlocker {
-		ring(b, colLoS, s*0.5, max(2, s*0.06))
-	}
-	if o.Target != "" {
-		ring(o.Target, colTarget, s*0.66, max(4, s*0.13))
 	}
 	if o.HasLoS {
 		a, ok1 := v.vertexPos(o.LoSFrom, o.LoSFromV)

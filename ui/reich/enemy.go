@@ -73,7 +73,7 @@ func newEnemyScreen(k *kit) *enemyScreen {
 	// The map's key goes with the buttons: under the map it took four
 	// lines of the map's height at the largest text.
 	side := container.NewVScroll(container.NewVBox(controls, e.title, e.summary, e.Trace, legend))
-	e.split = &mapSplit{Wide: 0.58, Tall: 0.5}
+	e.split = &mapSplit{Wide: 0.58, Tall: 0.5, PanelLeast: k.thirdOfWindow}
 	e.root = container.New(e.split, e.Map, side)
 	e.Refresh()
 	return e

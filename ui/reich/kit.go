@@ -318,6 +318,13 @@ func (k *kit) formWith(title, confirm string, items []*widget.FormItem, preview 
 }
 
 // window is the campaign's window, or a test window when there is none.
+// thirdOfWindow is a third of the window's height and a little more: the
+// least a strip of a step's controls is given (mapSplit.PanelLeast), so
+// it is never the cramped strip issue 22 found.
+func (k *kit) thirdOfWindow() float32 {
+	return k.window().Canvas().Size().Height/3 + theme.Padding()
+}
+
 func (k *kit) window() fyne.Window {
 	if k.ctx.Window == nil {
 		k.ctx.Window = fyne.CurrentApp().NewWindow("")

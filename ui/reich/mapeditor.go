@@ -98,7 +98,7 @@ func (k *kit) MapEditor(m content.Map, done func(content.Map)) *mapEditor {
 	// space there is (mapSplit). The squares' side is set once, from the
 	// room the map has: about 8 squares across, never less than a finger's
 	// width or than the words in them need, never more than two fingers'.
-	e.layout = &mapSplit{Wide: 0.6, Tall: 0.55, Laid: func(m fyne.Size) {
+	e.layout = &mapSplit{Wide: 0.6, Tall: 0.55, PanelLeast: k.thirdOfWindow, Laid: func(m fyne.Size) {
 		if e.Grid.Side == 0 && m.Width >= 200 && m.Height >= 200 {
 			fit := float32(math.Floor(float64(min(m.Width/8.5, m.Height/6))))
 			e.Grid.Side = max(widgets.MinTouch, readableSide(), min(fit, 2*widgets.MinTouch))

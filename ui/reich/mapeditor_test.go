@@ -1,6 +1,7 @@
 package reich
 
 import (
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -9,6 +10,7 @@ import (
 	"tablekeeper/automa/reich/content"
 	rb "tablekeeper/tracker/reich"
 	"tablekeeper/ui/uitest"
+	"tablekeeper/ui/widgets"
 )
 
 // Issue 22, Reichbusters items 1 and 3: the map editor in portrait at the
@@ -69,6 +71,15 @@ func TestMapEditorGridStaysPut(t *testing.T) {
 				}
 				if e.mapScroll.Size() != view {
 					t.Fatalf("after %q the map shows %v; it showed %v", s.what, e.mapScroll.Size(), view)
+				}
+				// The panel under the map holds what the tap chose (an
+				// area's marks, its tokens): never a strip shorter than a
+				// third of the window (384 of 1280 at the largest text in
+				// portrait before).
+				for _, f := range uitest.ScreenFindings(w) {
+					if strings.HasPrefix(f, widgets.FindingShortScroll) {
+						t.Fatalf("after %q: %s", s.what, f)
+					}
 				}
 			}
 			e.close()

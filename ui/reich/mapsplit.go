@@ -17,6 +17,11 @@ type mapSplit struct {
 	// Wide is the map's share of the width side by side; Tall its share
 	// of the height stacked.
 	Wide, Tall float32
+	// PanelLeast, stacked, is the least height of the panel (nil: none):
+	// the panel holds the step's controls, and a strip of them shorter
+	// than a third of the screen is what issue 22 found cramped. The map
+	// takes what is left, still the same for every tap.
+	PanelLeast func() float32
 	// Laid is told the map's size after each layout (nil: nothing).
 	Laid func(fyne.Size)
 	// IsWide says how it was laid out last.
@@ -42,7 +47,12 @@ func (l *mapSplit) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 		panel.Move(fyne.NewPos(m.Width+pad, 0))
 		panel.Resize(fyne.NewSize(max(size.Width-m.Width-pad, 0), size.Height))
 	} else {
-		m = fyne.NewSize(size.Width, max(size.Height*l.Tall, 0))
+		h := size.Height * l.Tall
+		if l.PanelLeast != nil {
+			// Yet two rows of squares of the map stay in sight.
+			h = max(min(h, size.Height-pad-l.PanelLeast()), min(h, 2*readableSide()))
+		}
+		m = fyne.NewSize(size.Width, max(h, 0))
 		panel.Move(fyne.NewPos(0, m.Height+pad))
 		panel.Resize(fyne.NewSize(size.Width, max(size.Height-m.Height-pad, 0)))
 	}
