@@ -190,6 +190,84 @@ func (w *world) moveTo(a *fig, goals []int, hazOK bool) []int {
 	return g
 }
 
+// reachFrom is TargetCost's search run forward once for every goal set
+// (§8.6): the least MP for a to reach each space under Move rules, starting
+// from its own space or, with leap > 0, from any space it could first Leap
+// to (at most leap steps, ending where it may stand) at the Leap's steps.
+// TargetCost to a set of attack spaces is then the least of this over the
+// set (minOver), so a target decision weighing many enemies or objects
+// needs one sweep per hazard permission, not one per enemy. Moving is the
+// same graph read either way round (adjacency is symmetric; a step's cost
+// and whether it is allowed depend only on the space entered), so this
+// gives exactly what moveTo from each set gives at a's space.
+func (w *world) reachFrom(a *fig, leap int, hazOK bool) []int {
+	n := len(w.b.sp)
+	g := make([]int, n)
+	for i := range g {
+		g[i] = inf
+	}
+	// Sources in order of their start cost: a's space at 0, then the Leap's
+	// landing spaces by steps (a breadth-first search lists them in order).
+	type src struct{ s, c int }
+	srcs := []src{{a.Pos, 0}}
+	if leap > 0 {
+		d, _ := w.leapFrom(a.Pos)
+		byStep := make([][]int, leap+1)
+		for e := range d {
+			if d[e] > 0 && d[e] <= leap && w.standable(e, a, hazOK) {
+				byStep[d[e]] = append(byStep[d[e]], e)
+			}
+		}
+		for k, es := range byStep {
+			for _, e := range es {
+				srcs = append(srcs, src{e, k})
+			}
+		}
+	}
+	// Every step costs 1 or 2 MP, so three buckets by MP are a Dijkstra
+	// without a heap; a source joins when the sweep reaches its cost.
+	var bkt [3][]int
+	pending, next := 0, 0
+	for cur := 0; pending > 0 || next < len(srcs); cur++ {
+		for ; next < len(srcs) && srcs[next].c == cur; next++ {
+			if s := srcs[next].s; cur < g[s] {
+				g[s] = cur
+				bkt[cur%3] = append(bkt[cur%3], s)
+				pending++
+			}
+		}
+		b := &bkt[cur%3]
+		for k := 0; k < len(*b); k++ {
+			u := (*b)[k]
+			if g[u] != cur {
+				continue
+			}
+			for _, v := range w.b.nb[u] {
+				if !w.canEnterMove(v, a, hazOK) {
+					continue
+				}
+				if c := cur + w.b.moveCost(v); c < g[v] {
+					g[v] = c
+					bkt[c%3] = append(bkt[c%3], v)
+					pending++
+				}
+			}
+		}
+		pending -= len(*b)
+		*b = (*b)[:0]
+	}
+	return g
+}
+
+// minOver is the least of g over the spaces of as (inf for none).
+func minOver(g []int, as []int) int {
+	best := inf
+	for _, s := range as {
+		best = min(best, g[s])
+	}
+	return best
+}
+
 // leapFrom is a breadth-first search of a Leap (§2.8): every step costs 1,
 // anything may be leapt over except walls and closed doors (an adversary
 // never opens a door).

@@ -81,8 +81,32 @@ func (w *world) attackSpaces(a *fig, tpos, r int, hazOK, openObjects bool) []int
 	return out
 }
 
-// targetCost is TargetCost of §8.6: the least MP to reach a space of as,
-// with at most one Leap of leap steps first (leap 0: none).
+// targetCosts is TargetCost of §8.6 for one adversary where it stands,
+// ready for any number of goal sets: the least MP to reach a space of as,
+// with at most one Leap of leap steps first (leap 0: none). The forward
+// sweep (reachFrom) runs once, at the first call, and serves every enemy
+// and object weighed; a world with perGoalSearch set answers each set with
+// its own reverse search instead (targetCost), as the engine once did.
+func (w *world) targetCosts(a *fig, leap int, hazOK bool) func(as []int) int {
+	if w.perGoalSearch {
+		return func(as []int) int { return w.targetCost(a, as, leap, hazOK) }
+	}
+	var g []int
+	return func(as []int) int {
+		if len(as) == 0 {
+			return inf
+		}
+		if g == nil {
+			g = w.reachFrom(a, leap, hazOK)
+		}
+		return minOver(g, as)
+	}
+}
+
+// targetCost is TargetCost of §8.6 for one goal set by a reverse search
+// from it: the least MP to reach a space of as, with at most one Leap of
+// leap steps first (leap 0: none). It is the reference the property test
+// holds targetCosts to.
 func (w *world) targetCost(a *fig, as []int, leap int, hazOK bool) int {
 	if len(as) == 0 {
 		return inf
@@ -161,9 +185,10 @@ func (w *world) primaryTarget(a *fig, leap, reach int, absent map[*fig]bool, tr 
 	}
 	var costs []cc
 	best := inf
+	costH, costNH := w.targetCosts(a, leap, true), w.targetCosts(a, leap, false)
 	for _, f := range E {
-		c := w.targetCost(a, w.attackSpaces(a, f.Pos, R, true, false), leap, true)
-		nh := w.targetCost(a, w.attackSpaces(a, f.Pos, R, false, false), leap, false)
+		c := costH(w.attackSpaces(a, f.Pos, R, true, false))
+		nh := costNH(w.attackSpaces(a, f.Pos, R, false, false))
 		costs = append(costs, cc{f, c, nh})
 		best = min(best, c)
 	}
@@ -395,10 +420,11 @@ func (w *world) objectTarget(a *fig, E []*fig, R, leap int, tr *automa.Trace) (i
 	st.Result = fmt.Sprintf("paths through %d object(s)", k)
 	// TB1 hazard-free, TB2 damaged, TB3 fewest MP once opened, TB4 die.
 	costs := map[int][2]int{}
+	costH, costNH := w.targetCosts(a, leap, true), w.targetCosts(a, leap, false)
 	for _, o := range cand {
 		costs[o.s] = [2]int{
-			w.targetCost(a, w.attackSpaces(a, o.s, R, true, false), leap, true),
-			w.targetCost(a, w.attackSpaces(a, o.s, R, false, false), leap, false),
+			costH(w.attackSpaces(a, o.s, R, true, false)),
+			costNH(w.attackSpaces(a, o.s, R, false, false)),
 		}
 	}
 	filter := func(name string, keep func(objC) bool, reason string, facts func(objC) map[string]any) {

@@ -65,6 +65,10 @@ type world struct {
 	// once; ask the question a decision stopped for (order.go).
 	choices *choices
 	ask     *OrderQuestion
+	// perGoalSearch makes TargetCost run one reverse search per goal set
+	// (the engine's former way) instead of one forward sweep for all: only
+	// the property test sets it, to play the same turns both ways.
+	perGoalSearch bool
 }
 
 // Options are the readings the spec leaves open (§17) that players may
