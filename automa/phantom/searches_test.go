@@ -13,7 +13,7 @@ import (
 
 // sameWayScene is a random scene for playing one decision both ways: 3
 // characters and 3 adversaries on a generated map whose cards move, leap
-// or both, then attack up to 2 targets, with the dice entered so the
+// or both, or retreat and move, then attack up to 2 targets, with the dice entered so the
 // attacks resolve (and choose targets again, §8.10).
 func sameWayScene(t *testing.T, seed int64) *scene {
 	size := 8 + int(seed%9)
@@ -21,15 +21,17 @@ func sameWayScene(t *testing.T, seed int64) *scene {
 	rng := rand.New(rand.NewPCG(uint64(seed), 11))
 	n := 1 + rng.IntN(5)
 	var species Card
-	switch rng.IntN(4) {
+	switch rng.IntN(5) {
 	case 0:
 		species = Card{AP: n, Actions: []Action{{Kind: ActMove, Value: n}}}
 	case 1:
 		species = Card{AP: n, Actions: []Action{{Kind: ActLeap, Value: n}}}
 	case 2:
 		species = Card{AP: n + 1, Actions: []Action{{Kind: ActLeap, Value: 1 + rng.IntN(3)}, {Kind: ActMove, Value: n}}}
-	default:
+	case 3:
 		species = Card{AP: n + 1, Actions: []Action{{Kind: ActMove, Value: n}, {Kind: ActLeap, Value: 1 + rng.IntN(3)}}}
+	default:
+		species = Card{AP: n + 1, Actions: []Action{{Kind: ActRetreat, Value: n}, {Kind: ActMove, Value: 1 + rng.IntN(3)}}}
 	}
 	sc.s.Types[0].SpeciesCard = &species
 	sc.s.Types[0].ClassCard = &ClassCard{Rows: allRows(Card{AP: 2, Actions: []Action{{Kind: ActAttack, Targets: 1 + rng.IntN(2)}}})}
@@ -59,7 +61,7 @@ func playBothWays(t *testing.T, sc *scene, adv string) (fast, ref []string) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		w.perGoalSearch = reference
+		w.referenceSearch = reference
 		dice := s.dice(nil)
 		turn, err := w.adversaryTurn(w.fig(adv), dice, &tr)
 		turn.Made, turn.Ask = dice.result(w.choices), w.ask
@@ -72,7 +74,7 @@ func playBothWays(t *testing.T, sc *scene, adv string) (fast, ref []string) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			w.perGoalSearch = reference
+			w.referenceSearch = reference
 			a := w.fig(adv)
 			if !a.onMap() {
 				continue
