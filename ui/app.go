@@ -85,6 +85,8 @@ type App struct {
 	homePage fyne.CanvasObject
 	// wake keeps the screen awake while a campaign is open.
 	wake *screenWake
+	// release hands memory back after a new screen (memory.go).
+	release *time.Timer
 }
 
 // New builds the interface in a new window without showing it.
@@ -196,6 +198,9 @@ func (u *App) openDirect(id, tab string) {
 // Shutdown ends the session (if a campaign is open) and closes the file.
 func (u *App) Shutdown() error {
 	u.stopImports()
+	if u.release != nil {
+		u.release.Stop()
+	}
 	var errs []error
 	if u.camp != nil {
 		if _, err := u.closeCampaign(); err != nil {
@@ -222,6 +227,7 @@ func (u *App) setScreen(content fyne.CanvasObject) {
 		}
 	}
 	u.Window.SetContent(content)
+	u.releaseSoon()
 }
 
 // setPage shows a screen that is not a campaign's: its top bar, its body
