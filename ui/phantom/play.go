@@ -61,6 +61,7 @@ type PlayScreen struct {
 	// entered shows a face entered from the table (no seed draw).
 	entered     *fyne.Container
 	enteredFace *canvas.Text
+	enteredNote *widget.Label
 	scroll      *container.Scroll
 	focus       []string // the spaces to show once the map is laid out
 	focused     string   // the turn last scrolled to
@@ -183,7 +184,8 @@ func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 	fit := widget.NewButton("Whole map", func() { p.Map.FitTo(p.scroll.Size()) })
 	// The round and step above the buttons: side by side they were wider
 	// than a portrait tablet at a large text size.
-	p.practice = widget.NewLabelWithStyle(PracticeLabel, fyne.TextAlignLeading, fyne.TextStyle{Italic: true})
+	// In italics once it shows (widgets.ShowItalic).
+	p.practice = widget.NewLabel(PracticeLabel)
 	p.practice.Importance = widget.WarningImportance
 	p.practice.Wrapping = fyne.TextWrapWord
 	p.practice.Hide()
@@ -201,10 +203,12 @@ func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 	p.enteredFace = canvas.NewText("", theme.Color(theme.ColorNameForeground))
 	p.enteredFace.Alignment = fyne.TextAlignCenter
 	p.enteredFace.TextStyle.Bold = true
+	// In italics once it shows (widgets.ShowItalic).
+	p.enteredNote = widget.NewLabelWithStyle("face entered as rolled at the table", fyne.TextAlignCenter, fyne.TextStyle{})
 	p.entered = container.NewVBox(
 		widget.NewLabelWithStyle("Decision die", fyne.TextAlignCenter, fyne.TextStyle{Bold: true}),
 		p.enteredFace,
-		widget.NewLabelWithStyle("face entered as rolled at the table", fyne.TextAlignCenter, fyne.TextStyle{Italic: true}))
+		p.enteredNote)
 	p.entered.Hide()
 	die := container.NewVBox(p.Die, p.entered, p.swatch)
 	p.dieBox = die
@@ -348,11 +352,7 @@ func (p *PlayScreen) Refresh() {
 	} else {
 		p.Key.Hide()
 	}
-	if s.Content.Practice {
-		p.practice.Show()
-	} else {
-		p.practice.Hide()
-	}
+	widgets.ShowItalic(p.practice, s.Content.Practice)
 	figs := marks(m)
 	p.Map.SetMarks(figs)
 	if m != nil && m.Pending != nil {
@@ -451,6 +451,7 @@ func (p *PlayScreen) showDie(m *tp.Mission) {
 	p.enteredFace.TextSize = theme.TextSize() * 3
 	p.enteredFace.Color = theme.Color(theme.ColorNameForeground)
 	p.enteredFace.Refresh()
+	widgets.ShowItalic(p.enteredNote, true)
 	p.entered.Show()
 }
 

@@ -4,6 +4,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
 )
 
 // Text in a style other than plain or bold costs the window about 6 MB
@@ -59,4 +60,21 @@ func (labelPadding) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 		o.Move(fyne.NewPos(ip, ip))
 		o.Resize(size.Subtract(fyne.NewSize(2*ip, 2*ip)))
 	}
+}
+
+// ShowItalic shows (or hides) a label meant to be in italics, giving it
+// the italic style only once it shows: a hidden label's text is measured
+// all the same, and a style measured once holds its fonts for the
+// window's life, so a line that shows only sometimes (a practice game's
+// note) costs nothing until it does.
+func ShowItalic(l *widget.Label, show bool) {
+	if !show {
+		l.Hide()
+		return
+	}
+	if !l.TextStyle.Italic {
+		l.TextStyle.Italic = true
+		l.Refresh()
+	}
+	l.Show()
 }
