@@ -44,7 +44,7 @@ func main() {
 				return err
 			}
 			defer windowFailed(&err)
-			return ui.Run(app.NewWithID(AppID), ui.Options{DBPath: dbPath, Registry: reg})
+			return ui.Run(app.NewWithID(AppID), ui.Options{DBPath: dbPath, Registry: reg, ScreenArea: screenArea})
 		},
 	}))
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -31,8 +32,18 @@ type campaignScreen struct {
 	later  map[shell.Tab]*fyne.Container
 	log    *logView
 	locked bool
+	// share is the table shared with the phones (sharing.go); unfollow
+	// stops following the commands they send.
+	share    *sharing
+	unfollow func()
 
 	stop chan struct{}
+	// lastBeat is when the window last answered (the clocks' tick), and
+	// lastAlive when the app's sign of life was last written (alive.go);
+	// background says the app is in the background with its clocks
+	// counting (mobile.go).
+	lastBeat, lastAlive time.Time
+	background          bool
 }
 
 // screensFor is the game's screens, or the default ones. A game's screens
@@ -49,11 +60,7 @@ func (u *App) screensFor(g tracker.GameID) shell.GameScreens {
 // openCampaign opens a campaign for play: the play clock starts, the screen
 // is kept awake, and the keys drive the game.
 func (u *App) openCampaign(id string) {
-	if u.camp != nil {
-		if _, err := u.closeCampaign(); err != nil {
-			u.problem(err.Error())
-		}
-	}
+	u.closeCampaign(true)
 	s, err := u.DB.OpenSession(id)
 	if err != nil {
 		u.showHome()
@@ -61,6 +68,7 @@ func (u *App) openCampaign(id string) {
 		return
 	}
 	cs := &campaignScreen{u: u, s: s, stop: make(chan struct{})}
+	cs.share = newSharing(cs)
 	c := s.Campaign()
 	cs.game = u.screensFor(c.Game)
 	cs.ctx = shell.NewContext(s, u.Window, shell.Hooks{
@@ -70,10 +78,18 @@ func (u *App) openCampaign(id string) {
 		Library:  u.library(),
 	})
 	u.camp = cs
+	s.SetClock(func() time.Time { return u.now() })
 	u.Window.SetTitle("Tablekeeper — " + c.Name)
 	u.setScreen(cs.build())
 	cs.bindKeys()
 	cs.ctx.OnChange(func(tracker.Event) { cs.refresh() })
+	// A clock left running (the app killed, or closed with the turn
+	// clock running) counts only a minute of the time the app did not
+	// run; the Log says so.
+	if last, background := u.lastAlive(c); !background {
+		cs.settleStopped(last, false)
+	}
+	cs.unfollow = cs.followDevices()
 	// A session is the time the campaign is open: the play clock runs
 	// while it is, and is paused (as an event) when it closes.
 	if !s.Core().Play.Running {
@@ -81,67 +97,104 @@ func (u *App) openCampaign(id string) {
 			cs.ctx.Changed(e)
 		}
 	}
+	cs.beat()
 	cs.refresh()
 	cs.message("", false)
 	u.wake.Keep(true)
-	go cs.tick()
+	cs.tick()
 }
 
 // closeCampaign ends the session: the play clock is paused (an event in
-// the log) and a verified backup is written. It returns the backup's path.
-func (u *App) closeCampaign() (string, error) {
+// the log) and, with backup, the session's backup starts beside the
+// window (backups.go), which goes on at once.
+func (u *App) closeCampaign(backup bool) {
 	cs := u.camp
 	if cs == nil {
-		return "", nil
+		return
 	}
 	u.camp = nil
 	if u.mobile() {
 		forgetResume(u.Fyne.Preferences()) // the session ends: nothing to resume
 	}
+	// Sharing ends with the session: every phone is told, the code and
+	// the keys stop working, before the clock's pause is recorded.
+	shareErr := cs.share.stop()
+	cs.unfollow()
 	close(cs.stop)
 	cs.ctx.Close()
 	u.wake.Keep(false)
 	if cs.s.Core().Play.Running {
 		_, _ = cs.s.Do(tracker.ClockCommand{Clock: tracker.PlayClock, Action: tracker.ClockPause})
 	}
-	b, err := u.DB.Backup()
-	if err != nil {
-		return "", fmt.Errorf("the session ended, but its backup failed: %w", err)
+	// The last sign of life: a turn clock left running counts no more
+	// than a minute of the time until the campaign is opened again.
+	u.writeAlive(cs.s.Campaign().ID, u.now(), false)
+	if backup {
+		u.sessionBackup(formatDuration(cs.s.Core().Play.Elapsed(time.Now())))
 	}
-	return b.Path, nil
+	if shareErr != nil {
+		u.problem(fmt.Sprintf("Sharing stopped, but the devices could not be forgotten in the campaign file: %s", shareErr))
+	}
 }
 
-// leave closes the campaign and goes home, saying a backup was written
-// and where to find it, in words: the file's path means nothing at the
-// table (the Data screen lists the backups).
+// leave closes the campaign and goes home, where the message line says
+// the session's backup is being written, then that it was, in words: the
+// file's path means nothing at the table (the Data screen lists the
+// backups).
 func (cs *campaignScreen) leave() {
 	u := cs.u
-	played := formatDuration(cs.s.Core().Play.Elapsed(time.Now()))
-	_, err := u.closeCampaign()
+	u.closeCampaign(true)
 	u.showHome()
-	if err != nil {
-		u.problem(err.Error())
-		return
-	}
-	u.notice(fmt.Sprintf("Session ended: play clock paused at %s. A backup was written; see Data.", played))
 }
 
+// tick shows the clocks once a second while the campaign is open. Each
+// tick runs on the window's thread (widgets.After) and asks for the next,
+// so the clocks never reach the screen from a goroutine of their own.
 func (cs *campaignScreen) tick() {
-	t := time.NewTicker(time.Second)
-	defer t.Stop()
-	for {
+	widgets.After(time.Second, func() {
 		select {
 		case <-cs.stop:
 			return
-		case <-t.C:
-			fyne.Do(func() {
-				select {
-				case <-cs.stop:
-				default:
-					cs.showClocks()
-				}
-			})
+		default:
 		}
+		cs.beat()
+		cs.showClocks()
+		cs.share.tick()
+		// Buttons a game put on the screen by itself (not after a tap
+		// or a change) take the tap guard too.
+		widgets.GuardCanvas(cs.u.Window.Canvas())
+		cs.tick()
+	})
+}
+
+// beat is the clocks' tick on the window's thread: the window answers.
+// A tick long after the last (a window that did not answer for minutes,
+// a laptop asleep) leaves the gap out of the clocks; and every
+// aliveEvery the app's sign of life is written (alive.go).
+func (cs *campaignScreen) beat() {
+	now := cs.u.now()
+	if !cs.lastBeat.IsZero() && !cs.background {
+		cs.settleStopped(cs.lastBeat, true)
+	}
+	cs.lastBeat = now
+	if now.Sub(cs.lastAlive) >= aliveEvery || now.Before(cs.lastAlive) {
+		cs.lastAlive = now
+		cs.u.writeAlive(cs.s.Campaign().ID, now, cs.background)
+	}
+}
+
+// settleStopped tells the session when the app last ran, when a clock
+// runs and that was more than tracker.StoppedCounted ago (frozen: the app
+// ran but its window did not answer).
+func (cs *campaignScreen) settleStopped(last time.Time, frozen bool) {
+	if last.IsZero() || cs.u.now().Sub(last) <= tracker.StoppedCounted {
+		return
+	}
+	if core := cs.s.Core(); !core.Play.Running && !core.Turn.Running {
+		return
+	}
+	if e, err := cs.s.Do(tracker.AppStopped{Last: last, Frozen: frozen}); err == nil {
+		cs.ctx.Changed(e)
 	}
 }
 
@@ -171,6 +224,7 @@ func (cs *campaignScreen) build() fyne.CanvasObject {
 	ch.Note.OnTapped = cs.askNote
 	ch.Undo.OnTapped = cs.doUndo
 	ch.Redo.OnTapped = cs.doRedo
+	ch.Share.OnTapped = cs.toggleSharePanel
 	ch.Lock.OnTapped = func() { cs.setLocked(true) }
 	ch.Unlock.OnHeld = func() { cs.setLocked(false) }
 	ch.Unlock.OnHint = func(s string) { cs.ctx.Feedback(ch.Unlock, s, false) }
@@ -180,6 +234,13 @@ func (cs *campaignScreen) build() fyne.CanvasObject {
 		cs.ctx.DoFrom(ch.TurnReset, tracker.ClockCommand{Clock: tracker.TurnClock, Action: tracker.ClockReset})
 	}
 	ch.PlayClock.OnTapped = func() { cs.aboutPlayClock() }
+	ch.Tabs.OnSelected = func(*container.TabItem) {
+		// Another tab: what answered a tap on the last one goes, and
+		// this one's buttons take the tap guard.
+		c := cs.u.Window.Canvas()
+		widgets.DismissFeedback(c)
+		widgets.GuardCanvas(c)
+	}
 	ch.TurnClock.OnTapped = cs.askTurnLimit
 	return ch.Root
 }
@@ -210,10 +271,35 @@ func (cs *campaignScreen) buildTab(t shell.Tab) {
 
 func (cs *campaignScreen) selectTab(name string) {
 	name = strings.ToLower(name)
+	// "share" shares the table and shows the sharing panel; "shared:TAB"
+	// shares it and shows TAB with the header's mark (the real-window
+	// check opens them so).
+	if name == "share" {
+		cs.showSharePanel()
+		cs.share.start()
+		return
+	}
+	if t, ok := strings.CutPrefix(name, "shared:"); ok {
+		cs.share.start()
+		name = t
+	}
 	for i, t := range cs.tabIDs {
 		if strings.ToLower(t.String()) == name {
 			cs.chrome.Tabs.SelectIndex(i)
 		}
+	}
+}
+
+// showView asks the game for one of its views on the tab showing (see
+// shell.Viewer), saying so in the message line when it has none.
+func (cs *campaignScreen) showView(name string) {
+	v, ok := cs.game.(shell.Viewer)
+	if !ok {
+		cs.message(fmt.Sprintf("%s has no view “%s”.", cs.s.Campaign().Game.Title(), name), true)
+		return
+	}
+	if err := v.View(cs.ctx, cs.currentTab(), name); err != nil {
+		cs.message(shell.Words(err), true)
 	}
 }
 
@@ -255,6 +341,11 @@ func (cs *campaignScreen) setLocked(on bool) {
 			o.Hide()
 		}
 		ch.Unlock.Show()
+		// Sharing's mark stays in view while the table is shared; not
+		// shared, the button would only start something.
+		if !cs.share.on() {
+			ch.Share.Hide()
+		}
 		ch.Home.Disable()
 		ch.Note.Disable()
 		cs.message(lockedNote, false)
@@ -263,6 +354,7 @@ func (cs *campaignScreen) setLocked(on bool) {
 		for _, o := range changers {
 			o.Show()
 		}
+		ch.Share.Show()
 		ch.Home.Enable()
 		ch.Note.Enable()
 		cs.message("Unlocked.", false)
@@ -272,24 +364,26 @@ func (cs *campaignScreen) setLocked(on bool) {
 
 // askNote asks for a note and records it (undoable, in the Log's Notes).
 func (cs *campaignScreen) askNote() {
-	e := widgets.NewMultiLineTextEntry()
-	e.Wrapping = fyne.TextWrapWord
+	// A NoteEntry: a long note stays quick to type, and says when it
+	// nears and passes the limit as it is typed.
+	e := widgets.NewNoteEntry()
+	e.Limit = tracker.MaxNoteLen
 	e.SetMinRowsVisible(3)
 	e.SetPlaceHolder("What happened, what to remember next time")
-	item := widget.NewFormItem("Note", e)
+	item := widget.NewFormItem("Note", e.WithCounter())
 	item.HintText = "It goes in the Log, under Notes, where the campaign stands now. Undo takes it back."
 	f := widgets.NewForm("A note for the campaign", "Add the note", "Cancel", []*widget.FormItem{item}, nil, cs.u.Window)
 	f.Check = func() widgets.Problems {
-		if strings.TrimSpace(e.Text) == "" {
+		if strings.TrimSpace(e.Note()) == "" {
 			return widgets.Problems{"Note": "Write something first."}
 		}
-		if n := len(strings.TrimSpace(e.Text)); n > tracker.MaxNoteLen {
+		if n := utf8.RuneCountInString(strings.TrimSpace(e.Note())); n > tracker.MaxNoteLen {
 			return widgets.Problems{"Note": fmt.Sprintf("The note is %d characters long; at most %d fit.", n, tracker.MaxNoteLen)}
 		}
 		return nil
 	}
 	f.OnSubmit = func() error {
-		if err := cs.ctx.Try(tracker.AddNote{Text: e.Text}); err != nil {
+		if err := cs.ctx.Try(tracker.AddNote{Text: e.Note()}); err != nil {
 			return err
 		}
 		text, _ := cs.chrome.Message.Text()
@@ -371,10 +465,17 @@ func (cs *campaignScreen) bindKeys() {
 }
 
 // back is the device's Back on a campaign (see mobile.go): a pop-up
-// closes; else the session ends as with Home (clock paused, backup),
+// closes; the sharing panel gives way to the tabs; else the session ends
+// as with Home (clock paused, backup),
 // unless the table is locked, which Back must not get round.
 func (cs *campaignScreen) back() {
 	if closeTopOverlay(cs.u.Window.Canvas()) {
+		return
+	}
+	// The sharing panel is a screen of its own: Back goes back to the
+	// tabs (sharing goes on).
+	if cs.chrome.Panel() != nil {
+		cs.hideSharePanel()
 		return
 	}
 	if cs.locked {

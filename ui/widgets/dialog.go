@@ -102,6 +102,7 @@ func (d *Dialog) Problem() string {
 
 // SetProblem shows a refusal above the buttons; "" clears it.
 func (d *Dialog) SetProblem(text string) {
+	Tell(text)
 	d.problem.SetText(text)
 	if text == "" {
 		d.problem.Hide()
@@ -120,10 +121,16 @@ func (d *Dialog) Show() {
 	c := d.win.Canvas()
 	// A field behind the dialog would keep the keys (Escape among them).
 	c.Unfocus()
+	// What answered a tap on the screen beneath speaks of a screen the
+	// dialog now covers.
+	DismissFeedback(c)
 	pushDialog(c, d)
 	d.Fit()
 	d.popup.Show()
 	d.Fit()
+	// Its buttons appear where the players just tapped: they take the
+	// tap guard at once.
+	GuardCanvas(c)
 }
 
 // Hide closes the dialog; the OnClosed functions run.
@@ -307,6 +314,8 @@ func Paragraph(text string) *widget.Label {
 
 // ShowMessage shows text in a dialog with a Close button.
 func ShowMessage(title, text string, w fyne.Window) *Dialog {
+	Tell(title)
+	Tell(text)
 	d := NewDialog(title, Paragraph(text), w)
 	d.Show()
 	return d
