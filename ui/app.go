@@ -109,6 +109,8 @@ type App struct {
 	homePage fyne.CanvasObject
 	// wake keeps the screen awake while a campaign is open.
 	wake *screenWake
+	// release hands memory back after a new screen (memory.go).
+	release *time.Timer
 	// screen is the room the screen has for the window, when known
 	// (Options.ScreenArea).
 	screen      fyne.Size
@@ -281,6 +283,9 @@ func (u *App) openDirect(id, tab string) {
 // backup under way is given quitBackupWait to end, then called off.
 func (u *App) Shutdown() error {
 	u.stopImports()
+	if u.release != nil {
+		u.release.Stop()
+	}
 	var errs []error
 	u.closeCampaign(true)
 	// The session's backup (and any other under way) is waited for a
@@ -306,6 +311,7 @@ func (u *App) setScreen(content fyne.CanvasObject) {
 		}
 	}
 	u.Window.SetContent(content)
+	u.releaseSoon()
 	// The new screen's buttons take the tap guard before the finger's
 	// next tap: a double tap on Open or Create must not act on what the
 	// campaign screen puts under it.

@@ -27,6 +27,9 @@ type campaignScreen struct {
 
 	chrome *shell.Chrome
 	tabIDs []shell.Tab
+	// later are the game's tabs not built yet (Campaign, Enemy), each
+	// with the place it goes: see buildTab.
+	later  map[shell.Tab]*fyne.Container
 	log    *logView
 	locked bool
 	// share is the table shared with the phones (sharing.go); unfollow
@@ -199,9 +202,17 @@ func (cs *campaignScreen) build() fyne.CanvasObject {
 	c := cs.s.Campaign()
 	cs.tabIDs = []shell.Tab{shell.TabPlay, shell.TabCampaign, shell.TabEnemy, shell.TabLog}
 	cs.log = newLogView(cs)
+	cs.later = map[shell.Tab]*fyne.Container{shell.TabCampaign: container.NewStack(), shell.TabEnemy: container.NewStack()}
 	ch := shell.NewChrome(cs.u.Window, c.Name,
-		cs.game.Play(cs.ctx), cs.game.Campaign(cs.ctx), cs.game.Enemy(cs.ctx), cs.log.object())
+		cs.game.Play(cs.ctx), cs.later[shell.TabCampaign], cs.later[shell.TabEnemy], cs.log.object())
 	cs.chrome = ch
+	ch.Tabs.OnSelected = func(it *container.TabItem) {
+		for i, item := range ch.Tabs.Items {
+			if item == it {
+				cs.buildTab(cs.tabIDs[i])
+			}
+		}
+	}
 	ch.Title.OnTapped = func() {
 		t := ch.Title.Title()
 		if w := ch.Title.Sub(); w != "" {
@@ -232,6 +243,30 @@ func (cs *campaignScreen) build() fyne.CanvasObject {
 	}
 	ch.TurnClock.OnTapped = cs.askTurnLimit
 	return ch.Root
+}
+
+// buildTab builds the game's Campaign or Enemy tab the first time it is
+// needed: when it is first shown, or before a shortcut reaches the game
+// (whose Act may use any of its screens). A tab built before it is shown
+// holds its widgets, and the fonts of its text styles, for the whole
+// session: measured under Xvfb, building both at once added 10–15 MB to
+// each game's Play tab (Phantom Epoch 190 MB against 175, Reichbusters
+// 179 against 163, Alone 180 against 170).
+func (cs *campaignScreen) buildTab(t shell.Tab) {
+	box := cs.later[t]
+	if box == nil {
+		return
+	}
+	delete(cs.later, t)
+	var o fyne.CanvasObject
+	if t == shell.TabCampaign {
+		o = cs.game.Campaign(cs.ctx)
+	} else {
+		o = cs.game.Enemy(cs.ctx)
+	}
+	box.Objects = []fyne.CanvasObject{o}
+	box.Refresh()
+	cs.u.releaseSoon()
 }
 
 func (cs *campaignScreen) selectTab(name string) {
@@ -397,6 +432,8 @@ func (cs *campaignScreen) act(a shell.Action) {
 		return
 	}
 	tab := cs.currentTab()
+	cs.buildTab(shell.TabCampaign)
+	cs.buildTab(shell.TabEnemy)
 	if !cs.game.Act(cs.ctx, tab, a) {
 		cs.message(fmt.Sprintf("%s does nothing on the %s tab.", a, tab), false)
 	}

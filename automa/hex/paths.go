@@ -26,6 +26,11 @@ func (m *Map) Ranges(a int) []int {
 	return out
 }
 
+// RangeRow is Range from a to every space as the map keeps it (-1 where
+// none), without the copy Ranges makes: for callers reading many rows in a
+// hot loop. The row is shared and must not be changed.
+func (m *Map) RangeRow(a int) []int32 { return m.rangeRow(a) }
+
 // rangeRow is the memoised BFS row from a (-1 = unreachable).
 func (m *Map) rangeRow(a int) []int32 {
 	mm := m.memo

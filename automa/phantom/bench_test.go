@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"testing"
+	"time"
 
 	"tablekeeper/automa/hex"
 )
@@ -44,13 +45,33 @@ func benchSituation(b *testing.B) (*Situation, *hex.Map) {
 
 // BenchmarkAdversaryTurn is one whole adversary turn (primary target, a
 // Move 4, a Target 2 attack with line-of-sight choice) on the 30×30 map.
+// Each round also runs plain shortest-path sweeps of the same map
+// (BenchmarkShortestPathSweep's), timed apart, so the run reports the
+// turn's cost in sweeps ("x-sweep", goal at most 10) with both measured
+// side by side under the same load; ns/op counts both. The sweep's time is
+// the mean of 5 in a row, so it is a warm sweep as that benchmark times,
+// not one slowed by the turn leaving the caches cold.
 func BenchmarkAdversaryTurn(b *testing.B) {
-	s, _ := benchSituation(b)
+	s, m := benchSituation(b)
+	from, _ := m.Index(s.Figures[0].Position)
+	var turn, sweep time.Duration
+	const sweeps = 5
 	for b.Loop() {
+		t0 := time.Now()
 		if _, _, err := AdversaryTurn(s, nil); err != nil {
 			b.Fatal(err)
 		}
+		t1 := time.Now()
+		for range sweeps {
+			m.ShortestPaths(from, hex.MoveRules{})
+		}
+		sweep += time.Since(t1) / sweeps
+		turn += t1.Sub(t0)
 	}
+	n := float64(b.N)
+	b.ReportMetric(float64(turn.Microseconds())/n, "µs-turn")
+	b.ReportMetric(float64(sweep.Microseconds())/n, "µs-sweep")
+	b.ReportMetric(float64(turn)/float64(sweep), "x-sweep")
 }
 
 // BenchmarkShortestPathSweep is one plain MP shortest-path search over the

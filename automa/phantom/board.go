@@ -52,7 +52,9 @@ type losLine struct {
 type sightlines interface {
 	Lines(a, b int) []losLine
 	HasLoS(a, b int) bool
-	Ranges(a int) []int
+	// RangeRow is Range from a to every space, -1 where none; shared, so
+	// never changed.
+	RangeRow(a int) []int32
 }
 
 type board struct {
@@ -63,17 +65,22 @@ type board struct {
 	sight   sightlines
 	// pt[s] is the space's compass position for the Decision die (§3.3).
 	pt [][2]int
-	// rangeCache[s] = Range from s to every space (BFS through everything).
-	rangeCache map[int][]int
-	losCache   map[[2]int]bool
-	lineCache  map[[2]int][]losLine
+	// rangeRows[s] = Range from s to every space (BFS through everything),
+	// the geometry's own row, -1 where none.
+	rangeRows map[int][]int32
+	// losRows[c][a] is line of sight from a to c once asked: 0 not yet,
+	// 1 none, 2 some. A row per target, since a decision asks about one
+	// target from many spaces, and a slice is read far quicker than a map
+	// keyed by the pair.
+	losRows   map[int][]int8
+	lineCache map[[2]int][]losLine
 }
 
 const inf = 1 << 30
 
 func newBoard(sp []space, nb [][]int, sight sightlines) *board {
 	b := &board{sp: sp, nb: nb, sight: sight, byLabel: map[string]int{}, byQR: map[[2]int]int{},
-		rangeCache: map[int][]int{}, losCache: map[[2]int]bool{}, lineCache: map[[2]int][]losLine{}}
+		rangeRows: map[int][]int32{}, losRows: map[int][]int8{}, lineCache: map[[2]int][]losLine{}}
 	for i, s := range sp {
 		b.byLabel[s.Label] = i
 		b.byQR[[2]int{s.Q, s.R}] = i
@@ -96,7 +103,7 @@ func (b *board) destructibleStanding(s int) bool {
 // difficult: difficult terrain or a destroyed object, unless a hazard is
 // there (a hazard replaces the difficult effect, §2.4).
 func (b *board) difficult(s int) bool {
-	sp := b.sp[s]
+	sp := &b.sp[s]
 	return (sp.Difficult || (sp.Object == ObjDestructible && sp.ObjState == StateDestroyed)) && sp.Hazard == ""
 }
 
@@ -122,17 +129,37 @@ func (b *board) hazardDamage(s int) int {
 }
 
 // ranges returns Range from s to every space (§2.5): adjacent steps
-// through any space, never across walls or closed doors.
+// through any space, never across walls or closed doors; inf where none.
 func (b *board) ranges(s int) []int {
-	if d, ok := b.rangeCache[s]; ok {
-		return d
+	row := b.rangeRow(s)
+	d := make([]int, len(row))
+	for i, r := range row {
+		d[i] = int(r)
+		if r < 0 {
+			d[i] = inf
+		}
 	}
-	d := b.sight.Ranges(s)
-	b.rangeCache[s] = d
 	return d
 }
 
-func (b *board) rng(a, c int) int { return b.ranges(a)[c] }
+// rangeRow is ranges as the geometry keeps it (-1 where none), read in
+// place: the searches read a row for each enemy and object they weigh.
+func (b *board) rangeRow(s int) []int32 {
+	if d, ok := b.rangeRows[s]; ok {
+		return d
+	}
+	d := b.sight.RangeRow(s)
+	b.rangeRows[s] = d
+	return d
+}
+
+// rng is Range from a to c (inf where none).
+func (b *board) rng(a, c int) int {
+	if d := b.rangeRow(a)[c]; d >= 0 {
+		return int(d)
+	}
+	return inf
+}
 
 // lines returns the valid lines of sight from a to c (cached).
 func (b *board) lines(a, c int) []losLine {
@@ -148,13 +175,18 @@ func (b *board) lines(a, c int) []losLine {
 // los reports whether some valid line joins a and c (Invisible targets are
 // handled by the caller, which never asks for them).
 func (b *board) los(a, c int) bool {
-	k := [2]int{a, c}
-	if v, ok := b.losCache[k]; ok {
-		return v
+	row := b.losRows[c]
+	if row == nil {
+		row = make([]int8, len(b.sp))
+		b.losRows[c] = row
 	}
-	v := b.sight.HasLoS(a, c)
-	b.losCache[k] = v
-	return v
+	if row[a] == 0 {
+		row[a] = 1
+		if b.sight.HasLoS(a, c) {
+			row[a] = 2
+		}
+	}
+	return row[a] == 2
 }
 
 // region numbers the door regions (§2.9): components of the non-closed-door
@@ -200,5 +232,5 @@ func (b *board) labels(path []int) []string {
 func (b *board) fresh() *board {
 	return &board{sp: append([]space(nil), b.sp...), nb: b.nb, sight: b.sight, pt: b.pt,
 		byLabel: b.byLabel, byQR: b.byQR,
-		rangeCache: map[int][]int{}, losCache: map[[2]int]bool{}, lineCache: map[[2]int][]losLine{}}
+		rangeRows: map[int][]int32{}, losRows: map[int][]int8{}, lineCache: map[[2]int][]losLine{}}
 }

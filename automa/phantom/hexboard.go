@@ -57,4 +57,4 @@ func (h hexSight) Lines(a, b int) []losLine {
 
 func (h hexSight) HasLoS(a, b int) bool { return h.m.HasLoS(a, b) }
 
-func (h hexSight) Ranges(a int) []int { return h.m.Ranges(a) }
+func (h hexSight) RangeRow(a int) []int32 { return h.m.RangeRow(a) }

@@ -47,7 +47,7 @@ func (w *world) endKeys(a *fig, P target, C []int, mpOf func(int) int, as []int,
 	for _, s := range as {
 		inAS[s] = true
 	}
-	g := w.moveTo(a, as, hazOK)
+	g := w.moveTo(a, as, hazOK, C)
 	keys := make([]endKey, len(C))
 	for i, s := range C {
 		// Ranges are read from the target's and each enemy's row, never the
@@ -187,8 +187,9 @@ func (w *world) move(a *fig, m int, kind string, P target, tr *automa.Trace) Mov
 		mpH = func(s int) int { return dl[s] }
 		mpNH = mpH
 	} else {
-		dH, prevH = w.moveFrom(a, a.Pos, true)
-		dNH, prevNH = w.moveFrom(a, a.Pos, false)
+		// Only spaces within m MP are weighed, so the searches stop there.
+		dH, prevH = w.moveWithin(a, a.Pos, true, m)
+		dNH, prevNH = w.moveWithin(a, a.Pos, false, m)
 	}
 	var reachH, reachNH []int
 	for s := range w.b.sp {
@@ -221,7 +222,7 @@ func (w *world) move(a *fig, m int, kind string, P target, tr *automa.Trace) Mov
 	if leap {
 		leapVal = m
 	}
-	cond1 := w.targetCost(a, asNH, leapVal, false) >= inf
+	cond1 := w.targetCosts(a, leapVal, false, asNH)[0] >= inf
 	exNH, exH := exact(reachNH, asNH), exact(reachH, asH)
 	cond2 := exNH == 0 && exH > 0
 	hazOK := cond1 || cond2
@@ -311,7 +312,7 @@ func (w *world) retreat(a *fig, n int, P target, tr *automa.Trace) Movement {
 		tr.Add(ruleRetreat, "%s has no primary target: it does not retreat", a.Name).Result = "stay on " + mv.From
 		return mv
 	}
-	d, prev := w.moveFrom(a, a.Pos, false)
+	d, prev := w.moveWithin(a, a.Pos, false, n)
 	C := []int{a.Pos}
 	for s := range w.b.sp {
 		if s != a.Pos && d[s].mp <= n && w.standable(s, a, false) {

@@ -103,6 +103,19 @@ func (p *pq) pop() pqItem {
 // hazards and less hazard damage among equal-MP paths, with the parent of
 // each space to rebuild the path.
 func (w *world) moveFrom(a *fig, from int, hazOK bool) ([]cost, []int) {
+	return w.moveWithin(a, from, hazOK, inf)
+}
+
+// moveWithin is moveFrom for a movement of at most limit MP: the search
+// stops once every space within limit MP is settled. Those spaces get the
+// very costs and parents the whole search gives them (every parent of a
+// space within limit is itself within limit, and is settled, with all its
+// ties tried, before anything beyond); a space farther off keeps a cost
+// above limit, not always its least.
+func (w *world) moveWithin(a *fig, from int, hazOK bool, limit int) ([]cost, []int) {
+	if w.referenceSearch {
+		limit = inf
+	}
 	n := len(w.b.sp)
 	dist := make([]cost, n)
 	prev := make([]int, n)
@@ -110,19 +123,24 @@ func (w *world) moveFrom(a *fig, from int, hazOK bool) ([]cost, []int) {
 		dist[i] = cost{inf, 0, 0}
 		prev[i] = -1
 	}
+	enter := w.enterCosts(a, hazOK)
 	dist[from] = cost{}
 	h := &pq{}
 	h.push(from, cost{})
 	for h.Len() > 0 {
 		it := h.pop()
+		if it.c.mp > limit {
+			break
+		}
 		if dist[it.s].less(it.c) {
 			continue
 		}
 		for _, v := range w.b.nb[it.s] {
-			if !w.canEnterMove(v, a, hazOK) {
+			mc := enter.of(v)
+			if mc == 0 {
 				continue
 			}
-			nc := cost{it.c.mp + w.b.moveCost(v), it.c.haz, it.c.dmg}
+			nc := cost{it.c.mp + mc, it.c.haz, it.c.dmg}
 			if w.b.hazard(v) {
 				nc.haz++
 				nc.dmg += w.b.hazardDamage(v)
@@ -137,6 +155,34 @@ func (w *world) moveFrom(a *fig, from int, hazOK bool) ([]cost, []int) {
 	return dist, prev
 }
 
+// enterCost is what a Move by one figure spends to enter each space
+// (moveCost), or 0 where it may not enter (canEnterMove), worked out the
+// first time a search asks: a search tries each space from each of its
+// neighbours, and the rules behind the answer (objects, doors, who stands
+// there and whether either is Invisible) do not change during it.
+type enterCost struct {
+	w     *world
+	a     *fig
+	hazOK bool
+	c     []int8 // 0 not asked yet, -1 may not enter, else the MP
+}
+
+func (w *world) enterCosts(a *fig, hazOK bool) *enterCost {
+	return &enterCost{w: w, a: a, hazOK: hazOK, c: make([]int8, len(w.b.sp))}
+}
+
+func (e *enterCost) of(s int) int {
+	c := e.c[s]
+	if c == 0 {
+		c = -1
+		if e.w.canEnterMove(s, e.a, e.hazOK) {
+			c = int8(e.w.b.moveCost(s))
+		}
+		e.c[s] = c
+	}
+	return max(int(c), 0)
+}
+
 // tieLess makes remaining path ties deterministic (A-38: they have no game
 // effect except which trap token goes): the lower (r, q) parent wins.
 func (w *world) tieLess(a, b int) bool {
@@ -146,12 +192,26 @@ func (w *world) tieLess(a, b int) bool {
 
 // moveTo is the reverse search: the least MP from every space to reach any
 // space of goals under Move rules (MoveCost of §8.6). Spaces from which no
-// goal can be reached get inf.
-func (w *world) moveTo(a *fig, goals []int, hazOK bool) []int {
+// goal can be reached get inf. With want, the search stops once every
+// space of want is settled (a space at MP c is, once the spaces at less
+// than c are done, as steps cost at least 1): those get their least, other
+// spaces may keep a larger value.
+func (w *world) moveTo(a *fig, goals []int, hazOK bool, want []int) []int {
+	if w.referenceSearch {
+		want = nil
+	}
 	n := len(w.b.sp)
 	g := make([]int, n)
 	for i := range g {
 		g[i] = inf
+	}
+	settled := func(cur int) bool {
+		for _, s := range want {
+			if g[s] > cur {
+				return false
+			}
+		}
+		return len(want) > 0
 	}
 	// Every step costs 1 or 2 MP, so a queue of three buckets by MP is a
 	// Dijkstra without a heap.
@@ -164,7 +224,7 @@ func (w *world) moveTo(a *fig, goals []int, hazOK bool) []int {
 			pending++
 		}
 	}
-	for cur := 0; pending > 0; cur++ {
+	for cur := 0; pending > 0 && !settled(cur); cur++ {
 		b := &bkt[cur%3]
 		for k := 0; k < len(*b); k++ {
 			v := (*b)[k]
@@ -189,6 +249,118 @@ func (w *world) moveTo(a *fig, goals []int, hazOK bool) []int {
 	}
 	return g
 }
+
+// reachFrom is TargetCost's search run forward once for many goal sets
+// (§8.6): the least MP for a to reach each space under Move rules, starting
+// from its own space or, with leap > 0, from any space it could first Leap
+// to (at most leap steps, ending where it may stand) at the Leap's steps.
+// TargetCost to a set of attack spaces is then the least of this over the
+// set, so a target decision weighing many enemies or objects needs one
+// sweep per hazard permission, not one per enemy. Moving is the same graph
+// read either way round (adjacency is symmetric; a step's cost and whether
+// it is allowed depend only on the space entered), so this gives exactly
+// what moveTo from each set gives at a's space. It returns that least for
+// each of sets, and stops once each is known: the first space of a set
+// the sweep settles is its nearest.
+func (w *world) reachFrom(a *fig, leap int, hazOK bool, sets [][]int) []int {
+	n := len(w.b.sp)
+	// The sweep's arrays are the world's, reused: a decision sweeps a few
+	// times, and fresh ones cost more to allocate and collect than to
+	// clear.
+	buf := &w.reachBuf
+	if len(buf.g) != n {
+		buf.g, buf.head, buf.enter = make([]int32, n), make([]int32, n), make([]int8, n)
+	}
+	g, head := buf.g, buf.head
+	for i := range g {
+		g[i] = inf
+	}
+	clear(head)
+	clear(buf.enter)
+	enter := &enterCost{w: w, a: a, hazOK: hazOK, c: buf.enter}
+	out := make([]int, len(sets))
+	// The sets each space belongs to, as lists through links: head[s] is
+	// 1 + the index of s's first link, a link's next 1 + the next's.
+	links := buf.links[:0]
+	left := 0
+	for k, set := range sets {
+		out[k] = inf
+		if len(set) > 0 {
+			left++
+		}
+		for _, s := range set {
+			links = append(links, setLink{k, int(head[s])})
+			head[s] = int32(len(links))
+		}
+	}
+	// Sources in order of their start cost: a's space at 0, then the Leap's
+	// landing spaces by steps (a breadth-first search lists them in order).
+	type src struct{ s, c int }
+	srcs := []src{{a.Pos, 0}}
+	if leap > 0 {
+		d, _ := w.leapFrom(a.Pos)
+		byStep := make([][]int, leap+1)
+		for e := range d {
+			if d[e] > 0 && d[e] <= leap && w.standable(e, a, hazOK) {
+				byStep[d[e]] = append(byStep[d[e]], e)
+			}
+		}
+		for k, es := range byStep {
+			for _, e := range es {
+				srcs = append(srcs, src{e, k})
+			}
+		}
+	}
+	// Every step costs 1 or 2 MP, so three buckets by MP are a Dijkstra
+	// without a heap; a source joins when the sweep reaches its cost.
+	bkt := &buf.bkt
+	for i := range bkt {
+		bkt[i] = bkt[i][:0]
+	}
+	pending, next := 0, 0
+	for cur := 0; left > 0 && (pending > 0 || next < len(srcs)); cur++ {
+		for ; next < len(srcs) && srcs[next].c == cur; next++ {
+			if s := srcs[next].s; cur < int(g[s]) {
+				g[s] = int32(cur)
+				bkt[cur%3] = append(bkt[cur%3], s)
+				pending++
+			}
+		}
+		b := &bkt[cur%3]
+		for k := 0; k < len(*b); k++ {
+			u := (*b)[k]
+			if int(g[u]) != cur {
+				continue
+			}
+			// Settled: no set of u gets nearer than this.
+			for l := head[u]; l > 0; l = int32(links[l-1].next) {
+				if i := links[l-1].set; out[i] == inf {
+					out[i] = cur
+					left--
+				}
+			}
+			head[u] = 0
+			for _, v := range w.b.nb[u] {
+				mc := enter.of(v)
+				if mc == 0 {
+					continue
+				}
+				if c := cur + mc; c < int(g[v]) {
+					g[v] = int32(c)
+					bkt[c%3] = append(bkt[c%3], v)
+					pending++
+				}
+			}
+		}
+		pending -= len(*b)
+		*b = (*b)[:0]
+	}
+	buf.links = links
+	return out
+}
+
+// setLink is one goal set a space belongs to, in reachFrom's lists.
+type setLink struct{ set, next int }
 
 // leapFrom is a breadth-first search of a Leap (§2.8): every step costs 1,
 // anything may be leapt over except walls and closed doors (an adversary

@@ -555,7 +555,9 @@ func (s *Situation) world(r automa.Rand, tr *automa.Trace) (*world, error) {
 		w.chars = max(chars, 2)
 	}
 	w.rebuildOcc()
-	w.orig = append([]space(nil), b.sp...)
+	// The base's spaces are never changed (every decision changes its
+	// fresh copy), so they are the situation's spaces as given.
+	w.orig = s.base.sp
 	return w, nil
 }
 

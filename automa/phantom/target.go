@@ -61,9 +61,9 @@ func (w *world) available(t target) bool {
 // object criterion, §8.6 step 3).
 func (w *world) attackSpaces(a *fig, tpos, r int, hazOK, openObjects bool) []int {
 	var out []int
-	d := w.b.ranges(tpos)
+	d := w.b.rangeRow(tpos)
 	for s := range w.b.sp {
-		if d[s] < 1 || d[s] > r {
+		if d[s] < 1 || int(d[s]) > r {
 			continue
 		}
 		ok := w.standable(s, a, hazOK)
@@ -81,13 +81,69 @@ func (w *world) attackSpaces(a *fig, tpos, r int, hazOK, openObjects bool) []int
 	return out
 }
 
-// targetCost is TargetCost of §8.6: the least MP to reach a space of as,
-// with at most one Leap of leap steps first (leap 0: none).
+// targetCosts is TargetCost of §8.6 for one adversary where it stands, to
+// each of sets: the least MP to reach a space of the set, with at most one
+// Leap of leap steps first (leap 0: none). One forward sweep (reachFrom)
+// serves every enemy and object weighed; a world with referenceSearch set
+// answers each set with its own reverse search instead (targetCost), as
+// the engine once did.
+func (w *world) targetCosts(a *fig, leap int, hazOK bool, sets ...[]int) []int {
+	if !w.referenceSearch {
+		return w.reachFrom(a, leap, hazOK, sets)
+	}
+	out := make([]int, len(sets))
+	for k, as := range sets {
+		out[k] = w.targetCost(a, as, leap, hazOK)
+	}
+	return out
+}
+
+// attackSets are the spaces an adversary can attack things from with its
+// base range (attackSpaces, objects standing), through hazards and not,
+// worked out once per thing for one decision step: the target criteria ask
+// about each enemy up to three times, and every answer costs a line of
+// sight from each space in range.
+type attackSets struct {
+	w    *world
+	a    *fig
+	r    int
+	memo map[int][2][]int
+}
+
+func (w *world) attackSets(a *fig, r int) *attackSets {
+	return &attackSets{w: w, a: a, r: r, memo: map[int][2][]int{}}
+}
+
+// of gives the spaces to attack the thing on tpos from, through hazards
+// and not. Those without are those with less every hazard space but a's
+// own, which a may always stay on (standable).
+func (as *attackSets) of(tpos int) (hz, noHz []int) {
+	w, a := as.w, as.a
+	if w.referenceSearch {
+		return w.attackSpaces(a, tpos, as.r, true, false), w.attackSpaces(a, tpos, as.r, false, false)
+	}
+	if m, ok := as.memo[tpos]; ok {
+		return m[0], m[1]
+	}
+	hz = w.attackSpaces(a, tpos, as.r, true, false)
+	for _, s := range hz {
+		if s == a.Pos || !w.b.hazard(s) {
+			noHz = append(noHz, s)
+		}
+	}
+	as.memo[tpos] = [2][]int{hz, noHz}
+	return hz, noHz
+}
+
+// targetCost is TargetCost of §8.6 for one goal set by a reverse search
+// from it: the least MP to reach a space of as, with at most one Leap of
+// leap steps first (leap 0: none). It is the reference the property test
+// holds targetCosts to.
 func (w *world) targetCost(a *fig, as []int, leap int, hazOK bool) int {
 	if len(as) == 0 {
 		return inf
 	}
-	g := w.moveTo(a, as, hazOK)
+	g := w.moveTo(a, as, hazOK, nil)
 	best := g[a.Pos]
 	if leap > 0 {
 		d, _ := w.leapFrom(a.Pos)
@@ -120,6 +176,7 @@ func (w *world) primaryTarget(a *fig, leap, reach int, absent map[*fig]bool, tr 
 	// Step 0: enemies on the map, not Invisible, with a space to attack from.
 	st := tr.Add(ruleTarget, "%s looks for its primary target (base range %d%s%s)", a.Name, R, reachNote(R, reach), leapNote(leap))
 	var E []*fig
+	sets := w.attackSets(a, R)
 	for _, f := range w.figs {
 		if !f.onMap() || !w.enemies(a, f) || absent[f] {
 			continue
@@ -130,7 +187,7 @@ func (w *world) primaryTarget(a *fig, leap, reach int, absent map[*fig]bool, tr 
 			st.Dropped = append(st.Dropped, c)
 			continue
 		}
-		if len(w.attackSpaces(a, f.Pos, R, true, false)) == 0 && !w.inReach(a, f, reach) {
+		if hz, _ := sets.of(f.Pos); len(hz) == 0 && !w.inReach(a, f, reach) {
 			c.Reason = "no unoccupied space to attack it from: ignored"
 			st.Dropped = append(st.Dropped, c)
 			continue
@@ -161,11 +218,14 @@ func (w *world) primaryTarget(a *fig, leap, reach int, absent map[*fig]bool, tr 
 	}
 	var costs []cc
 	best := inf
-	for _, f := range E {
-		c := w.targetCost(a, w.attackSpaces(a, f.Pos, R, true, false), leap, true)
-		nh := w.targetCost(a, w.attackSpaces(a, f.Pos, R, false, false), leap, false)
-		costs = append(costs, cc{f, c, nh})
-		best = min(best, c)
+	setsH, setsNH := make([][]int, len(E)), make([][]int, len(E))
+	for i, f := range E {
+		setsH[i], setsNH[i] = sets.of(f.Pos)
+	}
+	costH, costNH := w.targetCosts(a, leap, true, setsH...), w.targetCosts(a, leap, false, setsNH...)
+	for i, f := range E {
+		costs = append(costs, cc{f, costH[i], costNH[i]})
+		best = min(best, costH[i])
 	}
 	if best < inf {
 		var kept []cc
@@ -395,11 +455,14 @@ func (w *world) objectTarget(a *fig, E []*fig, R, leap int, tr *automa.Trace) (i
 	st.Result = "paths through " + count(k, "object")
 	// TB1 hazard-free, TB2 damaged, TB3 fewest MP once opened, TB4 die.
 	costs := map[int][2]int{}
-	for _, o := range cand {
-		costs[o.s] = [2]int{
-			w.targetCost(a, w.attackSpaces(a, o.s, R, true, false), leap, true),
-			w.targetCost(a, w.attackSpaces(a, o.s, R, false, false), leap, false),
-		}
+	sets := w.attackSets(a, R)
+	setsH, setsNH := make([][]int, len(cand)), make([][]int, len(cand))
+	for i, o := range cand {
+		setsH[i], setsNH[i] = sets.of(o.s)
+	}
+	costH, costNH := w.targetCosts(a, leap, true, setsH...), w.targetCosts(a, leap, false, setsNH...)
+	for i, o := range cand {
+		costs[o.s] = [2]int{costH[i], costNH[i]}
 	}
 	filter := func(name string, keep func(objC) bool, reason string, facts func(objC) map[string]any) {
 		if len(cand) < 2 {

@@ -65,6 +65,19 @@ type world struct {
 	// once; ask the question a decision stopped for (order.go).
 	choices *choices
 	ask     *OrderQuestion
+	// referenceSearch plays decisions with the engine's former searches:
+	// TargetCost by one reverse search per goal set instead of one forward
+	// sweep for all, and every search over the whole map instead of
+	// stopping once what it was asked is settled. Only the property test
+	// sets it, to play the same situations both ways.
+	referenceSearch bool
+	// reachBuf holds reachFrom's arrays between its sweeps.
+	reachBuf struct {
+		g, head []int32
+		enter   []int8
+		links   []setLink
+		bkt     [3][]int
+	}
 }
 
 // Options are the readings the spec leaves open (§17) that players may

@@ -61,6 +61,7 @@ type PlayScreen struct {
 	// entered shows a face entered from the table (no seed draw).
 	entered     *fyne.Container
 	enteredFace *canvas.Text
+	enteredNote *widget.Label
 	scroll      *container.Scroll
 	focus       []string // the spaces to show once the map is laid out
 	focused     string   // the turn last scrolled to
@@ -203,7 +204,8 @@ func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 	zoomOut := widget.NewButtonWithIcon("", theme.ZoomOutIcon(), func() { p.Map.Zoom(0.8) })
 	p.scroll = container.NewScroll(p.Map)
 	fit := widget.NewButtonWithIcon("Whole map", theme.ViewFullScreenIcon(), func() { p.Map.FitTo(p.scroll.Size()) })
-	p.practice = widget.NewLabelWithStyle(PracticeLabel, fyne.TextAlignLeading, fyne.TextStyle{Italic: true})
+	// In italics once it shows (widgets.ShowItalic).
+	p.practice = widget.NewLabel(PracticeLabel)
 	p.practice.Importance = widget.WarningImportance
 	p.practice.Wrapping = fyne.TextWrapWord
 	p.practice.Hide()
@@ -218,10 +220,12 @@ func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 	p.enteredFace = canvas.NewText("", theme.Color(theme.ColorNameForeground))
 	p.enteredFace.Alignment = fyne.TextAlignCenter
 	p.enteredFace.TextStyle.Bold = true
+	// In italics once it shows (widgets.ShowItalic).
+	p.enteredNote = widget.NewLabelWithStyle("face entered as rolled at the table", fyne.TextAlignCenter, fyne.TextStyle{})
 	p.entered = container.NewVBox(
 		widget.NewLabelWithStyle("Decision die", fyne.TextAlignCenter, fyne.TextStyle{Bold: true}),
 		p.enteredFace,
-		widget.NewLabelWithStyle("face entered as rolled at the table", fyne.TextAlignCenter, fyne.TextStyle{Italic: true}))
+		p.enteredNote)
 	p.entered.Hide()
 	die := container.NewVBox(p.Die, p.entered, p.swatch)
 	p.dieBox = die
@@ -524,11 +528,7 @@ func (p *PlayScreen) Refresh() {
 	} else {
 		p.Key.Hide()
 	}
-	if s.Content.Practice {
-		p.practice.Show()
-	} else {
-		p.practice.Hide()
-	}
+	widgets.ShowItalic(p.practice, s.Content.Practice)
 	figs := marks(m)
 	p.Map.SetMarks(figs)
 	if m != nil && m.Pending != nil {
@@ -665,6 +665,7 @@ func (p *PlayScreen) showDie(m *tp.Mission) {
 	p.enteredFace.TextSize = theme.TextSize() * 3
 	p.enteredFace.Color = theme.Color(theme.ColorNameForeground)
 	p.enteredFace.Refresh()
+	widgets.ShowItalic(p.enteredNote, true)
 	p.entered.Show()
 }
 

@@ -31,8 +31,7 @@ type ClockFace struct {
 func NewClockFace(caption string, tapped func()) *ClockFace {
 	f := &ClockFace{OnTapped: tapped}
 	f.caption = canvas.NewText(caption, theme.Color(theme.ColorNamePlaceHolder))
-	f.digits = canvas.NewText("0:00:00", theme.Color(theme.ColorNameForeground))
-	f.digits.TextStyle = fyne.TextStyle{Monospace: true}
+	f.digits = sourcedText("0:00:00", fyne.TextStyle{Monospace: true})
 	f.bg = canvas.NewRectangle(theme.Color(theme.ColorNameButton))
 	f.ExtendBaseWidget(f)
 	return f
@@ -69,7 +68,7 @@ type clockRenderer struct{ f *ClockFace }
 
 func (r *clockRenderer) sizes() (slot, cap fyne.Size) {
 	f := r.f
-	slot = fyne.MeasureText(strings.Repeat("0", ClockChars), theme.TextSize(), f.digits.TextStyle)
+	slot = measureSourced(f.digits, strings.Repeat("0", ClockChars), theme.TextSize())
 	cap = fyne.MeasureText(f.caption.Text, theme.CaptionTextSize(), f.caption.TextStyle)
 	return slot, cap
 }

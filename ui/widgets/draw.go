@@ -16,11 +16,14 @@ import (
 // concept: it stays in Draw, for the log and `resolve`, not on screen.
 type DrawResult struct {
 	widget.BaseWidget
-	title  *widget.Label
-	value  *canvas.Text
-	source *widget.Label
-	shown  string
-	draw   *tracker.Draw
+	title *widget.Label
+	value *canvas.Text
+	// source is in italics, drawn from the italic font file alone
+	// (fontsource.go), padded as a Label is.
+	source    *canvas.Text
+	sourceBox *fyne.Container
+	shown     string
+	draw      *tracker.Draw
 }
 
 // NewDrawResult makes an empty result display with a title ("Decision die").
@@ -31,9 +34,9 @@ func NewDrawResult(title string) *DrawResult {
 	d.value = canvas.NewText("—", theme.Color(theme.ColorNameForeground))
 	d.value.Alignment = fyne.TextAlignCenter
 	d.value.TextStyle.Bold = true
-	d.source = widget.NewLabel("no draw yet")
+	d.source = sourcedText("no draw yet", fyne.TextStyle{Italic: true})
 	d.source.Alignment = fyne.TextAlignCenter
-	d.source.TextStyle.Italic = true
+	d.sourceBox = container.New(labelPadding{}, d.source)
 	d.value.TextSize = theme.TextSize() * 3
 	return d
 }
@@ -43,7 +46,7 @@ func NewDrawResult(title string) *DrawResult {
 func (d *DrawResult) SetDraw(shown string, draw tracker.Draw) {
 	d.shown, d.draw = shown, &draw
 	d.value.Text = shown
-	d.source.SetText(SourceText(draw))
+	d.source.Text = SourceText(draw)
 	d.Refresh()
 }
 
@@ -51,7 +54,7 @@ func (d *DrawResult) SetDraw(shown string, draw tracker.Draw) {
 func (d *DrawResult) Clear() {
 	d.shown, d.draw = "", nil
 	d.value.Text = "—"
-	d.source.SetText("no draw yet")
+	d.source.Text = "no draw yet"
 	d.Refresh()
 }
 
@@ -70,7 +73,7 @@ func (d *DrawResult) Draw() *tracker.Draw { return d.draw }
 
 // CreateRenderer lays the result out, title over value over source.
 func (d *DrawResult) CreateRenderer() fyne.WidgetRenderer {
-	return widget.NewSimpleRenderer(container.NewVBox(d.title, d.value, d.source))
+	return widget.NewSimpleRenderer(container.NewVBox(d.title, d.value, d.sourceBox))
 }
 
 // Refresh follows the theme's text size.
@@ -78,5 +81,8 @@ func (d *DrawResult) Refresh() {
 	d.value.TextSize = theme.TextSize() * 3
 	d.value.Color = theme.Color(theme.ColorNameForeground)
 	d.value.Refresh()
+	d.source.TextSize = theme.TextSize()
+	d.source.Color = theme.Color(theme.ColorNameForeground)
+	d.source.Refresh()
 	d.BaseWidget.Refresh()
 }
