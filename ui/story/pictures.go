@@ -1,0 +1,32 @@
+package story
+
+import (
+	"image"
+
+	"tablekeeper/automa"
+	tp "tablekeeper/tracker/phantom"
+	rb "tablekeeper/tracker/reich"
+)
+
+type automaStep = automa.Step
+
+// pictureSize is the size the story's map pictures are drawn at: wide
+// enough for a map's labels on paper, scaled down to a phone's width.
+var pictureSize = image.Point{X: 720, Y: 540}
+
+// The maps are drawn by the games' own map widgets, off screen (each
+// game's BoardPicture): never a second drawing. These are nil where a
+// game's pictures are not in this build, and a story then has none.
+var (
+	phantomBoard func(st *tp.State, size image.Point, dark bool) image.Image
+	reichBoard   func(st *rb.State, size image.Point, dark bool, decision ...rb.Payload) image.Image
+)
+
+// phantomPicture is the mission's map as the app draws it, on paper's
+// light background, with the worked-out turn waiting (if any) drawn on it.
+func phantomPicture(st *tp.State) image.Image {
+	if phantomBoard == nil || st == nil {
+		return nil
+	}
+	return phantomBoard(st, pictureSize, false)
+}
