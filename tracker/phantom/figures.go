@@ -56,7 +56,7 @@ func (s *State) defeat(m *Mission, f *Figure, drop bool) string {
 			}
 		}
 		if alive == 0 {
-			line += "; every character is defeated: the mission fails (§13.1)"
+			line += "; every character is defeated: the mission fails"
 		}
 		return line
 	}
@@ -67,7 +67,7 @@ func (s *State) defeat(m *Mission, f *Figure, drop bool) string {
 			if sp, ok := hm.Space(at); ok {
 				sp.NovaCells += nova
 				_ = s.saveMap(hm)
-				line += fmt.Sprintf(", dropping %d nova cells on %s", nova, at)
+				line += fmt.Sprintf(", dropping %s on %s", plural(nova, "nova cell"), at)
 			}
 		}
 	}
