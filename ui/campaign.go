@@ -10,6 +10,7 @@ import (
 
 	"tablekeeper/tracker"
 	"tablekeeper/ui/shell"
+	"tablekeeper/ui/story"
 	"tablekeeper/ui/widgets"
 )
 
@@ -64,6 +65,7 @@ func (u *App) openCampaign(id string) {
 		Message:  cs.message,
 		Settings: func() shell.Settings { return loadSettings(u.Fyne.Preferences()) },
 		Library:  u.library(),
+		Story:    story.Panel,
 	})
 	u.camp = cs
 	u.Window.SetTitle("Tablekeeper — " + c.Name)

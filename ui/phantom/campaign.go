@@ -67,6 +67,7 @@ func NewCampaignScreen(ctx *shell.Context) *CampaignScreen {
 		container.NewTabItem("Content", container.NewVScroll(container.NewVBox(c.contentForm(), c.content))),
 		container.NewTabItem("Maps", c.Editor.Object()),
 		container.NewTabItem("Settings", container.NewVScroll(c.settings)),
+		container.NewTabItem("Story", container.NewVScroll(container.NewPadded(ctx.Story()))),
 	)
 	c.obj = c.Tabs
 	ctx.OnChange(func(tracker.Event) { c.Refresh() })

@@ -216,7 +216,7 @@ func (b *book) picture(draw func() image.Image, caption string) {
 	if b.pictures >= maxPictures {
 		return
 	}
-	img := draw()
+	img := b.o.draw(draw)
 	if img == nil {
 		return
 	}

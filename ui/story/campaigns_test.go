@@ -1,8 +1,12 @@
 package story
 
 import (
-	"slices"
+	// Before Fyne's lang package reads the locale (see the package).
 	_ "tablekeeper/ui/cli/locale"
+
+	"os"
+	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
@@ -412,4 +416,28 @@ func aloneCampaign(t testing.TB) *table {
 	tb.do(ta.CompleteMission{Which: 2}, ta.CompleteMission{Which: 3})
 	tb.goHome()
 	return tb
+}
+
+// TestWriteStoryFixtures writes the golden campaigns as export files into
+// TK_STORY_FIXTURES, to import into a campaign file and look at the
+// Campaign tab and the stories in a real window. Skipped otherwise.
+func TestWriteStoryFixtures(t *testing.T) {
+	dir := os.Getenv("TK_STORY_FIXTURES")
+	if dir == "" {
+		t.Skip("TK_STORY_FIXTURES not set")
+	}
+	for _, g := range goldenCampaigns {
+		tb := g.build(t)
+		x, err := tracker.ExportCampaign(tb.mem, tb.s.Campaign().ID, tb.now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := x.Encode()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, string(g.game)+".json"), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 }

@@ -2,6 +2,7 @@ package story
 
 import (
 	"fmt"
+	"image"
 	"strings"
 	"time"
 
@@ -25,6 +26,11 @@ type Options struct {
 	// both.
 	Now      func() time.Time
 	Location *time.Location
+	// OnApp runs a function on the app's goroutine and waits for it
+	// (fyne.DoAndWait): the maps are drawn by the app's own widgets, which
+	// live there, while the story is written on a goroutine of its own.
+	// Nil runs it where the story is written (the command line, tests).
+	OnApp func(func())
 }
 
 func (o Options) now() time.Time {
@@ -94,4 +100,26 @@ func (o *Options) check(sits []Sitting, parts []string, t teller) error {
 		return fmt.Errorf("no %s has been played in this campaign yet", t.noun())
 	}
 	return fmt.Errorf("no %s is called %q; this campaign's are: %s", t.noun(), o.Part, strings.Join(parts, ", "))
+}
+
+// onApp runs f where the app's state may be read (OnApp).
+func (o Options) onApp(f func()) {
+	if o.OnApp == nil {
+		f()
+		return
+	}
+	o.OnApp(f)
+}
+
+// draw runs a picture's drawing where widgets may be drawn (OnApp).
+func (o Options) draw(f func() image.Image) image.Image {
+	if f == nil {
+		return nil
+	}
+	if o.OnApp == nil {
+		return f()
+	}
+	var img image.Image
+	o.OnApp(func() { img = f() })
+	return img
 }

@@ -249,7 +249,7 @@ func (t *phantomTeller) worked(b *book, s *tp.State) {
 	}
 	turn := &phantomTurn{adversary: p.Adversary, boss: boss, why: whyLines(uiphantom.TraceOf(p.Trace).Steps)}
 	if b.inScope() && b.pg.wantsPictures() && b.pictures < maxPictures {
-		turn.img = phantomPicture(s)
+		turn.img = t.o.draw(func() image.Image { return phantomPicture(s) })
 	}
 	t.turn = turn
 }

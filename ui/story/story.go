@@ -39,7 +39,9 @@ func tell(s *tracker.Session, o Options, pg page) error {
 	if err := o.check(sits, parts, t); err != nil {
 		return err
 	}
-	t.begin(s.State())
+	// The campaign as it stands is the app's while the story is written
+	// beside it: read it there.
+	o.onApp(func() { t.begin(s.State()) })
 	b := newBook(pg, o, sits, t.idle())
 	if err := pg.head(camp.Name, headLines(camp, sits, t, o)); err != nil {
 		return err
