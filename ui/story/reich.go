@@ -3,6 +3,7 @@ package story
 import (
 	"fmt"
 	"image"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -360,9 +361,18 @@ func (t *reichTeller) closing(b *book, st tracker.State) {
 func reichWhy(n rb.Namer, lines []rb.TraceLine) []string {
 	steps := make([]automaStep, 0, len(lines))
 	for _, l := range lines {
-		steps = append(steps, automaStep{Rule: l.Rule, Text: n.Line(l.Text), TieBreak: n.Line(l.TieBreak), Result: n.Line(l.Result)})
+		steps = append(steps, automaStep{Rule: l.Rule, Text: choiceWords(n.Line(l.Text)), TieBreak: choiceWords(n.Line(l.TieBreak)), Result: choiceWords(n.Line(l.Result))})
 	}
 	return whyLines(steps)
+}
+
+// choice is the rules' mark of a choice they leave to the players, where
+// it is not the whole of a line (the Namer words it when it is).
+var choice = regexp.MustCompile(`\bCHOICE \(default: ([^()]*)\)`)
+
+// choiceWords says such a choice in words.
+func choiceWords(s string) string {
+	return choice.ReplaceAllString(s, "the players may choose; this app takes $1")
 }
 
 // reichPicture is the mission's map as the app draws it, what the
