@@ -248,7 +248,7 @@ func (t *phantomTeller) worked(b *book, s *tp.State) {
 		return
 	}
 	turn := &phantomTurn{adversary: p.Adversary, boss: boss, why: whyLines(uiphantom.TraceOf(p.Trace).Steps)}
-	if b.inScope() && b.pg.wantsPictures() && b.pictures < maxPictures {
+	if b.inScope() && b.pg.wantsPictures() && b.pictures < maxPictures && b.drawn < maxStoryPictures {
 		turn.img = t.o.draw(func() image.Image { return phantomPicture(s) })
 	}
 	t.turn = turn
@@ -315,7 +315,7 @@ func (t *phantomTeller) sample(m *tp.Mission) {
 			t.hp.set(f.Name, m.Round, 0)
 		}
 	}
-	t.down.set("Adversaries defeated", m.Round, t.downs)
+	t.down.set("Defeated", m.Round, t.downs)
 }
 
 func (t *phantomTeller) finish(b *book, st tracker.State) {
