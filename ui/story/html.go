@@ -81,9 +81,10 @@ footer{margin-top:3rem;border-top:1px solid var(--rule);color:var(--muted);font-
 body{max-width:none;padding:0;font-size:10.5pt}
 h2{break-before:page;page-break-before:always;border-top:none}
 section.sitting:first-of-type h2{break-before:auto;page-break-before:auto}
-h2,h3{break-after:avoid;page-break-after:avoid}
+h2,h3,header{break-after:avoid;page-break-after:avoid}
 .scroll{overflow:visible}
-figure img{max-height:120mm;width:auto}
+figure img{max-height:110mm;width:auto}
+figure.chart svg{max-width:105mm}
 }
 `
 
@@ -134,13 +135,16 @@ func (h *htmlPage) sitting(heading, sub string) error {
 		return err
 	}
 	h.inSit = true
-	if err := h.printf("<section class=\"sitting\">\n<h2>%s</h2>\n", esc(heading)); err != nil {
+	// The heading and its line are one block, kept with what follows.
+	if err := h.printf("<section class=\"sitting\">\n<header>\n<h2>%s</h2>\n", esc(heading)); err != nil {
 		return err
 	}
 	if sub != "" {
-		return h.printf("<p class=\"when\">%s</p>\n", esc(sub))
+		if err := h.printf("<p class=\"when\">%s</p>\n", esc(sub)); err != nil {
+			return err
+		}
 	}
-	return nil
+	return h.printf("</header>\n")
 }
 
 func (h *htmlPage) part(heading, sub string) error {
@@ -148,13 +152,15 @@ func (h *htmlPage) part(heading, sub string) error {
 		return err
 	}
 	h.inPart = true
-	if err := h.printf("<section class=\"part\">\n<h3>%s</h3>\n", esc(heading)); err != nil {
+	if err := h.printf("<section class=\"part\">\n<header>\n<h3>%s</h3>\n", esc(heading)); err != nil {
 		return err
 	}
 	if sub != "" {
-		return h.printf("<p class=\"sub\">%s</p>\n", esc(sub))
+		if err := h.printf("<p class=\"sub\">%s</p>\n", esc(sub)); err != nil {
+			return err
+		}
 	}
-	return nil
+	return h.printf("</header>\n")
 }
 
 func (h *htmlPage) para(text string) error {
