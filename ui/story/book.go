@@ -25,6 +25,7 @@ type book struct {
 	}
 	part     *openPart
 	pictures int // pictures drawn in the open part
+	drawn    int // pictures drawn in the whole story
 	// ending: the closing pages are being written, after every session.
 	ending bool
 	err    error
@@ -36,8 +37,14 @@ type openPart struct {
 }
 
 // maxPictures bounds the pictures of one part: a mission with more moves
-// worth a picture tells the rest in words.
-const maxPictures = 6
+// worth a picture tells the rest in words. maxStoryPictures bounds the
+// whole story's, so a campaign of a hundred missions is written in the
+// time of a few dozen pictures (each takes some tens of milliseconds to
+// draw): its later missions are told in words.
+const (
+	maxPictures      = 6
+	maxStoryPictures = 60
+)
 
 func newBook(pg page, o Options, sits []Sitting, idle string) *book {
 	return &book{pg: pg, o: o, sits: sits, idle: idle, sit: -1}
@@ -213,7 +220,7 @@ func (b *book) picture(draw func() image.Image, caption string) {
 		b.write(func() error { return b.pg.picture(nil, caption) })
 		return
 	}
-	if b.pictures >= maxPictures {
+	if b.pictures >= maxPictures || b.drawn >= maxStoryPictures {
 		return
 	}
 	img := b.o.draw(draw)
@@ -221,10 +228,12 @@ func (b *book) picture(draw func() image.Image, caption string) {
 		return
 	}
 	var buf bytes.Buffer
-	if err := png.Encode(&buf, img); err != nil {
+	enc := png.Encoder{CompressionLevel: png.BestSpeed}
+	if err := enc.Encode(&buf, img); err != nil {
 		return
 	}
 	b.pictures++
+	b.drawn++
 	b.write(func() error { return b.pg.picture(buf.Bytes(), caption) })
 }
 
