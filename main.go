@@ -44,7 +44,7 @@ func main() {
 				return err
 			}
 			defer windowFailed(&err)
-			return ui.Run(app.NewWithID(AppID), ui.Options{DBPath: dbPath, Registry: reg})
+			return ui.Run(app.NewWithID(AppID), ui.Options{DBPath: dbPath, Registry: reg, ScreenArea: screenArea})
 		},
 	}))
 }
@@ -60,11 +60,8 @@ func resolvers() map[tracker.GameID]func([]byte) ([]byte, error) {
 }
 
 // tables maps each game to its face on the shared page (tablekeeper
-// serve); a game not listed is shared with share.Basic (notes, undo and
-// the Log).
-func tables() map[tracker.GameID]share.Table {
-	return map[tracker.GameID]share.Table{}
-}
+// serve): each game's own, listed beside its screens (ui.Tables).
+func tables() map[tracker.GameID]share.Table { return ui.Tables() }
 
 // checkDisplay refuses to start the window where there is no display to put
 // it on (an SSH session, a server): the GLFW driver would panic with a stack

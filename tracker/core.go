@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // Core event kinds, shared by every game. Game kinds must not start with "core.".
@@ -25,6 +26,16 @@ type CoreState struct {
 	// folded state on purpose: undoing a roll and asking again draws the same
 	// number, so undo is never a way to re-roll.
 	DrawNext uint64 `json:"drawNext"`
+	// Floor is how many actions (from the first) Undo never takes back:
+	// the campaign's set-up (setup.go).
+	Floor int `json:"floor,omitempty"`
+	// Stopped are the spans the app did not run, which the clocks leave
+	// out (stopped.go).
+	Stopped []Stopped `json:"stopped,omitempty"`
+	// PlayFixed says the play clock is beyond undo: set by its first
+	// fixed event (fixed.go); a log from before has play clock actions
+	// that undo takes back.
+	PlayFixed bool `json:"playFixed,omitempty"`
 }
 
 // A Note is a free line a player wrote in the campaign.
@@ -97,6 +108,9 @@ type clockPayload struct {
 	Clock  string        `json:"clock"`
 	Action string        `json:"action"`
 	Limit  time.Duration `json:"limit,omitempty"`
+	// Fixed marks a play clock event beyond undo (fixed.go); older logs'
+	// play clock events lack it and stay actions.
+	Fixed bool `json:"fixed,omitempty"`
 }
 
 type notePayload struct {
@@ -113,15 +127,30 @@ type undoPayload struct {
 // MaxNoteLen bounds a note.
 const MaxNoteLen = 4000
 
-func decideCore(cs *CoreState, cmd Command) (Change, bool, error) {
+// coreAt is what a core command is decided at: the time it is recorded
+// and the actions in effect.
+type coreAt struct {
+	now   time.Time
+	depth int
+}
+
+func decideCore(cs *CoreState, cmd Command, at coreAt) (Change, bool, error) {
 	switch c := cmd.(type) {
+	case AppStopped:
+		ch, err := decideStopped(cs, c, at.now)
+		return ch, true, err
+	case SetUp:
+		ch, err := decideSetUp(cs, at.depth)
+		return ch, true, err
 	case AddNote:
 		t := strings.TrimSpace(c.Text)
 		if t == "" {
 			return Change{}, true, fmt.Errorf("the note is empty")
 		}
-		if len(t) > MaxNoteLen {
-			return Change{}, true, fmt.Errorf("the note is %d characters long; at most %d fit", len(t), MaxNoteLen)
+		// Characters, as the players count them (a byte count refused
+		// a note of 4,000 letters with accents).
+		if n := utf8.RuneCountInString(t); n > MaxNoteLen {
+			return Change{}, true, fmt.Errorf("the note is %d characters long; at most %d fit", n, MaxNoteLen)
 		}
 		return Change{Kind: KindNote, Payload: notePayload{Text: t}}, true, nil
 	case ClockCommand:
@@ -149,7 +178,9 @@ func decideCore(cs *CoreState, cmd Command) (Change, bool, error) {
 		default:
 			return Change{}, true, fmt.Errorf("unknown clock action %q", c.Action)
 		}
-		return Change{Kind: KindClock, Payload: clockPayload{Clock: c.Clock, Action: c.Action, Limit: c.Limit}}, true, nil
+		// The play clock counts the time played: no undo changes it.
+		fixed := c.Clock == PlayClock
+		return Change{Kind: KindClock, Payload: clockPayload{Clock: c.Clock, Action: c.Action, Limit: c.Limit, Fixed: fixed}}, true, nil
 	}
 	return Change{}, false, nil
 }
@@ -186,6 +217,12 @@ func (cs *CoreState) applyCore(e Event) error {
 		if err != nil {
 			return err
 		}
+		if p.Fixed {
+			if p.Clock != PlayClock {
+				return fmt.Errorf("only the play clock is beyond undo")
+			}
+			cs.PlayFixed = true
+		}
 		switch p.Action {
 		case ClockStart:
 			if !clk.Running {
@@ -193,7 +230,7 @@ func (cs *CoreState) applyCore(e Event) error {
 			}
 		case ClockPause:
 			if clk.Running {
-				clk.Banked = clk.Elapsed(e.Time)
+				clk.Banked = cs.elapsed(*clk, e.Time)
 				clk.Running, clk.Since = false, time.Time{}
 			}
 		case ClockReset:
@@ -210,6 +247,8 @@ func (cs *CoreState) applyCore(e Event) error {
 		default:
 			return fmt.Errorf("unknown clock action %q", p.Action)
 		}
+	case KindStopped:
+		return cs.applyStopped(e)
 	default:
 		return fmt.Errorf("unknown core event %q", e.Kind)
 	}
@@ -239,6 +278,10 @@ func describeCore(e Event) string {
 		case ClockLimit:
 			return fmt.Sprintf("%s set to count down from %v", name, p.Limit)
 		}
+	case KindStopped:
+		return describeStopped(e)
+	case KindSetUp:
+		return describeSetUp(e)
 	case KindUndo:
 		var p undoPayload
 		_ = e.Decode(&p)

@@ -463,10 +463,11 @@ func checkDraws(s *Session, e Event) error {
 	return nil
 }
 
-// checkCoreEvent runs a note or clock event's command through the live
-// command's own checks (decideCore) and requires the same payload. Neither
-// draws anything live, so a draw on one is none the app made, even where
-// the seed would give it: it would move the campaign's next draw.
+// checkCoreEvent runs a core event's command (a note, a clock, a gap in
+// the clocks, a set-up's end) through the live command's own checks
+// (decideCore) and requires the same payload. None draws anything live,
+// so a draw on one is none the app made, even where the seed would give
+// it: it would move the campaign's next draw.
 func checkCoreEvent(s *Session, e Event) error {
 	var cmd Command
 	var got any
@@ -489,10 +490,36 @@ func checkCoreEvent(s *Session, e Event) error {
 			return fmt.Errorf("payload: %v", err)
 		}
 		cmd, got = ClockCommand{Clock: p.Clock, Action: p.Action, Limit: p.Limit}, p
+		if p.Clock == PlayClock && !p.Fixed && !s.core.PlayFixed {
+			// A play clock action of a log from before it was beyond
+			// undo: the live command made it so then.
+			got = clockPayload{Clock: p.Clock, Action: p.Action, Limit: p.Limit, Fixed: true}
+		}
+	case KindStopped:
+		if len(e.Draws) > 0 {
+			return errors.New("draws: a gap in the clocks draws nothing")
+		}
+		var p stoppedPayload
+		if err := strictDecode(e.Payload, &p); err != nil {
+			return fmt.Errorf("payload: %v", err)
+		}
+		if err := checkTime(p.Last, e.Time); err != nil {
+			return fmt.Errorf("payload: last: %v", err)
+		}
+		cmd, got = AppStopped{Last: p.Last, Frozen: p.Frozen}, p
+	case KindSetUp:
+		if len(e.Draws) > 0 {
+			return errors.New("draws: a set-up's end draws nothing")
+		}
+		var p setUpPayload
+		if err := strictDecode(e.Payload, &p); err != nil {
+			return fmt.Errorf("payload: %v", err)
+		}
+		cmd, got = SetUp{}, p
 	default:
 		return fmt.Errorf("event kind %q is not known to this version of Tablekeeper", e.Kind)
 	}
-	change, _, err := decideCore(&s.core, cmd)
+	change, _, err := decideCore(&s.core, cmd, coreAt{now: e.Time, depth: s.active.Len()})
 	if err != nil {
 		return fmt.Errorf("the app refuses this action: %w", err)
 	}

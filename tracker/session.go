@@ -204,6 +204,12 @@ func (s *Session) replay(e Event) error {
 		s.redo.pop()
 		s.push(t)
 	default:
+		if IsFixed(e) {
+			if err := s.applyFixed(e); err != nil {
+				return err
+			}
+			break
+		}
 		if err := s.applyEffective(e); err != nil {
 			return err
 		}
@@ -214,9 +220,23 @@ func (s *Session) replay(e Event) error {
 	return nil
 }
 
+// applyFixed folds a fixed event (fixed.go): it is not an action, so it
+// goes on no stack and leaves what Redo can put back.
+func (s *Session) applyFixed(e Event) error {
+	if e.Kind == KindSetUp {
+		return s.core.applySetUp(e, s.active.Len())
+	}
+	return s.applyEffective(e)
+}
+
 func (s *Session) checkUndo(targets []uint64) error {
 	if len(targets) == 0 || len(targets) > s.active.Len() {
 		return errors.New("undo of more actions than there are")
+	}
+	if s.check != nil && s.active.Len()-len(targets) < s.core.Floor {
+		// The live Undo stops at the set-up; a log made so never goes
+		// below it. (Replaying, the floor is trusted: the log is ours.)
+		return fmt.Errorf("it undoes the campaign's set-up, which Undo never takes back")
 	}
 	top := s.active.Len() - 1
 	for i, t := range targets {
@@ -270,7 +290,17 @@ func (s *Session) popTo(d int) {
 // rewind recomputes the state for the current active stack from the nearest
 // checkpoint below it, or from the campaign's start when undo reaches below
 // every checkpoint kept.
+//
+// What undo never changes (fixed.go: the play clock, the time the app did
+// not run, the floor of undo) is kept as it is now.
 func (s *Session) rewind() error {
+	kept := s.core.kept()
+	err := s.rebuild()
+	s.core.keep(kept)
+	return err
+}
+
+func (s *Session) rebuild() error {
 	d := s.active.Len()
 	cp, ok := s.cps.below(d)
 	if ok {
@@ -359,7 +389,8 @@ func (s *Session) Do(cmd Command) (Event, error) {
 // failure of the store, after which nothing was recorded. With an origin
 // the event carries it and its answer is committed with it (appendAs).
 func (s *Session) do(cmd Command, o *Origin, d DeviceAnswers) (e Event, refusal, err error) {
-	change, isCoreCmd, err := decideCore(&s.core, cmd)
+	now := s.now().UTC()
+	change, isCoreCmd, err := decideCore(&s.core, cmd, coreAt{now: now, depth: s.active.Len()})
 	dice := NewDice(s.camp.Seed, s.core.DrawNext)
 	if !isCoreCmd {
 		change, err = s.rules.Decide(s.game, cmd, dice)
@@ -374,7 +405,7 @@ func (s *Session) do(cmd Command, o *Origin, d DeviceAnswers) (e Event, refusal,
 	if err != nil {
 		return Event{}, fmt.Errorf("event %s cannot be stored: %w", change.Kind, err), nil
 	}
-	e = s.newEvent(change.Kind, payload)
+	e = s.newEventAt(now, change.Kind, payload)
 	e.Draws = dice.Drawn()
 	if o != nil {
 		oc := *o
@@ -391,22 +422,38 @@ func (s *Session) do(cmd Command, o *Origin, d DeviceAnswers) (e Event, refusal,
 	// never reach the log, or the campaign could not be opened again. On any
 	// failure the state is rebuilt from the checkpoints, which the event has
 	// not touched.
-	if err := s.applyEffective(e); err != nil {
+	fixed := IsFixed(e)
+	kept := s.core.kept()
+	undo := func() {
 		_ = s.rewind()
+		s.core.keep(kept) // a fixed event folded changed what undo keeps
+	}
+	apply := s.applyEffective
+	if fixed {
+		apply = s.applyFixed
+	}
+	if err := apply(e); err != nil {
+		undo()
 		return Event{}, fmt.Errorf("internal error, nothing was recorded: %s cannot be applied: %w", change.Kind, err), nil
 	}
 	if err := s.appendAs(e, o, d); err != nil {
-		_ = s.rewind()
+		undo()
 		return Event{}, nil, err
 	}
-	s.redo = Runs{}
-	s.push(e)
+	if !fixed {
+		s.redo = Runs{}
+		s.push(e)
+	}
 	s.committed(e)
 	return e, nil, nil
 }
 
 func (s *Session) newEvent(kind string, payload json.RawMessage) Event {
-	return Event{Seq: s.last + 1, ID: uuid.NewString(), Time: s.now().UTC(), Kind: kind, Where: s.rules.Where(s.game), Payload: payload}
+	return s.newEventAt(s.now().UTC(), kind, payload)
+}
+
+func (s *Session) newEventAt(now time.Time, kind string, payload json.RawMessage) Event {
+	return Event{Seq: s.last + 1, ID: uuid.NewString(), Time: now, Kind: kind, Where: s.rules.Where(s.game), Payload: payload}
 }
 
 // committed finishes an event that is on disk: the bookkeeping, a snapshot
@@ -431,13 +478,20 @@ func (s *Session) snapshot() Snapshot {
 		Active: s.active.clone(), Redo: s.redo.clone(), Checkpoints: s.cps.near(d-4*checkpointEvery, d)}
 }
 
+// ErrSetUpKept is Undo's answer at the floor: what is left is the
+// campaign's set-up (setup.go).
+var ErrSetUpKept = errors.New("Undo stops at the campaign's set-up: change the set-up on its own screen")
+
 // Undo takes back the latest action in effect.
 func (s *Session) Undo() (Event, error) {
 	s.mu.Lock()
-	n := s.active.Len()
+	n, floor := s.active.Len(), s.core.Floor
 	s.mu.Unlock()
 	if n == 0 {
 		return Event{}, errors.New("there is nothing to undo")
+	}
+	if n <= floor {
+		return Event{}, ErrSetUpKept
 	}
 	return s.UndoTo(n - 1)
 }
@@ -459,6 +513,9 @@ func (s *Session) UndoTo(depth int) (Event, error) {
 func (s *Session) undoTo(depth int, o *Origin, d DeviceAnswers) (Event, error, error) {
 	if depth < 0 || depth >= s.active.Len() {
 		return Event{}, errors.New("there is nothing to undo back to that point"), nil
+	}
+	if depth < s.core.Floor {
+		return Event{}, ErrSetUpKept, nil
 	}
 	var p undoPayload
 	for i := s.active.Len() - 1; i >= depth; i-- {
@@ -533,8 +590,17 @@ func (s *Session) Redo() (Event, error) {
 }
 
 // CanUndo and CanRedo say whether Undo and Redo have anything to do.
-func (s *Session) CanUndo() bool { s.mu.Lock(); defer s.mu.Unlock(); return s.active.Len() > 0 }
+func (s *Session) CanUndo() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.active.Len() > s.core.Floor
+}
+
 func (s *Session) CanRedo() bool { s.mu.Lock(); defer s.mu.Unlock(); return s.redo.Len() > 0 }
+
+// Floor is how many of the first actions Undo never takes back (the
+// campaign's set-up): UndoTo goes back to this depth at most.
+func (s *Session) Floor() int { s.mu.Lock(); defer s.mu.Unlock(); return s.core.Floor }
 
 // Depth is how many actions are in effect.
 func (s *Session) Depth() int { s.mu.Lock(); defer s.mu.Unlock(); return s.active.Len() }
@@ -575,7 +641,10 @@ func (s *Session) Campaign() Campaign { s.mu.Lock(); defer s.mu.Unlock(); return
 func (s *Session) Rules() Rules { return s.rules }
 
 // Core is the shared state: notes, clocks, draws.
-func (s *Session) Core() CoreState { s.mu.Lock(); defer s.mu.Unlock(); return s.core }
+//
+// Its clocks read what they count: a running clock's start is moved on by
+// the time the app did not run since (stopped.go).
+func (s *Session) Core() CoreState { s.mu.Lock(); defer s.mu.Unlock(); return s.core.shown() }
 
 // State is the game's state. The caller must treat it as read-only; it is
 // replaced, not copied, by the next action.

@@ -26,7 +26,7 @@ func TestGoingBackFarStaysImportable(t *testing.T) {
 		if i%2 == 1 {
 			action = ClockPause
 		}
-		if _, err := s.Do(ClockCommand{Clock: PlayClock, Action: action}); err != nil {
+		if _, err := s.Do(ClockCommand{Clock: TurnClock, Action: action}); err != nil {
 			t.Fatal(err)
 		}
 	}

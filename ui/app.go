@@ -37,11 +37,18 @@ type Options struct {
 	Screens shell.Registry
 	// Open, if set, opens this campaign (an ID or its first characters)
 	// at once, on the tab named by Tab ("play", "campaign", "enemy", "log",
+	// or one of them and a view of the game's, "enemy/why": see
+	// shell.Viewer;
 	// or "data" and "settings" for those screens, "new" for the
 	// new-campaign form and "new:<game>" for it with a game chosen). Run reads them from
 	// TABLEKEEPER_OPEN and TABLEKEEPER_TAB when they are empty, which is
 	// how screenshots of every screen are taken.
 	Open, Tab string
+	// ScreenArea, if set, tells the room the screen the window opens on
+	// has for it (main.go asks the desktop driver's GLFW): until the
+	// players choose a window in Settings, the first window takes the
+	// screen's shape and fits it.
+	ScreenArea func() (fyne.Size, bool)
 }
 
 // Run opens the campaign file, shows the main window and blocks until it is
@@ -55,7 +62,16 @@ func Run(a fyne.App, opt Options) error {
 	if opt.Tab == "" {
 		opt.Tab = os.Getenv("TABLEKEEPER_TAB")
 	}
+	// A finger's second tap never acts on what its first put under it
+	// (widgets.TapHold; off in tests, which tap faster than any finger).
+	widgets.TapHold = widgets.DefaultTapHold
 	u := New(a, opt)
+	u.startSelfCheck()
+	// A tap beside an open drop-down closes it and reaches what is
+	// under it (widgets.PassMenuTaps; tests call it themselves).
+	menus := make(chan struct{})
+	widgets.WatchMenus(u.Window.Canvas(), menus)
+	defer close(menus)
 	u.Window.ShowAndRun()
 	return u.Shutdown()
 }
@@ -85,6 +101,10 @@ type App struct {
 	homePage fyne.CanvasObject
 	// wake keeps the screen awake while a campaign is open.
 	wake *screenWake
+	// screen is the room the screen has for the window, when known
+	// (Options.ScreenArea).
+	screen      fyne.Size
+	screenKnown bool
 }
 
 // New builds the interface in a new window without showing it.
@@ -99,7 +119,11 @@ func New(a fyne.App, opt Options) *App {
 	s := loadSettings(a.Preferences())
 	u.applySettings(s)
 	u.Window = a.NewWindow("Tablekeeper")
+	if opt.ScreenArea != nil {
+		u.screen, u.screenKnown = opt.ScreenArea()
+	}
 	u.applyWindow(s)
+	u.bindQuit()
 	u.Window.SetMaster()
 	u.watchLifecycle()
 	u.openFile()
@@ -140,16 +164,49 @@ func windowSize(s string, portrait bool) fyne.Size {
 }
 
 // applyWindow gives the window the device's shape: full screen, or a
-// landscape or portrait window (Fyne cannot tell a desktop app the
-// screen's size, so a portrait screen needs the setting).
+// landscape or portrait window. Until the players choose one in Settings,
+// a window of the screen's shape that fits it (when the desktop tells the
+// screen's size, Options.ScreenArea).
 func (u *App) applyWindow(s shell.Settings) {
 	if u.mobile() {
 		return // a phone's or tablet's app always has the whole screen
 	}
 	u.Window.SetFullScreen(s.FullScreen)
-	if !s.FullScreen {
-		u.Window.Resize(windowSize(os.Getenv("TABLEKEEPER_SIZE"), s.Portrait))
+	if s.FullScreen {
+		return
 	}
+	size := windowSize(os.Getenv("TABLEKEEPER_SIZE"), s.Portrait)
+	if os.Getenv("TABLEKEEPER_SIZE") == "" && u.screenKnown && !shapeChosen(u.Fyne.Preferences()) {
+		size = fitScreen(u.screen)
+	}
+	u.Window.Resize(size)
+}
+
+// fitScreen is the window for a screen of the given room: a tablet's
+// 1280×800, held as the screen is (portrait when it is taller than wide),
+// no larger than the room.
+func fitScreen(room fyne.Size) fyne.Size {
+	want := fyne.NewSize(1280, 800)
+	if room.Height > room.Width {
+		want = fyne.NewSize(800, 1280)
+	}
+	return fyne.NewSize(fyne.Min(want.Width, room.Width), fyne.Min(want.Height, room.Height))
+}
+
+// portraitNow says whether the window is held portrait: the players'
+// choice, or else the screen's shape.
+func (u *App) portraitNow(s shell.Settings) bool {
+	if !shapeChosen(u.Fyne.Preferences()) && u.screenKnown {
+		return u.screen.Height > u.screen.Width
+	}
+	return s.Portrait
+}
+
+// bindQuit makes Ctrl+Q (Cmd+Q on a Mac) close the window, as closing it
+// does: the session ends properly (the play clock paused, a backup
+// written) before the app quits.
+func (u *App) bindQuit() {
+	u.Window.Canvas().AddShortcut(widgets.QuitShortcut, func(fyne.Shortcut) { u.Window.Close() })
 }
 
 func (u *App) openFile() {
@@ -184,7 +241,11 @@ func (u *App) openDirect(id, tab string) {
 		if strings.HasPrefix(c.ID, id) || c.Name == id {
 			u.openCampaign(c.ID)
 			if u.camp != nil {
+				tab, view, _ := strings.Cut(tab, "/")
 				u.camp.selectTab(tab)
+				if view != "" {
+					u.camp.showView(view)
+				}
 			}
 			return
 		}
@@ -222,6 +283,10 @@ func (u *App) setScreen(content fyne.CanvasObject) {
 		}
 	}
 	u.Window.SetContent(content)
+	// The new screen's buttons take the tap guard before the finger's
+	// next tap: a double tap on Open or Create must not act on what the
+	// campaign screen puts under it.
+	widgets.GuardCanvas(c)
 }
 
 // setPage shows a screen that is not a campaign's: its top bar, its body

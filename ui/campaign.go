@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/tracker"
@@ -30,6 +32,12 @@ type campaignScreen struct {
 	locked bool
 
 	stop chan struct{}
+	// lastBeat is when the window last answered (the clocks' tick), and
+	// lastAlive when the app's sign of life was last written (alive.go);
+	// background says the app is in the background with its clocks
+	// counting (mobile.go).
+	lastBeat, lastAlive time.Time
+	background          bool
 }
 
 // screensFor is the game's screens, or the default ones. A game's screens
@@ -68,10 +76,17 @@ func (u *App) openCampaign(id string) {
 		Story:    story.Panel,
 	})
 	u.camp = cs
+	s.SetClock(func() time.Time { return u.now() })
 	u.Window.SetTitle("Tablekeeper — " + c.Name)
 	u.setScreen(cs.build())
 	cs.bindKeys()
 	cs.ctx.OnChange(func(tracker.Event) { cs.refresh() })
+	// A clock left running (the app killed, or closed with the turn
+	// clock running) counts only a minute of the time the app did not
+	// run; the Log says so.
+	if last, background := u.lastAlive(c); !background {
+		cs.settleStopped(last, false)
+	}
 	// A session is the time the campaign is open: the play clock runs
 	// while it is, and is paused (as an event) when it closes.
 	if !s.Core().Play.Running {
@@ -79,6 +94,7 @@ func (u *App) openCampaign(id string) {
 			cs.ctx.Changed(e)
 		}
 	}
+	cs.beat()
 	cs.refresh()
 	cs.message("", false)
 	u.wake.Keep(true)
@@ -102,6 +118,9 @@ func (u *App) closeCampaign() (string, error) {
 	if cs.s.Core().Play.Running {
 		_, _ = cs.s.Do(tracker.ClockCommand{Clock: tracker.PlayClock, Action: tracker.ClockPause})
 	}
+	// The last sign of life: a turn clock left running counts no more
+	// than a minute of the time until the campaign is opened again.
+	u.writeAlive(cs.s.Campaign().ID, u.now(), false)
 	b, err := u.DB.Backup()
 	if err != nil {
 		return "", fmt.Errorf("the session ended, but its backup failed: %w", err)
@@ -136,10 +155,45 @@ func (cs *campaignScreen) tick() {
 				select {
 				case <-cs.stop:
 				default:
+					cs.beat()
 					cs.showClocks()
+					// Buttons a game put on the screen by itself (not
+					// after a tap or a change) take the tap guard too.
+					widgets.GuardCanvas(cs.u.Window.Canvas())
 				}
 			})
 		}
+	}
+}
+
+// beat is the clocks' tick on the window's thread: the window answers.
+// A tick long after the last (a window that did not answer for minutes,
+// a laptop asleep) leaves the gap out of the clocks; and every
+// aliveEvery the app's sign of life is written (alive.go).
+func (cs *campaignScreen) beat() {
+	now := cs.u.now()
+	if !cs.lastBeat.IsZero() && !cs.background {
+		cs.settleStopped(cs.lastBeat, true)
+	}
+	cs.lastBeat = now
+	if now.Sub(cs.lastAlive) >= aliveEvery || now.Before(cs.lastAlive) {
+		cs.lastAlive = now
+		cs.u.writeAlive(cs.s.Campaign().ID, now, cs.background)
+	}
+}
+
+// settleStopped tells the session when the app last ran, when a clock
+// runs and that was more than tracker.StoppedCounted ago (frozen: the app
+// ran but its window did not answer).
+func (cs *campaignScreen) settleStopped(last time.Time, frozen bool) {
+	if last.IsZero() || cs.u.now().Sub(last) <= tracker.StoppedCounted {
+		return
+	}
+	if core := cs.s.Core(); !core.Play.Running && !core.Turn.Running {
+		return
+	}
+	if e, err := cs.s.Do(tracker.AppStopped{Last: last, Frozen: frozen}); err == nil {
+		cs.ctx.Changed(e)
 	}
 }
 
@@ -170,6 +224,13 @@ func (cs *campaignScreen) build() fyne.CanvasObject {
 		cs.ctx.DoFrom(ch.TurnReset, tracker.ClockCommand{Clock: tracker.TurnClock, Action: tracker.ClockReset})
 	}
 	ch.PlayClock.OnTapped = func() { cs.aboutPlayClock() }
+	ch.Tabs.OnSelected = func(*container.TabItem) {
+		// Another tab: what answered a tap on the last one goes, and
+		// this one's buttons take the tap guard.
+		c := cs.u.Window.Canvas()
+		widgets.DismissFeedback(c)
+		widgets.GuardCanvas(c)
+	}
 	ch.TurnClock.OnTapped = cs.askTurnLimit
 	return ch.Root
 }
@@ -180,6 +241,19 @@ func (cs *campaignScreen) selectTab(name string) {
 		if strings.ToLower(t.String()) == name {
 			cs.chrome.Tabs.SelectIndex(i)
 		}
+	}
+}
+
+// showView asks the game for one of its views on the tab showing (see
+// shell.Viewer), saying so in the message line when it has none.
+func (cs *campaignScreen) showView(name string) {
+	v, ok := cs.game.(shell.Viewer)
+	if !ok {
+		cs.message(fmt.Sprintf("%s has no view “%s”.", cs.s.Campaign().Game.Title(), name), true)
+		return
+	}
+	if err := v.View(cs.ctx, cs.currentTab(), name); err != nil {
+		cs.message(shell.Words(err), true)
 	}
 }
 
@@ -238,24 +312,26 @@ func (cs *campaignScreen) setLocked(on bool) {
 
 // askNote asks for a note and records it (undoable, in the Log's Notes).
 func (cs *campaignScreen) askNote() {
-	e := widgets.NewMultiLineTextEntry()
-	e.Wrapping = fyne.TextWrapWord
+	// A NoteEntry: a long note stays quick to type, and says when it
+	// nears and passes the limit as it is typed.
+	e := widgets.NewNoteEntry()
+	e.Limit = tracker.MaxNoteLen
 	e.SetMinRowsVisible(3)
 	e.SetPlaceHolder("What happened, what to remember next time")
-	item := widget.NewFormItem("Note", e)
+	item := widget.NewFormItem("Note", e.WithCounter())
 	item.HintText = "It goes in the Log, under Notes, where the campaign stands now. Undo takes it back."
 	f := widgets.NewForm("A note for the campaign", "Add the note", "Cancel", []*widget.FormItem{item}, nil, cs.u.Window)
 	f.Check = func() widgets.Problems {
-		if strings.TrimSpace(e.Text) == "" {
+		if strings.TrimSpace(e.Note()) == "" {
 			return widgets.Problems{"Note": "Write something first."}
 		}
-		if n := len(strings.TrimSpace(e.Text)); n > tracker.MaxNoteLen {
+		if n := utf8.RuneCountInString(strings.TrimSpace(e.Note())); n > tracker.MaxNoteLen {
 			return widgets.Problems{"Note": fmt.Sprintf("The note is %d characters long; at most %d fit.", n, tracker.MaxNoteLen)}
 		}
 		return nil
 	}
 	f.OnSubmit = func() error {
-		if err := cs.ctx.Try(tracker.AddNote{Text: e.Text}); err != nil {
+		if err := cs.ctx.Try(tracker.AddNote{Text: e.Note()}); err != nil {
 			return err
 		}
 		text, _ := cs.chrome.Message.Text()

@@ -126,6 +126,8 @@ func topEntries(u *App) []*widget.Entry {
 			out = append(out, &e.Entry)
 		case *widgets.TextEntry:
 			out = append(out, &e.Entry)
+		case *widgets.NoteEntry:
+			out = append(out, &e.Entry)
 		}
 	})
 	return out

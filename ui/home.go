@@ -237,10 +237,13 @@ func (u *App) showNewCampaignFor(g tracker.GameID) {
 	}
 	var create *widget.Button
 	create = iconButton("Create and open", theme.ConfirmIcon(), func() {
-		ok := form.Validate()
+		// The game's fields first: each form brings its first problem
+		// into view, and the one higher up comes last, so it wins.
+		ok := true
 		if setupForm != nil {
-			ok = setupForm.Validate() && ok
+			ok = setupForm.Validate()
 		}
+		ok = form.Validate() && ok
 		if !ok {
 			u.problem("Some fields need a look: what is wrong is written under each.")
 			return
@@ -312,6 +315,15 @@ func (u *App) startCampaign(c tracker.Campaign, cmds []tracker.Command, tab shel
 				}
 				return
 			}
+		}
+		// The set-up is the campaign's making, not a move of the game:
+		// Undo stops at it (a set-up is changed on its own screen).
+		if _, err := s.Do(tracker.SetUp{}); err != nil {
+			u.openCampaign(c.ID)
+			if u.camp != nil {
+				u.camp.message("The set-up is done, but Undo can take it back: "+shell.Words(err), true)
+			}
+			return
 		}
 	}
 	u.openCampaign(c.ID)

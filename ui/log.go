@@ -516,7 +516,8 @@ func (l *logView) rebuild(shift int) {
 // action: it must be in effect, with later actions to take back.
 func (l *logView) canGoBackTo(seq uint64) bool {
 	d, ok := l.cs.s.DepthOf(seq)
-	return ok && d+1 < l.cs.s.Depth()
+	// Never back into the campaign's set-up (Undo stops there).
+	return ok && d+1 < l.cs.s.Depth() && d+1 >= l.cs.s.Floor()
 }
 
 func (l *logView) askBackTo(seq uint64) {

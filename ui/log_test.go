@@ -370,9 +370,16 @@ func TestLogGoesBackToADeepRow(t *testing.T) {
 	if len(rows) != int(last)+1 || !strings.Contains(rows[0], fmt.Sprintf("Went back %d actions", depth-d-1)) {
 		t.Fatalf("%d rows, newest %q", len(rows), rows[0])
 	}
-	// The rows it undid read as undone, deep down too.
-	if !strings.Contains(rows[1], "↶ undone: ") || strings.Contains(rows[p+1], "↶ undone: ") {
-		t.Fatalf("rows after going back: %q … %q", rows[1], rows[p+1])
+	// The rows it undid read as undone, deep down too. (Opening the
+	// campaign, made long ago with its play clock running, left out the
+	// time the app did not run: a row of its own, never undone.)
+	newest := 1
+	for strings.Contains(rows[newest], "The app was closed") || strings.Contains(rows[newest], "Went back") ||
+		strings.Contains(rows[newest], "Play clock") {
+		newest++ // the log's own steps, and what undo never takes back
+	}
+	if !strings.Contains(rows[newest], "↶ undone: ") || strings.Contains(rows[p+1], "↶ undone: ") || strings.Contains(rows[1], "undone: The app") {
+		t.Fatalf("rows after going back: %q … %q", rows[newest], rows[p+1])
 	}
 	l.filter.SetSelected(filterUndone)
 	if got, want := listed(t, l), logOracle(t, cs, filterUndone, ""); !slices.Equal(got, want) {

@@ -47,15 +47,16 @@ type logEntry struct {
 	where string
 	kind  string
 	line  string // the diary line
+	fixed bool   // beyond undo (tracker.IsFixed): never undone
 }
 
 func entryOf(s *tracker.Session, e tracker.Event) logEntry {
-	return logEntry{seq: e.Seq, time: e.Time, where: e.Where, kind: e.Kind, line: s.Describe(e)}
+	return logEntry{seq: e.Seq, time: e.Time, where: e.Where, kind: e.Kind, line: s.Describe(e), fixed: tracker.IsFixed(e)}
 }
 
 // undone says whether an action has been undone (and not redone).
 func undone(s *tracker.Session, e logEntry) bool {
-	if e.kind == tracker.KindUndo || e.kind == tracker.KindRedo {
+	if e.kind == tracker.KindUndo || e.kind == tracker.KindRedo || e.fixed {
 		return false
 	}
 	return !s.InEffect(e.seq)
@@ -139,11 +140,11 @@ func (x *logIndex) passes(e tracker.Event) (logEntry, bool) {
 	case filterNotes:
 		ok = k == tracker.KindNote
 	case filterClocks:
-		ok = k == tracker.KindClock
+		ok = k == tracker.KindClock || k == tracker.KindStopped
 	case filterUndo:
 		ok = k == tracker.KindUndo || k == tracker.KindRedo
 	case filterUndone:
-		ok = k != tracker.KindUndo && k != tracker.KindRedo && !x.s.InEffect(e.Seq)
+		ok = k != tracker.KindUndo && k != tracker.KindRedo && !tracker.IsFixed(e) && !x.s.InEffect(e.Seq)
 	}
 	if !ok {
 		return logEntry{}, false

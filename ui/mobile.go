@@ -62,6 +62,12 @@ func (u *App) toBackground() {
 	if u.Settings().PauseInBackground {
 		playPaused = cs.pauseClock(tracker.PlayClock)
 		turnPaused = cs.pauseClock(tracker.TurnClock)
+	} else {
+		// The clocks keep counting, as the players chose: the time in
+		// the background is no gap (alive.go), even if the system ends
+		// the app there.
+		cs.background = true
+		u.writeAlive(cs.s.Campaign().ID, u.now(), true)
 	}
 	p.SetBool(prefResumePlay, playPaused)
 	p.SetBool(prefResumeTurn, turnPaused)
@@ -71,6 +77,12 @@ func (u *App) toBackground() {
 // paused run again, and the screen shows the time that passed.
 func (u *App) toForeground() {
 	p := u.Fyne.Preferences()
+	if cs := u.camp; cs != nil {
+		// Back on the screen: the tick's gap since it went is no
+		// frozen window.
+		cs.background = false
+		cs.lastBeat = u.now()
+	}
 	if cs := u.camp; cs != nil && p.String(prefResumeCampaign) == cs.s.Campaign().ID {
 		if p.Bool(prefResumePlay) {
 			cs.startClock(tracker.PlayClock)

@@ -73,12 +73,17 @@ func TestPracticeGameInTwoTaps(t *testing.T) {
 	if u.camp.s.Where() != "" && strings.Contains(u.camp.chrome.Title.Sub(), testGame.Title()) {
 		t.Fatalf("the header's second line repeats the game: %q", u.camp.chrome.Title.Sub())
 	}
-	// It behaves like any campaign: undo (the play clock's start, then
-	// the roll).
+	// It behaves like any campaign, but its practice content is its
+	// set-up, beyond undo (issue 22: 20 undos left an empty campaign):
+	// Undo takes back what the players did after it.
+	if !u.camp.chrome.Undo.Disabled() {
+		t.Fatal("Undo offered over the practice content")
+	}
+	u.camp.ctx.Do(rollDie{})
 	test.Tap(u.camp.chrome.Undo)
 	test.Tap(u.camp.chrome.Undo)
-	if len(u.camp.s.State().(*lifeState).Rolls) != 0 {
-		t.Fatal("undo")
+	if len(u.camp.s.State().(*lifeState).Rolls) != 1 || life(u.camp) != 3 {
+		t.Fatal("undo took back the practice content, or not the roll after it")
 	}
 	test.Tap(findButton(t, u, "Home"))
 	mustSee(t, u, "Practice")

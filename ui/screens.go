@@ -6,6 +6,7 @@ import (
 	"tablekeeper/ui/eternaut"
 	"tablekeeper/ui/phantom"
 	"tablekeeper/ui/reich"
+	"tablekeeper/ui/share"
 	"tablekeeper/ui/shell"
 )
 
@@ -18,5 +19,21 @@ func gameScreens() shell.Registry {
 		tracker.PhantomEpoch: &phantom.Screens{},
 		tracker.Reichbusters: reich.Screens{},
 		tracker.Alone:        &alone.Screens{},
+	}
+}
+
+// Tables are each game's face on the shared page, for the sharing host
+// (tablekeeper serve, and the window's own sharing).
+func Tables() map[tracker.GameID]share.Table { return gameTables() }
+
+// gameTables lists each game's face on the shared page (package
+// ui/share), one line each, beside its screens. A game not listed is
+// shared with share.Basic (notes, undo and the Log).
+func gameTables() map[tracker.GameID]share.Table {
+	return map[tracker.GameID]share.Table{
+		tracker.Eternaut:     eternaut.ShareTable(),
+		tracker.PhantomEpoch: phantom.ShareTable(),
+		tracker.Reichbusters: reich.ShareTable(),
+		tracker.Alone:        alone.ShareTable(),
 	}
 }

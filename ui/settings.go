@@ -84,7 +84,7 @@ func (u *App) showSettings() {
 		u.applyWindow(u.changeSettings(func(s *shell.Settings) { s.Portrait = name == "Portrait (800×1280)" }))
 	})
 	shape.Selected = "Landscape (1280×800)"
-	if cur.Portrait {
+	if u.portraitNow(cur) {
 		shape.Selected = "Portrait (800×1280)"
 	}
 	sample := widget.NewLabel("Life 7 · Ammo 3 · Round 4 of 12")

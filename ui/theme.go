@@ -46,6 +46,12 @@ func loadSettings(p fyne.Preferences) shell.Settings {
 	return s
 }
 
+// shapeChosen says whether the players chose the window's shape (any
+// setting saved keeps it): until then the window takes the screen's.
+func shapeChosen(p fyne.Preferences) bool {
+	return p.BoolWithFallback(prefPortrait, true) == p.BoolWithFallback(prefPortrait, false)
+}
+
 func saveSettings(p fyne.Preferences, s shell.Settings) {
 	p.SetString(prefTheme, s.Theme)
 	p.SetFloat(prefTextScale, float64(s.TextScale))

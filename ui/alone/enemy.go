@@ -90,7 +90,7 @@ func NewEnemyScreen(ctx *shell.Context) *EnemyScreen {
 	e.ovCreature.sel.OnChanged = func(string) { e.refreshOverrideMoves() }
 	e.heroMap = newMapPanel()
 	e.heroMapBox = card("What the Hero sees", e.heroMap.obj)
-	e.hiddenNote = wrap("The explanation of each decision names Sectors and Creatures the Hero may not know, so it opens — with the whole Map — when the game ends.")
+	e.hiddenNote = wrap(hiddenWhy)
 	e.hiddenNote.Importance = widget.LowImportance
 	e.reveal = container.NewVBox()
 	e.fullMap = newMapPanel()
@@ -141,6 +141,10 @@ func NewEnemyScreen(ctx *shell.Context) *EnemyScreen {
 	e.Refresh()
 	return e
 }
+
+// hiddenWhy says why the app's Evil decisions are not explained while the
+// game is played in solo mode.
+const hiddenWhy = "The explanation of each decision names Sectors and Creatures the Hero may not know, so it opens — with the whole Map — when the game ends."
 
 // Object is the screen.
 func (e *EnemyScreen) Object() fyne.CanvasObject { return e.obj }
@@ -276,7 +280,7 @@ func (e *EnemyScreen) Resolve() bool {
 	case !s.Started:
 		return false
 	case s.Mode == ta.Solo:
-		if e.k.do(ta.EvilTurn{}) {
+		if e.k.do(evilTurnCommand()) {
 			e.evilLine.SetText(e.k.said)
 		}
 		return true
@@ -332,10 +336,26 @@ func (e *EnemyScreen) setLeader() {
 	s := e.k.state()
 	for i, n := range s.Evil.Players {
 		if n == e.leader.Selected && i != s.Evil.Leader {
-			e.k.do(ta.SetLeader{Player: i})
+			e.k.do(setLeader(i))
 			return
 		}
 	}
+}
+
+// setLeader gives Evil player i (from 0) the Leader token.
+func setLeader(i int) tracker.Command { return ta.SetLeader{Player: i} }
+
+// evilHandWords are Evil player i's place, name and hand, and whether
+// they hold the Leader token.
+func evilHandWords(s *ta.State, i int) string {
+	h := s.Evil.Hands[i]
+	lead := ""
+	if i == s.Evil.Leader {
+		lead = " — Leader"
+	}
+	return fmt.Sprintf("%d. %s: %s and %s (hand of %d)%s", i+1, s.Evil.Players[i],
+		plural(h[0], title(s.Evil.Decks[0].Name)+" card", title(s.Evil.Decks[0].Name)+" cards"),
+		plural(h[1], title(s.Evil.Decks[1].Name)+" card", title(s.Evil.Decks[1].Name)+" cards"), s.HandSize(), lead)
 }
 
 func (e *EnemyScreen) tapSector(id string) {
@@ -420,15 +440,8 @@ func reactionTrack(s *ta.State) []token {
 
 func (e *EnemyScreen) refreshTable(s *ta.State) {
 	var pl []string
-	for i, n := range s.Evil.Players {
-		h := s.Evil.Hands[i]
-		lead := ""
-		if i == s.Evil.Leader {
-			lead = " — Leader"
-		}
-		pl = append(pl, fmt.Sprintf("%d. %s: %s and %s (hand of %d)%s", i+1, n,
-			plural(h[0], title(s.Evil.Decks[0].Name)+" card", title(s.Evil.Decks[0].Name)+" cards"),
-			plural(h[1], title(s.Evil.Decks[1].Name)+" card", title(s.Evil.Decks[1].Name)+" cards"), s.HandSize(), lead))
+	for i := range s.Evil.Players {
+		pl = append(pl, evilHandWords(s, i))
 	}
 	for _, d := range s.Evil.Decks {
 		pl = append(pl, fmt.Sprintf("%s deck: %s to draw, %s", title(d.Name), plural(d.Draw, "card", "cards"), plural(d.Discard, "card", "cards")+" discarded"))

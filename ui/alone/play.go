@@ -192,18 +192,14 @@ func (p *PlayScreen) Refresh() {
 	t := p.tracks
 	t.Max, t.Life, t.SC, t.Marker, t.Cap, t.Caps, t.Nightmare = s.Sheet.HealthMax, s.Life, s.SC, s.RoundMarker, s.HealingCap(), s.Sheet.HealingCap, s.Nightmare
 	t.Refresh()
-	nm := ""
-	if s.Nightmare {
-		nm = " · Nightmare Mode: the Nightmare stats, and 2 Self Control lost at each Round's end"
-	}
-	p.lifeBig.SetText(fmt.Sprintf("Life %d · Self Control %d · Healing Cap %d · Round %d%s", s.Life, s.SC, s.HealingCap(), s.Round, nm))
+	p.lifeBig.SetText(healthWords(s))
 	p.health.SetText(fmt.Sprintf("Life %d · Self Control %d · Healing Cap %d · Adrenaline %d", s.Life, s.SC, s.HealingCap(), s.Adrenaline))
 	p.turns.set(turnTokens(s))
 	p.turnSpent.SetText(turnSpentWords(s))
 	p.track.set(reactionTrack(s))
 	p.rooms.SetText("Rooms of the 3-card Scavenge: " + list(scavengedRooms(s)))
 	p.adrenaline.set(adrenalineTokens(s))
-	p.adrLabel.SetText(fmt.Sprintf("%s in the pool; refilled at the Round's end to %d (the Adrenaline track's number under %d, the lower of Life and Self Control)", plural(s.Adrenaline, "token", "tokens"), refillNow(s), min(s.Life, s.SC)))
+	p.adrLabel.SetText(adrenalineWords(s))
 	p.refreshXP(s)
 	p.refreshItems(s)
 	p.refreshCompanion(s)
@@ -211,11 +207,26 @@ func (p *PlayScreen) Refresh() {
 	p.turn.refresh()
 }
 
+// healthWords are the Hero's Life, Self Control, Healing Cap and Round
+// in one line, and Nightmare Mode when it is on.
+func healthWords(s *ta.State) string {
+	nm := ""
+	if s.Nightmare {
+		nm = " · Nightmare Mode: the Nightmare stats, and 2 Self Control lost at each Round's end"
+	}
+	return fmt.Sprintf("Life %d · Self Control %d · Healing Cap %d · Round %d%s", s.Life, s.SC, s.HealingCap(), s.Round, nm)
+}
+
 func nonEmpty(s, def string) string {
 	if strings.TrimSpace(s) == "" {
 		return def
 	}
 	return s
+}
+
+// adrenalineWords are the Adrenaline pool and what refills it.
+func adrenalineWords(s *ta.State) string {
+	return fmt.Sprintf("%s in the pool; refilled at the Round's end to %d (the Adrenaline track's number under %d, the lower of Life and Self Control)", plural(s.Adrenaline, "token", "tokens"), refillNow(s), min(s.Life, s.SC))
 }
 
 func refillNow(s *ta.State) int {
@@ -311,24 +322,10 @@ func (p *PlayScreen) refreshItems(s *ta.State) {
 	var objs []fyne.CanvasObject
 	for _, it := range s.Items {
 		it := it
-		kind := "Passive"
-		if !it.Passive {
-			kind = title(string(it.Action)) + " Item"
-		}
-		extra := ""
-		if it.Matrix != "" {
-			extra += " · Matrix " + it.Matrix
-		}
-		if it.Needs != "" {
-			extra += " · upgrades with " + it.Needs
-		}
-		if it.Upgraded {
-			extra += " · upgraded"
-		}
 		row := container.NewBorder(nil, nil, nil,
-			container.NewHBox(button("Use 1 Charge", func() { p.k.do(ta.UseItem{ID: it.ID, Charges: 1}) }),
+			container.NewHBox(button("Use 1 Charge", func() { p.k.do(useCharge(it.ID)) }),
 				button("Discard", func() { p.k.do(ta.DiscardItem{ID: it.ID}) })),
-			wrap(fmt.Sprintf("%s — %s · Charges %d%s", it.Name, kind, it.Charges, extra)))
+			wrap(itemWords(it)))
 		objs = append(objs, row)
 	}
 	if len(objs) == 0 {
@@ -336,6 +333,28 @@ func (p *PlayScreen) refreshItems(s *ta.State) {
 	}
 	setBox(p.items, objs...)
 }
+
+// itemWords are an Item's name, kind, Charges and upgrades.
+func itemWords(it ta.Item) string {
+	kind := "Passive"
+	if !it.Passive {
+		kind = title(string(it.Action)) + " Item"
+	}
+	extra := ""
+	if it.Matrix != "" {
+		extra += " · Matrix " + it.Matrix
+	}
+	if it.Needs != "" {
+		extra += " · upgrades with " + it.Needs
+	}
+	if it.Upgraded {
+		extra += " · upgraded"
+	}
+	return fmt.Sprintf("%s — %s · Charges %d%s", it.Name, kind, it.Charges, extra)
+}
+
+// useCharge is an Item's "Use 1 Charge".
+func useCharge(id string) tracker.Command { return ta.UseItem{ID: id, Charges: 1} }
 
 func (p *PlayScreen) refreshCompanion(s *ta.State) {
 	if s.Companion != nil {
@@ -353,7 +372,7 @@ func (p *PlayScreen) refreshCompanion(s *ta.State) {
 	}
 	c := s.Companion
 	setBox(p.companion,
-		wrap(fmt.Sprintf("%s · Charges %d of %d", c.Character, c.Charges, ta.CompanionCharges)),
+		wrap(companionWords(c)),
 		container.NewGridWithColumns(2,
 			button("Use its ability (1 Charge)", func() { p.k.do(ta.CompanionCmd{Do: "use"}) }),
 			button("Sacrifice (start of a Turn)", func() { p.k.do(ta.CompanionCmd{Do: "sacrifice"}) })))
@@ -362,17 +381,27 @@ func (p *PlayScreen) refreshCompanion(s *ta.State) {
 func (p *PlayScreen) refreshMissions(s *ta.State) {
 	m := s.Missions
 	line := func(label string, x ta.Mission) fyne.CanvasObject {
-		c := ""
-		if x.Colour != "" {
-			c = " (" + x.Colour + ")"
-		}
-		l := wrap(fmt.Sprintf("%s: %s%s — %s", label, x.Name, c, x.Status))
+		l := wrap(missionWords(label, x))
 		if x.Status == ta.Completed {
 			l.Importance = widget.SuccessImportance
 		}
 		return l
 	}
 	setBox(p.missions, line("Starting 1", m.Starting[0]), line("Starting 2", m.Starting[1]), line("Final", m.Final))
+}
+
+// missionWords are a Mission's line: its place, name, colour and status.
+func missionWords(label string, x ta.Mission) string {
+	c := ""
+	if x.Colour != "" {
+		c = " (" + x.Colour + ")"
+	}
+	return fmt.Sprintf("%s: %s%s — %s", label, x.Name, c, x.Status)
+}
+
+// companionWords are the Companion and its Charges.
+func companionWords(c *ta.Companion) string {
+	return fmt.Sprintf("%s · Charges %d of %d", c.Character, c.Charges, ta.CompanionCharges)
 }
 
 func (p *PlayScreen) kind() alone.DamageKind {
@@ -383,9 +412,7 @@ func (p *PlayScreen) kind() alone.DamageKind {
 }
 
 func (p *PlayScreen) dealDamage() {
-	n := p.dmgN.Value
-	if p.k.do(ta.DealDamage{Kind: p.kind(), N: n, ToCompanion: p.dmgComp.Checked, Source: strings.TrimSpace(p.dmgSource.Text),
-		CompanionShare: p.dmgShare.Value, Why: strings.TrimSpace(p.dmgWhy.Text)}) {
+	if p.k.do(damageCommand(p.kind(), p.dmgN.Value, p.dmgComp.Checked, p.dmgSource.Text, p.dmgShare.Value, p.dmgWhy.Text)) {
 		p.dmgResult.SetText(p.k.said)
 		p.dmgShare.SetValue(0)
 		p.dmgWhy.SetText("")
@@ -393,10 +420,22 @@ func (p *PlayScreen) dealDamage() {
 }
 
 func (p *PlayScreen) recoverHealth() {
-	n := p.dmgN.Value
-	if p.k.do(ta.RecoverHealth{Kind: p.kind(), N: n, Source: strings.TrimSpace(p.dmgSource.Text)}) {
+	if p.k.do(recoverCommand(p.kind(), p.dmgN.Value, p.dmgSource.Text)) {
 		p.dmgResult.SetText(p.k.said)
 	}
+}
+
+// damageCommand is the Damage and recovery card's Deal damage: n points
+// of kind from source, all sent to the Companion or a share of them (a
+// correction, with why).
+func damageCommand(kind alone.DamageKind, n int, toCompanion bool, source string, share int, why string) tracker.Command {
+	return ta.DealDamage{Kind: kind, N: n, ToCompanion: toCompanion, Source: strings.TrimSpace(source),
+		CompanionShare: share, Why: strings.TrimSpace(why)}
+}
+
+// recoverCommand is the card's Recover: n points of kind from source.
+func recoverCommand(kind alone.DamageKind, n int, source string) tracker.Command {
+	return ta.RecoverHealth{Kind: kind, N: n, Source: strings.TrimSpace(source)}
 }
 
 // tapTrack corrects a track by hand, after asking.

@@ -258,24 +258,32 @@ func (t *TurnPanel) refresh() {
 
 // lastEvil is the public line of this Turn's Evil decision.
 func lastEvil(k *kit) string {
-	s := k.state()
-	if !s.T.EvilAsked {
+	if !k.state().T.EvilAsked {
 		return ""
 	}
-	line := ""
-	// This Turn's decision is among the last events; undo and redo keep
-	// it within a few hundred.
+	if e, ok := latestEvil(k.ctx.Session); ok {
+		return k.ctx.Session.Describe(e)
+	}
+	return ""
+}
+
+// latestEvil is the Evil side's latest decision in effect, among the last
+// few hundred events: this Turn's is among them, undo and redo keep it
+// there.
+func latestEvil(s *tracker.Session) (tracker.Event, bool) {
+	var out tracker.Event
+	found := false
 	from := uint64(0)
-	if last := k.ctx.Session.LastSeq(); last > 300 {
+	if last := s.LastSeq(); last > 300 {
 		from = last - 300
 	}
-	_ = k.ctx.Session.Events(from, func(e tracker.Event) error {
-		if e.Kind == "alone.evil" && k.ctx.Session.InEffect(e.Seq) {
-			line = k.ctx.Session.Describe(e)
+	_ = s.Events(from, func(e tracker.Event) error {
+		if e.Kind == "alone.evil" && s.InEffect(e.Seq) {
+			out, found = e, true
 		}
 		return nil
 	})
-	return line
+	return out, found
 }
 
 // why is the line beside a button that says why it cannot be tapped yet
@@ -335,8 +343,14 @@ func whyNot(s *ta.State, st, button string) string {
 
 // startCmd is the start of the Turn as chosen.
 func (t *TurnPanel) startCmd() ta.StartTurn {
-	c := ta.StartTurn{BulletTime: t.bullet.Checked}
-	switch t.recover.Selected {
+	return startCommand(t.recover.Selected, t.bullet.Checked)
+}
+
+// startCommand is the start of the Turn with the Recover chosen ("No
+// Recover", "Recover 1 Life", "Recover 1 Self Control") and Bullet Time.
+func startCommand(recover string, bullet bool) ta.StartTurn {
+	c := ta.StartTurn{BulletTime: bullet}
+	switch recover {
 	case "Recover 1 Life":
 		c.Recover = alone.LifeDamage
 	case "Recover 1 Self Control":
@@ -367,7 +381,7 @@ func (t *TurnPanel) ensureStarted() bool {
 }
 
 func (t *TurnPanel) evilTurn() {
-	if t.k.do(ta.EvilTurn{}) {
+	if t.k.do(evilTurnCommand()) {
 		t.evilLine.SetText(t.k.said)
 	}
 }
@@ -378,13 +392,22 @@ func (t *TurnPanel) endTurn() {
 		t.k.refuse(err)
 		return
 	}
-	c := ta.EndTurn{Attacks: at}
-	if s := t.k.state(); s.Map != nil {
-		c.Roll = rollBy(t.ourDice())
-	}
-	if t.k.do(c) {
+	if t.k.do(endTurnCommand(t.k.state(), at, t.ourDice())) {
 		t.attacks.clear()
 	}
+}
+
+// evilTurnCommand is the Evil side's chance to react, played by the app.
+func evilTurnCommand() tracker.Command { return ta.EvilTurn{} }
+
+// endTurnCommand is the end of the Turn with the Creatures' attacks as
+// entered; with a Map the app rolls them unless ours (the players roll).
+func endTurnCommand(s *ta.State, attacks []ta.AttackRoll, ours bool) ta.EndTurn {
+	c := ta.EndTurn{Attacks: attacks}
+	if s.Map != nil {
+		c.Roll = rollBy(ours)
+	}
+	return c
 }
 
 // Next advances the Turn by its next step; it reports whether there was

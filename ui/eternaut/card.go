@@ -58,22 +58,14 @@ func (p *PlayScreen) charCard(s *et.State, c *et.Character) *charCard {
 	// Life and ammo (from B): the numbers a player reads across the table.
 	if letter != "A" {
 		cc.Life = newSpin(0, et.CharMaxLP, c.LP, func(v int) string { return fmt.Sprintf("Life %d", v) }, func(to int) bool {
-			from := p.state().Char(id).LP
-			switch {
-			case to < from:
-				return p.doFrom(cc.Life, et.Damage{Char: id, N: from - to})
-			case to > from:
-				return p.doFrom(cc.Life, et.Heal{Char: id, N: to - from})
+			if cmd := lifeCommand(id, p.state().Char(id).LP, to); cmd != nil {
+				return p.doFrom(cc.Life, cmd)
 			}
 			return true
 		})
 		cc.Ammo = newSpin(0, et.AmmoCapPerCharacter, c.Ammo, func(v int) string { return fmt.Sprintf("Ammo %d", v) }, func(to int) bool {
-			from := p.state().Char(id).Ammo
-			switch {
-			case to < from:
-				return p.doFrom(cc.Ammo, et.LoseAmmo{Char: id, N: from - to})
-			case to > from:
-				return p.doFrom(cc.Ammo, et.GainAmmo{Char: id, N: to - from})
+			if cmd := ammoCommand(id, p.state().Char(id).Ammo, to); cmd != nil {
+				return p.doFrom(cc.Ammo, cmd)
 			}
 			return true
 		})
@@ -84,20 +76,65 @@ func (p *PlayScreen) charCard(s *et.State, c *et.Character) *charCard {
 		body.Add(note("Life and ammo are not tracked in Scenario A."))
 	}
 	// The board: Action cards and penalty cards, against the threshold.
+	lbl, slots := boardSlots(c, func(sl *boardSlot) { p.playCard(sl, id) }, func(*boardSlot) { cc.More() })
+	body.Add(lbl)
+	for _, o := range slots.Objects {
+		cc.Slots = append(cc.Slots, o.(*boardSlot))
+	}
+	body.Add(slots)
+	cc.PlayHere = primary(btn("Play card here", nil))
+	cc.PlayHere.OnTapped = func() { p.playCard(cc.PlayHere, id) }
+	why := ""
+	if sc.CardPlayed {
+		why = playedWhy
+	}
+	body.Add(because(cc.PlayHere, cc.PlayHere, why))
+	for _, l := range charLines(sc, c) {
+		body.Add(wrap(l))
+	}
+	cc.MoreBtn = iconBtn("More…", theme.MoreHorizontalIcon(), func() { cc.More() })
+	body.Add(cc.MoreBtn)
+	cc.obj = card(title, sub, body)
+	return cc
+}
+
+// lifeCommand is the Life stepper's, from from to to: damage or a heal
+// (nil: no change).
+func lifeCommand(id string, from, to int) tracker.Command {
+	switch {
+	case to < from:
+		return et.Damage{Char: id, N: from - to}
+	case to > from:
+		return et.Heal{Char: id, N: to - from}
+	}
+	return nil
+}
+
+// ammoCommand is the Ammo stepper's, from from to to (nil: no change).
+func ammoCommand(id string, from, to int) tracker.Command {
+	switch {
+	case to < from:
+		return et.LoseAmmo{Char: id, N: from - to}
+	case to > from:
+		return et.GainAmmo{Char: id, N: to - from}
+	}
+	return nil
+}
+
+// boardSlots are a Character's board as the Play tab draws it: the count
+// against the round's threshold, and the card slots in a row (Action
+// cards, penalty cards, empty slots); a tap on an Action or empty slot
+// plays, on a penalty card opens more (nil: the slots do nothing).
+func boardSlots(c *et.Character, play, more func(*boardSlot)) (*widget.Label, *fyne.Container) {
 	count := c.BoardCount()
 	lbl := bold(fmt.Sprintf("Board: %d of %d cards (%d Action, %d penalty)", count, et.EndRoundThreshold, c.ActionCards, c.Penalties.Count()))
 	if count >= et.EndRoundThreshold {
 		lbl.Importance = widget.WarningImportance
 	}
-	body.Add(lbl)
 	slots := flow()
 	add := func(label string, fill color.Color, tapped func(*boardSlot)) {
-		sl := newBoardSlot(label, fill, tapped)
-		cc.Slots = append(cc.Slots, sl)
-		slots.Add(sl)
+		slots.Add(newBoardSlot(label, fill, tapped))
 	}
-	play := func(sl *boardSlot) { p.playCard(sl, id) }
-	more := func(*boardSlot) { cc.More() }
 	for range c.ActionCards {
 		add("Action", colAction, play)
 	}
@@ -113,31 +150,28 @@ func (p *PlayScreen) charCard(s *et.State, c *et.Character) *charCard {
 	for i := count; i < et.EndRoundThreshold; i++ {
 		add("Empty", colEmpty, play)
 	}
-	body.Add(slots)
-	cc.PlayHere = primary(btn("Play card here", nil))
-	cc.PlayHere.OnTapped = func() { p.playCard(cc.PlayHere, id) }
-	why := ""
-	if sc.CardPlayed {
-		why = "This turn's card is played: End turn next."
-	}
-	body.Add(because(cc.PlayHere, cc.PlayHere, why))
+	return lbl, slots
+}
+
+// charLines are the rest of a Character's card in words: the Consumed
+// cubes on its board, its items and bag, skill counters and Personal
+// Ability.
+func charLines(sc *et.Scenario, c *et.Character) []string {
+	var out []string
 	if sc.CubesActive {
-		body.Add(wrap(fmt.Sprintf("Consumed cubes on this board: %d", c.Cubes)))
+		out = append(out, fmt.Sprintf("Consumed cubes on this board: %d", c.Cubes))
 	}
-	body.Add(wrap(fmt.Sprintf("Items %d of %d: %s", len(c.Items), c.Capacity(), joinOr(c.Items, "none"))))
+	out = append(out, fmt.Sprintf("Items %d of %d: %s", len(c.Items), c.Capacity(), joinOr(c.Items, "none")))
 	if c.Bag != "" {
-		body.Add(wrap(fmt.Sprintf("Bag %s holds %s (not counted)", c.Bag, joinOr(c.BagItems, "nothing"))))
+		out = append(out, fmt.Sprintf("Bag %s holds %s (not counted)", c.Bag, joinOr(c.BagItems, "nothing")))
 	}
 	if len(c.Skills) > 0 {
-		body.Add(wrap("Skill counters: " + skillText(c.Skills)))
+		out = append(out, "Skill counters: "+skillText(c.Skills))
 	}
 	if c.PA != nil {
-		body.Add(wrap(fmt.Sprintf("Personal Ability %s: %s", c.PA.ID, abilityFace(c.PA.Permanent, c.PA.FaceDown))))
+		out = append(out, fmt.Sprintf("Personal Ability %s: %s", c.PA.ID, abilityFace(c.PA.Permanent, c.PA.FaceDown)))
 	}
-	cc.MoreBtn = iconBtn("More…", theme.MoreHorizontalIcon(), func() { cc.More() })
-	body.Add(cc.MoreBtn)
-	cc.obj = card(title, sub, body)
-	return cc
+	return out
 }
 
 func abilityFace(permanent, faceDown bool) string {

@@ -90,7 +90,7 @@ func (e *EnemyScreen) Resolve() bool {
 		return true
 	}
 	before := uint64(len(s.Scenario.Activations))
-	if e.doHere(e.ResolveBtn, et.MenaceActivation{Module: e.module() + 1}) {
+	if e.doHere(e.ResolveBtn, activationCommand(e.module()+1)) {
 		e.resolved, e.records = e.ctx.Session.LastSeq(), before
 		e.Refresh()
 		e.showDone()
@@ -191,7 +191,7 @@ func (e *EnemyScreen) orderCard(s *et.State) fyne.CanvasObject {
 	}
 	e.Module.Selected = names[cur]
 	e.Module.Refresh()
-	a, tr, err := ae.ActivationOrder(sc.Aliens, cur)
+	order, tr, err := activationOrder(sc, cur)
 	if err != nil {
 		e.OrderLine = wrap(words(err))
 		box.Add(e.OrderLine)
@@ -199,10 +199,6 @@ func (e *EnemyScreen) orderCard(s *et.State) fyne.CanvasObject {
 	}
 	e.Preview = tr
 	e.Trace.SetTrace(tr)
-	var order []string
-	for _, i := range a.Draw {
-		order = append(order, fmt.Sprintf("%s (module %d)", sc.Aliens[i].Race, i+1))
-	}
 	e.OrderLine = heading(joinOr(order, "Nobody: no alien is on the map"))
 	if len(order) > 0 {
 		e.OrderLine.SetText(strings.Join(order, " → "))
@@ -220,7 +216,7 @@ func (e *EnemyScreen) orderCard(s *et.State) fyne.CanvasObject {
 	}
 	why := ""
 	if len(order) == 0 {
-		why = "Set how many aliens are on the map first."
+		why = noAliensWhy
 	}
 	e.ResolveBtn.SetText("Resolve: the aliens activate")
 	box.Add(because(e.ResolveBtn, e.ResolveBtn, why))
@@ -229,6 +225,23 @@ func (e *EnemyScreen) orderCard(s *et.State) fyne.CanvasObject {
 	box.Add(e.Trace)
 	box.Add(note("Each alien module with aliens on the map draws the top card of its deck and resolves its Action (top) section, in this order; then the Consumed cubes are dealt again. A Menace card starts the order at the deck it names; all 4 cubes on the Alien board at the end of a turn start it by themselves, from the left."))
 	return card("The aliens' activation order", "", box)
+}
+
+// noAliensWhy is why the aliens cannot activate: none is on the map.
+const noAliensWhy = "Set how many aliens are on the map first."
+
+// activationOrder is the aliens' activation order the rules give now from
+// module (0 the leftmost), each "race (module n)", with its reasons.
+func activationOrder(sc *et.Scenario, module int) ([]string, automa.Trace, error) {
+	a, tr, err := ae.ActivationOrder(sc.Aliens, module)
+	if err != nil {
+		return nil, tr, err
+	}
+	var order []string
+	for _, i := range a.Draw {
+		order = append(order, fmt.Sprintf("%s (module %d)", sc.Aliens[i].Race, i+1))
+	}
+	return order, tr, nil
 }
 
 func (e *EnemyScreen) modulesCard(s *et.State) fyne.CanvasObject {
@@ -354,9 +367,9 @@ func (e *EnemyScreen) historyCard(s *et.State) fyne.CanvasObject {
 		box.Add(note("Nothing yet."))
 	}
 	for i := len(sc.Activations) - 1; i >= 0; i-- {
-		a := sc.Activations[i]
-		box.Add(bold(fmt.Sprintf("Round %d: %s", a.Round, a.What)))
-		for _, l := range traceWords(a.Trace) {
+		title, why := activationWords(sc.Activations[i])
+		box.Add(bold(title))
+		for _, l := range why {
 			box.Add(note(l))
 		}
 	}
@@ -365,6 +378,16 @@ func (e *EnemyScreen) historyCard(s *et.State) fyne.CanvasObject {
 		box.Add(e.OverrideBtn)
 	}
 	return card("Enemy decisions this scenario", "Newest first, each with its reasons", box)
+}
+
+// activationCommand is Resolve's: the aliens activate from module (1 the
+// leftmost), as a Menace card orders.
+func activationCommand(module int) tracker.Command { return et.MenaceActivation{Module: module} }
+
+// activationWords are a recorded activation as the Enemy tab lists it:
+// its round and what it did, and its reasons.
+func activationWords(a et.ActivationRecord) (string, []string) {
+	return fmt.Sprintf("Round %d: %s", a.Round, a.What), traceWords(a.Trace)
 }
 
 // traceStep is one line of a recorded trace: "1. [rule] text → result".

@@ -207,23 +207,34 @@ func (p *PlayScreen) boardObjects(s *et.State) []fyne.CanvasObject {
 	sc := s.Scenario
 	var cards []fyne.CanvasObject
 	p.Cards = map[string]*charCard{}
-	for _, id := range sc.Boards {
-		if c := s.Char(id); c != nil {
-			cc := p.charCard(s, c)
-			p.Cards[id] = cc
-			cards = append(cards, cc.obj)
-		}
-	}
-	for _, c := range s.InPlay() {
-		if _, ok := p.Cards[c.ID]; !ok {
-			cc := p.charCard(s, c)
-			p.Cards[c.ID] = cc
-			cards = append(cards, cc.obj)
-		}
+	for _, c := range boardOrder(s) {
+		cc := p.charCard(s, c)
+		p.Cards[c.ID] = cc
+		cards = append(cards, cc.obj)
 	}
 	out := []fyne.CanvasObject{columns(300, cards...)}
 	if len(sc.DropPiles) > 0 {
 		out = append(out, p.dropCard(s))
+	}
+	return out
+}
+
+// boardOrder are the Characters on the table as the Play tab lays their
+// boards out: in board order, then those in play without one.
+func boardOrder(st *et.State) []*et.Character {
+	var out []*et.Character
+	seen := map[string]bool{}
+	for _, id := range st.Scenario.Boards {
+		if c := st.Char(id); c != nil && !seen[id] {
+			seen[id] = true
+			out = append(out, c)
+		}
+	}
+	for _, c := range st.InPlay() {
+		if !seen[c.ID] {
+			seen[c.ID] = true
+			out = append(out, c)
+		}
 	}
 	return out
 }
@@ -274,7 +285,7 @@ func (p *PlayScreen) Next() bool {
 func (p *PlayScreen) turnCard(s *et.State) fyne.CanvasObject {
 	sc := s.Scenario
 	cur := p.currentStep(sc)
-	head := heading(fmt.Sprintf("Round %d · Player %d's turn", sc.Round(), sc.Active))
+	head := heading(turnHeading(sc))
 	maxCount, who := 0, ""
 	for _, c := range living(s) {
 		if c.BoardCount() > maxCount {
@@ -325,7 +336,7 @@ func (p *PlayScreen) turnCard(s *et.State) fyne.CanvasObject {
 	}
 	if !sc.CardPlayed {
 		p.EndTurnBtn.Disable()
-		why = append(why, "End turn: play an Action card on a board first.")
+		why = append(why, endTurnWhy)
 	}
 	box.Add(flow(p.NextBtn, p.ExchangeBtn, p.EndTurnBtn))
 	// What the card played brings is said under the buttons, so they
@@ -366,6 +377,17 @@ func (p *PlayScreen) turnCard(s *et.State) fyne.CanvasObject {
 	return card("", "", box)
 }
 
+// endTurnWhy and playedWhy say why End turn, and Play card here, wait.
+const (
+	endTurnWhy = "End turn: play an Action card on a board first."
+	playedWhy  = "This turn's card is played: End turn next."
+)
+
+// turnHeading is whose turn it is, in which round.
+func turnHeading(sc *et.Scenario) string {
+	return fmt.Sprintf("Round %d · Player %d's turn", sc.Round(), sc.Active)
+}
+
 // cubeTarget is where the Consumed cubes go in this scenario.
 func cubeTarget(sc *et.Scenario) string {
 	if et.Letter(sc.Key) == "B" {
@@ -383,11 +405,15 @@ func (p *PlayScreen) playCard(src fyne.CanvasObject, id string) {
 		name := textEntry("the card's name (optional)", "")
 		p.cmdForm("Play on "+c.Name+", who is Mad", "Play", []*widget.FormItem{
 			widget.NewFormItem("", note("The card must be the one drawn at random from the hand (“Random card” under More on the card).")),
-			widget.NewFormItem("Card", name)}, func() (tracker.Command, error) { return et.PlayCard{Char: id, Card: name.Text}, nil })
+			widget.NewFormItem("Card", name)}, func() (tracker.Command, error) { return playCardCommand(id, name.Text), nil })
 		return
 	}
-	p.doFrom(src, et.PlayCard{Char: id})
+	p.doFrom(src, playCardCommand(id, ""))
 }
+
+// playCardCommand is the turn's Action card put on Character id's board
+// (card: its name, told for a Mad Character's random card; "" none).
+func playCardCommand(id, card string) tracker.Command { return et.PlayCard{Char: id, Card: card} }
 
 func (p *PlayScreen) exchangeForm() {
 	// Rulebook p.7: the Fatigue goes on an empty card slot; a full board

@@ -88,7 +88,7 @@ func (p *PlayScreen) endTurn() {
 	if p.EndTurnBtn != nil {
 		src = p.EndTurnBtn
 	}
-	if !p.doFrom(src, et.EndTurn{}) {
+	if !p.doFrom(src, endTurnCommand()) {
 		return
 	}
 	after := p.state()
@@ -126,6 +126,10 @@ func (p *PlayScreen) endTurn() {
 	p.results, p.resultsSeq = r, p.ctx.Session.LastSeq()
 	p.Refresh()
 }
+
+// endTurnCommand is End turn's: the end-of-round check, the cubes'
+// activation and the end of the round follow from it.
+func endTurnCommand() tracker.Command { return et.EndTurn{} }
 
 // Results is the last end of round shown, or nil.
 func (p *PlayScreen) Results() *roundResult { return p.results }

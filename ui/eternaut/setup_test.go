@@ -65,8 +65,11 @@ func TestPlayTabSetsUpCampaignAndScenarioA(t *testing.T) {
 	if txt := textOf(p.scroll.Content); !strings.Contains(txt, "Choose the number of players") || !strings.Contains(txt, "Character 904 plays Scenario A") {
 		t.Fatalf("the problems are not under their fields:\n%s", txt)
 	}
-	if !strings.Contains(tb.bubble(), "see under them") {
-		t.Fatalf("no answer next to Start: %q", tb.bubble())
+	// The refusal brings the first field with a problem into view (the
+	// frame's forms do: issue 22), which scrolls Start out of it: the
+	// answer is then in the message line, not in a bubble by nothing.
+	if said := strings.Join(tb.msgs, "\n"); !strings.Contains(tb.bubble(), "see under them") && !strings.Contains(said, "see under them") {
+		t.Fatalf("no answer to Start: %q, %q", tb.bubble(), said)
 	}
 	p.newForm.players.SetSelectedIndex(3)
 	for id, n := range map[string]string{"901": "Eduardo", "902": "Simon", "903": "Sofia", "904": "Ana"} {

@@ -2,409 +2,304 @@ package eternaut
 
 import (
 	"fmt"
-	"strconv"
+	"image"
 	"strings"
-
-	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/tracker"
 	et "tablekeeper/tracker/eternaut"
+	"tablekeeper/ui/share"
+	"tablekeeper/ui/widgets"
 )
 
-// figureObjects is the rest of the table: the Plot track, Objectives and
-// Special Quests, the Alert counter (B), the NPCs and Enemies, the Tank and
-// the Mysterious Device (F), the snow (A), the Group Abilities, the Skill
-// Test and the Characters who join during a scenario.
-func (p *PlayScreen) figureObjects(s *et.State) []fyne.CanvasObject {
-	sc := s.Scenario
-	letter := et.Letter(sc.Key)
-	var out []fyne.CanvasObject
-	out = append(out, p.plotCard(s))
-	if letter == "B" {
-		out = append(out, p.alertCard(s))
+// ShareTable is The Eternaut's face on the shared page (package ui/share):
+// a seat for each Character of the group; the turn, the Timer and the
+// Consumed cubes; each Character's board, life, ammo, penalties and
+// items, and the NPCs and Enemies; the aliens' latest activation with its
+// reasons; the Chronicle Diary's last lines; and, for a seat, its own
+// Character's life and ammo and the turn's Action card played on its
+// board, with the turn's end and the aliens' activation. The turn is a
+// player's, not a Character's: any seat may end it, as any player at the
+// table taps End turn. Each tap stands for the very command the Play and
+// Enemy tabs send.
+func ShareTable() share.Table { return &shareTable{} }
+
+type shareTable struct{ pics share.Pictures }
+
+// The actions a page may send (Action.Name).
+const (
+	actLifeDown = "life-down"
+	actLifeUp   = "life-up"
+	actAmmoDown = "ammo-down"
+	actAmmoUp   = "ammo-up"
+	actPlayCard = "play-card-here"
+	actEndTurn  = "end-turn"
+	actActivate = "aliens-activate"
+)
+
+var actionNames = []string{actLifeDown, actLifeUp, actAmmoDown, actAmmoUp, actPlayCard, actEndTurn, actActivate}
+
+// diaryLines is how many of the Chronicle Diary's last lines the page
+// shows.
+const diaryLines = 8
+
+func tableState(s *tracker.Session) *et.State {
+	st, _ := s.State().(*et.State)
+	if st == nil {
+		return &et.State{}
 	}
-	if letter == "F" && sc.MenaceDeck == et.MenaceLightBlu {
-		out = append(out, card("Menace deck", "The light-blue cards are in play; the Consumed cubes wait for the red deck (Rulebook p.36).",
-			p.act("The light-blue cards are gone: bring in the red deck", func() tracker.Command { return et.SwitchMenaceDeck{} })))
-	}
-	out = append(out, p.figuresCard(s))
-	if letter == "F" {
-		out = append(out, p.tankCard(s), p.deviceCard(s))
-	}
-	if letter == "A" {
-		out = append(out, p.snowCard(s))
-	}
-	if len(s.GroupAbilities) > 0 {
-		out = append(out, p.groupCard(s))
-	}
-	out = append(out, p.skillCard(s), p.joinCard(s))
-	return []fyne.CanvasObject{columns(440, out...)}
+	return st
 }
 
-func (p *PlayScreen) plotCard(s *et.State) fyne.CanvasObject {
-	sc := s.Scenario
-	sec := s.Section(et.Letter(sc.Key))
-	marks := strings.Repeat("✓", sec.Checks) + strings.Repeat("✗", sec.Crosses)
-	box := container.NewVBox(heading(orDash(marks)),
-		wrap(fmt.Sprintf("%d ✓ · %d ✗ · score so far %d", sec.Checks, sec.Crosses, et.Score(sec.Checks, sec.Crosses))),
-		flow(p.act("Mark ✓", func() tracker.Command { return et.MarkPlot{N: 1} }),
-			p.act("Mark ✗", func() tracker.Command { return et.MarkPlot{Cross: true, N: 1} })))
-	box.Add(bold("Objectives"))
-	for _, o := range sc.Objectives {
-		box.Add(p.objectiveRow(o))
-	}
-	obj := textEntry("the Objective card's ID", "")
-	box.Add(container.NewBorder(nil, nil, nil, p.act("Reveal", func() tracker.Command {
-		if strings.TrimSpace(obj.Text) == "" {
-			p.refuse(obj, "Type the Objective card's ID first")
-			return nil
+// Seats are the group's Characters: those in play during a scenario,
+// between scenarios those still with the group (found, alive).
+func (t *shareTable) Seats(s *tracker.Session) []share.Seat {
+	st := tableState(s)
+	var out []share.Seat
+	add := func(c *et.Character) { out = append(out, share.Seat{ID: c.ID, Name: c.Named(), Kind: "Character"}) }
+	if st.Phase == et.PhasePlaying && st.Scenario != nil {
+		for _, c := range boardOrder(st) {
+			if !c.Gone() {
+				add(c)
+			}
 		}
-		c := et.RevealObjective{ID: obj.Text}
-		obj.SetText("")
-		return c
-	}), obj))
-	box.Add(bold("Special Quest cards face up"))
-	for _, q := range sc.SpecialQuests {
-		id := q
-		box.Add(container.NewBorder(nil, nil, nil, p.act("Remove", func() tracker.Command { return et.LoseSpecialQuest{ID: id} }), wrap(q)))
+		return out
 	}
-	quest := textEntry("the Special Quest card's ID, e.g. B1-16", "")
-	box.Add(container.NewBorder(nil, nil, nil, p.act("Add", func() tracker.Command {
-		if strings.TrimSpace(quest.Text) == "" {
-			p.refuse(quest, "Type the Special Quest card's ID first")
-			return nil
-		}
-		c := et.GainSpecialQuest{ID: quest.Text}
-		quest.SetText("")
-		return c
-	}), quest))
-	box.Add(btn("A paragraph gives a Special Quest's outcome…", p.questOutcomeForm))
-	return card("Plot track, Objectives, Special Quests", "", box)
-}
-
-// objectiveStates are an Objective's states, in the players' words.
-var objectiveStates = []string{"open", "succeeded", "failed"}
-
-func (p *PlayScreen) objectiveRow(o et.Objective) fyne.CanvasObject {
-	id := o.ID
-	sel := widget.NewSelect(objectiveStates, nil)
-	sel.Selected = o.State
-	sel.OnChanged = func(v string) {
-		if v != "" && v != p.objState(id) {
-			p.doFrom(sel, et.SetObjective{ID: id, State: v})
+	for _, c := range st.Roster {
+		if c.Status == et.Alive {
+			add(c)
 		}
 	}
-	return container.NewBorder(nil, nil, bold("Objective "+id), nil, sel)
+	return out
 }
 
-func (p *PlayScreen) questOutcomeForm() {
-	quest := widget.NewSelect([]string{"#1", "#2", "#3", "#4", "#5", "#6", "#7"}, nil)
-	outcome := widget.NewSelect([]string{"#A", "#B", "#C", "#D", "#E", "#F"}, nil)
-	p.cmdForm("A Special Quest's outcome", "Write", []*widget.FormItem{
-		widget.NewFormItem("Special Quest", quest), widget.NewFormItem("Outcome", outcome),
-	}, func() (tracker.Command, error) {
-		switch {
-		case quest.Selected == "":
-			return nil, need("Special Quest", "choose the quest")
-		case outcome.Selected == "":
-			return nil, need("Outcome", "choose the outcome the paragraph gives")
+func (t *shareTable) View(s *tracker.Session, seat string) share.View {
+	v, _ := t.build(s, seat)
+	return v
+}
+
+func (t *shareTable) Command(s *tracker.Session, seat string, a share.Action) (share.Intent, error) {
+	_, o := t.build(s, seat)
+	return o.Intent(a)
+}
+
+func (t *shareTable) Board(s *tracker.Session, size image.Point, dark bool) (image.Image, error) {
+	return t.pics.Get(s, size, dark, func() image.Image { return BoardPicture(tableState(s), size, dark) })
+}
+
+// build is the View for seat and the actions it offers, made together.
+func (t *shareTable) build(s *tracker.Session, seat string) (share.View, *share.Offers) {
+	st := tableState(s)
+	seats := t.Seats(s)
+	o := share.NewOffers(seat, seats, actionNames...)
+	for _, x := range seats {
+		o.Figure(x.ID, x.Name, x.ID)
+	}
+	var v share.View
+	v.Diary = diaryTail(st)
+	sc := st.Scenario
+	if st.Phase != et.PhasePlaying || sc == nil {
+		v.Heading = s.Where()
+		if v.Heading == "" {
+			v.Heading = "No scenario is being played"
 		}
-		return et.SetQuestOutcome{Quest: quest.SelectedIndex() + 1, Outcome: outcome.Selected}, nil
-	})
-}
-
-func (p *PlayScreen) objState(id string) string {
-	for _, o := range p.state().Scenario.Objectives {
-		if o.ID == id {
-			return o.State
+		for _, c := range st.Roster {
+			if c.Status == et.Alive {
+				v.Figures = append(v.Figures, share.Figure{Seat: c.ID, Name: c.Named(), Lines: []string{"Between scenarios"}})
+			}
+		}
+		return v, o
+	}
+	v.Heading = "Scenario " + sc.Key + " · " + turnHeading(sc)
+	if sc.CardPlayed {
+		v.Heading += " · " + playedWhy
+	}
+	v.Tracks = append(v.Tracks, share.Track{Label: "Timer", Value: sc.Timer, Min: 0, Max: sc.TimerStart, Text: timerWords(sc)})
+	if sc.CubesActive {
+		v.Tracks = append(v.Tracks, share.Track{Label: "Consumed cubes on " + cubeTarget(sc), Value: sc.CubesOnTarget, Max: et.CubesForActivation,
+			Text: fmt.Sprintf("%d of %d", sc.CubesOnTarget, et.CubesForActivation)})
+	}
+	var mine, others []share.Figure
+	for _, c := range boardOrder(st) {
+		f := t.character(st, c, o)
+		if seat != "" && f.Seat == seat {
+			mine = append(mine, f)
+		} else {
+			others = append(others, f)
 		}
 	}
-	return ""
-}
-
-func (p *PlayScreen) alertCard(s *et.State) fyne.CanvasObject {
-	sc := s.Scenario
-	names := map[string]string{et.AlertOnDeck: "green, on the Menace deck (no Menace card is drawn)", et.AlertGreen: "green", et.AlertRed: "red"}
-	state := heading("Alert: " + names[sc.Alert])
-	switch sc.Alert {
-	case et.AlertRed:
-		state.Importance = widget.DangerImportance
-	case et.AlertGreen:
-		state.Importance = widget.SuccessImportance
-	}
-	box := container.NewVBox(state,
-		flow(p.act("On the deck", func() tracker.Command { return et.SetAlert{State: et.AlertOnDeck} }),
-			p.act("Green", func() tracker.Command { return et.SetAlert{State: et.AlertGreen} }),
-			p.act("Red", func() tracker.Command { return et.SetAlert{State: et.AlertRed} })))
-	if !sc.R02Revealed {
-		box.Add(p.act("Rule card R-02 revealed: deal the Consumed cubes", func() tracker.Command { return et.RevealR02{} }))
-	} else {
-		box.Add(note("R-02 is revealed: the Consumed cubes are in play (Enemy tab)."))
-	}
-	return card("Alert counter (Scenario B)", "", box)
-}
-
-func (p *PlayScreen) figuresCard(s *et.State) fyne.CanvasObject {
-	sc := s.Scenario
-	box := container.NewVBox()
 	for _, f := range sc.Figures {
-		id := f.ID
 		name := strings.TrimSpace(f.ID + " " + f.Name)
-		remove := p.act("Remove", func() tracker.Command { return et.RemoveFigure{ID: id} })
+		o.Figure(f.ID, name, "")
+		fig := share.Figure{Name: name, Stats: []share.Stat{{Label: "Life", Value: f.LP, Max: f.MaxLP}}, Lines: []string{kindWord(f.Kind)}}
 		if f.Defeated {
-			box.Add(container.NewBorder(nil, nil, nil, remove, wrap(fmt.Sprintf("☠ %s (%s) defeated", name, kindWord(f.Kind)))))
+			fig.Down = "defeated"
+		}
+		others = append(others, fig)
+	}
+	v.Figures = append(mine, others...)
+	if seat != "" {
+		end := share.Control{Label: "End turn", Hold: true}
+		if !sc.CardPlayed {
+			// The page puts the button's words before its Why: the Play
+			// tab's note without them.
+			end.Why = sentence(strings.TrimPrefix(endTurnWhy, "End turn: "))
+		} else {
+			end, _ = o.Control(end.Label, share.Action{Name: actEndTurn}, true, false, endTurnCommand)
+		}
+		v.Steps = append(v.Steps, end)
+		v.Steps = append(v.Steps, activationSteps(sc, o)...)
+	}
+	v.Decision = decision(sc)
+	return v, o
+}
+
+// character is a Character's board, with its edits offered to its own
+// seat.
+func (t *shareTable) character(st *et.State, c *et.Character, o *share.Offers) share.Figure {
+	sc := st.Scenario
+	id := c.ID
+	f := share.Figure{Seat: id, Name: c.Named()}
+	if c.Gone() {
+		f.Seat = ""
+		f.Down = "dead"
+		if c.Status == et.LeftGroup {
+			f.Down = "left the group"
+		}
+		return f
+	}
+	mine := o.Mine(id) && !c.Unavailable
+	if et.Letter(sc.Key) != "A" {
+		life := share.Stat{Label: "Life", Value: c.LP, Max: et.CharMaxLP}
+		ammo := share.Stat{Label: "Ammo", Value: c.Ammo, Max: et.AmmoCapPerCharacter}
+		if mine {
+			// The board's steppers, one step: damage or a heal, ammo lost
+			// or gained.
+			if c.LP > 0 {
+				life.Minus = o.Offer(share.Action{Name: actLifeDown, Figure: id}, false, func() tracker.Command { return lifeCommand(id, c.LP, c.LP-1) })
+			}
+			if c.LP < et.CharMaxLP {
+				life.Plus = o.Offer(share.Action{Name: actLifeUp, Figure: id}, false, func() tracker.Command { return lifeCommand(id, c.LP, c.LP+1) })
+			}
+			if c.Ammo > 0 {
+				ammo.Minus = o.Offer(share.Action{Name: actAmmoDown, Figure: id}, false, func() tracker.Command { return ammoCommand(id, c.Ammo, c.Ammo-1) })
+			}
+			if c.Ammo < et.AmmoCapPerCharacter {
+				ammo.Plus = o.Offer(share.Action{Name: actAmmoUp, Figure: id}, false, func() tracker.Command { return ammoCommand(id, c.Ammo, c.Ammo+1) })
+			}
+		}
+		f.Stats = append(f.Stats, life, ammo)
+	}
+	lbl, _ := boardSlots(c, nil, nil)
+	f.Stats = append(f.Stats, share.Stat{Label: "Cards on the board", Value: c.BoardCount(), Max: et.EndRoundThreshold, Text: lbl.Text})
+	for range c.Penalties.Fatigue {
+		f.Tags = append(f.Tags, share.Tag{Label: "Fatigue"})
+	}
+	if c.Penalties.HeavyWound {
+		f.Tags = append(f.Tags, share.Tag{Label: "Heavy Wound"})
+	}
+	if c.Penalties.Madness {
+		f.Tags = append(f.Tags, share.Tag{Label: "Madness"})
+	}
+	if c.Board != "" {
+		f.Lines = append(f.Lines, "Board "+c.Board)
+	}
+	if c.Unavailable {
+		f.Lines = append(f.Lines, "Out of play for now")
+	}
+	if c.Operating != "" {
+		f.Lines = append(f.Lines, "Operating the "+c.Operating)
+	}
+	f.Lines = append(f.Lines, charLines(sc, c)...)
+	if mine {
+		play := share.Control{Label: "Play this turn's card here"}
+		if sc.CardPlayed {
+			play.Why = playedWhy
+		} else {
+			// On a Mad Character the app asks the card's name, which may
+			// be left out; the phone leaves it out.
+			play, _ = o.Control(play.Label, share.Action{Name: actPlayCard, Figure: id}, false, false, func() tracker.Command { return playCardCommand(id, "") })
+		}
+		f.Controls = append(f.Controls, play)
+	}
+	return f
+}
+
+// activationSteps are the Enemy tab's Resolve: the aliens activate from
+// the module a Menace card names, one button a module.
+func activationSteps(sc *et.Scenario, o *share.Offers) []share.Control {
+	var out []share.Control
+	for i, m := range sc.Aliens {
+		label := "Resolve: the aliens activate"
+		if len(sc.Aliens) > 1 {
+			label += fmt.Sprintf(" from module %d (%s)", i+1, m.Race)
+		}
+		c := share.Control{Label: label, Hold: true, Resolve: true}
+		if order, _, err := activationOrder(sc, i); err != nil || len(order) == 0 {
+			c.Why = noAliensWhy
+		} else {
+			module := i + 1
+			c, _ = o.Control(label, share.Action{Name: actActivate, N: module}, true, true, func() tracker.Command { return activationCommand(module) })
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// decision is the enemy side's latest decision, as the Enemy tab lists
+// its decisions: the newest, with its reasons, then the others of the
+// same round, newest first (an activation deals the Consumed cubes again:
+// the deal is the newest, the activation just before it); before the
+// first, the order the rules give now from the leftmost module, with its
+// Why.
+func decision(sc *et.Scenario) *share.Decision {
+	if n := len(sc.Activations); n > 0 {
+		last := sc.Activations[n-1]
+		title, why := activationWords(last)
+		d := &share.Decision{Title: title, Why: why}
+		for i := n - 2; i >= 0 && sc.Activations[i].Round == last.Round; i-- {
+			t, w := activationWords(sc.Activations[i])
+			d.Why = append(append(d.Why, t), w...)
+		}
+		return d
+	}
+	if len(sc.Aliens) == 0 {
+		return nil
+	}
+	order, tr, err := activationOrder(sc, 0)
+	if err != nil || len(order) == 0 {
+		return nil
+	}
+	return &share.Decision{Title: "The aliens' activation order: " + strings.Join(order, " → "), Why: widgets.ShownTrace(tr)}
+}
+
+// diaryTail is the Chronicle Diary's last lines, as its text file writes
+// them, for the scenarios played and the one on the table (the
+// character tables and the campaign's page left to the Campaign tab).
+func diaryTail(st *et.State) []string {
+	played := map[string]bool{}
+	for _, k := range st.Played {
+		played[et.Letter(k)] = true
+	}
+	if st.Scenario != nil {
+		played[et.Letter(st.Scenario.Key)] = true
+	}
+	var out []string
+	section := ""
+	for _, l := range strings.Split(et.DiaryMarkdown(st), "\n") {
+		l = strings.TrimSpace(l)
+		if s, ok := strings.CutPrefix(l, "## Scenario "); ok {
+			section = s
 			continue
 		}
-		var life *spin
-		life = newSpin(0, f.MaxLP, f.LP, func(v int) string { return fmt.Sprintf("Life %d of %d", v, f.MaxLP) }, func(to int) bool {
-			fig := p.figure(id)
-			switch {
-			case fig == nil:
-				return false
-			case to < fig.LP:
-				return p.doFrom(life, et.DamageFigure{ID: id, N: fig.LP - to})
-			case to > fig.LP:
-				return p.doFrom(life, et.HealFigure{ID: id, N: to - fig.LP})
-			}
-			return true
-		})
-		box.Add(container.NewVBox(bold(fmt.Sprintf("%s (%s)", name, kindWord(f.Kind))), life, pips(f.LP, f.MaxLP, colLife),
-			flow(btn("Damage…", func() { p.figureDamageForm(id) }), remove)))
+		if l == "" || strings.HasPrefix(l, "#") || strings.HasPrefix(l, "|") || strings.HasPrefix(l, "Storybook:") ||
+			strings.HasSuffix(l, ":") || !played[section] {
+			continue
+		}
+		l = strings.NewReplacer(`\|`, "|", `\\`, `\`).Replace(strings.TrimPrefix(l, "- "))
+		out = append(out, "Scenario "+section+" · "+l)
 	}
-	if len(sc.Figures) == 0 {
-		box.Add(note("No NPC or Enemy card on the table."))
+	if len(out) > diaryLines {
+		out = out[len(out)-diaryLines:]
 	}
-	box.Add(btn("Reveal an NPC or Enemy…", p.revealForm))
-	return card("NPCs and Enemies", "Life as printed on their cards (Rulebook p.20)", box)
-}
-
-func kindWord(kind string) string {
-	if kind == "npc" {
-		return "NPC"
-	}
-	return "Enemy"
-}
-
-func (p *PlayScreen) figure(id string) *et.Figure {
-	for i, f := range p.state().Scenario.Figures {
-		if f.ID == id {
-			return &p.state().Scenario.Figures[i]
-		}
-	}
-	return nil
-}
-
-func (p *PlayScreen) figureDamageForm(id string) {
-	n := number(1, 30, 1)
-	p.cmdForm("Damage to figure "+id, "Deal damage", []*widget.FormItem{widget.NewFormItem("Damage", n)}, func() (tracker.Command, error) {
-		return et.DamageFigure{ID: id, N: n.Value}, nil
-	})
-}
-
-func (p *PlayScreen) revealForm() {
-	id := textEntry("the 3-digit ID on the card, e.g. 805", "")
-	name := textEntry("the name on the card (optional)", "")
-	kind := widget.NewSelect([]string{"NPC", "Enemy"}, nil)
-	kind.SetSelected("Enemy")
-	lp := number(1, 30, 3)
-	p.cmdForm("Reveal a figure", "Reveal", []*widget.FormItem{
-		widget.NewFormItem("ID", id), widget.NewFormItem("Name", name), widget.NewFormItem("Kind", kind), widget.NewFormItem("Life on the card", lp),
-	}, func() (tracker.Command, error) {
-		if strings.TrimSpace(id.Text) == "" {
-			return nil, need("ID", "type the ID printed on the card")
-		}
-		return et.RevealFigure{ID: strings.TrimSpace(id.Text), Name: name.Text, Kind: strings.ToLower(kind.Selected), MaxLP: lp.Value}, nil
-	})
-}
-
-func (p *PlayScreen) tankCard(s *et.State) fyne.CanvasObject {
-	t := s.Scenario.Tank
-	box := container.NewVBox()
-	if t == nil || t.Destroyed {
-		if t != nil {
-			box.Add(bold("The Tank was destroyed."))
-		}
-		box.Add(btn("Put the Tank on the table…", p.tankSetupForm))
-		return card("Tank", "", box)
-	}
-	box.Add(wrap(fmt.Sprintf("Fuel %d of %d", t.Fuel, t.MaxFuel)))
-	box.Add(pips(t.Fuel, t.MaxFuel, colFatigue))
-	box.Add(wrap(fmt.Sprintf("Tank Ammo %d of %d", t.Ammo, t.MaxAmmo)))
-	box.Add(pips(t.Ammo, t.MaxAmmo, colCube))
-	if t.Operator != "" {
-		box.Add(bold("Operator: " + charName(s, t.Operator)))
-		box.Add(flow(p.act("Move", func() tracker.Command { return et.TankAct{Action: "move"} }),
-			p.act("Rotate", func() tracker.Command { return et.TankAct{Action: "rotate"} }),
-			p.act("Fire", func() tracker.Command { return et.TankAct{Action: "fire"} }),
-			p.act("Ram (3 damage)", func() tracker.Command { return et.TankAct{Action: "ram"} }),
-			p.act("Get out", func() tracker.Command { return et.TankLeave{} })))
-	} else {
-		var who *widget.Select
-		who = widget.NewSelect(p.livingOptions(""), func(v string) { p.doFrom(who, et.TankOperate{Char: idOf(p.state(), v)}) })
-		who.PlaceHolder = "who gets in"
-		box.Add(who)
-	}
-	was := *t
-	box.Add(btn("Correct Fuel and Ammo…", func() { p.tankCorrectForm(was) }))
-	box.Add(btn("The Tank is destroyed…", func() {
-		p.holdForm("The Tank is destroyed", "Its cards are discarded and its operator dies (Rulebook p.37). Undo takes it back.",
-			"Hold: the Tank is destroyed", et.TankDestroyed{})
-	}))
-	return card("Tank", "−1 Fuel each turn while someone operates it (Settings)", box)
-}
-
-// tankCorrectForm puts the Tank's Fuel and Ammo right by hand (with the
-// Fuel setting off, this is how the players take Fuel).
-func (p *PlayScreen) tankCorrectForm(was et.Tank) {
-	fuel, ammo := number(0, was.MaxFuel, was.Fuel), number(0, was.MaxAmmo, was.Ammo)
-	p.form("The Tank's Fuel and Ammo", "Correct", []*widget.FormItem{
-		widget.NewFormItem("Fuel", fuel), widget.NewFormItem("Tank Ammo", ammo),
-	}, func() error {
-		if fuel.Value != was.Fuel {
-			if err := p.try(et.CorrectScenario{Field: "tankFuel", Value: fuel.Value}); err != nil {
-				return err
-			}
-		}
-		if ammo.Value != was.Ammo {
-			return p.try(et.CorrectScenario{Field: "tankAmmo", Value: ammo.Value})
-		}
-		return nil
-	})
-}
-
-func (p *PlayScreen) tankSetupForm() {
-	fuel, maxFuel, ammo, maxAmmo := number(0, 30, 5), number(1, 30, 5), number(0, 30, 3), number(0, 30, 3)
-	p.cmdForm("The Tank (cards 274-A and 274-B)", "Set up", []*widget.FormItem{
-		widget.NewFormItem("Fuel", fuel), widget.NewFormItem("Most Fuel", maxFuel),
-		widget.NewFormItem("Tank Ammo", ammo), widget.NewFormItem("Most Tank Ammo", maxAmmo),
-	}, func() (tracker.Command, error) {
-		return et.TankSetup{Fuel: fuel.Value, MaxFuel: maxFuel.Value, Ammo: ammo.Value, MaxAmmo: maxAmmo.Value}, nil
-	})
-}
-
-func (p *PlayScreen) deviceCard(s *et.State) fyne.CanvasObject {
-	m := s.Scenario.Mystery
-	box := container.NewVBox()
-	if m == nil {
-		lp := number(1, 30, 5)
-		box.Add(bold("Life on its card"))
-		box.Add(lp)
-		box.Add(p.act("Put it on the table", func() tracker.Command { return et.DeviceSetup{MaxLP: lp.Value} }))
-		return card("Mysterious Device “???”", "", box)
-	}
-	var life *spin
-	life = newSpin(0, m.MaxLP, m.LP, func(v int) string { return fmt.Sprintf("Life %d of %d", v, m.MaxLP) }, func(to int) bool {
-		cur := p.state().Scenario.Mystery.LP
-		if to < cur {
-			return p.doFrom(life, et.DamageDevice{N: cur - to})
-		}
-		p.refuse(life, "The Mysterious Device takes damage like an NPC but is not healed: undo the damage to correct it")
-		return false
-	})
-	box.Add(life)
-	box.Add(pips(m.LP, m.MaxLP, colLife))
-	if m.Operator != "" {
-		box.Add(bold("Operated by " + charName(s, m.Operator) + " (any damage to them ends it)"))
-		box.Add(p.act("Release control", func() tracker.Command { return et.DeviceOperate{Char: ""} }))
-	} else {
-		var who *widget.Select
-		who = widget.NewSelect(p.livingOptions(""), func(v string) { p.doFrom(who, et.DeviceOperate{Char: idOf(p.state(), v)}) })
-		who.PlaceHolder = "who takes control"
-		box.Add(who)
-	}
-	return card("Mysterious Device “???”", "", box)
-}
-
-func (p *PlayScreen) snowCard(s *et.State) fyne.CanvasObject {
-	sc := s.Scenario
-	key := textEntry("the paragraph on Rule card R-01", s.SnowParagraph)
-	box := container.NewVBox(
-		wrap(fmt.Sprintf("Snowflake counters on the map: %d of %d", sc.Snowflakes, et.Snowflakes)),
-		flow(p.act("+1 Snowflake", func() tracker.Command { return et.PlaceSnowflakes{N: 1} }),
-			p.act("−1 Snowflake", func() tracker.Command { return et.PlaceSnowflakes{N: -1} })),
-		container.NewBorder(nil, nil, nil, p.act("Note it", func() tracker.Command { return et.SetSnowParagraph{Key: key.Text} }), key),
-		note("“Touched snow” under a Character's More reminds you of this paragraph."))
-	return card("Snow (Scenario A)", "", box)
-}
-
-func (p *PlayScreen) groupCard(s *et.State) fyne.CanvasObject {
-	box := container.NewVBox()
-	for _, g := range s.GroupAbilities {
-		id := g.ID
-		line := wrap(id + ": " + abilityFace(g.Permanent, g.FaceDown))
-		if !g.Permanent && !g.FaceDown {
-			box.Add(container.NewBorder(nil, nil, nil, p.act("Use", func() tracker.Command { return et.FlipAbility{GA: id} }), line))
-		} else {
-			box.Add(line)
-		}
-	}
-	return card("Group Abilities", "", box)
-}
-
-func (p *PlayScreen) joinCard(s *et.State) fyne.CanvasObject {
-	var opts []*et.Character
-	for _, c := range s.Roster {
-		if !c.InPlay && (c.Status == et.NotUnlocked || c.Status == et.Alive) {
-			opts = append(opts, c)
-		}
-	}
-	who := pick(options(opts), "who joins (911 in E2, 913 in F…)")
-	board := textEntry("board colour (optional)", "")
-	return card("A Character joins", "When the story says so", container.NewVBox(who, board,
-		p.act("Bring into play", func() tracker.Command {
-			if who.Selected == "" {
-				p.refuse(who, "Choose who joins first")
-				return nil
-			}
-			return et.JoinCharacter{ID: idOf(p.state(), who.Selected), Board: board.Text}
-		})))
-}
-
-// skillCard works out a Skill Test's value (Rulebook p.13): the Character
-// card's value, the matching icons on the board (the skill counters'
-// icons are counted in), and the icons of each hand card discarded for it.
-// Nothing is recorded: the players read the paragraph's section for the
-// value.
-func (p *PlayScreen) skillCard(s *et.State) fyne.CanvasObject {
-	who := pick(options(living(s)), "who takes the test")
-	skill := pick(et.Skills, "which skill")
-	base := newSpin(0, 9, 0, func(v int) string { return fmt.Sprintf("Card %d", v) }, nil)
-	board := newSpin(0, 20, 0, func(v int) string { return fmt.Sprintf("Board icons %d", v) }, nil)
-	discards := textEntry("icons on each card discarded for it, e.g. 1, 2", "")
-	result := heading("")
-	calc := func() {
-		c := p.state().Char(idOf(p.state(), who.Selected))
-		var disc []int
-		for _, d := range list(discards.Text) {
-			n, err := strconv.Atoi(d)
-			if err != nil {
-				result.SetText(fmt.Sprintf("%q is not a number of icons", d))
-				return
-			}
-			disc = append(disc, n)
-		}
-		sk := 0
-		if c != nil && skill.Selected != "" {
-			sk = et.SkillIcons(c, skill.Selected)
-		}
-		v, err := et.SkillValue(base.Value, board.Value+sk, disc)
-		if err != nil {
-			result.SetText(words(err))
-			return
-		}
-		line := fmt.Sprintf("%s: %d", orDash(skill.Selected), v)
-		if sk > 0 {
-			line += fmt.Sprintf(" (skill counters add %d)", sk)
-		}
-		result.SetText(line)
-	}
-	discards.OnChanged = func(string) { calc() }
-	base.OnChanged = func(int) { calc() }
-	board.OnChanged = func(int) { calc() }
-	who.OnChanged = func(string) { calc() }
-	skill.OnChanged = func(string) { calc() }
-	return card("Skill Test", "The value decides the paragraph's section.", container.NewVBox(
-		who, skill, base, board, discards, result))
+	return out
 }

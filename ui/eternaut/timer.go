@@ -20,29 +20,7 @@ import (
 // counters on theirs (Rulebook p.8, p.21; spec §5.4, §5.5).
 func (p *PlayScreen) timerCard(s *et.State) fyne.CanvasObject {
 	sc := s.Scenario
-	// The spaces the scenario can use: up to its start (or a counter or a
-	// hand move beyond it), two spare for moving the token up by hand.
-	n := max(sc.TimerStart, sc.Timer)
-	for sp := range sc.Events {
-		n = max(n, sp)
-	}
-	n = min(s.Settings.TimerMax, n+2)
-	labels := make([]string, n+1)
-	labels[0] = "⏰"
-	for i := 1; i <= n; i++ {
-		labels[i] = strconv.Itoa(i)
-	}
-	t := widgets.NewTrack(fmt.Sprintf("Timer: %s left, round %d of at most %d", plural(sc.Timer, "round", "rounds"), sc.Round(), sc.TimerStart), labels, sc.Timer)
-	t.MarkerName = "Timer"
-	// The counters of a space sit in one stack, top to bottom, as on the
-	// board (the order they are read in).
-	counters := map[int][]widgets.Counter{}
-	for space, evs := range sc.Events {
-		for _, ev := range evs {
-			counters[space] = append(counters[space], widgets.Counter{Label: ev, Color: colEvent})
-		}
-	}
-	t.SetCounters(counters)
+	t := timerTrack(s)
 	t.OnTapSpace = p.moveTimerForm
 	p.Track = t
 	spaces := make([]int, 0, len(sc.Events))
@@ -63,6 +41,41 @@ func (p *PlayScreen) timerCard(s *et.State) fyne.CanvasObject {
 		iconBtn("Correct by hand…", theme.DocumentCreateIcon(), p.correctScenarioForm)))
 	box.Add(note("Tap a space to move the Timer by hand. It moves one space toward the clock at each end of round; on the clock the scenario ends."))
 	return card("", "", box)
+}
+
+// timerTrack is the Timer track: the clock, the spaces the scenario can
+// use (up to its start, or a counter or a hand move beyond it, and two
+// spare for moving the token up by hand), the token on its space and the
+// Event counters on theirs.
+func timerTrack(s *et.State) *widgets.Track {
+	sc := s.Scenario
+	n := max(sc.TimerStart, sc.Timer)
+	for sp := range sc.Events {
+		n = max(n, sp)
+	}
+	n = min(s.Settings.TimerMax, n+2)
+	labels := make([]string, n+1)
+	labels[0] = "⏰"
+	for i := 1; i <= n; i++ {
+		labels[i] = strconv.Itoa(i)
+	}
+	t := widgets.NewTrack(timerWords(sc), labels, sc.Timer)
+	t.MarkerName = "Timer"
+	// The counters of a space sit in one stack, top to bottom, as on the
+	// board (the order they are read in).
+	counters := map[int][]widgets.Counter{}
+	for space, evs := range sc.Events {
+		for _, ev := range evs {
+			counters[space] = append(counters[space], widgets.Counter{Label: ev, Color: colEvent})
+		}
+	}
+	t.SetCounters(counters)
+	return t
+}
+
+// timerWords say how long the scenario has left.
+func timerWords(sc *et.Scenario) string {
+	return fmt.Sprintf("Timer: %s left, round %d of at most %d", plural(sc.Timer, "round", "rounds"), sc.Round(), sc.TimerStart)
 }
 
 // eventIDs are the Event counters' IDs (001–010, Rulebook p.21).

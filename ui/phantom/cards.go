@@ -33,8 +33,13 @@ func restKey(m *tp.Mission, name string) string { return fmt.Sprintf("%d\x00%s",
 // rest turn: the players' choice, else every one when the setting drops
 // them all and none when the players pick (§6.3 item 2).
 func (p *PlayScreen) restDropped(s *tp.State, f *tp.Figure) []string {
+	return restDropped(s, f, p.restDrop)
+}
+
+// restDropped is f's rest pick among picks (by restKey), or the default.
+func restDropped(s *tp.State, f *tp.Figure, picks map[string][]string) []string {
 	held := detrimentalHeld(f)
-	pick, ok := p.restDrop[restKey(s.Mission, f.Name)]
+	pick, ok := picks[restKey(s.Mission, f.Name)]
 	if !ok {
 		if s.Settings.RestRemovesAllDetrimental {
 			return held
@@ -48,12 +53,18 @@ func (p *PlayScreen) restDropped(s *tp.State, f *tp.Figure) []string {
 // detrimental conditions to drop, as Keep (the setting drops all) or Drop
 // (the players pick).
 func (p *PlayScreen) restStart(s *tp.State, name string) tp.StartTurn {
+	return restStart(s, name, p.restDrop)
+}
+
+// restStart is the StartTurn for name with the rest picks made (by
+// restKey; none: the setting's default).
+func restStart(s *tp.State, name string, picks map[string][]string) tp.StartTurn {
 	c := tp.StartTurn{Character: name}
 	f := figure(s.Mission, name)
 	if f == nil || !f.Resting {
 		return c
 	}
-	drop := p.restDropped(s, f)
+	drop := restDropped(s, f, picks)
 	if !s.Settings.RestRemovesAllDetrimental {
 		c.Drop = drop
 		return c
@@ -147,33 +158,21 @@ func (p *PlayScreen) chooseCards(s *tp.State, f *tp.Figure) {
 func (p *PlayScreen) cardsBox(s *tp.State, m *tp.Mission, f *tp.Figure) fyne.CanvasObject {
 	name := f.Name
 	box := container.NewVBox()
-	apOf := func(id string) string {
-		if c, ok := s.Content.ActionCards[id]; ok {
-			return fmt.Sprintf("%s (%d AP)", id, c.AP)
-		}
-		return id
-	}
+	apOf := func(id string) string { return cardAP(s, id) }
 	switch {
 	case m.Phase == "select":
 		// §6.2: selections stay secret until they are revealed, so the
 		// hand opens in a dialog for its player only.
-		status := "has not chosen yet"
-		switch {
-		case f.Resting:
-			status = "rests this round"
-		case len(f.Selected) > 0:
-			status = "has selected " + plural(len(f.Selected), "card")
-		}
 		box.Add(container.NewBorder(nil, nil, nil,
 			widget.NewButton("Choose cards (secret)…", func() { p.chooseCards(s, f) }),
-			widget.NewLabel(name+" "+status)))
+			widget.NewLabel(selectWords(f))))
 	case m.Current == name:
 		for _, id := range f.Selected {
 			id := id
 			row := container.NewGridWithColumns(4, widget.NewLabel(apOf(id)),
-				cmdButton(p.ctx, "Play", func() tracker.Command { return tp.PlayCard{Character: name, Card: id} }),
-				cmdButton(p.ctx, "As Move", func() tracker.Command { return tp.PlayCard{Character: name, Card: id, Convert: "move"} }),
-				cmdButton(p.ctx, "As Attack", func() tracker.Command { return tp.PlayCard{Character: name, Card: id, Convert: "attack"} }))
+				cmdButton(p.ctx, "Play", func() tracker.Command { return playCard(name, id, "") }),
+				cmdButton(p.ctx, "As Move", func() tracker.Command { return playCard(name, id, "move") }),
+				cmdButton(p.ctx, "As Attack", func() tracker.Command { return playCard(name, id, "attack") }))
 			box.Add(row)
 			if f.Conditions != nil {
 				if _, stunned := f.Conditions["Stunned"]; stunned {
@@ -183,9 +182,41 @@ func (p *PlayScreen) cardsBox(s *tp.State, m *tp.Mission, f *tp.Figure) fyne.Can
 		}
 		box.Add(p.moveBox(f))
 	default:
-		box.Add(widget.NewLabel(fmt.Sprintf("Hand %d · selected %d · discard %d", len(f.Hand), len(f.Selected), len(f.Discard))))
+		box.Add(widget.NewLabel(handWords(f)))
 	}
 	return box
+}
+
+// cardAP names an Action card with its AP ("Slash (2 AP)").
+func cardAP(s *tp.State, id string) string {
+	if c, ok := s.Content.ActionCards[id]; ok {
+		return fmt.Sprintf("%s (%d AP)", id, c.AP)
+	}
+	return id
+}
+
+// selectWords say where a character stands while cards are selected,
+// without the cards (the selection is secret until revealed, §6.2).
+func selectWords(f *tp.Figure) string {
+	status := "has not chosen yet"
+	switch {
+	case f.Resting:
+		status = "rests this round"
+	case len(f.Selected) > 0:
+		status = "has selected " + plural(len(f.Selected), "card")
+	}
+	return f.Name + " " + status
+}
+
+// handWords count a character's cards.
+func handWords(f *tp.Figure) string {
+	return fmt.Sprintf("Hand %d · selected %d · discard %d", len(f.Hand), len(f.Selected), len(f.Discard))
+}
+
+// playCard is a selected card's button on its character's card: played
+// as printed (convert ""), or converted to a "move" or an "attack".
+func playCard(character, card, convert string) tracker.Command {
+	return tp.PlayCard{Character: character, Card: card, Convert: convert}
 }
 
 // moveBox moves a figure along a path tapped on the map, space by space

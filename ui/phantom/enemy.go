@@ -218,7 +218,8 @@ func (e *EnemyScreen) Refresh() {
 		return
 	case m.Pending != nil:
 		p := m.Pending
-		e.Who.SetText(fmt.Sprintf("Round %d · %s's turn is worked out", m.Round, p.Adversary))
+		who, words := pendingWords(m)
+		e.Who.SetText(who)
 		o := TurnOverlay(p.Turn, figs)
 		e.Map.SetOverlay(o)
 		if key := p.Adversary + "@" + p.Turn.End; key != e.focused {
@@ -228,10 +229,6 @@ func (e *EnemyScreen) Refresh() {
 			e.Map.FocusOn(e.scroll, e.focus...)
 		}
 		e.Trace.SetTrace(TraceOf(p.Trace))
-		words := TurnWords(p.Turn)
-		if p.Turn.Ask != nil {
-			words = orderQuestion(p.Turn.Ask) + "\n" + words
-		}
 		e.Summary.SetText(words)
 		e.OverrideButton.Enable()
 		switch {
@@ -277,6 +274,18 @@ func (e *EnemyScreen) Refresh() {
 		e.Who.SetText(fmt.Sprintf("Round %d · next: %s", m.Round, n))
 		e.ResolveButton.Enable()
 	}
+}
+
+// pendingWords are the adversary's turn waiting to be confirmed, as the
+// Enemy screen heads it and sums it up (the question it stopped on
+// first).
+func pendingWords(m *tp.Mission) (who, summary string) {
+	p := m.Pending
+	summary = TurnWords(p.Turn)
+	if p.Turn.Ask != nil {
+		summary = orderQuestion(p.Turn.Ask) + "\n" + summary
+	}
+	return fmt.Sprintf("Round %d · %s's turn is worked out", m.Round, p.Adversary), summary
 }
 
 // showOrder offers the orders a character may take several conditions
@@ -350,16 +359,7 @@ func (e *EnemyScreen) loadPast() {
 	_ = e.ctx.Session.Events(from, func(ev tracker.Event) error {
 		d, known := e.seen[ev.Seq]
 		if !known {
-			var p struct {
-				Line   string `json:"line"`
-				Result struct {
-					Trace []string `json:"trace"`
-					Turn  *ap.Turn `json:"turn"`
-				} `json:"result"`
-			}
-			if ev.Decode(&p) == nil && len(p.Result.Trace) > 0 {
-				d = &pastDecision{Line: p.Line, Trace: p.Result.Trace, Turn: p.Result.Turn}
-			}
+			d = decisionIn(ev)
 			e.seen[ev.Seq] = d
 		}
 		if d == nil || !e.ctx.Session.InEffect(ev.Seq) {
@@ -381,6 +381,22 @@ func (e *EnemyScreen) loadPast() {
 	e.Past.Refresh()
 }
 
+// decisionIn is the adversaries' decision an event records (a turn
+// order, a placement, an adversary's turn), nil when it records none.
+func decisionIn(ev tracker.Event) *pastDecision {
+	var p struct {
+		Line   string `json:"line"`
+		Result struct {
+			Trace []string `json:"trace"`
+			Turn  *ap.Turn `json:"turn"`
+		} `json:"result"`
+	}
+	if ev.Decode(&p) != nil || len(p.Result.Trace) == 0 {
+		return nil
+	}
+	return &pastDecision{Line: p.Line, Trace: p.Result.Trace, Turn: p.Result.Turn}
+}
+
 func shorten(s string, n int) string {
 	r := []rune(s)
 	if len(r) <= n {
@@ -392,37 +408,44 @@ func shorten(s string, n int) string {
 // Resolve resolves the next adversary's turn (or a stopped one again with
 // the rolls entered). It reports whether there was one to resolve.
 func (e *EnemyScreen) Resolve() bool {
-	m := state(e.ctx).Mission
-	if m == nil || m.Phase != "turns" {
+	cmd, ok := resolveCommand(state(e.ctx).Mission, e.attack, e.accuracy)
+	if !ok {
 		return false
+	}
+	if _, ok := e.ctx.DoFrom(e.ResolveButton, cmd); ok {
+		e.attack, e.accuracy = nil, nil
+		e.showRolls()
+	}
+	return true
+}
+
+// resolveCommand is what Resolve sends now, with the rolls made at the
+// table (none: the app rolls): the next adversary's turn worked out, or a
+// turn or reaction stopped for a roll worked out again. ok is false when
+// there is none to resolve (a character's turn, one waiting to be
+// confirmed, not the turns of the round).
+func resolveCommand(m *tp.Mission, attack, accuracy []string) (tracker.Command, bool) {
+	if m == nil || m.Phase != "turns" {
+		return nil, false
 	}
 	name := ""
 	switch {
 	case m.Pending != nil && m.Pending.Turn.Stopped != "" && m.Pending.Reaction:
 		// A reaction stopped for a roll is worked out again as one.
 		p := m.Pending
-		if _, ok := e.ctx.DoFrom(e.ResolveButton, tp.ResolveReaction{Adversary: p.Adversary, Attacker: p.Attacker, Melee: p.Melee,
-			Attack: e.attack, Accuracy: e.accuracy}); ok {
-			e.attack, e.accuracy = nil, nil
-			e.showRolls()
-		}
-		return true
+		return tp.ResolveReaction{Adversary: p.Adversary, Attacker: p.Attacker, Melee: p.Melee,
+			Attack: attack, Accuracy: accuracy}, true
 	case m.Pending != nil && m.Pending.Turn.Stopped != "":
 		name = m.Pending.Adversary
 	case m.Pending != nil || m.Current != "":
-		return false
+		return nil, false
 	default:
 		name = nextFigure(m)
 		if f := figure(m, name); f == nil || f.Side == "character" {
-			return false
+			return nil, false
 		}
 	}
-	cmd := tp.ResolveAdversaryTurn{Adversary: name, Attack: e.attack, Accuracy: e.accuracy}
-	if _, ok := e.ctx.DoFrom(e.ResolveButton, cmd); ok {
-		e.attack, e.accuracy = nil, nil
-		e.showRolls()
-	}
-	return true
+	return tp.ResolveAdversaryTurn{Adversary: name, Attack: attack, Accuracy: accuracy}, true
 }
 
 // showRolls lists the rolls entered, in order.
@@ -442,7 +465,10 @@ func (e *EnemyScreen) showRolls() {
 }
 
 // Confirm applies the worked-out turn.
-func (e *EnemyScreen) Confirm() { e.ctx.DoFrom(e.ConfirmButton, tp.ConfirmAdversaryTurn{}) }
+func (e *EnemyScreen) Confirm() { e.ctx.DoFrom(e.ConfirmButton, confirmCommand()) }
+
+// confirmCommand is Confirm's: the worked-out turn applied as it stands.
+func confirmCommand() tracker.Command { return tp.ConfirmAdversaryTurn{} }
 
 func splitList(s string) []string {
 	var out []string

@@ -21,12 +21,8 @@ import (
 // bandages and nova cells, and its turn's buttons.
 func (p *PlayScreen) figureCard(s *tp.State, m *tp.Mission, f *tp.Figure) fyne.CanvasObject {
 	name := f.Name
-	title := fmt.Sprintf("%s · %s · %s", f.Name, f.Colour, f.Side)
-	if f.Type != "" && f.Side != "boss" {
-		title = fmt.Sprintf("%s · %s %s · %s", f.Name, f.Colour, f.Type, f.Side)
-	}
 	if f.Defeated {
-		return widgets.NewCard(f.Name, "", wrap(strings.TrimPrefix(title, f.Name+" · ")+" · defeated, off the map"))
+		return widgets.NewCard(f.Name, "", wrap(figureAbout(s, m, f)))
 	}
 	box := container.NewVBox()
 	// §4 Invisible: damage, heals and conditions given here name the
@@ -35,25 +31,19 @@ func (p *PlayScreen) figureCard(s *tp.State, m *tp.Mission, f *tp.Figure) fyne.C
 	box.Add(container.NewBorder(nil, nil, widget.NewLabel("Acting:"), nil, p.actingSelect(m, name)))
 	var hp *widgets.Stepper
 	hp = widgets.NewStepper("HP", 0, f.MaxHP, f.HP, func(to int) bool {
-		var cmd tracker.Command
-		if to < f.HP {
-			cmd = tp.Damage{Figure: name, N: f.HP - to, Source: "by hand", By: by()}
-		} else {
-			cmd = tp.Heal{Figure: name, N: to - f.HP, By: by()}
-		}
-		_, ok := p.ctx.DoFrom(hp, cmd)
+		_, ok := p.ctx.DoFrom(hp, hpCommand(f, to, by()))
 		return ok
 	})
 	box.Add(hp)
 	conds := container.NewHBox()
 	for _, c := range f.CondList() {
 		c := c
-		conds.Add(cmdButton(p.ctx, c+" ✕", func() tracker.Command { return tp.RemoveCondition{Figure: name, Condition: c} }))
+		conds.Add(cmdButton(p.ctx, c+" ✕", func() tracker.Command { return removeCondition(name, c) }))
 	}
 	var add *widget.Select
 	add = widget.NewSelect(conditionNames, func(c string) {
 		if c != "" {
-			p.ctx.DoFrom(add, tp.Inflict{Figure: name, Condition: c, By: by()})
+			p.ctx.DoFrom(add, inflict(name, c, by()))
 		}
 	})
 	add.PlaceHolder = "add condition"
@@ -68,11 +58,7 @@ func (p *PlayScreen) figureCard(s *tp.State, m *tp.Mission, f *tp.Figure) fyne.C
 		box.Add(d)
 	}
 	if f.Side == "character" {
-		info := fmt.Sprintf("Bandages %d/%d · nova cells %d · max AP %d · initiative %d", f.Bandages, f.BandageSlots, f.Nova, f.MaxAP, f.Initiative)
-		if f.Resting {
-			info += " · resting"
-		}
-		box.Add(wrap(info))
+		box.Add(wrap(characterInfo(f)))
 		box.Add(p.cardsBox(s, m, f))
 		if pick := p.restPick(s, m, f); pick != nil {
 			box.Add(pick)
@@ -86,7 +72,7 @@ func (p *PlayScreen) figureCard(s *tp.State, m *tp.Mission, f *tp.Figure) fyne.C
 		items := container.NewHBox(widget.NewLabel("Items:"))
 		for _, it := range f.Items {
 			id := it.ID
-			b := cmdButton(p.ctx, "Use "+id, func() tracker.Command { return tp.UseItem{Character: name, Item: id} })
+			b := cmdButton(p.ctx, "Use "+id, func() tracker.Command { return useItem(name, id) })
 			if it.Used {
 				b.SetText(id + " (used)")
 				b.Disable()
@@ -99,7 +85,7 @@ func (p *PlayScreen) figureCard(s *tp.State, m *tp.Mission, f *tp.Figure) fyne.C
 		box.Add(act)
 	}
 	if m.Current == name && f.Side == "character" {
-		box.Add(cmdButton(p.ctx, "End "+name+"'s turn", func() tracker.Command { return tp.EndTurn{Character: name} }))
+		box.Add(cmdButton(p.ctx, "End "+name+"'s turn", func() tracker.Command { return endTurn(name) }))
 	}
 	if f.Side != "character" && m.Round == 0 {
 		// Mission setup: the players give each adversary its HP base
@@ -114,6 +100,24 @@ func (p *PlayScreen) figureCard(s *tp.State, m *tp.Mission, f *tp.Figure) fyne.C
 		box.Add(container.NewBorder(nil, nil, widget.NewLabel("HP base:"), nil, col))
 	}
 	box.Add(widget.NewButton("Correct by hand…", func() { p.correctFigure(f) }))
+	// Card titles do not wrap: the name is the title, the rest a line
+	// that wraps on a narrow panel.
+	about := wrap(figureAbout(s, m, f))
+	box.Objects = append([]fyne.CanvasObject{about}, box.Objects...)
+	return widgets.NewCard(f.Name, "", box)
+}
+
+// figureAbout is the line under a figure's name on its card: its colour,
+// type and side, and where it stands with its Attack, Guard and Range (a
+// defeated one: off the map).
+func figureAbout(s *tp.State, m *tp.Mission, f *tp.Figure) string {
+	about := fmt.Sprintf("%s · %s", f.Colour, f.Side)
+	if f.Type != "" && f.Side != "boss" {
+		about = fmt.Sprintf("%s %s · %s", f.Colour, f.Type, f.Side)
+	}
+	if f.Defeated {
+		return about + " · defeated, off the map"
+	}
 	sub := "at " + f.Position
 	if f.Position == "" {
 		sub = "off the map"
@@ -129,11 +133,45 @@ func (p *PlayScreen) figureCard(s *tp.State, m *tp.Mission, f *tp.Figure) fyne.C
 			sub += fmt.Sprintf(" · Attack %d · Guard %d · Range %d", b.Attack[col], b.Guard[col]+f.Guard, b.Range[col])
 		}
 	}
-	// Card titles do not wrap: the name is the title, the rest a line
-	// that wraps on a narrow panel.
-	about := wrap(strings.TrimPrefix(title, f.Name+" · ") + " · " + sub)
-	box.Objects = append([]fyne.CanvasObject{about}, box.Objects...)
-	return widgets.NewCard(f.Name, "", box)
+	return about + " · " + sub
+}
+
+// characterInfo is a character's bandages, nova cells, AP and initiative.
+func characterInfo(f *tp.Figure) string {
+	info := fmt.Sprintf("Bandages %d/%d · nova cells %d · max AP %d · initiative %d", f.Bandages, f.BandageSlots, f.Nova, f.MaxAP, f.Initiative)
+	if f.Resting {
+		info += " · resting"
+	}
+	return info
+}
+
+// hpCommand is what the HP stepper of f's card sends to set its HP to
+// to: damage by hand, or a heal, given by the acting figure by ("" the
+// table).
+func hpCommand(f *tp.Figure, to int, by string) tracker.Command {
+	if to < f.HP {
+		return tp.Damage{Figure: f.Name, N: f.HP - to, Source: "by hand", By: by}
+	}
+	return tp.Heal{Figure: f.Name, N: to - f.HP, By: by}
+}
+
+// removeCondition is a held condition's button on a figure's card.
+func removeCondition(figure, c string) tracker.Command {
+	return tp.RemoveCondition{Figure: figure, Condition: c}
+}
+
+// inflict is the condition picked on a figure's card, given by the acting
+// figure by.
+func inflict(figure, c, by string) tracker.Command {
+	return tp.Inflict{Figure: figure, Condition: c, By: by}
+}
+
+// endTurn is a character's "End …'s turn" button.
+func endTurn(character string) tracker.Command { return tp.EndTurn{Character: character} }
+
+// useItem is a character's "Use …" button for an item it took.
+func useItem(character, item string) tracker.Command {
+	return tp.UseItem{Character: character, Item: item}
 }
 
 // CondDuration says in words what a held condition does and when it goes

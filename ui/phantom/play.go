@@ -107,6 +107,12 @@ func (p *PlayScreen) actingBy(m *tp.Mission, name string) string {
 	if by, ok := p.acting[m.Current+"\x00"+name]; ok {
 		return by
 	}
+	return defaultActing(m)
+}
+
+// defaultActing is the acting figure before the players choose another:
+// the figure whose turn it is, else the table ("").
+func defaultActing(m *tp.Mission) string {
 	if f := figure(m, m.Current); f != nil && !f.Defeated {
 		return m.Current
 	}
@@ -374,14 +380,7 @@ func (p *PlayScreen) Refresh() {
 	} else {
 		p.NextBt.Enable()
 	}
-	switch {
-	case m == nil:
-		p.Round.SetText("Between missions")
-	case m.Round == 0:
-		p.Round.SetText(fmt.Sprintf("%s · setup · difficulty %d", m.ID, m.Difficulty))
-	default:
-		p.Round.SetText(fmt.Sprintf("%s · Round %d · %s", m.ID, m.Round, phaseWords(m.Phase)))
-	}
+	p.Round.SetText(roundWords(m))
 	p.showDie(m)
 	if m != nil && (m.Phase == "setup" || m.Phase == "end") {
 		p.faceBox.Show()
@@ -393,6 +392,18 @@ func (p *PlayScreen) Refresh() {
 	p.refreshPlaceForm(s)
 	p.showSpace()
 	p.showResult(s)
+}
+
+// roundWords say where the mission stands: its round and the round's
+// phase.
+func roundWords(m *tp.Mission) string {
+	switch {
+	case m == nil:
+		return "Between missions"
+	case m.Round == 0:
+		return fmt.Sprintf("%s · setup · difficulty %d", m.ID, m.Difficulty)
+	}
+	return fmt.Sprintf("%s · Round %d · %s", m.ID, m.Round, phaseWords(m.Phase))
 }
 
 // showDie shows the round's Decision die face and the seed draw it came

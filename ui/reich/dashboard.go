@@ -40,6 +40,49 @@ func hpText(hp []string) string {
 // dashboard is one hero's dashboard: wounds as a stepper, the action deck,
 // heroism points, weapons, items and skills, with corrections.
 func (p *playScreen) dashboard(m *rb.Mission, h *rb.Hero) fyne.CanvasObject {
+	id := h.ID
+	wounds := widgets.NewStepper(woundsLabel(h), 0, max(6, len(h.Wounds)+1), len(h.Wounds), func(to int) bool {
+		cur := len(p.k.mission().HeroByID(id).Wounds)
+		if to > cur {
+			p.WoundForm(id)
+		} else if to < cur {
+			p.HealForm(id, cur-to)
+		}
+		return false
+	})
+	info := container.NewVBox()
+	for _, l := range dashboardLines(h) {
+		info.Add(wrapped(l))
+	}
+	var bs []fyne.CanvasObject
+	add := func(label string, f func()) { bs = append(bs, widgets.Touch(p.k.tap(label, nil, f))) }
+	add("Wound card…", func() { p.WoundForm(id) })
+	add("Heal…", func() { p.HealForm(id, 1) })
+	add("Cards…", func() { p.CardsForm(id) })
+	add("Jam / drain", func() { p.GearForm(id) })
+	add("Skill on/off", func() { p.SkillForm(id) })
+	add("Knocked down", func() { p.k.do(knockDown(id)) })
+	add("Knocked back…", func() { p.KnockBackForm(id) })
+	add("Drop item…", func() { p.DropForm(id) })
+	add("Auf Deutsch", func() {
+		p.k.doAsk(func(a ai.Answers) tracker.Command { return rb.LowerAwareness{Hero: id, Answers: a} })
+	})
+	add("Disguise Kit…", func() { p.DisguiseForm(id) })
+	add("Correct by hand…", func() { p.CorrectForm(id) })
+	title := h.Name
+	if h.Player != "" {
+		title += " (" + h.Player + ")"
+	}
+	return widgets.NewCard(title, strings.Join(heroStatus(h), " · "), container.NewVBox(
+		container.NewGridWithColumns(2, wounds, info),
+		// Each button as wide as its words, wrapped onto more rows when
+		// narrow: fixed cells cut the words at a large text size.
+		widgets.NewFlow(bs...)))
+}
+
+// heroStatus is where a hero is and what holds it: in an area, captured,
+// downed, knocked down, or gone off the map.
+func heroStatus(h *rb.Hero) []string {
 	status := []string{"in " + h.Area}
 	switch {
 	case h.Escaped:
@@ -52,16 +95,17 @@ func (p *playScreen) dashboard(m *rb.Mission, h *rb.Hero) fyne.CanvasObject {
 	if h.KnockedDown {
 		status = append(status, "knocked down")
 	}
-	id := h.ID
-	wounds := widgets.NewStepper(fmt.Sprintf("Wound cards (%d permanent; 4 permanent: downed)", h.Permanent()), 0, max(6, len(h.Wounds)+1), len(h.Wounds), func(to int) bool {
-		cur := len(p.k.mission().HeroByID(id).Wounds)
-		if to > cur {
-			p.WoundForm(id)
-		} else if to < cur {
-			p.HealForm(id, cur-to)
-		}
-		return false
-	})
+	return status
+}
+
+// woundsLabel names a hero's wound cards with what they mean.
+func woundsLabel(h *rb.Hero) string {
+	return fmt.Sprintf("Wound cards (%d permanent; 4 permanent: downed)", h.Permanent())
+}
+
+// dashboardLines are a hero's dashboard in words: the action deck,
+// heroism points, weapons, items, skills and objective tokens.
+func dashboardLines(h *rb.Hero) []string {
 	deck := fmt.Sprintf("Cards — hand %d · draw %d · discard %d · removed %d · in play %d", h.Hand, h.Draw, h.Discard, h.Removed, h.InPlay)
 	var timed []string
 	if h.UntilNextHero > 0 {
@@ -105,41 +149,16 @@ func (p *playScreen) dashboard(m *rb.Mission, h *rb.Hero) fyne.CanvasObject {
 		}
 		skills = append(skills, t)
 	}
-	info := container.NewVBox(
-		wrapped(deck),
-		wrapped("Heroism points: "+hpText(h.HP)),
-		wrapped("Weapons: "+strings.Join(ws, " · ")),
-		wrapped("Items: "+hpText(items)),
-		wrapped("Skills: "+hpText(skills)),
-	)
+	out := []string{deck, "Heroism points: " + hpText(h.HP), "Weapons: " + strings.Join(ws, " · "),
+		"Items: " + hpText(items), "Skills: " + hpText(skills)}
 	if h.Objectives > 0 {
-		info.Add(wrapped(fmt.Sprintf("Objective tokens: %d", h.Objectives)))
+		out = append(out, fmt.Sprintf("Objective tokens: %d", h.Objectives))
 	}
-	var bs []fyne.CanvasObject
-	add := func(label string, f func()) { bs = append(bs, widgets.Touch(p.k.tap(label, nil, f))) }
-	add("Wound card…", func() { p.WoundForm(id) })
-	add("Heal…", func() { p.HealForm(id, 1) })
-	add("Cards…", func() { p.CardsForm(id) })
-	add("Jam / drain", func() { p.GearForm(id) })
-	add("Skill on/off", func() { p.SkillForm(id) })
-	add("Knocked down", func() { p.k.do(rb.KnockDown{Hero: id}) })
-	add("Knocked back…", func() { p.KnockBackForm(id) })
-	add("Drop item…", func() { p.DropForm(id) })
-	add("Auf Deutsch", func() {
-		p.k.doAsk(func(a ai.Answers) tracker.Command { return rb.LowerAwareness{Hero: id, Answers: a} })
-	})
-	add("Disguise Kit…", func() { p.DisguiseForm(id) })
-	add("Correct by hand…", func() { p.CorrectForm(id) })
-	title := h.Name
-	if h.Player != "" {
-		title += " (" + h.Player + ")"
-	}
-	return widgets.NewCard(title, strings.Join(status, " · "), container.NewVBox(
-		container.NewGridWithColumns(2, wounds, info),
-		// Each button as wide as its words, wrapped onto more rows when
-		// narrow: fixed cells cut the words at a large text size.
-		widgets.NewFlow(bs...)))
+	return out
 }
+
+// knockDown is a dashboard's "Knocked down".
+func knockDown(hero string) tracker.Command { return rb.KnockDown{Hero: hero} }
 
 // cardActions are the moves of action cards, in the players' words.
 var cardActions = []string{"play", "playOngoing", "endEffect", "discard", "remove", "draw", "returnRemoved"}
@@ -176,14 +195,21 @@ func (p *playScreen) CardsForm(id string) *formDialog {
 		choiceW("Lasts", cardDurations, rb.DurationWords, rb.DurUntilDiscarded),
 	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
 		n, _ := v.I("How many")
-		c := rb.Cards{Hero: id, Action: v.S("Action"), N: n}
-		if c.Action == "playOngoing" || c.Action == "endEffect" {
-			if d := v.S("Lasts"); d != rb.DurUntilDiscarded {
-				c.Duration = d
-			}
-		}
-		return plain(c), nil
+		return plain(cardsCommand(id, v.S("Action"), n, v.S("Lasts"))), nil
 	})
+}
+
+// cardsCommand is the Cards form's: n action cards moved (action, one of
+// cardActions), lasting as long as lasts when played for an ongoing
+// effect or ending one.
+func cardsCommand(hero, action string, n int, lasts string) rb.Cards {
+	c := rb.Cards{Hero: hero, Action: action, N: n}
+	if c.Action == "playOngoing" || c.Action == "endEffect" {
+		if lasts != rb.DurUntilDiscarded {
+			c.Duration = lasts
+		}
+	}
+	return c
 }
 
 // slots are the indexes of a list, as choices ("0", "1", …).
@@ -371,30 +397,40 @@ func (p *playScreen) HealForm(id string, n int) *formDialog {
 	}
 	fs = append(fs, text("Reason", "what healed the hero, when not an item", ""))
 	return p.k.cmdForm("Heal", "Heal", fs, func(v vals) (func(ai.Answers) tracker.Command, error) {
-		c := rb.Heal{Hero: id, Reason: v.S("Reason")}
-		if it := v.S("Item"); it != "other" {
-			c.Item = it
-		}
-		if by := v.S("Used by"); by != nobody && by != "" {
-			c.By = by
-		}
+		var cards []int
 		for _, w := range v.L("Cards") {
 			i, _ := atoi("", w)
-			c.Cards = append(c.Cards, i)
+			cards = append(cards, i)
 		}
-		if len(c.Cards) == 0 {
-			c.N, _ = v.I("Wounds healed")
-		}
+		n, _ := v.I("Wounds healed")
+		var also []rb.HealShare
 		for _, o := range others {
 			if k, _ := v.I("Also healed: " + heroName(m, o)); k > 0 {
-				c.Also = append(c.Also, rb.HealShare{Hero: o, N: k})
+				also = append(also, rb.HealShare{Hero: o, N: k})
 			}
 		}
-		if c.Reason == "" && c.Item == "" {
-			c.Reason = "healed at the table"
-		}
-		return plain(c), nil
+		return plain(healCommand(id, v.S("Item"), v.S("Used by"), n, cards, also, v.S("Reason"))), nil
 	})
+}
+
+// healCommand is the Heal form's: n permanent wounds healed (or the wound
+// cards picked), with item ("other": none) used by a hero (nobody: not
+// said), the other heroes healed by the same use, and the reason.
+func healCommand(hero, item, by string, n int, cards []int, also []rb.HealShare, reason string) rb.Heal {
+	c := rb.Heal{Hero: hero, Reason: reason, Cards: cards, Also: also}
+	if item != "other" {
+		c.Item = item
+	}
+	if by != nobody && by != "" {
+		c.By = by
+	}
+	if len(c.Cards) == 0 {
+		c.N = n
+	}
+	if c.Reason == "" && c.Item == "" {
+		c.Reason = "healed at the table"
+	}
+	return c
 }
 
 // woundModes are how a wound card comes, in the players' words.
@@ -411,11 +447,17 @@ func (p *playScreen) WoundForm(id string) *formDialog {
 		choiceW("From", []string{"auto", "surge"}, woundModeWords, "auto"), text("Card", "the wound card's number as printed (optional)", ""),
 		text("Reason", "what wounded the hero", ""),
 	}, func(v vals) (func(ai.Answers) tracker.Command, error) {
-		c := rb.WoundHero{Hero: id, Mode: v.S("From"), Card: v.S("Card"), Reason: v.S("Reason")}
-		// Answers: a wound that downs the hero in their own turn may end it,
-		// and the turn's end asks its sight questions (§5.2).
-		return func(a ai.Answers) tracker.Command { c.Answers = a; return c }, nil
+		return woundCommand(id, v.S("From"), v.S("Card"), v.S("Reason")), nil
 	})
+}
+
+// woundCommand is the Wound card form's: a wound card from mode ("auto",
+// "surge"), its printed number and why. Answers: a wound that downs the
+// hero in their own turn may end it, and the turn's end asks its sight
+// questions (§5.2).
+func woundCommand(hero, mode, card, reason string) func(ai.Answers) tracker.Command {
+	c := rb.WoundHero{Hero: hero, Mode: mode, Card: card, Reason: reason}
+	return func(a ai.Answers) tracker.Command { c.Answers = a; return c }
 }
 
 // SkillForm flips a skill token.

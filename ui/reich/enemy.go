@@ -219,21 +219,30 @@ func (k *kit) namer() rb.Namer { return k.state().Namer() }
 
 // Resolve plays the enemy turn (the Resolve shortcut).
 func (e *enemyScreen) Resolve() {
-	m := e.k.mission()
+	build, err := enemyTurn(e.k.mission())
+	if err != nil {
+		e.k.say(err)
+		return
+	}
+	e.k.doAsk(build)
+}
+
+// enemyTurn is the enemy turn Resolve plays now (or carries on), with the
+// players' answers to what the enemy rules ask; or why it cannot be
+// played now.
+func enemyTurn(m *rb.Mission) (func(ai.Answers) tracker.Command, error) {
 	switch {
 	case m == nil:
-		e.k.say(fmt.Errorf("no mission is in play"))
+		return nil, fmt.Errorf("no mission is in play")
 	case m.Paused != nil && len(m.Pending) > 0:
-		e.k.say(fmt.Errorf("the heroes make their defence tests first (Play tab); then the enemy turn goes on"))
+		return nil, fmt.Errorf("the heroes make their defence tests first (Play tab); then the enemy turn goes on")
 	case m.Paused != nil:
-		e.k.doAsk(func(a ai.Answers) tracker.Command { return rb.EnemyTurn{Answers: a} })
 	case m.Step != rb.StepEnemyTurn || m.EnemyDone:
-		e.k.say(fmt.Errorf("the enemy acts after a hero's turn; now it is %s", stepWords(m)))
+		return nil, fmt.Errorf("the enemy acts after a hero's turn; now it is %s", stepWords(m))
 	case len(m.Pending) > 0:
-		e.k.say(fmt.Errorf("the heroes make their defence tests first (Play tab)"))
-	default:
-		e.k.doAsk(func(a ai.Answers) tracker.Command { return rb.EnemyTurn{Answers: a} })
+		return nil, fmt.Errorf("the heroes make their defence tests first (Play tab)")
 	}
+	return func(a ai.Answers) tracker.Command { return rb.EnemyTurn{Answers: a} }, nil
 }
 
 func (e *enemyScreen) tokens() []string {

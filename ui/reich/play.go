@@ -79,7 +79,7 @@ func (p *playScreen) Refresh() {
 		p.body.Refresh()
 		return
 	}
-	p.header.SetText(fmt.Sprintf("Mission %s · %s · Round %d · %s", m.ID, modeWords(m.Mode), m.Round, stepWords(m)))
+	p.header.SetText(headerWords(m))
 	p.where.SetText(p.k.ctx.Session.Where())
 	p.refreshTrack(m)
 	p.NextButton.SetText(p.nextLabel(m))
@@ -215,6 +215,12 @@ func (k *kit) showWhy(pay rb.Payload) {
 	d.Show()
 }
 
+// headerWords head the Play tab: the mission, its mode, the round and its
+// step.
+func headerWords(m *rb.Mission) string {
+	return fmt.Sprintf("Mission %s · %s · Round %d · %s", m.ID, modeWords(m.Mode), m.Round, stepWords(m))
+}
+
 func sameHeroes(a, b []string) bool {
 	a, b = slices.Clone(a), slices.Clone(b)
 	slices.Sort(a)
@@ -308,51 +314,67 @@ func (p *playScreen) nextLabel(m *rb.Mission) string {
 // post-alarm ones (or the alien world track), the marker on the current
 // space and the alarm where it sounds.
 func (p *playScreen) refreshTrack(m *rb.Mission) {
+	tr := trackerOf(p.k.state(), m)
+	p.track.Title = tr.Title
+	p.left.SetText(tr.Left)
+	p.track.Spaces = tr.Spaces
+	p.track.SetCounters(tr.Counters)
+	p.track.SetMarker(tr.Marker)
+}
+
+// missionTracker is the mission tracker as the Play tab draws it: its
+// spaces, the marker's (from 0; -1 none), the alarm's counters and what
+// the round marker's place means, in words.
+type missionTracker struct {
+	Title    string
+	Spaces   []string
+	Counters map[int][]widgets.Counter
+	Marker   int
+	Left     string
+}
+
+func trackerOf(st *rb.State, m *rb.Mission) missionTracker {
 	tr := m.Tracker
-	var spaces []string
-	counters := map[int][]widgets.Counter{}
-	marker := -1
+	out := missionTracker{Counters: map[int][]widgets.Counter{}, Marker: -1}
 	switch tr.Section {
 	case "alien":
 		for i := 1; i <= tr.Alien; i++ {
-			spaces = append(spaces, fmt.Sprintf("A%d", i))
+			out.Spaces = append(out.Spaces, fmt.Sprintf("A%d", i))
 		}
-		marker = tr.Pos - 1
-		p.track.Title = "Alien world tracker"
-		p.left.SetText(fmt.Sprintf("%d rounds left before the mission fails", p.k.state().RoundsLeft()))
+		out.Marker = tr.Pos - 1
+		out.Title = "Alien world tracker"
+		out.Left = fmt.Sprintf("%d rounds left before the mission fails", st.RoundsLeft())
 	default:
 		for i := 1; i <= tr.Pre; i++ {
-			spaces = append(spaces, fmt.Sprintf("P%d", i))
+			out.Spaces = append(out.Spaces, fmt.Sprintf("P%d", i))
 		}
 		for i := 1; i <= tr.Post; i++ {
-			spaces = append(spaces, fmt.Sprintf("Q%d", i))
+			out.Spaces = append(out.Spaces, fmt.Sprintf("Q%d", i))
 		}
 		if tr.Pre > 0 {
-			counters[tr.Pre-1] = append(counters[tr.Pre-1], widgets.Counter{Label: "Alarm", Color: colAlert})
+			out.Counters[tr.Pre-1] = append(out.Counters[tr.Pre-1], widgets.Counter{Label: "Alarm", Color: colAlert})
 		}
 		if tr.Section == "pre" {
-			marker = tr.Pos - 1
+			out.Marker = tr.Pos - 1
 			if tr.AlarmPending {
-				counters[marker] = append(counters[marker], widgets.Counter{Label: "ALARM!", Color: colAlert})
-				p.left.SetText("The alarm is triggered: it sounds at the end of this round")
+				out.Counters[out.Marker] = append(out.Counters[out.Marker], widgets.Counter{Label: "ALARM!", Color: colAlert})
+				out.Left = "The alarm is triggered: it sounds at the end of this round"
 				if m.Paused != nil && m.Paused.Progress.Free {
-					p.left.SetText("The alarm sounds: the enemy's free turn, then the marker goes onto post-alarm space 1")
+					out.Left = "The alarm sounds: the enemy's free turn, then the marker goes onto post-alarm space 1"
 				}
 			} else {
-				p.left.SetText(fmt.Sprintf("%d rounds until the alarm", p.k.state().RoundsLeft()))
+				out.Left = fmt.Sprintf("%d rounds until the alarm", st.RoundsLeft())
 			}
 		} else {
-			marker = tr.Pre + tr.Pos - 1
-			p.left.SetText(fmt.Sprintf("Alarm sounded · %d rounds left before the mission fails", p.k.state().RoundsLeft()))
+			out.Marker = tr.Pre + tr.Pos - 1
+			out.Left = fmt.Sprintf("Alarm sounded · %d rounds left before the mission fails", st.RoundsLeft())
 		}
-		p.track.Title = "Mission tracker (P pre-alarm, Q post-alarm)"
+		out.Title = "Mission tracker (P pre-alarm, Q post-alarm)"
 	}
 	if m.Ended {
-		p.left.SetText("The mission is over")
+		out.Left = "The mission is over"
 	}
-	p.track.Spaces = spaces
-	p.track.SetCounters(counters)
-	p.track.SetMarker(marker)
+	return out
 }
 
 // moveMarkerForm moves the round marker by hand to the tapped space.
@@ -409,6 +431,10 @@ func (p *playScreen) EndRoundForm() *formDialog {
 	})
 }
 
+// endTurn is the current hero's turn ended (Next on a hero's turn), with
+// the players' answers to what the enemy rules asked.
+func endTurn(a ai.Answers) tracker.Command { return rb.EndTurn{Answers: a} }
+
 // Next advances the round by one step (the Next shortcut).
 func (p *playScreen) Next() {
 	m := p.k.mission()
@@ -438,7 +464,7 @@ func (p *playScreen) Next() {
 			p.k.do(rb.DealTurnOrder{})
 		}
 	case rb.StepHeroTurn:
-		p.k.doAsk(func(a ai.Answers) tracker.Command { return rb.EndTurn{Answers: a} })
+		p.k.doAsk(endTurn)
 	case rb.StepEnemyTurn:
 		if len(m.Pending) > 0 {
 			p.k.say(fmt.Errorf("the heroes make their defence tests first (below)"))

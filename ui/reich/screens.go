@@ -51,12 +51,20 @@ func (g *game) decision() (*tracker.Event, rb.Payload) {
 
 // note takes an event: an enemy decision becomes the last.
 func (g *game) note(ev tracker.Event) {
+	if p, ok := decisionIn(ev); ok {
+		e := ev
+		g.last, g.lastPay = &e, p
+	}
+}
+
+// decisionIn is the enemy's decision an event records, if it records one
+// (its trace, or what it did to the board).
+func decisionIn(ev tracker.Event) (rb.Payload, bool) {
 	var p rb.Payload
 	if !strings.HasPrefix(ev.Kind, "reichbusters.") || ev.Decode(&p) != nil || (len(p.Trace) == 0 && p.Enemy == nil) {
-		return
+		return rb.Payload{}, false
 	}
-	e := ev
-	g.last, g.lastPay = &e, p
+	return p, true
 }
 
 // games maps each open campaign's Context to its screens, so a shortcut

@@ -270,8 +270,17 @@ func TestThePageInARealBrowser(t *testing.T) {
 
 	// Players' words on every page: no codes, no JSON.
 	for _, c := range []context.Context{ctx, ctx2, ctx3} {
-		if bad := uitest.PlayersWords(pageText(t, c)); len(bad) > 0 {
+		text := pageText(t, c)
+		if bad := uitest.PlayersWords(text); len(bad) > 0 {
 			t.Errorf("not players' words on the page: %v", bad)
+		}
+		// A script's own words for nothing: a card that had nothing to
+		// show printed "null" on every phone.
+		for _, w := range strings.Fields(text) {
+			switch strings.Trim(w, ".,:;()") {
+			case "null", "undefined", "NaN", "[object":
+				t.Errorf("the page shows the script's word %q: %q", w, text)
+			}
 		}
 	}
 	if len(h.Devices()) != 3 {

@@ -120,13 +120,21 @@ func newHeader(home, title, buttons, clocks fyne.CanvasObject) *fyne.Container {
 	return h.box
 }
 
+// modeFor picks the arrangement for a width: the title beside the
+// buttons when it fits there whole (at least titleRoom wide), else on a
+// row of its own above them, so the campaign's name is not cut short
+// while a row of the screen holds it.
 func (h *headerLayout) modeFor(width float32) int {
 	p := theme.Padding()
 	hw, bw, cw := h.home.MinSize().Width, h.buttons.MinSize().Width, h.clocks.MinSize().Width
+	room := float32(titleRoom)
+	if t, ok := h.title.(interface{ Wants() float32 }); ok {
+		room = fyne.Max(room, t.Wants())
+	}
 	switch {
-	case hw+titleRoom+bw+cw+3*p <= width:
+	case hw+room+bw+cw+3*p <= width:
 		return oneRow
-	case hw+titleRoom+bw+2*p <= width:
+	case hw+room+bw+2*p <= width:
 		return clocksUnder
 	case hw+bw+cw+2*p <= width:
 		return titleAbove

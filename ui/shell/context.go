@@ -178,10 +178,20 @@ func (c *Context) Library() *Library { return c.hooks.Library }
 
 // Changed tells every listener that the campaign changed (the frame calls it
 // after an event recorded outside Do, e.g. when the app pauses the clock).
+//
+// An answer showing (a bubble next to a control) spoke of the campaign as
+// it was: it goes. The screens the listeners rebuilt take the tap guard
+// (widgets.GuardCanvas) before the finger's next tap.
 func (c *Context) Changed(e tracker.Event) {
+	var cv fyne.Canvas
+	if c.Window != nil {
+		cv = c.Window.Canvas()
+	}
+	widgets.DismissFeedback(cv)
 	for _, fn := range c.listeners {
 		fn(e)
 	}
+	widgets.GuardCanvas(cv)
 }
 
 // OnChange registers fn to run after each change of the campaign, from any

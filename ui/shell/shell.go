@@ -98,3 +98,18 @@ func (a Action) String() string {
 // A Registry maps each game to its screens. A game without an entry gets
 // the frame's default screens (notes and clocks).
 type Registry map[tracker.GameID]GameScreens
+
+// A Viewer is a game's GameScreens that can open one of its own views by
+// name: a dialog, an editor half filled in, a step waiting for a roll, the
+// Why of a decision. The frame opens a campaign on "TAB/VIEW" (Options.Tab,
+// TABLEKEEPER_TAB: "enemy/why") by selecting the tab, then asking the game
+// for the view, so the real-window check (.ci/window-fit, with a
+// fixture's list of views beside its export in ui/testdata/fit) can look
+// at screens a campaign's log alone does not open. What a view holds that
+// is not in the campaign (a room half drawn) is the game's to make up, as
+// a player would have it on screen.
+type Viewer interface {
+	// View shows the named view of the campaign open in ctx, on tab; an
+	// error says the game has no such view (the frame shows it).
+	View(ctx *Context, tab Tab, name string) error
+}

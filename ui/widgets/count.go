@@ -46,8 +46,11 @@ func (c *Count) Text() string {
 }
 
 // Display puts the value in shown and leaves minus and plus enabled only
-// where they can still change it.
+// where they can still change it; they take quick repeated taps.
 func (c *Count) Display(shown *widget.Label, minus, plus *widget.Button) {
+	// Quick taps on − or + each count (the tap guard takes them).
+	Repeatable(minus)
+	Repeatable(plus)
 	shown.SetText(c.Text())
 	if c.Value <= c.Min {
 		minus.Disable()

@@ -120,10 +120,16 @@ func (d *Dialog) Show() {
 	c := d.win.Canvas()
 	// A field behind the dialog would keep the keys (Escape among them).
 	c.Unfocus()
+	// What answered a tap on the screen beneath speaks of a screen the
+	// dialog now covers.
+	DismissFeedback(c)
 	pushDialog(c, d)
 	d.Fit()
 	d.popup.Show()
 	d.Fit()
+	// Its buttons appear where the players just tapped: they take the
+	// tap guard at once.
+	GuardCanvas(c)
 }
 
 // Hide closes the dialog; the OnClosed functions run.

@@ -10,6 +10,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/driver/mobile"
 	"fyne.io/fyne/v2/widget"
 )
@@ -241,4 +242,60 @@ func (e *CheckedEntry) MinSize() fyne.Size {
 // form (a form shows the validation itself).
 func (e *CheckedEntry) WithHint() fyne.CanvasObject {
 	return container.NewVBox(e, e.hint)
+}
+
+// QuitShortcut is Ctrl+Q (Cmd+Q on a Mac): the app closes its window with
+// it, as closing the window does.
+var QuitShortcut = &desktop.CustomShortcut{KeyName: fyne.KeyQ, Modifier: fyne.KeyModifierShortcutDefault}
+
+// PassQuit gives Ctrl+Q, typed into the focused entry o, to its canvas
+// (Fyne gives a focused entry every shortcut, and an entry keeps those it
+// does not know). It reports whether the shortcut was Ctrl+Q.
+func PassQuit(o fyne.CanvasObject, s fyne.Shortcut) bool {
+	if s == nil || s.ShortcutName() != QuitShortcut.ShortcutName() {
+		return false
+	}
+	a := fyne.CurrentApp()
+	if a == nil {
+		return true
+	}
+	c := a.Driver().CanvasForObject(o)
+	if c == nil {
+		// An entry inside another widget (a NoteEntry's TextEntry) is not
+		// what the canvas knows: the window with the keyboard is.
+		for _, w := range a.Driver().AllWindows() {
+			if w.Canvas().Focused() != nil {
+				c = w.Canvas()
+				break
+			}
+		}
+	}
+	if sc, ok := c.(fyne.Shortcutable); ok {
+		sc.TypedShortcut(s)
+	}
+	return true
+}
+
+// TypedShortcut passes Ctrl+Q on (PassQuit); the others are the entry's.
+func (e *TextEntry) TypedShortcut(s fyne.Shortcut) {
+	if PassQuit(e, s) {
+		return
+	}
+	e.Entry.TypedShortcut(s)
+}
+
+// TypedShortcut passes Ctrl+Q on (PassQuit); the others are the entry's.
+func (e *CheckedEntry) TypedShortcut(s fyne.Shortcut) {
+	if PassQuit(e, s) {
+		return
+	}
+	e.Entry.TypedShortcut(s)
+}
+
+// TypedShortcut passes Ctrl+Q on (PassQuit); the others are the entry's.
+func (e *SuggestEntry) TypedShortcut(s fyne.Shortcut) {
+	if PassQuit(e, s) {
+		return
+	}
+	e.SelectEntry.TypedShortcut(s)
 }

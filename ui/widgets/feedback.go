@@ -69,43 +69,74 @@ func (l *FeedbackLayer) Dismiss() {
 	l.mu.Unlock()
 	if l.bubble != nil {
 		l.bubble.Hide()
+		l.bubble = nil
 		l.float.Objects = nil
 		l.float.Refresh()
 	}
 }
 
+// DismissFeedback takes away every answer showing on canvas c, in the
+// window's content and in each dialog: the screen it spoke of changed (a
+// tab, Home, a dialog opened), or the players tapped on.
+func DismissFeedback(c fyne.Canvas) {
+	if c == nil {
+		return
+	}
+	if l, ok := c.Content().(*FeedbackLayer); ok {
+		l.Dismiss()
+	}
+	open.Lock()
+	var layers []*FeedbackLayer
+	if st := open.stacks[c]; st != nil {
+		for _, d := range st.list {
+			layers = append(layers, d.layer)
+		}
+	}
+	open.Unlock()
+	for _, l := range layers {
+		l.Dismiss()
+	}
+}
+
 // ShowAt shows text in a bubble next to the area at pos of the given size
-// (in the layer's coordinates): under it when there is room, else over it,
-// kept inside the layer.
+// (in the layer's coordinates), where it covers no control: under it,
+// over it, beside it, or along the screen's edge on its row, whichever is
+// first free, kept inside the layer. A bubble over a control hid the very
+// button the players were to tap next; when no place is free (a crowded
+// screen at the largest text), no bubble shows: the message line says it.
 func (l *FeedbackLayer) ShowAt(pos fyne.Position, size fyne.Size, text string, isError bool) {
 	l.Dismiss()
 	if text == "" {
 		return
 	}
 	b := newBubble(text, isError, l.Dismiss)
-	l.bubble = b
 	area := l.Size()
 	pad := theme.Padding()
-	width := min(fyne.Max(size.Width, 360), area.Width-2*pad)
-	if width <= 0 {
-		width = b.MinSize().Width
+	controls := l.controls()
+	var at Rect
+	found := false
+	for _, width := range []float32{min(fyne.Max(size.Width, 360), area.Width-2*pad), min(240, area.Width-2*pad)} {
+		if width <= 0 {
+			continue
+		}
+		b.Resize(fyne.NewSize(width, 1))
+		h := b.heightFor(width)
+		for _, c := range bubblePlaces(Rect{pos, size}, fyne.NewSize(width, h), area, pad) {
+			if coversNone(c, controls) {
+				at, found = c, true
+				break
+			}
+		}
+		if found {
+			break
+		}
 	}
-	b.Resize(fyne.NewSize(width, 1))
-	h := b.heightFor(width)
-	x := pos.X
-	if x+width > area.Width-pad {
-		x = area.Width - pad - width
+	if !found {
+		return
 	}
-	x = fyne.Max(x, pad)
-	y := pos.Y + size.Height + pad
-	if y+h > area.Height && pos.Y-pad-h >= 0 {
-		y = pos.Y - pad - h
-	}
-	if y+h > area.Height {
-		y = fyne.Max(area.Height-h, 0)
-	}
-	b.Move(fyne.NewPos(x, y))
-	b.Resize(fyne.NewSize(width, h))
+	l.bubble = b
+	b.Move(at.Pos)
+	b.Resize(at.Size)
 	l.float.Objects = []fyne.CanvasObject{b}
 	l.float.Refresh()
 	if isError {
@@ -125,6 +156,64 @@ func (l *FeedbackLayer) ShowAt(pos fyne.Position, size fyne.Size, text string, i
 		})
 	})
 	l.mu.Unlock()
+}
+
+// bubblePlaces are the places a bubble of size b may take next to the
+// tapped area src, nearest first, each kept inside the layer's area.
+func bubblePlaces(src Rect, b, area fyne.Size, pad float32) []Rect {
+	clampX := func(x float32) float32 { return fyne.Max(pad, fyne.Min(x, area.Width-pad-b.Width)) }
+	clampY := func(y float32) float32 { return fyne.Max(0, fyne.Min(y, area.Height-b.Height)) }
+	below, above := src.Pos.Y+src.Size.Height+pad, src.Pos.Y-pad-b.Height
+	right, left := src.Pos.X+src.Size.Width+pad, src.Pos.X-pad-b.Width
+	var out []Rect
+	add := func(x, y float32, exact bool) {
+		if exact && (x < 0 || y < 0 || x+b.Width > area.Width || y+b.Height > area.Height) {
+			return // beside the area only where it fits whole
+		}
+		out = append(out, Rect{fyne.NewPos(clampX(x), clampY(y)), b})
+	}
+	for _, y := range []float32{below, above} {
+		add(src.Pos.X, y, false)
+		add(src.Pos.X+src.Size.Width-b.Width, y, false)
+		add(area.Width, y, false) // the right edge
+		add(0, y, false)          // the left edge
+	}
+	for _, x := range []float32{right, left} {
+		add(x, src.Pos.Y, true)
+		add(x, src.Pos.Y+src.Size.Height-b.Height, true)
+	}
+	// Last, the foot of the screen, over the message line that says the
+	// same (it is no control).
+	add(src.Pos.X, area.Height, false)
+	add(0, area.Height, false)
+	add(area.Width, area.Height, false)
+	return out
+}
+
+// coversNone says whether r leaves every control uncovered.
+func coversNone(r Rect, controls []Rect) bool {
+	for _, c := range controls {
+		if !r.Intersect(c).Empty() {
+			return false
+		}
+	}
+	return true
+}
+
+// controls are where the controls the layer shows are, in its
+// coordinates, as much of each as is on screen.
+func (l *FeedbackLayer) controls() []Rect {
+	var out []Rect
+	Walk(l.Content, fyne.Position{}, Rect{Size: l.Size()}, func(v Visit) bool {
+		if !isControl(v.Object) {
+			return true
+		}
+		if r := v.Shown(); !r.Empty() {
+			out = append(out, r)
+		}
+		return false
+	})
+	return out
 }
 
 // ShowFeedback shows text in a bubble next to src on the canvas c (the

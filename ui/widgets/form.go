@@ -70,12 +70,13 @@ type FormBox struct {
 
 	box      *fyne.Container
 	problems map[string]*widget.Label
+	rows     map[string]fyne.CanvasObject
 	general  string
 }
 
 // NewFormBox lays out items as a form.
 func NewFormBox(items ...*widget.FormItem) *FormBox {
-	f := &FormBox{Items: items, box: container.NewVBox(), problems: map[string]*widget.Label{}}
+	f := &FormBox{Items: items, box: container.NewVBox(), problems: map[string]*widget.Label{}, rows: map[string]fyne.CanvasObject{}}
 	for _, it := range items {
 		f.box.Add(f.field(it))
 	}
@@ -123,6 +124,7 @@ func FieldRow(it *widget.FormItem) (row fyne.CanvasObject, problem *widget.Label
 func (f *FormBox) field(it *widget.FormItem) fyne.CanvasObject {
 	row, problem := FieldRow(it)
 	f.problems[it.Text] = problem
+	f.rows[it.Text] = row
 	clear := func() {
 		if problem.Visible() {
 			problem.Hide()
@@ -136,7 +138,20 @@ func (f *FormBox) field(it *widget.FormItem) fyne.CanvasObject {
 			f.OnSubmit()
 		}
 	}
-	switch x := it.Widget.(type) {
+	switch x := input(it.Widget).(type) {
+	case *NoteEntry:
+		x.OnResize = func() {
+			if f.OnResize != nil {
+				f.OnResize()
+			}
+		}
+		prev := x.OnNoteChanged
+		x.OnNoteChanged = func(s string) {
+			if prev != nil {
+				prev(s)
+			}
+			clear()
+		}
 	case *CheckedEntry:
 		chain(&x.OnChanged, clear)
 		if x.OnSubmitted == nil && !x.MultiLine {
@@ -237,6 +252,29 @@ func (f *FormBox) ShowProblems(p Problems) {
 	if f.OnResize != nil {
 		f.OnResize()
 	}
+	f.lookAtFirst(p)
+}
+
+// lookAtFirst brings the first field with a problem (in the form's
+// order) into view, its problem line whole, and gives it the keyboard when
+// it takes typing: a refusal never points at a field out of sight ("Some
+// fields need a look" with the field's problem half behind the buttons).
+func (f *FormBox) lookAtFirst(p Problems) {
+	for _, it := range f.Items {
+		if _, ok := p[it.Text]; !ok || it.Text == "" {
+			continue
+		}
+		row := f.rows[it.Text]
+		if row == nil || !ScrollIntoView(row) {
+			return
+		}
+		if fo, ok := input(it.Widget).(fyne.Focusable); ok {
+			if c := fyne.CurrentApp().Driver().CanvasForObject(input(it.Widget)); c != nil {
+				c.Focus(fo)
+			}
+		}
+		return
+	}
 }
 
 // ShowError shows what a submit returned: Problems under their fields,
@@ -332,9 +370,20 @@ func sentence(s string) string {
 	return s
 }
 
+// input is the field a form item holds: its widget, or the first thing
+// in it when it is a box (a note entry with its counter under it).
+func input(w fyne.CanvasObject) fyne.CanvasObject {
+	if c, ok := w.(*fyne.Container); ok && len(c.Objects) > 0 {
+		return c.Objects[0]
+	}
+	return w
+}
+
 // blank says whether w is an entry with nothing typed in it.
 func blank(w fyne.CanvasObject) bool {
-	switch x := w.(type) {
+	switch x := input(w).(type) {
+	case *NoteEntry:
+		return strings.TrimSpace(x.Note()) == ""
 	case *widget.Entry:
 		return strings.TrimSpace(x.Text) == ""
 	case *TextEntry:

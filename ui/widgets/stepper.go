@@ -54,6 +54,8 @@ func NewStepper(label string, min, max, value int, onChange func(to int) bool) *
 	s.message.Hide()
 	s.Minus = widget.NewButtonWithIcon("", theme.ContentRemoveIcon(), func() { s.Step(-1) })
 	s.Plus = widget.NewButtonWithIcon("", theme.ContentAddIcon(), func() { s.Step(+1) })
+	Repeatable(s.Minus)
+	Repeatable(s.Plus)
 	s.sync()
 	return s
 }

@@ -84,8 +84,26 @@ var (
 
 func rgb(r, g, b uint8) color.NRGBA { return color.NRGBA{R: r, G: g, B: b, A: 0xff} }
 
-func (t *tableTheme) Font(s fyne.TextStyle) fyne.Resource     { return t.base.Font(s) }
-func (t *tableTheme) Icon(n fyne.ThemeIconName) fyne.Resource { return t.base.Icon(n) }
+func (t *tableTheme) Font(s fyne.TextStyle) fyne.Resource { return t.base.Font(s) }
+func (t *tableTheme) Icon(n fyne.ThemeIconName) fyne.Resource {
+	switch n {
+	case theme.IconNameCheckButton:
+		return checkBoxIcon
+	case theme.IconNameCheckButtonChecked:
+		return checkBoxCheckedIcon
+	case theme.IconNameCheckButtonFill:
+		return checkBoxFillIcon
+	case theme.IconNameCheckButtonPartial:
+		return checkBoxPartialIcon
+	case theme.IconNameRadioButton:
+		return radioIcon
+	case theme.IconNameRadioButtonChecked:
+		return radioCheckedIcon
+	case theme.IconNameRadioButtonFill:
+		return radioFillIcon
+	}
+	return t.base.Icon(n)
+}
 
 func (t *tableTheme) Size(n fyne.ThemeSizeName) float32 {
 	switch n {

@@ -38,6 +38,20 @@ func (l *TitleLines) Set(title, sub string) {
 	l.Refresh()
 }
 
+// Wants is the width the title needs whole. The line under it is left
+// out: it changes with every step of the game, and a header that moved
+// to a new arrangement with it would move the buttons under the
+// players' fingers.
+func (l *TitleLines) Wants() float32 {
+	return fyne.MeasureText(l.title, theme.TextSize(), l.t.TextStyle).Width
+}
+
+// CutToFit: the title is cut only when a whole row of the screen is too
+// narrow for it (the header gives it a row of its own before that), the
+// line under it when it outgrows that room, and a tap shows both whole,
+// so the real-window check leaves it be.
+func (l *TitleLines) CutToFit() {}
+
 // Title and Sub are the whole texts (not cut short).
 func (l *TitleLines) Title() string { return l.title }
 func (l *TitleLines) Sub() string   { return l.sub }

@@ -143,10 +143,18 @@ func Citation(rule string) string {
 
 // Shown are the lines the panel shows, step by step, in the players'
 // words.
-func (p *TracePanel) Shown() []string {
+func (p *TracePanel) Shown() []string { return shownTrace(p.trace, p.deciding) }
+
+// ShownTrace is what a TracePanel showing t reads, line by line, its
+// deciding step found as SetTrace finds it: the Why of an enemy decision
+// in the very words the Enemy screens show, for a page that is not a Fyne
+// screen (the table shared with the players' phones).
+func ShownTrace(t automa.Trace) []string { return shownTrace(t, Deciding(t)) }
+
+func shownTrace(t automa.Trace, deciding int) []string {
 	var out []string
-	for i, s := range p.trace.Steps {
-		out = append(out, ShownLines(i+1, s, i == p.deciding)...)
+	for i, s := range t.Steps {
+		out = append(out, ShownLines(i+1, s, i == deciding)...)
 	}
 	return out
 }

@@ -471,7 +471,8 @@
     var focus = document.activeElement && document.activeElement.id;
     var draft = document.getElementById('note');
     if (draft) drafting = draft.value;
-    main.replaceChildren.apply(main, kids);
+    // A card with nothing to show is null: never let the page print it.
+    main.replaceChildren.apply(main, kids.filter(Boolean));
     var n = document.getElementById('note');
     if (n) n.value = drafting;
     if (focus && document.getElementById(focus)) document.getElementById(focus).focus();
