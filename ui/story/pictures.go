@@ -5,7 +5,8 @@ import (
 
 	"tablekeeper/automa"
 	tp "tablekeeper/tracker/phantom"
-	rb "tablekeeper/tracker/reich"
+	uiphantom "tablekeeper/ui/phantom"
+	uireich "tablekeeper/ui/reich"
 )
 
 type automaStep = automa.Step
@@ -15,11 +16,11 @@ type automaStep = automa.Step
 var pictureSize = image.Point{X: 720, Y: 540}
 
 // The maps are drawn by the games' own map widgets, off screen (each
-// game's BoardPicture): never a second drawing. These are nil where a
-// game's pictures are not in this build, and a story then has none.
+// game's BoardPicture): never a second drawing. They are variables so a
+// test can stand a plain picture in for them.
 var (
-	phantomBoard func(st *tp.State, size image.Point, dark bool) image.Image
-	reichBoard   func(st *rb.State, size image.Point, dark bool, decision ...rb.Payload) image.Image
+	phantomBoard = uiphantom.BoardPicture
+	reichBoard   = uireich.BoardPicture
 )
 
 // phantomPicture is the mission's map as the app draws it, on paper's
