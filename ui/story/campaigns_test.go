@@ -30,6 +30,8 @@ type table struct {
 	mem *tracker.MemStore
 	s   *tracker.Session
 	now time.Time
+	// step is how far the clock moves an action (a minute).
+	step time.Duration
 }
 
 // storyStart is when the test campaigns begin (a Saturday evening), in UTC.
@@ -50,8 +52,8 @@ func newTable(t testing.TB, game tracker.GameID, rules tracker.Rules, name strin
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb := &table{t: t, mem: mem, s: s, now: storyStart}
-	s.SetClock(func() time.Time { tb.now = tb.now.Add(time.Minute); return tb.now })
+	tb := &table{t: t, mem: mem, s: s, now: storyStart, step: time.Minute}
+	s.SetClock(func() time.Time { tb.now = tb.now.Add(tb.step); return tb.now })
 	return tb
 }
 
@@ -68,7 +70,7 @@ func (tb *table) do(cmds ...tracker.Command) {
 // evening opens the campaign at the given time: the play clock starts.
 func (tb *table) evening(at time.Time) {
 	tb.t.Helper()
-	tb.now = at.Add(-time.Minute)
+	tb.now = at.Add(-tb.step)
 	tb.do(tracker.ClockCommand{Clock: tracker.PlayClock, Action: tracker.ClockStart})
 }
 
@@ -131,6 +133,9 @@ func (tb *table) phantomRound(hit func(next string)) {
 		f := phantomFig(tb.phantom().Mission, next)
 		if f.Side == "character" {
 			tb.do(tp.StartTurn{Character: next})
+			if phantomFig(tb.phantom().Mission, next).Defeated {
+				continue // it fell at its turn's start (Burning, Bleeding)
+			}
 			for _, c := range phantomFig(tb.phantom().Mission, next).Selected {
 				tb.do(tp.PlayCard{Character: next, Card: c})
 			}
