@@ -1,16 +1,21 @@
 package storage
 
 import (
+	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
+
+	"tablekeeper/tracker"
 )
 
 // Backups lie in the backup folder beside the file, named after it:
@@ -25,8 +30,11 @@ var keySinceBackup = []byte("actionsSinceBackup")
 // A Backup is one backup file.
 type Backup struct {
 	Path string
-	Time time.Time
-	Size int64
+	// Time is the time in its name; Modified is its file's own time, which
+	// dates it when the name lies ahead of the clock (see Retention).
+	Time     time.Time
+	Modified time.Time
+	Size     int64
 }
 
 // backupPrefix is how the names of the backups of the file at path begin.
@@ -93,18 +101,69 @@ func (db *DB) BackgroundError() error {
 	return db.bgErr
 }
 
-// Backup writes a copy of the whole file with Tx.WriteTo into the backup
-// folder, verifies it by reopening it and replaying every campaign, and
-// prunes the backups by Keep. A backup that fails its check is removed and
-// reported, never kept. A backup left half written by a kill is removed by
-// the next backup or opening.
-func (db *DB) Backup() (Backup, error) {
+// A BackupStep is what a backup is doing.
+type BackupStep int
+
+const (
+	// BackupWaiting: another backup is under way; this one waits for it.
+	BackupWaiting BackupStep = iota
+	// BackupWriting: the copy is being written; Done of Total bytes.
+	BackupWriting
+	// BackupChecking: the copy is being checked (its pages, every value's
+	// checksum, every campaign replayed).
+	BackupChecking
+)
+
+// BackupProgress says how far a backup has gone.
+type BackupProgress struct {
+	Step        BackupStep
+	Done, Total int64
+}
+
+// ErrBackupAbandoned is a backup's answer when it was called off (the app
+// quitting, the file closing): nothing of it is kept, nothing is changed.
+var ErrBackupAbandoned = errors.New("the backup was called off before it was finished; nothing of it was kept, and the campaign file is as it was")
+
+// Backup writes a verified backup; see BackupWith.
+func (db *DB) Backup() (Backup, error) { return db.BackupWith(context.Background(), nil) }
+
+// BackupWith writes a copy of the whole file with Tx.WriteTo into the
+// backup folder, verifies it by reopening it and replaying every campaign,
+// and prunes the backups by Keep. A backup that fails its check is removed
+// and reported, never kept. progress, if set, is told how far it has gone
+// (from this goroutine, often: it must be quick).
+//
+// A backup can be called off at any moment, by ctx or by closing the file:
+// writing stops within one write, a check under way is left to finish on
+// its own and its copy removed, and the answer is ErrBackupAbandoned. The
+// campaign file is only ever read. A backup left half written by a kill is
+// removed by the next backup or opening.
+func (db *DB) BackupWith(ctx context.Context, progress func(BackupProgress)) (Backup, error) {
+	if progress == nil {
+		progress = func(BackupProgress) {}
+	}
+	done, ok := db.startWork()
+	if !ok {
+		return Backup{}, ErrBackupAbandoned
+	}
+	defer done()
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	if db.life != nil {
+		defer context.AfterFunc(db.life, cancel)()
+	}
 	dir := db.backupDir()
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return Backup{}, fmt.Errorf("cannot make the backup folder %s: %w", dir, err)
 	}
-	db.backupMu.Lock()
+	if !db.backupMu.TryLock() {
+		progress(BackupProgress{Step: BackupWaiting})
+		db.backupMu.Lock()
+	}
 	defer db.backupMu.Unlock()
+	if ctx.Err() != nil {
+		return Backup{}, ErrBackupAbandoned
+	}
 	db.removeStaleTemps()
 	// Names carry the time to the millisecond; a backup by count and one
 	// asked for by hand can fall in the same millisecond, so the later one
@@ -127,7 +186,9 @@ func (db *DB) Backup() (Backup, error) {
 	var counted uint64
 	err = db.view(func(tx *bolt.Tx) error {
 		counted = readCount(tx)
-		_, err := tx.WriteTo(f)
+		w := &progressWriter{w: f, ctx: ctx, total: tx.Size(), tell: progress}
+		progress(BackupProgress{Step: BackupWriting, Total: w.total})
+		_, err := tx.WriteTo(w)
 		return err
 	})
 	if err == nil {
@@ -137,7 +198,14 @@ func (db *DB) Backup() (Backup, error) {
 		err = cerr
 	}
 	if err == nil {
-		_, err = VerifyFile(tmp, db.reg)
+		progress(BackupProgress{Step: BackupChecking})
+		err = verifyOrAbandon(ctx, tmp, db.reg)
+	}
+	if errors.Is(err, ErrBackupAbandoned) || ctx.Err() != nil {
+		if !errors.Is(err, errStillChecking) {
+			os.Remove(tmp)
+		}
+		return Backup{}, ErrBackupAbandoned
 	}
 	if err != nil {
 		os.Remove(tmp)
@@ -162,13 +230,76 @@ func (db *DB) Backup() (Backup, error) {
 			db.mu.Unlock()
 		}
 	}
-	db.prune(dir)
+	// The backup just written and verified is never pruned by the run
+	// that wrote it, whatever the clock and the other names say.
+	db.prune(dir, final)
 	st, _ := os.Stat(final)
 	b := Backup{Path: final, Time: now}
 	if st != nil {
-		b.Size = st.Size()
+		b.Size, b.Modified = st.Size(), st.ModTime()
 	}
 	return b, nil
+}
+
+// errStillChecking: a backup was called off while its copy was being
+// checked; the check goes on alone, and removes the copy when it ends.
+var errStillChecking = fmt.Errorf("%w while its copy was being checked", ErrBackupAbandoned)
+
+// verifyOrAbandon verifies a backup's copy, unless ctx is done first: the
+// check (which only reads the copy, never the campaign file) is then left
+// to finish alone, and the copy removed when it does.
+func verifyOrAbandon(ctx context.Context, tmp string, reg tracker.Registry) error {
+	res := make(chan error, 1)
+	var mu sync.Mutex
+	finished, abandoned := false, false
+	go func() {
+		_, err := VerifyFile(tmp, reg)
+		mu.Lock()
+		finished = true
+		gone := abandoned
+		mu.Unlock()
+		if gone {
+			os.Remove(tmp)
+		}
+		res <- err
+	}()
+	select {
+	case err := <-res:
+		return err
+	case <-ctx.Done():
+		// Exactly one of the two removes the copy: whichever comes second.
+		mu.Lock()
+		abandoned = true
+		fin := finished
+		mu.Unlock()
+		if fin {
+			os.Remove(tmp)
+		}
+		return errStillChecking
+	}
+}
+
+// A progressWriter is the backup's copy as it is written: it counts the
+// bytes for progress, and stops the writing once the backup is called off.
+type progressWriter struct {
+	w           io.Writer
+	ctx         context.Context
+	done, total int64
+	told        int64
+	tell        func(BackupProgress)
+}
+
+func (p *progressWriter) Write(b []byte) (int, error) {
+	if p.ctx.Err() != nil {
+		return 0, ErrBackupAbandoned
+	}
+	n, err := p.w.Write(b)
+	p.done += int64(n)
+	if p.done-p.told >= 1<<20 || p.done == p.total {
+		p.told = p.done
+		p.tell(BackupProgress{Step: BackupWriting, Done: p.done, Total: p.total})
+	}
+	return n, err
 }
 
 func syncDir(dir string) {
@@ -178,26 +309,29 @@ func syncDir(dir string) {
 	}
 }
 
-// prune removes the backups Keep does not keep.
-func (db *DB) prune(dir string) {
+// prune removes the backups Keep does not keep; just are backups this run
+// wrote, which it never removes.
+func (db *DB) prune(dir string, just ...string) {
 	list, err := listBackups(dir, backupPrefix(db.path))
 	if err != nil {
 		return
 	}
-	_, drop := db.Keep.Sort(list, db.now())
+	_, drop := db.Keep.Sort(list, db.now(), just...)
 	for _, b := range drop {
 		os.Remove(b.Path)
 	}
 }
 
-// cleanStale removes what killed backups and restores left behind: the
-// temporary files of this file's backups, a backup a kill kept from being
-// pruned, and restores' half-made copies beside the file. Only this
-// instance writes them while it holds the file.
+// cleanStale removes what killed backups, restores and imports left
+// behind: the temporary files of this file's backups, a backup a kill kept
+// from being pruned, restores' half-made copies beside the file, and the
+// copies of imported streams (importcopy.go). Only this instance writes
+// them while it holds the file.
 func (db *DB) cleanStale() {
 	db.backupMu.Lock()
 	defer db.backupMu.Unlock()
 	db.removeStaleTemps()
+	db.removeImportCopies()
 	db.prune(db.backupDir())
 	for _, m := range filesBeside(db.path, restoringMark) {
 		os.Remove(m)
@@ -247,7 +381,7 @@ func listBackups(dir, prefix string) ([]Backup, error) {
 		if err != nil {
 			continue
 		}
-		out = append(out, Backup{Path: filepath.Join(dir, n), Time: t, Size: info.Size()})
+		out = append(out, Backup{Path: filepath.Join(dir, n), Time: t, Modified: info.ModTime(), Size: info.Size()})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Time.After(out[j].Time) })
 	return out, nil

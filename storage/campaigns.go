@@ -2,6 +2,7 @@ package storage
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 
@@ -11,9 +12,47 @@ import (
 	"tablekeeper/tracker"
 )
 
-// Export reads one campaign as an export file.
+// Export reads one campaign as an export file, whole; WriteExport streams
+// it instead.
 func (db *DB) Export(id string) (*tracker.Export, error) {
 	return tracker.ExportCampaign(db, id, db.now())
+}
+
+// WriteExport writes one campaign's export file to w, its log read one
+// event at a time: memory does not grow with the log. It returns the
+// campaign and how many events were written.
+func (db *DB) WriteExport(w io.Writer, id string) (tracker.Campaign, int, error) {
+	return tracker.WriteExport(w, db, id, db.now())
+}
+
+// ExportFile writes one campaign's export file to path, whole or not at
+// all: it is written beside it and synced, then renamed into place, so a
+// failure (a full disk, a kill) never leaves half an export under the
+// name.
+func (db *DB) ExportFile(path, id string) (tracker.Campaign, int, error) {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".writing-*")
+	if err != nil {
+		return tracker.Campaign{}, 0, err
+	}
+	c, n, err := db.WriteExport(f, id)
+	if err == nil {
+		_, err = f.WriteString("\n")
+	}
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), path)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+		return c, n, err
+	}
+	syncDir(filepath.Dir(path))
+	return c, n, nil
 }
 
 // writeCampaign creates a campaign with its whole log in one transaction.
@@ -67,11 +106,7 @@ func (db *DB) Duplicate(id, name string) (tracker.Campaign, error) {
 // "deleted" folder, so a deletion can always be taken back by importing that
 // file. It returns the export's path.
 func (db *DB) Delete(id string) (string, error) {
-	x, err := db.Export(id)
-	if err != nil {
-		return "", err
-	}
-	data, err := x.Encode()
+	c, err := db.Campaign(id)
 	if err != nil {
 		return "", err
 	}
@@ -79,8 +114,8 @@ func (db *DB) Delete(id string) (string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", err
 	}
-	path := filepath.Join(dir, fmt.Sprintf("%s-%s-%s.json", diskName(x.Campaign.Name), id[:8], db.now().UTC().Format("20060102-150405")))
-	if err := writeFileSync(path, data); err != nil {
+	path := filepath.Join(dir, fmt.Sprintf("%s-%s-%s.json", diskName(c.Name), id[:8], db.now().UTC().Format("20060102-150405")))
+	if _, _, err := db.ExportFile(path, id); err != nil {
 		return "", fmt.Errorf("the campaign was not deleted, because its backup could not be written: %w", err)
 	}
 	err = db.update(func(tx *bolt.Tx) error {

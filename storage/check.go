@@ -64,6 +64,9 @@ type pageWalk struct {
 	ps   int64
 	hwm  uint64
 	seen []bool
+	// read counts the bytes walked since release was last called.
+	read    int64
+	release func()
 }
 
 // precheck checks an existing file before bbolt opens it: bbolt reads its
@@ -130,12 +133,12 @@ func checkOpenFile(f *os.File, oneHeader bool) error {
 		}
 		// The used part whole, as bbolt maps it; page-by-page reads cost three
 		// times as long on a big file.
-		data, done, err := mapFile(f, int64(m.hwm)*ps)
+		data, release, done, err := mapFile(f, int64(m.hwm)*ps)
 		if err != nil {
 			return &damaged{what: "it cannot be read to its end", detail: err.Error()}
 		}
 		defer done()
-		w := &pageWalk{data: data, ps: ps, hwm: m.hwm, seen: make([]bool, m.hwm)}
+		w := &pageWalk{data: data, ps: ps, hwm: m.hwm, seen: make([]bool, m.hwm), release: release}
 		w.seen[0], w.seen[1] = true, true // the meta pages
 		if m.freelist != noFreelist {
 			if err := w.freelist(m.freelist); err != nil {
@@ -247,6 +250,12 @@ func (w *pageWalk) page(id uint64, want uint16, what string) ([]byte, error) {
 			return nil, &damaged{what: fmt.Sprintf("page %d is used twice (%s)", p, what)}
 		}
 		w.seen[p] = true
+	}
+	// The pages walked are the file's, in the system's cache: let it take
+	// them back now and then, so the walk of a big file does not hold it.
+	if w.read += int64(overflow+1) * w.ps; w.read >= releaseEvery {
+		w.read = 0
+		w.release()
 	}
 	return w.data[int64(id)*w.ps : int64(id+overflow+1)*w.ps], nil
 }

@@ -11,12 +11,15 @@ import (
 
 // mapFile maps the first n bytes of f read-only: checking a big file's pages
 // then costs no copy, and the pages come from the cache bbolt has just filled.
-func mapFile(f *os.File, n int64) ([]byte, func(), error) {
-	data, err := syscall.Mmap(int(f.Fd()), 0, int(n), syscall.PROT_READ, syscall.MAP_SHARED)
+// release lets the system take back the pages read so far (see
+// releaseMapped); with the file read into memory instead, it does nothing.
+func mapFile(f *os.File, n int64) (data []byte, release, done func(), err error) {
+	data, err = syscall.Mmap(int(f.Fd()), 0, int(n), syscall.PROT_READ, syscall.MAP_SHARED)
 	if err != nil {
-		return readFile(f, n)
+		data, done, err = readFile(f, n)
+		return data, func() {}, done, err
 	}
-	return data, func() { _ = syscall.Munmap(data) }, nil
+	return data, func() { releasePages(data) }, func() { _ = syscall.Munmap(data) }, nil
 }
 
 // lockShared takes the same advisory lock bbolt takes, shared, so no other

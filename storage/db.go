@@ -2,6 +2,7 @@ package storage
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -33,6 +34,9 @@ var (
 	bucketSnapshots = []byte("snapshots")
 	keySchema       = []byte("schema")
 )
+
+// wallClock is the device's clock, replaced in tests of a wrong clock.
+var wallClock = time.Now
 
 // LockWait is how long Open waits for another instance to let go of the file
 // before it says so.
@@ -67,8 +71,61 @@ type DB struct {
 	retryAt     uint64
 	backingUp   bool
 	backupMu    sync.Mutex // one backup at a time, so two never share a name
-	bg          sync.WaitGroup
 	bgErr       error
+
+	// bg counts the backups under way; life ends when the file closes,
+	// calling off the backups still under way; closing refuses new ones.
+	bg      workGroup
+	life    context.Context
+	end     context.CancelFunc
+	closing bool
+}
+
+// startWork counts one more backup under way, unless the file is closing;
+// done counts it finished.
+func (db *DB) startWork() (done func(), ok bool) {
+	db.mu.Lock()
+	defer db.mu.Unlock()
+	if db.closing {
+		return nil, false
+	}
+	db.bg.Add(1)
+	return db.bg.Done, true
+}
+
+// A workGroup is a sync.WaitGroup that may be added to while it is waited
+// on (a backup can start while a restore waits for the others).
+type workGroup struct {
+	mu   sync.Mutex
+	n    int
+	idle *sync.Cond
+}
+
+func (g *workGroup) cond() *sync.Cond {
+	if g.idle == nil {
+		g.idle = sync.NewCond(&g.mu)
+	}
+	return g.idle
+}
+
+func (g *workGroup) Add(d int) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.n += d; g.n <= 0 {
+		g.n = 0
+		g.cond().Broadcast()
+	}
+}
+
+func (g *workGroup) Done() { g.Add(-1) }
+
+// Wait waits until no work is under way.
+func (g *workGroup) Wait() {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	for g.n > 0 {
+		g.cond().Wait()
+	}
 }
 
 // Open opens or creates the campaign file at path. The file is checked
@@ -82,9 +139,11 @@ func Open(path string, reg tracker.Registry) (*DB, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, fmt.Errorf("cannot make the folder for %s: %w", path, err)
 	}
-	db := &DB{path: path, reg: reg, now: time.Now,
+	db := &DB{path: path, reg: reg, now: wallClock,
 		BackupDir: filepath.Join(filepath.Dir(path), "backups"), BackupEvery: DefaultBackupEvery, Keep: DefaultRetention}
+	db.life, db.end = context.WithCancel(context.Background())
 	if err := db.open(); err != nil {
+		db.end()
 		return nil, err
 	}
 	db.cleanStale()
@@ -396,15 +455,33 @@ func checkFile(b *bolt.DB) (finding, error) {
 		return b.View(func(tx *bolt.Tx) error {
 			// Drain Check's channel whole: leaving early would strand its
 			// goroutine, blocked on a send, for the life of the program.
+			// It reads every page: the pages it has read are let go as it
+			// goes (release.go), while the transaction holds the mapping.
 			var problem error
+			stop := make(chan struct{})
+			released := make(chan struct{})
+			go func() {
+				defer close(released)
+				for {
+					select {
+					case <-stop:
+						return
+					case <-time.After(10 * time.Millisecond):
+						releaseMapped(tx)
+					}
+				}
+			}()
 			for err := range tx.Check() {
 				if problem == nil {
 					problem = &damaged{what: "its internal index is inconsistent, so some of what it holds may be lost", detail: err.Error()}
 				}
 			}
+			close(stop)
+			<-released
 			if problem != nil {
 				return problem
 			}
+			r := releaser{tx: tx}
 			cs := tx.Bucket(bucketCampaigns)
 			if cs == nil {
 				return &damaged{what: "it has no campaign list"}
@@ -424,6 +501,7 @@ func checkFile(b *bolt.DB) (finding, error) {
 				}
 				var want uint64 = 1
 				err := ev.ForEach(func(sk, sv []byte) error {
+					r.add(len(sk) + len(sv))
 					if _, err := checkFrame(sv); err != nil {
 						return &damaged{what: fmt.Sprintf("event %d of campaign “%s” fails its checksum", keySeq(sk), c.Name)}
 					}
@@ -437,6 +515,7 @@ func checkFile(b *bolt.DB) (finding, error) {
 					return err
 				}
 				return sb.ForEach(func(sk, sv []byte) error {
+					r.add(len(sk) + len(sv))
 					if _, err := checkFrame(sv); err != nil {
 						found.snaps[string(k)] = append(found.snaps[string(k)], append([]byte(nil), sk...))
 						found.names[string(k)] = c.Name
@@ -465,8 +544,16 @@ func (db *DB) Path() string { return db.path }
 // Registry is the game rules this file's campaigns are replayed with.
 func (db *DB) Registry() tracker.Registry { return db.reg }
 
-// Close waits for background backups and closes the file.
+// Close calls off the backups under way (a backup is a copy: the next one
+// will do; a half-made one is removed) and closes the file. It waits only
+// for them to let go of the file, which they do within one write.
 func (db *DB) Close() error {
+	db.mu.Lock()
+	db.closing = true
+	db.mu.Unlock()
+	if db.end != nil {
+		db.end()
+	}
 	db.bg.Wait()
 	db.mu.Lock()
 	defer db.mu.Unlock()

@@ -64,7 +64,7 @@ func TestImportWritesInBatchesWithItsSnapshot(t *testing.T) {
 		t.Fatalf("snapshot after the import: %+v %v", snap, err)
 	}
 	s, err := db.OpenSession(c.ID)
-	if err != nil || len(s.Core().Notes) != 4000 {
+	if err != nil || countNotes(s) != 4000 {
 		t.Fatalf("open after import: %v", err)
 	}
 	if _, err := db.Verify(); err != nil {

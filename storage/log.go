@@ -84,11 +84,13 @@ func (db *DB) Events(id string, from uint64, fn func(tracker.Event) error) error
 			return tracker.ErrNoCampaign
 		}
 		c := cb.Bucket(bucketEvents).Cursor()
+		r := releaser{tx: tx}
 		for k, v := c.Seek(seqKey(from)); k != nil; k, v = c.Next() {
 			var e tracker.Event
 			if err := unframe(v, &e); err != nil {
 				return &damaged{what: fmt.Sprintf("event %d fails its checksum", keySeq(k))}
 			}
+			r.add(len(k) + len(v))
 			if err := fn(e); err != nil {
 				return err
 			}

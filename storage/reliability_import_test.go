@@ -44,24 +44,24 @@ type badImport struct {
 // badImports are the classes of bad import files.
 var badImports = []badImport{
 	// The file's form.
-	{class: "not JSON", build: func([]byte) []byte { return []byte("{not an export") }, want: w("not valid JSON", "line 1, column 3")},
+	{class: "not JSON", build: func([]byte) []byte { return []byte("{not an export") }, want: w("it is damaged, or not a campaign file", "line 1, column 2")},
 	{class: "an empty file", build: func([]byte) []byte { return nil }, want: w("the file is empty")},
-	{class: "a file cut in half", build: func(g []byte) []byte { return g[:len(g)/2] }, want: w("not valid JSON")},
-	{class: "another format", build: replace(`"format":"tablekeeper-campaign"`, `"format":"shopping-list"`), want: w(`its format is "shopping-list"`)},
-	{class: "a newer version", build: replace(`"version":1`, `"version":99`), want: w("newer Tablekeeper", "file version 99")},
-	{class: "the version as text", build: replace(`"version":1`, `"version":"1"`), want: w("version: it should be a whole number, not a JSON string")},
-	{class: "an unknown field", build: replace(`"format":`, `"extra":1,"format":`), want: w(`unknown field "extra"`)},
-	{class: "more after the end", build: func(g []byte) []byte { return append(g, []byte(` {}`)...) }, want: w("not valid JSON", "more after")},
+	{class: "a file cut in half", build: func(g []byte) []byte { return g[:len(g)/2] }, want: w("it is damaged, or not a campaign file", "the file is cut short")},
+	{class: "another format", build: replace(`"format":"tablekeeper-campaign"`, `"format":"shopping-list"`), want: w(`format: the file says it is “shopping-list”, not a campaign file`)},
+	{class: "a newer version", build: replace(`"version":1`, `"version":99`), want: w("newer Tablekeeper", "version 99 of the campaign format")},
+	{class: "the version as text", build: replace(`"version":1`, `"version":"1"`), want: w("version: must be a whole number, not a piece of text")},
+	{class: "an unknown field", build: replace(`"format":`, `"extra":1,"format":`), want: w("extra: no field of that name belongs in a campaign file")},
+	{class: "more after the end", build: func(g []byte) []byte { return append(g, []byte(` {}`)...) }, want: w("it is damaged, or not a campaign file", "more after")},
 	{class: "an unknown game", build: replace(`"game":"alone"`, `"game":"tetris"`), want: w("campaign.game", `"tetris"`)},
-	{class: "the seed as text", build: replace(`"seed":5`, `"seed":"five"`), want: w("campaign", `field "seed" should be a whole number, not a JSON string`)},
+	{class: "the seed as text", build: replace(`"seed":5`, `"seed":"five"`), want: w("campaign.seed: must be a whole number of 0 or more, not a piece of text")},
 	{class: "no seed", build: replace(`,"seed":5`, ``), want: w("campaign.seed")},
-	{class: "an unknown campaign field", build: replace(`"seed":5`, `"seed":5,"gold":1`), want: w("campaign", `unknown field "gold"`)},
+	{class: "an unknown campaign field", build: replace(`"seed":5`, `"seed":5,"gold":1`), want: w("campaign.gold: no field of that name belongs here")},
 	{class: "the campaign nested 100,000 deep", build: replaceLazily(`"seed":5`, func() string { return `"seed":5,"name2":` + nested(100_000) }), want: w("campaign")},
 	{class: "an event nested 100,000 deep", build: replaceLazily(`{"text":"first"}`, func() string { return nested(100_000) }), want: w("events[0]")},
 	{class: "the events as an object", build: func(g []byte) []byte {
 		s := string(g)
 		return []byte(s[:strings.Index(s, `"events":`)] + `"events":{}}`)
-	}, want: w(`"events" should be a list of events`)},
+	}, want: w("events: must be a list of events")},
 	{class: "events out of order", build: replace(`"seq":2,`, `"seq":3,`), want: w("events[1]", "sequence number is 3 where 2 was expected")},
 	{class: "an event ID twice", build: sameEventIDs(func(id string) string { return id }), want: w("events[1] (seq 2)", "same as event 1")},
 	{class: "an event ID twice, once in upper case", build: sameEventIDs(strings.ToUpper), want: w("events[1] (seq 2)", "same as event 1")},
@@ -78,11 +78,11 @@ var badImports = []badImport{
 	{class: "a note of 4,001 characters", build: noteOf(4001), want: w("events[0] (seq 1)", "4001 characters long; at most 4000")},
 	{class: "a note of 100,000 characters", build: noteOf(100_000), want: w("events[0] (seq 1)", "100000 characters long; at most 4000")},
 	{class: "an empty note", build: replace(`{"text":"first"}`, `{"text":"  "}`), want: w("events[0] (seq 1)", "the note is empty")},
-	{class: "a note with another field", build: replace(`{"text":"first"}`, `{"text":"first","bold":true}`), want: w("events[0] (seq 1): payload", `unknown field "bold"`)},
+	{class: "a note with another field", build: replace(`{"text":"first"}`, `{"text":"first","bold":true}`), want: w("events[0] (seq 1): payload.bold: no field of that name belongs here")},
 	{class: "a note of 1 MB, within the limit on one event", build: noteOf(1<<20 - 100), want: w("events[0] (seq 1)", "at most 4000 fit")},
 	{class: "an event of 2 MB", build: noteOf(2 << 20), want: w("events[0]", "larger than 1024 KB")},
 	{class: "a note of 50 MB", file: noteIn(50 << 20), want: w("events[0]", "larger than 1024 KB")},
-	{class: "a name of 2 MB", build: replaceLazily(`"name":"Evening"`, func() string { return `"name":"` + strings.Repeat("n", 2<<20) + `"` }), want: w(`"campaign" is larger than 1024 KB`)},
+	{class: "a name of 2 MB", build: replaceLazily(`"name":"Evening"`, func() string { return `"name":"` + strings.Repeat("n", 2<<20) + `"` }), want: w("campaign: it is larger than 1024 KB")},
 	{class: "a file one byte over 256 MB", file: func([]byte) *splicedFile { return &splicedFile{n: tracker.MaxExportSize + 1} }, want: w("the file is 257 MB", "at most 256 MB")},
 
 	// One campaign ID spelled another way is the campaign already here
@@ -101,13 +101,13 @@ var badImports = []badImport{
 	{class: "the campaign ID between two letters", build: idAs(func(id string) string { return "x" + id + "y" }), want: w("campaign.id", "is not an ID")},
 	{class: "the campaign ID cut short", build: idAs(func(id string) string { return id[:35] }), want: w("campaign.id", "is not an ID")},
 	{class: "a campaign ID that is a name", build: idAs(func(string) string { return "my-campaign" }), want: w("campaign.id", "is not an ID")},
-	{class: "an empty campaign ID", build: idAs(func(string) string { return "" }), want: w("campaign.id", "is not an ID")},
+	{class: "an empty campaign ID", build: idAs(func(string) string { return "" }), want: w("campaign.id: there is no ID")},
 
 	// Impossible draws (item 11): on a note, which draws nothing...
 	{class: "a draw out of its range", build: withDraw(`{"index":0,"n":6,"value":6}`), want: w("events[0] (seq 1): draws[0]", "not between 0 and 5")},
 	{class: "a negative draw", build: withDraw(`{"index":0,"n":6,"value":-1}`), want: w("events[0] (seq 1): draws[0]", "not between 0 and 5")},
 	{class: "a draw of no faces", build: withDraw(`{"index":0,"n":0,"value":0}`), want: w("events[0] (seq 1): draws[0]: one of 0 is no draw")},
-	{class: "a draw of 2^62 faces", build: withDraw(`{"index":0,"n":4611686018427387904,"value":0}`), want: w("events[0] (seq 1): draws[0]: one of 4611686018427387904, more than any die or deck holds")},
+	{class: "a draw of 2^62 faces", build: withDraw(`{"index":0,"n":4611686018427387904,"value":0}`), want: w("events[0] (seq 1): draws[0]: one of more than a billion, more than any die or deck holds")},
 	{class: "a draw index of 2^64", build: withDraw(`{"index":18446744073709551616,"n":6,"value":2}`), want: w("events[0]", "index")},
 	{class: "draws as text", build: replace(`"kind":"core.note",`, `"kind":"core.note","draws":"six",`), want: w("events[0]", "draws")},
 	{class: "a note with the draw the seed gives", build: func(g []byte) []byte {
@@ -116,7 +116,7 @@ var badImports = []badImport{
 	// ...and on a real game's actions, decided again as the app decides
 	// them (event 301 begins a round, drawing the decision die, one of 8,
 	// at index 4; event 306, the last, resolves an adversary's turn, at 5).
-	{class: "a draw index of 2^64-1", onPhantom: true, build: phantomEvent(301, setDraws(draw(1<<64-1, 8, 3))), want: w("events[300] (seq 301): draws[0]: index 18446744073709551615, where the campaign's next draw is 4")},
+	{class: "a draw index of 2^64-1", onPhantom: true, build: phantomEvent(301, setDraws(draw(1<<64-1, 8, 3))), want: w("events[300] (seq 301): draws[0]: index more than a billion, where the campaign's next draw is 4")},
 	{class: "a draw index skipped ahead", onPhantom: true, build: phantomEvent(301, setDraws(draw(9, 8, seedGives(phantomSeed, 9, 8)))), want: w("events[300] (seq 301): draws[0]: index 9, where the campaign's next draw is 4")},
 	{class: "a draw the seed does not give", onPhantom: true, build: phantomEvent(301, setDraws(draw(4, 8, (seedGives(phantomSeed, 4, 8)+1)%8))), want: w("events[300] (seq 301): draws[0]: value", "not what the campaign's seed gives for draw 4")},
 	{class: "a draw past its die's faces", onPhantom: true, build: phantomEvent(301, setDraws(draw(4, 8, 8))), want: w("events[300] (seq 301): draws[0]: value 8 is not between 0 and 7")},
@@ -167,6 +167,14 @@ var badImports = []badImport{
 	{class: "a name with a noncharacter", build: nameWith(`\uffff`), want: w("campaign.name", "(U+FFFF)")},
 	{class: "an empty name", build: replace(`"name":"Evening"`, `"name":"   "`), want: w("campaign.name", "needs a name")},
 	{class: "a name of 81 characters", build: replace(`"name":"Evening"`, `"name":"`+strings.Repeat("é", tracker.MaxNameLen+1)+`"`), want: w("campaign.name", "81 characters long; at most 80")},
+	// Undo and redo lines (issue 24 item 8): the line is rebuilt from the
+	// action it names, and one that disagrees is refused.
+	{class: "an undo that says the campaign was won", build: withUndo(`"Note: the campaign was won"`), want: w("events[3] (seq 4): payload: what[0] reads \"Note: the campaign was won\"", "event 3", `"Note: third"`)},
+	{class: "an undo line with a right-to-left override", build: withUndo(`"Note: \u202edriht"`), want: w("events[3] (seq 4): payload: what[0]", `\u202e`)},
+	{class: "an undo line with a line break", build: withUndo(`"Note: third\nNote: the campaign was won"`), want: w("events[3] (seq 4): payload: what[0]", `\n`)},
+	{class: "an undo line of 100,000 characters", build: withUndo(`"` + strings.Repeat("u", 100_000) + `"`), want: w("events[3] (seq 4): payload: what[0]", "99920 characters more")},
+	{class: "an undo with two lines for one action", build: withUndo(`"Note: third","Note: second"`), want: w("events[3] (seq 4): payload: 2 lines for 1 action")},
+	{class: "a redo that says the campaign was won", build: withRedo(`"Note: the campaign was won"`), want: w("events[4] (seq 5): payload: what[0] reads \"Note: the campaign was won\"", "redoes", `"Note: third"`)},
 }
 
 // w is what a refusal must say, every string.
@@ -245,6 +253,34 @@ func idAs(spell func(string) string) func([]byte) []byte {
 
 func nameWith(esc string) func([]byte) []byte {
 	return replace(`"name":"Evening"`, `"name":"Even`+esc+`ing"`)
+}
+
+// withUndo adds to the three notes an undo of the third whose line is
+// what (JSON strings, comma-separated).
+func withUndo(what string) func([]byte) []byte {
+	return func(g []byte) []byte { return appendEvents(g, undoEvent(4, "core.undo", what)) }
+}
+
+// withRedo adds an undo of the third note, as the app writes it, then a
+// redo of it whose line is what.
+func withRedo(what string) func([]byte) []byte {
+	return func(g []byte) []byte {
+		return appendEvents(g, undoEvent(4, "core.undo", `"Note: third"`), undoEvent(5, "core.redo", what))
+	}
+}
+
+func undoEvent(seq int, kind, what string) string {
+	return fmt.Sprintf(`{"seq":%d,"id":%q,"time":"2026-01-02T21:0%d:00Z","kind":%q,"payload":{"targets":[3],"what":[%s]}}`, seq, uuid.NewString(), seq, kind, what)
+}
+
+// appendEvents adds events at the end of the file's list of events (the
+// last field of the good export).
+func appendEvents(g []byte, events ...string) []byte {
+	s := string(g)
+	if !strings.HasSuffix(s, "]}") {
+		panic("the good export does not end with its events")
+	}
+	return []byte(s[:len(s)-2] + "," + strings.Join(events, ",") + "]}")
 }
 
 // withWhere sets the first event's place (where the game stood).

@@ -47,56 +47,32 @@ func TestBackupsAreKeptByAge(t *testing.T) {
 	r := DefaultRetention
 	kept, dropped := playedYear(r, end)
 	t.Logf("a year of play: %d backups kept, %d dropped", len(kept), dropped)
-	byAge := map[string]int{}
-	days := map[string]int{}
-	weeks := map[[2]int]int{}
+	evenings := map[string]int{}
 	for _, b := range kept {
-		age := end.Sub(b.Time)
-		switch {
-		case age < day:
-			byAge["day"]++
-		case age < 30*day:
-			byAge["month"]++
-			days[b.Time.Format("2006-01-02")]++
-		case age < 26*7*day:
-			byAge["half a year"]++
-			y, w := b.Time.ISOWeek()
-			weeks[[2]int{y, w}]++
-		default:
-			byAge["older"]++
+		evenings[b.Time.Format("2006-01-02")]++
+	}
+	// The last evening keeps every backup (11, within a day of the newest).
+	if n := evenings[end.Format("2006-01-02")]; n != 11 {
+		t.Errorf("%d backups of the last evening kept, want all 11", n)
+	}
+	// Each of the 29 evenings before it keeps its newest: days are
+	// counted among the days that have backups, so a group that plays once
+	// a week keeps 30 evenings, and the weeks reach no further.
+	for d := end.AddDate(0, 0, -7); end.Sub(d) < 29*7*day+day; d = d.AddDate(0, 0, -7) {
+		if n := evenings[d.Format("2006-01-02")]; n != 1 {
+			t.Errorf("%d backups kept for the evening of %s, want its newest", n, d.Format("2006-01-02"))
 		}
 	}
-	// The last day: this evening's 11 and last week's evening are both there.
-	if byAge["day"] != 11+3 && byAge["day"] != 11 {
-		t.Errorf("%d backups of the last day kept, want every one", byAge["day"])
+	if len(evenings) != 30 || len(kept) != 11+29 {
+		t.Errorf("%d backups kept over %d evenings, want 40 over 30", len(kept), len(evenings))
 	}
-	// Last week's evening, one a day: four Thursdays in the month.
-	if byAge["month"] != 4 {
-		t.Errorf("%d backups of the last month kept, want one for each of the 4 evenings: %v", byAge["month"], days)
-	}
-	for d, n := range days {
-		if n != 1 {
-			t.Errorf("%d backups kept for %s, want one a day", n, d)
+	for _, b := range kept {
+		if b.Time.Format("2006-01-02") != end.Format("2006-01-02") && b.Time.Hour() != 22 {
+			t.Errorf("kept %s, not its evening's newest", b.Time)
 		}
-	}
-	if byAge["half a year"] < 20 || byAge["half a year"] > 23 {
-		t.Errorf("%d backups kept between a month and half a year, want one a week", byAge["half a year"])
-	}
-	for w, n := range weeks {
-		if n != 1 {
-			t.Errorf("%d backups kept in week %v, want one", n, w)
-		}
-	}
-	if byAge["older"] != 0 {
-		t.Errorf("%d backups older than half a year kept", byAge["older"])
 	}
 	// One evening never pushes out last week.
-	lastWeek := end.AddDate(0, 0, -7)
-	found := false
-	for _, b := range kept {
-		found = found || (b.Time.Year() == lastWeek.Year() && b.Time.YearDay() == lastWeek.YearDay())
-	}
-	if !found {
+	if evenings[end.AddDate(0, 0, -7).Format("2006-01-02")] == 0 {
 		t.Error("last week's evening has no backup left")
 	}
 }
@@ -106,11 +82,12 @@ func TestBackupRetentionEdges(t *testing.T) {
 	at := func(ago time.Duration, size int64) Backup {
 		return Backup{Path: now.Add(-ago).String(), Time: now.Add(-ago), Size: size}
 	}
-	// A campaign left for a year keeps its newest backups.
+	// A campaign left for a year keeps its backups: its days are the last
+	// days that have one.
 	old := []Backup{at(400*day, 10), at(401*day, 10), at(402*day, 10), at(403*day, 10)}
 	keep, drop := DefaultRetention.Sort(old, now)
-	if len(keep) != 3 || len(drop) != 1 {
-		t.Fatalf("a year-old campaign keeps %d of its backups, drops %d; want the newest 3", len(keep), len(drop))
+	if len(keep) != 4 || len(drop) != 0 {
+		t.Fatalf("a year-old campaign keeps %d of its backups, drops %d; want all 4", len(keep), len(drop))
 	}
 	// More than Recent in a day: the newest Recent.
 	var many []Backup
@@ -120,13 +97,18 @@ func TestBackupRetentionEdges(t *testing.T) {
 	if keep, _ := DefaultRetention.Sort(many, now); len(keep) != DefaultRetention.Recent || keep[0] != many[0] {
 		t.Fatalf("30 backups in an hour: %d kept", len(keep))
 	}
-	// A clock set back: backups "from the future" count as recent.
+	// A clock set back: a backup "from the future" is kept beside today's.
 	if keep, _ := DefaultRetention.Sort([]Backup{at(-3*day, 10), at(2*day, 10)}, now); len(keep) != 2 {
 		t.Fatalf("a backup from the future was dropped: %d kept", len(keep))
 	}
-	// The size bound drops the oldest first, never the newest.
+	// The size bound drops the oldest first, but never the newest 3.
 	r := DefaultRetention
 	r.MaxBytes = 250
+	keep, _ = r.Sort([]Backup{at(0, 100), at(2*day, 100), at(3*day, 100), at(4*day, 100)}, now)
+	if len(keep) != 3 || keep[2].Time != now.Add(-3*day) {
+		t.Fatalf("size bound kept %v", keep)
+	}
+	r.Always = 1
 	keep, _ = r.Sort([]Backup{at(0, 100), at(2*day, 100), at(3*day, 100)}, now)
 	if len(keep) != 2 || keep[1].Time != now.Add(-2*day) {
 		t.Fatalf("size bound kept %v", keep)
@@ -135,7 +117,7 @@ func TestBackupRetentionEdges(t *testing.T) {
 	if len(keep) != 1 || keep[0].Size != 1000 {
 		t.Fatalf("a backup bigger than the bound: kept %v", keep)
 	}
-	if w := DefaultRetention.Words(); !strings.Contains(w, "last day") || !strings.Contains(w, "each week for 26 weeks") || !strings.Contains(w, "512 MB") {
+	if w := DefaultRetention.Words(); !strings.Contains(w, "last day") || !strings.Contains(w, "last 26 weeks") || !strings.Contains(w, "512 MB") || !strings.Contains(w, "newest 3 are always kept") {
 		t.Fatalf("policy in words: %q", w)
 	}
 }

@@ -15,13 +15,15 @@ const (
 	KindClock = "core.clock"
 )
 
-// CoreState is what every campaign keeps whatever its game: free notes, the
-// session's play clock, the optional turn countdown, and how many draws the
-// campaign has made.
+// CoreState is what every campaign keeps whatever its game: the session's
+// play clock, the optional turn countdown, and how many draws the campaign
+// has made. Its free notes are not in it: they are read from the log
+// (Session.Notes), so a campaign's state, its snapshots and the copies undo
+// keeps never grow with its notes (2,000,000 notes held 300 MB in every
+// copy). A snapshot written when they were is read without them.
 type CoreState struct {
-	Notes []Note `json:"notes,omitempty"`
-	Play  Clock  `json:"play"`
-	Turn  Clock  `json:"turn"`
+	Play Clock `json:"play"`
+	Turn Clock `json:"turn"`
 	// DrawNext is the number of the next random draw. It is part of the
 	// folded state on purpose: undoing a roll and asking again draws the same
 	// number, so undo is never a way to re-roll.
@@ -207,7 +209,6 @@ func (cs *CoreState) applyCore(e Event) error {
 		if strings.TrimSpace(p.Text) == "" {
 			return fmt.Errorf("empty note")
 		}
-		cs.Notes = append(cs.Notes, Note{Seq: e.Seq, Time: e.Time, Text: p.Text})
 	case KindClock:
 		var p clockPayload
 		if err := e.Decode(&p); err != nil {

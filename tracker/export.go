@@ -1,9 +1,12 @@
 package tracker
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"math"
 	"time"
 )
@@ -23,19 +26,50 @@ type Export struct {
 	Events   []Event   `json:"events"`
 }
 
-// ExportCampaign reads a campaign and its log from a store.
+// ExportCampaign reads a campaign and its log from a store, whole. An
+// export to a file streams instead (WriteExport): the log is never held.
 func ExportCampaign(store Store, id string, now time.Time) (*Export, error) {
 	c, err := store.Campaign(id)
 	if err != nil {
 		return nil, err
 	}
-	x := &Export{Format: ExportFormat, Version: ExportVersion, Exported: now.UTC(), Campaign: c, Events: []Event{}}
-	x.Campaign.LastPlayed, x.Campaign.Where, x.Campaign.Events = time.Time{}, "", 0
+	x := &Export{Format: ExportFormat, Version: ExportVersion, Exported: now.UTC(), Campaign: exportedCampaign(c), Events: []Event{}}
 	err = store.Events(id, 1, func(e Event) error {
 		x.Events = append(x.Events, e)
 		return nil
 	})
 	return x, err
+}
+
+// exportedCampaign is a campaign's record as an export file holds it: what
+// the log says (last played, where, how many events) is left to the log.
+func exportedCampaign(c Campaign) Campaign {
+	c.LastPlayed, c.Where, c.Events = time.Time{}, "", 0
+	return c
+}
+
+// WriteExport writes a campaign's export file to w, reading its log from
+// the store one event at a time, so memory does not grow with the log (an
+// export of 2,000,000 events held them all: 2 GB). It writes what Encode
+// writes, and returns the campaign and how many events it wrote.
+func WriteExport(w io.Writer, store Store, id string, now time.Time) (Campaign, int, error) {
+	c, err := store.Campaign(id)
+	if err != nil {
+		return c, 0, err
+	}
+	x := &Export{Format: ExportFormat, Version: ExportVersion, Exported: now.UTC(), Campaign: exportedCampaign(c)}
+	bw := bufio.NewWriterSize(w, 64<<10)
+	n := 0
+	err = x.encode(bw, func(fn func(Event) error) error {
+		return store.Events(id, 1, func(e Event) error {
+			n++
+			return fn(e)
+		})
+	})
+	if ferr := bw.Flush(); err == nil {
+		err = ferr
+	}
+	return c, n, err
 }
 
 // Encode writes the export as JSON: the campaign indented, then each event
@@ -44,38 +78,64 @@ func ExportCampaign(store Store, id string, now time.Time) (*Export, error) {
 // indented, a deeply nested payload took many times its size) and a long
 // log reads an action a line.
 func (x *Export) Encode() ([]byte, error) {
+	var b bytes.Buffer
+	b.Grow(1024 + len(x.Events)*256)
+	err := x.encode(&b, func(fn func(Event) error) error {
+		for _, e := range x.Events {
+			if err := fn(e); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return b.Bytes(), err
+}
+
+// encode writes the head of the export (x without its events), then each
+// event events gives, then the end.
+func (x *Export) encode(w io.Writer, events func(func(Event) error) error) error {
 	head := *x
 	head.Events = nil
 	top, err := json.MarshalIndent(&head, "", "  ")
 	if err != nil {
-		return nil, err
+		return err
 	}
 	const null = `"events": null`
 	i := bytes.LastIndex(top, []byte(null))
 	if i < 0 {
-		return nil, fmt.Errorf("export: no events field in %.40q", top)
+		return fmt.Errorf("export: no events field in %.40q", top)
 	}
-	var b bytes.Buffer
-	b.Grow(len(top) + len(x.Events)*256)
-	b.Write(top[:i])
-	b.WriteString(`"events": [`)
-	for k, e := range x.Events {
+	var werr error
+	write := func(b []byte) {
+		if werr == nil {
+			_, werr = w.Write(b)
+		}
+	}
+	write(top[:i])
+	write([]byte(`"events": [`))
+	k := 0
+	err = events(func(e Event) error {
 		line, err := json.Marshal(e)
 		if err != nil {
-			return nil, fmt.Errorf("export: event %d: %w", e.Seq, err)
+			return fmt.Errorf("export: event %d: %w", e.Seq, err)
 		}
 		if k > 0 {
-			b.WriteByte(',')
+			write([]byte{','})
 		}
-		b.WriteString(eventIndent)
-		b.Write(line)
+		k++
+		write([]byte(eventIndent))
+		write(line)
+		return werr
+	})
+	if err != nil {
+		return err
 	}
-	if len(x.Events) > 0 {
-		b.WriteString("\n  ")
+	if k > 0 {
+		write([]byte("\n  "))
 	}
-	b.WriteByte(']')
-	b.Write(top[i+len(null):])
-	return b.Bytes(), nil
+	write([]byte{']'})
+	write(top[i+len(null):])
+	return werr
 }
 
 // eventIndent is what Encode writes before each event.
@@ -107,6 +167,16 @@ func (e *ImportError) Error() string {
 
 func bad(where, format string, args ...any) error {
 	return &ImportError{Where: where, What: fmt.Sprintf(format, args...)}
+}
+
+// badField is the ImportError of what is wrong with one field (a
+// FieldError, see JSONWords): the field is where.
+func badField(err error) error {
+	var fe *FieldError
+	if errors.As(err, &fe) {
+		return &ImportError{Where: fe.Field, What: fe.What}
+	}
+	return bad("", "%v", err)
 }
 
 // ParseExport reads and validates a whole export file held in memory (see

@@ -47,8 +47,9 @@ func TestExportRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if life(s) != 6 || len(s.Core().Notes) != 1 || !s.Core().Play.Running {
-		t.Fatalf("imported state wrong: life %d notes %d", life(s), len(s.Core().Notes))
+	notes, err := s.Notes(10, 0)
+	if err != nil || life(s) != 6 || len(notes) != 1 || notes[0].Text != "first night" || !s.Core().Play.Running {
+		t.Fatalf("imported state wrong: life %d notes %+v %v", life(s), notes, err)
 	}
 }
 
@@ -80,9 +81,9 @@ func TestParseExportRefusesBadFiles(t *testing.T) {
 		data []byte
 		want string
 	}{
-		{"not json", []byte("{ nope"), "not valid JSON"},
-		{"truncated", good[:len(good)/2], "not valid JSON"},
-		{"other format", edit(func(m map[string]any) { m["format"] = "spreadsheet" }), `format is "spreadsheet"`},
+		{"not json", []byte("{ nope"), "it is damaged, or not a campaign file: at line 1, column 3, “n” where a field's name in double quotes should begin"},
+		{"truncated", good[:len(good)/2], "it is damaged, or not a campaign file: at line"},
+		{"other format", edit(func(m map[string]any) { m["format"] = "spreadsheet" }), `format: the file says it is “spreadsheet”, not a campaign file`},
 		{"newer", edit(func(m map[string]any) { m["version"] = 99 }), "newer Tablekeeper"},
 		{"unknown game", edit(func(m map[string]any) { m["campaign"].(map[string]any)["game"] = "chess" }), "campaign.game"},
 		{"bad id", edit(func(m map[string]any) { m["campaign"].(map[string]any)["id"] = "x" }), "campaign.id"},
@@ -95,12 +96,12 @@ func TestParseExportRefusesBadFiles(t *testing.T) {
 			events(m)[1].(map[string]any)["draws"] = []any{map[string]any{"index": 0, "n": 6, "value": 9}}
 		}), "draws[0]"},
 		{"does not replay", edit(func(m map[string]any) { events(m)[0].(map[string]any)["payload"] = map[string]any{"From": 3, "To": 1} }), "does not replay"},
-		{"unknown field", edit(func(m map[string]any) { m["extra"] = 1 }), "unknown field"},
+		{"unknown field", edit(func(m map[string]any) { m["extra"] = 1 }), "extra: no field of that name belongs in a campaign file (is it misspelt?)"},
 		{"wrong type", edit(func(m map[string]any) { m["events"] = "lots" }), "events"},
-		{"version as text", edit(func(m map[string]any) { m["version"] = "1" }), "version: it should be a whole number, not a JSON string"},
-		{"format as a number", edit(func(m map[string]any) { m["format"] = 1 }), "format: it should be text, not a JSON number"},
+		{"version as text", edit(func(m map[string]any) { m["version"] = "1" }), "version: must be a whole number, not a piece of text (line 1, column"},
+		{"format as a number", edit(func(m map[string]any) { m["format"] = 1 }), "format: must be a piece of text, not a number (line 1, column"},
 		{"exported as a list", edit(func(m map[string]any) { m["exported"] = []any{} }), "exported:"},
-		{"seed as text", edit(func(m map[string]any) { m["campaign"].(map[string]any)["seed"] = "five" }), `campaign: field "seed" should be a whole number, not a JSON string`},
+		{"seed as text", edit(func(m map[string]any) { m["campaign"].(map[string]any)["seed"] = "five" }), `campaign.seed: must be a whole number of 0 or more, not a piece of text (line 1, column`},
 	}
 	for _, c := range cases {
 		_, err := ParseExport(c.data, testRegistry)

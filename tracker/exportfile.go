@@ -94,8 +94,9 @@ func (s *scanner) next() (byte, error) {
 	return b, err
 }
 
+// fail is a mistake at the byte just read.
 func (s *scanner) fail(format string, args ...any) error {
-	return &syntaxError{off: s.off, msg: fmt.Sprintf(format, args...)}
+	return &syntaxError{off: max(s.off-1, 0), msg: fmt.Sprintf(format, args...)}
 }
 
 // skipSpace returns the first byte that is not white space.
@@ -118,10 +119,10 @@ func (s *scanner) str(keep int) ([]byte, error) {
 	for {
 		b, err := s.next()
 		if err != nil {
-			return nil, s.fail("a string is not closed")
+			return nil, s.fail("a piece of text in double quotes is never closed: the file is cut short")
 		}
 		if b < 0x20 {
-			return nil, s.fail("invalid character %q in a string", b)
+			return nil, s.fail("a piece of text holds a character it cannot hold as it is (a line break or a control character)")
 		}
 		if len(out) < keep {
 			out = append(out, b)
@@ -132,7 +133,7 @@ func (s *scanner) str(keep int) ([]byte, error) {
 		case '\\':
 			e, err := s.next()
 			if err != nil {
-				return nil, s.fail("a string is not closed")
+				return nil, s.fail("a piece of text in double quotes is never closed: the file is cut short")
 			}
 			if len(out) < keep {
 				out = append(out, e)
@@ -152,7 +153,7 @@ func (s *scanner) value(b byte) error {
 		for depth > 0 {
 			c, err := s.next()
 			if err != nil {
-				return s.fail("the file ends inside a %s", map[byte]string{'{': "{...}", '[': "[...]"}[b])
+				return s.fail("it ends inside %s: the file is cut short", map[byte]string{'{': "a set of fields", '[': "a list"}[b])
 			}
 			switch c {
 			case '"':
@@ -169,7 +170,7 @@ func (s *scanner) value(b byte) error {
 	}
 	// A number, true, false or null: up to the next delimiter.
 	if !(b == '-' || b >= '0' && b <= '9' || b == 't' || b == 'f' || b == 'n') {
-		return s.fail("invalid character %q looking for the beginning of a value", b)
+		return s.fail("%s where a value should begin (a number, a piece of text in double quotes, a list or a set of fields)", CharWords(string(rune(b))))
 	}
 	for {
 		c, err := s.br.Peek(1)
@@ -192,18 +193,18 @@ func scanExport(r io.ReaderAt, size int64) (*exportFile, error) {
 		return nil, s.fail("the file is empty")
 	}
 	if b != '{' {
-		return nil, s.fail("invalid character %q looking for the beginning of the file's {", b)
+		return nil, s.fail("%s where a campaign file begins with its opening brace", CharWords(string(rune(b))))
 	}
 	for first := true; ; first = false {
 		b, err := s.skipSpace()
 		if err != nil {
-			return nil, s.fail("unexpected end of JSON input")
+			return nil, s.fail("it ends too soon: the file is cut short")
 		}
 		if b == '}' && first {
 			break
 		}
 		if b != '"' {
-			return nil, s.fail("invalid character %q looking for the beginning of a field name", b)
+			return nil, s.fail("%s where a field's name in double quotes should begin", CharWords(string(rune(b))))
 		}
 		raw, err := s.str(256)
 		if err != nil {
@@ -214,17 +215,17 @@ func scanExport(r io.ReaderAt, size int64) (*exportFile, error) {
 			key = string(raw)
 		}
 		if b, err = s.skipSpace(); err != nil || b != ':' {
-			return nil, s.fail("expected : after field name %q", key)
+			return nil, s.fail("a colon should follow the field's name “%s”", short(key))
 		}
 		if b, err = s.skipSpace(); err != nil {
-			return nil, s.fail("unexpected end of JSON input")
+			return nil, s.fail("it ends too soon: the file is cut short")
 		}
 		start := s.off - 1
 		if err := s.value(b); err != nil {
 			return nil, err
 		}
 		if _, dup := x.fields[key]; dup {
-			return nil, s.fail("field %q is there twice", key)
+			return nil, s.fail("the field “%s” is there twice", short(key))
 		}
 		x.fields[key] = [2]int64{start, s.off}
 		if !exportFields[key] && x.unknown == "" {
@@ -232,13 +233,13 @@ func scanExport(r io.ReaderAt, size int64) (*exportFile, error) {
 		}
 		b, err = s.skipSpace()
 		if err != nil {
-			return nil, s.fail("unexpected end of JSON input")
+			return nil, s.fail("it ends too soon: the file is cut short")
 		}
 		if b == '}' {
 			break
 		}
 		if b != ',' {
-			return nil, s.fail("invalid character %q after a field's value", b)
+			return nil, s.fail("%s where a comma should come before the next field, or the fields should end", CharWords(string(rune(b))))
 		}
 	}
 	if _, err := s.skipSpace(); err == nil {
@@ -255,7 +256,7 @@ func (x *exportFile) field(key string, v any, strict bool) (ok bool, err error) 
 		return false, nil
 	}
 	if at[1]-at[0] > MaxEventSize {
-		return true, fmt.Errorf("field %q is larger than %d KB", key, MaxEventSize>>10)
+		return true, &FieldError{Field: key, What: fmt.Sprintf("it is larger than %d KB, more than any campaign file holds there", MaxEventSize>>10)}
 	}
 	buf := make([]byte, at[1]-at[0])
 	if _, err := x.r.ReadAt(buf, at[0]); err != nil && !errors.Is(err, io.EOF) {
@@ -266,48 +267,23 @@ func (x *exportFile) field(key string, v any, strict bool) (ok bool, err error) 
 		dec.DisallowUnknownFields()
 	}
 	if err := dec.Decode(v); err != nil {
-		return true, x.decodeError(err, at[0])
+		return true, x.decodeError(key, buf, reflect.TypeOf(v), err, at[0])
 	}
 	return true, nil
 }
 
-// decodeError says where a JSON error is, in line and column.
-func (x *exportFile) decodeError(err error, base int64) error {
-	var se *json.SyntaxError
-	var te *json.UnmarshalTypeError
-	switch {
-	case errors.As(err, &se):
-		return fmt.Errorf("%v (%s)", err, x.lineCol(base+se.Offset))
-	case errors.As(err, &te):
-		if te.Field != "" {
-			return fmt.Errorf("field %q should be %s, not a JSON %s (%s)", te.Field, typeWords(te.Type), te.Value, x.lineCol(base+te.Offset))
-		}
-		return fmt.Errorf("it should be %s, not a JSON %s (%s)", typeWords(te.Type), te.Value, x.lineCol(base+te.Offset))
+// decodeError says in words what a JSON error in the field at path is
+// (JSONWords; JSONWordsIn when the field's bytes, data, and the type read
+// are known), and where it is, in line and column.
+func (x *exportFile) decodeError(path string, data []byte, t reflect.Type, err error, base int64) error {
+	field, what := JSONWords(path, err)
+	if data != nil {
+		field, what = JSONWordsIn(path, data, t, err)
 	}
-	return err
-}
-
-// typeWords says what a Go type holds in a player's words, not Go's.
-func typeWords(t reflect.Type) string {
-	if t == nil {
-		return "something else"
+	if off, ok := jsonOffset(err); ok {
+		what += " (" + x.lineCol(base+off) + ")"
 	}
-	switch t.Kind() {
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		return "a whole number"
-	case reflect.Float32, reflect.Float64:
-		return "a number"
-	case reflect.String:
-		return "text"
-	case reflect.Bool:
-		return "true or false"
-	case reflect.Slice, reflect.Array:
-		return "a list"
-	case reflect.Struct, reflect.Map:
-		return "an object"
-	}
-	return t.String()
+	return &FieldError{Field: field, What: what}
 }
 
 // lineCol turns a byte offset into a line and column, reading the file up
@@ -348,10 +324,10 @@ func (x *exportFile) events(record bool, fn func(i int, e Event) error) error {
 	where := func(i int) string { return fmt.Sprintf("events[%d]", i) }
 	tok, err := dec.Token()
 	if err != nil {
-		return &ImportError{What: fmt.Sprintf("field \"events\" is not readable: %v", x.decodeError(err, at[0]))}
+		return badField(x.decodeError("events", nil, nil, err, at[0]))
 	}
 	if d, ok := tok.(json.Delim); !ok || d != '[' {
-		return &ImportError{What: fmt.Sprintf("field \"events\" should be a list of events, not %v (%s)", jsonKind(tok), x.lineCol(at[0]))}
+		return bad("events", "must be a list of events, not %s (%s)", jsonKind(tok), x.lineCol(at[0]))
 	}
 	for i := 0; dec.More(); i++ {
 		start := at[0] + dec.InputOffset()
@@ -367,14 +343,15 @@ func (x *exportFile) events(record bool, fn func(i int, e Event) error) error {
 			if errors.Is(err, errTooLarge) {
 				return bad(where(i), "the event is larger than %d KB, more than any action makes", MaxEventSize>>10)
 			}
-			return bad(where(i), "%v", x.decodeError(err, at[0]))
+			raw, _ := x.rawAt(start)
+			return badField(x.decodeError(where(i), raw, reflect.TypeOf(e), err, at[0]))
 		}
 		if err := fn(i, e); err != nil {
 			return err
 		}
 	}
 	if _, err := dec.Token(); err != nil {
-		return bad("events", "%v", x.decodeError(err, at[0]))
+		return badField(x.decodeError("events", nil, nil, err, at[0]))
 	}
 	if record {
 		x.sum = f.sum.Sum64()
@@ -391,38 +368,59 @@ func (x *exportFile) event(i int) (Event, error) {
 	if i < 0 || i >= len(x.starts) {
 		return Event{}, fmt.Errorf("the file has no events[%d]", i)
 	}
+	var e Event
+	br, err := x.eventReader(int64(x.starts[i]))
+	if err != nil {
+		return e, err
+	}
+	err = json.NewDecoder(br).Decode(&e)
+	return e, err
+}
+
+// rawAt reads the event at offset off as it is written, to find what is
+// wrong with it.
+func (x *exportFile) rawAt(off int64) (json.RawMessage, error) {
+	var raw json.RawMessage
+	br, err := x.eventReader(off)
+	if err != nil {
+		return nil, err
+	}
+	err = json.NewDecoder(br).Decode(&raw)
+	return raw, err
+}
+
+// eventReader reads the events from off, an event's offset, on.
+func (x *exportFile) eventReader(off int64) (*bufio.Reader, error) {
 	end := x.fields["events"][1]
-	f := &fence{r: x.r, off: int64(x.starts[i]), size: end}
+	f := &fence{r: x.r, off: off, size: end}
 	f.limit = f.off + MaxEventSize + eventSlack
 	br := bufio.NewReader(f)
 	// Skip the comma and spaces before the event.
 	for {
 		b, err := br.ReadByte()
 		if err != nil {
-			return Event{}, err
+			return nil, err
 		}
 		if b != ',' && b != ' ' && b != '\n' && b != '\t' && b != '\r' {
 			_ = br.UnreadByte()
-			break
+			return br, nil
 		}
 	}
-	var e Event
-	err := json.NewDecoder(br).Decode(&e)
-	return e, err
 }
 
+// jsonKind names the first token of a value in words.
 func jsonKind(tok json.Token) string {
 	switch tok.(type) {
 	case string:
-		return "a string"
+		return "a piece of text"
 	case float64, json.Number:
 		return "a number"
 	case bool:
-		return "true or false"
+		return "“true” or “false”"
 	case nil:
 		return "null"
 	case json.Delim:
-		return "an object"
+		return "a set of named fields"
 	}
-	return fmt.Sprint(tok)
+	return "something else"
 }

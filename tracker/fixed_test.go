@@ -124,8 +124,8 @@ func TestPracticeContentSurvivesTwentyUndos(t *testing.T) {
 	}
 	must(t)(s.Redo())
 	must(t)(s.Redo())
-	if life(s) != 8 || len(s.Core().Notes) != 1 {
-		t.Fatalf("redo: life %d, notes %d", life(s), len(s.Core().Notes))
+	if notes, _ := s.Notes(10, 0); life(s) != 8 || len(notes) != 1 {
+		t.Fatalf("redo: life %d, notes %d", life(s), len(notes))
 	}
 	// Reopened (with or without the snapshot), the floor holds.
 	again, err := Open(mem, counterRules{}, s.Campaign().ID)

@@ -9,6 +9,7 @@ import (
 	"math/bits"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -59,6 +60,9 @@ func checkTime(t, now time.Time) error {
 func CanonicalID(s string) (string, error) {
 	// uuid.Parse takes any two characters around the 36 for braces:
 	// "(…)" or "x…y" is no spelling of an ID.
+	if strings.TrimSpace(s) == "" {
+		return "", errors.New("there is no ID")
+	}
 	if len(s) == 36+2 && (s[0] != '{' || s[37] != '}') {
 		return "", fmt.Errorf("%q is not an ID", s)
 	}
@@ -122,7 +126,7 @@ func CheckExport(r io.ReaderAt, size int64, reg Registry, now time.Time) (*Check
 	if err != nil {
 		var se *syntaxError
 		if errors.As(err, &se) {
-			return nil, bad("", "it is not valid JSON (%s, %s)", se.msg, (&exportFile{r: r, size: size}).lineCol(se.off))
+			return nil, bad("", "it is damaged, or not a campaign file: at %s, %s", (&exportFile{r: r, size: size}).lineCol(se.off), se.msg)
 		}
 		return nil, bad("", "it cannot be read: %v", err)
 	}
@@ -131,26 +135,30 @@ func CheckExport(r io.ReaderAt, size int64, reg Registry, now time.Time) (*Check
 		Version  int
 		Exported time.Time
 	}
-	if _, err := f.field("format", &head.Format, false); err != nil {
-		return nil, bad("format", "%v", err)
+	if ok, err := f.field("format", &head.Format, false); err != nil {
+		return nil, badField(err)
+	} else if !ok || head.Format == "" {
+		return nil, bad("format", "the file does not say it is a campaign file (a campaign file says “%s” here)", ExportFormat)
 	}
 	if head.Format != ExportFormat {
-		return nil, bad("", "its format is %q, not %q", head.Format, ExportFormat)
+		return nil, bad("format", "the file says it is “%s”, not a campaign file (“%s”)", short(head.Format), ExportFormat)
 	}
-	if _, err := f.field("version", &head.Version, false); err != nil {
-		return nil, bad("version", "%v", err)
+	if ok, err := f.field("version", &head.Version, false); err != nil {
+		return nil, badField(err)
+	} else if !ok {
+		return nil, bad("version", "the file does not say which version of the campaign format it is")
 	}
 	if head.Version > ExportVersion {
-		return nil, bad("", "it was made by a newer Tablekeeper (file version %d, this one reads up to %d); update the app", head.Version, ExportVersion)
+		return nil, bad("", "it was made by a newer Tablekeeper (version %d of the campaign format; this one reads up to version %d): update the app", head.Version, ExportVersion)
 	}
 	if head.Version < 1 {
-		return nil, bad("", "file version %d is not one Tablekeeper ever wrote", head.Version)
+		return nil, bad("version", "this file says it is version %d of the campaign format, which no Tablekeeper writes", head.Version)
 	}
 	if f.unknown != "" {
-		return nil, bad("", "json: unknown field %q", f.unknown)
+		return nil, bad(short(f.unknown), "no field of that name belongs in a campaign file (is it misspelt?)")
 	}
 	if _, err := f.field("exported", &head.Exported, false); err != nil {
-		return nil, bad("exported", "%v", err)
+		return nil, badField(err)
 	}
 	if !head.Exported.IsZero() {
 		if err := checkTime(head.Exported, now); err != nil {
@@ -159,7 +167,7 @@ func CheckExport(r io.ReaderAt, size int64, reg Registry, now time.Time) (*Check
 	}
 	var c Campaign
 	if ok, err := f.field("campaign", &c, true); err != nil {
-		return nil, bad("campaign", "%v", err)
+		return nil, badField(err)
 	} else if !ok {
 		return nil, bad("campaign", "the file has no campaign")
 	}
@@ -291,7 +299,7 @@ func (m *importStore) Events(id string, from uint64, fn func(Event) error) error
 			case errors.As(err, &re):
 				return bad(where, "%v", re.err)
 			}
-			return bad(where, "it does not replay: %v", err)
+			return bad(where, "it does not replay: %v", payloadWords(err))
 		}
 		return nil
 	})
@@ -378,7 +386,7 @@ func checkEventForm(e *Event, now time.Time) error {
 		case d.N <= 0:
 			return fmt.Errorf("draws[%d]: one of %d is no draw", j, d.N)
 		case d.N > maxDrawN:
-			return fmt.Errorf("draws[%d]: one of %d, more than any die or deck holds", j, d.N)
+			return fmt.Errorf("draws[%d]: one of %s, more than any die or deck holds", j, countWords(uint64(d.N)))
 		case d.Value < 0 || d.Value >= d.N:
 			return fmt.Errorf("draws[%d]: value %d is not between 0 and %d", j, d.Value, d.N-1)
 		}
@@ -396,15 +404,12 @@ func checkImported(s *Session, e Event) error {
 		}
 		var p undoPayload
 		if err := strictDecode(e.Payload, &p); err != nil {
-			return fmt.Errorf("payload: %v", err)
-		}
-		if len(p.What) > len(p.Targets) {
-			return errors.New("payload: more lines than actions")
+			return err
 		}
 		if e.Kind == KindRedo && len(p.Targets) != 1 {
 			return errors.New("a redo puts back one action")
 		}
-		return nil
+		return checkUndoLines(s, e.Kind, p)
 	}
 	if isCore(e.Kind) {
 		return checkCoreEvent(s, e)
@@ -418,7 +423,7 @@ func checkImported(s *Session, e Event) error {
 	}
 	cmd, err := cr.CommandOf(e)
 	if err != nil {
-		return fmt.Errorf("the action it records cannot be read: %w", err)
+		return fmt.Errorf("the action it records cannot be read: %w", payloadWords(err))
 	}
 	dice := NewDice(s.camp.Seed, s.core.DrawNext)
 	change, err := s.rules.Decide(s.game, cmd, dice)
@@ -429,6 +434,50 @@ func checkImported(s *Session, e Event) error {
 		return fmt.Errorf("the action it records is a %s, not a %s", change.Kind, e.Kind)
 	}
 	return sameDraws(e.Draws, dice.Drawn())
+}
+
+// checkUndoLines rebuilds what an undo or redo says from the actions it
+// names, and refuses a line that disagrees: the Log shows the line, so a
+// file could otherwise make it say anything ("Note: the campaign was
+// won", a right-to-left override, a line break, 100,000 characters).
+// The app writes the line of each action an undo takes back (a version
+// before 48b5ed9 wrote one for every action of a jump back; this one only
+// for one action), and the line of the action a redo puts back.
+func checkUndoLines(s *Session, kind string, p undoPayload) error {
+	if len(p.What) == 0 {
+		return nil
+	}
+	if len(p.What) != len(p.Targets) {
+		return fmt.Errorf("payload: %s for %s: the app writes one line for each action, or none", count(len(p.What), "line"), count(len(p.Targets), "action"))
+	}
+	verb := map[string]string{KindUndo: "undoes", KindRedo: "redoes"}[kind]
+	for i, seq := range p.Targets {
+		t, err := s.event(seq)
+		if err != nil || seq >= s.last+1 {
+			return fmt.Errorf("payload: it %s action %d, which is not in the log before it", verb, seq)
+		}
+		if want := s.describe(t); p.What[i] != want {
+			return fmt.Errorf("payload: what[%d] reads %s, but the action it %s (event %d) reads %s: the line must be that action's", i, quoteLine(p.What[i]), verb, seq, quoteLine(want))
+		}
+	}
+	return nil
+}
+
+// count says a number with its noun, agreeing: "1 line", "3 lines".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// quoteLine quotes a line for a refusal: its invisible and control
+// characters escaped, and at most 80 characters of it.
+func quoteLine(s string) string {
+	if r := []rune(s); len(r) > 80 {
+		return strconv.Quote(string(r[:80])) + fmt.Sprintf(" (and %d characters more)", len(r)-80)
+	}
+	return strconv.Quote(s)
 }
 
 // sameDraws: the live command records the draws its decision made (Session.Do),
@@ -453,7 +502,7 @@ func sameDraws(got, want []Draw) error {
 func checkDraws(s *Session, e Event) error {
 	for j, d := range e.Draws {
 		if want := s.core.DrawNext + uint64(j); d.Index != want {
-			return fmt.Errorf("draws[%d]: index %d, where the campaign's next draw is %d", j, d.Index, want)
+			return fmt.Errorf("draws[%d]: index %s, where the campaign's next draw is %d", j, countWords(d.Index), want)
 		}
 		hi, _ := bits.Mul64(DrawValue(s.camp.Seed, d.Index), uint64(d.N))
 		if int(hi) != d.Value {
@@ -478,7 +527,7 @@ func checkCoreEvent(s *Session, e Event) error {
 		}
 		var p notePayload
 		if err := strictDecode(e.Payload, &p); err != nil {
-			return fmt.Errorf("payload: %v", err)
+			return err
 		}
 		cmd, got = AddNote{Text: p.Text}, p
 	case KindClock:
@@ -487,7 +536,7 @@ func checkCoreEvent(s *Session, e Event) error {
 		}
 		var p clockPayload
 		if err := strictDecode(e.Payload, &p); err != nil {
-			return fmt.Errorf("payload: %v", err)
+			return err
 		}
 		cmd, got = ClockCommand{Clock: p.Clock, Action: p.Action, Limit: p.Limit}, p
 		if p.Clock == PlayClock && !p.Fixed && !s.core.PlayFixed {
@@ -529,17 +578,29 @@ func checkCoreEvent(s *Session, e Event) error {
 	return nil
 }
 
+// strictDecode decodes an event's payload, refusing fields it does not
+// have, and says what is wrong in words, naming the field under "payload".
 func strictDecode(data json.RawMessage, v any) error {
 	if len(data) == 0 {
-		return errors.New("it is missing")
+		return &FieldError{Field: "payload", What: "it is missing"}
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return err
+		field, what := JSONWordsIn("payload", data, reflect.TypeOf(v), err)
+		return &FieldError{Field: field, What: what}
 	}
 	if dec.More() {
-		return errors.New("there is more after it")
+		return &FieldError{Field: "payload", What: "there is more after its end"}
 	}
 	return nil
+}
+
+// payloadWords is err in words (JSONWords) when it is encoding/json's,
+// from reading an event's payload; any other error is left as it is.
+func payloadWords(err error) error {
+	if isJSONError(err) {
+		return JSONError("payload", err)
+	}
+	return err
 }

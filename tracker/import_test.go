@@ -117,7 +117,7 @@ func TestImportAppliesTheLiveLimits(t *testing.T) {
 	wantRefused(t, "untrimmed", note(" first night "), decidingRegistry, "events[0] (seq 1)", "not what the app records")
 	wantRefused(t, "extra payload", editJSON(t, good, func(m map[string]any) {
 		eventAt(m, 0)["payload"] = map[string]any{"text": "x", "junk": strings.Repeat("j", 1000)}
-	}), decidingRegistry, "events[0] (seq 1)", "unknown field")
+	}), decidingRegistry, "events[0] (seq 1): payload.junk: no field of that name belongs here")
 	wantRefused(t, "pause a stopped clock", editJSON(t, good, func(m map[string]any) {
 		eventAt(m, 1)["payload"] = map[string]any{"clock": "play", "action": "pause"}
 	}), decidingRegistry, "events[1] (seq 2)", "the play clock is not running")
@@ -242,10 +242,10 @@ func TestImportRefusesImpossibleEvents(t *testing.T) {
 		data []byte
 		want string
 	}{
-		{"draw index 2⁶⁴−1", draw(0, map[string]any{"index": uint64(1<<64 - 1), "n": 6, "value": 2}), "events[0] (seq 1): draws[0]: index 18446744073709551615, where the campaign's next draw is 0"},
+		{"draw index 2⁶⁴−1", draw(0, map[string]any{"index": uint64(1<<64 - 1), "n": 6, "value": 2}), "events[0] (seq 1): draws[0]: index more than a billion, where the campaign's next draw is 0"},
 		{"draw index skipped ahead", draw(1, map[string]any{"index": 5, "n": 6, "value": 2}), "events[1] (seq 2): draws[0]: index 5, where the campaign's next draw is 1"},
 		{"draw value not the seed's", draw(0, map[string]any{"index": 0, "n": 6, "value": (int(d0["value"].(float64)) + 1) % 6}), "is not what the campaign's seed gives"},
-		{"draw of 2⁶² faces", draw(0, map[string]any{"index": 0, "n": int64(1 << 62), "value": 0}), "draws[0]: one of 4611686018427387904, more than any die or deck holds"},
+		{"draw of 2⁶² faces", draw(0, map[string]any{"index": 0, "n": int64(1 << 62), "value": 0}), "draws[0]: one of more than a billion, more than any die or deck holds"},
 		{"draw of no faces", draw(0, map[string]any{"index": 0, "n": 0, "value": 0}), "draws[0]: one of 0 is no draw"},
 		{"a roll without its command", editJSON(t, good, func(m map[string]any) { eventAt(m, 0)["kind"] = "test.what" }), "events[0] (seq 1): the action it records cannot be read: unknown kind"},
 		{"event in 9999", editJSON(t, good, func(m map[string]any) { eventAt(m, 2)["time"] = "9999-01-01T00:00:00Z" }), "events[2] (seq 3): its time 9999-01-01T00:00:00Z"},
@@ -570,4 +570,49 @@ func TestEveryRecordedActionImportsBack(t *testing.T) {
 	if _, err := try("just past it", bulky{N: 1, Pad: pad + 16}); err == nil {
 		t.Errorf("an action of 16 bytes more than %d in the file was recorded", MaxEventSize)
 	}
+}
+
+// TestImportRebuildsUndoLines: what an undo or redo says is rebuilt from
+// the action it names; a line that disagrees is refused (issue 24 item 8:
+// an undo reading "Note: the campaign was won" was imported and the Log
+// showed it). Lines as the app writes them, and as a version before wrote
+// them (one for every action of a jump back), are taken.
+func TestImportRebuildsUndoLines(t *testing.T) {
+	good := exportOf(t, func(s *Session) {
+		must(t)(s.Do(damage{3}))
+		must(t)(s.Do(AddNote{Text: "the bridge held"}))
+		must(t)(s.Do(damage{2}))
+		must(t)(s.Undo())    // seq 4: "life 7 → 5"
+		must(t)(s.Redo())    // seq 5
+		must(t)(s.UndoTo(0)) // seq 6: three actions, no lines
+		must(t)(s.Redo())    // seq 7: "life 10 → 7"
+	})
+	if _, err := ParseExport(good, decidingRegistry); err != nil {
+		t.Fatal(err)
+	}
+	what := func(i int, lines ...string) []byte {
+		return editJSON(t, good, func(m map[string]any) {
+			l := []any{}
+			for _, s := range lines {
+				l = append(l, s)
+			}
+			eventAt(m, i)["payload"].(map[string]any)["what"] = l
+		})
+	}
+	// The form a version before 48b5ed9 wrote: a line for every action.
+	old := what(5, "life 7 → 5", "Note: the bridge held", "life 10 → 7")
+	if _, err := ParseExport(old, decidingRegistry); err != nil {
+		t.Fatalf("a jump back with every action's line: %v", err)
+	}
+	wantRefused(t, "an undo that says the campaign was won", what(3, "Note: the campaign was won"), decidingRegistry,
+		"events[3] (seq 4): payload: what[0] reads \"Note: the campaign was won\", but the action it undoes (event 3) reads \"life 7 → 5\"")
+	wantRefused(t, "an undo with a right-to-left override", what(3, "life 7 \u202e5 ← "), decidingRegistry, "events[3] (seq 4)", `\u202e`)
+	wantRefused(t, "an undo with a line break", what(3, "life 7 → 5\nNote: won"), decidingRegistry, "events[3] (seq 4)", `\n`)
+	wantRefused(t, "an undo of 100,000 characters", what(3, strings.Repeat("w", 100_000)), decidingRegistry, "events[3] (seq 4)", "99920 characters more")
+	wantRefused(t, "a redo that says otherwise", what(6, "life 10 → 10"), decidingRegistry, "events[6] (seq 7): payload: what[0]", "redoes", "life 10 → 7")
+	wantRefused(t, "a jump back with its lines in another order", what(5, "life 10 → 7", "Note: the bridge held", "life 7 → 5"), decidingRegistry, "events[5] (seq 6): payload: what[0]")
+	wantRefused(t, "a jump back with one line for three actions", what(5, "life 7 → 5"), decidingRegistry, "events[5] (seq 6): payload: 1 line for 3 actions")
+	wantRefused(t, "an undo of an action after it", editJSON(t, good, func(m map[string]any) {
+		eventAt(m, 3)["payload"] = map[string]any{"targets": []any{9}, "what": []any{"life 7 → 5"}}
+	}), decidingRegistry, "events[3] (seq 4): payload: it undoes action 9, which is not in the log before it")
 }

@@ -296,7 +296,7 @@ func TestExportAndImportCarryTheOrigin(t *testing.T) {
 		{"no device", bad(map[string]any{"seq": 1}), "events[0] (seq 1): origin: the device has no ID"},
 		{"number 0", bad(map[string]any{"device": "a", "seq": 0}), "origin: the device's number for the action, 0,"},
 		{"number past 2^53", bad(map[string]any{"device": "a", "seq": uint64(1 << 60)}), "is not between 1 and 9007199254740991"},
-		{"unknown field", bad(map[string]any{"device": "a", "seq": 1, "key": "secret"}), `unknown field "key"`},
+		{"unknown field", bad(map[string]any{"device": "a", "seq": 1, "key": "secret"}), "events[0].origin.key: no field of that name belongs here"},
 		{"not an object", bad("phone"), "events[0]"},
 	} {
 		wantRefused(t, c.name, c.data, decidingRegistry, c.want)

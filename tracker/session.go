@@ -89,7 +89,9 @@ func open(store Store, rules Rules, id string, check func(*Session, Event) error
 			if check != nil {
 				return err // the import says where
 			}
-			return fmt.Errorf("event %d (%s): %w", e.Seq, e.Kind, err)
+			// The action's number, not its kind (a program's name), and
+			// a payload it cannot read in words.
+			return fmt.Errorf("action %d of its log: %w", e.Seq, payloadWords(err))
 		}
 		return nil
 	})
@@ -403,7 +405,11 @@ func (s *Session) do(cmd Command, o *Origin, d DeviceAnswers) (e Event, refusal,
 	}
 	payload, err := json.Marshal(change.Payload)
 	if err != nil {
-		return Event{}, fmt.Errorf("event %s cannot be stored: %w", change.Kind, err), nil
+		// A game's payload holding a piece of a file as it was written (a
+		// content file's part) that is not whole: say what is wrong with
+		// it in words, not the event's kind and Go's.
+		_, what := JSONWords("", err)
+		return Event{}, fmt.Errorf("this action cannot be recorded: what it holds is not written as a file should be (%s); nothing was recorded", what), nil
 	}
 	e = s.newEventAt(now, change.Kind, payload)
 	e.Draws = dice.Drawn()

@@ -305,7 +305,7 @@ func TestNotesAndBasicRules(t *testing.T) {
 		t.Fatalf("game command on basic rules: %v", err)
 	}
 	must(t)(s.Undo())
-	if len(s.Core().Notes) != 0 {
+	if notes, _ := s.Notes(10, 0); len(notes) != 0 {
 		t.Fatal("undone note still there")
 	}
 }

@@ -21,6 +21,7 @@ import (
 	"tablekeeper/storage"
 	"tablekeeper/tracker"
 	"tablekeeper/ui/place"
+	"tablekeeper/ui/share"
 	"tablekeeper/ui/shell"
 	"tablekeeper/ui/widgets"
 )
@@ -38,9 +39,10 @@ type Options struct {
 	// Open, if set, opens this campaign (an ID or its first characters)
 	// at once, on the tab named by Tab ("play", "campaign", "enemy", "log",
 	// or one of them and a view of the game's, "enemy/why": see
-	// shell.Viewer;
-	// or "data" and "settings" for those screens, "new" for the
-	// new-campaign form and "new:<game>" for it with a game chosen). Run reads them from
+	// shell.Viewer; "share" for the sharing panel with the table shared,
+	// "shared:play" for a tab with the table shared; or "data" and
+	// "settings" for those screens, "new" for the new-campaign form and
+	// "new:<game>" for it with a game chosen). Run reads them from
 	// TABLEKEEPER_OPEN and TABLEKEEPER_TAB when they are empty, which is
 	// how screenshots of every screen are taken.
 	Open, Tab string
@@ -49,6 +51,10 @@ type Options struct {
 	// players choose a window in Settings, the first window takes the
 	// screen's shape and fits it.
 	ScreenArea func() (fyne.Size, bool)
+	// Tables are the games' faces on the shared page (package ui/share);
+	// nil means every game's in this build (see screens.go). A game
+	// without one is shared with share.Basic.
+	Tables map[tracker.GameID]share.Table
 }
 
 // Run opens the campaign file, shows the main window and blocks until it is
@@ -95,8 +101,10 @@ type App struct {
 	lastNotice    string
 	lastNoticeErr bool
 	noticeLine    *widgets.MessageLine
-	// imp is the Data screen's import under way (import.go).
+	// imp is the Data screen's import under way (import.go); bk the
+	// window's backup under way (backups.go).
 	imp importing
+	bk  backingUp
 	// homePage is Home's content, the last time it was shown.
 	homePage fyne.CanvasObject
 	// wake keeps the screen awake while a campaign is open.
@@ -105,11 +113,26 @@ type App struct {
 	// (Options.ScreenArea).
 	screen      fyne.Size
 	screenKnown bool
+	// tables are the games' faces on the shared page.
+	tables map[tracker.GameID]share.Table
+	// exec runs a function on Fyne's goroutine and waits for it
+	// (fyne.DoAndWait): the sharing host touches the session only there.
+	// post queues one there (fyne.Do). Tests replace both with a queue
+	// they run on the test's goroutine, as the app's loop would.
+	exec, post func(func())
+	// shareAddr, when set, is where sharing listens (tests: loopback);
+	// else the port used last time, or any free one.
+	shareAddr string
 }
 
 // New builds the interface in a new window without showing it.
 func New(a fyne.App, opt Options) *App {
-	u := &App{Fyne: a, opt: opt, now: time.Now}
+	u := &App{Fyne: a, opt: opt, now: time.Now, exec: widgets.DoAndWait, post: widgets.Do}
+	u.tables = opt.Tables
+	if u.tables == nil {
+		u.tables = gameTables()
+	}
+	u.bk.inline = inlineBackups
 	u.wake = &screenWake{set: a.Driver().SetDisableScreenBlanking, async: screenWakeOffThread}
 	u.screens = opt.Screens
 	if u.screens == nil {
@@ -254,15 +277,15 @@ func (u *App) openDirect(id, tab string) {
 	u.problem(fmt.Sprintf("There is no campaign “%s” to open.", id))
 }
 
-// Shutdown ends the session (if a campaign is open) and closes the file.
+// Shutdown ends the session (if a campaign is open) and closes the file. A
+// backup under way is given quitBackupWait to end, then called off.
 func (u *App) Shutdown() error {
 	u.stopImports()
 	var errs []error
-	if u.camp != nil {
-		if _, err := u.closeCampaign(); err != nil {
-			errs = append(errs, err)
-		}
-	}
+	u.closeCampaign(true)
+	// The session's backup (and any other under way) is waited for a
+	// moment, then called off: closing the file would anyway.
+	u.stopBackups()
 	if u.DB != nil {
 		errs = append(errs, u.DB.Close())
 		u.DB = nil

@@ -10,6 +10,7 @@ import (
 
 	"tablekeeper/tracker"
 	"tablekeeper/ui/shell"
+	"tablekeeper/ui/uitest"
 )
 
 // makeLong writes a campaign of n events (notes, clock changes, undos).
@@ -138,7 +139,7 @@ func BenchmarkLogNotesFilter(b *testing.B) {
 			start = cpuTime()
 			l.filter.SetSelected(filterAll)
 			l.filter.SetSelected(filterNotes)
-			l.wait()
+			uitest.Schedule.Settle()
 			l.entry(0)
 			took[k] += cpuTime() - start
 		}

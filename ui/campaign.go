@@ -30,6 +30,10 @@ type campaignScreen struct {
 	tabIDs []shell.Tab
 	log    *logView
 	locked bool
+	// share is the table shared with the phones (sharing.go); unfollow
+	// stops following the commands they send.
+	share    *sharing
+	unfollow func()
 
 	stop chan struct{}
 	// lastBeat is when the window last answered (the clocks' tick), and
@@ -54,11 +58,7 @@ func (u *App) screensFor(g tracker.GameID) shell.GameScreens {
 // openCampaign opens a campaign for play: the play clock starts, the screen
 // is kept awake, and the keys drive the game.
 func (u *App) openCampaign(id string) {
-	if u.camp != nil {
-		if _, err := u.closeCampaign(); err != nil {
-			u.problem(err.Error())
-		}
-	}
+	u.closeCampaign(true)
 	s, err := u.DB.OpenSession(id)
 	if err != nil {
 		u.showHome()
@@ -66,6 +66,7 @@ func (u *App) openCampaign(id string) {
 		return
 	}
 	cs := &campaignScreen{u: u, s: s, stop: make(chan struct{})}
+	cs.share = newSharing(cs)
 	c := s.Campaign()
 	cs.game = u.screensFor(c.Game)
 	cs.ctx = shell.NewContext(s, u.Window, shell.Hooks{
@@ -87,6 +88,7 @@ func (u *App) openCampaign(id string) {
 	if last, background := u.lastAlive(c); !background {
 		cs.settleStopped(last, false)
 	}
+	cs.unfollow = cs.followDevices()
 	// A session is the time the campaign is open: the play clock runs
 	// while it is, and is paused (as an event) when it closes.
 	if !s.Core().Play.Running {
@@ -98,20 +100,25 @@ func (u *App) openCampaign(id string) {
 	cs.refresh()
 	cs.message("", false)
 	u.wake.Keep(true)
-	go cs.tick()
+	cs.tick()
 }
 
 // closeCampaign ends the session: the play clock is paused (an event in
-// the log) and a verified backup is written. It returns the backup's path.
-func (u *App) closeCampaign() (string, error) {
+// the log) and, with backup, the session's backup starts beside the
+// window (backups.go), which goes on at once.
+func (u *App) closeCampaign(backup bool) {
 	cs := u.camp
 	if cs == nil {
-		return "", nil
+		return
 	}
 	u.camp = nil
 	if u.mobile() {
 		forgetResume(u.Fyne.Preferences()) // the session ends: nothing to resume
 	}
+	// Sharing ends with the session: every phone is told, the code and
+	// the keys stop working, before the clock's pause is recorded.
+	shareErr := cs.share.stop()
+	cs.unfollow()
 	close(cs.stop)
 	cs.ctx.Close()
 	u.wake.Keep(false)
@@ -121,49 +128,42 @@ func (u *App) closeCampaign() (string, error) {
 	// The last sign of life: a turn clock left running counts no more
 	// than a minute of the time until the campaign is opened again.
 	u.writeAlive(cs.s.Campaign().ID, u.now(), false)
-	b, err := u.DB.Backup()
-	if err != nil {
-		return "", fmt.Errorf("the session ended, but its backup failed: %w", err)
+	if backup {
+		u.sessionBackup(formatDuration(cs.s.Core().Play.Elapsed(time.Now())))
 	}
-	return b.Path, nil
+	if shareErr != nil {
+		u.problem(fmt.Sprintf("Sharing stopped, but the devices could not be forgotten in the campaign file: %s", shareErr))
+	}
 }
 
-// leave closes the campaign and goes home, saying a backup was written
-// and where to find it, in words: the file's path means nothing at the
-// table (the Data screen lists the backups).
+// leave closes the campaign and goes home, where the message line says
+// the session's backup is being written, then that it was, in words: the
+// file's path means nothing at the table (the Data screen lists the
+// backups).
 func (cs *campaignScreen) leave() {
 	u := cs.u
-	played := formatDuration(cs.s.Core().Play.Elapsed(time.Now()))
-	_, err := u.closeCampaign()
+	u.closeCampaign(true)
 	u.showHome()
-	if err != nil {
-		u.problem(err.Error())
-		return
-	}
-	u.notice(fmt.Sprintf("Session ended: play clock paused at %s. A backup was written; see Data.", played))
 }
 
+// tick shows the clocks once a second while the campaign is open. Each
+// tick runs on the window's thread (widgets.After) and asks for the next,
+// so the clocks never reach the screen from a goroutine of their own.
 func (cs *campaignScreen) tick() {
-	t := time.NewTicker(time.Second)
-	defer t.Stop()
-	for {
+	widgets.After(time.Second, func() {
 		select {
 		case <-cs.stop:
 			return
-		case <-t.C:
-			fyne.Do(func() {
-				select {
-				case <-cs.stop:
-				default:
-					cs.beat()
-					cs.showClocks()
-					// Buttons a game put on the screen by itself (not
-					// after a tap or a change) take the tap guard too.
-					widgets.GuardCanvas(cs.u.Window.Canvas())
-				}
-			})
+		default:
 		}
-	}
+		cs.beat()
+		cs.showClocks()
+		cs.share.tick()
+		// Buttons a game put on the screen by itself (not after a tap
+		// or a change) take the tap guard too.
+		widgets.GuardCanvas(cs.u.Window.Canvas())
+		cs.tick()
+	})
 }
 
 // beat is the clocks' tick on the window's thread: the window answers.
@@ -215,6 +215,7 @@ func (cs *campaignScreen) build() fyne.CanvasObject {
 	ch.Note.OnTapped = cs.askNote
 	ch.Undo.OnTapped = cs.doUndo
 	ch.Redo.OnTapped = cs.doRedo
+	ch.Share.OnTapped = cs.toggleSharePanel
 	ch.Lock.OnTapped = func() { cs.setLocked(true) }
 	ch.Unlock.OnHeld = func() { cs.setLocked(false) }
 	ch.Unlock.OnHint = func(s string) { cs.ctx.Feedback(ch.Unlock, s, false) }
@@ -237,6 +238,18 @@ func (cs *campaignScreen) build() fyne.CanvasObject {
 
 func (cs *campaignScreen) selectTab(name string) {
 	name = strings.ToLower(name)
+	// "share" shares the table and shows the sharing panel; "shared:TAB"
+	// shares it and shows TAB with the header's mark (the real-window
+	// check opens them so).
+	if name == "share" {
+		cs.showSharePanel()
+		cs.share.start()
+		return
+	}
+	if t, ok := strings.CutPrefix(name, "shared:"); ok {
+		cs.share.start()
+		name = t
+	}
 	for i, t := range cs.tabIDs {
 		if strings.ToLower(t.String()) == name {
 			cs.chrome.Tabs.SelectIndex(i)
@@ -295,6 +308,11 @@ func (cs *campaignScreen) setLocked(on bool) {
 			o.Hide()
 		}
 		ch.Unlock.Show()
+		// Sharing's mark stays in view while the table is shared; not
+		// shared, the button would only start something.
+		if !cs.share.on() {
+			ch.Share.Hide()
+		}
 		ch.Home.Disable()
 		ch.Note.Disable()
 		cs.message(lockedNote, false)
@@ -303,6 +321,7 @@ func (cs *campaignScreen) setLocked(on bool) {
 		for _, o := range changers {
 			o.Show()
 		}
+		ch.Share.Show()
 		ch.Home.Enable()
 		ch.Note.Enable()
 		cs.message("Unlocked.", false)
@@ -411,10 +430,17 @@ func (cs *campaignScreen) bindKeys() {
 }
 
 // back is the device's Back on a campaign (see mobile.go): a pop-up
-// closes; else the session ends as with Home (clock paused, backup),
+// closes; the sharing panel gives way to the tabs; else the session ends
+// as with Home (clock paused, backup),
 // unless the table is locked, which Back must not get round.
 func (cs *campaignScreen) back() {
 	if closeTopOverlay(cs.u.Window.Canvas()) {
+		return
+	}
+	// The sharing panel is a screen of its own: Back goes back to the
+	// tabs (sharing goes on).
+	if cs.chrome.Panel() != nil {
+		cs.hideSharePanel()
 		return
 	}
 	if cs.locked {

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -199,12 +198,7 @@ func TestTableLock(t *testing.T) {
 	if hint, _ := widgets.ShowingFeedback(u.Window.Canvas()); !cs.ctx.Locked() || !strings.Contains(hint, "Hold “Hold to unlock”") {
 		t.Fatalf("tap unlocked, or no hint beside the button: %q", hint)
 	}
-	un.Hold = 10 * time.Millisecond
-	un.MouseDown(&desktop.MouseEvent{})
-	deadline := time.Now().Add(5 * time.Second)
-	for cs.ctx.Locked() && time.Now().Before(deadline) {
-		time.Sleep(5 * time.Millisecond)
-	}
+	uitest.Hold(un)
 	if cs.ctx.Locked() {
 		t.Fatal("the hold did not unlock")
 	}
@@ -297,7 +291,7 @@ func TestClosingASessionPausesTheClockAndBacksUp(t *testing.T) {
 	id := cs.s.Campaign().ID
 	test.Tap(findButton(t, u, "Home"))
 	n := u.Notice()
-	if !strings.HasPrefix(n, "Session ended: play clock paused at") || !strings.Contains(n, "A backup was written; see Data.") || strings.Contains(n, "/") || strings.Contains(n, ".db") {
+	if !strings.HasPrefix(n, "Session ended: play clock paused at") || !strings.Contains(n, "A backup was written and verified; see Data.") || strings.Contains(n, "/") || strings.Contains(n, ".db") {
 		t.Fatalf("notice %q", n)
 	}
 	list, _ := u.DB.Backups()
@@ -341,7 +335,7 @@ func TestDefaultScreensKeepNotes(t *testing.T) {
 		}
 	}
 	test.Tap(add)
-	if notes := cs.s.Core().Notes; len(notes) != 1 || notes[0].Text != "Found the cellar key" {
+	if notes, _ := cs.s.Notes(10, 0); len(notes) != 1 || notes[0].Text != "Found the cellar key" {
 		t.Fatalf("notes %+v", notes)
 	}
 	if l := find[*widget.List](u); len(l) == 0 || l[0].Length() != 1 {

@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -22,11 +23,7 @@ import (
 // showData shows where the campaigns are kept, the backups with what each
 // holds, and export and import of a campaign.
 func (u *App) showData() {
-	if u.camp != nil {
-		if _, err := u.closeCampaign(); err != nil {
-			u.problem(err.Error())
-		}
-	}
+	u.closeCampaign(true)
 	u.Window.SetTitle("Tablekeeper — data")
 	pl := u.places()
 	where := widget.NewForm(
@@ -65,19 +62,11 @@ func (u *App) showData() {
 	})
 	imp := iconButton("Import a campaign…", theme.FolderOpenIcon(), u.askImport)
 	u.imp.button, u.imp.listCampaigns = imp, listCampaigns
-	backupNow := iconButton("Back up now", theme.StorageIcon(), func() {
-		b, err := u.DB.Backup()
-		u.showData()
-		if err != nil {
-			u.problem(err.Error())
-			return
-		}
-		u.notice(fmt.Sprintf("Backup written and verified (%s): it is first in the list of backups below.", b.Time.Local().Format("Mon 2 Jan 2006, 15:04")))
-	})
+	backupNow := iconButton("Back up now", theme.StorageIcon(), u.backUpNow)
 	moves := container.NewVBox(
 		container.NewBorder(nil, nil, nil, export, pick),
 		container.NewHBox(imp),
-		container.NewHBox(backupNow),
+		u.backupBox(backupNow),
 	)
 	backups := container.NewVBox()
 	list, err := u.DB.Backups()
@@ -88,9 +77,12 @@ func (u *App) showData() {
 		backups.Add(wrapped("No backups yet: one is written when a session ends, every 200 actions, and with “Back up now”."))
 	}
 	backups.Add(u.backupPolicy(list))
-	for _, b := range list {
-		backups.Add(u.backupCard(b))
+	cards := make([]*backupCard, len(list))
+	for i, b := range list {
+		cards[i] = u.newBackupCard(b)
+		backups.Add(cards[i].card)
 	}
+	u.readBackups(cards)
 	top := container.NewHBox(iconButton("Back", theme.NavigateBackIcon(), u.showHome), heading("Data"), layout.NewSpacer())
 	body := container.NewVBox(
 		widget.NewCard("Where the campaigns are kept", "", container.NewVBox(where, whereNote)),
@@ -101,6 +93,7 @@ func (u *App) showData() {
 	u.setPage(top, body)
 	u.imp.page = u.Window.Content()
 	u.imp.show()
+	u.showBackupProgress()
 }
 
 // backupPolicy says, in words, how much room the backups take, when the
@@ -127,6 +120,15 @@ func (u *App) backupPolicy(list []storage.Backup) fyne.CanvasObject {
 		w := widget.NewLabel(l)
 		w.Wrapping = fyne.TextWrapWord
 		box.Add(w)
+	}
+	// Before the size bound leaves only the newest backups, it says so.
+	if st, err := os.Stat(u.DB.Path()); err == nil {
+		if warn := u.DB.Keep.Warning(list, st.Size()); warn != "" {
+			w := widget.NewLabel(warn)
+			w.Wrapping = fyne.TextWrapWord
+			w.Importance = widget.WarningImportance
+			box.Add(w)
+		}
 	}
 	return box
 }
@@ -156,17 +158,43 @@ func holds(camps []tracker.Campaign, err error) string {
 	return fmt.Sprintf("%s: %s", plural(len(camps), "campaign", "campaigns"), strings.Join(names, ", "))
 }
 
-func (u *App) backupCard(b storage.Backup) fyne.CanvasObject {
-	camps, err := storage.Campaigns(b.Path, u.DB.Registry())
-	when := b.Time.Local().Format("Mon 2 Jan 2006, 15:04:05")
-	info := wrapped(fmt.Sprintf("%s · %d KB · %s", ago(b.Time, u.now()), (b.Size+1023)/1024, holds(camps, err)))
-	restore := iconButton("Restore…", theme.HistoryIcon(), func() { u.previewRestore(b) })
-	if err != nil {
-		restore.Disable()
-	} else {
-		u.imp.restores = append(u.imp.restores, restore)
+// A backupCard is one backup on the Data screen: when, how large, and
+// what it holds, which is read beside the window (reading a large backup
+// takes seconds), its Restore button enabled once it is known whole.
+type backupCard struct {
+	b       storage.Backup
+	card    fyne.CanvasObject
+	info    *widget.Label
+	restore *widget.Button
+}
+
+func (u *App) newBackupCard(b storage.Backup) *backupCard {
+	c := &backupCard{b: b}
+	c.info = wrapped(fmt.Sprintf("%s · %d KB · reading what it holds…", ago(b.Time, u.now()), (b.Size+1023)/1024))
+	c.restore = iconButton("Restore…", theme.HistoryIcon(), func() { u.previewRestore(b) })
+	c.restore.Disable()
+	c.card = widget.NewCard(b.Time.Local().Format("Mon 2 Jan 2006, 15:04:05"), "", container.NewBorder(nil, nil, nil, c.restore, c.info))
+	return c
+}
+
+// readBackups reads what each backup holds, newest first, beside the
+// window, and shows it on its card.
+func (u *App) readBackups(cards []*backupCard) {
+	reg := u.DB.Registry()
+	now := u.now()
+	for _, c := range cards {
+		c := c
+		var camps []tracker.Campaign
+		var err error
+		u.besideWindow(func() { camps, err = storage.Campaigns(c.b.Path, reg) }, func() {
+			c.info.SetText(fmt.Sprintf("%s · %d KB · %s", ago(c.b.Time, now), (c.b.Size+1023)/1024, holds(camps, err)))
+			if err == nil {
+				c.restore.Enable()
+				u.imp.restores = append(u.imp.restores, c.restore)
+				u.imp.show()
+			}
+		})
 	}
-	return widget.NewCard(when, "", container.NewBorder(nil, nil, nil, restore, info))
 }
 
 // previewRestore shows what a backup holds before it replaces the file.
@@ -178,11 +206,7 @@ func (u *App) previewRestore(b storage.Backup) {
 	}
 	lines := []string{"Restoring puts this backup in place of the whole campaign file. The current file is kept beside it, so nothing is lost.", "", "It holds:"}
 	for _, c := range camps {
-		where := c.Where
-		if where == "" {
-			where = "not started"
-		}
-		lines = append(lines, fmt.Sprintf("• %s — %s · %s · %s · %s", c.Name, c.Game.Title(), where, plural(int(c.Events), "event", "events"), lastPlayed(c)))
+		lines = append(lines, fmt.Sprintf("• %s — %s · %s · %s", c.Name, c.Game.Title(), whereItStands(c), lastPlayed(c)))
 	}
 	if len(camps) == 0 {
 		lines = append(lines, "• no campaigns")
@@ -197,10 +221,11 @@ func (u *App) previewRestore(b storage.Backup) {
 
 // restore closes any open session and puts the backup in place.
 func (u *App) restore(path string) {
-	if u.camp != nil {
-		if _, err := u.closeCampaign(); err != nil {
-			u.problem(err.Error())
-		}
+	// The file it replaces is kept beside it: the session needs no backup,
+	// and one under way is called off (the restore would wait for it).
+	u.closeCampaign(false)
+	if r := u.bk.run; r != nil {
+		r.cancel()
 	}
 	err := u.DB.Restore(path)
 	u.showData()
@@ -213,15 +238,7 @@ func (u *App) restore(path string) {
 
 // exportTo writes a campaign's export file.
 func (u *App) exportTo(id string, w io.Writer) error {
-	x, err := u.DB.Export(id)
-	if err != nil {
-		return err
-	}
-	data, err := x.Encode()
-	if err != nil {
-		return err
-	}
-	_, err = w.Write(data)
+	_, _, err := u.DB.WriteExport(w, id)
 	return err
 }
 

@@ -13,6 +13,7 @@ import (
 
 	"tablekeeper/storage"
 	"tablekeeper/tracker"
+	"tablekeeper/ui/uitest"
 )
 
 func TestDataScreenBackupsRestoreExportImport(t *testing.T) {
@@ -36,7 +37,7 @@ func TestDataScreenBackupsRestoreExportImport(t *testing.T) {
 	list, _ := u.DB.Backups()
 	time.Sleep(2 * time.Millisecond) // backups are named to the millisecond
 	u.previewRestore(list[0])
-	mustSee(t, u, "• Alpha — Phantom Epoch · not started · 0 events")
+	mustSee(t, u, "• Alpha — Phantom Epoch · not started · not played yet")
 	test.Tap(findButton(t, u, "Restore"))
 	if camps, _ := u.DB.List(); len(camps) != 1 || camps[0].Name != "Alpha" {
 		t.Fatalf("after restore: %+v", camps)
@@ -53,7 +54,7 @@ func TestDataScreenBackupsRestoreExportImport(t *testing.T) {
 	u.importData(buf.Bytes())
 	mustSee(t, u, "“Alpha” is already here, and is never overwritten")
 	test.Tap(findButton(t, u, "Import as a copy"))
-	u.imp.runs.Wait()
+	uitest.Schedule.Settle()
 	if camps, _ := u.DB.List(); len(camps) != 2 {
 		t.Fatalf("after import as a copy: %d campaigns", len(camps))
 	}
@@ -247,7 +248,8 @@ func TestDataScreenSaysTheBackupPolicy(t *testing.T) {
 	u, _ := newUI(t)
 	u.DB.NewCampaign(testGame, "Alpha", 7)
 	test.Tap(findButton(t, u, "Data"))
-	mustSee(t, u, "then the newest of each week for 26 weeks")
+	mustSee(t, u, "then the newest of each of the last 26 weeks that have one")
+	mustSee(t, u, "The newest 3 are always kept, however old, and even when they alone take more than that")
 	mustSee(t, u, "The next is written after 200 more actions")
 	test.Tap(findButton(t, u, "Back up now"))
 	mustSee(t, u, "1 backup, ")

@@ -43,6 +43,10 @@ func (defaultScreens) Setup(shell.SetupEnv) shell.Setup { return shell.Setup{} }
 
 func (defaultScreens) Act(*shell.Context, shell.Tab, shell.Action) bool { return false }
 
+// notesShown and notesWithin bound the notes the panel lists: the newest
+// 500, among the newest 20,000 actions (the Log lists them all).
+const notesShown, notesWithin = 500, 20_000
+
 // notesPanel lists the campaign's notes, newest first, with an entry to
 // write one. The list only draws the notes on screen, so a campaign of
 // thousands of notes opens as fast as a new one.
@@ -62,12 +66,15 @@ func notesPanel(ctx *shell.Context) fyne.CanvasObject {
 		},
 		func(id widget.ListItemID, o fyne.CanvasObject) {
 			if id < len(notes) {
-				n := notes[len(notes)-1-id]
+				n := notes[id]
 				o.(*widget.Label).SetText(n.Time.Local().Format("Mon 2 Jan 15:04") + " — " + n.Text)
 			}
 		})
 	show := func() {
-		notes = ctx.Session.Core().Notes
+		// The newest notes, read from the log (the state keeps none):
+		// the reading is bounded, however long the log; the Log lists
+		// them all.
+		notes, _ = ctx.Session.Notes(notesShown, notesWithin)
 		if len(notes) == 0 {
 			empty.Show()
 		} else {

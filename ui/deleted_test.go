@@ -7,6 +7,7 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
+	"tablekeeper/ui/uitest"
 	"tablekeeper/ui/widgets"
 )
 
@@ -22,7 +23,7 @@ func TestDeletedCampaignComesBackFromTheDataScreen(t *testing.T) {
 	u.showData()
 	mustSee(t, u, "Gone-but-kept · deleted")
 	test.Tap(findButton(t, u, "Bring back"))
-	u.imp.runs.Wait()
+	uitest.Schedule.Settle()
 	got, err := u.DB.Campaign(c.ID)
 	if err != nil || got.Name != "Gone-but-kept" {
 		t.Fatalf("not brought back: %v %+v\n%s", err, got, screenText(u))
@@ -55,7 +56,7 @@ func TestDamagedDeletedCopyIsRefusedNextToItsButton(t *testing.T) {
 	os.WriteFile(files[0].path, data[:len(data)/2], 0o600)
 	u.showData()
 	test.Tap(findButton(t, u, "Bring back"))
-	u.imp.runs.Wait()
+	uitest.Schedule.Settle()
 	if camps, _ := u.DB.List(); len(camps) != 0 {
 		t.Fatalf("a damaged copy wrote %d campaigns", len(camps))
 	}

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"tablekeeper/ui/uitest"
 	"tablekeeper/ui/widgets"
 )
 
@@ -89,22 +90,38 @@ func find[T fyne.CanvasObject](u *App) []T {
 // screenText is every label's and button's text, for failure messages and
 // for checking what the players read.
 func screenText(u *App) string {
-	var b strings.Builder
+	// What was typed in an entry is the players' own: it is listed, but
+	// only the rest is checked for the players' words.
+	typed := map[fyne.CanvasObject]bool{}
 	for _, r := range roots(u) {
 		walk(r, func(o fyne.CanvasObject) {
-			switch x := o.(type) {
-			case *widget.Label:
-				b.WriteString(x.Text + "\n")
-			case *widget.Button:
-				b.WriteString("[" + x.Text + "]\n")
-			case *canvas.Text:
-				b.WriteString(x.Text + "\n")
-			case *widget.Card:
-				b.WriteString("## " + x.Title + " / " + x.Subtitle + "\n")
+			if _, ok := o.(interface{ TypedRune(rune) }); ok {
+				walk(o, func(c fyne.CanvasObject) { typed[c] = c != o })
 			}
 		})
 	}
-	return b.String()
+	var all, shown strings.Builder
+	for _, r := range roots(u) {
+		walk(r, func(o fyne.CanvasObject) {
+			var line string
+			switch x := o.(type) {
+			case *widget.Label:
+				line = x.Text + "\n"
+			case *widget.Button:
+				line = "[" + x.Text + "]\n"
+			case *canvas.Text:
+				line = x.Text + "\n"
+			case *widget.Card:
+				line = "## " + x.Title + " / " + x.Subtitle + "\n"
+			}
+			all.WriteString(line)
+			if !typed[o] {
+				shown.WriteString(line)
+			}
+		})
+	}
+	uitest.See(shown.String())
+	return all.String()
 }
 
 func mustSee(t *testing.T, u *App, text string) {

@@ -3,8 +3,6 @@ package ui
 import (
 	"errors"
 	"fmt"
-	"math"
-	"strconv"
 	"strings"
 	"time"
 
@@ -39,6 +37,23 @@ func lastPlayed(c tracker.Campaign) string {
 		return "not played yet"
 	}
 	return "last played " + c.LastPlayed.Local().Format("Mon 2 Jan 2006, 15:04")
+}
+
+// started says when a campaign began. With where it stands (the round,
+// the mission) and when it was last played, it is what a card says of a
+// campaign: players count sessions, rounds and missions, never the app's
+// events.
+func started(c tracker.Campaign) string {
+	return "started " + c.Created.Local().Format("2 Jan 2006")
+}
+
+// whereItStands is where a campaign stands ("Mission 2 · Round 3"), or
+// that it has not started.
+func whereItStands(c tracker.Campaign) string {
+	if c.Where == "" {
+		return "not started"
+	}
+	return c.Where
 }
 
 // plural says a count with its noun: "1 campaign", "5 campaigns".
@@ -85,12 +100,8 @@ func (u *App) showHome() {
 }
 
 func (u *App) campaignCard(c tracker.Campaign) fyne.CanvasObject {
-	where := c.Where
-	if where == "" {
-		where = "not started"
-	}
-	sub := fmt.Sprintf("%s · %s", c.Game.Title(), where)
-	info := widgets.Paragraph(fmt.Sprintf("%s · %s", lastPlayed(c), plural(int(c.Events), "event", "events")))
+	sub := fmt.Sprintf("%s · %s", c.Game.Title(), whereItStands(c))
+	info := widgets.Paragraph(fmt.Sprintf("%s · %s", lastPlayed(c), started(c)))
 	id := c.ID
 	del := widgets.NewHoldButton("Delete", func() { u.deleteCampaign(id) })
 	del.Importance = widget.DangerImportance
@@ -219,12 +230,23 @@ func (u *App) showNewCampaignFor(g tracker.GameID) {
 	if _, ok := byTitle[g.Title()]; ok {
 		game.SetSelected(g.Title())
 	}
+	// The seed is for the few who want the same dice and draws again (a
+	// replay, a shared puzzle): out of the way until asked for, a number
+	// as players type it, and letters refused in words under the field.
 	seed := widgets.NewTextEntry()
-	seed.SetPlaceHolder("blank: random")
-	seed.Validator = func(s string) error { _, err := parseSeed(s); return err }
-	seedItem := widget.NewFormItem("Seed", seed)
-	seedItem.HintText = "Blank for a random one. The same seed gives the same dice and draws."
-	form := widgets.NewFormBox(widget.NewFormItem("Game", game), widget.NewFormItem("Name", name), seedItem)
+	seed.SetPlaceHolder("blank: a random one")
+	seed.Validator = func(s string) error { _, err := tracker.ParseSeed(s); return err }
+	seedItem := widget.NewFormItem("Seed of the dice", seed)
+	seedItem.HintText = "A whole number: the same seed gives the same dice and draws. Leave it blank for a random one."
+	seedForm := widgets.NewFormBox(seedItem)
+	seedBox := seedForm.Object()
+	seedBox.Hide()
+	var more *widget.Button
+	more = button("Advanced: the seed of the dice…", func() {
+		more.Hide()
+		seedBox.Show()
+	})
+	form := widgets.NewFormBox(widget.NewFormItem("Game", game), widget.NewFormItem("Name", name))
 	form.Check = func() widgets.Problems {
 		p := widgets.Problems{}
 		if _, ok := byTitle[game.Selected]; !ok {
@@ -243,12 +265,18 @@ func (u *App) showNewCampaignFor(g tracker.GameID) {
 		if setupForm != nil {
 			ok = setupForm.Validate()
 		}
+		if !seedForm.Validate() {
+			ok = false
+			more.Hide()
+			seedBox.Show()
+			seedForm.Validate() // now shown, its problem comes into view
+		}
 		ok = form.Validate() && ok
 		if !ok {
 			u.problem("Some fields need a look: what is wrong is written under each.")
 			return
 		}
-		sd, _ := parseSeed(seed.Text)
+		sd, _ := tracker.ParseSeed(seed.Text)
 		u.createCampaign(byTitle[game.Selected], name.Text, sd, setup, func(err error) {
 			if p, ok := err.(widgets.Problems); ok && setupForm != nil {
 				setupForm.ShowProblems(p)
@@ -262,7 +290,7 @@ func (u *App) showNewCampaignFor(g tracker.GameID) {
 	create.Importance = widget.HighImportance
 	top := container.NewHBox(iconButton("Back", theme.NavigateBackIcon(), u.showHome), heading("New campaign"))
 	u.lastNotice = ""
-	u.setPage(top, container.NewVBox(form.Object(), setupBox), create, button("Cancel", u.showHome))
+	u.setPage(top, container.NewVBox(form.Object(), container.NewHBox(more), seedBox, setupBox), create, button("Cancel", u.showHome))
 }
 
 // createCampaign makes the campaign, runs the game's setup commands as its
@@ -330,20 +358,6 @@ func (u *App) startCampaign(c tracker.Campaign, cmds []tracker.Command, tab shel
 	if u.camp != nil {
 		u.camp.selectTab(tab.String())
 	}
-}
-
-// parseSeed reads the optional seed of a new campaign: blank for a random
-// one, else a whole number from 1 up.
-func parseSeed(s string) (uint64, error) {
-	s = strings.TrimSpace(s)
-	if s == "" {
-		return 0, nil
-	}
-	n, err := strconv.ParseUint(s, 10, 64)
-	if err != nil || n == 0 {
-		return 0, fmt.Errorf("the seed must be a whole number from 1 to %d, or blank for a random one", uint64(math.MaxUint64))
-	}
-	return n, nil
 }
 
 func capitalize(s string) string {

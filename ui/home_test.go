@@ -7,12 +7,12 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/tracker"
 	"tablekeeper/ui/shell"
+	"tablekeeper/ui/uitest"
 	"tablekeeper/ui/widgets"
 )
 
@@ -92,12 +92,7 @@ func TestHomeRenameDuplicateDelete(t *testing.T) {
 	if !strings.Contains(u.Notice(), "Hold “Delete”") {
 		t.Fatalf("notice %q", u.Notice())
 	}
-	del.Hold = 10 * time.Millisecond
-	del.MouseDown(&desktop.MouseEvent{})
-	deadline := time.Now().Add(5 * time.Second)
-	for !strings.HasPrefix(u.Notice(), "Deleted") && time.Now().Before(deadline) {
-		time.Sleep(5 * time.Millisecond)
-	}
+	uitest.Hold(del)
 	if l, _ := u.DB.List(); len(l) != 1 {
 		t.Fatalf("%d campaigns after delete", len(l))
 	}
@@ -194,14 +189,27 @@ func TestNewCampaignSeed(t *testing.T) {
 	u, _ := newUI(t)
 	test.Tap(findButton(t, u, "New campaign"))
 	find[*widget.RadioGroup](u)[0].SetSelected(testGame.Title())
+	// The seed waits behind "Advanced"; a player never sees the largest
+	// number a seed holds.
+	if entries := textEntries(u); len(entries) != 1 || strings.Contains(screenText(u), "18446744073709551615") {
+		t.Fatalf("the seed is on show before it is asked for:\n%s", screenText(u))
+	}
+	test.Tap(findButton(t, u, "Advanced: the seed of the dice…"))
 	entries := textEntries(u)
 	name, seed := entries[0], entries[1]
 	test.Type(name, "Seeded")
-	test.Type(seed, "-4")
+	test.Type(seed, "4x")
 	test.Tap(findButton(t, u, "Create and open"))
-	mustSee(t, u, "The seed must be a whole number")
+	mustSee(t, u, "A seed is a whole number, written in digits only: the letter “x” is not a digit; leave it blank for a random one.")
 	if l, _ := u.DB.List(); len(l) != 0 {
 		t.Fatal("a bad seed made a campaign")
+	}
+	seed.SetText("")
+	test.Type(seed, "123456789012345678901")
+	test.Tap(findButton(t, u, "Create and open"))
+	mustSee(t, u, "A seed has at most 19 digits, and this one has 21; leave it blank for a random one.")
+	if l, _ := u.DB.List(); len(l) != 0 {
+		t.Fatal("a seed too large made a campaign")
 	}
 	seed.SetText("")
 	test.Type(seed, "20261122")
@@ -214,15 +222,28 @@ func TestNewCampaignSeed(t *testing.T) {
 	}
 }
 
-func TestParseSeed(t *testing.T) {
-	for in, want := range map[string]uint64{"": 0, " 7 ": 7, "18446744073709551615": 1<<64 - 1} {
-		if got, err := parseSeed(in); err != nil || got != want {
-			t.Errorf("parseSeed(%q) = %d, %v", in, got, err)
+// TestHomeCardsSayWhatPlayersCount: a campaign's card says where it
+// stands, when it was last played and when it started, never a count of
+// the app's events ("27 events" on Home, issue 23).
+func TestHomeCardsSayWhatPlayersCount(t *testing.T) {
+	u, _ := newUI(t)
+	c, _ := u.DB.NewCampaign(testGame, "Alpha", 7)
+	s, err := u.DB.OpenSession(c.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 27 {
+		if _, err := s.Do(setLife{To: 1 + i%9}); err != nil {
+			t.Fatal(err)
 		}
 	}
-	for _, bad := range []string{"0", "x", "-1", "18446744073709551616", "1.5"} {
-		if _, err := parseSeed(bad); err == nil {
-			t.Errorf("parseSeed(%q) accepted", bad)
-		}
+	u.showHome()
+	text := uitest.WindowText(u.Window)
+	if strings.Contains(text, "event") {
+		t.Fatalf("Home counts the app's events:\n%s", text)
+	}
+	want := "last played " + time.Now().Format("Mon 2 Jan 2006") + ", "
+	if !strings.Contains(text, want) || !strings.Contains(text, " · started "+time.Now().Format("2 Jan 2006")) {
+		t.Fatalf("Home does not say when Alpha was played and started:\n%s", text)
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -74,19 +73,15 @@ type importSource struct {
 	close func()
 }
 
-// tempImportPrefix names the copies of files that are not on this device's
-// disk (a phone's document picker gives a stream).
-const tempImportPrefix = ".tablekeeper-import-"
-
 func tooBigToImport(name string, size int64) error {
 	return fmt.Errorf("“%s” is %d MB: no campaign file is that large (one of 100,000 actions takes a few tens of MB; at most %d MB can be imported), so it was not read",
 		name, (size+1<<20-1)>>20, importLimit>>20)
 }
 
-// openImport opens the file the players picked.
-// dir is the campaign file's folder, read on the UI goroutine: the copy of
-// a stream goes there.
-func (u *App) openImport(r fyne.URIReadCloser, dir string) (*importSource, error) {
+// openImport opens the file the players picked. A stream (a phone's
+// document picker gives no file) is copied beside the campaign file by
+// db, which removes a copy a kill left when it next opens the file.
+func (u *App) openImport(r fyne.URIReadCloser, db *storage.DB) (*importSource, error) {
 	name := r.URI().Name()
 	if r.URI().Scheme() == "file" {
 		if _, err := os.Stat(r.URI().Path()); err == nil {
@@ -95,27 +90,15 @@ func (u *App) openImport(r fyne.URIReadCloser, dir string) (*importSource, error
 		}
 	}
 	defer r.Close()
-	// A copy left by an import the app did not live to finish.
-	if old, _ := filepath.Glob(filepath.Join(dir, tempImportPrefix+"*")); len(old) > 0 {
-		for _, f := range old {
-			os.Remove(f)
-		}
-	}
-	tmp, err := os.CreateTemp(dir, tempImportPrefix+"*")
-	if err != nil {
-		return nil, fmt.Errorf("“%s” cannot be copied beside the campaign file to be read: %w", name, err)
-	}
-	done := func() { tmp.Close(); os.Remove(tmp.Name()) }
-	n, err := io.Copy(tmp, io.LimitReader(r, importLimit+1))
+	cp, err := db.CopyForImport(r, importLimit)
+	var big *storage.ErrImportTooLarge
 	switch {
+	case errors.As(err, &big):
+		return nil, tooBigToImport(name, big.Size)
 	case err != nil:
-		done()
-		return nil, fmt.Errorf("“%s” cannot be read: %w", name, err)
-	case n > importLimit:
-		done()
-		return nil, tooBigToImport(name, n)
+		return nil, fmt.Errorf("“%s” %w", name, err)
 	}
-	return &importSource{name: name, r: tmp, size: n, close: done}, nil
+	return &importSource{name: name, r: cp, size: cp.Size, close: func() { cp.Close() }}, nil
 }
 
 // openImportFile opens a file of this device to be imported in place.
@@ -149,8 +132,8 @@ func (u *App) askImport() {
 		if r == nil {
 			return
 		}
-		dir := filepath.Dir(u.DB.Path())
-		u.runImport(r.URI().Name(), func() (*importSource, error) { return u.openImport(r, dir) }, false)
+		db := u.DB
+		u.runImport(r.URI().Name(), func() (*importSource, error) { return u.openImport(r, db) }, false)
 	}, u.Window))
 }
 
@@ -163,15 +146,17 @@ func (u *App) runImport(name string, open func() (*importSource, error), asCopy 
 	u.imp.show()
 	u.importSaid("Importing “"+name+"”: every event is checked before anything is written…", false)
 	db := u.DB
-	go func() {
+	// The file is read on a goroutine of its own while the window goes on
+	// answering; the answer comes back to the window's thread.
+	widgets.Go(func() {
 		defer u.imp.runs.Done()
 		src, err := open()
 		var c tracker.Campaign
 		if err == nil {
 			c, err = db.ImportFrom(src.r, src.size, asCopy)
 		}
-		fyne.Do(func() { u.imported(src, c, err, asCopy) })
-	}()
+		widgets.Do(func() { u.imported(src, c, err, asCopy) })
+	})
 }
 
 // imported says how an import went: next to the button tapped on the Data
@@ -232,11 +217,13 @@ func (u *App) imported(src *importSource, c tracker.Campaign, err error, asCopy 
 	}
 	switch {
 	case err != nil:
-		u.importSaid("Not imported: "+err.Error(), true)
+		// "Not imported: this campaign file cannot be imported: …" said
+		// it twice; the field and what is wrong with it follow once.
+		u.importSaid("Not imported: "+strings.TrimPrefix(err.Error(), "this campaign file cannot be imported: "), true)
 	case asCopy:
 		u.importSaid(fmt.Sprintf("Imported “%s” as a copy.", c.Name), false)
 	default:
-		u.importSaid(fmt.Sprintf("Imported “%s” (%s, %s).", c.Name, c.Game.Title(), plural(int(c.Events), "event", "events")), false)
+		u.importSaid(fmt.Sprintf("Imported “%s” (%s, %s).", c.Name, c.Game.Title(), whereItStands(c)), false)
 	}
 }
 

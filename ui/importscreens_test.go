@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"tablekeeper/storage"
+	"tablekeeper/ui/uitest"
 	"tablekeeper/ui/widgets"
 )
 
@@ -23,7 +24,7 @@ func (u *App) heldImport(data []byte) (release func()) {
 		<-gate
 		return &importSource{name: "campaign.json", r: bytes.NewReader(data), size: int64(len(data)), close: func() {}}, nil
 	}, false)
-	return func() { close(gate); u.imp.runs.Wait() }
+	return func() { close(gate); uitest.Schedule.Settle() }
 }
 
 // exportAndDelete makes a campaign, keeps its export and deletes it.

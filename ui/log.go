@@ -140,7 +140,7 @@ func (l *logView) updateRow(id widget.ListItemID, o fyne.CanvasObject) {
 		return
 	}
 	s := l.cs.s
-	text.SetText(rowText(s, e))
+	text.SetText(rowText(s, e, l.cs.share.names))
 	if undone(s, e) {
 		text.Importance = widget.LowImportance
 		text.TextStyle.Italic = true
@@ -238,6 +238,7 @@ func (l *logView) moved(shift int) {
 func (l *logView) apply() {
 	q := strings.ToLower(strings.TrimSpace(l.search.Text))
 	x := newLogIndex(l.cs.s, l.filter.Selected, q)
+	x.names = l.cs.share.names
 	l.mu.Lock()
 	l.gen++
 	gen := l.gen
@@ -261,7 +262,7 @@ func (l *logView) apply() {
 			l.mu.Lock()
 			l.scanDone = done
 			l.mu.Unlock()
-			go l.scanRest(gen, x, done)
+			widgets.Go(func() { l.scanRest(gen, x, done) })
 		}
 	}
 	l.showCount()
@@ -297,7 +298,7 @@ func (l *logView) scanStep(gen int, x *logIndex, n int) (bool, error) {
 func (l *logView) scanRest(gen int, x *logIndex, done chan struct{}) {
 	defer close(done)
 	show := func(err error) {
-		fyne.Do(func() {
+		widgets.Do(func() {
 			l.mu.Lock()
 			current := l.gen == gen
 			l.mu.Unlock()
@@ -445,7 +446,7 @@ func (l *logView) Rows() []string {
 		if !ok {
 			break
 		}
-		out = append(out, rowText(l.cs.s, e))
+		out = append(out, rowText(l.cs.s, e, l.cs.share.names))
 	}
 	return out
 }
@@ -462,8 +463,9 @@ func (l *logView) fitRow(id int, h float32) {
 	l.tall[id] = h
 	l.list.SetItemHeight(id, h)
 	if len(l.tall) > logTallMax {
-		// Not while the list lays itself out.
-		go fyne.Do(func() {
+		// Not while the list lays itself out: on the window's thread,
+		// after this layout.
+		widgets.Do(func() {
 			if len(l.tall) > logTallMax {
 				l.rebuild(0)
 			}

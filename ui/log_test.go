@@ -32,7 +32,7 @@ var (
 )
 
 func TestMain(m *testing.M) {
-	code := m.Run()
+	code := uitest.Run(m)
 	if longDir != "" {
 		os.RemoveAll(longDir)
 	}
@@ -223,7 +223,7 @@ func TestLogPagesThroughALongCampaign(t *testing.T) {
 			t.Fatalf("row %d is event %d, not %d", p, e.seq, last-uint64(p))
 		}
 		want, _ := cs.u.DB.Event(cs.s.Campaign().ID, e.seq)
-		text := rowText(cs.s, e)
+		text := rowText(cs.s, e, nil)
 		if !strings.HasPrefix(text, fmt.Sprintf("#%d · ", e.seq)) || !strings.HasSuffix(text, cs.s.Describe(want)) ||
 			!strings.Contains(text, want.Where) {
 			t.Fatalf("row %d reads %q", p, text)
@@ -281,6 +281,7 @@ func TestLogFiltersAndSearchAcrossPages(t *testing.T) {
 		t.Helper()
 		l.filter.SetSelected(filter)
 		l.search.SetText(search)
+		uitest.Schedule.Settle()
 		want := logOracle(t, cs, filter, search)
 		got := listed(t, l)
 		if !slices.Equal(got, want) {
@@ -414,10 +415,10 @@ func logHeap(tb testing.TB, n int) uint64 {
 	}
 	l.list.ScrollTo(n / 3)
 	l.filter.SetSelected(filterNotes)
-	l.wait()
+	uitest.Schedule.Settle()
 	l.entry(l.length() - 1)
 	l.search.SetText("cellar")
-	l.wait()
+	uitest.Schedule.Settle()
 	l.entry(l.length() / 2)
 	h := heapNow()
 	runtime.KeepAlive(cs)
@@ -533,7 +534,7 @@ func TestLogRowsAddUpExactly(t *testing.T) {
 		cs.selectTab("log")
 		u.Window.Resize(uitest.Portrait)
 		l.filter.SetSelected(filterNotes) // notes of two or three lines in portrait
-		l.wait()
+		uitest.Schedule.Settle()
 		if h := l.newRow().MinSize().Height; h != float32(int(h/logRowGrain))*logRowGrain {
 			t.Fatalf("text %.2f: a row's least height %v", ts, h)
 		}

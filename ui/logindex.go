@@ -48,10 +48,17 @@ type logEntry struct {
 	kind  string
 	line  string // the diary line
 	fixed bool   // beyond undo (tracker.IsFixed): never undone
+	// device is the device at a shared table that asked for it ("" for
+	// this tablet's own).
+	device string
 }
 
 func entryOf(s *tracker.Session, e tracker.Event) logEntry {
-	return logEntry{seq: e.Seq, time: e.Time, where: e.Where, kind: e.Kind, line: s.Describe(e), fixed: tracker.IsFixed(e)}
+	en := logEntry{seq: e.Seq, time: e.Time, where: e.Where, kind: e.Kind, line: s.Describe(e), fixed: tracker.IsFixed(e)}
+	if e.Origin != nil {
+		en.device = e.Origin.Device
+	}
+	return en
 }
 
 // undone says whether an action has been undone (and not redone).
@@ -62,12 +69,16 @@ func undone(s *tracker.Session, e logEntry) bool {
 	return !s.InEffect(e.seq)
 }
 
-// rowText is a diary line: where, when, what.
-func rowText(s *tracker.Session, e logEntry) string {
+// rowText is a diary line: where, when, what, and which phone asked for
+// it at a shared table (names says the devices' names).
+func rowText(s *tracker.Session, e logEntry, names *deviceNames) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "#%d · %s", e.seq, e.time.Local().Format("Mon 2 Jan 15:04"))
 	if e.where != "" {
 		b.WriteString(" · " + e.where)
+	}
+	if e.device != "" {
+		b.WriteString(" · from " + names.from(e.device))
 	}
 	b.WriteString("\n")
 	if undone(s, e) {
@@ -91,6 +102,7 @@ type logAnchor struct {
 // background scan adds to them.
 type logIndex struct {
 	s      *tracker.Session
+	names  *deviceNames
 	filter string
 	search string // lower case; empty for none
 	// all: every event is listed, position p is event last-p, and nothing
@@ -150,7 +162,7 @@ func (x *logIndex) passes(e tracker.Event) (logEntry, bool) {
 		return logEntry{}, false
 	}
 	en := entryOf(x.s, e)
-	if x.search != "" && !strings.Contains(strings.ToLower(rowText(x.s, en)), x.search) {
+	if x.search != "" && !strings.Contains(strings.ToLower(rowText(x.s, en, x.names)), x.search) {
 		return logEntry{}, false
 	}
 	return en, true

@@ -102,9 +102,7 @@ func (u *App) stopped() {
 	if u.camp == nil {
 		return
 	}
-	if _, err := u.closeCampaign(); err != nil {
-		fyne.LogError("ending the session as the app stopped", err)
-	}
+	u.closeCampaign(true)
 	forgetResume(u.Fyne.Preferences())
 	u.showHome()
 }

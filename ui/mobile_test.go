@@ -23,7 +23,9 @@ import (
 
 	"tablekeeper/tracker"
 	"tablekeeper/ui/place"
+	"tablekeeper/ui/share"
 	"tablekeeper/ui/shell"
+	"tablekeeper/ui/uitest"
 	"tablekeeper/ui/widgets"
 )
 
@@ -350,5 +352,62 @@ func TestMobileBackLeavesEveryTextField(t *testing.T) {
 			t.Errorf("Back in %s did not close its dialog", name)
 			d.Hide()
 		}
+	}
+}
+
+// TestMobileSharesTheTable: on a phone or tablet the table is shared as on
+// a desktop (where the system lets an app listen, as Android and iOS do on
+// the local network): a phone joins and plays; the panel fits a phone and
+// a portrait tablet at Largest text; Back goes from the panel back to the
+// tabs, sharing still on; the system ending the app stops sharing.
+func TestMobileSharesTheTable(t *testing.T) {
+	u, _, _ := newMobileUI(t)
+	c, err := u.DB.NewCampaign(testGame, "Alpha", 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := &appLoop{}
+	u.exec, u.post = l.exec, l.post
+	u.tables = map[tracker.GameID]share.Table{testGame: lifeTable{}}
+	u.shareAddr = "127.0.0.1:0"
+	u.openCampaign(c.ID)
+	cs := u.camp
+	test.Tap(cs.chrome.Share)
+	test.Tap(findButton(t, u, "Share this table"))
+	h := cs.share.host
+	if h == nil {
+		t.Fatalf("not sharing:\n%s", screenText(u))
+	}
+	p, st, words := joinFromQR(t, l, theQR(t, u).Text(), "Marta", "ana")
+	if st != 200 {
+		t.Fatalf("join: %d %s", st, words)
+	}
+	if ans, _ := p.tap(t, l, share.Action{Name: "life", N: -2}); ans.Status != "accepted" {
+		t.Fatalf("tap: %+v", ans)
+	}
+	eventually(t, l, "the phone's change on the tablet", func() bool { return life(cs) == 8 })
+	// The whole window on a portrait tablet; on a phone, the panel (the
+	// frame's header is a tablet's: on a phone at Largest its rows of
+	// buttons are wider than the screen, panel or not).
+	u.setSettings(shell.Settings{Theme: "dark", TextScale: 1.85})
+	for _, size := range []fyne.Size{fyne.NewSize(390, 844), fyne.NewSize(800, 1280)} {
+		u.Window.Resize(size)
+		u.Window.Content().Refresh()
+		what := u.Window.Content()
+		if size.Width < 400 {
+			what = cs.share.root
+		}
+		// A phone's window has the whole screen, with no padding round it.
+		for _, bad := range uitest.TooBig(what, size) {
+			t.Errorf("at %v, Largest text: %s", size, bad)
+		}
+	}
+	if pressBack(u) || cs.chrome.Panel() != nil || u.camp != cs || cs.share.host != h {
+		t.Fatal("Back did not go from the sharing panel to the tabs, sharing on")
+	}
+	u.stopped()
+	waitHost(t, l, h)
+	if _, st := p.tap(t, l, share.Action{Name: "life", N: -1}); st != 0 {
+		t.Fatalf("the host answers after the system ended the app: %d", st)
 	}
 }

@@ -30,14 +30,17 @@ func TestALongNoteSaysWhenItIsTooLongAsItIsTyped(t *testing.T) {
 		t.Fatalf("past the limit, the line under the note says %q", got)
 	}
 	test.Tap(findButton(t, u, "Add the note"))
-	if len(cs.s.Core().Notes) != 0 {
+	if n, _ := cs.s.Notes(10, 0); len(n) != 0 {
 		t.Fatal("a note past the limit was recorded")
 	}
 	for i := 0; i < 10; i++ {
 		e.TypedKey(&fyne.KeyEvent{Name: fyne.KeyBackspace})
 	}
 	test.Tap(findButton(t, u, "Add the note"))
-	notes2 := cs.s.Core().Notes
+	notes2, err := cs.s.Notes(10, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if len(notes2) != 1 || notes2[0].Text != strings.TrimSpace(para+strings.Repeat("x", 40)) {
 		t.Fatalf("recorded %d notes; the first differs from what was typed", len(notes2))
 	}

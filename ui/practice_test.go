@@ -137,14 +137,14 @@ func TestNoteButtonAddsAnUndoableNote(t *testing.T) {
 	if f.Showing() {
 		t.Fatal("the dialog stayed open")
 	}
-	if notes := cs.s.Core().Notes; len(notes) != 1 || notes[0].Text != "Found the cellar key" {
+	if notes, _ := cs.s.Notes(10, 0); len(notes) != 1 || notes[0].Text != "Found the cellar key" {
 		t.Fatalf("notes %+v", notes)
 	}
 	if rows := cs.log.Rows(); len(rows) != 1 || !strings.Contains(rows[0], "Note: Found the cellar key") {
 		t.Fatalf("log rows %v", rows)
 	}
 	test.Tap(cs.chrome.Undo)
-	if len(cs.s.Core().Notes) != 0 {
+	if notes, _ := cs.s.Notes(10, 0); len(notes) != 0 {
 		t.Fatal("undo kept the note")
 	}
 }

@@ -7,8 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"fyne.io/fyne/v2"
-
 	"tablekeeper/ui/widgets"
 )
 
@@ -37,14 +35,15 @@ func (u *App) startSelfCheck() {
 	if d, err := time.ParseDuration(os.Getenv(envSelfCheckAfter)); err == nil && d >= 0 {
 		after = d
 	}
-	go func() {
-		time.Sleep(after)
-		var report string
-		fyne.DoAndWait(func() { report = u.selfCheckReport() })
-		if err := writeWhole(path, report); err != nil {
-			fmt.Fprintln(os.Stderr, "self-check:", err)
-		}
-	}()
+	widgets.After(after, func() {
+		report := u.selfCheckReport()
+		// The file is written beside the window, which goes on answering.
+		widgets.Go(func() {
+			if err := writeWhole(path, report); err != nil {
+				fmt.Fprintln(os.Stderr, "self-check:", err)
+			}
+		})
+	})
 }
 
 // selfCheckReport is what the self-check writes: each finding on the

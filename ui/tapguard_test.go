@@ -42,7 +42,7 @@ func TestDoubleTapsOnTheFramesButtonsTakeOneStep(t *testing.T) {
 			}
 		}
 		// Home, then Open: the campaign screen comes up under the finger.
-		u.closeCampaign()
+		u.closeCampaign(false)
 		u.showHome()
 		before := lastSeq(t, u, id)
 		first, second := uitest.TapTwice(u.Window, findButton(t, u, "Open"))

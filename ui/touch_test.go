@@ -45,7 +45,7 @@ func frameScreens(id func(u *App) string) []frameScreen {
 	home := func(fn func(u *App)) func(u *App) {
 		return func(u *App) {
 			if u.camp != nil {
-				u.closeCampaign()
+				u.closeCampaign(true)
 			}
 			fn(u)
 		}
@@ -147,7 +147,7 @@ func TestEveryFrameScreenFitsTheTablet(t *testing.T) {
 			}
 			closeDialogs(u)
 			if u.camp != nil {
-				u.closeCampaign()
+				u.closeCampaign(true)
 			}
 		}
 	}

@@ -188,7 +188,7 @@ func EndOfTurnAlert(cubesOnTarget int, survivorsMode, alertOnDeck bool, survivor
 		s2 := t.Add("eternaut §2.2, §5.7 C3 (RB p.22 step 17)", "Survivors: the Alert counter is still on the Menace deck, so no Menace card is revealed")
 		s2.Result = "no card is drawn and no Survivor moves"
 		s3 := t.Add("eternaut §5.7 C3, §13.8", "deal the cubes again after the Survivors' activation (setting)")
-		s3.Result = fmt.Sprintf("%v", redealInB)
+		s3.Result = redealWords(redealInB)
 		return tr, t, nil
 	}
 	if survivorsMode {
@@ -205,7 +205,7 @@ func EndOfTurnAlert(cubesOnTarget int, survivorsMode, alertOnDeck bool, survivor
 		}
 		tr.Redeal = redealInB
 		s3 := t.Add("eternaut §5.7 C3, §13.8", "deal the cubes again after the Survivors move (setting)")
-		s3.Result = fmt.Sprintf("%v", redealInB)
+		s3.Result = redealWords(redealInB)
 		return tr, t, nil
 	}
 	if len(modules) == 0 {
@@ -253,4 +253,13 @@ func PickRandom(hand int, r automa.Rand) (int, automa.Trace, error) {
 	st.Die = fmt.Sprintf("1 to %d: %d", hand, v)
 	st.Result = fmt.Sprintf("card %d from the left", v)
 	return v, t, nil
+}
+
+// redealWords says what the group's setting decided, in words, not a
+// program's true or false.
+func redealWords(redeal bool) string {
+	if redeal {
+		return "yes: the group's setting deals them again"
+	}
+	return "no: the group's setting keeps them where they are"
 }

@@ -239,9 +239,9 @@ func plainJSONError(err error, data []byte) string {
 	case errors.As(err, &typ):
 		field := typ.Field
 		if field == "" {
-			return fmt.Sprintf("expected %s, found %s", kindWords(typ.Type), typ.Value)
+			return fmt.Sprintf("expected %s, found %s", kindWords(typ.Type), foundWords(typ.Value))
 		}
-		return fmt.Sprintf("%q should be %s, not %s", field, kindWords(typ.Type), typ.Value)
+		return fmt.Sprintf("%q should be %s, not %s", field, kindWords(typ.Type), foundWords(typ.Value))
 	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
 		return "the JSON ends too early"
 	}
@@ -250,6 +250,26 @@ func plainJSONError(err error, data []byte) string {
 		return "unknown field " + f + " (see FORMAT.md for the fields a map file may have)"
 	}
 	return msg
+}
+
+// foundWords says what encoding/json found ("array", "number -1") in
+// words ("a list", "the number -1").
+func foundWords(v string) string {
+	switch {
+	case v == "array":
+		return "a list"
+	case v == "object":
+		return "an object (a group of named fields)"
+	case v == "string":
+		return "text"
+	case v == "bool":
+		return "true or false"
+	case v == "number":
+		return "a number"
+	case strings.HasPrefix(v, "number "):
+		return "the " + v
+	}
+	return v
 }
 
 func kindWords(t reflect.Type) string {

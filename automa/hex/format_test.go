@@ -117,7 +117,7 @@ func TestParseErrors(t *testing.T) {
 		{`{"spaces": [{"q": 0, "r": 0}]}`, `space 1 at (0,0): no label`},
 		{`{"spaces": [{"label": "A-1", "r": 0}]}`, `space 1 ("A-1"): needs both coordinates "q" and "r"`},
 		{sp(`, "terain": "difficult"`), `space 2 ("A-2"): unknown field "terain"`},
-		{sp(`, "q": "1"`), `space 2 ("A-2"): "q" should be a whole number, not string`},
+		{sp(`, "q": "1"`), `space 2 ("A-2"): "q" should be a whole number, not text`},
 		{sp(`, "terrain": "swamp"`), `space "A-2": terrain "swamp" is not normal, difficult or gap`},
 		{sp(`, "gapKind": "lava"`), `space "A-2": gapKind "lava" on a space whose terrain is not gap`},
 		{sp(`, "hazard": "acid"`), `space "A-2": hazard "acid" is not fire, poison, trap or none`},
@@ -149,7 +149,7 @@ func TestParseErrors(t *testing.T) {
 		{"{\n  \"spaces\": [\n    {\"label\": \"A-1\" \"q\": 0}\n  ]\n}", `not valid JSON at line 3, column 21`},
 		{`{"spaces": [{"label": "A-1", "q": 0, "r": 0}]} {}`, `unexpected text after the map`},
 		{`{"spaces": [`, `the JSON ends too early`},
-		{`[]`, `expected an object, found array`},
+		{`[]`, `expected an object, found a list`},
 	}
 	for _, c := range cases {
 		_, err := ParseMap([]byte(c.file))

@@ -3,6 +3,7 @@ package phantom
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"tablekeeper/automa"
 )
@@ -150,7 +151,7 @@ func breakTie(n int, group []Turner, face Face, tr *automa.Trace) []Turner {
 	for i, t := range out {
 		names[i] = t.Name
 	}
-	tr.Add("phantom-epoch §11.2 (RB p.12)", "order for initiative %d", n).Result = fmt.Sprint(names)
+	tr.Add("phantom-epoch §11.2 (RB p.12)", "order for initiative %d", n).Result = strings.Join(names, ", ")
 	return out
 }
 

@@ -2,6 +2,7 @@ package phantom
 
 import (
 	"fmt"
+	"strings"
 
 	"tablekeeper/automa"
 )
@@ -126,7 +127,7 @@ func (w *world) chooseEnd(a *fig, keys []endKey, tr *automa.Trace, rule string) 
 		if len(next) == len(keys) {
 			st.Result = "does not separate them"
 		} else {
-			st.Result = fmt.Sprintf("%d space(s) left", len(next))
+			st.Result = count(len(next), "space") + " left"
 		}
 		keys = next
 	}
@@ -138,6 +139,27 @@ func (w *world) chooseEnd(a *fig, keys []endKey, tr *automa.Trace, rule string) 
 		return keys[DecisionPick(ps, w.face, tr, "the end space")]
 	}
 	return keys[0]
+}
+
+// actionWords is a movement as a card prints it: "Move 3", "Leap 2".
+func actionWords(kind string, mp int) string {
+	switch kind {
+	case "leap":
+		return fmt.Sprintf("Leap %d", mp)
+	case "retreat":
+		return fmt.Sprintf("Retreat %d", mp)
+	case "convertedMove":
+		return fmt.Sprintf("Move %d (a card converted to movement)", mp)
+	}
+	return fmt.Sprintf("Move %d", mp)
+}
+
+// count writes a number with its noun: "1 space", "3 spaces".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // move is one Move, Leap or converted Move of m MP toward P (§8.7), each
@@ -203,7 +225,7 @@ func (w *world) move(a *fig, m int, kind string, P target, tr *automa.Trace) Mov
 	exNH, exH := exact(reachNH, asNH), exact(reachH, asH)
 	cond2 := exNH == 0 && exH > 0
 	hazOK := cond1 || cond2
-	st := tr.Add("phantom-epoch §8.7 step 3 (RB p.28)", "may %s enter a hazard with this %s %d?", a.Name, kind, m)
+	st := tr.Add("phantom-epoch §8.7 step 3 (RB p.28)", "%s: may %s enter a hazard space on the way?", actionWords(kind, m), a.Name)
 	switch {
 	case cond1:
 		st.Result = "yes: every way to attack " + w.tname(P) + " is blocked otherwise"
@@ -221,7 +243,7 @@ func (w *world) move(a *fig, m int, kind string, P target, tr *automa.Trace) Mov
 	}
 	C := append([]int{a.Pos}, reach...)
 	keys := w.endKeys(a, P, C, mpOf, as, hazOK)
-	tr.Add(ruleMove, "%s weighs %d space(s) it can end its %s %d on (primary target %s)", a.Name, len(C), kind, m, w.tname(P))
+	tr.Add(ruleMove, "%s weighs the %s where its %s can end (primary target %s)", a.Name, count(len(C), "space"), actionWords(kind, m), w.tname(P))
 	best := w.chooseEnd(a, keys, tr, ruleMove)
 	if best.s == a.Pos {
 		tr.Add(ruleMove, "%s stays on %s", a.Name, mv.From).Result = "stay on " + mv.From
@@ -230,12 +252,14 @@ func (w *world) move(a *fig, m int, kind string, P target, tr *automa.Trace) Mov
 	p := path(prev, best.s)
 	mv.Path = w.b.labels(p)
 	mv.Spent = mpOf(best.s)
-	how := "fewest MP, then fewest hazards entered, then least hazard damage; any remaining tie is settled by lowest (r, q) (A-38)"
+	// a tie left after the rule's three is the rules' silence (it
+	// only changes which trap token goes); the lowest (r, q) takes it.
+	how := "fewest MP, then fewest hazards entered, then least hazard damage; a tie left after that (the rules leave it open) goes to the path nearest the map's top, then its left"
 	if leap {
 		how = "fewest steps; a Leap enters only its last space"
 	}
 	pst := tr.Add("phantom-epoch §8.7 step 7 (RB p.28)", "path of %d MP to %s: %s", mv.Spent, w.label(best.s), how)
-	pst.Result = fmt.Sprint(mv.Path)
+	pst.Result = "through " + strings.Join(mv.Path, ", ")
 	w.walk(a, p, leap, &mv)
 	return mv
 }
@@ -329,7 +353,7 @@ func (w *world) retreat(a *fig, n int, P target, tr *automa.Trace) Movement {
 		}
 		if len(next) < len(keep) {
 			st2.TieBreak = "fewest MP"
-			st2.Result = fmt.Sprintf("%d space(s) left", len(next))
+			st2.Result = count(len(next), "space") + " left"
 		} else {
 			st2.Result = "does not separate them"
 		}
@@ -350,7 +374,7 @@ func (w *world) retreat(a *fig, n int, P target, tr *automa.Trace) Movement {
 	p := path(prev, end)
 	mv.Path = w.b.labels(p)
 	mv.Spent = d[end].mp
-	tr.Add(ruleRetreat, "%s retreats to %s", a.Name, w.label(end)).Result = fmt.Sprint(mv.Path)
+	tr.Add(ruleRetreat, "%s retreats to %s", a.Name, w.label(end)).Result = "through " + strings.Join(mv.Path, ", ")
 	w.walk(a, p, false, &mv)
 	return mv
 }
@@ -380,7 +404,7 @@ func (w *world) teleport(a *fig, P target, tr *automa.Trace) Movement {
 	}
 	as := w.attackSpaces(a, P.pos(), w.baseRange(a), true, false)
 	keys := w.endKeys(a, P, C, func(s int) int { return w.b.rng(start, s) }, as, true)
-	tr.Add(ruleTeleport, "Teleport: %s weighs %d empty space(s) on its side of any closed door", a.Name, len(C))
+	tr.Add(ruleTeleport, "Teleport: %s weighs the %s on its side of any closed door", a.Name, count(len(C), "empty space"))
 	best := w.chooseEnd(a, keys, tr, ruleTeleport)
 	if best.s == start {
 		tr.Add(ruleTeleport, "%s stays on %s", a.Name, mv.From).Result = "stay"

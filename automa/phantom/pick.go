@@ -134,8 +134,9 @@ func DecisionPick(cands []Pickable, face Face, tr *automa.Trace, what string) in
 				best = i
 			}
 		}
-		drop(func(i int) bool { return i == best }, "still tied after the die; lowest (r, q) kept")
-		st.TieBreak = "unresolved by the die: players may choose; lowest (r, q) taken (A-10)"
+		// the players may choose; the lowest (r, q) is taken.
+		drop(func(i int) bool { return i == best }, "still tied after the die; the one nearest the map's top, then its left, kept")
+		st.TieBreak = "the die leaves a tie: the players may choose; the app took the one nearest the map's top, then its left"
 	}
 	c := cands[alive[0]]
 	st.Kept = []automa.Candidate{{Name: c.Name, Facts: pickFacts(c)}}

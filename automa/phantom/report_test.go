@@ -169,7 +169,7 @@ func TestTraceSaysEachTieBreakerOnce(t *testing.T) {
 		sc.adv("Me", "Raider", DarkBlue, "B2")
 		sc.char("Foe", Red, "C2")
 		_, tr := sc.turn("Me")
-		saidOnce(t, tr, "tie-breaker: fewest MP → 3 space(s) left")
+		saidOnce(t, tr, "tie-breaker: fewest MP → 3 spaces left")
 	})
 }
 

@@ -211,7 +211,7 @@ func TestMoveHazardFreeTieBreak(t *testing.T) {
 	sc.adv("Me", "Raider", DarkBlue, "A1")
 	sc.char("Foe", Red, "E1")
 	turn, tr := sc.turn("Me")
-	if turn.End != "D2" || !strings.Contains(tr.String(), "(tie-break: tie-breaker 1: hazard-free) → 1 space(s) left") {
+	if turn.End != "D2" || !strings.Contains(tr.String(), "(tie-break: tie-breaker 1: hazard-free) → 1 space left") {
 		t.Fatalf("ended on %s, want D2 by the hazard-free tie-breaker\n%s", turn.End, tr)
 	}
 }

@@ -392,7 +392,7 @@ func (w *world) objectTarget(a *fig, E []*fig, R, leap int, tr *automa.Trace) (i
 		st.Result = "no such object"
 		return -1, false
 	}
-	st.Result = fmt.Sprintf("paths through %d object(s)", k)
+	st.Result = "paths through " + count(k, "object")
 	// TB1 hazard-free, TB2 damaged, TB3 fewest MP once opened, TB4 die.
 	costs := map[int][2]int{}
 	for _, o := range cand {
@@ -426,7 +426,7 @@ func (w *world) objectTarget(a *fig, E []*fig, R, leap int, tr *automa.Trace) (i
 			}
 		}
 		s.TieBreak = name
-		s.Result = fmt.Sprintf("%d object(s) left", len(next))
+		s.Result = count(len(next), "object") + " left"
 		cand = next
 	}
 	filter("tie-breaker 1: hazard-free, an object that needs no hazard to be in range to attack", func(o objC) bool {

@@ -68,8 +68,8 @@ func (w *world) enemyTurn(free bool) bool {
 	for a := range w.suppressed {
 		if w.suppressed[a] {
 			w.suppressed[a] = false
-			w.change(Change{Kind: ChSuppressedRemoved, Area: w.b.ID(a)})
 			w.step("reichbusters §5.3", "End of the enemy turn: the suppressed token in area %s is removed.", w.b.ID(a))
+			w.change(Change{Kind: ChSuppressedRemoved, Area: w.b.ID(a)})
 		}
 	}
 	w.biscuits = make([]bool, w.b.Len())
@@ -299,7 +299,7 @@ func (w *world) inRangeOfStanding(u *unitW) bool {
 		if !standing(h) {
 			continue
 		}
-		if ok, r := w.sees(u.area, w.heroArea(h), "enemy"); ok && r <= u.t.Range {
+		if ok, r := w.seesWithin(u.area, w.heroArea(h), "enemy", u.t.Range); ok && r <= u.t.Range {
 			return true
 		}
 	}
@@ -492,8 +492,8 @@ func (w *world) stepUnit(u *unitW, to int, s *automa.Step) {
 		for _, h := range w.heroesIn(to) {
 			if !h.KnockedDown && !h.Downed {
 				h.KnockedDown = true
-				w.change(Change{Kind: ChHeroKnockedDown, Hero: h.ID})
 				w.step("reichbusters §12.7 Pounce", "%s pounces into area %s: hero %s is knocked down.", u.ID, u.Area, h.ID)
+				w.change(Change{Kind: ChHeroKnockedDown, Hero: h.ID})
 			}
 		}
 	}
@@ -562,7 +562,7 @@ func (w *world) legalRanged(u *unitW) []*Hero {
 		if !standing(h) {
 			continue
 		}
-		if ok, r := w.sees(u.area, w.heroArea(h), "enemy"); ok && r <= u.t.Range {
+		if ok, r := w.seesWithin(u.area, w.heroArea(h), "enemy", u.t.Range); ok && r <= u.t.Range {
 			out = append(out, h)
 		}
 	}
@@ -749,7 +749,10 @@ func (w *world) resolveAttacks(ti int, plans []plannedAttack, phase int, all []*
 			}
 		}
 		if len(units) > 0 {
-			w.out.Attacks = append(w.out.Attacks, w.combine(t, units, k.mode, k.hero, phase))
+			at := len(w.out.Trace.Steps) // combine's first step is the attack's
+			a := w.combine(t, units, k.mode, k.hero, phase)
+			a.Step = at
+			w.out.Attacks = append(w.out.Attacks, a)
 		}
 		for _, b := range bombers {
 			if !b.gone {

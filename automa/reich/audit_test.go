@@ -2,6 +2,7 @@ package reich
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -389,7 +390,22 @@ func TestPausedTurnContextIsChecked(t *testing.T) {
 func TestPausingWithoutDefenceEffectsChangesNothing(t *testing.T) {
 	// An empty list and a missing one are the same table.
 	js := func(v any) string { b, _ := json.Marshal(v); return strings.ReplaceAll(string(b), "null", "[]") }
-	strip := func(a []Attack) string { return js(a) }
+	// Where each change's step stands in its own trace differs between
+	// the parts and the whole: that is no change to the table.
+	strip := func(a []Attack) string {
+		a = slices.Clone(a)
+		for i := range a {
+			a[i].Step = 0
+		}
+		return js(a)
+	}
+	stripChanges := func(c []Change) string {
+		c = slices.Clone(c)
+		for i := range c {
+			c[i].Step = 0
+		}
+		return js(c)
+	}
 	compared, paused := 0, 0
 	for i := 0; i < 600; i++ {
 		data := make([]byte, 48)
@@ -441,7 +457,7 @@ func TestPausingWithoutDefenceEffectsChangesNothing(t *testing.T) {
 			t.Errorf("case %d: attacks one at a time %s, at once %s", i, strip(attacks), strip(whole.Attacks))
 			continue
 		}
-		if a, b := js(chs), js(whole.Changes); a != b {
+		if a, b := stripChanges(chs), stripChanges(whole.Changes); a != b {
 			t.Errorf("case %d: changes differ:\n%s\n%s", i, a, b)
 		}
 		if a, b := js(out.After), js(whole.After); a != b {

@@ -2,6 +2,7 @@ package reich
 
 import (
 	"fmt"
+	"strings"
 
 	"tablekeeper/automa"
 	"tablekeeper/automa/reich/board"
@@ -17,8 +18,8 @@ func (w *world) setLevel(room string, to content.Awareness, why string) {
 		return
 	}
 	rs.Awareness = to
-	w.change(Change{Kind: ChAwareness, Room: room, From: from.String(), To: to.String()})
 	s := w.step("reichbusters §7.3", "Room %s: awareness %s → %s (%s).", room, from, to, why)
+	w.change(Change{Kind: ChAwareness, Room: room, From: from.String(), To: to.String()})
 	if to == content.Alert && from < content.Alert {
 		var names []string
 		for _, t := range w.tokensInRoom(room) {
@@ -26,7 +27,7 @@ func (w *world) setLevel(room string, to content.Awareness, why string) {
 			w.enqueueToken(t.ID, "room "+room+" became alert")
 		}
 		if len(names) > 0 {
-			s.Result = fmt.Sprintf("ON_ALERT: spawn queued for tokens %v", names)
+			s.Result = fmt.Sprintf("ON_ALERT: spawn queued for tokens %s", strings.Join(names, ", "))
 		}
 	}
 }
@@ -76,8 +77,8 @@ func (w *world) enemiesEnter(room, why string) {
 		return
 	}
 	rs.Cleared = false
-	w.change(Change{Kind: ChClearedRemoved, Room: room})
 	w.step("reichbusters §5.2 / V-25", "Room %s had a cleared token, but enemy units are in it now (%s): the token is removed.", room, why).Result = "room " + room + " is no longer cleared"
+	w.change(Change{Kind: ChClearedRemoved, Room: room})
 }
 
 // staleCleared brings in line a table that still shows a cleared token in
@@ -151,14 +152,14 @@ func (w *world) afterChange() {
 	// SIGHT: new enemy→hero sight lines, at once outside enemy turns (and,
 	// as a house rule, within them).
 	if w.sightAtOnce() {
-		now := w.sightPairs()
+		now, moot := w.sightsNow()
 		if w.seen != nil {
 			raised := map[string]bool{}
 			for _, u := range w.liveUnits() {
 				for _, h := range w.onMap() {
 					k := [2]string{u.ID, h.ID}
 					room := w.b.Room(u.area)
-					if now[k] && !w.seen[k] && !raised[room] {
+					if now[k] && !moot[k] && !w.seen[k] && !raised[room] {
 						raised[room] = true
 						w.sight(room, u.ID, h.ID)
 					}
@@ -170,6 +171,99 @@ func (w *world) afterChange() {
 	if w.phase == AlienWorld {
 		w.rearm()
 	}
+}
+
+// sightsNow is sightPairs after a change, asking the table only where the
+// answer can change what happens. A pair in a room a sighting cannot raise
+// keeps what is known (unknown counts as seen). In a room it can raise, a
+// pair seen before already, or any pair once a sighting already known
+// raises the room, is moot: it counts as seen, and raises nothing. Only
+// then is the table asked, whether the unit sees the hero now, and if it
+// does, whether it did before the change (when the snapshot left that
+// unknown).
+func (w *world) sightsNow() (now, moot map[[2]string]bool) {
+	now, moot = map[[2]string]bool{}, map[[2]string]bool{}
+	type pair struct {
+		u *unitW
+		h *Hero
+	}
+	var ask []pair
+	rises := map[string]bool{} // rooms a known new sighting raises
+	for _, u := range w.liveUnits() {
+		room := w.b.Room(u.area)
+		matters := w.sightMatters(room)
+		for _, h := range w.onMap() {
+			k := [2]string{u.ID, h.ID}
+			see, _, known := w.seesKnown(u.area, w.heroArea(h), "enemy")
+			switch {
+			case !known && matters && !(w.seen != nil && w.seen[k]):
+				ask = append(ask, pair{u, h})
+			case !known:
+				now[k] = true
+			default:
+				now[k] = see
+				if see && matters && w.seen != nil && !w.seen[k] && !w.seenUnknown[k] {
+					rises[room] = true
+				}
+			}
+			if known && see && matters && w.seenUnknown[k] {
+				ask = append(ask, pair{u, h})
+			}
+		}
+	}
+	for _, p := range ask {
+		k, room := [2]string{p.u.ID, p.h.ID}, w.b.Room(p.u.area)
+		if rises[room] {
+			now[k], moot[k] = true, true
+			continue
+		}
+		see, _ := w.sees(p.u.area, w.heroArea(p.h), "enemy")
+		now[k] = see
+		if !see || w.seen == nil {
+			continue
+		}
+		if w.seenUnknown[k] && w.beforeChange != nil {
+			back := w.beforeChange()
+			before, _ := w.sees(p.u.area, w.heroArea(p.h), "enemy")
+			back()
+			w.seen[k] = before
+			delete(w.seenUnknown, k)
+		}
+		if !w.seen[k] && !w.seenUnknown[k] {
+			rises[room] = true
+		}
+	}
+	w.seenUnknown, w.beforeChange = nil, nil
+	return now, moot
+}
+
+// knownPairs is sightPairs as far as it is known without asking: the
+// pairs known, and those only the table could tell.
+func (w *world) knownPairs() (known, unknown map[[2]string]bool) {
+	known, unknown = map[[2]string]bool{}, map[[2]string]bool{}
+	for _, u := range w.liveUnits() {
+		for _, h := range w.onMap() {
+			k := [2]string{u.ID, h.ID}
+			see, _, ok := w.seesKnown(u.area, w.heroArea(h), "enemy")
+			if !ok {
+				unknown[k] = true
+				continue
+			}
+			known[k] = see
+		}
+	}
+	return known, unknown
+}
+
+// allPairs counts every enemy→hero pair as seen.
+func (w *world) allPairs() map[[2]string]bool {
+	out := map[[2]string]bool{}
+	for _, u := range w.liveUnits() {
+		for _, h := range w.onMap() {
+			out[[2]string{u.ID, h.ID}] = true
+		}
+	}
+	return out
 }
 
 // rearm flips cleared tokens back to spawn side when no hero sees them and
@@ -184,8 +278,8 @@ func (w *world) rearm() {
 			continue
 		}
 		t.Cleared = false
-		w.change(Change{Kind: ChTokenFlipped, Token: t.ID, Area: t.Area, To: "spawn"})
 		w.step("reichbusters §11.3", "No hero sees cleared token %s and no enemy is in area %s: it re-arms.", t.ID, t.Area)
+		w.change(Change{Kind: ChTokenFlipped, Token: t.ID, Area: t.Area, To: "spawn"})
 		w.merge(w.b.Room(a), content.Suspicious, "a re-armed token makes its area suspicious")
 	}
 }
@@ -200,13 +294,13 @@ func (w *world) revealFeature(id, who string) {
 		return
 	}
 	w.revealed[id] = true
-	w.change(Change{Kind: ChFeatureRevealed, Feature: id, Icons: icons})
 	s := w.step("reichbusters §7.4.1 T5", "Hero %s sees room feature %s: it is turned face up.", who, id)
+	w.change(Change{Kind: ChFeatureRevealed, Feature: id, Icons: icons})
 	if len(icons) == 0 {
 		s.Result = "no spawn icons; the players resolve its other effects"
 		return
 	}
-	s.Result = fmt.Sprintf("spawn icons %v: FEATURE_SPAWN queued", icons)
+	s.Result = fmt.Sprintf("it shows %s: FEATURE_SPAWN queued", iconsText(icons))
 	w.queue = append(w.queue, spawnReq{kind: reqFeature, feature: id, icons: icons})
 }
 
@@ -222,20 +316,33 @@ func (w *world) phase4() {
 			return
 		}
 		rs := w.rooms[room]
+		// A room that cannot go up (alert, or raised already this turn)
+		// needs no question put to the table: only what is known is told.
+		canRise := rs.Awareness < content.Alert && !rs.RaisedThisEnemyTurn && !rs.RaisedBySight
 		var who [2]string
-		found := false
+		found, unknown := false, false
 		for _, u := range w.liveUnits() {
 			if w.b.Room(u.area) != room || found {
 				continue
 			}
 			for _, h := range w.onMap() {
-				if ok, _ := w.sees(u.area, w.heroArea(h), "enemy"); ok {
+				ok, known := false, true
+				if canRise {
+					ok, _ = w.sees(u.area, w.heroArea(h), "enemy")
+				} else {
+					ok, _, known = w.seesKnown(u.area, w.heroArea(h), "enemy")
+				}
+				unknown = unknown || !known
+				if ok {
 					who, found = [2]string{u.ID, h.ID}, true
 					break
 				}
 			}
 		}
 		if !found {
+			if unknown {
+				w.step("reichbusters §5.3 phase 4", "Room %s cannot go up this turn (%s): whether its units see a hero changes nothing, so the table is not asked.", room, noRiseWhy(rs))
+			}
 			continue
 		}
 		s := w.step("reichbusters §5.3 phase 4", "In room %s enemy unit %s sees hero %s.", room, who[0], who[1])
@@ -257,6 +364,14 @@ func (w *world) phase4() {
 		w.setLevel(room, rs.Awareness+1, "phase 4")
 		w.runQueue()
 	}
+}
+
+// noRiseWhy says why a room's awareness cannot go up in phase 4.
+func noRiseWhy(rs *RoomState) string {
+	if rs.Awareness == content.Alert {
+		return "it is alert already"
+	}
+	return "it was raised already this enemy turn"
 }
 
 // candidate is a small helper for trace candidates.

@@ -123,8 +123,8 @@ func (w *world) kill(u *unitW) {
 // takes the blast.
 func (w *world) explode(u *unitW, why string) {
 	u.gone = true
-	w.change(Change{Kind: ChUnitKilled, Unit: u.ID, Area: u.Area})
 	w.step("reichbusters §7.6.4 Bomber", "%s explodes in area %s: 1 wound to every unit there, 1 permanent wound to every hero there; it is destroyed.", u.ID, u.Area)
+	w.change(Change{Kind: ChUnitKilled, Unit: u.ID, Area: u.Area})
 	w.blast(u, why)
 	w.cleanup(w.b.Room(u.area))
 	w.afterChange()
@@ -137,8 +137,8 @@ func (w *world) blast(u *unitW, why string) {
 	for _, y := range w.unitsIn(u.area) {
 		w.hit(y, Hit{Wounds: 1, Explosion: true, TrackingBomber: u.t.Tagged("trackingBomber")}, why+" blast from "+u.ID)
 	}
-	w.change(Change{Kind: ChBoom, Cause: "enemy", Area: u.Area})
 	s := w.step("reichbusters §7.7", "The blast causes a BOOM by an enemy unit.")
+	w.change(Change{Kind: ChBoom, Cause: "enemy", Area: u.Area})
 	s.TieBreak = "AMBIGUOUS (lost icon; default BOOM caused by an enemy)"
 	w.boom("enemy", "", true)
 }

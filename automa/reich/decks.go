@@ -21,8 +21,8 @@ import (
 func (w *world) takeNamed(d *Deck, id, what string) error {
 	if len(d.DrawPile) == 0 && len(d.Discard) > 0 {
 		d.DrawPile, d.Discard = d.Discard, nil
-		w.change(Change{Kind: ChDeckShuffled, Text: what})
 		w.step("reichbusters §3.1", "The %s deck ran out: the players shuffle its discard pile into a new draw pile.", what)
+		w.change(Change{Kind: ChDeckShuffled, Text: what})
 	}
 	if i := slices.Index(d.DrawPile, id); i >= 0 {
 		d.DrawPile = slices.Delete(slices.Clone(d.DrawPile), i, i+1)

@@ -119,13 +119,13 @@ func (w *world) applyEffect(card string, e content.Effect) {
 	case content.EffSpawnPatrol:
 		aw := *e.Awareness
 		w.queue = append(w.queue, spawnReq{kind: reqPatrol, icons: e.Icons, aw: &aw, hero: w.hero, source: card})
-		w.step("reichbusters §7.4.1 T1", "Noise card %s: a patrol %v at %s.", card, e.Icons, aw).Result = "PATROL queued"
+		w.step("reichbusters §7.4.1 T1", "Noise card %s: a patrol (%s) at %s.", card, iconsText(e.Icons), aw).Result = "PATROL queued"
 	case content.EffSpawnBarracks:
 		w.queue = append(w.queue, spawnReq{kind: reqBarracks, icons: e.Icons, letter: e.Letter, hero: w.hero, source: card})
-		w.step("reichbusters §7.4.1 T1", "Noise card %s: barracks %s spawns %v.", card, e.Letter, e.Icons).Result = "BARRACKS queued"
+		w.step("reichbusters §7.4.1 T1", "Noise card %s: barracks %s spawns (%s).", card, e.Letter, iconsText(e.Icons)).Result = "BARRACKS queued"
 	case content.EffSpawnFromDarkness:
 		w.queue = append(w.queue, spawnReq{kind: reqDarkness, icons: e.Icons, aw: e.Awareness, hero: w.hero, source: card})
-		w.step("reichbusters §7.4.1 T1", "Noise card %s: units %v spawn from the darkness.", card, e.Icons).Result = "DARKNESS queued"
+		w.step("reichbusters §7.4.1 T1", "Noise card %s: units spawn from the darkness (%s).", card, iconsText(e.Icons)).Result = "DARKNESS queued"
 	case content.EffRaiseAwareness:
 		w.noiseRaise(e.Target, e.Levels)
 	case content.EffAdvanceTracker:
@@ -133,8 +133,8 @@ func (w *world) applyEffect(card string, e content.Effect) {
 	case content.EffTriggerAlarm:
 		w.triggerAlarm("noise card " + card)
 	case content.EffFreeText:
-		w.change(Change{Kind: ChForPlayers, Card: card, Text: e.Text})
 		w.step("reichbusters §2.3", "Noise card %s: an effect the players resolve by hand.", card)
+		w.change(Change{Kind: ChForPlayers, Card: card, Text: e.Text})
 	}
 }
 
@@ -211,8 +211,8 @@ func (w *world) trackLength() int {
 func (w *world) advance(n int, why string) {
 	const rule = "reichbusters §5.5"
 	if w.tracker == nil {
-		w.change(Change{Kind: ChTracker, N: n, Text: why})
 		w.step(rule, "%s: the round marker moves on %d (its position was not given, so the tracker checks for the alarm).", why, n)
+		w.change(Change{Kind: ChTracker, N: n, Text: why})
 		return
 	}
 	t := w.tracker
@@ -264,8 +264,8 @@ func (w *world) triggerAlarm(why string) {
 		return
 	}
 	w.out.AlarmTriggered = true
-	w.change(Change{Kind: ChAlarmTriggered, Text: why})
 	w.step("reichbusters §5.6", "%s triggers the alarm: finish the current action or enemy turn, then go to the end of the round; the alarm sounds after it.", why)
+	w.change(Change{Kind: ChAlarmTriggered, Text: why})
 }
 
 // bang and boom are §7.7: before the alarm they move the round marker on;
@@ -350,10 +350,10 @@ func (w *world) alarm() {
 		rs.Awareness, rs.RaisedBySight, rs.RaisedThisEnemyTurn = content.AtEase, false, false
 	}
 	w.step(rule+" step 3", "Every awareness token is removed; from now on every enemy unit is alert.")
-	w.change(Change{Kind: ChNoiseDeckSwapped})
 	w.step(rule+" step 4", "The pre-alarm noise deck is replaced by the post-alarm deck.")
-	w.change(Change{Kind: ChEffectsEnded})
+	w.change(Change{Kind: ChNoiseDeckSwapped})
 	w.step(rule+" step 5", "Every ongoing action-card effect ends.").TieBreak = "AMBIGUOUS (default: every effect lasting beyond its action)"
+	w.change(Change{Kind: ChEffectsEnded})
 	w.step(rule+" step 6", "The enemy takes a free turn (phases 2 and 3).").TieBreak = "latest hero this round: CHOICE (default: the last hero to have had a turn)"
 	if !w.enemyTurn(true) || w.err != nil {
 		return // paused for the defence tests: enemyTurn finishes the alarm

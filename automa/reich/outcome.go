@@ -22,9 +22,14 @@ type Outcome struct {
 	// AwaitingDefence: the enemy turn stopped after its last attack for the
 	// defence tests (Request.PauseForDefence); After.EnemyTurn says where
 	// it goes on from.
-	AwaitingDefence bool         `json:"awaitingDefence,omitempty"`
-	After           State        `json:"after"`
-	Trace           automa.Trace `json:"trace"`
+	AwaitingDefence bool `json:"awaitingDefence,omitempty"`
+	// Sightings are the players' answers on lines of sight that still hold
+	// at the end, each with its basis: give them back under answers.los
+	// with the next request, and they are not asked again while nothing
+	// between the two areas changes.
+	Sightings []LOSAnswer  `json:"sightings,omitempty"`
+	After     State        `json:"after"`
+	Trace     automa.Trace `json:"trace"`
 }
 
 // Change kinds.
@@ -83,6 +88,9 @@ type Change struct {
 	N       int             `json:"n,omitempty"`
 	Cause   string          `json:"cause,omitempty"`
 	Text    string          `json:"text,omitempty"`
+	// Step is the trace step that made the change (from 0; -1 before any):
+	// the step a Why names for it.
+	Step int `json:"step"`
 }
 
 // Attack is one enemy attack: a single unit's, or a combined attack of
@@ -103,4 +111,6 @@ type Attack struct {
 	NoItems bool `json:"noItems,omitempty"`
 	// OnWound lists what happens to a hero this attack wounds (Crush, Repulse, Smash!).
 	OnWound []string `json:"onWound,omitempty"`
+	// Step is the trace step that made the attack (from 0).
+	Step int `json:"step"`
 }

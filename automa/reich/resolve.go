@@ -341,6 +341,7 @@ func Decide(s *Situation, rng automa.Rand) (*Outcome, error) {
 		return nil, w.err
 	}
 	w.out.After = w.export()
+	w.out.Sightings = w.heldSights()
 	if w.out.Changes == nil {
 		w.out.Changes = []Change{}
 	}
@@ -355,23 +356,35 @@ func Decide(s *Situation, rng automa.Rand) (*Outcome, error) {
 // such as an obscuring token ending.
 func (w *world) sightCheck(r *Request) {
 	h := w.heroByID(w.hero)
-	// The sight lines as they were before the change, to tell which begin now.
+	// The sight lines as they were before the change, to tell which begin
+	// now. What only the table could tell is asked later, and only for a
+	// unit that sees a hero now in a room a sighting can raise
+	// (sightsNow): before then it cannot matter.
 	if r.From != "" {
-		was := h.Area
-		h.Area = r.From
-		w.gen++ // the blockers moved with the hero
-		w.seen = w.sightPairs()
-		h.Area = was
-		w.gen++
+		w.beforeChange = func() func() {
+			was := h.Area
+			h.Area = r.From
+			w.gen++ // the blockers moved with the hero
+			return func() { h.Area = was; w.gen++ }
+		}
 	} else if r.Door != "" {
 		d, _ := w.b.DoorIndex(r.Door)
-		was := w.doors[d]
-		w.doors[d] = content.Closed
-		w.seen = w.sightPairs()
-		w.doors[d] = was
-	} else if r.EndOfTurn {
-		w.seen = w.sightPairs() // nothing moved: only the cleared token is in question
-	} else {
+		w.beforeChange = func() func() {
+			was := w.doors[d]
+			w.doors[d] = content.Closed
+			return func() { w.doors[d] = was }
+		}
+	}
+	switch {
+	case w.beforeChange != nil:
+		back := w.beforeChange()
+		w.seen, w.seenUnknown = w.knownPairs()
+		back()
+	case r.EndOfTurn:
+		// Nothing moved: no unit begins to see a hero; only the cleared
+		// token is in question (and tokens or features a hero sees).
+		w.seen = w.allPairs()
+	default:
 		w.seen = map[[2]string]bool{}
 	}
 	// §5.2 cleared token: by default spawn triggers are checked first and
@@ -384,8 +397,8 @@ func (w *world) sightCheck(r *Request) {
 			return
 		}
 		w.rooms[room].Cleared = true
-		w.change(Change{Kind: ChClearedPlaced, Room: room})
 		s := w.step("reichbusters §5.2", "Hero %s is in room %s with no enemy units: a cleared token is placed.", h.ID, room)
+		w.change(Change{Kind: ChClearedPlaced, Room: room})
 		s.TieBreak = "AMBIGUOUS (" + order + ")"
 	}
 	if w.set.ClearedBeforeSpawnCheck {

@@ -211,6 +211,11 @@ type LOSAnswer struct {
 	Side  string `json:"side,omitempty"`
 	See   bool   `json:"see"`
 	Range int    `json:"range,omitempty"`
+	// Basis is what could block the line when the players answered (an
+	// answer given earlier, kept by the app): the answer holds while
+	// nothing between the two areas changed. Without it the answer is new
+	// and its basis is noted when it is first used (Outcome.Sightings).
+	Basis *SightBasis `json:"basis,omitempty"`
 }
 
 // Request is what to resolve.
@@ -487,6 +492,22 @@ func (s *Situation) check(b *board.Board) error {
 		}
 		if a.See && a.From != a.To && a.Range < 1 {
 			return fmt.Errorf("answers.los %d: %s sees %s: give the range in areas (1 or more)", i+1, a.From, a.To)
+		}
+		if b := a.Basis; b != nil {
+			where := fmt.Sprintf("answers.los %d basis", i+1)
+			if a.Side == "" {
+				return fmt.Errorf("%s: an answer kept with its basis is for one side: give side hero or enemy", where)
+			}
+			for _, id := range b.Shut {
+				if s.Map.Door(id) == nil {
+					return fmt.Errorf("%s: shut: door %q is not on the map", where, id)
+				}
+			}
+			for _, id := range append(slices.Clone(b.Blockers), b.Obscured...) {
+				if err := area(where, id); err != nil {
+					return err
+				}
+			}
 		}
 	}
 	for k := range s.Answers.Choices {

@@ -94,8 +94,8 @@ func (w *world) drawSpawnCard() *content.SpawnCard {
 			j := w.rng.Intn(i + 1)
 			d.DrawPile[i], d.DrawPile[j] = d.DrawPile[j], d.DrawPile[i]
 		}
-		w.change(Change{Kind: ChDeckShuffled, Text: "spawn"})
 		w.step("reichbusters §3.1", "The spawn deck ran out: its discard pile is shuffled into a new draw pile.").Die = "seeded shuffle"
+		w.change(Change{Kind: ChDeckShuffled, Text: "spawn"})
 	}
 	id := d.DrawPile[0]
 	d.DrawPile = d.DrawPile[1:]
@@ -227,7 +227,7 @@ func (w *world) tokenSpawn(id string) {
 	if w.tracked() {
 		aw = w.rooms[room].Awareness
 	}
-	w.step("reichbusters §7.4.3 S3", "Spawn token %s in area %s spawns with icons %v; the units join room %s at %s.", id, t.Area, t.Icons, room, aw)
+	w.step("reichbusters §7.4.3 S3", "Spawn token %s in area %s spawns (%s); the units join room %s at %s.", id, t.Area, iconsText(t.Icons), room, aw)
 	w.resolveIcons(t.Icons, area, aw, "token "+id)
 	if w.err != nil {
 		return
@@ -275,7 +275,7 @@ func (w *world) patrol(icons []content.Level, aw content.Awareness) {
 		origin int
 	}
 	var kept []cand
-	s := w.step(rule, "A patrol (icons %v, %s) comes in by the closed non-exit door nearest to hero %s (area %s).", icons, aw, h.ID, h.Area)
+	s := w.step(rule, "A patrol (%s, %s) comes in by the closed non-exit door nearest to hero %s (area %s).", iconsText(icons), aw, h.ID, h.Area)
 	for d := 0; d < w.b.DoorCount(); d++ {
 		id := w.b.DoorID(d)
 		sides := w.b.DoorSides(d)
@@ -512,7 +512,7 @@ func (w *world) featureSpawn(id string, icons []content.Level) {
 	if w.tracked() {
 		aw = w.rooms[w.b.Room(area)].Awareness
 	}
-	w.step("reichbusters §7.4.7 S6", "Room feature %s spawns %v in its own area %s at %s.", id, icons, f.Area, aw).TieBreak = "NOT IN SOURCE (default: the feature's area)"
+	w.step("reichbusters §7.4.7 S6", "Room feature %s spawns (%s) in its own area %s at %s.", id, iconsText(icons), f.Area, aw).TieBreak = "NOT IN SOURCE (default: the feature's area)"
 	w.resolveIcons(icons, area, aw, "room feature "+id)
 	w.change(Change{Kind: ChFeatureDiscarded, Feature: id})
 }
@@ -569,4 +569,23 @@ func (w *world) darkness(icons []content.Level, cardAw *content.Awareness) {
 		aw = *cardAw
 	}
 	w.resolveIcons(icons, best, aw, "from the darkness")
+}
+
+// iconsText names spawn icons as the players see them: "a green spawn
+// icon", "green and orange spawn icons", "no spawn icon".
+func iconsText(icons []content.Level) string {
+	switch len(icons) {
+	case 0:
+		return "no spawn icon"
+	case 1:
+		if icons[0] == content.Orange {
+			return "an orange spawn icon"
+		}
+		return "a " + string(icons[0]) + " spawn icon"
+	}
+	names := make([]string, len(icons))
+	for i, l := range icons {
+		names[i] = string(l)
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1] + " spawn icons"
 }

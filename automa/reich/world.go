@@ -20,6 +20,8 @@ type NeedInput struct {
 	// Options are the answers that fit, when the rules know them (the
 	// cards a physical deck can still give).
 	Options []string
+	// Sight is the line of sight asked about (Field "answers.los").
+	Sight *SightQuestion
 }
 
 func (e *NeedInput) Error() string {
@@ -56,9 +58,15 @@ type world struct {
 	// spawnNamed counts the answers' spawn cards used so far.
 	spawnNamed int
 
-	queue        []spawnReq
-	queuedToken  map[string]bool
+	queue       []spawnReq
+	queuedToken map[string]bool
+	// seen are the enemy→hero sight lines before the change being looked
+	// at (unit, hero); seenUnknown those only the table could tell, which
+	// beforeChange (when set) can still ask about: it puts the table back
+	// as it was, and the function it returns undoes that.
 	seen         map[[2]string]bool
+	seenUnknown  map[[2]string]bool
+	beforeChange func() func()
 	serial       map[string]int
 	shotInPhase2 map[*unitW]bool
 	ruthless     map[*unitW]bool
@@ -75,6 +83,11 @@ type world struct {
 	gen                     int
 	heroBlocks, enemyBlocks []bool
 	blocksGen               int
+
+	// The players' answers on lines of sight: kept ones (with the basis
+	// they hold on) and those given with this request (sightmemory.go).
+	sightKept  []LOSAnswer
+	sightFresh []freshSight
 
 	out Outcome
 	err error
@@ -98,7 +111,10 @@ func (w *world) step(rule, format string, args ...any) *automa.Step {
 	return w.out.Trace.Add(rule, format, args...)
 }
 
+// change records a change to the table, made by the latest step of the
+// trace (write the step that explains a change before the change).
 func (w *world) change(c Change) {
+	c.Step = len(w.out.Trace.Steps) - 1
 	w.out.Changes = append(w.out.Changes, c)
 	w.gen++
 }
@@ -220,6 +236,7 @@ func newWorld(s *Situation, b *board.Board, rng automa.Rand) *world {
 		w.resumeAt = &c
 	}
 	w.pauseForDefence = s.Resolve.PauseForDefence
+	w.loadSights()
 	return w
 }
 
@@ -431,53 +448,6 @@ func (w *world) triggeringHero(rule string) *Hero {
 
 // --- line of sight ----------------------------------------------------------
 
-func (w *world) answer(from, to int, side string) (LOSAnswer, bool) {
-	f, t := w.b.ID(from), w.b.ID(to)
-	for _, pass := range []bool{true, false} {
-		for _, a := range w.ans.LOS {
-			exact := a.Side == side
-			if pass != exact || (a.Side != "" && a.Side != side) {
-				continue
-			}
-			if (a.From == f && a.To == t) || (a.From == t && a.To == f) {
-				return a, true
-			}
-		}
-	}
-	return LOSAnswer{}, false
-}
-
-// sees answers LOS for one viewer side ("hero" or "enemy") with the range
-// in areas. Heroes' sight is blocked by enemy units between; enemies'
-// sight by heroes standing between (downed, captured and knocked-down
-// heroes do not block) (§3.2). Alien world: own and adjacent areas (§11.3).
-func (w *world) sees(from, to int, side string) (bool, int) {
-	if a, ok := w.answer(from, to, side); ok {
-		return a.See, a.Range
-	}
-	sight := board.Sight{Doors: w.doors, Obscured: w.obscured}
-	if w.phase == AlienWorld {
-		if w.b.LOSAlien(from, to, sight) {
-			if from == to {
-				return true, 0
-			}
-			return true, 1
-		}
-		return false, 0
-	}
-	if from == to {
-		return true, 0
-	}
-	if !w.b.HasSightLines() {
-		w.fail(&NeedInput{Question: fmt.Sprintf("can %s in area %s see area %s?", side+"s", w.b.ID(from), w.b.ID(to)),
-			Field: "answers.los"})
-		return false, 0
-	}
-	sight.Blocks = w.blockers(side)
-	vis, rng, _ := w.b.LOS(from, to, sight)
-	return vis, rng
-}
-
 // anyHeroSees reports whether a hero on the map sees the area.
 func (w *world) anyHeroSees(area int) (bool, string) {
 	for _, h := range w.onMap() {
@@ -491,12 +461,23 @@ func (w *world) anyHeroSees(area int) (bool, string) {
 	return false, ""
 }
 
-// sightPairs lists which enemy units see which heroes now.
+// sightPairs lists which enemy units see which heroes now. Only a unit
+// whose room a sighting can still raise needs the table's answer; for the
+// others what is known stands, and a pair only the table could tell counts
+// as seen already, so it raises nothing.
 func (w *world) sightPairs() map[[2]string]bool {
 	out := map[[2]string]bool{}
 	for _, u := range w.liveUnits() {
+		matters := w.sightMatters(w.b.Room(u.area))
 		for _, h := range w.onMap() {
-			if ok, _ := w.sees(u.area, w.heroArea(h), "enemy"); ok {
+			ok := false
+			if matters {
+				ok, _ = w.sees(u.area, w.heroArea(h), "enemy")
+			} else {
+				see, _, known := w.seesKnown(u.area, w.heroArea(h), "enemy")
+				ok = see || !known
+			}
+			if ok {
 				out[[2]string{u.ID, h.ID}] = true
 			}
 		}

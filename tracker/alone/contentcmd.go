@@ -1,6 +1,7 @@
 package alone
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -47,7 +48,25 @@ type contentEv struct {
 func (c UseContent) plan(*State, *tracker.Dice) (op, error) {
 	x := c.Content.Clone()
 	x.Normalize()
+	if err := checkTexts(x); err != nil {
+		return nil, err
+	}
 	return &contentEv{UseContent: UseContent{Content: *x}}, nil
+}
+
+// checkTexts refuses content whose names or texts break the rules of
+// campaign names (issue 24 item 6). It runs when a command is decided,
+// never when a recorded event is replayed: content recorded before the
+// rules is played as it was.
+func checkTexts(x *Content) error {
+	data, err := json.Marshal(x)
+	if err != nil {
+		return err
+	}
+	if ps := tracker.ContentTexts(data); len(ps) > 0 {
+		return refuse("§9", "%v", tracker.TextsError("the content set", ps))
+	}
+	return nil
 }
 func (*contentEv) kind() string { return "content" }
 
@@ -178,6 +197,9 @@ func (c PutContent) plan(*State, *tracker.Dice) (op, error) {
 	}
 	x = x.Clone()
 	x.Normalize()
+	if err := checkTexts(x); err != nil {
+		return nil, err
+	}
 	o := &contentPutEv{PutContent: PutContent{Was: strings.TrimSpace(c.Was), WasDeck: strings.ToLower(strings.TrimSpace(c.WasDeck))}}
 	switch {
 	case x.Sheet != nil:

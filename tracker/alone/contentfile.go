@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"tablekeeper/automa/alone"
+	"tablekeeper/tracker"
 )
 
 // ParseContent reads a content file: its format, then every component,
@@ -37,7 +38,13 @@ func ParseContent(b []byte) (*Content, error) {
 		return nil, ContentProblems{{Kind: KindFile, Problem: "part of the file cannot be read: " + plainJSONError(err)}}
 	}
 	c.Normalize()
-	if ps := c.Problems(); len(ps) > 0 {
+	ps := c.Problems()
+	// Every name and text by the rules of campaign names (issue 24 item
+	// 6), checked on the file as it came.
+	for _, p := range tracker.ContentTexts(b) {
+		ps = append(ps, ContentProblem{Kind: KindFile, Problem: p.Words()})
+	}
+	if len(ps) > 0 {
 		return &c, ps
 	}
 	return &c, nil

@@ -707,8 +707,26 @@ func (o *correctEv) run(s *State) error {
 	}
 	return nil
 }
+
+// correctedNames are the corrected fields as the Hero sheet names them.
+var correctedNames = map[string]string{
+	"life": "Life", "sc": "Self Control", "roundMarker": "the Round marker", "adrenaline": "Adrenaline",
+	"round": "the Round", "turnsUsed": "Turns used", "companion": "the Companion's Charges",
+}
+
+// correctedName is a corrected field in the sheet's words.
+func correctedName(field string) string {
+	if n, ok := correctedNames[field]; ok {
+		return n
+	}
+	if a, ok := strings.CutPrefix(field, "xp."); ok {
+		return "experience in " + a
+	}
+	return field
+}
+
 func (o *correctEv) line() string {
-	l := fmt.Sprintf("Corrected by hand: %s %d → %d", o.Field, o.From, o.To)
+	l := fmt.Sprintf("Corrected by hand: %s %d → %d", correctedName(o.Field), o.From, o.To)
 	if o.Field == "nightmare" {
 		l = "Corrected by hand: Nightmare Mode " + map[int]string{0: "off", 1: "on"}[o.From] + " → " + map[int]string{0: "off", 1: "on"}[o.To]
 	}

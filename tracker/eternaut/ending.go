@@ -545,8 +545,11 @@ func (c Buy) run(s *State, x *exec) error {
 			return tracker.Refuse("eternaut §12 V16", "no Special Action card is left in the Available Supply")
 		}
 		n, ok := s.Deck.Basic[c.Remove]
+		if !ok && strings.TrimSpace(c.Remove) == "" {
+			return tracker.Refuse("eternaut §12 V17", "choose a basic Action card to take out of the deck (bought cards cannot be removed)")
+		}
 		if !ok {
-			return tracker.Refuse("eternaut §12 V17", "choose a basic Action card to take out of the deck (bought cards cannot be removed); %q is not one", c.Remove)
+			return tracker.Refuse("eternaut §12 V17", "choose a basic Action card to take out of the deck (bought cards cannot be removed); “%s” is not one", c.Remove)
 		}
 		if n < 2 {
 			return tracker.Refuse("eternaut §12 V17", "the deck must keep at least 1 %q", c.Remove)

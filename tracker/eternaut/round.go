@@ -620,9 +620,21 @@ func (c SetAlert) run(s *State, x *exec) error {
 	default:
 		return tracker.Refuse("eternaut §11 B", "the Alert counter is %s, %s or %s, not %q", AlertOnDeck, AlertGreen, AlertRed, c.State)
 	}
-	x.say("Alert counter: %s → %s", sc.Alert, c.State)
+	x.say("Alert counter: %s → %s", alertWords(sc.Alert), alertWords(c.State))
 	sc.Alert = c.State
 	return nil
+}
+
+// alertWords is the Alert counter's state as the players say it, not its
+// name in the file ("on_deck_green").
+func alertWords(state string) string {
+	switch state {
+	case AlertOnDeck:
+		return "green, on the Menace deck"
+	case AlertAbsent, "":
+		return "not in play"
+	}
+	return state
 }
 
 func (s *State) module(n int) (*Scenario, int, error) {

@@ -17,7 +17,7 @@ const (
 
 func (s *State) between(what string) error {
 	if s.Mission != nil && s.Mission.Phase != "over" {
-		return tracker.Refuse(ruleBetween, "%s only between missions; mission %s is being played", what, s.Mission.ID)
+		return tracker.Refuse(ruleBetween, "%s only between missions; %s is being played", what, MissionName(s.Mission.ID))
 	}
 	return nil
 }
@@ -197,7 +197,19 @@ func (c MarkMission) exec(s *State, x *ctx) (string, error) {
 		return "", tracker.Refuse(ruleSheet, "name the mission; completed is empty, ✓ or X")
 	}
 	s.Sheet.Missions[c.Mission] = &MissionMark{Available: c.Available, Completed: c.Completed}
-	return fmt.Sprintf("Campaign sheet: %s available %v, completed %q", c.Mission, c.Available, c.Completed), nil
+	how := "not available yet"
+	if c.Available {
+		how = "available"
+	}
+	switch c.Completed {
+	case "✓":
+		how += ", marked ✓ (completed)"
+	case "X":
+		how += ", marked X"
+	default:
+		how += ", not played yet"
+	}
+	return fmt.Sprintf("Campaign sheet: %s is %s", MissionName(c.Mission), how), nil
 }
 
 // UnlockClass opens an advanced class's box on instruction (§14.1).

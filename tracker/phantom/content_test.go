@@ -42,7 +42,7 @@ func TestContentValidation(t *testing.T) {
 		{"mission fame planet", KindMission, "", MissionInfo{ID: "M", Difficulty: 1, Fame: map[string]int{"Mars": 1}}, "planet"},
 		{"map without id", KindMap, "", json.RawMessage(testMap()), "give the map a name"},
 		{"map duplicate label", KindMap, "m", json.RawMessage(`{"spaces": [{"label": "A", "q": 0, "r": 0}, {"label": "A", "q": 1, "r": 0}]}`), "A"},
-		{"unknown field", KindSpecies, "", map[string]any{"name": "Human", "hp": 5, "maxAp": 5, "colour": "red"}, "does not know: colour"},
+		{"unknown field", KindSpecies, "", map[string]any{"name": "Human", "hp": 5, "maxAp": 5, "colour": "red"}, `has a field "colour", which this kind of content does not have`},
 		{"unknown kind", "dragon", "x", map[string]any{}, "kind of content"},
 	}
 	for _, r := range rows {

@@ -5,10 +5,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
+	"strconv"
 	"strings"
+	"unicode"
 
 	"tablekeeper/automa/hex"
 	"tablekeeper/automa/phantom"
+	"tablekeeper/tracker"
 )
 
 // A Problem is one thing wrong with a piece of content: which piece (its
@@ -206,12 +210,70 @@ func decodeProblem(err error) string {
 // is kept under and the piece as kept; problems is empty when it is good.
 // A piece that cannot be read at all has a nil value.
 func CheckContent(kind ContentKind, id string, data json.RawMessage) (key string, v any, found []Problem) {
+	key, v, found = checkContent(kind, id, data)
+	ps := &problems{kind: kind, id: key}
+	// Every name, ID and text by the rules of campaign names (issue 24
+	// item 6): a name holding a line break or a right-to-left override,
+	// an ID of 100,000 characters or an empty one are refused.
+	if id != "" {
+		ps.textID("id", id)
+	}
+	if key != "" && key != id {
+		ps.textID("name", key)
+	}
+	for _, p := range tracker.ContentTexts(data) {
+		ps.add(p.Field, "§15", "%s %s: %s", fieldWords(p.Field), p.Value, p.Why)
+	}
+	return key, v, append(found, ps.list...)
+}
+
+// textID checks the name or number a piece is kept under: one line, at
+// most tracker.MaxIDLen characters, no space at either end.
+func (ps *problems) textID(field, id string) {
+	if _, err := tracker.CheckID(id); err != nil && strings.TrimSpace(id) != "" {
+		ps.add(field, "§15", "%s: %v", fieldWords(field), err)
+	} else if strings.TrimSpace(id) != id {
+		ps.add(field, "§15", "%s: it starts or ends with a space, so it would look the same as another without", fieldWords(field))
+	}
+}
+
+// fieldWords names a field of a piece for the players: its last word.
+func fieldWords(field string) string {
+	parts := strings.Split(field, ".")
+	for i := len(parts) - 1; i >= 0; i-- {
+		if _, err := strconv.Atoi(parts[i]); err != nil && parts[i] != "" {
+			if parts[i] == "id" {
+				return "the name or number"
+			}
+			return "the " + spaced(parts[i])
+		}
+	}
+	return "the piece"
+}
+
+// spaced writes a field's name as words: "rewardItems" is "reward items".
+func spaced(name string) string {
+	var b strings.Builder
+	for i, r := range name {
+		if unicode.IsUpper(r) && i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteRune(unicode.ToLower(r))
+	}
+	return b.String()
+}
+
+func checkContent(kind ContentKind, id string, data json.RawMessage) (key string, v any, found []Problem) {
 	ps := &problems{kind: kind, id: id}
 	strict := func(v any) bool {
 		dec := json.NewDecoder(bytes.NewReader(data))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(v); err != nil {
-			ps.add("", "§15", "%s", decodeProblem(err))
+			field, why := unreadable(data, reflect.TypeOf(v).Elem(), "it", "this kind of content")
+			if why == "" {
+				why = decodeProblem(err)
+			}
+			ps.add(field, "§15", "%s", why)
 			return false
 		}
 		return true

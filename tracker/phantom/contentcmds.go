@@ -36,6 +36,11 @@ func (c SaveContent) exec(s *State, x *ctx) (string, error) {
 		}
 		return "", tracker.Refuse(rule, "%v", problemsError(ps))
 	}
+	// A piece whose name reads as another's spelled otherwise would be a
+	// second of one piece ("PRACTICE-RELAY" beside "practice-relay").
+	if other, ok := s.Content.lookAlike(c.Kind, id); ok && !x.apply && other != c.Replaces {
+		return "", tracker.Refuse(ruleContent, "%s %q reads the same as %q already here: spell it so to change that one, or give it another name", KindTitle(c.Kind), id, other)
+	}
 	if s.Mission != nil && s.Mission.Phase != "over" && s.inUse(c.Kind, id) {
 		return "", tracker.Refuse(ruleContent, "%s %q is in use by the mission being played; change it between missions", KindTitle(c.Kind), id)
 	}
@@ -154,4 +159,12 @@ func lowerFirst(s string) string {
 		return s
 	}
 	return strings.ToLower(s[:1]) + s[1:]
+}
+
+// upperFirst starts a sentence with a capital.
+func upperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }

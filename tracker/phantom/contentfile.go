@@ -2,8 +2,11 @@ package phantom
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"reflect"
 	"sort"
 	"strings"
 
@@ -49,28 +52,42 @@ type ContentSet struct {
 	order  []contentEntry
 }
 
-// maxContentFile bounds what a content file may hold (bytes): a group's
-// whole collection is far smaller.
-const maxContentFile = 16 << 20
+// MaxContentFile bounds what a content file may hold (bytes), checked
+// before it is read: a group's whole collection is far smaller.
+const MaxContentFile = tracker.MaxContentFile
 
 // ReadContentFile reads and checks a content file (as ExportContent writes
 // it). An error means the bytes are not a Phantom Epoch content file at
 // all; a file that is one but has mistakes comes back with its Problems.
 func ReadContentFile(data []byte) (*ContentSet, error) {
-	if len(data) > maxContentFile {
+	if len(data) > MaxContentFile {
 		return nil, fmt.Errorf("this file is %d MB: a content file is far smaller", len(data)>>20)
 	}
 	var f contentFile
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
-	if err := dec.Decode(&f); err != nil {
-		return nil, fmt.Errorf("this is not a Phantom Epoch content file (%s)", decodeProblem(err))
+	err := dec.Decode(&f)
+	if err == nil && dec.More() {
+		err = errors.New("more after the end")
+	}
+	if err != nil {
+		why := decodeProblem(err)
+		if _, w := unreadable(data, reflect.TypeFor[contentFile](), "the file", "a content file"); w != "" {
+			why = w
+		}
+		return nil, fmt.Errorf("this is not a Phantom Epoch content file: %s", why)
 	}
 	if f.Format != ContentFormat {
-		return nil, fmt.Errorf("this is not a Phantom Epoch content file")
+		if f.Format == "" {
+			return nil, fmt.Errorf("this is not a Phantom Epoch content file: it does not say it is one (its format is missing)")
+		}
+		return nil, fmt.Errorf("this is not a Phantom Epoch content file: it says it is a %q file", f.Format)
 	}
-	if f.Version != 1 {
-		return nil, fmt.Errorf("this content file was made by a newer Tablekeeper (version %d): update the app to read it", f.Version)
+	switch {
+	case f.Version > 1:
+		return nil, fmt.Errorf("this content file was made by a newer Tablekeeper (its version is %d, this app reads version 1): update the app to read it", f.Version)
+	case f.Version < 1:
+		return nil, fmt.Errorf("this content file's version is %d: there is no such version (the first is 1); the file is damaged or was edited by hand", f.Version)
 	}
 	set := &ContentSet{Title: f.Title, Practice: f.Practice, Content: newContent(), Pieces: len(f.Entries), dice: f.Dice, order: f.Entries}
 	seen := map[string]int{}
@@ -80,10 +97,12 @@ func ReadContentFile(data []byte) (*ContentSet, error) {
 		if v == nil || len(ps) > 0 {
 			continue
 		}
-		k := string(e.Kind) + "\x00" + id
+		// Two pieces whose names read the same are one piece twice
+		// ("PRACTICE-RELAY" and "practice-relay ").
+		k := string(e.Kind) + "\x00" + tracker.IDKey(id)
 		if j, dup := seen[k]; dup {
 			set.Problems = append(set.Problems, Problem{Kind: e.Kind, ID: id, Rule: "§15",
-				Why: fmt.Sprintf("it is in the file twice (pieces %d and %d): keep one", j+1, i+1)})
+				Why: fmt.Sprintf("it is in the file twice (pieces %d and %d, names that read the same): keep one", j+1, i+1)})
 			continue
 		}
 		seen[k] = i
@@ -168,9 +187,14 @@ func keysOf[V any](m map[string]V) []string {
 // campaign uses (a character's class, species, cards and gear; the mission
 // being played) and the file lacks is kept, and the diary says so. Dice
 // faces the file lacks are kept too.
+//
+// Entered marks pieces entered on one of the app's forms (a class board
+// with its starting cards): the diary says what was entered, not that a
+// file was imported.
 type ImportContent struct {
-	Data   json.RawMessage `json:"data"`
-	Update bool            `json:"update,omitempty"`
+	Data    json.RawMessage `json:"data"`
+	Update  bool            `json:"update,omitempty"`
+	Entered bool            `json:"entered,omitempty"`
 }
 
 // A ContentUpdate is what an update from a newer content file changes:
@@ -295,6 +319,11 @@ func (c ImportContent) exec(s *State, x *ctx) (string, error) {
 		}
 		return "", tracker.Refuse(rule, "the content file was not imported, as it has %s:\n%v", plural(len(set.Problems), "problem"), set.Err())
 	}
+	if !x.apply {
+		if err := s.Content.lookAlikes(set); err != nil {
+			return "", err
+		}
+	}
 	if x.apply {
 		// Re-read without the checks added since: every piece that reads.
 		set.Content = newContent()
@@ -354,13 +383,100 @@ func (c ImportContent) exec(s *State, x *ctx) (string, error) {
 				return "", err
 			}
 		}
-		line = fmt.Sprintf("Imported %s of content", plural(set.Pieces, "piece"))
+		switch {
+		case c.Entered:
+			line = "Entered " + piecesWords(set.order, true)
+		case set.Title != "":
+			line = fmt.Sprintf("Imported the content file %q: %s", set.Title, piecesWords(set.order, false))
+		default:
+			line = "Imported a content file: " + piecesWords(set.order, false)
+		}
 	}
 	s.Content.Practice = set.Practice || (!c.Update && s.Content.Practice)
-	if set.Title != "" {
+	if c.Update && set.Title != "" {
 		line += " (" + set.Title + ")"
 	}
 	return line, nil
+}
+
+// lookAlike is the name a piece of this kind is kept under that reads as
+// id does but is spelled otherwise ("PRACTICE-RELAY" for "practice-relay").
+func (c *Content) lookAlike(kind ContentKind, id string) (string, bool) {
+	key := tracker.IDKey(id)
+	for other := range c.raw(kind) {
+		if other != id && tracker.IDKey(other) == key {
+			return other, true
+		}
+	}
+	return "", false
+}
+
+// lookAlikes refuses a set whose pieces read as pieces of the campaign
+// spelled otherwise: the players would see two of one piece.
+func (c *Content) lookAlikes(set *ContentSet) error {
+	var found []string
+	for _, k := range contentKinds {
+		for _, id := range sortedKeys(set.Content.raw(k)) {
+			if other, ok := c.lookAlike(k, id); ok {
+				found = append(found, fmt.Sprintf("%s %q reads the same as %q already here", KindTitle(k), id, other))
+			}
+		}
+	}
+	if len(found) > 0 {
+		return tracker.Refuse(ruleContent, "the content file was not imported: %s. Spell them as they are here to change them, or give them other names.", strings.Join(found, "; "))
+	}
+	return nil
+}
+
+// andList writes names as a sentence lists them: "Ana", "Ana and Bo",
+// "Ana, Bo and Cy".
+func andList(names []string) string {
+	switch len(names) {
+	case 0:
+		return "nobody"
+	case 1:
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// MissionName is a mission as a sentence names it: "mission Berkav-1",
+// but "Mission 1" alone, never "mission Mission 1".
+func MissionName(id string) string {
+	if strings.HasPrefix(strings.ToLower(id), "mission") {
+		return id
+	}
+	return "mission " + id
+}
+
+// piecesWords counts a file's pieces by kind, as players name them: "1
+// map and 2 adversary description cards"; with first, the first piece is
+// named ("the class board "Lancer" and 10 action cards").
+func piecesWords(order []contentEntry, first bool) string {
+	var parts []string
+	rest := order
+	if first && len(order) > 0 {
+		// The key the piece is kept under: a class board's is its name.
+		key, _, _ := CheckContent(order[0].Kind, order[0].ID, order[0].Data)
+		parts = append(parts, fmt.Sprintf("the %s %q", lowerFirst(KindTitle(order[0].Kind)), cmp.Or(key, order[0].ID)))
+		rest = order[1:]
+	}
+	n := map[ContentKind]int{}
+	for _, e := range rest {
+		n[e.Kind]++
+	}
+	for _, k := range contentKinds {
+		if n[k] > 0 {
+			parts = append(parts, plural(n[k], lowerFirst(KindTitle(k))))
+		}
+	}
+	switch len(parts) {
+	case 0:
+		return "nothing"
+	case 1:
+		return parts[0]
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
 }
 
 // plural writes a count with its noun: "1 problem", "3 problems".

@@ -144,7 +144,7 @@ func (c StandaloneTraining) exec(s *State, x *ctx) (string, error) {
 		s.Sheet.TrainingDraws[name] = append([]string{}, drawn...)
 	}
 	s.Sheet.TrainingShopTier = c.Tier
-	return fmt.Sprintf("Standalone training, tier %d: %d nova cells and %d SP each for %v", c.Tier, 15*c.Tier, 3*c.Tier, c.Characters), nil
+	return fmt.Sprintf("Standalone training, tier %d: %d nova cells and %d SP each for %s", c.Tier, 15*c.Tier, 3*c.Tier, andList(c.Characters)), nil
 }
 
 // KeepTrainingAttachments keeps up to two of the attachments a character
@@ -178,7 +178,10 @@ func (c KeepTrainingAttachments) exec(s *State, x *ctx) (string, error) {
 		phantom.Shuffle(s.Sheet.AttachmentDecks[t], x)
 	}
 	delete(s.Sheet.TrainingDraws, c.Character)
-	return fmt.Sprintf("%s keeps %v", c.Character, c.Keep), nil
+	if len(c.Keep) == 0 {
+		return c.Character + " keeps none of the attachments drawn", nil
+	}
+	return fmt.Sprintf("%s keeps %s", c.Character, andList(c.Keep)), nil
 }
 
 func init() {

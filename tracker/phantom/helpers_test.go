@@ -4,12 +4,15 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
+	"unicode"
 
 	"tablekeeper/automa/phantom"
 	"tablekeeper/tracker"
+	"tablekeeper/tracker/trackertest"
 )
 
 // The test content is made up: neutral names and numbers, no card text.
@@ -161,11 +164,61 @@ func newSession(t testing.TB) (*tracker.Session, *tracker.MemStore) {
 func do(t testing.TB, s *tracker.Session, cmds ...any) {
 	t.Helper()
 	for _, c := range cmds {
-		if _, err := s.Do(c); err != nil {
+		e, err := s.Do(c)
+		if err != nil {
 			t.Fatalf("%T %+v: %v", c, c, err)
+		}
+		for _, w := range lineWords(s.Describe(e)) {
+			t.Errorf("%T: %s", c, w)
 		}
 	}
 }
+
+// lineWords lists what in a diary line or a refusal a player must never
+// read: trackertest.NotPlayersWords (its ambiguity codes only in
+// parentheses: "A-2" is a space of the test map), a count of 1 with a
+// plural ("1 maps"), a word said twice ("Mission Mission 1"), Go's words.
+func lineWords(line string) []string {
+	var out []string
+	for _, w := range trackertest.NotPlayersWords(line) {
+		if strings.HasPrefix(w, "an ambiguity register code") && !ambiguityCode.MatchString(line) {
+			continue
+		}
+		out = append(out, w)
+	}
+	for _, ix := range onePlural.FindAllStringIndex(line, -1) {
+		// "Grallok Berserker 1 conditions", "row 1 actions": the 1 ends
+		// a name or numbers a thing, it counts nothing.
+		before := strings.Fields(line[:ix[0]])
+		if n := len(before); n > 0 {
+			w := strings.Trim(before[n-1], "(\"“")
+			if w != "" && (unicode.IsUpper([]rune(w)[0]) || numbered[strings.ToLower(w)]) {
+				continue
+			}
+		}
+		out = append(out, fmt.Sprintf("a count of 1 with a plural: %q in %q", line[ix[0]:ix[1]], line))
+	}
+	for _, m := range goList.FindAllString(line, -1) {
+		out = append(out, fmt.Sprintf("a list as the program prints it: %q in %q", m, line))
+	}
+	ws := strings.Fields(line)
+	for i := 1; i < len(ws); i++ {
+		if len(ws[i]) > 2 && strings.EqualFold(ws[i], ws[i-1]) && strings.IndexFunc(ws[i], func(r rune) bool { return !unicode.IsLetter(r) }) < 0 {
+			out = append(out, fmt.Sprintf("a word said twice: %q in %q", ws[i], line))
+		}
+	}
+	if m := goWords.FindString(line); m != "" {
+		out = append(out, fmt.Sprintf("Go's words: %q in %q", m, line))
+	}
+	return out
+}
+
+var (
+	ambiguityCode = regexp.MustCompile(`\(A-\d+\)`)
+	goList        = regexp.MustCompile(`\[\]|\[[A-Z][a-z]+(?: [A-Z]?[a-z]+)*(?: [A-Z][a-z]+(?: [A-Z]?[a-z]+)*)*\]`)
+	numbered      = map[string]bool{"row": true, "step": true, "card": true, "tier": true, "round": true, "piece": true, "item": true, "action": true, "turn": true, "level": true, "column": true, "face": true, "deck": true, "orb": true, "icon": true}
+	onePlural     = regexp.MustCompile(`\b1 (?:[a-z]+ ){0,2}(?:map|card|space|modifier|piece|character|figure|round|turn|mission|problem|action|condition|standee|charge|cell|object|line|group|way|point|face|roll|type|item|attachment|bandage|token|orb|treasure|hazard|wall|decision|icon|step|tier|board|campaign|event)s\b`)
+)
 
 func st(s *tracker.Session) *State { return s.State().(*State) }
 
@@ -184,6 +237,9 @@ func refused(t testing.TB, s *tracker.Session, cmd any, rule string) {
 	var re *tracker.RuleError
 	if !errors.As(err, &re) {
 		t.Fatalf("%T %+v: want a refusal (%s), got %v", cmd, cmd, rule, err)
+	}
+	for _, w := range lineWords(re.Why) {
+		t.Errorf("%T refused: %s", cmd, w)
 	}
 	if !strings.Contains(re.Rule, rule) {
 		t.Fatalf("%T: refused by %q (%s), want %q", cmd, re.Rule, re.Why, rule)

@@ -8,7 +8,7 @@ import (
 )
 
 // PracticeMission is the practice set's mission.
-const PracticeMission = "Practice-1"
+const PracticeMission = "Flooded Relay"
 
 // PracticeParty are the practice game's two characters: name, class,
 // species, HP base colour, entry point and the two cards they select in

@@ -180,7 +180,7 @@ func (c MissionResult) exec(s *State, x *ctx) (string, error) {
 	if len(m.RewardChoices) == 0 {
 		s.finishRewards(m, x)
 	}
-	line := fmt.Sprintf("Mission %s: %s", m.ID, m.Result)
+	line := fmt.Sprintf("%s: %s", upperFirst(MissionName(m.ID)), m.Result)
 	if len(parts) > 0 {
 		line += "; " + strings.Join(parts, "; ")
 	}

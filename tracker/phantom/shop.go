@@ -58,7 +58,7 @@ func (c BuyEquipment) exec(s *State, x *ctx) (string, error) {
 	from := ch.Nova
 	ch.Nova -= e.Cost
 	ch.Equipment = append(ch.Equipment, Gear{ID: e.ID})
-	return fmt.Sprintf("%s bought %s for %d nova cells, %d → %d", ch.Name, e.ID, e.Cost, from, ch.Nova), nil
+	return fmt.Sprintf("%s bought %s for %s, %d → %d", ch.Name, e.ID, plural(e.Cost, "nova cell"), from, ch.Nova), nil
 }
 
 // SellEquipment sells an equipment card for half its cost, rounded down
@@ -87,7 +87,7 @@ func (c SellEquipment) exec(s *State, x *ctx) (string, error) {
 	ch.Equipment = slices.Delete(slices.Clone(ch.Equipment), i, i+1)
 	from := ch.Nova
 	ch.Nova += gain
-	return fmt.Sprintf("%s sold %s for %d nova cells, %d → %d", ch.Name, c.Equipment, gain, from, ch.Nova), nil
+	return fmt.Sprintf("%s sold %s for %s, %d → %d", ch.Name, c.Equipment, plural(gain, "nova cell"), from, ch.Nova), nil
 }
 
 // DismantleAttachment returns an attachment to its deck for nova cells
@@ -118,7 +118,7 @@ func (c DismantleAttachment) exec(s *State, x *ctx) (string, error) {
 	s.Sheet.AttachmentDecks[a.Tier] = append(s.Sheet.AttachmentDecks[a.Tier], a.ID)
 	from := ch.Nova
 	ch.Nova += a.Tier
-	return fmt.Sprintf("%s dismantled %s for %d nova cells, %d → %d", ch.Name, c.Attachment, a.Tier, from, ch.Nova), nil
+	return fmt.Sprintf("%s dismantled %s for %s, %d → %d", ch.Name, c.Attachment, plural(a.Tier, "nova cell"), from, ch.Nova), nil
 }
 
 // Trade moves nova cells, or an unequipped attachment or equipment card,

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"tablekeeper/automa"
 	ai "tablekeeper/automa/reich"
 	"tablekeeper/automa/reich/content"
 	"tablekeeper/tracker"
@@ -121,7 +122,40 @@ func (s *State) situation(req ai.Request, ans ai.Answers) (*ai.Situation, error)
 		p := m.Paused.Progress.Clone()
 		st.EnemyTurn = &p
 	}
+	// The lines of sight answered earlier come first: each is used while
+	// it holds, and the answers given now only where none does.
+	ans.LOS = append(slices.Clone(m.Sightings), ans.LOS...)
 	return &ai.Situation{Content: cont, Map: m.Map, State: st, Resolve: req, Answers: ans, Settings: s.Settings.Settings}, nil
+}
+
+// maxSightings bounds the lines of sight a mission remembers: the latest
+// ones, far more than a table answers between two changes of the map.
+const maxSightings = 64
+
+// keepSightings remembers the players' lines of sight that still hold
+// after a decision (Outcome.Sightings), so none is asked again while
+// nothing between its two areas changes.
+func (t *tx) keepSightings(held []ai.LOSAnswer) {
+	if len(held) > maxSightings {
+		held = held[len(held)-maxSightings:]
+	}
+	m := t.m()
+	if len(held) == 0 && len(m.Sightings) == 0 {
+		return
+	}
+	if sameSightings(held, m.Sightings) {
+		return
+	}
+	t.do(Op{Op: opSightings, Sightings: slices.Clone(held)})
+}
+
+func sameSightings(a, b []ai.LOSAnswer) bool {
+	return slices.EqualFunc(a, b, func(x, y ai.LOSAnswer) bool {
+		if x.From != y.From || x.To != y.To || x.Side != y.Side || x.See != y.See || x.Range != y.Range || (x.Basis == nil) != (y.Basis == nil) {
+			return false
+		}
+		return x.Basis == nil || (slices.Equal(x.Basis.Shut, y.Basis.Shut) && slices.Equal(x.Basis.Blockers, y.Basis.Blockers) && slices.Equal(x.Basis.Obscured, y.Basis.Obscured))
+	})
 }
 
 func nonNil(ids []string) []string {
@@ -168,12 +202,13 @@ func (t *tx) resolve(req ai.Request, ans ai.Answers, d *tracker.Dice) (*ai.Outco
 	if err != nil {
 		var need *ai.NeedInput
 		if errors.As(err, &need) {
-			return nil, &NeedAnswer{Question: need.Question, Field: need.Field, Options: need.Options}
+			return nil, &NeedAnswer{Question: need.Question, Field: need.Field, Options: need.Options, Sight: need.Sight}
 		}
 		return nil, tracker.Refuse("reichbusters §7", "%v", err)
 	}
 	t.keepTrace(out.Trace)
 	t.sync(out)
+	t.keepSightings(out.Sightings)
 	return out, nil
 }
 
@@ -188,6 +223,8 @@ type NeedAnswer struct {
 	// Options are the answers that fit, when the rules know them (the
 	// cards a deck the players draw can still give).
 	Options []string
+	// Sight is the line of sight asked about (Field "answers.los").
+	Sight *ai.SightQuestion
 }
 
 func (e *NeedAnswer) Error() string {
@@ -203,9 +240,14 @@ func (t *tx) query(req ai.Request, ans ai.Answers) (*ai.Outcome, error) {
 	}
 	out, err := ai.Decide(sit, nil)
 	if err != nil {
+		var need *ai.NeedInput
+		if errors.As(err, &need) {
+			return nil, &NeedAnswer{Question: need.Question, Field: need.Field, Options: need.Options, Sight: need.Sight}
+		}
 		return nil, tracker.Refuse("reichbusters §7", "%v", err)
 	}
 	t.keepTrace(out.Trace)
+	t.keepSightings(out.Sightings)
 	return out, nil
 }
 
@@ -339,6 +381,14 @@ func (t *tx) sync(out *ai.Outcome) {
 	if t.enemy == nil {
 		t.enemy = &EnemySummary{}
 	}
+	// This outcome's trace is the last of the event's (keepTrace).
+	offset := len(t.trace) - len(out.Trace.Steps)
+	for _, c := range out.Changes {
+		t.shows(cardRank(c.Kind), offset+c.Step)
+	}
+	for _, a := range out.Attacks {
+		t.shows(rankAttack, offset+a.Step)
+	}
 	for _, c := range out.Changes {
 		t.say("%s", changeLine(c))
 		switch c.Kind {
@@ -361,6 +411,47 @@ func (t *tx) sync(out *ai.Outcome) {
 	if out.MissionFailed || (after.Tracker != nil && after.Tracker.Ended) {
 		t.do(Op{Op: opEnd, End: &MissionEnd{Ended: true, Result: "the mission tracker ran out", Failed: "time ran out"}})
 		t.say("Time has run out: the mission is lost (§5.5)")
+	}
+}
+
+// The order in which a decision's card shows what it did (summaryText on
+// the screens): units placed, moved, removed, spawn tokens placed,
+// attacks, then the rest of the diary's lines. A deck's bookkeeping is no
+// change on the board.
+const (
+	rankPlaced = iota
+	rankMoved
+	rankRemoved
+	rankTokens
+	rankAttack
+	rankOther
+	rankNone
+)
+
+func cardRank(kind string) int {
+	switch kind {
+	case ai.ChUnitPlaced:
+		return rankPlaced
+	case ai.ChUnitMoved:
+		return rankMoved
+	case ai.ChUnitKilled:
+		return rankRemoved
+	case ai.ChTokenPlaced:
+		return rankTokens
+	case ai.ChSpawnCardDrawn, ai.ChSpawnCardDiscard, ai.ChNoiseCardDrawn, ai.ChNoiseCardDiscard, ai.ChDeckShuffled:
+		return rankNone
+	}
+	return rankOther
+}
+
+// shows notes the trace line that made a change the card shows, keeping
+// the one the card shows first.
+func (t *tx) shows(rank, line int) {
+	if rank == rankNone || line < 0 || line >= len(t.trace) {
+		return
+	}
+	if t.shown < 0 || rank < t.shownRank {
+		t.shown, t.shownRank = line, rank
 	}
 }
 
@@ -389,9 +480,9 @@ func changeLine(c ai.Change) string {
 	case ai.ChDoorUnlocked:
 		return fmt.Sprintf("door %s unlocked", c.Door)
 	case ai.ChAwareness:
-		return fmt.Sprintf("room %s: %s → %s", c.Room, c.From, c.To)
+		return fmt.Sprintf("%s: %s → %s", RoomName(c.Room), c.From, c.To)
 	case ai.ChAwarenessRemoved:
-		return fmt.Sprintf("room %s's %s awareness token is removed", c.Room, c.From)
+		return fmt.Sprintf("the %s awareness token of %s is removed", strings.ReplaceAll(c.From, "atEase", "at ease"), RoomName(c.Room))
 	case ai.ChTokenPlaced:
 		return fmt.Sprintf("spawn token %s placed in %s", c.Token, c.Area)
 	case ai.ChTokenRemoved:
@@ -427,7 +518,7 @@ func changeLine(c ai.Change) string {
 	case ai.ChSuppressedRemoved:
 		return fmt.Sprintf("the suppressed token in %s is removed", c.Area)
 	case ai.ChHeroWounded:
-		return fmt.Sprintf("%s takes %d permanent wounds", c.Hero, max(c.N, 1))
+		return fmt.Sprintf("%s takes %s", c.Hero, automa.Plural(max(c.N, 1), "permanent wound"))
 	case ai.ChHeroKnockedDown:
 		return fmt.Sprintf("%s is knocked down", c.Hero)
 	case ai.ChBoom:

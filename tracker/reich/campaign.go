@@ -95,7 +95,7 @@ func (c SetDifficulty) decide(t *tx, _ *tracker.Dice) (string, error) {
 	}
 	d := Difficulty{Name: strings.TrimSpace(c.Name), ItemsKept: c.ItemsKept, WoundsRemoved: c.WoundsRemoved}
 	t.campaign(func(r *CampaignRecord) { r.Difficulty = &d })
-	t.say("Campaign difficulty: %s (keep %d items, remove %d permanent wounds after a mission)", d.Name, d.ItemsKept, d.WoundsRemoved)
+	t.say("Campaign difficulty: %s (keep %s, remove %s after a mission)", d.Name, plural(d.ItemsKept, "item"), plural(d.WoundsRemoved, "permanent wound"))
 	return "campaign.difficulty", nil
 }
 
@@ -291,7 +291,7 @@ func (c CloseMission) decide(t *tx, d *tracker.Dice) (string, error) {
 			// §10.2 step 7: the difficulty says how many go (all, if the hero
 			// has fewer); the players choose only which.
 			if want := min(woundsOff, len(wounds)); len(picks) != want {
-				return "", tracker.Refuse("reichbusters §10.2", "%s sheds %d permanent wounds at this difficulty (of %d held), not %d", h.Name, want, len(wounds), len(picks))
+				return "", tracker.Refuse("reichbusters §10.2", "%s sheds %s at this difficulty (of %d held), not %d", h.Name, plural(want, "permanent wound"), len(wounds), len(picks))
 			}
 			drop := map[int]bool{}
 			for _, i := range picks {
@@ -335,7 +335,7 @@ func (c CloseMission) decide(t *tx, d *tracker.Dice) (string, error) {
 		r.Debrief = &Debrief{Mission: m.ID, Success: m.Success}
 	})
 	t.do(Op{Op: opNoMission})
-	t.say("Mission %s closed: %s; %d items kept on the HQ card, %d heroism points on it", m.ID, resultWord(m.Success), len(pool), len(hqHP))
+	t.say("%s closed: %s; %s kept on the HQ card, %s on it", MissionName(m.ID), resultWord(m.Success), plural(len(pool), "item"), plural(len(hqHP), "heroism point"))
 	if gained != "" {
 		t.say("%s heroism point was added to the HQ card for the success", strings.ToUpper(an(gained)[:1])+an(gained)[1:])
 	} else if m.Success {

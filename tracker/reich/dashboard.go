@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"tablekeeper/automa"
 	ai "tablekeeper/automa/reich"
 	"tablekeeper/tracker"
 )
@@ -149,13 +150,13 @@ func woundHero(t *tx, c WoundHero, d *tracker.Dice) (string, error) {
 			keep = false
 		}
 	default:
-		return "", tracker.Refuse("reichbusters §6.4", "a wound is auto (an effect) or surge (a vril backfire), not %q", c.Mode)
+		return "", tracker.Refuse("reichbusters §6.4", "a wound comes from an effect or from a vril backfire (a surge)")
 	}
 	t.reason = c.Reason
 	before := h.Permanent()
 	if keep {
 		t.hero(h.ID, func(x *Hero) { x.Wounds = append(x.Wounds, Wound{Card: c.Card}) })
-		t.say("%s takes a permanent wound (%s): %d → %d", h.Name, c.Mode, before, before+1)
+		t.say("%s takes a permanent wound (%s): %d → %d", h.Name, woundFrom(c.Mode), before, before+1)
 	} else {
 		t.say("%s's Vril Tolerance: the surge's wound card applies its top half only and is discarded", h.Name)
 	}
@@ -335,7 +336,7 @@ func (c Heal) decide(t *tx, _ *tracker.Dice) (string, error) {
 		t.say("%s heals%s: permanent wounds %d → %d", d.h.Name, from, d.before, d.after)
 	}
 	if len(limits) > 0 {
-		t.say("V-46: the heal of %d was limited to %d: %s", asked, healed, strings.Join(limits, "; "))
+		t.say("the heal of %d was limited to %d: %s", asked, healed, strings.Join(limits, "; "))
 	}
 	for _, d := range done {
 		if d.before >= 4 && d.after < 4 {
@@ -527,17 +528,17 @@ func (c Cards) decide(t *tx, d *tracker.Dice) (string, error) {
 	case "draw":
 		drawCards(&x, n, d)
 	default:
-		return "", tracker.Refuse("reichbusters §9", "card action %q is not play, playOngoing, endEffect, discard, remove, returnRemoved or draw", c.Action)
+		return "", tracker.Refuse("reichbusters §9", "a card is played, played to last, its effect ended, discarded, removed, a removed one returned or drawn: no other action")
 	}
 	if err != nil {
 		return "", err
 	}
 	t.do(Op{Op: opHero, Hero: &x})
-	what := c.Action
+	what := fmt.Sprintf(cardActionWords[c.Action], plural(n, "card"))
 	if c.Action == "playOngoing" || c.Action == "endEffect" {
 		what += " (" + DurationWords(dur) + ")"
 	}
-	t.say("%s: %s %d — hand %d, draw %d, discard %d, removed %d, in play %d", h.Name, what, n, x.Hand, x.Draw, x.Discard, x.Removed, x.InPlay)
+	t.say("%s %s — hand %d, draw %d, discard %d, removed %d, in play %d", h.Name, what, x.Hand, x.Draw, x.Discard, x.Removed, x.InPlay)
 	if c.Action == "play" || c.Action == "playOngoing" {
 		t.acted(h.ID) // a card's free action may make noise
 	}
@@ -557,11 +558,28 @@ func timed(h *Hero, dur string) *int {
 	return new(int)
 }
 
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
+func plural(n int, what string) string { return automa.Plural(n, what) }
+
+// woundFrom says where a wound taken by hand came from.
+func woundFrom(mode string) string {
+	if mode == "surge" {
+		return "a vril surge"
 	}
-	return fmt.Sprintf("%d %ss", n, what)
+	return "an attack or effect"
+}
+
+// dice counts dice: "1 die", "2 dice".
+func dice(n int) string {
+	if n == 1 {
+		return "1 die"
+	}
+	return fmt.Sprintf("%d dice", n)
+}
+
+// cardActionWords says what a hero does with n cards (%s: "2 cards").
+var cardActionWords = map[string]string{
+	"play": "plays %s", "playOngoing": "plays %s, kept in play", "endEffect": "ends the effect of %s",
+	"discard": "discards %s", "remove": "removes %s", "returnRemoved": "puts back %s removed", "draw": "draws %s",
 }
 
 // untimed counts the hero's cards in play that last until discarded.
@@ -777,7 +795,7 @@ func (c Search) decide(t *tx, _ *tracker.Dice) (string, error) {
 		t.hero(h.ID, func(x *Hero) { x.Turn.QuietFor = x.Turn.Actions }) // V-13: no noise test
 		t.say("%s picks up %s (face up already: no noise test)", h.Name, c.Found.Name)
 	} else {
-		t.say("%s searches %s, turns %d face-down item(s) face up and takes %s; a %d-dice noise test follows", h.Name, h.Area, c.FaceDown, c.Found.Name, t.s.Settings.SearchNoiseDice)
+		t.say("%s searches %s, turns %s face up and takes %s; a noise test of %s follows", h.Name, h.Area, plural(c.FaceDown, "face-down item"), c.Found.Name, dice(t.s.Settings.SearchNoiseDice))
 	}
 	if dropped != nil {
 		t.say("%s drops %s face up to make room", h.Name, dropped.Name)

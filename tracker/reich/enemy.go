@@ -407,7 +407,7 @@ func (c Escape) decide(t *tx, _ *tracker.Dice) (string, error) {
 	exitAreas := slices.Clone(m.Map.Exits)
 	if p := m.Portal; p != nil {
 		if p.Area == h.Area && p.Tokens > 0 {
-			return "", tracker.Refuse("reichbusters §11.3", "the portal still carries %d tokens: nobody leaves through it yet", p.Tokens)
+			return "", tracker.Refuse("reichbusters §11.3", "the portal still carries %s: nobody leaves through it yet", plural(p.Tokens, "token"))
 		}
 		if p.Tokens == 0 {
 			exitAreas = append(exitAreas, p.Area)
@@ -473,7 +473,7 @@ func (c EndMission) decide(t *tx, _ *tracker.Dice) (string, error) {
 	}
 	t.reason = c.Reason
 	t.do(Op{Op: opEnd, End: &MissionEnd{Ended: true}})
-	t.say("Mission %s ends", m.ID)
+	t.say("%s ends", MissionName(m.ID))
 	return "mission.end", nil
 }
 
@@ -505,7 +505,7 @@ func (c DeclareResult) decide(t *tx, _ *tracker.Dice) (string, error) {
 	}
 	failed := m.Failed
 	t.do(Op{Op: opEnd, End: &MissionEnd{Ended: true, Result: text, Success: ok, Failed: failed, Row: row}})
-	t.say("Mission %s result: %s (%s)", m.ID, text, resultWord(ok))
+	t.say("%s result: %s (%s)", MissionName(m.ID), text, resultWord(ok))
 	return "mission.result", nil
 }
 

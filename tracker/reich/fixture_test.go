@@ -9,6 +9,7 @@ import (
 
 	"tablekeeper/automa/reich/content"
 	"tablekeeper/tracker"
+	"tablekeeper/tracker/trackertest"
 )
 
 // The test map, a corridor with rooms off it (made-up content):
@@ -210,6 +211,12 @@ func refused(t testing.TB, s *tracker.Session, cmd tracker.Command, want string)
 	}
 	if !strings.Contains(err.Error(), want) {
 		t.Fatalf("%T: refusal %q does not mention %q", cmd, err, want)
+	}
+	// What the players read of it (issue 23 items 4-6): no program's
+	// words, no plural English does not spell so.
+	shown := PlayersLine(re.Why)
+	for _, bad := range append(trackertest.NotPlayersWords(shown), trackertest.OddPlurals(shown)...) {
+		t.Errorf("%T: the refusal reads %s", cmd, bad)
 	}
 	after, _ := json.Marshal(s.State())
 	if string(before) != string(after) {

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"tablekeeper/automa"
 	ai "tablekeeper/automa/reich"
 	"tablekeeper/automa/reich/board"
 	"tablekeeper/automa/reich/content"
@@ -224,7 +225,7 @@ func (c Move) decide(t *tx, d *tracker.Dice) (string, error) {
 		return "hero.move", nil
 	}
 	if len(c.Path) > 1+c.Modifiers {
-		return "", tracker.Refuse("reichbusters §5.2", "a move enters 1 area plus 1 per movement modifier: %d areas need %d modifiers", len(c.Path), len(c.Path)-1)
+		return "", tracker.Refuse("reichbusters §5.2", "a move enters 1 area plus 1 per movement modifier: %s need %s", automa.Plural(len(c.Path), "area"), automa.Plural(len(c.Path)-1, "modifier"))
 	}
 	if h.Downed() {
 		return "", tracker.Refuse("reichbusters §6.4", "%s is downed and cannot move", h.Name)
@@ -362,7 +363,7 @@ func (t *tx) openDoor(heroID, doorID string, keys bool, ans ai.Answers, d *track
 	if to == content.Closed {
 		verb = "unlocks (it stays closed)"
 	}
-	t.say("%s %s door %s (%s); its noise test follows (%d dice)", h.Name, verb, doorID, how, m.Map.Door(doorID).NoiseDice)
+	t.say("%s %s door %s (%s); its noise test follows (%s)", h.Name, verb, doorID, how, dice(m.Map.Door(doorID).NoiseDice))
 	if to == content.Open {
 		if _, err := t.resolve(ai.Request{Kind: ai.KindSightCheck, Hero: heroID, Door: doorID}, ans, d); err != nil {
 			return err
@@ -809,16 +810,16 @@ func (t *tx) killed(h *Hero, room string, before int, d *tracker.Dice) {
 	t.awardHP(h.ID, "pacifying "+room, d)
 }
 
-// heroSees answers a hero's line of sight: from the map's sight lines
-// (enemy units block unless the attack is Accurate), else the players'
-// answer.
+// heroSees answers a hero's line of sight: a line the players answered
+// earlier that still holds, else the one they give now, else the map's
+// sight lines or what its connections settle (enemy units block unless the
+// attack is Accurate); else the players are asked. An answer given now is
+// remembered while nothing between the two areas changes.
 func (t *tx) heroSees(b *board.Board, m *Mission, from, to string, accurate bool, ans ai.Answers) (bool, int, error) {
-	for _, a := range ans.LOS {
-		if a.From == from && a.To == to && (a.Side == "" || a.Side == "hero") {
-			return a.See, a.Range, nil
-		}
+	x, ok := b.Index(from)
+	if !ok {
+		return false, 0, tracker.Refuse("reichbusters §3.2", "area %q is not on the map", from)
 	}
-	x, _ := b.Index(from)
 	y, ok := b.Index(to)
 	if !ok {
 		return false, 0, tracker.Refuse("reichbusters §3.2", "area %q is not on the map", to)
@@ -831,14 +832,28 @@ func (t *tx) heroSees(b *board.Board, m *Mission, from, to string, accurate bool
 	}
 	if !accurate {
 		for _, u := range m.Units {
-			if i, ok := b.Index(u.Area); ok {
+			if i, ok := b.Index(u.Area); ok && u.EscortedBy == "" {
 				s.Blocks[i] = true
 			}
 		}
 	}
+	same := func(a ai.LOSAnswer) bool { return (a.From == from && a.To == to) || (a.From == to && a.To == from) }
+	for i := len(m.Sightings) - 1; i >= 0; i-- {
+		if a := m.Sightings[i]; same(a) && a.Side == "hero" && ai.SightHolds(b, a, s, x, y) {
+			return a.See, a.Range, nil
+		}
+	}
+	for _, a := range ans.LOS {
+		if same(a) && a.Basis == nil && (a.Side == "" || a.Side == "hero") {
+			a.Side, a.Basis = "hero", ai.Basis(b, s, x, y)
+			t.keepSightings(append(slices.Clone(t.m().Sightings), a))
+			return a.See, a.Range, nil
+		}
+	}
 	see, dist, known := b.LOS(x, y, s)
 	if !known {
-		return false, 0, &NeedAnswer{Question: fmt.Sprintf("does a hero in %s see %s, and at what range in areas? (the map has no sight lines)", from, to), Field: "answers.los"}
+		q := ai.SightQuestion{From: from, To: to, Side: "hero"}
+		return false, 0, &NeedAnswer{Question: q.Words(), Field: "answers.los", Sight: &q}
 	}
 	return see, dist, nil
 }

@@ -51,6 +51,9 @@ func (c PutHeroCard) decide(t *tx, _ *tracker.Dice) (string, error) {
 	}
 	l := t.s.Library
 	var replaced bool
+	if err := checkPut("character card", l.Heroes, c.Card, func(h HeroCard) string { return h.ID }); err != nil {
+		return "", tracker.Refuse("reichbusters §2.5", "%v", err)
+	}
 	l.Heroes, replaced = put(l.Heroes, c.Card, func(h HeroCard) string { return h.ID })
 	t.library(l)
 	t.say("%s the character card of %s", verb(replaced), c.Card.Name)

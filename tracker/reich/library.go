@@ -4,8 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
+	"tablekeeper/automa"
 	"tablekeeper/automa/reich/content"
 	"tablekeeper/tracker"
 )
@@ -104,17 +106,39 @@ func ParseContentFile(data []byte) (*Library, error) {
 	return &f.Content, nil
 }
 
+// MaxContentFile bounds a content file, checked before any of it is read:
+// a whole game's cards and maps are far smaller (before, a 20 MB file was
+// taken, and 16 MB refused only after 5–7 s and 400 MB of allocation).
+const MaxContentFile = 8 << 20
+
 // ReadContentFile reads and checks a whole content file, with its name.
+// Every name, ID and text in it keeps the rules of campaign names, and
+// two IDs that read the same are one ID twice.
 func ReadContentFile(data []byte) (*ContentFile, error) {
+	if len(data) > MaxContentFile {
+		return nil, fmt.Errorf("content file: it is %d MB, larger than any content file (at most %d MB): it was not read", (len(data)+1<<20-1)>>20, MaxContentFile>>20)
+	}
+	if err := tracker.TextsError("content file", tracker.ContentTexts(data)); err != nil {
+		return nil, err
+	}
 	var f ContentFile
 	if err := content.Decode(data, &f, "content file"); err != nil {
 		return nil, err
 	}
-	if f.Format != ContentFormat {
-		return nil, fmt.Errorf("content file: its format is %q, not %q", f.Format, ContentFormat)
+	if err := tracker.CheckLine(f.Name); err != nil || len([]rune(f.Name)) > tracker.MaxIDLen {
+		if err == nil {
+			err = fmt.Errorf("it is %d characters long; at most %d fit", len([]rune(f.Name)), tracker.MaxIDLen)
+		}
+		return nil, fmt.Errorf("content file: its name: %w", err)
 	}
-	if f.Version < 1 || f.Version > ContentVersion {
-		return nil, fmt.Errorf("content file: version %d is not one this Tablekeeper reads (1 to %d)", f.Version, ContentVersion)
+	if f.Format != ContentFormat {
+		return nil, fmt.Errorf("content file: this is not a Reichbusters content file (its format field says %q)", f.Format)
+	}
+	switch {
+	case f.Version > ContentVersion:
+		return nil, fmt.Errorf("content file: it was made by a newer Tablekeeper (content file version %d; this one reads up to version %d): update Tablekeeper to read it", f.Version, ContentVersion)
+	case f.Version < 1:
+		return nil, fmt.Errorf("content file: version: %d is no content file version (they start at 1)", f.Version)
 	}
 	if err := f.Content.Validate(); err != nil {
 		return nil, fmt.Errorf("content file: %w", err)
@@ -130,16 +154,19 @@ func (l *Library) Validate() error {
 	if ps := l.Problems(); len(ps) > 0 {
 		return ps
 	}
+	if err := l.checkIDs(); err != nil {
+		return err
+	}
 	ids := map[string]bool{}
 	for i := range l.Factions {
 		f := &l.Factions[i]
 		if strings.TrimSpace(f.ID) == "" {
 			return fmt.Errorf("faction card %d has no id", i+1)
 		}
-		if ids[f.ID] {
-			return fmt.Errorf("faction card id %q is used twice", f.ID)
+		if ids[tracker.IDKey(f.ID)] {
+			return fmt.Errorf("faction card id %q is used twice (IDs that read the same are one)", f.ID)
 		}
-		ids[f.ID] = true
+		ids[tracker.IDKey(f.ID)] = true
 		if err := f.Validate(); err != nil {
 			return fmt.Errorf("faction %s: %w", f.ID, err)
 		}
@@ -150,10 +177,10 @@ func (l *Library) Validate() error {
 		if err := c.Validate(); err != nil {
 			return fmt.Errorf("spawn card %d: %w", i+1, err)
 		}
-		if ids[c.ID] {
-			return fmt.Errorf("spawn card id %q is used twice", c.ID)
+		if ids[tracker.IDKey(c.ID)] {
+			return fmt.Errorf("spawn card id %q is used twice (IDs that read the same are one)", c.ID)
 		}
-		ids[c.ID] = true
+		ids[tracker.IDKey(c.ID)] = true
 	}
 	clear(ids)
 	for i := range l.NoiseCards {
@@ -161,10 +188,10 @@ func (l *Library) Validate() error {
 		if err := c.Validate(); err != nil {
 			return fmt.Errorf("noise card %d: %w", i+1, err)
 		}
-		if ids[c.ID] {
-			return fmt.Errorf("noise card id %q is used twice", c.ID)
+		if ids[tracker.IDKey(c.ID)] {
+			return fmt.Errorf("noise card id %q is used twice (IDs that read the same are one)", c.ID)
 		}
-		ids[c.ID] = true
+		ids[tracker.IDKey(c.ID)] = true
 	}
 	clear(ids)
 	for i := range l.Maps {
@@ -172,10 +199,10 @@ func (l *Library) Validate() error {
 		if strings.TrimSpace(m.MissionID) == "" {
 			return fmt.Errorf("map %d has no mission id", i+1)
 		}
-		if ids[m.MissionID] {
-			return fmt.Errorf("two maps are for mission %q", m.MissionID)
+		if ids[tracker.IDKey(m.MissionID)] {
+			return fmt.Errorf("two maps are for mission %q (IDs that read the same are one)", m.MissionID)
 		}
-		ids[m.MissionID] = true
+		ids[tracker.IDKey(m.MissionID)] = true
 		if err := m.Validate(); err != nil {
 			return fmt.Errorf("mission %s: %w", m.MissionID, err)
 		}
@@ -186,10 +213,10 @@ func (l *Library) Validate() error {
 		if err := mi.Validate(); err != nil {
 			return err
 		}
-		if ids[mi.ID] {
-			return fmt.Errorf("mission details for %q are given twice", mi.ID)
+		if ids[tracker.IDKey(mi.ID)] {
+			return fmt.Errorf("mission details for %q are given twice (IDs that read the same are one)", mi.ID)
 		}
-		ids[mi.ID] = true
+		ids[tracker.IDKey(mi.ID)] = true
 	}
 	return nil
 }
@@ -217,6 +244,41 @@ func (mi *MissionInfo) Validate() error {
 		if strings.TrimSpace(r.Text) == "" {
 			return fmt.Errorf("mission %s: Victory or Defeat? row %d is empty", mi.ID, i+1)
 		}
+	}
+	return nil
+}
+
+// lookAlike is an element whose key reads as v's but is spelled
+// otherwise ("PRACTICE-RELAY" for "practice-relay "): putting v would
+// make two of one piece.
+func lookAlike[T any](list []T, v T, key func(T) string) (string, bool) {
+	k := tracker.IDKey(key(v))
+	for i := range list {
+		if other := key(list[i]); other != key(v) && tracker.IDKey(other) == k {
+			return other, true
+		}
+	}
+	return "", false
+}
+
+// checkPut refuses to put v, of the kind named what, when its texts break
+// the rules of campaign names or its key reads as another's.
+func checkPut[T any](what string, list []T, v T, key func(T) string) error {
+	if id := key(v); strings.TrimSpace(id) != id {
+		return fmt.Errorf("%s %q: its ID starts or ends with a space, so it would look the same as another without", what, id)
+	}
+	if _, err := tracker.CheckID(key(v)); err != nil && key(v) != "" {
+		return fmt.Errorf("%s: its ID %w", what, err)
+	}
+	data, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	if err := tracker.TextsError(what+" "+strconv.Quote(key(v)), tracker.ContentTexts(data)); err != nil {
+		return err
+	}
+	if other, ok := lookAlike(list, v, key); ok {
+		return fmt.Errorf("%s %q reads the same as %q already here: spell it so to change that one, or give it another ID", what, key(v), other)
 	}
 	return nil
 }
@@ -259,6 +321,9 @@ func (c PutFaction) decide(t *tx, _ *tracker.Dice) (string, error) {
 		}
 	}
 	l := t.s.Library
+	if err := checkPut("faction card", l.Factions, f, func(f content.Faction) string { return f.ID }); err != nil {
+		return "", tracker.Refuse("reichbusters §2.1", "%v", err)
+	}
 	var replaced bool
 	l.Factions, replaced = put(l.Factions, f, func(f content.Faction) string { return f.ID })
 	t.library(l)
@@ -295,6 +360,9 @@ func (c PutSpawnCard) decide(t *tx, _ *tracker.Dice) (string, error) {
 		return "", tracker.Refuse("reichbusters §2.2", "spawn card: %v", err)
 	}
 	l := t.s.Library
+	if err := checkPut("spawn card", l.SpawnCards, c.Card, func(c content.SpawnCard) string { return c.ID }); err != nil {
+		return "", tracker.Refuse("reichbusters §2.2", "%v", err)
+	}
 	var replaced bool
 	l.SpawnCards, replaced = put(l.SpawnCards, c.Card, func(c content.SpawnCard) string { return c.ID })
 	t.library(l)
@@ -328,10 +396,13 @@ func (c PutNoiseCard) decide(t *tx, _ *tracker.Dice) (string, error) {
 		return "", tracker.Refuse("reichbusters §2.3", "noise card: %v", err)
 	}
 	l := t.s.Library
+	if err := checkPut("noise card", l.NoiseCards, c.Card, func(c content.NoiseCard) string { return c.ID }); err != nil {
+		return "", tracker.Refuse("reichbusters §2.3", "%v", err)
+	}
 	var replaced bool
 	l.NoiseCards, replaced = put(l.NoiseCards, c.Card, func(c content.NoiseCard) string { return c.ID })
 	t.library(l)
-	t.say("%s noise card %s (%s deck)", verb(replaced), c.Card.ID, c.Card.Deck)
+	t.say("%s noise card %s (%s)", verb(replaced), c.Card.ID, NoiseDeckWords(c.Card.Deck))
 	return "content.noiseCard", nil
 }
 
@@ -357,10 +428,13 @@ func (c PutMap) decide(t *tx, _ *tracker.Dice) (string, error) {
 		return "", tracker.Refuse("reichbusters §3.2", "%v", err)
 	}
 	l := t.s.Library
+	if err := checkPut("the map of mission", l.Maps, c.Map, func(m content.Map) string { return m.MissionID }); err != nil {
+		return "", tracker.Refuse("reichbusters §3.2", "%v", err)
+	}
 	var replaced bool
 	l.Maps, replaced = put(l.Maps, c.Map, func(m content.Map) string { return m.MissionID })
 	t.library(l)
-	t.say("%s the map of mission %s (%d areas, %d doors)", verb(replaced), c.Map.MissionID, len(c.Map.Areas), len(c.Map.Doors))
+	t.say("%s the map of %s (%s, %s)", verb(replaced), MissionName(c.Map.MissionID), automa.Plural(len(c.Map.Areas), "area"), automa.Plural(len(c.Map.Doors), "door"))
 	return "content.map", nil
 }
 
@@ -383,10 +457,13 @@ func (c PutMissionInfo) decide(t *tx, _ *tracker.Dice) (string, error) {
 		return "", tracker.Refuse("reichbusters §2.4", "%v", err)
 	}
 	l := t.s.Library
+	if err := checkPut("mission", l.Missions, c.Info, func(m MissionInfo) string { return m.ID }); err != nil {
+		return "", tracker.Refuse("reichbusters §2.4", "%v", err)
+	}
 	var replaced bool
 	l.Missions, replaced = put(l.Missions, c.Info, func(m MissionInfo) string { return m.ID })
 	t.library(l)
-	t.say("%s the details of mission %s (tracker %d/%d)", verb(replaced), c.Info.ID, c.Info.PreAlarm, c.Info.PostAlarm)
+	t.say("%s the details of %s (tracker %d/%d)", verb(replaced), MissionName(c.Info.ID), c.Info.PreAlarm, c.Info.PostAlarm)
 	return "content.mission", nil
 }
 
@@ -436,9 +513,38 @@ func (c ImportContent) decide(t *tx, _ *tracker.Dice) (string, error) {
 	case c.Prune:
 		how = "Updated the content from"
 	}
-	t.say("%s a content file: %d faction cards, %d spawn cards, %d noise cards, %d maps, %d mission details, %d character cards",
-		how, len(in.Factions), len(in.SpawnCards), len(in.NoiseCards), len(in.Maps), len(in.Missions), len(in.Heroes))
+	t.say("%s a content file: %s", how, in.countWords())
 	return "content.import", nil
+}
+
+// countWords says what a library holds, as "1 faction card, 2 spawn cards
+// and 1 map": what it has none of is left out.
+func (l *Library) countWords() string {
+	var parts []string
+	for _, c := range []struct {
+		n    int
+		noun string
+	}{{len(l.Factions), "faction card"}, {len(l.SpawnCards), "spawn card"}, {len(l.NoiseCards), "noise card"},
+		{len(l.Maps), "map"}, {len(l.Missions), "mission's details"}, {len(l.Heroes), "character card"}} {
+		if c.n > 0 {
+			if c.noun == "mission's details" {
+				if c.n == 1 {
+					parts = append(parts, "the details of 1 mission")
+				} else {
+					parts = append(parts, fmt.Sprintf("the details of %d missions", c.n))
+				}
+				continue
+			}
+			parts = append(parts, automa.Plural(c.n, c.noun))
+		}
+	}
+	switch len(parts) {
+	case 0:
+		return "no cards, maps or missions"
+	case 1:
+		return parts[0]
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
 }
 
 // has reports whether the library holds the entry.
@@ -483,6 +589,14 @@ func (c PutMission) decide(t *tx, _ *tracker.Dice) (string, error) {
 		return "", tracker.Refuse("reichbusters §2.4", "%v", err)
 	}
 	l := t.s.Library
+	if err := checkPut("mission", l.Missions, c.Info, func(m MissionInfo) string { return m.ID }); err != nil {
+		return "", tracker.Refuse("reichbusters §2.4", "%v", err)
+	}
+	if len(c.Map.Areas) > 0 {
+		if err := checkPut("the map of mission", l.Maps, c.Map, func(m content.Map) string { return m.MissionID }); err != nil {
+			return "", tracker.Refuse("reichbusters §3.2", "%v", err)
+		}
+	}
 	var replaced bool
 	l.Missions, replaced = put(l.Missions, c.Info, func(m MissionInfo) string { return m.ID })
 	if len(c.Map.Areas) > 0 {
@@ -492,7 +606,7 @@ func (c PutMission) decide(t *tx, _ *tracker.Dice) (string, error) {
 		l.Maps, _ = put(l.Maps, c.Map, func(m content.Map) string { return m.MissionID })
 	}
 	t.library(l)
-	t.say("%s mission %s (tracker %d/%d, %d areas, %d doors)", verb(replaced), c.Info.ID, c.Info.PreAlarm, c.Info.PostAlarm, len(c.Map.Areas), len(c.Map.Doors))
+	t.say("%s %s (tracker %d/%d, %s, %s)", verb(replaced), MissionName(c.Info.ID), c.Info.PreAlarm, c.Info.PostAlarm, automa.Plural(len(c.Map.Areas), "area"), automa.Plural(len(c.Map.Doors), "door"))
 	return "content.mission", nil
 }
 
@@ -510,4 +624,31 @@ func (c RemoveMission) decide(t *tx, _ *tracker.Dice) (string, error) {
 	t.library(l)
 	t.say("Removed mission %s", c.ID)
 	return "content.mission", nil
+}
+
+// checkIDs checks every ID of the library by the rules of campaign names
+// (one line, no space at either end, at most tracker.MaxIDLen characters),
+// and that no two of one kind read the same (heroes too: the others are
+// checked as Validate goes).
+func (l *Library) checkIDs() error {
+	heroes := map[string]string{}
+	for _, e := range l.entries() {
+		if e.id == "" {
+			continue // the kind's own check names a missing ID
+		}
+		if strings.TrimSpace(e.id) != e.id {
+			return fmt.Errorf("%s: its ID %q starts or ends with a space, so it would look the same as another without", e.words, e.id)
+		}
+		if _, err := tracker.CheckID(e.id); err != nil {
+			return fmt.Errorf("%s: its ID %w", e.kind, err)
+		}
+		if e.kind == "hero" {
+			k := tracker.IDKey(e.id)
+			if other, dup := heroes[k]; dup {
+				return fmt.Errorf("character cards %q and %q have IDs that read the same: they would be one", other, e.id)
+			}
+			heroes[k] = e.id
+		}
+	}
+	return nil
 }

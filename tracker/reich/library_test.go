@@ -44,17 +44,17 @@ func TestSetSetting(t *testing.T) {
 		key, value, refusal string
 	}{
 		{"spawnLevelSource", "trackerColour", ""},
-		{"spawnLevelSource", "dice", "one of iconColour, trackerColour"},
+		{"spawnLevelSource", "dice", "one of these: the icon's colour; the tracker's colour"},
 		{"searchNoiseDice", "3", ""},
 		{"searchNoiseDice", "-1", "whole number"},
 		{"alarmOnLastSpace", "true", ""},
-		{"alarmOnLastSpace", "maybe", "true or false"},
+		{"alarmOnLastSpace", "maybe", "it is on or off"},
 		{"alarmOnLastSpace", "true", "already"},
 		{"unarmed.attackDice", "2", ""},
 		{"unarmed.attackDice", "", ""},
 		{"heroHpCarry", "lost", ""},
 		{"postAlarmSubstitution", "none", ""},
-		{"noSuchKey", "1", "there is no setting"},
+		{"noSuchKey", "1", "knows no house rule called no such key"},
 		{"notOfThisEarth", "true", ""},
 	}
 	for _, c := range cases {
@@ -157,7 +157,7 @@ func TestContentExportImport(t *testing.T) {
 	refused(t, dst, ImportContent{Data: badData}, "spawn card RB001, green row, entry 1: the number must be 1 or more")
 	refused(t, dst, ImportContent{Data: []byte(`{"format":"other","version":1}`)}, "format")
 	refused(t, dst, ImportContent{Data: []byte(`{"format":"tablekeeper-reichbusters-content","version":9}`)}, "version")
-	refused(t, dst, ImportContent{Data: []byte(`{"format":"tablekeeper-reichbusters-content","version":1,"content":{},"extra":1}`)}, "unknown field")
+	refused(t, dst, ImportContent{Data: []byte(`{"format":"tablekeeper-reichbusters-content","version":1,"content":{},"extra":1}`)}, `"extra" is not a field this file has`)
 	refused(t, dst, ImportContent{Data: []byte(`not json`)}, "content file")
 	// Merging keeps what is there and adds the rest.
 	small := Library{SpawnCards: []content.SpawnCard{card("RB099", row("GR", 1), row("GR", 1), row("GR", 1))}}

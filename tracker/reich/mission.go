@@ -63,14 +63,14 @@ func (c StartMission) decide(t *tx, d *tracker.Dice) (string, error) {
 	switch c.Mode {
 	case ModeRaid, ModeCampaign:
 		if s.Settings.NotOfThisEarth {
-			return "", tracker.Refuse("reichbusters §11", "this campaign plays Not of this Earth!: the mode is noteRaid or noteCampaign")
+			return "", tracker.Refuse("reichbusters §11", "this campaign plays Not of this Earth!: the mission is a %s or a %s", ModeWords(ModeNoteRaid), ModeWords(ModeNoteCampaign))
 		}
 	case ModeNoteRaid, ModeNoteCampaign:
 		if !s.Settings.NotOfThisEarth {
 			return "", tracker.Refuse("reichbusters §11", "switch the Not of this Earth! setting on to play its missions")
 		}
 	default:
-		return "", tracker.Refuse("reichbusters §2.4", "mode %q is not raid, campaign, noteRaid or noteCampaign", c.Mode)
+		return "", tracker.Refuse("reichbusters §2.4", "a mission is played as a %s, a %s, a %s or a %s", ModeWords(ModeRaid), ModeWords(ModeCampaign), ModeWords(ModeNoteRaid), ModeWords(ModeNoteCampaign))
 	}
 	campaign := c.Mode == ModeCampaign || c.Mode == ModeNoteCampaign
 	note := c.Mode == ModeNoteRaid || c.Mode == ModeNoteCampaign
@@ -213,7 +213,7 @@ func (c StartMission) decide(t *tx, d *tracker.Dice) (string, error) {
 					return nil, tracker.Refuse("reichbusters §2.3", "noise card %s is not in the campaign's content", id)
 				}
 				if nc.Deck != deck {
-					return nil, tracker.Refuse("reichbusters §2.3", "noise card %s belongs to the %s deck, not the %s deck", id, nc.Deck, deck)
+					return nil, tracker.Refuse("reichbusters §2.3", "noise card %s is a card of the noise deck %s, not of the one %s", id, NoiseDeckWords(nc.Deck), NoiseDeckWords(deck))
 				}
 			}
 			return ids, nil
@@ -323,7 +323,7 @@ func (c StartMission) decide(t *tx, d *tracker.Dice) (string, error) {
 	for i, h := range heroes {
 		names[i] = h.Name
 	}
-	t.say("Mission %s (%s) set up against %s with %s; tracker %s", c.Mission, c.Mode, fac.Name, strings.Join(names, ", "), m.Tracker.String())
+	t.say("%s (%s) set up against %s with %s; tracker %s", MissionName(c.Mission), ModeWords(c.Mode), fac.Name, strings.Join(names, ", "), m.Tracker.String())
 	for _, name := range c.PlayersDraw {
 		t.say("the players draw the %s at the table", DeckWords(name))
 	}

@@ -29,10 +29,10 @@ func TestMissionSetupValidation(t *testing.T) {
 		{"five items", func(c *StartMission) { c.Heroes[0].Items = make([]Item, 5) }, "V-08"},
 		{"unknown map", func(c *StartMission) { c.Mission = "M9" }, "no map"},
 		{"unknown faction", func(c *StartMission) { c.Faction = "F9" }, "no faction card"},
-		{"bad mode", func(c *StartMission) { c.Mode = "skirmish" }, "mode"},
+		{"bad mode", func(c *StartMission) { c.Mode = "skirmish" }, "a mission is played as a raid"},
 		{"NotE mode off", func(c *StartMission) { c.Mode = ModeNoteRaid }, "Not of this Earth"},
 		{"bad HP", func(c *StartMission) { c.HPShared = []string{"gold"} }, "not attack, defence or wild"},
-		{"wrong noise deck", func(c *StartMission) { c.NoiseDeck = []string{"NQ1"} }, "belongs to the postAlarm deck"},
+		{"wrong noise deck", func(c *StartMission) { c.NoiseDeck = []string{"NQ1"} }, "a card of the noise deck after the alarm"},
 		{"unknown card", func(c *StartMission) { c.SpawnDeck = []string{"RB777"} }, "not in the campaign"},
 		{"variant with 3 heroes", func(c *StartMission) {
 			c.Variant12 = true
@@ -74,7 +74,7 @@ func TestTrackerColoursNeededForTrackerColourSetting(t *testing.T) {
 func TestNotOfThisEarthSetup(t *testing.T) {
 	s := withContent(t)
 	do(t, s, SetSetting{Key: "notOfThisEarth", Value: "true"})
-	refused(t, s, StartMission{Mission: "M1", Mode: ModeRaid, Faction: "F1", Heroes: []HeroSetup{heroSetup("H1", "A1")}}, "noteRaid")
+	refused(t, s, StartMission{Mission: "M1", Mode: ModeRaid, Faction: "F1", Heroes: []HeroSetup{heroSetup("H1", "A1")}}, "Not of this Earth! raid")
 	do(t, s, StartMission{Mission: "M1", Mode: ModeNoteRaid, Faction: "F1", Heroes: []HeroSetup{heroSetup("H1", "A1")}, Variant12: true})
 	m := st(s).Mission
 	if m.Phase != PhaseAlienWorld || m.Tracker.Section != "alien" || m.Tracker.Alien != 8 {
@@ -125,7 +125,7 @@ func TestBasicActionLimits(t *testing.T) {
 	refused(t, s, DrawCards{Hero: "H1"}, "2 basic actions")
 	// A move from an action card is not a basic action.
 	do(t, s, Move{Hero: "H1", Path: []string{"A2"}})
-	refused(t, s, Move{Hero: "H1", Path: []string{"A1", "X1"}}, "modifiers")
+	refused(t, s, Move{Hero: "H1", Path: []string{"A1", "X1"}}, "2 areas need 1 modifier")
 	refused(t, s, GrantAction{Hero: "H1"}, "name the card")
 }
 
@@ -172,7 +172,7 @@ func TestCardCountsAlwaysTwelve(t *testing.T) {
 	do(t, s, Cards{Hero: "H1", Action: "remove", N: 1})
 	do(t, s, Cards{Hero: "H1", Action: "returnRemoved", N: 1})
 	refused(t, s, Cards{Hero: "H1", Action: "endEffect", N: 1}, "V-03")
-	refused(t, s, Cards{Hero: "H1", Action: "juggle", N: 1}, "card action")
+	refused(t, s, Cards{Hero: "H1", Action: "juggle", N: 1}, "no other action")
 	do(t, s, DrawCards{Hero: "H1", Genius: true})
 	h := st(s).Mission.hero("H1")
 	if h.Hand+h.Draw+h.Discard+h.Removed+h.InPlay != DeckSize {
@@ -239,7 +239,7 @@ func TestSearch(t *testing.T) {
 	s := raid(t)
 	do(t, s, SetTurnOrder{Order: []string{"H1", "H2"}})
 	e := do(t, s, Search{Hero: "H1", Found: Item{Name: "Dossier", Kind: ItemObjective}, FaceDown: 1, Drop: -1})
-	if !strings.Contains(s.Describe(e), "2-dice noise test") {
+	if !strings.Contains(s.Describe(e), "a noise test of 2 dice") {
 		t.Errorf("search diary %q should name the search noise dice", s.Describe(e))
 	}
 	if st(s).Mission.hero("H1").Objectives != 1 {
@@ -475,7 +475,7 @@ func TestNoPacifyAfterSpendingHP(t *testing.T) {
 func TestWoundsDownedRecoverCapture(t *testing.T) {
 	s := raid(t)
 	do(t, s, SetTurnOrder{Order: []string{"H1", "H2"}})
-	refused(t, s, WoundHero{Hero: "H2", Mode: "maybe"}, "auto")
+	refused(t, s, WoundHero{Hero: "H2", Mode: "maybe"}, "an effect or from a vril backfire")
 	for range 4 {
 		do(t, s, WoundHero{Hero: "H2", Mode: "auto", Card: "W"})
 	}

@@ -51,7 +51,11 @@ func (c RevealEnvironment) decide(t *tx, _ *tracker.Dice) (string, error) {
 		return "", tracker.Refuse("reichbusters §11.3", "area %q is not on the map", c.Area)
 	}
 	if !slices.Contains(envKinds, c.Kind) {
-		return "", tracker.Refuse("reichbusters §12.10", "environment token %q is not one of %s", c.Kind, strings.Join(envKinds, ", "))
+		var kinds []string
+		for _, k := range envKinds {
+			kinds = append(kinds, titleWords(k))
+		}
+		return "", tracker.Refuse("reichbusters §12.10", "an environment token is one of %s", strings.Join(kinds, ", "))
 	}
 	if _, ok := m.Environment[c.Area]; ok {
 		return "", tracker.Refuse("reichbusters §11.3", "the environment token in %s is already face up", c.Area)

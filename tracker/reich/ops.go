@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"tablekeeper/automa"
+	ai "tablekeeper/automa/reich"
 	"tablekeeper/automa/reich/content"
 )
 
@@ -41,6 +42,8 @@ type Op struct {
 	Pending  []PendingAttack `json:"pending,omitempty"`
 	Paused   *EnemyPause     `json:"paused,omitempty"`
 	HPDraws  []HPDraw        `json:"hpDraws,omitempty"`
+	// Sightings are the players' lines of sight still holding (opSightings).
+	Sightings []ai.LOSAnswer `json:"sightings,omitempty"`
 }
 
 // Op kinds.
@@ -79,6 +82,7 @@ const (
 	opEnvironment = "environment"
 	opPortal      = "portal"
 	opPaused      = "enemy.paused" // Paused: where a paused enemy turn stands; none: it is over
+	opSightings   = "sightings"    // Sightings: the players' lines of sight that still hold
 	opDrawBy      = "drawBy"       // Deck ("spawn", "noise", "postNoise", "hp", "turnOrder") drawn by the players (Flag) or the app
 	opHPDraws     = "hp.draws"     // HPDraws: the heroism points earned and not yet drawn by the players
 )
@@ -285,6 +289,8 @@ func applyOp(s *State, op Op) error {
 		m.Pending = op.Pending
 	case opPaused:
 		m.Paused = op.Paused
+	case opSightings:
+		m.Sightings = op.Sightings
 	case opTracker:
 		if op.Tracker == nil {
 			return fmt.Errorf("tracker op without a tracker")
@@ -360,10 +366,13 @@ type tx struct {
 	trace  []TraceLine
 	reason string
 	enemy  *EnemySummary
-	err    error
+	// shown is the trace line (from 0) of the change the decision's card
+	// shows first, and its rank (shownRank); -1 before any.
+	shown, shownRank int
+	err              error
 }
 
-func newTx(s *State) *tx { return &tx{s: s.clone()} }
+func newTx(s *State) *tx { return &tx{s: s.clone(), shown: -1} }
 
 func (t *tx) do(op Op) {
 	if t.err != nil {
@@ -484,7 +493,10 @@ type Payload struct {
 //	   (§7.3, house rule sightWaitsForPhase4 for the old reading); heroism
 //	   points record the target number as the test's total (§6.5.2); the
 //	   decks the players draw (§1 item 5); skill hand-over.
-const rulesRev = 1
+//	2: issue 23: sight that walls and closed doors settle is never asked;
+//	   an answered line of sight is remembered while nothing between its
+//	   areas changes (Mission.Sightings).
+const rulesRev = 2
 
 // EnemySummary is what an enemy decision did to the board.
 type EnemySummary struct {
@@ -493,6 +505,9 @@ type EnemySummary struct {
 	Removed []UnitAt        `json:"removed,omitempty"`
 	Tokens  []string        `json:"tokens,omitempty"` // spawn tokens placed
 	Attacks []PendingAttack `json:"attacks,omitempty"`
+	// Step is the line of the trace (from 1; 0: not known) that made the
+	// change the decision's card shows first: the step its Why names.
+	Step int `json:"step,omitempty"`
 }
 
 // UnitAt is a unit in an area.

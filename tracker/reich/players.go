@@ -113,7 +113,7 @@ var (
 	// count is "2×DS": a count of a unit type.
 	count = regexp.MustCompile(`\b(\d+)×([^\s(),;:]+)(?: \([^()]*\))?`)
 	// awarenessLine is a room's awareness change in the diary.
-	awarenessLine = regexp.MustCompile(`^room (.+): (at ease|suspicious|alert) → (at ease|suspicious|alert)$`)
+	awarenessLine = regexp.MustCompile(`^(.+): (at ease|suspicious|alert) → (at ease|suspicious|alert)$`)
 )
 
 // Line is s in the players' words: PlayersLine, then the codes named.
@@ -180,7 +180,6 @@ func (n Namer) Line(s string) string {
 		s = n.ids.ReplaceAllStringFunc(s, func(id string) string { return n.heroes[id] })
 		for _, name := range n.heroes {
 			s = strings.ReplaceAll(s, "hero "+name, name)
-			s = strings.ReplaceAll(s, "heros "+name, name)
 		}
 	}
 	if m := awarenessLine.FindStringSubmatch(s); m != nil {

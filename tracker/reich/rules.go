@@ -4,8 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 
+	"tablekeeper/automa"
 	"tablekeeper/tracker"
 )
 
@@ -58,6 +60,9 @@ func (rules) Decide(st tracker.State, cmd tracker.Command, d *tracker.Dice) (tra
 	}
 	if t.err != nil {
 		return tracker.Change{}, fmt.Errorf("internal error, nothing was recorded: %w", t.err)
+	}
+	if t.enemy != nil && t.shown >= 0 {
+		t.enemy.Step = t.shown + 1
 	}
 	p := Payload{Reason: t.reason, Trace: t.trace, Enemy: t.enemy, Ops: t.ops, Rules: rulesRev}
 	if len(t.lines) > 0 {
@@ -117,16 +122,25 @@ var specRef = regexp.MustCompile(`\s*\((?:reichbusters )?(?:§|V-)[^()]*\)|\s*§
 // plural dodges ("unit(s)") in a line, to be written out.
 var dodged = regexp.MustCompile(`(\d+) (\w+)\(s\)`)
 
+// roomRoom is "room" before a room's own name that says it already
+// ("room Room 2", "Room Corridor:").
+var roomRoom = regexp.MustCompile(`\b([Rr])oom ((?:[Rr]oom|[Cc]orridor|[Hh]all)\b)`)
+
 // PlayersLine is a diary or trace line as players read it: without the
-// spec's sections and codes, and with real plurals.
+// spec's sections and codes, with real plurals, and a room named once.
 func PlayersLine(s string) string {
+	s = roomRoom.ReplaceAllStringFunc(s, func(m string) string {
+		sub := roomRoom.FindStringSubmatch(m)
+		if sub[1] == "R" { // the start of a sentence
+			return strings.ToUpper(sub[2][:1]) + sub[2][1:]
+		}
+		return sub[2]
+	})
 	s = specRef.ReplaceAllString(s, "")
 	s = dodged.ReplaceAllStringFunc(s, func(m string) string {
 		sub := dodged.FindStringSubmatch(m)
-		if sub[1] == "1" {
-			return sub[1] + " " + sub[2]
-		}
-		return sub[1] + " " + sub[2] + "s"
+		n, _ := strconv.Atoi(sub[1])
+		return automa.Plural(n, sub[2])
 	})
 	return strings.ReplaceAll(s, " ;", ";")
 }
@@ -145,15 +159,15 @@ func (rules) Where(st tracker.State) string {
 			return "Before the first mission"
 		}
 		if s.Campaign.Debrief != nil {
-			return fmt.Sprintf("After mission %s", s.Campaign.Debrief.Mission)
+			return fmt.Sprintf("After %s", MissionName(s.Campaign.Debrief.Mission))
 		}
 		return fmt.Sprintf("Between missions · %d played", n)
 	}
 	if m.Ended {
 		if m.Result == "" {
-			return fmt.Sprintf("Mission %s · ended · result to be read", m.ID)
+			return fmt.Sprintf("%s · ended · result to be read", MissionName(m.ID))
 		}
-		return fmt.Sprintf("Mission %s · ended · %s", m.ID, m.Result)
+		return fmt.Sprintf("%s · ended · %s", MissionName(m.ID), m.Result)
 	}
 	// The mission's name alone (no "Mission" before it): the header's
 	// line is short and the name says it.

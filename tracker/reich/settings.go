@@ -53,7 +53,7 @@ func boolSetting(section string, f func(*Settings) *bool) settingDef {
 		set: func(s *Settings, v string) error {
 			b, err := strconv.ParseBool(strings.TrimSpace(v))
 			if err != nil {
-				return fmt.Errorf("it is on or off: write true or false, not %q", v)
+				return fmt.Errorf("it is on or off, not %q", v)
 			}
 			*f(s) = b
 			return nil
@@ -83,7 +83,7 @@ func choiceSetting(section string, choices []string, f func(*Settings) *string) 
 					return nil
 				}
 			}
-			return fmt.Errorf("it is one of %s, not %q", strings.Join(choices, ", "), v)
+			return fmt.Errorf("it is one of a few readings, not %q", v)
 		}}
 }
 
@@ -191,7 +191,7 @@ type SetSetting struct {
 func (c SetSetting) decide(t *tx, _ *tracker.Dice) (string, error) {
 	d, ok := settingDefs[c.Key]
 	if !ok {
-		return "", tracker.Refuse("reichbusters §14.1", "there is no setting %q; the settings are %s", c.Key, strings.Join(SettingKeys(), ", "))
+		return "", tracker.Refuse("reichbusters §14.1", "this Tablekeeper knows no house rule called %s (the Settings screen lists those it has)", strings.ToLower(titleWords(c.Key)))
 	}
 	if c.Key == "notOfThisEarth" && t.s.Mission != nil && !t.s.Mission.Ended {
 		return "", tracker.Refuse("reichbusters §11", "Not of this Earth! can be switched only between missions")
@@ -200,6 +200,18 @@ func (c SetSetting) decide(t *tx, _ *tracker.Dice) (string, error) {
 	before := d.get(&s)
 	title := settingWords[c.Key].Title
 	if err := d.set(&s, c.Value); err != nil {
+		if d.kind == "choice" {
+			// Each reading in words, as the Settings screen offers them.
+			var rs []string
+			for _, ch := range d.choices {
+				r := settingWords[c.Key].Short[ch]
+				if r == "" {
+					r = titleWords(ch)
+				}
+				rs = append(rs, r)
+			}
+			return "", tracker.Refuse("reichbusters §14.1", "%s: it is one of these: %s", title, strings.Join(rs, "; "))
+		}
 		return "", tracker.Refuse("reichbusters §14.1", "%s: %v", title, err)
 	}
 	if err := s.Settings.Validate(); err != nil {

@@ -28,7 +28,7 @@ func TestSightWaitsForPhase4IsAHouseRule(t *testing.T) {
 	if !st(s).Settings.SightWaitsForPhase4 || !strings.Contains(s.Describe(e), info.Words.Readings["true"]) || strings.Contains(s.Describe(e), "sightWaitsForPhase4") {
 		t.Fatalf("set: %q", s.Describe(e))
 	}
-	refused(t, s, SetSetting{Key: "sightWaitsForPhase4", Value: "maybe"}, "true or false")
+	refused(t, s, SetSetting{Key: "sightWaitsForPhase4", Value: "maybe"}, "it is on or off")
 	replaysSame(t, s, mem, "after the house rule")
 	if _, err := s.Undo(); err != nil {
 		t.Fatal(err)

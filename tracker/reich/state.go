@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 
+	ai "tablekeeper/automa/reich"
 	"tablekeeper/automa/reich/content"
 )
 
@@ -270,6 +271,11 @@ type Mission struct {
 	Row int `json:"row,omitempty"`
 	// Failed says why the mission was lost by the clock, when it was.
 	Failed string `json:"failed,omitempty"`
+	// Sightings are the lines of sight the players answered (a map without
+	// sight lines), each with what could block it then: each holds, and is
+	// not asked again, while nothing between its two areas changes
+	// (automa/reich sightmemory.go).
+	Sightings []ai.LOSAnswer `json:"sightings,omitempty"`
 }
 
 // Tracker is the mission tracker (spec §5.5). Pos is 1-based on the

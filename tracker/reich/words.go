@@ -157,3 +157,28 @@ func ModeWords(mode string) string {
 	}
 	return mode
 }
+
+// MissionName names a mission as players say it: "Mission 3" for a
+// mission entered as "3", its name alone when the name says it is a
+// mission already ("Mission 1", "Mission: the Depot"), never "Mission
+// Mission 1".
+func MissionName(id string) string {
+	if l := strings.ToLower(strings.TrimSpace(id)); strings.HasPrefix(l, "mission") {
+		return id
+	}
+	return "Mission " + id
+}
+
+// RoomName names a room or corridor as players say it inside a sentence:
+// "room R2", but "Room 2" and "the Corridor" as they are named, never
+// "room Room 2".
+func RoomName(room string) string {
+	l := strings.ToLower(strings.TrimSpace(room))
+	switch {
+	case strings.HasPrefix(l, "room"):
+		return room
+	case strings.HasPrefix(l, "corridor") || strings.HasPrefix(l, "hall") || strings.HasPrefix(l, "the "):
+		return room
+	}
+	return "room " + room
+}

@@ -2,7 +2,6 @@ package alone
 
 import (
 	"fmt"
-	"io"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -232,7 +231,7 @@ func (v *contentView) importFile() {
 			return
 		}
 		defer r.Close()
-		b, err := io.ReadAll(io.LimitReader(r, ta.MaxContentBytes+1))
+		b, err := shell.ReadPicked(r, ta.MaxContentBytes)
 		if err != nil {
 			v.say("Not imported: "+err.Error(), true)
 			return

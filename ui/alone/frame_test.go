@@ -140,7 +140,7 @@ func texts(w fyne.Window) string {
 			all = append(all, "["+x.Text+"]")
 		}
 	}
-	return strings.Join(all, "\n")
+	return uitest.See(strings.Join(all, "\n"))
 }
 
 func newApp(t *testing.T) (*ui.App, *player) {

@@ -10,7 +10,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -250,8 +249,11 @@ func (c *command) newCampaign(args []string) error {
 	}
 	var s uint64
 	if *seed != "" {
-		if s, err = strconv.ParseUint(*seed, 10, 64); err != nil || s == 0 {
-			return fmt.Errorf("the seed must be a whole number from 1 to %d, not %q", uint64(1<<64-1), *seed)
+		if s, err = tracker.ParseSeed(*seed); err != nil || s == 0 {
+			if err == nil {
+				_, err = tracker.ParseSeed("0")
+			}
+			return fmt.Errorf("--seed %s: %w", *seed, err)
 		}
 	}
 	db, err := c.open()
@@ -302,22 +304,20 @@ func (c *command) export(db *storage.DB, args []string) error {
 	if err != nil {
 		return err
 	}
-	x, err := db.Export(cp.ID)
-	if err != nil {
-		return err
-	}
-	data, err := x.Encode()
-	if err != nil {
-		return err
-	}
+	// The log is read one event at a time as it is written out: memory
+	// does not grow with it.
 	if len(args) == 1 || args[1] == "-" {
-		_, err = c.env.Stdout.Write(append(data, '\n'))
+		if _, _, err := db.WriteExport(c.env.Stdout, cp.ID); err != nil {
+			return err
+		}
+		_, err = io.WriteString(c.env.Stdout, "\n")
 		return err
 	}
-	if err := os.WriteFile(args[1], append(data, '\n'), 0o644); err != nil {
+	_, n, err := db.ExportFile(args[1], cp.ID)
+	if err != nil {
 		return err
 	}
-	fmt.Fprintf(c.env.Stderr, "exported %q (%d events) to %s\n", cp.Name, len(x.Events), args[1])
+	fmt.Fprintf(c.env.Stderr, "exported %q (%d events) to %s\n", cp.Name, n, args[1])
 	return nil
 }
 
@@ -334,16 +334,38 @@ func (c *command) importFile(args []string) error {
 	if len(files) != 1 {
 		return usageError{"import needs one file"}
 	}
-	src, size, done, err := c.openImport(files[0])
-	if err != nil {
-		return err
+	// A file is opened before the campaign file, so a file that is not
+	// there makes no new campaign file. Standard input is copied beside
+	// the campaign file once it is open (and so held): a copy left by a
+	// kill is then removed by the file's next opening, which knows no one
+	// else is reading it.
+	var src io.ReaderAt
+	var size int64
+	if files[0] != "-" {
+		f, n, err := openImportFile(files[0])
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		src, size = f, n
 	}
-	defer done()
 	db, err := c.open()
 	if err != nil {
 		return err
 	}
 	defer db.Close()
+	if files[0] == "-" {
+		cp, err := db.CopyForImport(c.env.Stdin, tracker.MaxExportSize)
+		var big *storage.ErrImportTooLarge
+		switch {
+		case errors.As(err, &big):
+			return fmt.Errorf("standard input holds more than %d MB, larger than any campaign: an import file may be at most %d MB", big.Limit>>20, big.Limit>>20)
+		case err != nil:
+			return fmt.Errorf("standard input %w", err)
+		}
+		defer cp.Close()
+		src, size = cp, cp.Size
+	}
 	cp, err := db.ImportFrom(src, size, asCopy)
 	if err != nil {
 		var ee *storage.ExistsError
@@ -356,48 +378,26 @@ func (c *command) importFile(args []string) error {
 	return nil
 }
 
-// openImport opens an export file to be read in place, refusing one over
-// tracker.MaxExportSize before reading any of it. Standard input is copied
-// to a temporary file first (at most the limit), since an import reads the
-// file twice: to check it, then to write it.
-func (c *command) openImport(name string) (io.ReaderAt, int64, func(), error) {
-	tooBig := func(size int64) error {
-		return fmt.Errorf("%s is %d MB, larger than any campaign: an import file may be at most %d MB", name, size>>20, tracker.MaxExportSize>>20)
-	}
-	if name == "-" {
-		tmp, err := os.CreateTemp("", "tablekeeper-import-*.json")
-		if err != nil {
-			return nil, 0, nil, err
-		}
-		done := func() { tmp.Close(); os.Remove(tmp.Name()) }
-		n, err := io.Copy(tmp, io.LimitReader(c.env.Stdin, tracker.MaxExportSize+1))
-		if err != nil {
-			done()
-			return nil, 0, nil, fmt.Errorf("cannot read standard input: %w", err)
-		}
-		if n > tracker.MaxExportSize {
-			done()
-			return nil, 0, nil, tooBig(n)
-		}
-		return tmp, n, done, nil
-	}
+// openImportFile opens an export file to be read in place, refusing one
+// over tracker.MaxExportSize before reading any of it.
+func openImportFile(name string) (*os.File, int64, error) {
 	f, err := os.Open(name)
 	if err != nil {
-		return nil, 0, nil, fmt.Errorf("cannot read %s: %w", name, errors.Unwrap(err))
+		return nil, 0, fmt.Errorf("cannot read %s: %w", name, errors.Unwrap(err))
 	}
 	st, err := f.Stat()
 	switch {
 	case err != nil:
 		f.Close()
-		return nil, 0, nil, fmt.Errorf("cannot read %s: %w", name, err)
+		return nil, 0, fmt.Errorf("cannot read %s: %w", name, err)
 	case !st.Mode().IsRegular():
 		f.Close()
-		return nil, 0, nil, fmt.Errorf("%s is not a file", name)
+		return nil, 0, fmt.Errorf("%s is not a file", name)
 	case st.Size() > tracker.MaxExportSize:
 		f.Close()
-		return nil, 0, nil, tooBig(st.Size())
+		return nil, 0, fmt.Errorf("%s is %d MB, larger than any campaign: an import file may be at most %d MB", name, st.Size()>>20, tracker.MaxExportSize>>20)
 	}
-	return f, st.Size(), func() { f.Close() }, nil
+	return f, st.Size(), nil
 }
 
 // readInput reads a situation file (or standard input), refusing one over

@@ -106,7 +106,7 @@ func TestServeSharesTheMostRecentCampaignAndStopsCleanly(t *testing.T) {
 	}
 	defer db.Close()
 	s, _ := db.OpenSession(c.ID)
-	if n := s.Core().Notes; len(n) != 1 || n[0].Text != "Marta: from the sofa" {
+	if n, _ := s.Notes(10, 0); len(n) != 1 || n[0].Text != "Marta: from the sofa" {
 		t.Fatalf("notes %+v", n)
 	}
 	if kept, _ := db.LoadShare(c.ID); len(kept) != 0 {

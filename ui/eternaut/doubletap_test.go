@@ -1,7 +1,6 @@
 package eternaut
 
 import (
-	"os"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -9,28 +8,14 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/ui/uitest"
+	"tablekeeper/ui/widgets"
 )
-
-// tapTwice taps the middle of o twice in quick succession, each tap going
-// to whatever is under that point then, as a finger that double-taps. It
-// is uitest.TapTwice without the frame's tap guard, which is not on main
-// yet (issue 22 item 4): with the guard, this becomes uitest.TapTwice and
-// the test below runs by default.
-func tapTwice(w fyne.Window, o fyne.CanvasObject) {
-	d := fyne.CurrentApp().Driver()
-	at := d.AbsolutePositionForObject(o).Add(fyne.NewPos(o.Size().Width/2, o.Size().Height/2))
-	test.TapCanvas(w.Canvas(), at)
-	test.TapCanvas(w.Canvas(), at)
-}
 
 // issue 22 item 4: a double tap on each step button of the Play and Enemy
 // tabs takes one step, in both orientations: Next step through a turn's
 // steps (which record nothing until the card and the end of the turn),
 // Play card here, End turn, Next on the last step, and Resolve.
 func TestDoubleTapsOnTheStepButtonsTakeOneStep(t *testing.T) {
-	if os.Getenv("TABLEKEEPER_DOUBLE_TAP") == "" {
-		t.Skip("fails until the frame's tap guard is on main (a double tap on Next takes two steps); TABLEKEEPER_DOUBLE_TAP=1 runs it")
-	}
 	for _, portrait := range []bool{false, true} {
 		tb := newMemTable(t)
 		liveC(tb)
@@ -44,7 +29,8 @@ func TestDoubleTapsOnTheStepButtonsTakeOneStep(t *testing.T) {
 				t.Fatalf("portrait %v: %s (%q) is not open", portrait, what, b.Text)
 			}
 			before, step := tb.s.LastSeq(), p.currentStep(tb.st().Scenario)
-			tapTwice(tb.win, b)
+			widgets.ScrollIntoView(b) // a finger scrolls to it first
+			uitest.TapTwice(tb.win, b)
 			after := p.currentStep(tb.st().Scenario)
 			if n := int(tb.s.LastSeq() - before); n != events || (steps > 0 && after != step+steps) {
 				t.Errorf("portrait %v: a double tap on %s made %d events and went from step %d to %d", portrait, what, n, step+1, after+1)
@@ -68,7 +54,8 @@ func TestDoubleTapsOnTheStepButtonsTakeOneStep(t *testing.T) {
 		tb.win.Resize(area)
 		tb.win.Content().Refresh()
 		before := tb.s.LastSeq()
-		tapTwice(tb.win, e.ResolveBtn)
+		widgets.ScrollIntoView(e.ResolveBtn)
+		uitest.TapTwice(tb.win, e.ResolveBtn)
 		if n := tb.s.LastSeq() - before; n != 1 {
 			t.Errorf("portrait %v: a double tap on Resolve made %d events", portrait, n)
 		}

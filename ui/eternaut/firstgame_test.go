@@ -4,11 +4,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -100,14 +98,12 @@ func (p *player) hold(label string) {
 			done := make(chan struct{})
 			prev := b.OnHeld
 			b.OnHeld = func() { defer close(done); prev() }
-			b.Hold = time.Millisecond
-			b.MouseDown(&desktop.MouseEvent{})
+			uitest.Hold(b)
 			select {
 			case <-done:
-			case <-time.After(5 * time.Second):
+			default:
 				p.t.Fatalf("holding %q did nothing", label)
 			}
-			b.MouseUp(&desktop.MouseEvent{})
 			p.n++
 			return
 		}
@@ -204,7 +200,7 @@ func texts(w fyne.Window) string {
 			all = append(all, x.String())
 		}
 	}
-	return strings.Join(all, "\n")
+	return uitest.See(strings.Join(all, "\n"))
 }
 
 func newApp(t *testing.T) (*ui.App, *player) {

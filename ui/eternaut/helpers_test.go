@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -16,6 +15,7 @@ import (
 	"tablekeeper/tracker"
 	et "tablekeeper/tracker/eternaut"
 	"tablekeeper/ui/shell"
+	"tablekeeper/ui/uitest"
 	"tablekeeper/ui/widgets"
 )
 
@@ -193,7 +193,7 @@ func textOf(o fyne.CanvasObject) string {
 			b.WriteString(r.String() + "\n")
 		}
 	})
-	return b.String()
+	return uitest.See(b.String())
 }
 
 // play opens the Play tab in the table's window, under a feedback layer
@@ -243,14 +243,12 @@ func hold(t *testing.T, b *widgets.HoldButton) {
 			prev()
 		}
 	}
-	b.Hold = time.Millisecond
-	b.MouseDown(&desktop.MouseEvent{})
+	uitest.Hold(b)
 	select {
 	case <-done:
-	case <-time.After(5 * time.Second):
+	default:
 		t.Fatalf("holding %q did nothing", b.Text)
 	}
-	b.MouseUp(&desktop.MouseEvent{})
 	b.OnHeld = prev
 }
 

@@ -6,6 +6,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/tracker"
@@ -43,9 +44,7 @@ type CampaignScreen struct {
 	Readings ReadingChecks
 	// NewCharacter is the Characters tab's form for a new character.
 	NewCharacter *CharacterForm
-	// MapDialog is the map editor open in a dialog (for tests).
-	MapDialog *Editor
-	obj       fyne.CanvasObject
+	obj          fyne.CanvasObject
 }
 
 // NewCampaignScreen builds the screen and keeps it up to date.
@@ -57,7 +56,6 @@ func NewCampaignScreen(ctx *shell.Context) *CampaignScreen {
 	}
 	c.Editor.Saved = func() map[string]json.RawMessage { return state(ctx).Content.Maps }
 	c.Editor.Adversaries = func() []string { return placeable(state(ctx)) }
-	c.Entry.Maps = c.openMapDialog
 	c.missions, c.chars, c.sheet, c.content, c.settings = container.NewVBox(), container.NewVBox(), container.NewVBox(), container.NewVBox(), container.NewVBox()
 	c.Setup = newSetupForm(ctx, c.Entry)
 	c.Tabs = container.NewAppTabs(
@@ -155,19 +153,27 @@ func placeable(s *tp.State) []string {
 
 // openMapDialog draws a new map in a dialog, for a form that needs one (a
 // mission's map), and goes back to that form with the map once saved.
-func (c *CampaignScreen) openMapDialog(name string, onSaved func(id string)) {
-	ed := NewEditor(c.ctx.Window)
+func (en *Entry) openMapDialog(name string, onSaved func(id string)) {
+	ctx := en.ctx
+	ed := NewEditor(ctx.Window)
 	ed.ID.SetText(name)
-	ed.Save = c.Editor.Save
-	ed.Adversaries = c.Editor.Adversaries
-	ed.Saved = c.Editor.Saved
+	ed.Save = func(id string, data []byte) bool {
+		_, ok := ctx.Do(tp.SaveContent{Kind: tp.KindMap, ID: id, Data: data})
+		return ok
+	}
+	ed.Saved = func() map[string]json.RawMessage { return state(ctx).Content.Maps }
+	ed.Adversaries = func() []string { return placeable(state(ctx)) }
 	ed.refresh()
-	d := newDialog(c.ctx.Window, "Draw a map", fillWindow(c.ctx.Window, ed.Object()), "Close", nil)
-	d.OnClosed(func() { c.MapDialog = nil })
+	d := newDialog(ctx.Window, "Draw a map", fillWindow(ctx.Window, ed.Object()), "Close", nil)
+	d.OnClosed(func() { en.MapDialog = nil })
+	// Save among the dialog's buttons, always in view, not down the
+	// editor's panel.
+	ed.SaveButton.Hide()
+	ed.SaveButton = addAction(d, "Save to the campaign", theme.DocumentSaveIcon(), ed.SaveToCampaign)
 	ed.OnSaved = func(id string) {
 		d.Hide()
 		onSaved(id)
 	}
-	c.MapDialog = ed
+	en.MapDialog = ed
 	d.Show()
 }

@@ -152,6 +152,26 @@ func (p *PlayScreen) chooseCards(s *tp.State, f *tp.Figure) {
 	d.Show()
 }
 
+// selectStatus says where a character's card selection stands.
+func selectStatus(f *tp.Figure) string {
+	switch {
+	case f.Resting:
+		return "rests this round"
+	case len(f.Selected) > 0:
+		return "has selected " + plural(len(f.Selected), "card")
+	}
+	return "has not chosen yet"
+}
+
+// chooseRow is a character's line of the round's card selection: where it
+// stands and the button that opens the hand for its player alone (§6.2:
+// selections stay secret until revealed).
+func (p *PlayScreen) chooseRow(s *tp.State, f *tp.Figure) fyne.CanvasObject {
+	b := widget.NewButton("Choose cards (secret)…", func() { p.chooseCards(s, f) })
+	l := wrap(f.Name + " " + selectStatus(f))
+	return container.NewBorder(nil, nil, nil, container.NewVBox(widgets.Touch(b)), l)
+}
+
 // cardsBox: during card selection the hand as checks with Select and Rest;
 // during the character's turn its selected cards to play (as printed or
 // converted).
@@ -161,20 +181,41 @@ func (p *PlayScreen) cardsBox(s *tp.State, m *tp.Mission, f *tp.Figure) fyne.Can
 	apOf := func(id string) string { return cardAP(s, id) }
 	switch {
 	case m.Phase == "select":
-		// §6.2: selections stay secret until they are revealed, so the
-		// hand opens in a dialog for its player only.
-		box.Add(container.NewBorder(nil, nil, nil,
-			widget.NewButton("Choose cards (secret)…", func() { p.chooseCards(s, f) }),
-			widget.NewLabel(selectWords(f))))
+		// The choice itself is at the top of the controls (chooseRow).
+		box.Add(wrap(selectWords(f)))
 	case m.Current == name:
+		// The cards selected when the turn began keep their rows: a card
+		// played stays, marked so, and the buttons under it stay put.
+		key := restKey(m, name)
+		if p.turnCards == nil {
+			p.turnCards = map[string][]string{}
+		}
+		if _, ok := p.turnCards[key]; !ok {
+			p.turnCards[key] = slices.Clone(f.Selected)
+		}
+		rows := slices.Clone(p.turnCards[key])
 		for _, id := range f.Selected {
+			if !slices.Contains(rows, id) {
+				rows = append(rows, id)
+			}
+		}
+		for _, id := range rows {
 			id := id
-			row := container.NewGridWithColumns(4, widget.NewLabel(apOf(id)),
-				cmdButton(p.ctx, "Play", func() tracker.Command { return playCard(name, id, "") }),
-				cmdButton(p.ctx, "As Move", func() tracker.Command { return playCard(name, id, "move") }),
-				cmdButton(p.ctx, "As Attack", func() tracker.Command { return playCard(name, id, "attack") }))
+			play := cmdButton(p.ctx, "Play", func() tracker.Command { return playCard(name, id, "") })
+			asMove := cmdButton(p.ctx, "As Move", func() tracker.Command { return playCard(name, id, "move") })
+			asAttack := cmdButton(p.ctx, "As Attack", func() tracker.Command { return playCard(name, id, "attack") })
+			label := widget.NewLabel(apOf(id))
+			if !slices.Contains(f.Selected, id) {
+				label.SetText(apOf(id) + " · played")
+				label.Importance = widget.LowImportance
+				play.Disable()
+				asMove.Disable()
+				asAttack.Disable()
+			}
+			label.Wrapping = fyne.TextWrapWord
+			row := container.NewBorder(nil, nil, nil, container.NewHBox(play, asMove, asAttack), label)
 			box.Add(row)
-			if f.Conditions != nil {
+			if f.Conditions != nil && slices.Contains(f.Selected, id) {
 				if _, stunned := f.Conditions["Stunned"]; stunned {
 					box.Add(cmdButton(p.ctx, "Discard "+id+" to shake off Stunned", func() tracker.Command { return tp.DiscardForStun{Character: name, Card: id} }))
 				}
@@ -198,14 +239,7 @@ func cardAP(s *tp.State, id string) string {
 // selectWords say where a character stands while cards are selected,
 // without the cards (the selection is secret until revealed, §6.2).
 func selectWords(f *tp.Figure) string {
-	status := "has not chosen yet"
-	switch {
-	case f.Resting:
-		status = "rests this round"
-	case len(f.Selected) > 0:
-		status = "has selected " + plural(len(f.Selected), "card")
-	}
-	return f.Name + " " + status
+	return f.Name + " " + selectStatus(f)
 }
 
 // handWords count a character's cards.
@@ -219,36 +253,79 @@ func playCard(character, card, convert string) tracker.Command {
 	return tp.PlayCard{Character: character, Card: card, Convert: convert}
 }
 
-// moveBox moves a figure along a path tapped on the map, space by space
-// (§2.8: the rules check each step and the MP).
+// moveBox starts moving a figure along a path tapped on the map, space
+// by space (§2.8: the rules check each step and the MP). It is one button
+// whether a move is being tapped or not, so nothing under it moves; the
+// path and its buttons stand over the map (showMoveBar).
 func (p *PlayScreen) moveBox(f *tp.Figure) fyne.CanvasObject {
 	name := f.Name
-	if p.moving != name {
-		return widget.NewButtonWithIcon("Move: tap the path on the map…", theme.NavigateNextIcon(), func() {
-			p.moving, p.path = name, nil
-			p.Refresh()
-		})
+	b := widget.NewButtonWithIcon("Move: tap the path on the map…", theme.NavigateNextIcon(), func() {
+		p.moving, p.path = name, nil
+		if p.split.Mode() == splitPanel && !p.split.RoomForBoth() {
+			p.split.Want(wantMap) // the map to tap the path on
+		}
+		p.Refresh()
+	})
+	if p.moving == name {
+		b.SetText("Moving: tap the path on the map")
+		b.Disable()
 	}
-	words := "Tap the spaces of the path in order on the map."
-	if len(p.path) > 0 {
-		words = fmt.Sprintf("Path: %s → %s (tap the last space again to take it back).", f.Position, strings.Join(p.path, " → "))
+	return b
+}
+
+// showMoveBar shows, over the map in the zoom buttons' place, the move
+// being tapped out's buttons, while a figure moves.
+func (p *PlayScreen) showMoveBar() {
+	p.moveBar.Objects = nil
+	defer p.moveBar.Refresh()
+	f := figure(state(p.ctx).Mission, p.moving)
+	if f == nil {
+		p.moving, p.path = "", nil
+		p.MoveBt = nil
+		p.moveBar.Hide()
+		p.zoomRow.Show()
+		return
 	}
-	move := widget.NewButtonWithIcon("Move along this path", theme.ConfirmIcon(), func() {
-		if _, ok := p.ctx.DoFrom(p.MoveBt, tp.MoveFigure{Figure: name, Path: p.path}); ok {
-			p.moving, p.path = "", nil
-			p.Refresh()
+	name := f.Name
+	var move *widget.Button
+	move = widget.NewButtonWithIcon("Move along the path", theme.ConfirmIcon(), func() {
+		if _, ok := p.ctx.DoFrom(move, tp.MoveFigure{Figure: name, Path: p.path}); ok {
+			p.endMove()
 		}
 	})
 	move.Importance = widget.HighImportance
 	if len(p.path) == 0 {
 		move.Disable()
 	}
-	cancel := widget.NewButtonWithIcon("Cancel the move", theme.CancelIcon(), func() {
-		p.moving, p.path = "", nil
-		p.Refresh()
-	})
+	cancel := widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), p.endMove)
 	p.MoveBt = move
-	return container.NewVBox(wrap(words), widgets.NewFlow(move, cancel))
+	p.moveBar.Add(widgets.Touch(move))
+	p.moveBar.Add(widgets.Touch(cancel))
+	p.zoomRow.Hide()
+	p.moveBar.Show()
+}
+
+// moveWords say the path being tapped out, for the step's line; "" when
+// no figure moves.
+func (p *PlayScreen) moveWords() string {
+	f := figure(state(p.ctx).Mission, p.moving)
+	if f == nil {
+		return ""
+	}
+	if len(p.path) == 0 {
+		return "Moving " + f.Name + ": tap the spaces of the path in order on the map, then Move along the path."
+	}
+	return fmt.Sprintf("Moving %s: %s → %s (tap the last space again to take it back).", f.Name, f.Position, strings.Join(p.path, " → "))
+}
+
+// endMove leaves the move being tapped out (made or cancelled), and the
+// map for the controls if they could not be shown together.
+func (p *PlayScreen) endMove() {
+	p.moving, p.path = "", nil
+	if p.split.Mode() == splitMap {
+		p.split.Want(wantBoth)
+	}
+	p.Refresh()
 }
 
 // stepTo adds a tapped space to the path being tapped out, or takes the

@@ -113,8 +113,10 @@ type Entry struct {
 	// it edits (nil for a new one) (for tests).
 	SaveButton, DeleteButton *widget.Button
 	// Maps opens the map editor for a new map (to be saved as name, if
-	// given); set by the campaign screen.
-	Maps func(name string, onSaved func(id string))
+	// given): openMapDialog, unless set otherwise. MapDialog is the map
+	// editor open in its dialog (for tests).
+	Maps      func(name string, onSaved func(id string))
+	MapDialog *Editor
 	// Character is the new-character dialog's form, when open (for tests).
 	Character *CharacterForm
 	// Dice is the dice form open now and DiceSave its Save (for tests).
@@ -123,7 +125,11 @@ type Entry struct {
 }
 
 // NewEntry makes the content forms of a campaign.
-func NewEntry(ctx *shell.Context) *Entry { return &Entry{ctx: ctx} }
+func NewEntry(ctx *shell.Context) *Entry {
+	en := &Entry{ctx: ctx}
+	en.Maps = en.openMapDialog
+	return en
+}
 
 // Open shows the form for kind: for a new piece when id is "", else for
 // the piece kept under id. onSaved (if any) gets the key of the piece once
@@ -255,7 +261,7 @@ func (en *Entry) save(src fyne.CanvasObject, ed contentEditor, was string) (stri
 			en.ctx.Message(err.Error(), true)
 			return "", false
 		}
-		cmd = tp.ImportContent{Data: data}
+		cmd = tp.ImportContent{Data: data, Entered: true}
 	}
 	if _, ok := en.ctx.DoFrom(src, cmd); !ok {
 		return "", false

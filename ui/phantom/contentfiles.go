@@ -2,7 +2,6 @@ package phantom
 
 import (
 	"fmt"
-	"io"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -43,9 +42,9 @@ func (c *CampaignScreen) openContentFile(update bool) {
 			return
 		}
 		defer r.Close()
-		data, err := io.ReadAll(io.LimitReader(r, 32<<20))
+		data, err := shell.ReadPicked(r, tp.MaxContentFile)
 		if err != nil {
-			c.ctx.Message("the file cannot be read: "+err.Error(), true)
+			c.ctx.Message(err.Error(), true)
 			return
 		}
 		c.OfferContent(data, update)

@@ -3,7 +3,6 @@ package phantom
 import (
 	"encoding/json"
 	"fmt"
-	"io"
 	"sort"
 	"strings"
 
@@ -14,6 +13,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/automa/hex"
+	tp "tablekeeper/tracker/phantom"
+	"tablekeeper/ui/shell"
 	"tablekeeper/ui/widgets"
 )
 
@@ -252,6 +253,10 @@ func (e *Editor) Block(cols, rows int) {
 	}
 	e.refresh()
 	e.View.Refresh()
+	// A new block has no entry point, and every mission needs its
+	// characters': the next taps mark them.
+	e.SetTool(ToolEntry)
+	e.Status.SetText("Tap the spaces the characters may start on (entry points), then choose another tool.")
 }
 
 // ToggleWall puts up or takes down the wall on side d of position c.
@@ -511,7 +516,7 @@ func (e *Editor) importFile() {
 			return
 		}
 		defer r.Close()
-		data, err := io.ReadAll(r)
+		data, err := shell.ReadPicked(r, tp.MaxContentFile)
 		if err == nil {
 			err = e.LoadData("", data)
 		}

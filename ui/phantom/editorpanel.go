@@ -74,6 +74,7 @@ func (e *Editor) SetTool(t string) {
 	}
 	if t == ToolAdversary {
 		e.placeBox.Show()
+		e.Status.SetText("Name the adversary or boss its icon places (above the map), then tap the spaces the icon is printed on.")
 	} else {
 		e.placeBox.Hide()
 	}
@@ -189,7 +190,7 @@ func (e *Editor) build() {
 	e.ToolPicker = newPicker(Tools, ToolSelect, "", func(t string) { e.SetTool(t) })
 	e.PlaceAdversary = newSuggestEntry("", "which adversary or boss (as its card names it)", nil, nil)
 	e.PlaceCount = newPicker(placeCounts, placeCounts[0], "", nil)
-	e.placeBox = container.NewVBox(wrap("Tap the spaces its icon is printed on:"), e.PlaceAdversary, e.PlaceCount)
+	e.placeBox = container.NewVBox(widgets.NewFlow(e.PlaceAdversary, e.PlaceCount))
 	e.placeBox.Hide()
 
 	// The selected space's details.
@@ -293,25 +294,29 @@ func (e *Editor) build() {
 	var mapScroll *container.Scroll
 	fit := widget.NewButtonWithIcon("Whole map", theme.ViewFullScreenIcon(), func() { e.View.FitTo(mapScroll.Size()) })
 
+	// A new map starts with its block of spaces: first in the panel, in
+	// view as the editor opens.
 	side := container.NewVScroll(container.NewVBox(
+		field("The map's name", e.ID),
+		bold("A block of spaces"),
+		container.NewHBox(e.Cols, widget.NewLabel("across ×"), e.Rows, widget.NewLabel("down")),
+		e.BlockButton,
+		widget.NewSeparator(),
 		bold("Map"),
-		field("Name", e.ID),
 		field("Title", e.Title),
 		widgets.NewFlow(field("Planet", e.Planet), field("Difficulty", e.Difficulty)),
 		field("Hexes", e.Orientation),
 		widgets.NewFlow(newBt, openBt, e.ImportButton, e.ExportBt),
 		e.SaveButton,
 		widget.NewSeparator(),
-		bold("A block of spaces"),
-		container.NewHBox(e.Cols, widget.NewLabel("across ×"), e.Rows, widget.NewLabel("down")),
-		e.BlockButton,
-		widget.NewSeparator(),
 		e.Selected,
 		e.palette,
 	))
 	tapTo := widget.NewLabelWithStyle("A tap on the map:", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	// The placement tool's fields keep their room when hidden: choosing
+	// a tool never moves the map under the finger (issue 22 item 4).
 	top := container.NewVBox(container.NewBorder(nil, nil, tapTo, nil, e.ToolPicker),
-		container.NewHBox(widgets.Touch(zoomOut), widgets.Touch(zoomIn), fit), e.placeBox)
+		container.NewHBox(widgets.Touch(zoomOut), widgets.Touch(zoomIn), fit), reserve(e.placeBox))
 	mapScroll = container.NewScroll(e.View)
 	mapArea := container.NewBorder(top, linesHigh(2, container.NewVScroll(e.Status)), nil, nil,
 		afterLayout(mapScroll, func() { e.View.AutoFit(mapScroll.Size()) }))

@@ -30,14 +30,21 @@ type EnemyScreen struct {
 	Trace   *widgets.TracePanel
 	Who     *widget.Label
 	Summary *widget.Label
-	// Attack and Accuracy add a roll made at the table; Rolls shows them.
-	Attack   *widget.Select
-	Accuracy *widget.Select
-	Rolls    *widget.Label
-	attack   []string
-	accuracy []string
-	// Buttons (exported for tests).
+	// rolls are the rolls made at the table; RollsHead heads them (and
+	// says when the turn stopped for one); AgainButton works a stopped
+	// turn out again with them.
+	rolls       *rollsEntry
+	RollsHead   *widget.Label
+	AgainButton *widget.Button
+	// Buttons (exported for tests); ConfirmWhy says why Confirm is
+	// disabled, when it is.
 	ResolveButton, ConfirmButton, OverrideButton *widget.Button
+	ConfirmWhy                                   *widget.Label
+	// MapBt switches between the map and the panel on a portrait tablet;
+	// split lays them out; Details is the panel (the Why at length).
+	MapBt   *widget.Button
+	split   *mapSplit
+	Details *container.Scroll
 	// Order offers, when the turn stopped to ask it, one button per order
 	// in which a character may take several conditions (Rulebook p.22).
 	Order *fyne.Container
@@ -69,34 +76,16 @@ func NewEnemyScreen(ctx *shell.Context) *EnemyScreen {
 	e.Summary = widget.NewLabel("")
 	e.Summary.Wrapping = fyne.TextWrapWord
 	e.Order = container.NewVBox()
-	e.Rolls = wrap("")
-	e.Attack = newPicker(attackFaceOptions, "", "add an attack roll", nil)
-	e.Attack.OnChanged = func(v string) {
-		if v != "" {
-			e.attack = append(e.attack, v)
-			e.Attack.ClearSelected()
-			e.showRolls()
-		}
-	}
-	e.Accuracy = newPicker([]string{"miss", "block", "success"}, "", "add an Accuracy roll", nil)
-	e.Accuracy.OnChanged = func(v string) {
-		if v != "" {
-			e.accuracy = append(e.accuracy, v)
-			e.Accuracy.ClearSelected()
-			e.showRolls()
-		}
-	}
-	clearRolls := widget.NewButtonWithIcon("Clear the rolls", theme.ContentClearIcon(), func() {
-		e.attack, e.accuracy = nil, nil
-		e.showRolls()
-	})
-	e.showRolls()
+	e.rolls = newRollsEntry()
 	e.ResolveButton = widget.NewButtonWithIcon("Resolve", theme.MediaPlayIcon(), func() { e.Resolve() })
 	e.ResolveButton.Importance = widget.HighImportance
 	e.ConfirmButton = widget.NewButtonWithIcon("Confirm", theme.ConfirmIcon(), e.Confirm)
 	e.ConfirmButton.Importance = widget.SuccessImportance
 	e.OverrideButton = widget.NewButtonWithIcon("Override…", theme.DocumentCreateIcon(), e.showOverride)
 	e.OverrideButton.Importance = widget.WarningImportance
+	// Why Confirm is disabled, when it is, under the buttons.
+	e.ConfirmWhy = widget.NewLabel("")
+	e.ConfirmWhy.Importance = widget.LowImportance
 	e.Past = widget.NewSelect(nil, func(k string) {
 		e.showPast = k
 		e.Refresh()
@@ -116,66 +105,124 @@ func NewEnemyScreen(ctx *shell.Context) *EnemyScreen {
 	zoomOut := widget.NewButtonWithIcon("", theme.ZoomOutIcon(), func() { e.Map.Zoom(0.8) })
 	e.scroll = container.NewScroll(e.Map)
 	fit := widget.NewButtonWithIcon("Whole map", theme.ViewFullScreenIcon(), func() { e.Map.FitTo(e.scroll.Size()) })
-	// What the players look at after a tap: whose turn, the buttons, and
-	// why (ten lines of it, the deciding step highlighted). The rest (the
-	// decision in words, rolls made at the table, a named primary target,
-	// earlier decisions) scrolls under it.
 	legend := widget.NewLabel(legendText)
 	e.legend = legend
 	legend.Wrapping = fyne.TextWrapWord
 	legend.Importance = widget.LowImportance
-	details := container.NewVScroll(container.NewVBox(
-		legend,
+	// A decision stopped for a roll: the roll to make, where to enter it
+	// and the button that works the turn out again, first in the panel.
+	e.RollsHead = bold("Rolls made at the table (none: the app rolls)")
+	e.AgainButton = widget.NewButtonWithIcon("Work the turn out with these rolls", theme.MediaPlayIcon(), func() { resolveAgain(e.ctx, e.AgainButton, e.rolls) })
+	e.AgainButton.Importance = widget.HighImportance
+	e.AgainButton.Hide()
+	// The Why gets the panel's whole height to be read in: the panel
+	// scrolls as one, the decision in words and the rolls first, the
+	// explanation at length, then the rest.
+	e.Trace.Whole = true
+	e.Details = container.NewVScroll(container.NewVBox(
+		wrapped(e.ConfirmWhy),
+		e.RollsHead, e.rolls.Object(), e.AgainButton,
 		e.Summary,
 		widget.NewSeparator(),
-		bold("Rolls made at the table (none: the app rolls)"),
-		widgets.NewFlow(e.Attack, e.Accuracy, clearRolls), e.Rolls,
+		bold("Why"),
+		e.Trace,
+		legend,
 		widget.NewSeparator(),
-		bold("Primary target the mission names"),
+		bold("Primary target named by the mission or a card"),
 		container.NewBorder(nil, nil, nil, setOverride, e.Override),
 		widget.NewSeparator(),
 		bold("Earlier decisions"),
 		e.Past))
-	// Whose turn and the buttons sit over the map; beside it (under it,
-	// narrow) the explanation, then the rest.
-	side := container.NewBorder(e.Trace, nil, nil, nil, details)
+	// Whose turn, the buttons and a question to answer stand over the map
+	// beside the panel (a landscape tablet), over both when the panel is
+	// under the map or alone (a portrait one); why Confirm waits opens
+	// the panel.
+	e.MapBt = widget.NewButtonWithIcon("Map", theme.VisibilityIcon(), e.switchMap)
+	e.MapBt.Hide()
 	buttons := container.NewGridWithColumns(3, widgets.Touch(e.ResolveButton), widgets.Touch(e.ConfirmButton), widgets.Touch(e.OverrideButton))
-	// The map keeps a height of its own when the panel goes under it.
-	head := container.NewVBox(wrapped(e.Who), buttons, e.Order, container.NewHBox(widgets.Touch(zoomOut), widgets.Touch(zoomIn), fit))
-	mapArea := container.NewBorder(head, nil, nil, nil,
+	head := container.NewVBox(besideOrOver(e.Who, widgets.Touch(e.MapBt), buttons), e.Order)
+	overSide, overBoth := container.NewVBox(head), container.NewVBox()
+	overBoth.Hide()
+	mapArea := container.NewBorder(container.NewHBox(widgets.Touch(zoomOut), widgets.Touch(zoomIn), fit), nil, nil, nil,
 		widgets.AtLeast(fyne.NewSize(0, mapLeastHeight), afterLayout(e.scroll, func() {
 			e.Map.AutoFit(e.scroll.Size())
 			if len(e.focus) > 0 {
 				e.Map.FocusOn(e.scroll, e.focus...)
 			}
 		})))
-	// Under the map (a portrait tablet) the map takes the room it needs
-	// to show whole across the width, the Why panel a few lines (it
-	// scrolls).
 	want := func(width float32) float32 {
-		return head.MinSize().Height + theme.Padding() + e.Map.HeightAcross(width)
+		return zoomOut.MinSize().Height + theme.Padding() + e.Map.HeightAcross(width)
 	}
-	e.obj = mapSplit(widgets.AtLeast(fyne.NewSize(mapLeast, 0), mapArea), side, want, func(wide bool) {
-		e.Trace.MinLines = 0
-		if !wide {
-			e.Trace.MinLines = traceLinesUnder
+	wantWidth := func(height float32) float32 {
+		return e.Map.WidthDown(height-zoomOut.MinSize().Height-theme.Padding()) + theme.ScrollBarSize()
+	}
+	side := container.NewBorder(overSide, nil, nil, nil, e.Details)
+	e.split = newMapSplit(ctx.Window, widgets.AtLeast(fyne.NewSize(mapLeast, 0), mapArea), side, want, wantWidth, func(mode splitMode) {
+		over, other := overBoth, overSide
+		if mode == splitWide {
+			over, other = overSide, overBoth
 		}
-		e.Trace.Refresh()
+		if len(over.Objects) == 0 {
+			other.Objects = nil
+			over.Objects = []fyne.CanvasObject{head}
+			other.Hide() // no room kept for it
+			over.Show()
+			other.Refresh()
+			over.Refresh()
+			if e.obj != nil {
+				e.obj.Refresh() // the heading's room moved
+			}
+		}
+		e.showMapBt()
 	})
+	e.obj = container.NewBorder(overBoth, nil, nil, nil, e.split.Container)
 	ctx.OnChange(func(tracker.Event) { e.Refresh() })
 	e.Refresh()
 	return e
 }
-
-// traceLinesUnder is how many lines of the Why panel show without
-// scrolling when it lies under the map.
-const traceLinesUnder = 4
 
 // legendText says what the decision's marks on the map mean.
 const legendText = "Magenta arrows: path · green ring: end space · red ring: primary target · cyan: line of sight"
 
 // Object is the screen.
 func (e *EnemyScreen) Object() fyne.CanvasObject { return e.obj }
+
+// switchMap shows the map or the panel on a narrow tab (as the Play
+// tab's).
+func (e *EnemyScreen) switchMap() {
+	switch e.split.Mode() {
+	case splitBoth, splitMap:
+		e.split.Want(wantPanel)
+	case splitPanel:
+		if e.split.RoomForBoth() {
+			e.split.Want(wantBoth)
+		} else {
+			e.split.Want(wantMap)
+		}
+	}
+}
+
+// showMapBt says what the map's switch does now (hidden beside the map).
+func (e *EnemyScreen) showMapBt() {
+	switch e.split.Mode() {
+	case splitWide:
+		e.MapBt.Hide()
+		return
+	case splitBoth:
+		e.MapBt.SetText("Hide map")
+		e.MapBt.SetIcon(theme.VisibilityOffIcon())
+	case splitPanel:
+		e.MapBt.SetText("Map")
+		e.MapBt.SetIcon(theme.VisibilityIcon())
+	case splitMap:
+		e.MapBt.SetText("Why")
+		e.MapBt.SetIcon(theme.ListIcon())
+	}
+	e.MapBt.Show()
+	if e.obj != nil {
+		e.obj.Refresh() // the switch's words changed its width
+	}
+}
 
 // Refresh re-reads the campaign.
 func (e *EnemyScreen) Refresh() {
@@ -196,6 +243,7 @@ func (e *EnemyScreen) Refresh() {
 	e.Map.SetMarks(figs)
 	e.ConfirmButton.Disable()
 	e.OverrideButton.Disable()
+	defer e.showWaits(m)
 	e.showOrder(m)
 	opts := []string{"(none)"}
 	for _, f := range figs {
@@ -285,7 +333,45 @@ func pendingWords(m *tp.Mission) (who, summary string) {
 	if p.Turn.Ask != nil {
 		summary = orderQuestion(p.Turn.Ask) + "\n" + summary
 	}
-	return fmt.Sprintf("Round %d · %s's turn is worked out", m.Round, p.Adversary), summary
+	switch {
+	case p.Turn.Ask != nil:
+		who = fmt.Sprintf("Round %d · %s's turn waits for the order of the conditions", m.Round, p.Adversary)
+	case p.Turn.Stopped != "":
+		who = fmt.Sprintf("Round %d · %s's turn waits for a roll", m.Round, p.Adversary)
+	default:
+		who = fmt.Sprintf("Round %d · %s's turn is worked out", m.Round, p.Adversary)
+	}
+	return who, summary
+}
+
+// showWaits says why Confirm is disabled, when it is, and heads the
+// rolls: a turn stopped for one says which, with the button that works it
+// out again beside the pickers.
+func (e *EnemyScreen) showWaits(m *tp.Mission) {
+	stopped := m != nil && m.Pending != nil && m.Pending.Turn.Stopped != "" && m.Pending.Turn.Ask == nil
+	why := ""
+	if e.ConfirmButton.Disabled() && !stopped {
+		why = confirmWhy(m, "below", "above")
+	}
+	if e.ConfirmWhy.Text != why {
+		e.ConfirmWhy.SetText(why)
+	}
+	if why == "" {
+		e.ConfirmWhy.Hide()
+	} else {
+		e.ConfirmWhy.Show()
+	}
+	if stopped {
+		// Why Confirm waits, and what to do, in one place.
+		e.RollsHead.SetText(m.Pending.Adversary + " stopped: " + m.Pending.Turn.Stopped + ". Enter the roll made at the table here and work the turn out again; Confirm waits for it.")
+		e.RollsHead.Importance = widget.WarningImportance
+		e.AgainButton.Show()
+	} else {
+		e.RollsHead.SetText("Rolls made at the table (none: the app rolls)")
+		e.RollsHead.Importance = widget.MediumImportance
+		e.AgainButton.Hide()
+	}
+	e.RollsHead.Refresh()
 }
 
 // showOrder offers the orders a character may take several conditions
@@ -408,13 +494,20 @@ func shorten(s string, n int) string {
 // Resolve resolves the next adversary's turn (or a stopped one again with
 // the rolls entered). It reports whether there was one to resolve.
 func (e *EnemyScreen) Resolve() bool {
-	cmd, ok := resolveCommand(state(e.ctx).Mission, e.attack, e.accuracy)
+	m := state(e.ctx).Mission
+	if m == nil || m.Phase != "turns" {
+		return false
+	}
+	if m.Pending != nil && m.Pending.Turn.Stopped != "" {
+		return resolveAgain(e.ctx, e.ResolveButton, e.rolls)
+	}
+	attack, accuracy := e.rolls.Taken()
+	cmd, ok := resolveCommand(m, attack, accuracy)
 	if !ok {
 		return false
 	}
 	if _, ok := e.ctx.DoFrom(e.ResolveButton, cmd); ok {
-		e.attack, e.accuracy = nil, nil
-		e.showRolls()
+		e.rolls.Reset()
 	}
 	return true
 }
@@ -446,22 +539,6 @@ func resolveCommand(m *tp.Mission, attack, accuracy []string) (tracker.Command, 
 		}
 	}
 	return tp.ResolveAdversaryTurn{Adversary: name, Attack: attack, Accuracy: accuracy}, true
-}
-
-// showRolls lists the rolls entered, in order.
-func (e *EnemyScreen) showRolls() {
-	if len(e.attack)+len(e.accuracy) == 0 {
-		e.Rolls.SetText("No roll entered.")
-		return
-	}
-	var parts []string
-	if len(e.attack) > 0 {
-		parts = append(parts, "attack "+strings.Join(e.attack, ", "))
-	}
-	if len(e.accuracy) > 0 {
-		parts = append(parts, "Accuracy "+strings.Join(e.accuracy, ", "))
-	}
-	e.Rolls.SetText("Rolls, in order: " + strings.Join(parts, "; "))
 }
 
 // Confirm applies the worked-out turn.
@@ -609,12 +686,8 @@ func TurnWords(t ap.Turn) string {
 			b.WriteString(" (" + ev.Note + ")")
 		}
 	}
-	switch {
-	case t.Ask != nil:
-		// The question and its answers stand above the map (showOrder).
-	case t.Stopped != "":
-		b.WriteString("\nStopped: " + t.Stopped + " — enter the roll and resolve again, or override.")
-	}
+	// A question (showOrder) or a roll to make (rollsEntry) stands with
+	// its controls, not in the decision's words.
 	return b.String()
 }
 

@@ -41,6 +41,14 @@ func fitStates(t *testing.T) map[string]*harness {
 	out["a character's turn"] = h
 	out["between missions"] = newHarness(t, fixture(6, 4))
 	out["nothing entered"] = newHarness(t, nil)
+	h = newHarness(t, append(fixture(6, 4), startCmd()))
+	h.do(tp.BeginRound{})
+	out["cards being chosen"] = h
+	h = newHarness(t, stoppedTurnCommands(t))
+	h.do(tp.DrawAdversaryCards{})
+	h.do(tp.DetermineInitiative{})
+	h.do(tp.ResolveAdversaryTurn{Adversary: nextFigure(h.state().Mission)})
+	out["a turn waiting for a roll"] = h
 	return out
 }
 
@@ -58,6 +66,11 @@ func TestScreensFitTheirTab(t *testing.T) {
 					h.w.Resize(room)
 					for _, o := range uitest.TooBig(obj, room) {
 						t.Errorf("%s, %s, portrait %v, text %.2f: %s", name, tab, portrait, scale, o)
+					}
+					// Nothing cut at the right edge ("small le…",
+					// "Choose cards (secr…", issue 22 item 1).
+					for _, o := range uitest.Clipped(obj) {
+						t.Errorf("%s, %s, portrait %v, text %.2f: cut: %s", name, tab, portrait, scale, o)
 					}
 				}
 			}
@@ -141,7 +154,7 @@ func everyDialog(t *testing.T, h *harness, check func(name string)) {
 	check("a class card being edited")
 	c.Entry.OpenDice()
 	check("dice")
-	c.openMapDialog("", func(string) {})
+	c.Entry.openMapDialog("", func(string) {})
 	check("map editor")
 	c.Entry.openCharacterDialog(nil)
 	check("new character")

@@ -57,13 +57,15 @@ func newMissionForm(s *tp.State, data json.RawMessage, en *Entry) *MissionForm {
 	})
 	f.Difficulty = NewNum(1, 9, v.Difficulty, func(x int) { v.Difficulty = x; ch() })
 	f.Map = newPicker(sortedKeys(s.Content.Maps), v.Map, "its map", func(x string) { v.Map = x; ch() })
+	noMap := widget.NewLabel("")
 	drawMap := widget.NewButtonWithIcon("Draw a new map…", theme.ContentAddIcon(), func() {
 		en.OpenNew(tp.KindMap, map[string]any{"id": v.ID}, func(id string) {
 			f.Map.Options = sortedKeys(state(en.ctx).Content.Maps)
 			f.Map.SetSelected(id)
+			// A map is entered now: the warning goes.
+			noMap.Hide()
 		})
 	})
-	noMap := widget.NewLabel("")
 	if len(s.Content.Maps) == 0 {
 		noMap.SetText("No map is entered yet: draw the mission's map first.")
 		noMap.Importance = widget.WarningImportance

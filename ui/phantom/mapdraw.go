@@ -8,6 +8,7 @@ import (
 	"math"
 	"sort"
 	"strings"
+	"unicode"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -341,12 +342,18 @@ func (r *mapRenderer) rebuild() {
 		if sp.Object == hex.Destructible && sp.ObjectState != hex.Destroyed || sp.Object == hex.Indestructible {
 			labelCol = color.White
 		}
+		capSize := captionSize()
 		ly := cen.Y - s*0.18
-		size := max(9, s*0.34)
+		size := max(capSize, s*0.34)
 		if occupied[sp.Label] {
 			// Over the figure's name and disc, which sit lower in the
 			// hex (figureObjects): both stay readable.
-			ly, size = cen.Y-s*0.66, max(8, s*0.24)
+			ly, size = cen.Y-s*0.66, max(capSize, s*0.24)
+			// Clear of the name's plate (figureObjects) when the caption
+			// size makes both taller than the hex allows.
+			nameH := fyne.MeasureText("Ag", max(capSize, s*0.22), fyne.TextStyle{Bold: true}).Height
+			labelH := fyne.MeasureText(sp.Label, size, fyne.TextStyle{Bold: true}).Height
+			ly = min(ly, cen.Y-s*0.3-nameH/2-1-labelH/2)
 			labelCol = colText
 		}
 		if occupied[sp.Label] {
@@ -362,7 +369,7 @@ func (r *mapRenderer) rebuild() {
 		}
 		objs = append(objs, text(sp.Label, size, true, labelCol, fyne.NewPos(cen.X, ly)))
 		if note := spaceNote(&sp); note != "" && !occupied[sp.Label] {
-			objs = append(objs, text(note, max(7, s*0.22), false, labelCol, fyne.NewPos(cen.X, cen.Y+s*0.28)))
+			objs = append(objs, text(note, max(capSize, s*0.22), false, labelCol, fyne.NewPos(cen.X, cen.Y+s*0.28)))
 		}
 	}
 	// The decision: path arrows, end ring, LoS line, target ring.
@@ -600,13 +607,13 @@ func figureObjects(m Mark, c fyne.Position, s float32) []fyne.CanvasObject {
 	}
 	hp := canvas.NewText(fmt.Sprint(m.HP), fg)
 	hp.TextStyle.Bold = true
-	hp.TextSize = max(11, s*0.44)
+	hp.TextSize = max(captionSize(), s*0.44)
 	hs := hp.MinSize()
 	hp.Resize(hs)
 	hp.Move(fyne.NewPos(dc.X-hs.Width/2, dc.Y-hs.Height/2))
 	out = append(out, hp)
 	// The name on a light plate, across the hex above the disc.
-	label, size := fitName(m.Name, s*1.8, max(8, s*0.22))
+	label, size := fitName(m.Name, s*1.8, max(captionSize(), s*0.22))
 	name := canvas.NewText(label, colText)
 	name.TextSize = size
 	name.TextStyle.Bold = true
@@ -622,7 +629,7 @@ func figureObjects(m Mark, c fyne.Position, s float32) []fyne.CanvasObject {
 	out = append(out, plate, name)
 	// Conditions as badges along the bottom of the disc.
 	n := len(m.Conditions)
-	bw := max(14, s*0.4)
+	bw := max(captionSize()*1.6, s*0.4)
 	x0 := c.X - float32(n)*bw/2
 	by := dc.Y + rad*0.45
 	for k, cond := range m.Conditions {
@@ -637,7 +644,7 @@ func figureObjects(m Mark, c fyne.Position, s float32) []fyne.CanvasObject {
 		b.Resize(fyne.NewSize(bw-1, bw*0.8))
 		b.Move(fyne.NewPos(x0+float32(k)*bw, by))
 		t := canvas.NewText(txt, color.White)
-		t.TextSize = max(7, bw*0.5)
+		t.TextSize = max(captionSize(), bw*0.5)
 		t.TextStyle.Bold = true
 		ts := t.MinSize()
 		t.Resize(ts)
@@ -647,29 +654,40 @@ func figureObjects(m Mark, c fyne.Position, s float32) []fyne.CanvasObject {
 	return out
 }
 
-// minNameSize is the smallest text a figure's name is drawn in before it
-// is shortened.
-const minNameSize = 7.5
-
-// fitName is a figure's name as it fits width at most size: drawn smaller
-// first (down to minNameSize), then shortened with "…".
+// fitName is a figure's name as it fits width at size: whole, else said
+// shorter as players would, never smaller than the caption size (issue 22:
+// "Grallok Berser…" in 8 dp): a multi-word name by its initials and
+// number ("Grallok Berserker 1" → "GB 1", the figure cards say it whole),
+// a character's first name; a single long word stays whole, its plate
+// wider than the hex.
 func fitName(n string, width, size float32) (string, float32) {
 	style := fyne.TextStyle{Bold: true}
-	w := fyne.MeasureText(n, size, style).Width
-	if w <= width {
+	if fyne.MeasureText(n, size, style).Width <= width {
 		return n, size
 	}
-	if s := size * width / w; s >= minNameSize {
-		return n, s
+	words := strings.Fields(n)
+	if len(words) < 2 {
+		return n, size
 	}
-	r := []rune(n)
-	for k := len(r) - 1; k > 1; k-- {
-		t := string(r[:k]) + "…"
-		if fyne.MeasureText(t, minNameSize, style).Width <= width {
-			return t, minNameSize
+	num := ""
+	if last := words[len(words)-1]; strings.Trim(last, "0123456789") == "" {
+		num, words = last, words[:len(words)-1]
+	}
+	if num == "" {
+		// A character's name: the first name says who.
+		if fyne.MeasureText(words[0], size, style).Width <= width {
+			return words[0], size
 		}
 	}
-	return string(r[:min(len(r), 2)]) + "…", minNameSize
+	var b strings.Builder
+	for _, w := range words {
+		r := []rune(w)
+		b.WriteRune(unicode.ToUpper(r[0]))
+	}
+	if num != "" {
+		b.WriteString(" " + num)
+	}
+	return b.String(), size
 }
 
 // placementKey says in words what the map's placement icons (⚑) mean,

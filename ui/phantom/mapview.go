@@ -6,6 +6,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/automa/hex"
@@ -129,8 +130,8 @@ func (v *MapView) Layout() hex.Layout { return v.layout }
 func (v *MapView) Zoom(f float32) {
 	v.zoomed = true
 	s := v.Scale * f
-	if s < 14 {
-		s = 14
+	if least := zoomLeast(); s < least {
+		s = least
 	}
 	if s > 120 {
 		s = 120
@@ -148,7 +149,7 @@ func (v *MapView) FitTo(size fyne.Size) {
 		return
 	}
 	s := min((size.Width-2*pad)/w, (size.Height-2*pad)/h)
-	v.Scale = max(14, min(120, s))
+	v.Scale = max(zoomLeast(), min(120, s))
 	v.Refresh()
 }
 
@@ -164,13 +165,13 @@ func (v *MapView) AutoFit(size fyne.Size) {
 		return
 	}
 	s := min((size.Width-2*pad)/w, (size.Height-2*pad)/h)
-	least := float32(startScale)
+	least := readableScale()
 	if x0, y0, x1, y1, ok := v.focusBox(); ok {
 		// Small enough for the focused spaces to show together.
 		fs := min((size.Width-2*pad)/float32(x1-x0), (size.Height-2*pad)/float32(y1-y0))
-		least = min(least, max(minFocusScale, fs))
+		least = min(least, max(focusLeast(), fs))
 	}
-	s = max(least, min(72, s))
+	s = max(least, min(comfyScale(), s))
 	if d := s - v.Scale; d > -0.5 && d < 0.5 {
 		return
 	}
@@ -182,8 +183,30 @@ func (v *MapView) AutoFit(size fyne.Size) {
 const startScale = 38
 
 // minFocusScale is the least radius AutoFit goes down to for a decision's
-// spaces to show together.
+// spaces to show together, at Normal text.
 const minFocusScale = 30
+
+// The map's labels are never smaller than the theme's caption size at the
+// text size chosen (issue 22: "Grallok Berser…" in 8 dp), so the hexes
+// they are written in grow with the text size: a large map then scrolls.
+
+// captionSize is the theme's caption text size now.
+func captionSize() float32 { return theme.CaptionTextSize() }
+
+// readableScale is the least radius AutoFit draws a map at: its start,
+// or larger when the caption size needs it (a space's label and the line
+// of tokens under it written at the caption size fit in the hex).
+func readableScale() float32 { return max(startScale, captionSize()*2.6) }
+
+// focusLeast is the least radius for a decision's spaces to show together.
+func focusLeast() float32 { return max(minFocusScale, captionSize()*2.3) }
+
+// comfyScale is the largest radius AutoFit draws a small map at.
+func comfyScale() float32 { return max(72, readableScale()*1.2) }
+
+// zoomLeast is the least radius the players can zoom out to: the labels,
+// at the caption size, then just fit their spaces.
+func zoomLeast() float32 { return max(14, captionSize()*1.6) }
 
 // HeightAcross is the height of the whole map fitted across width (as
 // AutoFit would draw it with room enough).
@@ -192,8 +215,19 @@ func (v *MapView) HeightAcross(width float32) float32 {
 	if w <= 0 || h <= 0 {
 		return 0
 	}
-	s := max(startScale, min(72, (width-2*pad)/w))
+	s := max(readableScale(), min(comfyScale(), (width-2*pad)/w))
 	return 2*pad + h*s
+}
+
+// WidthDown is the width of the whole map fitted down height (as AutoFit
+// would draw it), for a screen that gives the map only the width it takes.
+func (v *MapView) WidthDown(height float32) float32 {
+	w, h := float32(v.bx1-v.bx0), float32(v.by1-v.by0)
+	if w <= 0 || h <= 0 {
+		return 0
+	}
+	s := max(readableScale(), min(comfyScale(), (height-2*pad)/h))
+	return 2*pad + w*s
 }
 
 const (

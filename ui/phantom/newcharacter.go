@@ -33,13 +33,16 @@ type CharacterForm struct {
 	EnterClass, EnterSpecies *widget.Button
 	obj                      fyne.CanvasObject
 	onCreated                func(name string)
+	// offered are the forms opened by themselves once (a class's board,
+	// the species card), not again after the players closed them.
+	offered map[string]bool
 }
 
 func newCharacterForm(ctx *shell.Context, en *Entry, onCreated func(name string)) *CharacterForm {
 	f := &CharacterForm{ctx: ctx, en: en, onCreated: onCreated}
 	s := state(ctx)
 	f.Name = newNameEntry("", "the character's name", nil)
-	f.Class = newPicker(s.Sheet.UnlockedClasses, "", "class", func(string) { f.check() })
+	f.Class = newPicker(s.Sheet.UnlockedClasses, "", "class", func(string) { f.check(); f.goOn() })
 	f.Species = newPicker(sortedKeys(s.Content.Species), "", "species", func(string) { f.check() })
 	if len(f.Species.Options) == 1 {
 		f.Species.SetSelected(f.Species.Options[0])
@@ -56,6 +59,7 @@ func newCharacterForm(ctx *shell.Context, en *Entry, onCreated func(name string)
 			f.Class.Options = state(ctx).Sheet.UnlockedClasses
 			f.Class.SetSelected(key)
 			f.check()
+			f.goOn()
 		})
 	})
 	f.EnterSpecies = widget.NewButtonWithIcon("Enter a species card…", theme.ContentAddIcon(), func() {
@@ -70,6 +74,28 @@ func newCharacterForm(ctx *shell.Context, en *Entry, onCreated func(name string)
 	f.obj = container.NewVBox(f.Name, widgets.NewFlow(fitOptions(f.Class), fitOptions(f.Species), fitOptions(f.Colour)), f.Missing, widgets.NewFlow(f.EnterClass, f.EnterSpecies), f.Create)
 	f.check()
 	return f
+}
+
+// goOn opens by itself, once, the form of what the character still
+// needs: its class's board when that class is chosen and the board not
+// entered, then a species card when none is entered. The buttons under
+// the form offer them again.
+func (f *CharacterForm) goOn() {
+	if f.offered == nil {
+		f.offered = map[string]bool{}
+	}
+	s := state(f.ctx)
+	if c := f.Class.Selected; c != "" && !f.offered["class "+c] {
+		if _, ok := s.Content.Classes[c]; !ok {
+			f.offered["class "+c] = true
+			f.EnterClass.OnTapped()
+			return
+		}
+	}
+	if f.Class.Selected != "" && len(s.Content.Species) == 0 && !f.offered["species"] {
+		f.offered["species"] = true
+		f.EnterSpecies.OnTapped()
+	}
 }
 
 // freeColour is the first HP base colour no character uses yet.

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -17,6 +16,7 @@ import (
 	"tablekeeper/tracker"
 	tp "tablekeeper/tracker/phantom"
 	"tablekeeper/ui/shell"
+	"tablekeeper/ui/uitest"
 	"tablekeeper/ui/widgets"
 )
 
@@ -140,6 +140,15 @@ func newHarness(t *testing.T, cmds []tracker.Command) *harness {
 	for _, c := range cmds {
 		h.do(c)
 	}
+	// Every answer and refusal a test makes the screens give is in the
+	// players' words.
+	t.Cleanup(func() {
+		for _, m := range append(append([]string{}, h.msgs...), h.errs...) {
+			for _, w := range phantomWords(m) {
+				t.Errorf("a message: %s", w)
+			}
+		}
+	})
 	return h
 }
 
@@ -311,7 +320,7 @@ func TestSetUpAMissionFromTheCampaignTab(t *testing.T) {
 	}
 	// Ana's player selects in secret: the hand opens in a dialog.
 	h.w.SetContent(p.Object())
-	choose := find(p.Figures, func(b *widget.Button) bool { return b.Text == "Choose cards (secret)…" })
+	choose := find(p.roundBox, func(b *widget.Button) bool { return b.Text == "Choose cards (secret)…" })
 	test.Tap(choose)
 	dlg := h.w.Canvas().Overlays().Top()
 	for _, id := range []string{"W1 (3 AP)", "W2 (3 AP)", "W3 (3 AP)"} {
@@ -321,7 +330,7 @@ func TestSetUpAMissionFromTheCampaignTab(t *testing.T) {
 	if !strings.Contains(h.lastErr(), "9 AP") && !strings.Contains(h.lastErr(), "limit is 6") {
 		t.Fatalf("9 AP over a limit of 6 must be refused in words, got %q", h.lastErr())
 	}
-	test.Tap(find(p.Figures, func(b *widget.Button) bool { return b.Text == "Choose cards (secret)…" }))
+	test.Tap(find(p.roundBox, func(b *widget.Button) bool { return b.Text == "Choose cards (secret)…" }))
 	dlg = h.w.Canvas().Overlays().Top()
 	test.Tap(find(dlg, func(c *widget.Check) bool { return c.Text == "W1 (3 AP)" }))
 	test.Tap(button(dlg, "Select"))
@@ -633,12 +642,7 @@ func TestADecisionDieFaceEnteredFromTheTable(t *testing.T) {
 // hold presses b until done reports the hold acted.
 func hold(t *testing.T, b *widgets.HoldButton, done func() bool) {
 	t.Helper()
-	b.Hold = 20 * time.Millisecond
-	b.MouseDown(&desktop.MouseEvent{})
-	for i := 0; i < 500 && !done(); i++ {
-		time.Sleep(10 * time.Millisecond)
-	}
-	b.MouseUp(&desktop.MouseEvent{})
+	uitest.Hold(b)
 	if !done() {
 		t.Fatal("holding did nothing")
 	}

@@ -67,7 +67,6 @@ type PlayScreen struct {
 	// acting keeps the players' choice of acting figure per figure card,
 	// while the same figure's turn goes on (§4 Invisible).
 	acting map[string]string
-	faceBt *widget.Button
 	// practice labels a game on the practice content.
 	practice *widget.Label
 	// DieLine is the Decision die in one line, shown instead of the big
@@ -80,6 +79,31 @@ type PlayScreen struct {
 	// Key says what the map's placement marks (⚑) mean; hidden when the
 	// map has none.
 	Key *widget.Label
+	// MapBt switches between the map and the controls on a portrait
+	// tablet (hidden beside the map); split lays them out, controls is
+	// the controls' scroll.
+	MapBt    *widget.Button
+	split    *mapSplit
+	controls *container.Scroll
+	// moveBar is the move being tapped out, over the map, in zoomRow's
+	// place.
+	moveBar, zoomRow *fyne.Container
+	// turnCards are the cards a character had selected when its turn
+	// began, by round and name: a card played stays in its row, marked
+	// played, so the buttons under it do not move up under the finger.
+	turnCards map[string][]string
+	// Setup sets the next mission up, right here, while none is being
+	// played (the group starts where it plays); setupBox holds it.
+	Setup    *SetupForm
+	setupBox *fyne.Container
+	// rolls are the rolls entered at the table for a decision that
+	// stopped for one.
+	rolls *rollsEntry
+	// step is the mission's step last shown (stepKey).
+	step string
+	// AgainBt works a decision stopped for a roll out again, with the
+	// rolls entered (nil when none waits).
+	AgainBt *widget.Button
 	// tieOrder is the players' order for characters tied on initiative.
 	tieOrder []string
 	// placeType and placeSpace are the place form's pickers.
@@ -167,8 +191,6 @@ func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 	p.facePri = widget.NewSelect(dirs, nil)
 	p.faceSec = widget.NewSelect(dirs, nil)
 	p.faceCol.PlaceHolder, p.facePri.PlaceHolder, p.faceSec.PlaceHolder = "colour", "large letter", "small letter"
-	faceBt := widget.NewButton("Begin the round with this face", p.beginWithFace)
-	p.faceBt = faceBt
 	p.Map.OnTapSpace = func(_ hex.Coord, label string) {
 		if p.moving != "" {
 			p.stepTo(label)
@@ -177,24 +199,19 @@ func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 		p.selected = label
 		p.showSpace()
 	}
-	zoomIn := widget.NewButton("Zoom +", func() { p.Map.Zoom(1.25) })
-	zoomOut := widget.NewButton("Zoom −", func() { p.Map.Zoom(0.8) })
+	zoomIn := widget.NewButtonWithIcon("", theme.ZoomInIcon(), func() { p.Map.Zoom(1.25) })
+	zoomOut := widget.NewButtonWithIcon("", theme.ZoomOutIcon(), func() { p.Map.Zoom(0.8) })
 	p.scroll = container.NewScroll(p.Map)
-	fit := widget.NewButton("Whole map", func() { p.Map.FitTo(p.scroll.Size()) })
-	// The round and step above the buttons: side by side they were wider
-	// than a portrait tablet at a large text size.
+	fit := widget.NewButtonWithIcon("Whole map", theme.ViewFullScreenIcon(), func() { p.Map.FitTo(p.scroll.Size()) })
 	p.practice = widget.NewLabelWithStyle(PracticeLabel, fyne.TextAlignLeading, fyne.TextStyle{Italic: true})
 	p.practice.Importance = widget.WarningImportance
 	p.practice.Wrapping = fyne.TextWrapWord
 	p.practice.Hide()
-	// The buttons above the step's words: the words change length from
-	// step to step and, over the buttons, moved Next step up and down
-	// between taps (and the bubble a tap shows under it onto it).
-	p.Round.Truncation = fyne.TextTruncateEllipsis
-	top := container.NewVBox(p.Round, p.practice,
-		container.NewHBox(zoomOut, zoomIn, fit, widgets.Touch(p.NextBt)), p.Step)
-	faceForm := widget.NewForm(widget.NewFormItem("Face rolled", container.NewGridWithColumns(3, p.faceCol, p.facePri, p.faceSec)))
-	p.faceBox = container.NewVBox(faceForm, faceBt)
+	// The face rolled at the table: Next step begins the round with it
+	// (one button for the round's steps, not a second one beside it).
+	faceNote := wrap("Rolled at the table? Choose its face, then Next step. Leave it for the app to roll.")
+	faceNote.Importance = widget.LowImportance
+	p.faceBox = container.NewVBox(bold("Decision die: the face rolled"), widgets.NewFlow(p.faceCol, p.facePri, p.faceSec), faceNote)
 	p.swatch = canvas.NewRectangle(color.Transparent)
 	p.swatch.CornerRadius = 8
 	p.swatch.SetMinSize(fyne.NewSize(48, 18))
@@ -208,22 +225,57 @@ func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 	p.entered.Hide()
 	die := container.NewVBox(p.Die, p.entered, p.swatch)
 	p.dieBox = die
-	// Under the map (a portrait tablet) the die takes one line, and the
-	// map the room.
+	// The die in one line, in the header, where it shows all round
+	// whatever the controls are scrolled to; beside the map (a landscape
+	// tablet) it is also shown large, to be read across the table.
 	p.DieLine = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	p.DieLine.Truncation = fyne.TextTruncateEllipsis
 	p.lineSwatch = canvas.NewRectangle(color.Transparent)
 	p.lineSwatch.CornerRadius = 6
 	p.lineSwatch.SetMinSize(fyne.NewSize(28, 28))
-	compact := container.NewBorder(nil, nil, container.NewCenter(p.lineSwatch), nil, p.DieLine)
-	compact.Hide()
+	compact := container.NewBorder(nil, nil, container.NewCenter(p.lineSwatch), nil, wrapped(p.DieLine))
 	p.dieCompact = compact
 	p.Key = widget.NewLabel("")
 	p.Key.Wrapping = fyne.TextWrapWord
 	p.Key.Importance = widget.LowImportance
 	p.Key.Hide()
-	side := container.NewVScroll(container.NewVBox(
-		die, compact, p.faceBox, p.roundBox, p.result, p.Key,
+	// The header: where the mission stands and the die, and at its right
+	// end the map's switch (on a portrait tablet) and Next step, where
+	// they stay whatever the words beside them say.
+	p.MapBt = widget.NewButtonWithIcon("Map", theme.VisibilityIcon(), p.switchMap)
+	p.MapBt.Hide()
+	top := container.NewVBox(container.NewBorder(nil, nil, nil,
+		container.NewVBox(container.NewHBox(widgets.Touch(p.MapBt), widgets.Touch(p.NextBt))),
+		wrapped(p.Round)), compact)
+	// Over the controls beside the map (a landscape tablet: the map then
+	// has the tab's whole height), over both when the controls are under
+	// the map or alone (a portrait one).
+	overSide, overBoth := container.NewVBox(top), container.NewVBox()
+	overBoth.Hide()
+	// The move being tapped out has its buttons over the map it is tapped
+	// on, in the zoom buttons' row: the map never moves when they come.
+	p.moveBar = container.NewHBox()
+	p.moveBar.Hide()
+	p.zoomRow = container.NewHBox(widgets.Touch(zoomOut), widgets.Touch(zoomIn), fit)
+	mapTools := container.New(reserveLayout{}, p.zoomRow, p.moveBar)
+	mapPanel := container.NewBorder(mapTools, nil, nil, nil,
+		widgets.AtLeast(fyne.NewSize(mapLeast, 0), afterLayout(p.scroll, func() {
+			p.Map.AutoFit(p.scroll.Size())
+			if len(p.focus) > 0 {
+				p.Map.FocusOn(p.scroll, p.focus...)
+			}
+		})))
+	// The controls a step needs first: what Next does, the decision
+	// waiting (its Confirm, or the roll it stopped for), the round's
+	// forms; then the die, the figures and the rest.
+	p.Setup = newSetupForm(ctx, NewEntry(ctx))
+	p.Setup.Ready = func() {
+		p.controls.Refresh()
+		scrollIntoView(p.controls, p.Setup.StartBt)
+	}
+	p.setupBox = container.NewVBox(p.Setup.obj)
+	p.setupBox.Hide()
+	p.controls = container.NewVScroll(container.NewVBox(
+		wrapped(p.Step), p.setupBox, p.faceBox, p.roundBox, p.practice, die, p.result, p.Key,
 		widget.NewLabelWithStyle("Figures", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		p.Figures,
 		widget.NewSeparator(),
@@ -233,22 +285,36 @@ func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 		widget.NewSeparator(),
 		p.ending,
 	))
-	mapPanel := widgets.AtLeast(fyne.NewSize(mapLeast, 0), afterLayout(p.scroll, func() {
-		p.Map.AutoFit(p.scroll.Size())
-		if len(p.focus) > 0 {
-			p.Map.FocusOn(p.scroll, p.focus...)
-		}
-	}))
-	p.obj = container.NewBorder(top, nil, nil, nil, mapSplit(mapPanel, side, p.Map.HeightAcross, func(wide bool) {
-		p.narrow = !wide
-		if wide {
-			die.Show()
-			compact.Hide()
-		} else {
+	want := func(width float32) float32 {
+		return mapTools.MinSize().Height + theme.Padding() + p.Map.HeightAcross(width)
+	}
+	wantWidth := func(height float32) float32 {
+		return p.Map.WidthDown(height-mapTools.MinSize().Height-theme.Padding()) + theme.ScrollBarSize()
+	}
+	side := container.NewBorder(overSide, nil, nil, nil, p.controls)
+	p.split = newMapSplit(ctx.Window, mapPanel, side, want, wantWidth, func(mode splitMode) {
+		p.narrow = mode != splitWide
+		over, other := overBoth, overSide
+		if p.narrow {
 			die.Hide()
-			compact.Show()
+		} else {
+			die.Show()
+			over, other = overSide, overBoth
 		}
-	}))
+		if len(over.Objects) == 0 {
+			other.Objects = nil
+			over.Objects = []fyne.CanvasObject{top}
+			other.Hide() // no room kept for it
+			over.Show()
+			other.Refresh()
+			over.Refresh()
+			if p.obj != nil {
+				p.obj.Refresh() // the heading's room moved
+			}
+		}
+		p.showMapBt()
+	})
+	p.obj = container.NewBorder(overBoth, nil, nil, nil, p.split.Container)
 	ctx.OnChange(func(tracker.Event) { p.Refresh() })
 	p.Refresh()
 	return p
@@ -257,32 +323,87 @@ func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 // Object is the screen.
 func (p *PlayScreen) Object() fyne.CanvasObject { return p.obj }
 
+// switchMap shows the map or the controls on a narrow tab: with room
+// for both, it hides or shows the map; without, it shows one or the other.
+func (p *PlayScreen) switchMap() {
+	switch p.split.Mode() {
+	case splitBoth:
+		p.split.Want(wantPanel)
+	case splitPanel:
+		if p.split.RoomForBoth() {
+			p.split.Want(wantBoth)
+		} else {
+			p.split.Want(wantMap)
+		}
+	case splitMap:
+		p.split.Want(wantPanel)
+	}
+}
+
+// showMapBt says what the map's switch does now (hidden beside the map).
+func (p *PlayScreen) showMapBt() {
+	switch p.split.Mode() {
+	case splitWide:
+		p.MapBt.Hide()
+		return
+	case splitBoth:
+		p.MapBt.SetText("Hide map")
+		p.MapBt.SetIcon(theme.VisibilityOffIcon())
+	case splitPanel:
+		if p.split.l.noMap {
+			p.MapBt.Hide()
+			return
+		}
+		p.MapBt.SetText("Map")
+		p.MapBt.SetIcon(theme.VisibilityIcon())
+	case splitMap:
+		p.MapBt.SetText("Turn")
+		p.MapBt.SetIcon(theme.ListIcon())
+	}
+	p.MapBt.Show()
+	if p.obj != nil {
+		p.obj.Refresh() // the switch's words changed its width
+	}
+}
+
 // NextStep says what Next will do now, and the command it runs (nil when
 // the players have to act first).
 func NextStep(s *tp.State) (string, tracker.Command) {
 	m := s.Mission
 	if m == nil {
-		return "No mission: start one on the Campaign tab (Missions).", nil
+		return "No mission is being played: set one up below.", nil
 	}
 	switch m.Phase {
 	case "setup", "end":
 		if m.Phase == "end" {
-			return "The round is over: if the objectives are met, record the result (Mission succeeded, above the figures); otherwise Next step begins the next round and rolls the Decision die.", tp.BeginRound{}
+			return "The round is over: if the objectives are met, record the result (Mission succeeded, above the figures); otherwise Next step begins the next round and rolls the Decision die (or choose the face rolled at the table, below).", tp.BeginRound{}
 		}
-		return "Begin round 1: Next step rolls the Decision die (or enter the face rolled at the table).", tp.BeginRound{}
+		if len(s.Content.DecisionDie) == 0 {
+			return "Begin round 1: choose the Decision die's face rolled at the table (below), then Next step.", tp.BeginRound{}
+		}
+		return "Begin round 1: Next step rolls the Decision die (or choose the face rolled at the table, below).", tp.BeginRound{}
 	case "select":
 		if eventDue(s) {
 			return "Next step draws this round's event card (or enter the card drawn at the table below).", tp.DrawEvent{}
 		}
-		return "Each character selects cards or rests (cards under each character). Next step draws the adversary cards.", tp.DrawAdversaryCards{}
+		if allChosen(m) && !charactersTie(s) {
+			return "Every character has chosen. Next step draws the adversary cards and works out the turn order.", tp.DrawAdversaryCards{}
+		}
+		return "Each character selects cards or rests (above). Next step draws the adversary cards.", tp.DrawAdversaryCards{}
 	case "draw":
 		return "Adversary cards drawn. Next step works out the turn order.", tp.DetermineInitiative{}
 	case "turns":
+		if p := m.Pending; p != nil && p.Turn.Ask != nil {
+			return p.Adversary + "'s decision waits for the order of the conditions: choose it on the Enemy tab.", nil
+		}
+		if p := m.Pending; p != nil && p.Turn.Stopped != "" {
+			return "Next step waits for the roll below.", nil
+		}
 		if m.Pending != nil && m.Pending.Reaction {
-			return m.Pending.Adversary + "'s reaction to " + m.Current + "'s attack is worked out: confirm or override it on the Enemy tab; then " + m.Current + "'s turn goes on.", nil
+			return m.Pending.Adversary + "'s reaction to " + m.Current + "'s attack is worked out: confirm it below (the Enemy tab says why, and overrides it); then " + m.Current + "'s turn goes on.", nil
 		}
 		if m.Pending != nil {
-			return m.Pending.Adversary + "'s turn is worked out: confirm or override it on the Enemy tab.", nil
+			return m.Pending.Adversary + "'s turn is worked out: confirm it below (the Enemy tab says why, and overrides it).", nil
 		}
 		if m.Current != "" {
 			if f := figure(m, m.Current); f != nil && f.Side == "character" {
@@ -319,18 +440,83 @@ func (p *PlayScreen) Next() bool {
 	if st, ok := cmd.(tp.StartTurn); ok {
 		cmd = p.restStart(s, st.Character)
 	}
+	if _, ok := cmd.(tp.DrawAdversaryCards); ok && !charactersTie(s) {
+		// No characters tie on initiative, so the players have no order
+		// to give: the turn order is worked out with the draw, one step
+		// for the table (§11.1 steps 4 to 6).
+		if _, ok := p.ctx.DoFrom(p.NextBt, cmd); ok {
+			p.ctx.DoFrom(p.NextBt, tp.DetermineInitiative{})
+		}
+		return true
+	}
+	if _, ok := cmd.(tp.BeginRound); ok {
+		// The face rolled at the table, when entered, begins the round;
+		// else the app rolls, if it has the die's faces.
+		face, why := p.faceEntered(s)
+		if why != "" {
+			p.ctx.Refuse(p.NextBt, why)
+			return true
+		}
+		cmd = tp.BeginRound{Face: face}
+	}
 	p.ctx.DoFrom(p.NextBt, cmd)
 	return true
 }
 
-func (p *PlayScreen) beginWithFace() {
-	if p.faceCol.Selected == "" || p.facePri.Selected == "" || p.faceSec.Selected == "" {
-		p.ctx.Refuse(p.faceBt, "Choose the face's colour, its large letter and its small letter.")
-		return
+// stepKey names the mission's step: which mission, round and phase.
+func stepKey(m *tp.Mission) string {
+	if m == nil {
+		return ""
 	}
-	f := ap.Face{Colour: ap.Colour(p.faceCol.Selected), Primary: ap.Dir(p.facePri.Selected), Secondary: ap.Dir(p.faceSec.Selected)}
-	p.ctx.DoFrom(p.faceBt, tp.BeginRound{Face: &f})
+	return fmt.Sprintf("%s\x00%d\x00%s", m.ID, m.Round, m.Phase)
 }
+
+// allChosen says whether every character on the map has selected its
+// cards or rests this round.
+func allChosen(m *tp.Mission) bool {
+	for _, f := range m.Figures {
+		if f.Side == "character" && !f.Defeated && f.Position != "" && !f.Resting && len(f.Selected) == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// charactersTie says whether two characters have the same initiative
+// this round: their players then give the order on the Turn order card.
+func charactersTie(s *tp.State) bool {
+	seen := map[int]bool{}
+	for _, n := range s.CharacterInitiatives() {
+		if seen[n] {
+			return true
+		}
+		seen[n] = true
+	}
+	return false
+}
+
+// faceEntered is the Decision die's face entered as rolled at the table
+// (nil: none, the app rolls), or why the round cannot begin with it.
+func (p *PlayScreen) faceEntered(s *tp.State) (*ap.Face, string) {
+	picked := 0
+	for _, sel := range []*widget.Select{p.faceCol, p.facePri, p.faceSec} {
+		if sel.Selected != "" {
+			picked++
+		}
+	}
+	switch {
+	case picked == 3:
+		return &ap.Face{Colour: ap.Colour(p.faceCol.Selected), Primary: ap.Dir(p.facePri.Selected), Secondary: ap.Dir(p.faceSec.Selected)}, ""
+	case picked > 0:
+		return nil, "Choose the face's colour, its large letter and its small letter (below), or none of them for the app to roll."
+	case len(s.Content.DecisionDie) == 0:
+		return nil, "Choose the face rolled at the table (below): the app has no Decision die faces to roll (they are entered on the Campaign tab, Content)."
+	}
+	return nil, ""
+}
+
+// beginWithFace begins the round with the face entered (Next does).
+func (p *PlayScreen) beginWithFace() { p.Next() }
 
 // Refresh re-reads the campaign.
 func (p *PlayScreen) Refresh() {
@@ -374,20 +560,52 @@ func (p *PlayScreen) Refresh() {
 		p.Map.SetOverlay(o)
 	}
 	text, cmd := NextStep(s)
+	if w := p.moveWords(); w != "" {
+		text = w
+	}
 	p.Step.SetText(text)
 	if cmd == nil {
 		p.NextBt.Disable()
 	} else {
 		p.NextBt.Enable()
 	}
-	p.Round.SetText(roundWords(m))
+	switch {
+	case m == nil:
+		p.Round.SetText("Between missions")
+	case m.Round == 0:
+		// The mission's name is the frame's header's.
+		p.Round.SetText(fmt.Sprintf("Setting up · difficulty %d", m.Difficulty))
+	default:
+		p.Round.SetText(fmt.Sprintf("Round %d · %s", m.Round, phaseWords(m.Phase)))
+	}
 	p.showDie(m)
 	if m != nil && (m.Phase == "setup" || m.Phase == "end") {
 		p.faceBox.Show()
 	} else {
 		p.faceBox.Hide()
+		// The next round's face is rolled anew.
+		for _, sel := range []*widget.Select{p.faceCol, p.facePri, p.faceSec} {
+			if sel.Selected != "" {
+				sel.ClearSelected()
+			}
+		}
 	}
+	// A new step (a mission begun, a round, a phase) starts with the
+	// controls at their top, where the step's own are.
+	if key := stepKey(m); key != p.step {
+		p.step = key
+		p.controls.ScrollToTop()
+	}
+	if m == nil || m.Phase == "over" {
+		p.Setup.refresh(s)
+		p.setupBox.Show()
+	} else {
+		p.setupBox.Hide()
+	}
+	// No mission, no map: the controls take the tab.
+	p.split.NoMap(m == nil)
 	p.showFigures(s)
+	p.showMoveBar()
 	p.showRoundForms(s)
 	p.refreshPlaceForm(s)
 	p.showSpace()
@@ -409,6 +627,12 @@ func roundWords(m *tp.Mission) string {
 // showDie shows the round's Decision die face and the seed draw it came
 // from (when the app rolled it).
 func (p *PlayScreen) showDie(m *tp.Mission) {
+	// No mission, no die to speak of.
+	if m == nil {
+		p.dieCompact.Hide()
+	} else {
+		p.dieCompact.Show()
+	}
 	if m == nil || m.Face == nil {
 		p.swatch.FillColor = color.Transparent
 		p.swatch.Refresh()

@@ -1,6 +1,7 @@
 package phantom
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -8,9 +9,12 @@ import (
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/automa/hex"
 	tp "tablekeeper/tracker/phantom"
+	"tablekeeper/ui/shell"
 	"tablekeeper/ui/uitest"
 )
 
@@ -29,8 +33,9 @@ func absY(o fyne.CanvasObject) float32 {
 	return fyne.CurrentApp().Driver().AbsolutePositionForObject(o).Y
 }
 
-// TestNextStepStaysPutBetweenTaps: the newcomer taps Next step three
-// times to the first adversary decision; the words saying what it does
+// TestNextStepStaysPutBetweenTaps: the newcomer taps Next step twice to
+// the first adversary decision (the cards drawn with the turn order, then
+// the adversary's turn); the words saying what it does
 // next change length each time, and the button must stay where the
 // finger is (it sat under those words and jumped up and down, and the
 // bubble a tap shows under it then covered it).
@@ -45,7 +50,7 @@ func TestNextStepStaysPutBetweenTaps(t *testing.T) {
 			h.w.Resize(room)
 			y := absY(p.NextBt)
 			lines := map[string]bool{}
-			for i := 0; i < 3; i++ {
+			for i := 0; i < 2; i++ {
 				if !p.Next() {
 					t.Fatalf("step %d: Next step did nothing", i+1)
 				}
@@ -55,7 +60,7 @@ func TestNextStepStaysPutBetweenTaps(t *testing.T) {
 					t.Errorf("text %.2f, portrait %v, after tap %d (%q): Next step moved from y %.0f to %.0f", scale, portrait, i+1, p.Step.Text, y, got)
 				}
 			}
-			if len(lines) < 3 {
+			if len(lines) < 2 {
 				t.Fatalf("the step's words did not change: %v", lines)
 			}
 		}
@@ -63,42 +68,77 @@ func TestNextStepStaysPutBetweenTaps(t *testing.T) {
 	fyne.CurrentApp().Settings().SetTheme(uitest.Theme(1))
 }
 
-// TestPortraitGivesTheMapTheRoom: on a portrait tablet at the largest
-// text the map (under it the die in one line) is drawn large enough to
-// read its labels: it was squeezed into ~440 of 800 dp above a big die.
-// In landscape the die stays big beside the map.
-func TestPortraitGivesTheMapTheRoom(t *testing.T) {
+// inFrame shows Phantom Epoch's three tabs in the campaign frame, in a
+// window the size of the screen (the third a scroll must get is a third
+// of the screen), on tab k.
+func inFrame(h *harness, size fyne.Size, k int) (*Screens, *shell.Chrome) {
+	sc := &Screens{}
+	c := shell.NewChrome(h.w, "Window check — Phantom Epoch", sc.Play(h.ctx), sc.Campaign(h.ctx), sc.Enemy(h.ctx), widget.NewLabel("Log"))
+	h.w.SetContent(c.Root)
+	c.Tabs.SelectIndex(k)
+	h.w.Resize(size)
+	c.Root.Refresh()
+	h.w.Resize(size)
+	return sc, c
+}
+
+// TestPlayLaysOutByTheRoomThereIs: the Play tab lays the map and the
+// controls out by the room there is (issue 22 item 1): side by side in
+// landscape; in portrait the map above the controls when each can have a
+// third of the screen, else one at a time with the header's Map switch
+// (the controls first: at the largest text they were a 130 dp strip under
+// a pinned map). The die is in the header in every arrangement; the
+// controls' scroll is never under a third of the screen.
+func TestPlayLaysOutByTheRoomThereIs(t *testing.T) {
 	h := fitStates(t)["decision pending"]
-	fyne.CurrentApp().Settings().SetTheme(uitest.Theme(1.85))
 	defer fyne.CurrentApp().Settings().SetTheme(uitest.Theme(1))
-	room := uitest.TabArea(true, 1.85)
-	p := NewPlayScreen(h.ctx)
-	h.w.SetContent(p.Object())
-	h.w.Resize(room)
-	if !p.dieCompact.Visible() || p.dieBox.Visible() {
-		t.Errorf("portrait: the die is not in one line (line shown %v)", p.dieCompact.Visible())
-	}
-	if !strings.HasPrefix(p.DieLine.Text, "Decision die: ") || !strings.HasSuffix(p.DieLine.Text, "rolled by the app") {
-		t.Errorf("die line %q", p.DieLine.Text)
-	}
-	if p.Map.Scale < 46 {
-		t.Errorf("portrait, largest text: the map is drawn at a hex radius of %.0f dp (it was 38, its labels too small to read)", p.Map.Scale)
-	}
-	if hgt := p.scroll.Size().Height; hgt < room.Height*0.4 {
-		t.Errorf("portrait: the map has %.0f of %.0f dp of height", hgt, room.Height)
-	}
-	e := NewEnemyScreen(h.ctx)
-	h.w.SetContent(e.Object())
-	h.w.Resize(room)
-	if e.Map.Scale < 44 {
-		t.Errorf("portrait, Enemy tab: the map is drawn at a hex radius of %.0f dp", e.Map.Scale)
-	}
-	room = uitest.TabArea(false, 1.85)
-	p = NewPlayScreen(h.ctx)
-	h.w.SetContent(p.Object())
-	h.w.Resize(room)
-	if p.dieCompact.Visible() || !p.dieBox.Visible() {
-		t.Error("landscape: the big die is not shown beside the map")
+	for _, c := range []struct {
+		scale float32
+		size  fyne.Size
+		mode  splitMode
+	}{
+		{1, uitest.Landscape, splitWide}, {1.85, uitest.Landscape, splitWide},
+		{1, uitest.Portrait, splitBoth}, {1.85, uitest.Portrait, splitPanel},
+	} {
+		fyne.CurrentApp().Settings().SetTheme(uitest.Theme(c.scale))
+		sc, _ := inFrame(h, c.size, 0)
+		p := sc.plays[h.ctx]
+		name := fmt.Sprintf("%v at text %.2f", c.size, c.scale)
+		if got := p.split.Mode(); got != c.mode {
+			t.Errorf("%s: laid out as %d, want %d", name, got, c.mode)
+		}
+		third := c.size.Height / 3
+		if hgt := p.controls.Size().Height; !p.controls.Visible() || hgt < third {
+			t.Errorf("%s: the controls' scroll is %.0f dp high, under a third of the screen (%.0f)", name, hgt, third)
+		}
+		if !p.dieCompact.Visible() || !strings.HasPrefix(p.DieLine.Text, "Decision die: ") || !strings.HasSuffix(p.DieLine.Text, "rolled by the app") {
+			t.Errorf("%s: the die's line %q (shown %v)", name, p.DieLine.Text, p.dieCompact.Visible())
+		}
+		if wide := c.mode == splitWide; p.dieBox.Visible() != wide || p.MapBt.Visible() == wide {
+			t.Errorf("%s: the big die shown %v, the Map switch shown %v", name, p.dieBox.Visible(), p.MapBt.Visible())
+		}
+		switch c.mode {
+		case splitBoth:
+			if hgt := p.scroll.Size().Height; hgt < third {
+				t.Errorf("%s: the map has %.0f dp of height", name, hgt)
+			}
+			test.Tap(p.MapBt) // Hide map
+			if p.split.Mode() != splitPanel || p.scroll.Visible() && p.scroll.Size().Height > 0 && p.split.Objects[0].Visible() {
+				t.Errorf("%s: Hide map left the map shown", name)
+			}
+		case splitPanel:
+			test.Tap(p.MapBt) // Map
+			if p.split.Mode() != splitMap || !p.split.Objects[0].Visible() || p.scroll.Size().Height < c.size.Height/2 {
+				t.Errorf("%s: the Map switch did not show the map alone (%d, %v)", name, p.split.Mode(), p.scroll.Size())
+			}
+			if p.Map.Scale < readableScale()-0.5 {
+				t.Errorf("%s: the map is drawn at a hex radius of %.0f dp", name, p.Map.Scale)
+			}
+			test.Tap(p.MapBt) // Turn
+			if p.split.Mode() != splitPanel {
+				t.Errorf("%s: the switch did not bring the controls back", name)
+			}
+		}
 	}
 }
 
@@ -194,7 +234,7 @@ func TestTokensKeepTheirSpaceLabelAndName(t *testing.T) {
 				switch x.Text {
 				case "A-2":
 					label = x
-				case "Sludge Crawler 1":
+				case "Sludge Crawler 1", "SC 1":
 					name = x
 				}
 			case *canvas.Circle:
@@ -214,8 +254,53 @@ func TestTokensKeepTheirSpaceLabelAndName(t *testing.T) {
 			}
 		}
 	}
-	if got, size := fitName("A name far too long for any hex on the map", 60, 10); !strings.HasSuffix(got, "…") || size != minNameSize {
-		t.Errorf("a long name: %q at %.1f", got, size)
+	for name, want := range map[string]string{"Grallok Berserker 1": "GB 1", "Sludge Crawler 12": "SC 12", "Mara Voss": "Mara", "Ada": "Ada"} {
+		if got, size := fitName(name, 60, 13); got != want || size != 13 {
+			t.Errorf("%q on a hex 60 dp wide: %q at %.1f, want %q at the caption size", name, got, size, want)
+		}
+	}
+}
+
+// TestMapLabelsNeverUnderTheCaptionSize: every word on the map (a space's
+// label, its tokens, a figure's name, HP and conditions) is drawn at the
+// theme's caption size or larger, at Normal and Largest text, on the Play
+// and Enemy tabs and in the editor, in both orientations ("Grallok
+// Berser…" and the editor's names were 8–10 dp, issue 22 item 9).
+func TestMapLabelsNeverUnderTheCaptionSize(t *testing.T) {
+	h := fitStates(t)["decision pending"]
+	defer fyne.CurrentApp().Settings().SetTheme(uitest.Theme(1))
+	for _, scale := range []float32{1, 1.85} {
+		fyne.CurrentApp().Settings().SetTheme(uitest.Theme(scale))
+		least := theme.CaptionTextSize()
+		for _, portrait := range []bool{false, true} {
+			room := uitest.TabArea(portrait, scale)
+			p, e := NewPlayScreen(h.ctx), NewEnemyScreen(h.ctx)
+			ed := NewEditor(h.w)
+			ed.Load("Flooded Relay", p.Map.Layout())
+			for name, sc := range map[string]struct {
+				obj fyne.CanvasObject
+				v   *MapView
+			}{"Play": {p.Object(), p.Map}, "Enemy": {e.Object(), e.Map}, "editor": {ed.Object(), ed.View}} {
+				h.w.SetContent(sc.obj)
+				h.w.Resize(room)
+				sc.v.Zoom(0.1) // as far out as the players can
+				drawn := 0
+				for _, o := range test.WidgetRenderer(sc.v).Objects() {
+					if x, ok := o.(*canvas.Text); ok && x.Text != "" {
+						drawn++
+						if x.TextSize < least-0.01 {
+							t.Errorf("%s, text %.2f, portrait %v: %q drawn at %.1f dp, under the caption size %.1f", name, scale, portrait, x.Text, x.TextSize, least)
+						}
+						if strings.HasSuffix(x.Text, "…") {
+							t.Errorf("%s: %q is cut", name, x.Text)
+						}
+					}
+				}
+				if drawn < 30 {
+					t.Errorf("%s: only %d words drawn on the map", name, drawn)
+				}
+			}
+		}
 	}
 }
 
@@ -240,5 +325,30 @@ func TestPlacementMarksExplained(t *testing.T) {
 	p, e := NewPlayScreen(h.ctx), NewEnemyScreen(h.ctx)
 	if !p.Key.Visible() || !strings.Contains(p.Key.Text, "⚑SC 3-4 on B-6") || !strings.Contains(e.legend.Text, "⚑SC 3-4 on B-6") {
 		t.Errorf("the practice map's marks are not explained: Play %q, Enemy %q", p.Key.Text, e.legend.Text)
+	}
+}
+
+// TestWhyHasRoomToBeRead: the Enemy tab's Why (14 steps and more) is laid
+// out whole in a panel of its own that is at least a third of the screen
+// high, in both orientations at Normal and Largest text (it sat in a
+// window of about 200 dp, issue 22 item 6): scrolling the panel reads
+// every line, none is squeezed into a box of its own.
+func TestWhyHasRoomToBeRead(t *testing.T) {
+	h := fitStates(t)["decision pending"]
+	defer fyne.CurrentApp().Settings().SetTheme(uitest.Theme(1))
+	for _, scale := range []float32{1, 1.85} {
+		fyne.CurrentApp().Settings().SetTheme(uitest.Theme(scale))
+		for _, size := range []fyne.Size{uitest.Landscape, uitest.Portrait} {
+			sc, _ := inFrame(h, size, 2)
+			e := sc.enems[h.ctx]
+			name := fmt.Sprintf("%v at text %.2f", size, scale)
+			if !e.Details.Visible() || e.Details.Size().Height < size.Height/3 {
+				t.Errorf("%s: the Why's panel is %.0f dp high (shown %v), under a third of the screen", name, e.Details.Size().Height, e.Details.Visible())
+			}
+			whole, total := e.Trace.VisibleLines()
+			if total < 14 || whole != total {
+				t.Errorf("%s: the Why shows %d of its %d lines laid out (the rest in a box of its own)", name, whole, total)
+			}
+		}
 	}
 }

@@ -31,6 +31,14 @@ func (p *PlayScreen) showRoundForms(s *tp.State) {
 	}
 	switch m.Phase {
 	case "select":
+		// Each player's secret choice first: the step waits for it.
+		choose := container.NewVBox()
+		for _, n := range m.Embarked {
+			if f := figure(m, n); f != nil && !f.Defeated {
+				choose.Add(p.chooseRow(s, f))
+			}
+		}
+		p.roundBox.Add(widgets.NewCard("Cards for this round", "Each player selects in secret, or rests (Rulebook p.12).", choose))
 		var rows []func() (ap.Drawn, bool)
 		form := container.NewVBox()
 		for _, t := range m.Types {
@@ -88,7 +96,7 @@ func (p *PlayScreen) showRoundForms(s *tp.State) {
 			p.ctx.DoFrom(use, tp.DrawAdversaryCards{Drawn: drawn})
 		})
 		form.Add(use)
-		p.roundBox.Add(widgets.NewCard("Adversary cards drawn at the table", "Or tap Next: the app draws them from its shuffled decks (Rulebook p.12).", form))
+		p.roundBox.Add(widgets.NewCard("Cards drawn at the table", "The adversary cards, if drawn at the table; or tap Next step: the app draws them from its shuffled decks (Rulebook p.12).", form))
 	case "draw":
 		var names []string
 		for _, n := range m.Embarked {
@@ -119,17 +127,44 @@ func (p *PlayScreen) showRoundForms(s *tp.State) {
 			if pd.Reaction {
 				what = "'s reaction"
 			}
-			// The enemy's decision, in words, where the players look.
-			box := container.NewVBox(wrap(TurnWords(pd.Turn)))
-			if pd.Turn.Stopped == "" {
-				box.Add(cmdButton(p.ctx, "Confirm "+pd.Adversary+what, func() tracker.Command { return tp.ConfirmAdversaryTurn{} }))
+			// The enemy's decision, in words, where the players look;
+			// stopped for a roll, first the roll to make, where to enter
+			// it and the button that works the turn out again with it,
+			// in plain view at the top of the controls.
+			box := container.NewVBox()
+			if pd.Turn.Stopped != "" && pd.Turn.Ask == nil {
+				if p.rolls == nil {
+					p.rolls = newRollsEntry()
+				}
+				stop := bold(pd.Adversary + " stopped: " + pd.Turn.Stopped + ".")
+				stop.Importance = widget.WarningImportance
+				var again *widget.Button
+				again = widget.NewButtonWithIcon("Work the turn out with these rolls", theme.MediaPlayIcon(), func() { resolveAgain(p.ctx, again, p.rolls) })
+				again.Importance = widget.HighImportance
+				p.AgainBt = again
+				box.Add(stop)
+				box.Add(p.rolls.Object())
+				box.Add(widgets.Touch(again))
+			} else {
+				p.AgainBt = nil
+				head := wrap(pd.Adversary + what + ", worked out")
+				head.TextStyle.Bold = true
+				box.Add(head)
 			}
+			confirm := cmdButton(p.ctx, "Confirm "+pd.Adversary+what, func() tracker.Command { return tp.ConfirmAdversaryTurn{} })
+			box.Add(widgets.Touch(confirm))
+			if why := confirmWhy(m, "above", "on the Enemy tab"); why != "" {
+				confirm.Disable()
+				w := wrap(why)
+				w.Importance = widget.LowImportance
+				box.Add(w)
+			}
+			words := wrap(TurnWords(pd.Turn))
+			box.Add(words)
 			note := wrap("Why it decided so, and how to override it: the Enemy tab.")
 			note.Importance = widget.LowImportance
 			box.Add(note)
-			head := wrap(pd.Adversary + what + ", worked out")
-			head.TextStyle.Bold = true
-			p.Decision = widgets.NewCard("", "", container.NewVBox(head, box))
+			p.Decision = widgets.NewCard("", "", box)
 			p.roundBox.Add(p.Decision)
 		} else {
 			p.Decision = nil

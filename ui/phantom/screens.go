@@ -257,12 +257,60 @@ func realPlurals(s string) string {
 	})
 }
 
+// Older engines' phrasings, kept in the logs of decisions made before
+// they were put in the players' words ("may Raider 1 enter a hazard with
+// this move 3?" read as the third move; "30 valid lines in 2 groups by what
+// they pass" as the engine's own bookkeeping).
+var (
+	oldHazard = regexp.MustCompile(`may (.+?) enter a hazard with this (move|leap|retreat|convertedMove) (\d+)\?`)
+	oldWeighs = regexp.MustCompile(`weighs (\d+ (?:empty )?spaces?) it can end its (move|leap|retreat|convertedMove) (\d+) on`)
+	oldLines  = regexp.MustCompile(`draws its line of sight to (.+?): (\d+) valid lines? in (\d+) groups? by what they pass`)
+	oldClear  = regexp.MustCompile(`, passing a clear line$`)
+)
+
+// movementWords is a movement as a card prints it ("Move 3").
+func movementWords(kind, n string) string {
+	switch kind {
+	case "leap":
+		return "Leap " + n
+	case "retreat":
+		return "Retreat " + n
+	case "convertedMove":
+		return "Move " + n + " (a card converted to movement)"
+	}
+	return "Move " + n
+}
+
+// plainerTrace puts an older engine's phrasing in today's words.
+func plainerTrace(l string) string {
+	l = oldHazard.ReplaceAllStringFunc(l, func(m string) string {
+		p := oldHazard.FindStringSubmatch(m)
+		return movementWords(p[2], p[3]) + ": may " + p[1] + " enter a hazard space on the way?"
+	})
+	l = oldWeighs.ReplaceAllStringFunc(l, func(m string) string {
+		p := oldWeighs.FindStringSubmatch(m)
+		return "weighs the " + p[1] + " where its " + movementWords(p[2], p[3]) + " can end"
+	})
+	l = oldLines.ReplaceAllStringFunc(l, func(m string) string {
+		p := oldLines.FindStringSubmatch(m)
+		ways := "in 1 way"
+		if p[2] != "1" {
+			ways = "in " + p[2] + " ways"
+		}
+		if p[3] == "1" {
+			return "can draw its line of sight to " + p[1] + " " + ways + ", all passing the same figures and objects"
+		}
+		return "can draw its line of sight to " + p[1] + " " + ways + ", which pass " + p[3] + " different sets of figures and objects"
+	})
+	return oldClear.ReplaceAllString(l, ", a clear line")
+}
+
 // TraceOf turns the trace lines a tracker event keeps back into steps for
 // the explanation panel: rule, text, tie-break, die and result.
 func TraceOf(lines []string) automa.Trace {
 	var tr automa.Trace
 	for _, l := range lines {
-		l = realPlurals(l)
+		l = plainerTrace(realPlurals(l))
 		m := traceLine.FindStringSubmatch(l)
 		if m == nil {
 			if n := len(tr.Steps); n > 0 && l != "" {
@@ -397,86 +445,6 @@ func (l *firstWide) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	return s
 }
 
-// mapSplit lays a map panel and its side panel out as adaptive does
-// (side by side from sideBySideFrom dp across, else stacked, and asking
-// for the tallest panel only until laid out), with one difference when
-// stacked (a portrait tablet): the map is not given an equal share but the
-// height that shows the whole map across the width (want), up to
-// mapShare of the height, and never less than its least; the side panel,
-// which scrolls, takes the rest. onWide, if set, is told each time the
-// arrangement changes (a screen then makes its side panel compact).
-func mapSplit(mapPanel, side fyne.CanvasObject, want func(width float32) float32, onWide func(wide bool)) *fyne.Container {
-	l := &mapSplitLayout{want: want, onWide: onWide}
-	c := container.New(l, mapPanel, side)
-	l.box = c
-	return c
-}
-
-// mapShare is the most of a stacked tab's height the map panel takes.
-const mapShare = 0.8
-
-type mapSplitLayout struct {
-	want   func(width float32) float32
-	onWide func(bool)
-	box    *fyne.Container
-	width  float32 // the width last laid out in; 0 before
-	wide   bool
-	told   bool // onWide was told the arrangement once
-}
-
-func (l *mapSplitLayout) fitsWide(objs []fyne.CanvasObject, width float32) bool {
-	return width >= sideBySideFrom && objs[0].MinSize().Width+theme.Padding()+objs[1].MinSize().Width <= width
-}
-
-func (l *mapSplitLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
-	l.width = size.Width
-	wide := l.fitsWide(objs, size.Width)
-	if wide != l.wide || !l.told {
-		l.wide, l.told = wide, true
-		if l.onWide != nil {
-			// Out of this layout: it changes the panels' least sizes.
-			fyne.Do(func() { l.onWide(wide); l.box.Refresh() })
-		}
-	}
-	pad := theme.Padding()
-	m, s := objs[0], objs[1]
-	if wide {
-		// As widgets.NewAdaptive: equal shares, or each its least and
-		// an equal part of what is left.
-		avail := size.Width - pad
-		mw := avail / 2
-		if a, b := m.MinSize().Width, s.MinSize().Width; a > mw || b > mw {
-			mw = a + (avail-a-b)/2
-		}
-		m.Move(fyne.NewPos(0, 0))
-		m.Resize(fyne.NewSize(mw, size.Height))
-		s.Move(fyne.NewPos(mw+pad, 0))
-		s.Resize(fyne.NewSize(avail-mw, size.Height))
-		return
-	}
-	avail := size.Height - pad
-	mh := avail / 2
-	if l.want != nil {
-		mh = min(l.want(size.Width), avail*mapShare)
-	}
-	mh = min(mh, avail-s.MinSize().Height)
-	mh = max(mh, m.MinSize().Height)
-	m.Move(fyne.NewPos(0, 0))
-	m.Resize(fyne.NewSize(size.Width, mh))
-	s.Move(fyne.NewPos(0, mh+pad))
-	s.Resize(fyne.NewSize(size.Width, max(0, avail-mh)))
-}
-
-func (l *mapSplitLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
-	a, b := objs[0].MinSize(), objs[1].MinSize()
-	w := max(a.Width, b.Width)
-	if l.width > w+1 && !l.fitsWide(objs, l.width) {
-		return fyne.NewSize(w, a.Height+theme.Padding()+b.Height)
-	}
-	// Side by side, or not laid out where the players see it yet.
-	return fyne.NewSize(w, max(a.Height, b.Height))
-}
-
 // wrapped holds a word-wrapping label outside a scroll: it asks for one
 // line until laid out (a wrapping label never laid out, as on a hidden
 // tab, asks for a word a line and would make the window grow), then for
@@ -495,6 +463,9 @@ func (w *wrappedLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 }
 
 func (w *wrappedLayout) MinSize([]fyne.CanvasObject) fyne.Size {
+	if !w.l.Visible() {
+		return fyne.Size{}
+	}
 	if w.l.Size().Width < 1 {
 		one := fyne.MeasureText("Round", theme.TextSize(), w.l.TextStyle)
 		return fyne.NewSize(0, one.Height+2*theme.InnerPadding())

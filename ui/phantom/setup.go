@@ -27,7 +27,8 @@ const (
 const needsBeforePlay = "Before the first mission, the app needs what your components print: the mission's page and its map, " +
 	"the description cards of the adversaries it places with their species and class cards, a class board (with its ten " +
 	"starting Action cards) for each character's class and a species card, and, if the app is to roll them, the dice's faces. " +
-	"You enter each once, by tapping forms shaped like the cards, or start from a content set on this device."
+	"You enter each once, by tapping forms shaped like the cards, one after another from the new campaign's Play tab, " +
+	"or start from a content set on this device."
 
 // Setup is Phantom Epoch's part of the new-campaign form: what the game
 // needs before play, whether this device already has it (the content sets

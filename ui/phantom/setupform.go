@@ -38,7 +38,10 @@ type SetupForm struct {
 	Why *widget.Label
 	// mission is the mission the rows were laid out for.
 	mission string
-	obj     fyne.CanvasObject
+	// Ready, if set, is told when the forms opened one after another
+	// (goOn) have entered all the mission needs: the screen shows Start.
+	Ready func()
+	obj   fyne.CanvasObject
 }
 
 // PartyRow is one character's line of the setup form.
@@ -108,7 +111,7 @@ func missionNeeds(s *tp.State, id string, difficulty int) []need {
 	var out []need
 	mi, ok := s.Content.Missions[id]
 	if !ok {
-		return []need{{Text: fmt.Sprintf("Mission %s is not entered yet.", id), Kind: tp.KindMission, Preset: map[string]any{"id": id}}}
+		return []need{{Text: capitalFirst(tp.MissionName(id)) + " is not entered yet.", Kind: tp.KindMission, Preset: map[string]any{"id": id}}}
 	}
 	m, ok := missionMap(s, id)
 	if !ok {
@@ -130,8 +133,15 @@ func missionNeeds(s *tp.State, id string, difficulty int) []need {
 			seen[name] = true
 			at, ok := s.Content.Adversaries[tp.AdversaryKey(name, difficulty)]
 			if !ok {
+				preset := map[string]any{"name": name, "difficulty": difficulty}
+				// An adversary is named by its species and class
+				// ("Grallok Berserker"): the form starts with them filled
+				// in, to be corrected if the card says otherwise.
+				if w := strings.Fields(name); len(w) > 1 {
+					preset["species"], preset["class"] = strings.Join(w[:len(w)-1], " "), w[len(w)-1]
+				}
 				out = append(out, need{Text: fmt.Sprintf("The %s description card (%s) is not entered yet.", name, stars(difficulty)), Kind: tp.KindAdversary,
-					Preset: map[string]any{"name": name, "difficulty": difficulty}})
+					Preset: preset})
 				continue
 			}
 			species[at.Species], classes[at.Class] = true, true
@@ -203,17 +213,33 @@ func (f *SetupForm) showNeeds(s *tp.State) {
 	f.Needs.Objects = nil
 	defer f.Needs.Refresh()
 	if len(s.Content.Missions) == 0 {
+		entered := func(key string) {
+			if mk := state(f.ctx).Sheet.Missions[key]; mk == nil || !mk.Available {
+				f.ctx.Do(tp.MarkMission{Mission: key, Available: true})
+			}
+			f.Mission.SetSelected(key)
+			f.goOn()
+		}
+		if len(s.Content.Maps) == 0 {
+			// A first mission starts with its map, drawn as the mission
+			// book draws it; its page follows with the map's name and
+			// the map filled in.
+			l := wrap("No mission is entered yet: draw the map of the mission you will play, as its mission book draws it; its page comes next.")
+			l.Importance = widget.WarningImportance
+			f.Needs.Add(l)
+			draw := widget.NewButtonWithIcon("Draw the mission's map…", theme.ContentAddIcon(), func() {
+				f.en.OpenNew(tp.KindMap, nil, func(id string) {
+					f.en.OpenNew(tp.KindMission, map[string]any{"id": id, "map": id}, entered)
+				})
+			})
+			draw.Importance = widget.HighImportance
+			f.Needs.Add(widgets.NewFlow(draw, widget.NewButtonWithIcon("Enter a mission…", theme.ContentAddIcon(), func() { f.en.Open(tp.KindMission, "", entered) })))
+			return
+		}
 		l := wrap("No mission is entered yet: enter the mission you will play from its pages in the mission book.")
 		l.Importance = widget.WarningImportance
 		f.Needs.Add(l)
-		f.Needs.Add(widget.NewButtonWithIcon("Enter a mission…", theme.ContentAddIcon(), func() {
-			f.en.Open(tp.KindMission, "", func(key string) {
-				if mk := state(f.ctx).Sheet.Missions[key]; mk == nil || !mk.Available {
-					f.ctx.Do(tp.MarkMission{Mission: key, Available: true})
-				}
-				f.Mission.SetSelected(key)
-			})
-		}))
+		f.Needs.Add(widget.NewButtonWithIcon("Enter a mission…", theme.ContentAddIcon(), func() { f.en.Open(tp.KindMission, "", entered) }))
 		return
 	}
 	if f.Mission.Selected == "" {
@@ -224,9 +250,32 @@ func (f *SetupForm) showNeeds(s *tp.State) {
 		l := wrap(n.Text)
 		l.Importance = widget.WarningImportance
 		bt := widget.NewButtonWithIcon("Enter it…", theme.ContentAddIcon(), func() {
-			f.en.OpenNew(n.Kind, n.Preset, func(string) { f.refresh(state(f.ctx)) })
+			f.en.OpenNew(n.Kind, n.Preset, func(string) { f.refresh(state(f.ctx)); f.goOn() })
 		})
 		f.Needs.Add(container.NewBorder(nil, nil, nil, bt, l))
+	}
+}
+
+// goOn opens, once one thing the mission needed is entered, the form of
+// the next: what the mission still needs, then a character while the
+// party has fewer than two. A group entering its first mission goes from
+// form to form without coming back here to tap each; any form can be
+// closed, and the lines above offer it again.
+func (f *SetupForm) goOn() {
+	s := state(f.ctx)
+	if id := f.Mission.Selected; id != "" {
+		if ns := missionNeeds(s, id, f.difficulty()); len(ns) > 0 {
+			n := ns[0]
+			f.en.OpenNew(n.Kind, n.Preset, func(string) { f.refresh(state(f.ctx)); f.goOn() })
+			return
+		}
+	}
+	if len(s.Characters) < 2 {
+		f.en.openCharacterDialog(func(string) { f.refresh(state(f.ctx)); f.goOn() })
+		return
+	}
+	if f.Ready != nil {
+		f.Ready()
 	}
 }
 
@@ -312,7 +361,7 @@ func (f *SetupForm) showParty(s *tp.State) {
 		l.Importance = widget.WarningImportance
 		f.Party.Add(l)
 		f.Party.Add(widget.NewButtonWithIcon("Create a character…", theme.ContentAddIcon(), func() {
-			f.en.openCharacterDialog(func(string) { f.refresh(state(f.ctx)) })
+			f.en.openCharacterDialog(func(string) { f.refresh(state(f.ctx)); f.goOn() })
 		}))
 	}
 }
@@ -328,7 +377,7 @@ func (f *SetupForm) showWhy(s *tp.State) {
 	}
 	switch {
 	case s.Mission != nil && s.Mission.Phase != "over":
-		why = fmt.Sprintf("Mission %s is being played: record its result first (Play tab).", s.Mission.ID)
+		why = capitalFirst(tp.MissionName(s.Mission.ID)) + " is being played: record its result first (Play tab)."
 	case f.Mission.Selected == "":
 		why = "Choose the mission first."
 	case len(missionNeeds(s, f.Mission.Selected, f.difficulty())) > 0:

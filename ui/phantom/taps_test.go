@@ -255,7 +255,7 @@ func TestFirstRoundByTapsAlone(t *testing.T) {
 				for _, l := range path {
 					tb.TapSpace(l)
 				}
-				tb.Tap("Move along this path")
+				tb.Tap("Move along the path")
 				if got := figureNamed(tb.state().Mission, cur.Name).Position; got != path[len(path)-1] {
 					t.Fatalf("%s is on %s after the path %v", cur.Name, got, path)
 				}
@@ -349,10 +349,9 @@ func (tb *table) picker(hint string) *widget.Select {
 
 // TestNewCampaignToItsFirstForm: from an empty file, a new Phantom Epoch
 // campaign with nothing entered takes 4 interactions (New campaign, the
-// game, its name typed, Create and open); a tap on the Campaign tab shows
-// the mission set-up saying what is missing, with "Enter a mission…"
-// beside it: where TestFirstEnemyDecisionFromRealContent begins (it
-// counts that tap as its first).
+// game, its name typed, Create and open); it opens on its Play tab, whose
+// set-up card says what is missing, with "Draw the mission's map…":
+// where TestFirstEnemyDecisionFromRealContent begins.
 func TestNewCampaignToItsFirstForm(t *testing.T) {
 	u := newApp(t)
 	tb := &table{t: t, u: u, w: u.Window}
@@ -394,15 +393,15 @@ func TestNewCampaignToItsFirstForm(t *testing.T) {
 	if tabs == nil {
 		t.Fatal("the campaign's tabs are not on the screen")
 	}
-	tb.Taps++
-	tabs.SelectIndex(1)
-	if tabs.Selected().Text != "Campaign" {
-		t.Fatalf("the second tab is %q", tabs.Selected().Text)
+	// The new campaign opens on its Play tab, which sets the first
+	// mission up where it will be played: no tab to find first.
+	if tabs.Selected().Text != "Play" {
+		t.Fatalf("the new campaign opened on %q", tabs.Selected().Text)
 	}
-	if tb.button("Enter a mission") == nil {
-		t.Fatalf("the Campaign tab does not offer to enter a mission:\n%s", uitest.Text(u.Window.Content()))
+	if tb.button("Draw the mission's map") == nil {
+		t.Fatalf("the Play tab does not offer to draw the first mission's map:\n%s", uitest.Text(u.Window.Content()))
 	}
-	t.Logf("a new campaign from Home: %d interactions; with the Campaign tab: %d", made, tb.Taps)
+	t.Logf("a new campaign from Home to its first form: %d interactions", made)
 	if made > 4 {
 		t.Errorf("%d interactions to make a campaign: at most 4", made)
 	}

@@ -43,7 +43,16 @@ func (p *playScreen) refreshActions(m *rb.Mission) {
 	if m.Step == rb.StepHeroTurn && !m.HeroByID(m.Current).Turn.Ending {
 		h := m.HeroByID(m.Current)
 		add("Move", func() { p.MoveForm(h.ID) })
-		add("Open door", func() { p.OpenDoorForm(h.ID) })
+		// One door next to the hero: its button opens it (a form to pick
+		// the only door took a second tap).
+		if doors := p.doorsBy(h.Area); len(doors) == 1 {
+			d := doors[0]
+			add("Open door "+p.doorWords(h.Area)(d), func() {
+				p.k.doAsk(func(a ai.Answers) tracker.Command { return rb.OpenDoor{Hero: h.ID, Door: d, Answers: a} })
+			})
+		} else {
+			add("Open door", func() { p.OpenDoorForm(h.ID) })
+		}
 		add("Attack", func() { p.AttackForm(h.ID) })
 		add("Search", func() { p.SearchForm(h.ID) })
 		add("Draw 2 cards", func() { p.k.do(rb.DrawCards{Hero: h.ID}) })

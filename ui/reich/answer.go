@@ -3,7 +3,6 @@ package reich
 import (
 	"errors"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -42,10 +41,6 @@ type question struct {
 	CardOK   *widget.Button
 }
 
-// losQuestion reads the automa's line-of-sight question ("can heros in area
-// A1 see area B2?") into the viewer side and the two areas.
-var losQuestion = regexp.MustCompile(`^can (hero|enemy)s? in area (\S+) see area (\S+)\?$`)
-
 // runAsk runs the command built from the answers so far; a NeedAnswer opens
 // the question, and answering it runs the command again. onOK runs once the
 // command is accepted (now or after the answers).
@@ -54,7 +49,11 @@ func (k *kit) runAsk(build func(ai.Answers) tracker.Command, ans ai.Answers, onO
 	var need *rb.NeedAnswer
 	if errors.As(err, &need) {
 		k.say(err)
-		k.askQuestion(&question{Question: need.Question, Field: need.Field, Options: need.Options, k: k, build: build, ans: ans, onOK: onOK})
+		q := &question{Question: need.Question, Field: need.Field, Options: need.Options, k: k, build: build, ans: ans, onOK: onOK}
+		if need.Sight != nil && need.Field == "answers.los" {
+			q.losSide, q.losFrom, q.losTo = need.Sight.Side, need.Sight.From, need.Sight.To
+		}
+		k.askQuestion(q)
 		return err
 	}
 	k.say(err)
@@ -71,9 +70,6 @@ func (k *kit) doAsk(build func(ai.Answers) tracker.Command) {
 
 func (k *kit) askQuestion(q *question) {
 	k.Asked = q
-	if m := losQuestion.FindStringSubmatch(q.Question); q.Field == "answers.los" && m != nil {
-		q.losSide, q.losFrom, q.losTo = m[1], m[2], m[3]
-	}
 	if q.Field == "answers.spawnCards" || q.Field == "answers.noiseCard" {
 		// A deck the players draw: they pick the card they drew among
 		// those the deck can still give.

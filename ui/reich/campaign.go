@@ -161,7 +161,7 @@ func (c *campaignScreen) missionEnd(s *rb.State, m *rb.Mission) fyne.CanvasObjec
 	}
 	box.Add(widgets.Touch(c.k.tap("Declare the result…", nil, func() { c.ResultForm() })))
 	box.Add(widgets.Touch(c.k.hold("Hold to close the mission (after-mission step)…", func() { c.CloseForm() })))
-	return widgets.NewCard("Mission "+m.ID+" has ended", sub, box)
+	return widgets.NewCard(rb.MissionName(m.ID)+" has ended", sub, box)
 }
 
 // ResultForm reads the Victory or Defeat? chart.

@@ -308,7 +308,7 @@ func trackerPreview(mi rb.MissionInfo, note bool) fyne.CanvasObject {
 	if len(mi.HQAdditions) > 0 {
 		box.Add(wrapped("Adds to the HQ card: " + strings.Join(mi.HQAdditions, ", ")))
 	}
-	return cardBox("Mission "+show(mi.ID), "The mission tracker", box)
+	return cardBox(rb.MissionName(show(mi.ID)), "The mission tracker", box)
 }
 
 // show is s, or a dash for nothing.

@@ -202,19 +202,19 @@ func (k *kit) UnitLineForm(f *content.Faction, i int, done func()) *formDialog {
 	cur := func() content.UnitType { return u }
 	var refresh func()
 	loot := newChoiceField(rb.LootColours, func(c string) string { return c }, u.LootColour, func(string) { refresh() })
-	maxN := newStepField(0, 20, u.Max, func(int) { refresh() })
-	melee := newStepField(0, 20, u.MeleeAttack, func(int) { refresh() })
+	// The card's numbers, each a tap on its value (a stepper took a tap a
+	// point: 7 taps for a modest line).
+	maxN := newNumberField(0, 12, u.Max, "", func(int) { refresh() })
+	melee := newNumberField(0, 9, u.MeleeAttack, "", func(int) { refresh() })
 	rngAtk := -1
 	if u.RangedAttack != nil {
 		rngAtk = *u.RangedAttack
 	}
-	ranged := newStepField(-1, 20, rngAtk, func(int) { refresh() })
-	ranged.Blank = "none"
-	ranged.sync()
-	rangeN := newStepField(0, 20, u.Range, func(int) { refresh() })
-	support := newStepField(0, 20, u.Support, func(int) { refresh() })
-	defence := newStepField(0, 20, u.Defence, func(int) { refresh() })
-	wounds := newStepField(1, 20, u.WoundsToKill(), func(int) { refresh() })
+	ranged := newNumberField(-1, 9, rngAtk, "none", func(int) { refresh() })
+	rangeN := newNumberField(0, 9, u.Range, "", func(int) { refresh() })
+	support := newNumberField(0, 9, u.Support, "", func(int) { refresh() })
+	defence := newNumberField(0, 9, u.Defence, "", func(int) { refresh() })
+	wounds := newNumberField(1, 9, u.WoundsToKill(), "", func(int) { refresh() })
 	var chosen []string
 	handler := ""
 	for _, kw := range u.Keywords {
@@ -289,11 +289,13 @@ func (k *kit) UnitLineForm(f *content.Faction, i int, done func()) *formDialog {
 	kws.OnChanged = refresh
 	tags.OnChanged = refresh
 	refresh()
+	// What every line prints first: its code, name and numbers; the
+	// colours, the white name and the keywords after.
 	items := []*widget.FormItem{
-		widget.NewFormItem("Code", code), widget.NewFormItem("Name", name), widget.NewFormItem("White name", widgets.WrapCheck(white)),
-		widget.NewFormItem("Loot colour", loot), widget.NewFormItem("Miniatures (#)", maxN),
-		widget.NewFormItem("Melee attack", melee), widget.NewFormItem("Ranged attack", ranged), widget.NewFormItem("Range", rangeN),
-		widget.NewFormItem("Support", support), widget.NewFormItem("Defence", defence), widget.NewFormItem("Wounds to kill", wounds),
+		widget.NewFormItem("Code", code), widget.NewFormItem("Name", name), widget.NewFormItem("Miniatures (#)", maxN),
+		widget.NewFormItem("Melee attack", melee), widget.NewFormItem("Defence", defence), widget.NewFormItem("Support", support),
+		widget.NewFormItem("Ranged attack", ranged), widget.NewFormItem("Range", rangeN), widget.NewFormItem("Wounds to kill", wounds),
+		widget.NewFormItem("Loot colour", loot), widget.NewFormItem("White name", widgets.WrapCheck(white)),
 		widget.NewFormItem("Keywords", kws), widget.NewFormItem("Kinds", tags),
 	}
 	title := "Add unit line " + fmt.Sprint(n)

@@ -20,22 +20,9 @@ import (
 // the alarm, the Victory or Defeat? chart, the items it adds to the HQ
 // card, and its map, drawn in the map editor. Saved in one step.
 
-// lengthField is a tracker length picked from a list (two taps).
-func lengthField(value int) *widget.Select {
-	var opts []string
-	for i := 0; i <= 20; i++ {
-		opts = append(opts, fmt.Sprint(i))
-	}
-	s := widget.NewSelect(opts, nil)
-	s.SetSelected(fmt.Sprint(value))
-	return s
-}
-
-func selectedInt(s *widget.Select) int {
-	var n int
-	fmt.Sscan(s.Selected, &n)
-	return n
-}
+// lengthField is a tracker length, its spaces tapped in one tap (a list
+// took two); 0 is none given yet.
+func lengthField(value int) *numberField { return newNumberField(0, 12, value, "none yet", nil) }
 
 // coloursField is a tracker's spaces, each tapped through no colour,
 // green, orange and red (for the house rule that takes the spawn level
@@ -111,6 +98,11 @@ func (k *kit) MissionForm(id string, then func(id string)) *formDialog {
 	}
 	note := s.Settings.NotOfThisEarth
 	byColour := s.Settings.SpawnLevelSource == "trackerColour"
+	// A new mission is called as players call one before they name it
+	// ("Mission 2"), a name they can change.
+	if !editing {
+		mi.ID = nextID("Mission ", func(id string) bool { return s.Library.MissionOf(id) != nil || s.Library.MapOf(id) != nil })
+	}
 	name := entry("the mission's name or number", mi.ID)
 	if editing {
 		name.Disable()
@@ -121,12 +113,13 @@ func (k *kit) MissionForm(id string, then func(id string)) *formDialog {
 	chartBox := container.NewVBox()
 	hqBox := container.NewVBox()
 	var refresh, rebuildChart, rebuildHQ, rebuildMap func()
+	var fd *formDialog
 	preC := newColoursField(mi.PreAlarm, mi.PreColours, func() { refresh() })
 	postC := newColoursField(mi.PostAlarm, mi.PostColours, func() { refresh() })
 	read := func() rb.MissionInfo {
 		out := mi
 		out.ID = strings.TrimSpace(name.Text)
-		out.PreAlarm, out.PostAlarm, out.AlienWorld = selectedInt(pre), selectedInt(post), selectedInt(alien)
+		out.PreAlarm, out.PostAlarm, out.AlienWorld = pre.Value, post.Value, alien.Value
 		out.VictoryChart = slices.Clone(mi.VictoryChart)
 		out.HQAdditions = slices.Clone(mi.HQAdditions)
 		if byColour {
@@ -147,10 +140,20 @@ func (k *kit) MissionForm(id string, then func(id string)) *formDialog {
 			label = "Change the map…"
 		}
 		mapBox.Add(widgets.Touch(button(label, theme.DocumentCreateIcon(), func() {
-			k.MapEditor(mp, func(m content.Map) {
+			e := k.MapEditor(mp, func(m content.Map) {
 				mp = m
 				rebuildMap()
 			})
+			// The map is often the last thing a mission needs: it can be
+			// saved with it, without a trip back to the form's Save (a
+			// refusal shows on the form, the map kept).
+			save := e.dlg.AddButton("Done and save the mission", theme.DocumentSaveIcon(), func() {
+				e.Done()
+				if fd != nil {
+					_ = fd.Submit()
+				}
+			})
+			save.Importance = widget.HighImportance
 		})))
 		mapBox.Refresh()
 		refresh()
@@ -207,9 +210,9 @@ func (k *kit) MissionForm(id string, then func(id string)) *formDialog {
 		hqBox.Refresh()
 		refresh()
 	}
-	pre.OnChanged = func(string) { preC.SetSpaces(selectedInt(pre), preC.Colours); refresh() }
-	post.OnChanged = func(string) { postC.SetSpaces(selectedInt(post), postC.Colours); refresh() }
-	alien.OnChanged = func(string) { refresh() }
+	pre.OnChanged = func(int) { preC.SetSpaces(pre.Value, preC.Colours); refresh() }
+	post.OnChanged = func(int) { postC.SetSpaces(post.Value, postC.Colours); refresh() }
+	alien.OnChanged = func(int) { refresh() }
 	name.OnChanged = func(string) { refresh() }
 	items := []*widget.FormItem{widget.NewFormItem("Name", name)}
 	if note {
@@ -229,7 +232,7 @@ func (k *kit) MissionForm(id string, then func(id string)) *formDialog {
 	if editing {
 		title = "Change mission " + mi.ID
 	}
-	fd := k.formWith(title, "Save", items, preview, func() error {
+	fd = k.formWith(title, "Save", items, preview, func() error {
 		info := read()
 		if !editing && (s.Library.MissionOf(info.ID) != nil || s.Library.MapOf(info.ID) != nil) {
 			return rb.Problems{{Key: "id", Text: "another mission has this name"}}

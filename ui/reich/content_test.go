@@ -43,15 +43,15 @@ func TestFactionCardByTapping(t *testing.T) {
 	u := k.Last
 	p.Type(u.Entry("Code"), "NW")
 	p.Type(u.Entry("Name"), "Night Watchman")
-	p.Step(u.Field("Miniatures (#)").(*stepField), 4)
-	p.Step(u.Field("Melee attack").(*stepField), 2)
-	p.Step(u.Field("Range").(*stepField), 2)
-	p.Step(u.Field("Defence").(*stepField), 3)
+	p.Number(u.Field("Miniatures (#)").(*numberField), 4)
+	p.Number(u.Field("Melee attack").(*numberField), 2)
+	p.Number(u.Field("Range").(*numberField), 2)
+	p.Number(u.Field("Defence").(*numberField), 3)
 	if err := p.Submit(u); err == nil || !strings.Contains(u.Problem("Range"), "A range needs a ranged attack") {
 		t.Fatalf("a range without a ranged attack: %v, under Range %q", err, u.Problem("Range"))
 	}
-	p.Step(u.Field("Ranged attack").(*stepField), 2)
-	p.Step(u.Field("Wounds to kill").(*stepField), 2)
+	p.Number(u.Field("Ranged attack").(*numberField), 2)
+	p.Number(u.Field("Wounds to kill").(*numberField), 2)
 	p.Pick(u.Field("Keywords").(*chipsField).Add, "Fast")
 	p.Pick(u.Field("Kinds").(*chipsField).Add, "Officer")
 	if got := uitest.Text(u.Preview); !strings.Contains(got, "# 4 · melee 2 · ranged 2 (range 2) · support 0 · defence 3 · 2 wounds · Fast · Officer") {
@@ -163,8 +163,8 @@ func TestMissionAndItsMap(t *testing.T) {
 	k, _, p := contentKit(t)
 	mf := k.MissionForm("", nil)
 	p.Type(mf.Entry("Name"), "Hall")
-	p.Pick(mf.Field("Spaces before the alarm").(*widget.Select), "5")
-	p.Pick(mf.Field("Spaces after the alarm").(*widget.Select), "3")
+	p.Number(mf.Field("Spaces before the alarm").(*numberField), 5)
+	p.Number(mf.Field("Spaces after the alarm").(*numberField), 3)
 	p.Tap(mf.Field("Map"), "Draw the map")
 	ed := k.LastMap
 	// A corridor of three areas, and a room of two beside it.

@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	rb "tablekeeper/tracker/reich"
+	"tablekeeper/ui/shell"
 	"tablekeeper/ui/widgets"
 )
 
@@ -67,9 +68,9 @@ func (c *contentScreen) importDialog() {
 			return
 		}
 		defer r.Close()
-		data, err := io.ReadAll(io.LimitReader(r, maxContentFile+1))
+		data, err := shell.ReadPicked(r, rb.MaxContentFile)
 		if err != nil {
-			c.k.say(fmt.Errorf("the file could not be read: %w", err))
+			c.k.say(err)
 			return
 		}
 		c.k.LoadContent(r.URI().Name(), data)
@@ -78,18 +79,10 @@ func (c *contentScreen) importDialog() {
 	d.Show()
 }
 
-// maxContentFile is the largest content file read (a whole game's cards
-// and maps are far smaller).
-const maxContentFile = 8 << 20
-
 // LoadContent checks a content file read from name and asks how to load
 // it into the campaign, saying what it adds, changes and lacks. A file
 // with problems is refused, every problem listed; nothing changes.
 func (k *kit) LoadContent(name string, data []byte) *formDialog {
-	if len(data) > maxContentFile {
-		k.problemsDialog(name, fmt.Errorf("the file is %d MB; a content file is never more than %d MB", len(data)>>20, maxContentFile>>20))
-		return nil
-	}
 	f, err := rb.ReadContentFile(data)
 	if err != nil {
 		k.problemsDialog(name, err)

@@ -41,6 +41,7 @@ type enemyScreen struct {
 
 	shown *tracker.Event
 	pay   rb.Payload
+	split *mapSplit
 }
 
 func newEnemyScreen(k *kit) *enemyScreen {
@@ -66,9 +67,14 @@ func newEnemyScreen(k *kit) *enemyScreen {
 	e.Why.Importance = widget.LowImportance
 	controls := container.NewVBox(widgets.AtLeast(fyne.NewSize(200, widgets.MinTouch*1.3), e.ResolveButton), e.Why,
 		widgets.NewFlow(bs...))
-	side := container.NewVBox(e.title, e.summary, e.Trace)
-	mapBox := container.NewBorder(nil, legend, nil, nil, e.Map)
-	e.root = container.NewVScroll(container.NewVBox(controls, widgets.NewAdaptiveAt(1000, mapBox, side)))
+	// The map beside (landscape) or above (portrait) the buttons and the
+	// decision, its share of the tab fixed: it shows the whole map at the
+	// size the tab leaves it, never a row and a half under the buttons.
+	// The map's key goes with the buttons: under the map it took four
+	// lines of the map's height at the largest text.
+	side := container.NewVScroll(container.NewVBox(controls, e.title, e.summary, e.Trace, legend))
+	e.split = &mapSplit{Wide: 0.58, Tall: 0.5}
+	e.root = container.New(e.split, e.Map, side)
 	e.Refresh()
 	return e
 }
@@ -126,6 +132,10 @@ func (e *enemyScreen) showPayload() {
 	e.title.SetText(n.Line(e.pay.Summary))
 	e.summary.SetText(summaryText(e.pay, n))
 	e.Trace.SetTrace(traceOf(e.pay, n))
+	if en := e.pay.Enemy; en != nil && en.Step > 0 && en.Step <= len(e.pay.Trace) {
+		e.Trace.SetDeciding(en.Step - 1) // the step whose change the card shows (issue 23 item 3)
+	}
+	e.Trace.ShowDeciding()
 }
 
 // traceOf is a decision's trace for the trace panel, in the players'

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"slices"
+	"strconv"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -54,12 +55,64 @@ func (s *stepField) CreateRenderer() fyne.WidgetRenderer {
 	return widget.NewSimpleRenderer(container.NewHBox(widgets.AtLeast(btn, s.Minus), value, widgets.AtLeast(btn, s.Plus)))
 }
 
+// numberField is a small number picked with one tap from a row of them,
+// the one picked lit: for what a card prints in a digit or two (a unit's
+// attack, a tracker's spaces), where a stepper took a tap per point. Blank,
+// when set, names the smallest ("none", "melee").
+type numberField struct {
+	widget.BaseWidget
+	Value     int
+	Min, Max  int
+	OnChanged func(int)
+	choice    *choiceField
+}
+
+func newNumberField(min, max, value int, blank string, changed func(int)) *numberField {
+	n := &numberField{Value: value, Min: min, Max: max, OnChanged: changed}
+	var vals []string
+	for v := min; v <= max; v++ {
+		vals = append(vals, strconv.Itoa(v))
+	}
+	if value < min || value > max { // a value from a file beyond the row still shows
+		vals = append(vals, strconv.Itoa(value))
+	}
+	words := func(s string) string {
+		if s == strconv.Itoa(min) && blank != "" {
+			return blank
+		}
+		return s
+	}
+	n.choice = newChoiceField(vals, words, strconv.Itoa(value), func(v string) {
+		n.Value, _ = strconv.Atoi(v)
+		if n.OnChanged != nil {
+			n.OnChanged(n.Value)
+		}
+	})
+	n.choice.Plain = true
+	n.choice.SetSteady()
+	n.ExtendBaseWidget(n)
+	return n
+}
+
+// Set picks v, as a tap on it does.
+func (n *numberField) Set(v int) { n.choice.Pick(strconv.Itoa(v)) }
+
+// CreateRenderer shows the row.
+func (n *numberField) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(n.choice) }
+
 // choiceField is a set of choices, one picked with one tap (the picked
 // one is lit): short ones as finger-sized buttons in rows that wrap, long
 // ones (a content set's name) as full-width rows whose words wrap. Words
 // are what the players read for each value.
 type choiceField struct {
 	widget.BaseWidget
+	// Steady keeps every choice the width it has when picked (a blank
+	// space where the tick goes), so picking one never moves the others
+	// (the map editor's tools above its map).
+	Steady bool
+	// Plain shows the picked one by its colour alone, no tick: a row of
+	// numbers, each as narrow as a finger.
+	Plain     bool
 	values    []string
 	labels    []string
 	selected  int
@@ -106,10 +159,18 @@ func (c *choiceField) set(i int, tell bool) {
 	for j, b := range c.buttons {
 		if j == i {
 			b.Importance = widget.HighImportance
-			b.SetIcon(theme.ConfirmIcon())
+			if c.Plain {
+				b.SetIcon(nil)
+			} else {
+				b.SetIcon(theme.ConfirmIcon())
+			}
 		} else {
 			b.Importance = widget.MediumImportance
-			b.SetIcon(nil)
+			if c.Steady && !c.Plain {
+				b.SetIcon(blankIcon)
+			} else {
+				b.SetIcon(nil)
+			}
 		}
 		b.Refresh()
 	}
@@ -120,6 +181,15 @@ func (c *choiceField) set(i int, tell bool) {
 		c.OnChanged(c.values[i])
 	}
 }
+
+// SetSteady makes the choices keep their widths (Steady).
+func (c *choiceField) SetSteady() {
+	c.Steady = true
+	c.set(c.selected, false)
+}
+
+// blankIcon takes a tick's room and shows nothing.
+var blankIcon = fyne.NewStaticResource("blank.svg", []byte(`<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24"></svg>`))
 
 // Value is the picked value ("" for none).
 func (c *choiceField) Value() string {

@@ -3,10 +3,12 @@ package reich_test
 import (
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -24,8 +26,8 @@ import (
 type table struct {
 	t *testing.T
 	u *ui.App
-	// N counts the interactions.
-	N int
+	// N counts the interactions, Scrolls the scrolls among them.
+	N, Scrolls int
 }
 
 func newTable(t *testing.T) *table {
@@ -77,6 +79,77 @@ func (tb *table) visible(fn func(fyne.CanvasObject) bool) fyne.CanvasObject {
 	return nil
 }
 
+// reach brings o into view as a player would, scrolling each scroll it is
+// in until it shows, and counts each scroll as an interaction: a control
+// below the fold costs a swipe before its tap.
+func (tb *table) reach(o fyne.CanvasObject) { tb.reachRect(o, fyne.Position{}, o.Size()) }
+
+// reachRect is reach for the part of o at rel of size osz (a square of the
+// map editor's grid).
+func (tb *table) reachRect(o fyne.CanvasObject, rel fyne.Position, osz fyne.Size) {
+	tb.t.Helper()
+	c := tb.u.Window.Canvas()
+	roots := slices.Clone(c.Overlays().List())
+	slices.Reverse(roots)
+	roots = append(roots, c.Content())
+	var path []fyne.CanvasObject
+	var find func(x fyne.CanvasObject) bool
+	find = func(x fyne.CanvasObject) bool {
+		if x == nil || !x.Visible() {
+			return false
+		}
+		path = append(path, x)
+		if x == o {
+			return true
+		}
+		var kids []fyne.CanvasObject
+		switch y := x.(type) {
+		case *fyne.Container:
+			kids = y.Objects
+		case fyne.Widget:
+			kids = test.WidgetRenderer(y).Objects()
+		}
+		for _, k := range kids {
+			if find(k) {
+				return true
+			}
+		}
+		path = path[:len(path)-1]
+		return false
+	}
+	for _, r := range roots {
+		path = nil
+		if find(r) {
+			break
+		}
+	}
+	d := fyne.CurrentApp().Driver()
+	for _, x := range path {
+		sc, ok := x.(*container.Scroll)
+		if !ok {
+			continue
+		}
+		at := d.AbsolutePositionForObject(o).Add(rel)
+		view := d.AbsolutePositionForObject(sc)
+		size := sc.Size()
+		moved := false
+		if sc.Direction != container.ScrollHorizontalOnly && (at.Y < view.Y || at.Y+min(osz.Height, size.Height) > view.Y+size.Height) {
+			sc.Offset.Y = max(0, min(sc.Offset.Y+at.Y-view.Y-size.Height/3, sc.Content.MinSize().Height-size.Height))
+			moved = true
+		}
+		if (sc.Direction == container.ScrollHorizontalOnly || sc.Direction == container.ScrollBoth) && (at.X < view.X || at.X+min(osz.Width, size.Width) > view.X+size.Width) {
+			sc.Offset.X = max(0, min(sc.Offset.X+at.X-view.X-size.Width/3, sc.Content.MinSize().Width-size.Width))
+			moved = true
+		}
+		if moved {
+			sc.Refresh()
+			tb.N++
+			tb.Scrolls++
+			tb.t.Logf("interaction %d: a scroll of %v to reach %T %+v", tb.N, sc.Size(), o, o.Position())
+		}
+	}
+}
+
 // Tap taps the enabled button whose words start with label.
 func (tb *table) Tap(label string) {
 	tb.t.Helper()
@@ -87,6 +160,7 @@ func (tb *table) Tap(label string) {
 	if b == nil {
 		tb.t.Fatalf("after %d interactions, no button %q:\n%s", tb.N, label, uitest.WindowText(tb.u.Window))
 	}
+	tb.reach(b)
 	test.Tap(b)
 	tb.N++
 }
@@ -206,6 +280,7 @@ func (tb *table) Type(hint, text string) {
 	if e == nil {
 		tb.t.Fatalf("after %d interactions, no entry %q:\n%s", tb.N, hint, uitest.WindowText(tb.u.Window))
 	}
+	tb.reach(o)
 	test.Type(e, text)
 	tb.N++
 }
@@ -217,6 +292,7 @@ func (tb *table) Select(label, option string) {
 	if s == nil {
 		tb.t.Fatalf("no select under %q", label)
 	}
+	tb.reach(s)
 	s.SetSelected(option)
 	tb.N += 2
 }
@@ -234,10 +310,28 @@ func (tb *table) Plus(label string, n int) {
 	if plus == nil {
 		tb.t.Fatalf("no stepper under %q", label)
 	}
+	tb.reach(plus)
 	for range n {
 		test.Tap(plus)
 		tb.N++
 	}
+}
+
+// Number taps the value v of a number picked in a row under a field: one
+// tap.
+func (tb *table) Number(label string, v int) {
+	tb.t.Helper()
+	want := strconv.Itoa(v)
+	b, _ := under(tb.field(label), func(o fyne.CanvasObject) bool {
+		b, ok := o.(*widget.Button)
+		return ok && b.Text == want
+	}).(*widget.Button)
+	if b == nil {
+		tb.t.Fatalf("no %d under %q", v, label)
+	}
+	tb.reach(b)
+	test.Tap(b)
+	tb.N++
 }
 
 // Tick taps a tick box whose words start with text.
@@ -250,6 +344,7 @@ func (tb *table) Tick(text string) {
 	if r == nil {
 		tb.t.Fatalf("no tick box %q:\n%s", text, uitest.WindowText(tb.u.Window))
 	}
+	tb.reach(r)
 	r.Check.SetChecked(!r.Check.Checked)
 	tb.N++
 }
@@ -258,6 +353,7 @@ func (tb *table) Tick(text string) {
 type grid interface {
 	TapCell(content.Cell)
 	TapSide(content.Cell, content.Side)
+	CellAt(content.Cell) (fyne.Position, float32)
 }
 
 func (tb *table) grid() grid {
@@ -271,14 +367,25 @@ func (tb *table) grid() grid {
 
 // Cell taps a square of the map editor.
 func (tb *table) Cell(x, y int) {
+	tb.reachCell(x, y)
 	tb.grid().TapCell(content.Cell{X: x, Y: y})
 	tb.N++
 }
 
 // Side taps near a side of a square of the map editor.
 func (tb *table) Side(x, y int, s content.Side) {
+	tb.reachCell(x, y)
 	tb.grid().TapSide(content.Cell{X: x, Y: y}, s)
 	tb.N++
+}
+
+// reachCell brings a square of the map editor's grid into view.
+func (tb *table) reachCell(x, y int) {
+	g := tb.grid()
+	if o, ok := g.(fyne.CanvasObject); ok {
+		at, side := g.CellAt(content.Cell{X: x, Y: y})
+		tb.reachRect(o, at, fyne.NewSquareSize(side))
+	}
 }
 
 // TestFirstEnemyDecisionWithOurOwnContent: from an empty file, a new
@@ -288,6 +395,9 @@ func (tb *table) Side(x, y int, s content.Side) {
 // 20-area map (a corridor and three rooms, doors, the entrance, a spawn
 // token), a faction card of one unit type, a spawn card, a hero. Then the
 // round starts and the hero opens the door: the enemy's first decision.
+// Every tap, choice and typed field counts, and every scroll a player
+// needs to reach what is tapped next (a control below the fold of its
+// scroll: tb.reach).
 func TestFirstEnemyDecisionWithOurOwnContent(t *testing.T) {
 	tb := newTable(t)
 	tb.Tap("New campaign")
@@ -298,12 +408,12 @@ func TestFirstEnemyDecisionWithOurOwnContent(t *testing.T) {
 	tb.Tap("Create and open")
 	made := tb.N
 
+	// The set-up opens the form of what is missing first, then the next.
 	tb.Tap("Set up a mission")
 	// The mission, and its map.
-	tb.Tap("Enter a mission")
-	tb.Type("the mission's name or number", "Depot")
-	tb.Select("Spaces before the alarm", "6")
-	tb.Select("Spaces after the alarm", "4")
+	// The mission keeps the name the form gives it ("Mission 1").
+	tb.Number("Spaces before the alarm", 6)
+	tb.Number("Spaces after the alarm", 4)
 	tb.Tap("Draw the map")
 	tb.Cell(0, 0) // a corridor of 6 areas
 	tb.Cell(5, 0)
@@ -317,8 +427,7 @@ func TestFirstEnemyDecisionWithOurOwnContent(t *testing.T) {
 	tb.Side(0, 0, content.South)
 	tb.Side(2, 0, content.South)
 	tb.Side(4, 0, content.South)
-	tb.Tap("Areas")
-	tb.Cell(0, 0)
+	tb.Cell(0, 0) // its middle: the area is chosen, its marks beside
 	tb.Tick("Entrance")
 	tb.Tap("Tokens")
 	tb.Cell(0, 1)
@@ -326,46 +435,42 @@ func TestFirstEnemyDecisionWithOurOwnContent(t *testing.T) {
 	if !tb.Sees("20 areas in 4 rooms · 3 doors · 1 spawn token · entrance A1") {
 		t.Fatalf("the map as drawn:\n%s", uitest.WindowText(tb.u.Window))
 	}
-	tb.Tap("Done")
-	tb.Tap("Save")
-	// The faction card, from the set-up form.
-	tb.Tap("Enter a faction card")
+	tb.Tap("Done and save the mission")
+	// The faction card, opened next.
 	tb.Type("as printed on the card", "Depot Guard")
 	tb.Tap("Add a unit line")
 	tb.Type("as printed on spawn cards", "DG")
 	tb.Type("the unit's name", "Guard")
-	tb.Plus("Miniatures (#)", 3)
-	tb.Plus("Melee attack", 2)
-	tb.Plus("Defence", 2)
+	tb.Number("Miniatures (#)", 3)
+	tb.Number("Melee attack", 2)
+	tb.Number("Defence", 2)
 	tb.Tap("Keep this line")
 	tb.Tap("Save")
 	if !tb.Sees("Added faction card") {
 		t.Fatalf("the faction card was not saved:\n%s", uitest.WindowText(tb.u.Window))
 	}
-	// A spawn card: each row's only unit is picked at once.
-	tb.Tap("Enter a spawn card")
+	// A spawn card, opened next: each row's only unit is picked at once.
 	tb.Tap("Add a unit to the green row")
 	tb.Tap("Add a unit to the orange row")
 	tb.Tap("Add a unit to the red row")
 	tb.Tap("Save")
-	// A hero, ticked on return.
-	tb.Tap("Add a hero")
+	// A hero, opened next, ticked on return.
 	tb.Type("as printed on the card", "Ida")
 	tb.Type("the first weapon token's name", "Rifle")
 	tb.Type("the second weapon token's name", "Knife")
 	tb.Tap("Save")
 	entered := tb.N
-	tb.Tap("Set up")
-	tb.Tap("Start the round in this order")
+	tb.Tap("Set up") // one hero: her turn begins
 	tb.Tap("Open door")
-	tb.Tap("Open")
 	if !tb.Sees("Placed in A7:") || !tb.Sees("Why?") {
 		t.Fatalf("after %d interactions the enemy's decision is not on screen:\n%s", tb.N, uitest.WindowText(tb.u.Window))
 	}
-	t.Logf("our own content: the enemy's first decision after %d interactions (%d to make the campaign, %d to enter a 20-area map, a faction card, a spawn card and a hero, %d to set up and play)",
-		tb.N, made, entered-made, tb.N-entered)
-	if tb.N >= 80 {
-		t.Fatalf("%d interactions; the goal is under 80", tb.N)
+	t.Logf("our own content: the enemy's first decision after %d interactions, %d of them scrolls (%d to make the campaign, %d to enter a 20-area map, a faction card, a spawn card and a hero, %d to set up and play)",
+		tb.N, tb.Scrolls, made, entered-made, tb.N-entered)
+	// Issue 22: at most 45 (60 before, scrolls not counted; 74 when tried
+	// by hand in landscape).
+	if tb.N > 45 {
+		t.Fatalf("%d interactions, %d of them scrolls; at most 45", tb.N, tb.Scrolls)
 	}
 }
 

@@ -131,7 +131,7 @@ func openForms(t *testing.T, ctx *shell.Context, w fyne.Window, check func(name 
 	check("the map editor")
 	ed.close()
 	for _, q := range []*question{
-		{Question: "can heros in area A1 see area B1?", Field: "answers.los"},
+		{Question: "can a hero in area A1 see area B1?", Field: "answers.los", losFrom: "A1", losTo: "B1", losSide: "hero"},
 		{Question: "which spawn icons does the token show?", Field: "answers.tokenIcons.T1"},
 		{Question: "something the app cannot ask in a form", Field: "answers.other"},
 	} {

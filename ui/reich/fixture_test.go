@@ -6,6 +6,7 @@ import (
 	practice "tablekeeper/assets/reich"
 	"tablekeeper/tracker"
 	rb "tablekeeper/tracker/reich"
+	"tablekeeper/ui/shell"
 	"tablekeeper/ui/uitest"
 )
 
@@ -19,6 +20,13 @@ import (
 func TestFitFixture(t *testing.T) {
 	ctx, _ := newCtx(t)
 	uitest.PadLog(t, ctx.Session, 300)
+	fitFixtureState(t, ctx)
+	uitest.FitFixture(t, rb.Game, ctx.Session, tracker.Registry{rb.Game: rb.Rules})
+}
+
+// fitFixtureState plays the fixture's campaign on ctx.
+func fitFixtureState(t *testing.T, ctx *shell.Context) *rb.Mission {
+	t.Helper()
 	cmds, err := rb.PracticeCommands(practice.Practice)
 	if err != nil {
 		t.Fatal(err)
@@ -40,5 +48,26 @@ func TestFitFixture(t *testing.T) {
 	if len(m.Pending) == 0 || len(m.Units) == 0 {
 		t.Fatalf("no attack pending (%d units): the fixture should show one", len(m.Units))
 	}
-	uitest.FitFixture(t, rb.Game, ctx.Session, tracker.Registry{rb.Game: rb.Rules})
+	return m
+}
+
+// The views the real-window check opens by name (shell.Viewer) each open
+// on the fixture's campaign; a name the game does not have is refused.
+func TestViewsOpen(t *testing.T) {
+	ctx, w := newCtx(t)
+	fitFixtureState(t, ctx)
+	w.SetContent(Screens{}.Play(ctx))
+	for _, name := range []string{"map-half", "map-area", "why", "setup", "hero", "faction", "unit", "spawn", "noise", "mission", "map", "move", "attack", "defend", "override"} {
+		closeDialogs(w)
+		if err := (Screens{}).View(ctx, shell.TabCampaign, name); err != nil {
+			t.Errorf("view %q: %v", name, err)
+			continue
+		}
+		if len(w.Canvas().Overlays().List()) == 0 {
+			t.Errorf("view %q opened nothing", name)
+		}
+	}
+	if err := (Screens{}).View(ctx, shell.TabPlay, "no-such-view"); err == nil {
+		t.Error("a view the game does not have was opened")
+	}
 }

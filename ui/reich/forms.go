@@ -129,6 +129,9 @@ func (v vals) I(label string) (int, error) {
 	if s, ok := v.w[label].(*stepField); ok {
 		return s.Value, nil
 	}
+	if n, ok := v.w[label].(*numberField); ok {
+		return n.Value, nil
+	}
 	return atoi(strings.ToLower(label), v.S(label))
 }
 

@@ -153,6 +153,8 @@ type formDialog struct {
 	Confirm *widget.Button
 	// body is what the dialog shows, for the fit tests.
 	body fyne.CanvasObject
+	// Focused is the field a refused Save brought into view, for tests.
+	Focused fyne.CanvasObject
 }
 
 // fit sizes the dialog again after its content changed.
@@ -169,6 +171,7 @@ func (f *formDialog) Submit() error {
 	f.box.ShowProblems(nil)
 	f.dlg.SetProblem("")
 	if !f.box.Validate() {
+		f.showFirstProblem()
 		return fmt.Errorf("%v", f.box.FieldProblems())
 	}
 	err := f.submit()
@@ -181,6 +184,7 @@ func (f *formDialog) Submit() error {
 			f.dlg.SetProblem("Answer the question first, then this is done.")
 		case errors.As(err, &ps):
 			f.ShowProblems(ps)
+			f.showFirstProblem()
 		default:
 			f.dlg.SetProblem(refusal(err))
 		}
@@ -219,6 +223,31 @@ func (f *formDialog) ShowProblems(ps rb.Problems) {
 		out[label] = text
 	}
 	f.box.ShowProblems(out)
+}
+
+// showFirstProblem brings the first field with a problem into view and
+// puts the cursor in it: a Save whose problem stood below the fold looked
+// as if it did nothing (issue 22 item 5, the hero form in portrait at the
+// largest text). Focused is the field it focused, for tests.
+func (f *formDialog) showFirstProblem() {
+	probs := f.box.FieldProblems()
+	var target fyne.CanvasObject
+	for _, it := range f.Items {
+		if _, ok := probs[it.Text]; ok && it.Text != "" {
+			target = it.Widget
+			break
+		}
+	}
+	if target == nil {
+		return
+	}
+	f.Focused = target
+	f.dlg.ScrollTo(target)
+	if c := fyne.CurrentApp().Driver().CanvasForObject(target); c != nil {
+		if fo, ok := fieldOf(target).(fyne.Focusable); ok {
+			c.Focus(fo)
+		}
+	}
 }
 
 // Problem is the problem shown under the field labelled label, for tests.

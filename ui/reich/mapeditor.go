@@ -2,6 +2,7 @@ package reich
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -66,7 +67,9 @@ type mapEditor struct {
 	dlg     *widgets.Dialog
 	done    func(content.Map)
 	// body is the editor's content, for the fit tests.
-	body fyne.CanvasObject
+	body      fyne.CanvasObject
+	mapScroll *container.Scroll
+	layout    *mapSplit
 }
 
 // MapEditor opens the editor on m; done gets the drawn map when the
@@ -85,14 +88,28 @@ func (k *kit) MapEditor(m content.Map, done func(content.Map)) *mapEditor {
 	if len(m.Areas) > 0 {
 		e.Tool.Pick(toolAreas)
 	}
-	top := container.NewVBox(e.Tool, e.hint, e.Note)
-	side := container.NewVScroll(container.NewVBox(e.summary, widget.NewSeparator(), e.details))
-	split := widgets.NewAdaptiveAt(700, container.NewScroll(e.Grid), side)
+	e.Tool.SetSteady()
+	// What the last tap did, then what it chose (an area's marks and
+	// tokens, a door), then the tool's hint and the map's summary: what a
+	// tap asks for next shows first.
+	panel := container.NewVScroll(container.NewVBox(e.Note, e.details, widget.NewSeparator(), e.hint, e.summary))
+	e.mapScroll = container.NewScroll(e.Grid)
+	// The tools on top, steady; the map and the panel below them, by the
+	// space there is (mapSplit). The squares' side is set once, from the
+	// room the map has: about 8 squares across, never less than a finger's
+	// width or than the words in them need, never more than two fingers'.
+	e.layout = &mapSplit{Wide: 0.6, Tall: 0.55, Laid: func(m fyne.Size) {
+		if e.Grid.Side == 0 && m.Width >= 200 && m.Height >= 200 {
+			fit := float32(math.Floor(float64(min(m.Width/8.5, m.Height/6))))
+			e.Grid.Side = max(widgets.MinTouch, readableSide(), min(fit, 2*widgets.MinTouch))
+			e.Grid.Refresh()
+		}
+	}}
 	// The drawing takes most of the window: the dialog is as big as its
 	// content asks, and a scrolling map asks for little by itself.
 	win := k.window().Canvas().Size()
-	room := fyne.NewSize(max(300, win.Width*0.9), max(300, win.Height*0.9-top.MinSize().Height-3*widgets.MinTouch))
-	e.body = container.NewBorder(top, nil, nil, nil, widgets.AtLeast(room, split))
+	room := fyne.NewSize(max(300, win.Width*0.9), max(300, win.Height*0.9-3*widgets.MinTouch))
+	e.body = widgets.AtLeast(room, container.NewBorder(e.Tool, nil, nil, nil, container.New(e.layout, e.mapScroll, panel)))
 	e.refresh()
 	e.dlg = widgets.NewDialog("Draw the map", e.body, k.window())
 	e.dlg.SetDismiss("Cancel", nil)
@@ -175,6 +192,10 @@ func (e *mapEditor) refresh() {
 	mm := e.Model
 	m := mm.Map()
 	e.Grid.Map = &m
+	// The drawing only ever gains squares (at the right and the bottom):
+	// what is drawn stays where it is.
+	_, _, cols, rows := e.Grid.span()
+	e.Grid.Cols, e.Grid.Rows = cols, rows
 	e.Grid.Selected, e.Grid.Door, e.Grid.Corner = mm.Selected, mm.Door, mm.Corner1()
 	e.Grid.Refresh()
 	room := mm.Room
@@ -254,10 +275,53 @@ func mapStill(m content.Map, letters []string) string {
 	return "\nStill to mark: " + strings.Join(need, "; ") + "."
 }
 
+// areaDetails are what an area holds and how it is named, what is set
+// most often first (the marks and spawn tokens from the printed map), so
+// they show without scrolling; its name and room after.
 func (e *mapEditor) areaDetails(id string) fyne.CanvasObject {
 	mm := e.Model
 	a := mm.area(id)
 	box := container.NewVBox(heading(fmt.Sprintf("Area %s, in %s", a.ID, a.Room)))
+	for _, mk := range []struct{ key, words string }{{"entrance", "Entrance (heroes start here)"}, {"exit", "Exit"}, {"guard", "Guard point"}} {
+		mk := mk
+		ch := widget.NewCheck(mk.words, func(on bool) { mm.Mark(id, mk.key, on); e.refresh() })
+		ch.Checked = mm.Marked(id, mk.key)
+		box.Add(widgets.WrapCheck(ch))
+	}
+	for _, t := range mm.TokensIn(id) {
+		t := t
+		icons := newIconsField(t.Icons, "face down", nil)
+		icons.OnChanged = func() { mm.SetTokenIcons(t.ID, icons.Icons); e.refresh() }
+		rm := widget.NewButtonWithIcon("", theme.DeleteIcon(), func() { mm.RemoveToken(t.ID); e.refresh() })
+		box.Add(widget.NewCard("", "", container.NewBorder(widget.NewLabel("Spawn token "+t.ID), nil, nil, widgets.Touch(rm), icons)))
+	}
+	box.Add(widgets.Touch(button("Add a spawn token here", theme.ContentAddIcon(), func() { mm.AddToken(id); e.refresh() })))
+	barracks := newChoiceField([]string{"", "A", "B", "C"}, func(v string) string {
+		if v == "" {
+			return "none"
+		}
+		return v
+	}, mm.BarracksAt(id), func(v string) { mm.SetBarracks(id, v); e.refresh() })
+	box.Add(widget.NewLabel("Barracks arrow pointing here"))
+	box.Add(barracks)
+	feat := mm.FeatureIn(id)
+	ftype := entry("its type, as on the map (optional)", "")
+	if feat != nil {
+		ftype.SetText(feat.Type)
+	}
+	fcheck := widget.NewCheck("A room feature card is dealt here", func(on bool) { mm.SetFeature(id, ftype.Text, on); e.refresh() })
+	fcheck.Checked = feat != nil
+	ftype.OnSubmitted = func(string) {
+		if fcheck.Checked {
+			mm.SetFeature(id, ftype.Text, true)
+			e.refresh()
+		}
+	}
+	box.Add(widgets.WrapCheck(fcheck))
+	if feat != nil {
+		box.Add(ftype)
+	}
+	box.Add(heading("Name and room"))
 	name := entry("the area's name", a.ID)
 	rename := button("Rename", nil, func() {
 		e.say("", mm.Rename(id, name.Text))
@@ -287,46 +351,6 @@ func (e *mapEditor) areaDetails(id string) fyne.CanvasObject {
 	corr := widget.NewCheck("The room is a corridor", func(on bool) { mm.SetCorridor(a.Room, on); e.refresh() })
 	corr.Checked = a.Corridor
 	box.Add(widgets.WrapCheck(corr))
-	for _, mk := range []struct{ key, words string }{{"entrance", "Entrance (heroes start here)"}, {"exit", "Exit"}, {"guard", "Guard point"}} {
-		mk := mk
-		ch := widget.NewCheck(mk.words, func(on bool) { mm.Mark(id, mk.key, on); e.refresh() })
-		ch.Checked = mm.Marked(id, mk.key)
-		box.Add(widgets.WrapCheck(ch))
-	}
-	barracks := newChoiceField([]string{"", "A", "B", "C"}, func(v string) string {
-		if v == "" {
-			return "none"
-		}
-		return v
-	}, mm.BarracksAt(id), func(v string) { mm.SetBarracks(id, v); e.refresh() })
-	box.Add(widget.NewLabel("Barracks arrow pointing here"))
-	box.Add(barracks)
-	feat := mm.FeatureIn(id)
-	ftype := entry("its type, as on the map (optional)", "")
-	if feat != nil {
-		ftype.SetText(feat.Type)
-	}
-	fcheck := widget.NewCheck("A room feature card is dealt here", func(on bool) { mm.SetFeature(id, ftype.Text, on); e.refresh() })
-	fcheck.Checked = feat != nil
-	ftype.OnSubmitted = func(string) {
-		if fcheck.Checked {
-			mm.SetFeature(id, ftype.Text, true)
-			e.refresh()
-		}
-	}
-	box.Add(widgets.WrapCheck(fcheck))
-	if feat != nil {
-		box.Add(ftype)
-	}
-	box.Add(heading("Spawn tokens here"))
-	for _, t := range mm.TokensIn(id) {
-		t := t
-		icons := newIconsField(t.Icons, "face down", nil)
-		icons.OnChanged = func() { mm.SetTokenIcons(t.ID, icons.Icons); e.refresh() }
-		rm := widget.NewButtonWithIcon("", theme.DeleteIcon(), func() { mm.RemoveToken(t.ID); e.refresh() })
-		box.Add(widget.NewCard("", "", container.NewBorder(nil, nil, widget.NewLabel(t.ID), widgets.Touch(rm), icons)))
-	}
-	box.Add(widgets.Touch(button("Add a spawn token here", theme.ContentAddIcon(), func() { mm.AddToken(id); e.refresh() })))
 	return box
 }
 

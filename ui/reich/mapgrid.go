@@ -31,6 +31,17 @@ type mapGrid struct {
 	Margin int
 	// MinCell is the smallest side of a square.
 	MinCell float32
+	// Side, when set, is every square's side whatever the widget's size:
+	// the editor's squares never resize between taps.
+	Side float32
+	// Cols and Rows, when set, are the fewest squares drawn each way: the
+	// editor only ever adds squares, at the right and the bottom, so the
+	// drawing never moves between taps.
+	Cols, Rows int
+	// Crop, when its Cols is set, is the part of the map drawn: a map too
+	// large to read whole at the size it has, shown around what stands on
+	// it (MapView).
+	Crop crop
 	// Lines are what an area shows under its name (a mission's heroes and
 	// units); nil shows the map's own tokens and marks.
 	Lines func(area string) []gridLine
@@ -54,16 +65,29 @@ type gridLine struct {
 	short []string
 }
 
-// fitting is the first of the line's words that fits width.
+// fitting is the first of the line's words that fits width, cut with an
+// ellipsis if none does.
 func (l gridLine) fitting(width, size float32) string {
+	if text, ok := l.fits(width, size, false); ok {
+		return text
+	}
 	text := l.text
-	for _, s := range l.short {
-		if fyne.MeasureText(text, size, fyne.TextStyle{}).Width <= width {
-			break
-		}
-		text = s
+	if len(l.short) > 0 {
+		text = l.short[len(l.short)-1]
 	}
 	return fitText(text, width, size)
+}
+
+// fits is the first of the line's words (its text, then its shorter
+// ways) that fits width, or false: such a line is left out and counted in
+// the "+N", never cut where the cut would hide what it says.
+func (l gridLine) fits(width, size float32, bold bool) (string, bool) {
+	for _, text := range append([]string{l.text}, l.short...) {
+		if fyne.MeasureText(text, size, fyne.TextStyle{Bold: bold}).Width <= width {
+			return text, true
+		}
+	}
+	return "", false
 }
 
 func newMapGrid(m *content.Map) *mapGrid {
@@ -72,9 +96,21 @@ func newMapGrid(m *content.Map) *mapGrid {
 	return g
 }
 
+// crop is a part of the map: Cols × Rows squares from column X, row Y.
+type crop struct{ X, Y, Cols, Rows int }
+
+// has reports whether the square is in the part (every square when the
+// part is not set).
+func (c crop) has(sq content.Cell) bool {
+	return c.Cols == 0 || (sq.X >= c.X && sq.X < c.X+c.Cols && sq.Y >= c.Y && sq.Y < c.Y+c.Rows)
+}
+
 // span is the squares drawn: from the map's first column and row less the
-// margin, as many as the map and the margins take.
+// margin, as many as the map and the margins take (or the crop).
 func (g *mapGrid) span() (x0, y0, cols, rows int) {
+	if g.Crop.Cols > 0 {
+		return g.Crop.X, g.Crop.Y, g.Crop.Cols, max(g.Crop.Rows, 1)
+	}
 	cols, rows = 0, 0
 	if g.Map != nil {
 		cols, rows = g.Map.Bounds()
@@ -85,21 +121,40 @@ func (g *mapGrid) span() (x0, y0, cols, rows int) {
 		// An editor always has room to start drawing.
 		cols, rows = max(cols, 10), max(rows, 8)
 	}
-	return x0, y0, max(cols, 1), max(rows, 1)
+	return x0, y0, max(cols, g.Cols, 1), max(rows, g.Rows, 1)
 }
 
 // cell is the side of a square at the widget's size.
 func (g *mapGrid) cell(size fyne.Size) float32 {
+	if g.Side > 0 {
+		return g.Side
+	}
 	_, _, cols, rows := g.span()
 	c := min(size.Width/float32(cols), size.Height/float32(rows))
 	return float32(math.Max(float64(g.MinCell), math.Floor(float64(c))))
 }
 
-// MinSize gives each square MinCell.
+// MinSize gives each square MinCell (or Side).
 func (g *mapGrid) MinSize() fyne.Size {
 	_, _, cols, rows := g.span()
-	return fyne.NewSize(float32(cols)*g.MinCell, float32(rows)*g.MinCell)
+	side := g.MinCell
+	if g.Side > 0 {
+		side = g.Side
+	}
+	return fyne.NewSize(float32(cols)*side, float32(rows)*side)
 }
+
+// labelSize is the size of the words on the map: the theme's caption size
+// at the players' text size, never smaller (issue 22: "map labels never
+// smaller than the theme's caption size at the chosen text size"), larger
+// on large squares.
+func labelSize(side float32) float32 {
+	return max(theme.CaptionTextSize(), min(theme.TextSize()*0.8, side/4.2))
+}
+
+// readableSide is the smallest square that holds a name and a line of
+// words at labelSize: smaller squares show no words (never tiny ones).
+func readableSide() float32 { return theme.CaptionTextSize() * 3.2 }
 
 // Tapped works out the square and side a tap fell on.
 func (g *mapGrid) Tapped(e *fyne.PointEvent) {
@@ -123,6 +178,17 @@ func nearestSide(fx, fy float32) content.Side {
 		}
 	}
 	return content.Sides[best]
+}
+
+// CellAt is where a square stands in the grid, and its side, for tests.
+func (g *mapGrid) CellAt(c content.Cell) (fyne.Position, float32) {
+	size := g.Size()
+	if size.Width == 0 {
+		size = g.MinSize()
+	}
+	side := g.cell(size)
+	x0, y0, _, _ := g.span()
+	return fyne.NewPos(float32(c.X-x0)*side, float32(c.Y-y0)*side), side
 }
 
 // TapCell taps the middle of a square, for tests.
@@ -159,7 +225,8 @@ type mapPicture struct {
 }
 
 func newMapPicture(m *content.Map, minCell float32) *mapPicture {
-	p := &mapPicture{Grid: &mapGrid{Map: m, MinCell: minCell}}
+	// Squares large enough for their words at the players' text size.
+	p := &mapPicture{Grid: &mapGrid{Map: m, MinCell: max(minCell, readableSide())}}
 	p.ExtendBaseWidget(p)
 	return p
 }
@@ -244,6 +311,9 @@ func (r *gridRenderer) build(size fyne.Size) {
 	// Areas: their squares in the room's colour, lit when selected.
 	for _, a := range m.Areas {
 		for _, c := range a.Cells {
+			if !g.Crop.has(c) {
+				continue
+			}
 			sq := canvas.NewRectangle(roomTint(a.Room))
 			if a.ID == g.Selected {
 				sq.FillColor = color.NRGBA{R: 0xff, G: 0xeb, B: 0x3b, A: 0x90}
@@ -262,6 +332,24 @@ func (r *gridRenderer) build(size fyne.Size) {
 	// Sides: walls, the yellow lines inside a room, doors.
 	doorDrawn := map[string]bool{}
 	var tags []fyne.CanvasObject
+	// tagRects are where the doors' names stand: no area's words go there.
+	// A door's name never covers an area's name either (nameRects).
+	var tagRects, nameRects [][2]fyne.Position
+	showTags := side >= readableSide()
+	for _, a := range m.Areas {
+		var first *content.Cell
+		for i, c := range a.Cells {
+			if g.Crop.has(c) && (first == nil || c.Y < first.Y || (c.Y == first.Y && c.X < first.X)) {
+				first = &a.Cells[i]
+			}
+		}
+		if first != nil {
+			p := pos(*first)
+			ts := labelSize(side)
+			nw := fyne.MeasureText(a.ID, ts, fyne.TextStyle{Bold: true}).Width
+			nameRects = append(nameRects, [2]fyne.Position{{X: p.X, Y: p.Y}, {X: p.X + min(nw+8, side), Y: p.Y + ts + 6}})
+		}
+	}
 	wall := func(a, b fyne.Position, col color.Color, w float32) {
 		l := canvas.NewLine(col)
 		l.StrokeWidth = w
@@ -270,6 +358,9 @@ func (r *gridRenderer) build(size fyne.Size) {
 	}
 	for _, a := range m.Areas {
 		for _, c := range a.Cells {
+			if !g.Crop.has(c) {
+				continue
+			}
 			p := pos(c)
 			ends := map[content.Side][2]fyne.Position{
 				content.North: {p, fyne.NewPos(p.X+side, p.Y)},
@@ -323,29 +414,51 @@ func (r *gridRenderer) build(size fyne.Size) {
 							bar.Move(fyne.NewPos(mid.X-short/2, mid.Y-long/2))
 						}
 						r.objs = append(r.objs, bar)
-						t := canvas.NewText(fmt.Sprintf("%s %s", edge.Door, st), color.Black)
-						t.TextSize = max(9, min(theme.CaptionTextSize(), side/4.5))
-						t.TextStyle.Bold = true
-						ts := t.MinSize()
-						bg := canvas.NewRectangle(doorColour(st))
-						bg.CornerRadius = 3
-						bg.Resize(fyne.NewSize(ts.Width+4, ts.Height))
-						// The label is centred on the door, but kept inside
-						// the map: a door on the map's outer edge would cut
-						// it in half ("D1 closed" on the left edge).
-						// Names stand at the top of a square: a door's label
-						// goes low, just above a north or south door's bar and
-						// at the foot of an east or west one, so it covers no
-						// name.
-						ty := mid.Y - ts.Height - 6
-						if s == content.East || s == content.West {
-							ty = e[1].Y - ts.Height - 4
+						// The label: the door and how it stands, centred on
+						// the door but kept inside the map (a door on the
+						// map's outer edge would cut it in half). Names stand
+						// at the top of a square: a door's label goes low,
+						// just above a north or south door's bar and at the
+						// foot of an east or west one, so it covers no name.
+						// Where another door's label stands there, it goes
+						// beside its door instead, and failing that it is the
+						// door's name alone (its colour says how it stands).
+						ew := s == content.East || s == content.West
+						var spots []fyne.Position
+						for _, words := range []string{fmt.Sprintf("%s %s", edge.Door, st), edge.Door} {
+							ts := fyne.MeasureText(words, theme.CaptionTextSize(), fyne.TextStyle{Bold: true})
+							w, h := ts.Width+4, ts.Height
+							clamp := func(x, y float32) fyne.Position {
+								return fyne.NewPos(min(max(x, 0), max(float32(cols)*side-w, 0)), min(max(y, 0), max(float32(rows)*side-h, 0)))
+							}
+							if ew {
+								foot := e[1].Y - h - 4
+								spots = []fyne.Position{clamp(mid.X-w/2, foot), clamp(mid.X-w-6, foot), clamp(mid.X+6, foot), clamp(mid.X-w/2, mid.Y-h/2)}
+							} else {
+								spots = []fyne.Position{clamp(mid.X-w/2, mid.Y-h-6), clamp(mid.X-w/2, mid.Y+6)}
+							}
+							at, found := spots[0], false
+							for _, sp := range spots {
+								if !overlaps(tagRects, sp, w, h) && !overlaps(nameRects, sp, w, h) {
+									at, found = sp, true
+									break
+								}
+							}
+							if !found {
+								continue // the door's name alone, or none: the bar's colour says it
+							}
+							t := canvas.NewText(words, color.Black)
+							t.TextSize = theme.CaptionTextSize()
+							t.TextStyle.Bold = true
+							bg := canvas.NewRectangle(doorColour(st))
+							bg.CornerRadius = 3
+							bg.Resize(fyne.NewSize(w, h))
+							bg.Move(at)
+							t.Move(fyne.NewPos(at.X+2, at.Y))
+							tags = append(tags, bg, t)
+							tagRects = append(tagRects, [2]fyne.Position{at, {X: at.X + w, Y: at.Y + h}})
+							break
 						}
-						x := min(max(mid.X-ts.Width/2-2, 0), max(float32(cols)*side-ts.Width-4, 0))
-						y := min(max(ty, 0), max(float32(rows)*side-ts.Height, 0))
-						bg.Move(fyne.NewPos(x, y))
-						t.Move(fyne.NewPos(x+2, y))
-						tags = append(tags, bg, t)
 					}
 				}
 			}
@@ -359,6 +472,9 @@ func (r *gridRenderer) build(size fyne.Size) {
 				continue
 			}
 			for _, c := range a.Cells {
+				if !g.Crop.has(c) {
+					continue
+				}
 				p := pos(c)
 				for _, s := range content.Sides {
 					o := own[c.Neighbour(s)]
@@ -382,40 +498,83 @@ func (r *gridRenderer) build(size fyne.Size) {
 			}
 		}
 	}
-	// Words on each area, from its first square.
-	// Words sized to the squares, so a large text size never spills them
-	// over the next area.
-	textSize := max(9, min(theme.TextSize()*0.8, side/4.2))
+	// Words on each area, from its first square, at labelSize; on squares
+	// too small for them, none.
+	textSize := labelSize(side)
+	if side < readableSide() {
+		return
+	}
+	covered := func(x0, y0, x1, y1 float32) bool {
+		if !showTags {
+			return false
+		}
+		for _, r := range tagRects {
+			if x0 < r[1].X && r[0].X < x1 && y0 < r[1].Y && r[0].Y < y1 {
+				return true
+			}
+		}
+		return false
+	}
 	for _, a := range m.Areas {
-		if len(a.Cells) == 0 {
+		var in []content.Cell
+		for _, c := range a.Cells {
+			if g.Crop.has(c) {
+				in = append(in, c)
+			}
+		}
+		if len(in) == 0 {
 			continue
 		}
-		first := slices.MinFunc(a.Cells, func(p, q content.Cell) int {
+		first := slices.MinFunc(in, func(p, q content.Cell) int {
 			if p.Y != q.Y {
 				return p.Y - q.Y
 			}
 			return p.X - q.X
 		})
-		w := side * float32(countRow(a.Cells, first))
-		h := side * float32(countCol(a.Cells, first))
-		lines := g.areaLines(a)
-		if side < 40 {
-			lines = lines[:1] // small squares: the area's name only
+		w := side * float32(countRow(in, first))
+		h := side * float32(countCol(in, first))
+		all := g.areaLines(a)
+		// The name, then each line whose words (or shorter words) fit
+		// the area's width; those that do not are counted in "+N".
+		lines := all[:1]
+		for _, l := range all[1:] {
+			if text, ok := l.fits(w-8, labelSize(side), l.lit); ok {
+				l.text, l.short = text, nil
+				lines = append(lines, l)
+			}
 		}
+		hidden := len(all) - len(lines)
 		p := pos(first)
 		lh := textSize + 3
 		maxLines := max(1, int((h-6)/lh))
-		for i, l := range lines {
-			if i >= maxLines && maxLines == 1 {
-				break // the name alone
+		// A line where a door's name stands is not written: the lines
+		// before it are, and "+N" by the name says how many more there are.
+		for i := 1; i < maxLines; i++ {
+			y := p.Y + 3 + float32(i)*lh
+			if covered(p.X+2, y, p.X+w-2, y+lh) {
+				maxLines = i
+				break
 			}
+		}
+		for i, l := range lines {
 			if i >= maxLines {
-				more := canvas.NewText(fmt.Sprintf("+%d", len(lines)-i), fg)
+				break
+			}
+			width := w - 8
+			var more *canvas.Text
+			if n := hidden + max(len(lines)-maxLines, 0); i == 0 && n > 0 {
+				// The name's line (names are short) says how many lines
+				// more there are than the square shows, at its right.
+				more = canvas.NewText(fmt.Sprintf("+%d", n), fg)
 				more.TextSize = textSize
 				more.TextStyle.Bold = true
-				more.Move(fyne.NewPos(p.X+w-more.MinSize().Width-4, p.Y+3+float32(maxLines-1)*lh))
-				r.objs = append(r.objs, more)
-				break
+				mw := more.MinSize().Width
+				if _, ok := l.fits(width-mw-4, textSize, true); ok {
+					more.Move(fyne.NewPos(p.X+w-mw-4, p.Y+3))
+					width -= mw + 4
+				} else {
+					more = nil // the name first: no room for both
+				}
 			}
 			col := l.col
 			if col == nil {
@@ -428,18 +587,31 @@ func (r *gridRenderer) build(size fyne.Size) {
 				r.objs = append(r.objs, bg)
 				col = color.Black
 			}
-			t := canvas.NewText(l.fitting(w-8, textSize), col)
+			t := canvas.NewText(l.fitting(width, textSize), col)
 			t.TextSize = textSize
 			t.TextStyle.Bold = i == 0 || l.lit
 			t.Move(fyne.NewPos(p.X+4, p.Y+3+float32(i)*lh))
 			r.objs = append(r.objs, t)
+			if more != nil {
+				r.objs = append(r.objs, more)
+			}
 		}
 	}
 	// Door names only where the squares leave room for them; the bars in
 	// their colours show the doors anyway.
-	if side >= 40 {
+	if showTags {
 		r.objs = append(r.objs, tags...)
 	}
+}
+
+// overlaps reports whether a w×h label at p would cover one of rects.
+func overlaps(rects [][2]fyne.Position, p fyne.Position, w, h float32) bool {
+	for _, r := range rects {
+		if p.X < r[1].X && r[0].X < p.X+w && p.Y < r[1].Y && r[0].Y < p.Y+h {
+			return true
+		}
+	}
+	return false
 }
 
 // countRow is how many of the area's squares run right from first.
@@ -483,19 +655,21 @@ func (g *mapGrid) areaLines(a content.Area) []gridLine {
 	if g.Lines != nil {
 		return append([]gridLine{{text: head, col: theme.Color(theme.ColorNameForeground)}}, g.Lines(a.ID)...)
 	}
+	// Each mark has shorter words for a small square, tried before a cut
+	// (the area's details say each in full).
 	ls := []gridLine{{text: head}}
 	if slices.Contains(m.Entrances, a.ID) {
-		ls = append(ls, gridLine{text: "entrance", col: colHero})
+		ls = append(ls, gridLine{text: "entrance", col: colHero, short: []string{"entry", "in"}})
 	}
 	if slices.Contains(m.Exits, a.ID) {
-		ls = append(ls, gridLine{text: "exit", col: colHero})
+		ls = append(ls, gridLine{text: "exit", col: colHero, short: []string{"out"}})
 	}
 	if slices.Contains(m.GuardPoints, a.ID) {
-		ls = append(ls, gridLine{text: "guard point"})
+		ls = append(ls, gridLine{text: "guard point", short: []string{"guard", "gd"}})
 	}
 	for _, b := range m.Barracks {
 		if b.Target == a.ID {
-			ls = append(ls, gridLine{text: "barracks " + b.Letter, col: colAlert})
+			ls = append(ls, gridLine{text: "barracks " + b.Letter, col: colAlert, short: []string{"barr. " + b.Letter, "br " + b.Letter}})
 		}
 	}
 	for _, f := range m.Features {
@@ -504,18 +678,19 @@ func (g *mapGrid) areaLines(a content.Area) []gridLine {
 			if f.Type != "" {
 				t += " " + f.Type
 			}
-			ls = append(ls, gridLine{text: t})
+			ls = append(ls, gridLine{text: t, short: []string{"feature", "feat."}})
 		}
 	}
 	for _, t := range m.SpawnTokens {
 		if t.Area == a.ID {
-			s := "● " + t.ID
+			s, short := "● "+t.ID, "●"+t.ID
 			if len(t.Icons) == 0 {
 				s += " face down"
+				short += "?"
 			} else {
 				s += " " + levelsText(t.Icons)
 			}
-			ls = append(ls, gridLine{text: s, col: colToken})
+			ls = append(ls, gridLine{text: s, col: colToken, short: []string{"● " + t.ID, short}})
 		}
 	}
 	return ls

@@ -205,6 +205,60 @@ func (v *MapView) grid() *mapGrid {
 	return g
 }
 
+// mattering is the part of a map too large to read whole at size: as
+// many squares as size holds at a side that reads a name and two lines, centred on the areas
+// where heroes, enemy units and spawn tokens stand (the areas that matter
+// at the table), within the map.
+func (v *MapView) mattering(size fyne.Size) crop {
+	m := v.m
+	// Squares that hold a name, two lines and a door's name under them.
+	side := readableSide() * 1.4
+	cols, rows := max(1, int(size.Width/side)), max(1, int(size.Height/side))
+	mc, mr := m.Map.Bounds()
+	// The heroes' areas first, then the units' and the tokens' as long as
+	// the part still holds them all.
+	cellsOf := map[string][]content.Cell{}
+	for _, a := range m.Map.Areas {
+		cellsOf[a.ID] = a.Cells
+	}
+	var heroes, others []string
+	for _, h := range m.Heroes {
+		if !h.Escaped {
+			heroes = append(heroes, h.Area)
+		}
+	}
+	for _, u := range m.Units {
+		others = append(others, u.Area)
+	}
+	for _, t := range m.Tokens {
+		others = append(others, t.Area)
+	}
+	x0, y0, x1, y1 := mc, mr, -1, -1
+	take := func(area string, must bool) {
+		a, b, c, d := x0, y0, x1, y1
+		for _, sq := range cellsOf[area] {
+			a, b, c, d = min(a, sq.X), min(b, sq.Y), max(c, sq.X), max(d, sq.Y)
+		}
+		if must || x1 < 0 || (c-a < cols && d-b < rows) {
+			x0, y0, x1, y1 = a, b, c, d
+		}
+	}
+	for _, a := range heroes {
+		take(a, true)
+	}
+	for _, a := range others {
+		take(a, false)
+	}
+	if x1 < 0 { // nothing stands on the map: its top left
+		x0, y0, x1, y1 = 0, 0, 0, 0
+	}
+	centre := func(lo, hi, n, total int) int {
+		at := (lo+hi+1)/2 - n/2
+		return max(0, min(at, total-n))
+	}
+	return crop{X: centre(x0, x1, cols, mc), Y: centre(y0, y1, rows, mr), Cols: cols, Rows: rows}
+}
+
 // gridLines are what stands on an area, a line each.
 func (v *MapView) gridLines(area string) []gridLine {
 	m := v.m
@@ -281,6 +335,11 @@ func (r *mapRenderer) build(size fyne.Size) {
 	if m != nil && m.Map.HasLayout() {
 		g := r.v.grid()
 		g.MinCell = 12 // the squares fill what the screen gives
+		if g.cell(size) < readableSide() {
+			// Too small to read whole: the part around what stands on
+			// the map, at squares its words fit.
+			g.Crop = r.v.mattering(size)
+		}
 		gr := &gridRenderer{g: g, host: r.v}
 		gr.build(size)
 		r.objs = gr.objs

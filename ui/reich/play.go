@@ -113,6 +113,10 @@ func (p *playScreen) Refresh() {
 	top.Add(p.decision)
 	p.refreshPending(m)
 	top.Add(p.pending)
+	// What the hero whose turn it is may do, next to the step's button:
+	// under the order, the tracker and the map it took a scroll to reach.
+	p.refreshActions(m)
+	top.Add(p.actions)
 	if len(m.TurnOrder) > 0 {
 		var names []string
 		for i, id := range m.TurnOrder {
@@ -144,8 +148,6 @@ func (p *playScreen) Refresh() {
 		// The end of the mission, without a trip to the Campaign tab.
 		p.body.Add(p.ending(m))
 	}
-	p.refreshActions(m)
-	p.body.Add(p.actions)
 	p.refreshHeroes(m)
 	p.body.Add(p.heroes)
 	if !m.Ended {
@@ -205,20 +207,32 @@ func (p *playScreen) refreshDecision() {
 	p.decision.Refresh()
 }
 
+// whyPanel is the explanation of an enemy decision, its step that made
+// what the decision's card shows first highlighted (issue 23 item 3), not
+// the one a generic reading of the trace finds.
+func (k *kit) whyPanel(pay rb.Payload) *widgets.TracePanel {
+	panel := widgets.NewTracePanel(traceOf(pay, k.namer()))
+	if en := pay.Enemy; en != nil && en.Step > 0 && en.Step <= len(pay.Trace) {
+		panel.SetDeciding(en.Step - 1)
+	}
+	return panel
+}
+
 // showWhy opens the explanation of an enemy decision.
 func (k *kit) showWhy(pay rb.Payload) {
 	n := k.namer()
-	panel := widgets.NewTracePanel(traceOf(pay, n))
+	panel := k.whyPanel(pay)
 	win := k.window().Canvas().Size()
 	body := widgets.AtLeast(fyne.NewSize(min(max(win.Width-2*widgets.MinTouch, 0), 900), 0), container.NewVBox(wrapped(summaryText(pay, n)), panel))
 	d := widgets.NewDialog("Why the enemy did this", body, k.window())
 	d.Show()
+	panel.ShowDeciding()
 }
 
 // headerWords head the Play tab: the mission, its mode, the round and its
 // step.
 func headerWords(m *rb.Mission) string {
-	return fmt.Sprintf("Mission %s · %s · Round %d · %s", m.ID, modeWords(m.Mode), m.Round, stepWords(m))
+	return fmt.Sprintf("%s · %s · Round %d · %s", rb.MissionName(m.ID), modeWords(m.Mode), m.Round, stepWords(m))
 }
 
 func sameHeroes(a, b []string) bool {

@@ -40,7 +40,7 @@ func (p *playScreen) noMission() fyne.CanvasObject {
 		}
 	}
 	if len(missing) > 0 {
-		box.Add(wrapped("Still to enter before a mission: " + strings.Join(missing, ", ") + ". The set-up below opens each form, or use the Content tab of the Campaign."))
+		box.Add(wrapped("Still to enter before a mission: " + strings.Join(missing, ", ") + ". Set up a mission opens the form of each in turn (the noise cards are for later), or use the Content tab of the Campaign."))
 	}
 	box.Add(widgets.Touch(button("Set up a mission…", theme.ContentAddIcon(), func() { p.StartForm() })))
 	return box
@@ -91,7 +91,48 @@ func (p *playScreen) StartForm() *formDialog {
 	if len(s.Library.Factions) > 0 {
 		ch.Faction = s.Library.Factions[0].ID
 	}
-	return p.startForm(ch)
+	fd := p.startForm(ch)
+	p.enterNext(ch, fd)
+	return fd
+}
+
+// enterNext opens, over the set-up, the form of the first thing a mission
+// still needs (the mission with its map and tracker, a faction card, a
+// spawn card, a hero), so a group entering its own box goes from one to
+// the next without looking for the button each time; saving it comes back
+// to the set-up and on to the next. Cancel stops there, on the set-up. The
+// noise cards are left to the set-up's own buttons: a mission runs
+// without them.
+func (p *playScreen) enterNext(ch startChoices, setup *formDialog) {
+	k := p.k
+	s := k.state()
+	lib := &s.Library
+	again := func(change func(c *startChoices, id string)) func(string) {
+		return func(id string) {
+			setup.close() // the set-up under the form just saved, shown again with it
+			c := ch
+			change(&c, id)
+			p.enterNext(c, p.startForm(c))
+		}
+	}
+	for _, n := range rb.Needs(lib, s.Settings.NotOfThisEarth) {
+		if n.Met() {
+			continue
+		}
+		switch n.Kind {
+		case "mission":
+			k.MissionForm("", again(func(c *startChoices, got string) { c.Mission = got }))
+		case "faction":
+			k.FactionForm("", again(func(c *startChoices, got string) { c.Faction = got }))
+		case "spawn":
+			k.SpawnCardForm("", again(func(*startChoices, string) {}))
+		case "hero":
+			k.HeroForm("", again(func(c *startChoices, got string) { c.Heroes = append(slices.Clone(c.Heroes), got) }))
+		default:
+			continue // noise cards: optional here
+		}
+		return
+	}
 }
 
 // missionIDs lists every mission entered, with a map or not.
@@ -368,8 +409,16 @@ func (p *playScreen) startForm(ch startChoices) *formDialog {
 				c.Heroes = append(c.Heroes, h.Setup(p.startArea(ch, mp, id), strings.TrimSpace(ch.Player[id])))
 			}
 		}
-		_, err := k.run(c)
-		return err
+		if _, err := k.run(c); err != nil {
+			return err
+		}
+		// One hero: the turn order is hers, nothing to choose (the players
+		// "decide which hero goes first"): round 1 starts with her turn.
+		if len(c.Heroes) == 1 && c.Mode != rb.ModeNoteRaid && c.Mode != rb.ModeNoteCampaign {
+			_, err := k.run(rb.SetTurnOrder{Order: []string{c.Heroes[0].ID}})
+			return err
+		}
+		return nil
 	})
 	for key, label := range map[string]string{"mission": "Mission", "mode": "Played as", "faction": "Faction card", "heroes": "Heroes"} {
 		fd.keys[key] = label

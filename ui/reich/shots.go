@@ -1,13 +1,14 @@
 package reich
 
 import (
+	"fmt"
 	"os"
 	"sync"
 	"time"
 
-	"fyne.io/fyne/v2"
-
 	"tablekeeper/automa/reich/content"
+	"tablekeeper/ui/shell"
+	"tablekeeper/ui/widgets"
 )
 
 // TABLEKEEPER_DIALOG names a form or dialog to open once a campaign's Play
@@ -22,15 +23,25 @@ func (g *game) openNamedDialog() {
 		return
 	}
 	dialogHook.Do(func() {
-		go func() {
-			time.Sleep(1500 * time.Millisecond)
-			fyne.Do(func() { g.open(name) })
-		}()
+		widgets.After(1500*time.Millisecond, func() { _ = g.open(name) })
 	})
 }
 
-// open opens the named dialog on this campaign's screens.
-func (g *game) open(name string) {
+// View opens one of the game's own views by name (shell.Viewer: the
+// real-window check opens a campaign on "campaign/map-half", say): a form,
+// a dialog, the map editor with a room half drawn, the last decision's
+// Why. The names are those TABLEKEEPER_DIALOG takes.
+func (Screens) View(ctx *shell.Context, _ shell.Tab, name string) error {
+	g := gameOf(ctx)
+	if g.play == nil {
+		g.play = newPlayScreen(newKit(ctx))
+	}
+	return g.open(name)
+}
+
+// open opens the named dialog on this campaign's screens; an error says
+// there is no such view.
+func (g *game) open(name string) error {
 	p := g.play
 	k := p.k
 	s := k.state()
@@ -87,6 +98,22 @@ func (g *game) open(name string) {
 		} else {
 			k.MapEditor(content.Map{}, nil)
 		}
+	case "map-half", "map-area":
+		// The editor as the players leave it mid-drawing: a room's first
+		// corner tapped beside the map (map-half), or an area chosen, its
+		// details beside the map (map-area).
+		mp := content.Map{}
+		if p := s.Library.MapOf(mission); p != nil {
+			mp = *p
+		}
+		e := k.MapEditor(mp, nil)
+		if name == "map-half" {
+			e.Tool.Pick(toolRooms)
+			cols, _ := mp.Bounds()
+			e.Grid.TapCell(content.Cell{X: cols, Y: 0})
+		} else if len(mp.Areas) > 0 {
+			e.Grid.TapCell(mp.Areas[0].Cells[0])
+		}
 	case "hero":
 		k.HeroForm(first(heroes), nil)
 	case "setup":
@@ -96,7 +123,8 @@ func (g *game) open(name string) {
 			k.LoadContent("shared-content.json", data)
 		}
 	case "why":
-		k.showWhy(g.lastPay)
+		_, pay := g.decision()
+		k.showWhy(pay)
 	case "attack":
 		p.AttackForm(hero)
 	case "move":
@@ -118,5 +146,8 @@ func (g *game) open(name string) {
 		(&campaignScreen{k: k}).CloseForm()
 	case "buy":
 		(&campaignScreen{k: k}).BuyForm()
+	default:
+		return fmt.Errorf("Reichbusters has no view called %q", name)
 	}
+	return nil
 }

@@ -126,6 +126,12 @@ func (p *player) Step(s *stepField, v int) {
 	}
 }
 
+// Number taps a number field's value: one tap.
+func (p *player) Number(n *numberField, v int) {
+	n.Set(v)
+	p.N++
+}
+
 // Submit taps a form's confirm button.
 func (p *player) Submit(f *formDialog) error {
 	p.N++

@@ -13,6 +13,7 @@ import (
 	"tablekeeper/automa/reich/content"
 	"tablekeeper/tracker"
 	rb "tablekeeper/tracker/reich"
+	"tablekeeper/tracker/trackertest"
 	"tablekeeper/ui/shell"
 	"tablekeeper/ui/uitest"
 	"tablekeeper/ui/widgets"
@@ -22,14 +23,37 @@ import (
 // the content file's identifiers a player must not read either.
 var specCodes = regexp.MustCompile(`\bV-\d+\b|\bRB p\.|\breichbusters\b|\b(atEase|preAlarm|postAlarm|alienWorld|spawnPatrol|spawnBarracks|raiseAwareness|nearestAtEaseRoom|heroRoom|advanceTracker|triggerAlarm|freeText|playOngoing|endEffect|returnRemoved|vrilOrb|alienHeart)\b`)
 
+// goWords are Go's own words in a refusal ("json: cannot unmarshal …
+// into Go struct field …", "uint64").
+var goWords = regexp.MustCompile(`\bjson:|\bunmarshal\b|\bGo (struct|value)\b|\b(u?int(8|16|32|64)?|float64|\[\]string|map\[)\b|\bstruct\b|\bnil\b`)
+
+// oneOfMany is a count of 1 with a plural of this game's nouns ("1
+// modifiers", "1 faction cards").
+var oneOfMany = regexp.MustCompile(`(^|[^\d.,:])1 (modifiers|areas|faction cards|spawn cards|noise cards|maps|character cards|units|doors|rooms|tokens|spawn tokens|items|permanent wounds|heroism points|icons|spawn icons|missions|lines)\b`)
+
+// booleanOrEmpty is a program's true or false, or an empty quoted string.
+var booleanOrEmpty = regexp.MustCompile(`\b(true|false)\b|""|“”`)
+
 // wordsOf checks a screen's words: the frame's list (§, spec, JSON, codes,
-// identifiers, "(s)") and this game's own codes.
+// identifiers, "(s)"), this game's own codes, Go's words, a plural English
+// does not spell so (issue 23 item 4), a count of 1 with a plural, a
+// boolean and an empty quoted string.
 func wordsOf(t *testing.T, where, text string, seen map[string]bool) {
 	t.Helper()
 	probs := uitest.PlayersWords(text)
+	probs = append(probs, trackertest.OddPlurals(text)...)
 	for _, line := range strings.Split(text, "\n") {
 		for _, m := range specCodes.FindAllString(line, -1) {
 			probs = append(probs, "a code of the rules or the content file: "+m+" in "+line)
+		}
+		for _, m := range goWords.FindAllString(line, -1) {
+			probs = append(probs, "Go's words: "+m+" in "+line)
+		}
+		for _, m := range oneOfMany.FindAllString(line, -1) {
+			probs = append(probs, "a count of 1 with a plural: "+strings.TrimSpace(m)+" in "+line)
+		}
+		for _, m := range booleanOrEmpty.FindAllString(line, -1) {
+			probs = append(probs, "a boolean or an empty quoted string: "+m+" in "+line)
 		}
 	}
 	sort.Strings(probs)
@@ -249,5 +273,88 @@ func TestMapNamesShortenSensibly(t *testing.T) {
 	}
 	if !slices.ContainsFunc(got, func(s string) bool { return strings.HasPrefix(s, "▲ Drill Sentry ") }) {
 		t.Errorf("C4 shows %q: want the units by name", got)
+	}
+}
+
+// Issue 23 items 5 and 6: every refusal the tests produce reads in the
+// players' words. Hostile content files are refused naming the field and
+// what is wrong with it, never in Go's words ("json: unknown field",
+// "cannot unmarshal … into Go struct field"); refused actions say their
+// numbers with nouns that agree ("2 areas need 1 modifier").
+func TestRefusalsInPlayersWords(t *testing.T) {
+	seen := map[string]bool{}
+	ctx, w := newCtx(t)
+	w.Resize(uitest.Landscape)
+	p := heroTurn(t, ctx)
+	k := p.k
+	head := `{"format":"tablekeeper-reichbusters-content","version":1,"content":`
+	for _, c := range []struct{ file, says string }{
+		{head + `{"meps":[]}}`, `"meps" is not a field`},
+		{`{"format":"tablekeeper-reichbusters-content","version":-1}`, "version"},
+		{`{"format":"tablekeeper-reichbusters-content","version":7}`, "newer Tablekeeper"},
+		{`{"format":"something else","version":1}`, "not a Reichbusters content file"},
+		{`[]`, "should be an object"},
+		{`{"format":"tablekeeper-reichbusters-content","version":1} {}`, "more text after"},
+		{"\xff\xfe", "line 1"},
+		{head + `{"factions":[{"factionId":"F","name":"x","units":[{"code":"A","name":"a","max":1,"meleeAttack":"x"}]}]}}`, "melee attack should be a whole number, not text"},
+		{head + `{"factions":{}}}`, "faction cards should be a list"},
+		{head + `{"maps":[{"missionId":"m","areas":[{"id":"A","room":"r","cells":[[1]]}]}]}}`, "column and row"},
+		{head + `{"maps":[{"missionId":"m","areas":[{"id":"A","room":"r","cells":"x"}]}]}}`, "cells should be a list"},
+		{head + `{"noiseCards":[{"id":"N","deck":"x","threshold":1.5}]}}`, "not the number 1.5"},
+		{head + `{"factions":[{"factionId":"F","name":"x","units":[{"code":"A","name":"a","max":1,"keywords":["flying"]}]}]}}`, "No Hands"},
+		{head + `{"factions":[{"factionId":"F","name":"x","units":[{"code":"A","name":"a","max":1,"keywords":[3]}]}]}}`, "a keyword is written as text"},
+		{head + `{"factions":[{"factionId":"F","name":"x","units":[{"code":"A","name":"a","max":1,"nameIsWhite":"yes"}]}]}}`, "name in white should be a yes or no"},
+		{head + `{"heroes":[{"id":"h","name":"x","defence":1e3}]}}`, "defence should be a whole number"},
+		{head + `{"missions":[{"id":"m","preAlarm":-1}]}}`, "spaces before the alarm"},
+		{head + `{"factions":[null]}}`, "faction card"},
+	} {
+		k.Refused = ""
+		if f := k.LoadContent("hostile.json", []byte(c.file)); f != nil {
+			t.Errorf("%s was accepted", c.file)
+			continue
+		}
+		if !strings.Contains(k.Refused, c.says) {
+			t.Errorf("%s: refused with %q, which does not say %q", c.file, k.Refused, c.says)
+		}
+		wordsOf(t, "a content file's refusal", k.Refused, seen)
+		closeDialogs(w)
+	}
+	// Refused actions through their forms.
+	mv := p.MoveForm("H1")
+	setEntry(t, mv, "Path", "A2 A3")
+	if err := mv.Submit(); err == nil {
+		t.Fatal("a move of 2 areas without a modifier went through")
+	}
+	wordsOf(t, "a refused move", mv.Message(), seen)
+	if !strings.Contains(mv.Message(), "2 areas need 1 modifier") {
+		t.Errorf("the move's refusal: %q", mv.Message())
+	}
+	mv.close()
+	for _, cmd := range []tracker.Command{
+		rb.WoundHero{Hero: "H1", Mode: "sometimes"},
+		rb.Move{Hero: "H1", Path: []string{"Z9"}, Basic: true},
+		rb.EnemyTurn{},
+		rb.OpenDoor{Hero: "H1", Door: "D9"},
+		rb.Attack{Hero: "H1", Weapon: 0, Targets: []string{"nobody"}, Total: 3},
+	} {
+		_, err := k.run(cmd)
+		if err == nil {
+			t.Errorf("%T was not refused", cmd)
+			continue
+		}
+		wordsOf(t, "a refusal", refusal(err), seen)
+	}
+	// The diary's lines after a wound taken by hand and a content import.
+	must(t, ctx, rb.WoundHero{Hero: "H1", Mode: "auto"})
+	must(t, ctx, rb.ImportContent{Data: testContent(t), Replace: true})
+	_ = ctx.Session.Events(1, func(e tracker.Event) error {
+		wordsOf(t, "the Log", ctx.Session.Describe(e), seen)
+		return nil
+	})
+}
+
+func closeDialogs(w fyne.Window) {
+	for _, o := range w.Canvas().Overlays().List() {
+		w.Canvas().Overlays().Remove(o)
 	}
 }

@@ -244,7 +244,7 @@ func TestThePageInARealBrowser(t *testing.T) {
 	px.blockCommands.Store(false)
 	waitJS(t, ctx, "the kept tap's answer", hasText("Done: Note: Marta: written while the host was away"))
 	n := 0
-	for _, note := range s.Core().Notes {
+	for _, note := range allNotes(s) {
 		if note.Text == "Marta: written while the host was away" {
 			n++
 		}

@@ -29,7 +29,7 @@ func (fakeTable) Seats(*tracker.Session) []Seat { return fakeSeats }
 
 func notesBy(s *tracker.Session, seat string) int {
 	n := 0
-	for _, note := range s.Core().Notes {
+	for _, note := range allNotes(s) {
 		if strings.HasPrefix(note.Text, "+1 for "+seat) {
 			n++
 		}
@@ -42,7 +42,7 @@ func (t fakeTable) View(s *tracker.Session, seat string) View {
 	for n := 0; n < t.pad; n += 100 {
 		v.Diary = append(v.Diary, fmt.Sprintf("%d: %s", s.LastSeq(), strings.Repeat("a made-up line ", 6)))
 	}
-	v.Tracks = []Track{{Label: "Notes", Value: len(s.Core().Notes), Min: 0, Max: 100}}
+	v.Tracks = []Track{{Label: "Notes", Value: len(allNotes(s)), Min: 0, Max: 100}}
 	for _, st := range fakeSeats {
 		f := Figure{Seat: st.ID, Name: st.Name, Stats: []Stat{{Label: "Notes", Value: notesBy(s, st.ID)}}}
 		if st.ID == seat {
@@ -111,4 +111,11 @@ func newSession(t testing.TB) (*tracker.Session, *tracker.MemStore) {
 		t.Fatal(err)
 	}
 	return s, mem
+}
+
+// allNotes are the campaign's notes in effect, newest first (read from its
+// log: the state keeps none).
+func allNotes(s *tracker.Session) []tracker.Note {
+	n, _ := s.Notes(1<<30, 0)
+	return n
 }

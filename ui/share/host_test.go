@@ -347,7 +347,7 @@ func TestBasicTableKeepsNotesAndUndo(t *testing.T) {
 	if r := p.tap(t, Action{Name: "move", Figure: "hero"}); r.Status != "refused" {
 		t.Fatalf("%+v", r)
 	}
-	if len(s.Core().Notes) != 0 {
+	if len(allNotes(s)) != 0 {
 		t.Fatal("the note was not undone")
 	}
 	if v := Basic(tracker.Alone).View(s, ""); v.Heading != "Alone" {

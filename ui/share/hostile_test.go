@@ -263,8 +263,8 @@ func TestSlowDripIsCutOff(t *testing.T) {
 		}
 		conn.Close()
 	}
-	if len(s.Core().Notes) != 2 {
-		t.Fatalf("%d notes", len(s.Core().Notes))
+	if len(allNotes(s)) != 2 {
+		t.Fatalf("%d notes", len(allNotes(s)))
 	}
 }
 

@@ -22,6 +22,9 @@ type Chrome struct {
 	Title                        *widgets.TitleLines
 	Home, Note, Undo, Redo, Lock *widget.Button
 	Unlock                       *widgets.HoldButton
+	// Share opens the sharing panel; while the table is shared it is the
+	// mark that says so, on every tab (SetSharing).
+	Share *widget.Button
 
 	PlayClock, TurnClock   *widgets.ClockFace
 	PlayToggle, TurnToggle *widget.Button
@@ -29,6 +32,9 @@ type Chrome struct {
 
 	Tabs    *container.AppTabs
 	Message *widgets.MessageLine
+	// body holds the tabs, or a panel shown in their place (ShowPanel).
+	body  *fyne.Container
+	panel fyne.CanvasObject
 	// Root is the whole screen, in a FeedbackLayer so answers to taps
 	// show next to what was tapped.
 	Root *widgets.FeedbackLayer
@@ -50,6 +56,7 @@ func NewChrome(w fyne.Window, name string, play, campaign, enemy, log fyne.Canva
 	c.Unlock.Icon = theme.VisibilityIcon()
 	c.Unlock.Importance = widget.WarningImportance
 	c.Unlock.Hide()
+	c.Share = widget.NewButtonWithIcon("Share", theme.MailForwardIcon(), nil)
 
 	c.PlayClock = widgets.NewClockFace("Play", nil)
 	c.PlayToggle = widget.NewButtonWithIcon("", theme.MediaPauseIcon(), nil)
@@ -66,11 +73,50 @@ func NewChrome(w fyne.Window, name string, play, campaign, enemy, log fyne.Canva
 	c.Message = widgets.NewMessageLine(w)
 
 	buttons := container.NewHBox(c.Note, c.Undo, c.Redo, c.Lock, c.Unlock)
-	clocks := container.NewHBox(c.PlayClock, c.PlayToggle, c.TurnClock, c.TurnToggle, c.TurnReset)
+	// Share sits with the clocks: their row has room to spare at every
+	// size, and the buttons' row has none in a portrait window.
+	clocks := container.NewHBox(c.PlayClock, c.PlayToggle, c.TurnClock, c.TurnToggle, c.TurnReset, c.Share)
 	header := newHeader(c.Home, c.Title, buttons, clocks)
+	c.body = container.NewStack(c.Tabs)
 	c.Root = widgets.NewFeedbackLayer(container.NewBorder(
-		container.NewPadded(header), container.NewPadded(c.Message), nil, nil, c.Tabs))
+		container.NewPadded(header), container.NewPadded(c.Message), nil, nil, c.body))
 	return c
+}
+
+// ShowPanel shows p in the tabs' place, under the same header and above
+// the same message line (the sharing panel); HidePanel brings the tabs
+// back as they were.
+func (c *Chrome) ShowPanel(p fyne.CanvasObject) {
+	c.panel = p
+	c.Tabs.Hide()
+	c.body.Objects = []fyne.CanvasObject{c.Tabs, p}
+	c.body.Refresh()
+}
+
+// HidePanel shows the tabs again.
+func (c *Chrome) HidePanel() {
+	c.panel = nil
+	c.body.Objects = []fyne.CanvasObject{c.Tabs}
+	c.Tabs.Show()
+	c.body.Refresh()
+}
+
+// Panel is the panel shown in the tabs' place, nil while the tabs show.
+func (c *Chrome) Panel() fyne.CanvasObject { return c.panel }
+
+// SetSharing makes the Share button the mark of a shared table
+// ("Sharing", in the theme's strongest colour), or plain "Share" again.
+// The mark says no more (a count of devices would widen it, and at
+// 1280×800 push the clocks to a row of their own): the panel lists them.
+func (c *Chrome) SetSharing(on bool) {
+	text, imp := "Share", widget.MediumImportance
+	if on {
+		text, imp = "Sharing", widget.HighImportance
+	}
+	if c.Share.Text != text || c.Share.Importance != imp {
+		c.Share.Importance = imp
+		c.Share.SetText(text)
+	}
 }
 
 // SetPlaying shows whether each clock runs: its toggle pauses it if so,

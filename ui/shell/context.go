@@ -155,6 +155,7 @@ func (c *Context) Feedback(src fyne.CanvasObject, text string, isError bool) {
 	if src == nil || text == "" {
 		return
 	}
+	widgets.Tell(text)
 	if c.hooks.Feedback != nil {
 		c.hooks.Feedback(src, text, isError)
 		return
@@ -228,6 +229,7 @@ func (c *Context) Locked() bool { return c.hooks.Locked != nil && c.hooks.Locked
 
 // Message shows a line to the players; isError marks a refusal.
 func (c *Context) Message(text string, isError bool) {
+	widgets.Tell(text)
 	if c.hooks.Message != nil {
 		c.hooks.Message(text, isError)
 	}

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -14,6 +15,8 @@ import (
 	"strings"
 	"time"
 	"unicode"
+
+	"fyne.io/fyne/v2"
 
 	"tablekeeper/tracker"
 )
@@ -51,7 +54,7 @@ const (
 	// platform, and a line on a tablet).
 	MaxContentName = 60
 	// MaxContentSize bounds one content set; real ones are a few KB.
-	MaxContentSize = 16 << 20
+	MaxContentSize = tracker.MaxContentFile
 
 	contentExt    = ".content"
 	contentHeader = "tablekeeper-content 1 "
@@ -92,6 +95,12 @@ func CheckContentName(name string) (string, error) {
 		return "", errors.New("a name cannot start with a dot")
 	case strings.HasSuffix(name, "."):
 		return "", errors.New("a name cannot end with a dot")
+	}
+	// A campaign's name's rules first (issue 24 item 6: a saved set's name
+	// took what a campaign's refuses), then a file name's on every
+	// platform.
+	if err := tracker.CheckLine(name); err != nil {
+		return "", fmt.Errorf("the name cannot be used: %w", err)
 	}
 	for _, r := range name {
 		if strings.ContainsRune(`/\:*?"<>|`, r) {
@@ -344,4 +353,28 @@ func (l *Library) Delete(game tracker.GameID, name string) error {
 		return fmt.Errorf("the content set “%s” cannot be deleted: %w", name, err)
 	}
 	return nil
+}
+
+// ReadPicked reads a content file the players picked, refusing one over
+// limit bytes before reading it (issue 24 item 7): a file of this device
+// by its size, a stream (a phone's document picker) once limit+1 bytes
+// have come. name says which file in the refusal.
+func ReadPicked(r fyne.URIReadCloser, limit int64) ([]byte, error) {
+	name := r.URI().Name()
+	tooBig := func(size string) error {
+		return fmt.Errorf("“%s” is %s, larger than any content file (at most %d MB): it was not read", name, size, limit>>20)
+	}
+	if r.URI().Scheme() == "file" {
+		if st, err := os.Stat(r.URI().Path()); err == nil && st.Size() > limit {
+			return nil, tooBig(fmt.Sprintf("%d MB", (st.Size()+1<<20-1)>>20))
+		}
+	}
+	data, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if err != nil {
+		return nil, fmt.Errorf("“%s” cannot be read: %w", name, err)
+	}
+	if int64(len(data)) > limit {
+		return nil, tooBig(fmt.Sprintf("over %d MB", limit>>20))
+	}
+	return data, nil
 }

@@ -8,7 +8,12 @@ import (
 	"testing"
 	"time"
 
+	"fyne.io/fyne/v2"
+	fstorage "fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/test"
+
 	"tablekeeper/tracker"
+	"tablekeeper/tracker/trackertest"
 )
 
 func TestLibrarySaveLoadListDelete(t *testing.T) {
@@ -165,5 +170,69 @@ func TestNilLibrary(t *testing.T) {
 	}
 	if _, err := lib.Load(tracker.Alone, "x"); err != ErrNoLibrary {
 		t.Fatal("nil load")
+	}
+}
+
+// Issue 24 item 6: a saved set's name keeps a campaign's name's rules (it
+// took a right-to-left override, a zero-width space, a line separator),
+// and a refused save writes nothing.
+func TestContentSetNamesKeepCampaignNamesRules(t *testing.T) {
+	l := NewLibrary(t.TempDir())
+	for what, name := range trackertest.HostileNames() {
+		if _, err := CheckContentName(name); err == nil {
+			t.Errorf("%s: a set's name taken", what)
+		}
+		if err := l.Save(tracker.Alone, name, []byte("{}")); err == nil {
+			t.Errorf("%s: a set saved under it", what)
+		}
+	}
+	if list, _ := l.List(tracker.Alone); len(list) != 0 {
+		t.Fatalf("%d sets written by refused saves", len(list))
+	}
+	if _, err := CheckContentName("Our core box — ×2"); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// countingReader is a picked document that is no file of this device: an
+// endless stream, its bytes counted.
+type countingReader struct {
+	uri  fyne.URI
+	read int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = ' '
+	}
+	c.read += int64(len(p))
+	return len(p), nil
+}
+func (c *countingReader) Close() error  { return nil }
+func (c *countingReader) URI() fyne.URI { return c.uri }
+
+// Issue 24 item 7: a content file the players pick is bounded before it is
+// read: a file of the device by its size (none of it read), a stream once
+// the bound is passed.
+func TestPickedContentFilesAreBoundedBeforeReading(t *testing.T) {
+	test.NewTempApp(t) // the file: scheme's repository
+	path := filepath.Join(t.TempDir(), "big.json")
+	f, _ := os.Create(path)
+	f.Truncate(20 << 20) // sparse: nothing written
+	f.Close()
+	r, err := fstorage.Reader(fstorage.NewFileURI(path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if _, err := ReadPicked(r, 8<<20); err == nil || !strings.Contains(err.Error(), "“big.json” is 20 MB, larger than any content file (at most 8 MB): it was not read") {
+		t.Fatalf("a 20 MB file: %v", err)
+	}
+	s := &countingReader{uri: fstorage.NewURI("content://documents/endless")}
+	if _, err := ReadPicked(s, 1<<20); err == nil || !strings.Contains(err.Error(), "over 1 MB") {
+		t.Fatalf("an endless stream: %v", err)
+	}
+	if s.read > 1<<20+64<<10 {
+		t.Fatalf("read %d bytes of the stream", s.read)
 	}
 }

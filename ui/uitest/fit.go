@@ -116,10 +116,18 @@ func short(o fyne.CanvasObject) string {
 // Text is what the players read under o, a line each: labels, rich
 // texts, canvas texts and buttons (in brackets), visible ones only. Entries' contents
 // are left out; TextWithEntries puts them in.
-func Text(o fyne.CanvasObject) string { return text(o, false) }
+func Text(o fyne.CanvasObject) string {
+	s := text(o, false)
+	see(s)
+	return s
+}
 
-// TextWithEntries is Text with what is typed in each entry.
-func TextWithEntries(o fyne.CanvasObject) string { return text(o, true) }
+// TextWithEntries is Text with what is typed in each entry (what was
+// typed is the players' own, so only the rest is checked).
+func TextWithEntries(o fyne.CanvasObject) string {
+	see(text(o, false))
+	return text(o, true)
+}
 
 func text(o fyne.CanvasObject, entries bool) string {
 	var b strings.Builder

@@ -29,20 +29,27 @@ func TestPlayersWords(t *testing.T) {
 		"→ TOKEN_SPAWN T1 joins the queue":              "UPPER_SNAKE",
 		"spawns with icons [green orange]":              "list as the program prints it",
 		"icons []":                                      "list as the program prints it",
+		"Last played yesterday · 27 events":             "count of events",
+		"Imported “Alpha” (Alone, 1 event)":             "count of events",
+		"Orlan 1 available true, completed \"\"":        "true or false",
+		"2 areas need 1 modifiers":                      "count of 1",
 	}
 	for text, what := range bad {
-		got := strings.Join(PlayersWords(text), "\n")
+		got := strings.Join(ScreenWords(text), "\n")
 		if !strings.Contains(got, what) {
 			t.Errorf("%q: %q, want a finding of %s", text, got, what)
 		}
 	}
 	for _, good := range []string{
-		"5 campaigns · 1 campaign · 1 event", "Ana attacks Vex Brute 1 (Rulebook p.27)", "Special rules", "Inspect the room",
+		"5 campaigns · 1 campaign · 1 session", "Ana attacks Vex Brute 1 (Rulebook p.27)", "Special rules", "Inspect the room",
 		"Backup written to /home/ana/.config/tablekeeper/backups/tablekeeper-20261126-104923.127.db", "iPad and iOS", "e.g. Thursday group",
 		"Vex Brute 1 (2) → Vex Brute 2 (2) → Ana (6)", "11 campaigns",
 		"[Spawn]", "[open the door]", "NATO and UN", "T1 in S1, green icon",
+		"Last played yesterday · Round 3 · 2 sessions", "The Eternaut's Event counters", "1 modifier", "2 modifiers",
+		"Not imported: events[1] (seq 2): payload.targets[0]: must be a whole number of 0 or more, not -1",
+		"Round 1 event: card 7", "Undid: Round 12 events of the campaign",
 	} {
-		if got := PlayersWords(good); len(got) > 0 {
+		if got := ScreenWords(good); len(got) > 0 {
 			t.Errorf("%q: %v", good, got)
 		}
 	}
@@ -60,8 +67,8 @@ func TestTooBigAndSmallTargets(t *testing.T) {
 	if got := TooBig(container.NewVScroll(tall), Landscape); len(got) != 0 {
 		t.Fatalf("a scrolled box: %v", got)
 	}
-	wide := widget.NewLabel(strings.Repeat("wide ", 300))
-	if got := TooBig(container.NewVScroll(container.NewVBox(wide)), Landscape); len(got) != 1 || !strings.Contains(got[0], "wide wide") {
+	wide := widget.NewLabel(strings.Repeat("a wide one ", 120))
+	if got := TooBig(container.NewVScroll(container.NewVBox(wide)), Landscape); len(got) != 1 || !strings.Contains(got[0], "a wide one a wide") {
 		t.Fatalf("a wide label in a vertical scroll: %v", got)
 	}
 	small := widget.NewButton("x", nil)
@@ -71,11 +78,11 @@ func TestTooBigAndSmallTargets(t *testing.T) {
 		t.Fatalf("small targets: %v", got)
 	}
 	// A dialog's least size against its window.
-	widgets.ShowMessage("Long", strings.Repeat("word ", 2000), w)
+	widgets.ShowMessage("Long", strings.Repeat("a long word ", 700), w)
 	if got := DialogTooBig(w); len(got) != 0 {
 		t.Fatalf("a scrolling dialog fits: %v", got)
 	}
-	d := widgets.NewDialog("Wide", widget.NewLabel(strings.Repeat("wide ", 100)), w)
+	d := widgets.NewDialog("Wide", widget.NewLabel(strings.Repeat("a wide line ", 40)), w)
 	d.Show()
 	if got := DialogTooBig(w); len(got) != 1 {
 		t.Fatalf("a wide dialog: %v", got)

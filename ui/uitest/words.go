@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"unicode"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
@@ -15,9 +16,10 @@ import (
 
 // notPlayersWords are what a player must never read on a screen: the
 // rules a diary line shares (trackertest.SharedWordRules: the spec's
-// sections and word, AMB codes, braces, camelCase and snake_case), JSON,
-// plurals dodged with "(s)", and the program's codes, kinds, IDs and
-// leftovers.
+// sections and word, AMB codes, braces, identifiers, a program's values
+// and tags, Go's words and types, raw numbers, counts that disagree with
+// their nouns), JSON, plurals dodged with "(s)", the program's codes,
+// kinds, IDs and leftovers.
 var notPlayersWords = append(append([]trackertest.WordRule(nil), trackertest.SharedWordRules...), []trackertest.WordRule{
 	{Re: regexp.MustCompile(`"\w+"\s*:`), Why: "a JSON key"},
 	{Re: regexp.MustCompile(`\bJSON\b`), Why: `the word "JSON"`},
@@ -28,41 +30,50 @@ var notPlayersWords = append(append([]trackertest.WordRule(nil), trackertest.Sha
 	{Re: regexp.MustCompile(`%!|<nil>|\b0x[0-9a-f]+`), Why: "a program's leftovers (%!, <nil>, 0x…)"},
 }...)
 
-// goList is a list as Go's fmt prints a slice: "[green orange]", "[]".
-var goList = regexp.MustCompile(`\[(?:[a-z0-9]+(?: [a-z0-9]+){0,3})?\]`)
+// screenRules are what the app's own screens add: a count of the app's
+// events, where players count sessions, rounds, missions or play time
+// (Home's "27 events"). A number that labels ("Round 1 event: card 7",
+// a game's event cards) passes. They are kept apart from notPlayersWords
+// only because the table-sharing page's test fixture (ui/share, another
+// engineer's) heads its fake table "Practice table · 4 events" and checks
+// it with PlayersWords: once it is renamed, they join PlayersWords.
+var screenRules = []trackertest.WordRule{
+	{Re: regexp.MustCompile(`(?:^|(\p{L}*)\s)(?:\d{1,3}(?:,\d{3})+|\d+) events?\b`), Why: "a count of events (players count sessions, rounds, missions or play time)",
+		Unless: func(m []string) bool { r := []rune(m[1]); return len(r) > 0 && unicode.IsUpper(r[0]) }},
+}
 
-// camelCase words a player does read.
-var camelAllowed = map[string]bool{"iOS": true, "iPad": true, "iPhone": true, "macOS": true}
+// goList is a list as Go's fmt prints a slice: "[green orange]", "[]";
+// an index right after a name ("events[1]", a field of a file a refusal
+// names) is none.
+var goList = regexp.MustCompile(`(?:^|[^\w\]])(\[(?:[a-z0-9]+(?: [a-z0-9]+){0,3})?\])`)
 
-// singular catches a count of 1 with a plural noun ("1 campaigns").
-var singular = regexp.MustCompile(`(^|[^\d.,:])1 (campaigns|events|actions|cards|notes|figures|heroes|characters|spaces|rounds|turns|wounds|points|backups|minutes|seconds|hours|days)\b`)
-
-// PlayersWords lists what in text a player must never read: the section sign, the word
-// "spec", AMB codes (other spec codes such as V-13 look like a map's
-// labels, so a game's own test looks for its own), JSON and braces, "(s)", identifiers
-// (camelCase, snake_case, UPPER_SNAKE, event kinds, IDs), Go's printed lists ("[green]") and "1 campaigns". Each
-// finding names what it is and quotes it in its line. Walk a screen with
-// AllText (or Text) and check it with this.
+// PlayersWords lists what in text a player must never read (see
+// notPlayersWords; other spec codes such as V-13 look like a map's labels,
+// so a game's own test looks for its own), and Go's printed lists
+// ("[green]"). Each finding names what it is and quotes it in its line.
+// Every walk of a screen with the walkers here (Text, AllText, WindowText)
+// is checked with it by Main; a test may call it on any text it builds.
 func PlayersWords(text string) []string {
+	return words(text, notPlayersWords)
+}
+
+// ScreenWords is PlayersWords with the app's own screens' rules (a count
+// of the app's events). Main checks every walk and every line told the
+// players with it.
+func ScreenWords(text string) []string { return words(text, screenWords) }
+
+var screenWords = append(append([]trackertest.WordRule(nil), notPlayersWords...), screenRules...)
+
+func words(text string, rules []trackertest.WordRule) []string {
 	var out []string
 	for _, line := range strings.Split(text, "\n") {
-		for _, w := range notPlayersWords {
-			for _, m := range w.Re.FindAllString(line, -1) {
-				if w.Why == "an identifier in camelCase" && camelAllowed[m] {
-					continue
-				}
-				out = append(out, fmt.Sprintf("%s: %q in %q", w.Why, m, line))
-			}
-		}
+		out = append(out, trackertest.Findings(rules, line)...)
 		// A list as Go prints it ("icons [green orange]", "[]"); a line
 		// that is all one bracket is a button as AllText writes it.
 		if t := strings.TrimSpace(line); !(strings.HasPrefix(t, "[") && strings.HasSuffix(t, "]") && strings.Count(t, "[") == 1) {
-			for _, m := range goList.FindAllString(line, -1) {
-				out = append(out, fmt.Sprintf("a list as the program prints it: %q in %q", m, line))
+			for _, m := range goList.FindAllStringSubmatch(line, -1) {
+				out = append(out, fmt.Sprintf("a list as the program prints it: %q in %q", m[1], line))
 			}
-		}
-		for _, m := range singular.FindAllStringSubmatch(line, -1) {
-			out = append(out, fmt.Sprintf("a count of 1 with a plural: %q in %q", strings.TrimSpace(m[0]), line))
 		}
 	}
 	return out
@@ -73,6 +84,12 @@ func PlayersWords(text string) []string {
 // entries' placeholders, the whole texts of cut-short titles, and the
 // texts of selects, checks and radio choices. Use it with PlayersWords.
 func AllText(o fyne.CanvasObject) string {
+	s := allText(o)
+	see(s)
+	return s
+}
+
+func allText(o fyne.CanvasObject) string {
 	var b strings.Builder
 	var walk func(fyne.CanvasObject)
 	walk = func(o fyne.CanvasObject) {
@@ -140,10 +157,11 @@ func AllText(o fyne.CanvasObject) string {
 
 // WindowText is AllText of a window's content and every dialog over it.
 func WindowText(w fyne.Window) string {
-	s := AllText(w.Canvas().Content())
+	s := allText(w.Canvas().Content())
 	for _, o := range w.Canvas().Overlays().List() {
-		s += AllText(o)
+		s += allText(o)
 	}
+	see(s)
 	return s
 }
 
@@ -151,5 +169,5 @@ func textOf(o fyne.CanvasObject) string {
 	if t, ok := o.(interface{ Text() string }); ok {
 		return t.Text() + "\n"
 	}
-	return Text(o)
+	return text(o, false)
 }

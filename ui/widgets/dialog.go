@@ -102,6 +102,7 @@ func (d *Dialog) Problem() string {
 
 // SetProblem shows a refusal above the buttons; "" clears it.
 func (d *Dialog) SetProblem(text string) {
+	Tell(text)
 	d.problem.SetText(text)
 	if text == "" {
 		d.problem.Hide()
@@ -313,6 +314,8 @@ func Paragraph(text string) *widget.Label {
 
 // ShowMessage shows text in a dialog with a Close button.
 func ShowMessage(title, text string, w fyne.Window) *Dialog {
+	Tell(title)
+	Tell(text)
 	d := NewDialog(title, Paragraph(text), w)
 	d.Show()
 	return d

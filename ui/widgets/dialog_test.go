@@ -219,21 +219,17 @@ func TestFeedbackShowsNextToTheControlAndMovesNothing(t *testing.T) {
 	if text, _ := ShowingFeedback(w.Canvas()); text != "" {
 		t.Fatal("a tap did not dismiss it")
 	}
-	FeedbackFor = 20 * time.Millisecond
-	defer func() { FeedbackFor = 4 * time.Second }()
 	ShowFeedback(w.Canvas(), b, "Attacked", false)
-	deadline := time.Now().Add(5 * time.Second)
-	for {
-		if text, _ := ShowingFeedback(w.Canvas()); text == "" {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("a result did not go by itself")
-		}
-		time.Sleep(5 * time.Millisecond)
+	testSchedule.Advance(FeedbackFor - time.Millisecond)
+	if text, _ := ShowingFeedback(w.Canvas()); text != "Attacked" {
+		t.Fatal("a result went before its time")
+	}
+	testSchedule.Advance(time.Millisecond)
+	if text, _ := ShowingFeedback(w.Canvas()); text != "" {
+		t.Fatal("a result did not go by itself")
 	}
 	ShowFeedback(w.Canvas(), b, "Refused", true)
-	time.Sleep(60 * time.Millisecond)
+	testSchedule.Advance(time.Hour)
 	if text, _ := ShowingFeedback(w.Canvas()); text != "Refused" {
 		t.Fatal("a refusal went by itself")
 	}

@@ -33,7 +33,7 @@ type FeedbackLayer struct {
 	float  *fyne.Container // no layout: the bubble sits where it is put
 	bubble *bubble
 	mu     sync.Mutex
-	timer  *time.Timer
+	timer  Timer
 	gen    int
 }
 
@@ -109,6 +109,7 @@ func (l *FeedbackLayer) ShowAt(pos fyne.Position, size fyne.Size, text string, i
 	if text == "" {
 		return
 	}
+	Tell(text)
 	b := newBubble(text, isError, l.Dismiss)
 	area := l.Size()
 	pad := theme.Padding()
@@ -145,15 +146,13 @@ func (l *FeedbackLayer) ShowAt(pos fyne.Position, size fyne.Size, text string, i
 	l.mu.Lock()
 	l.gen++
 	gen := l.gen
-	l.timer = time.AfterFunc(FeedbackFor, func() {
-		fyne.Do(func() {
-			l.mu.Lock()
-			current := l.gen == gen
-			l.mu.Unlock()
-			if current {
-				l.Dismiss()
-			}
-		})
+	l.timer = After(FeedbackFor, func() {
+		l.mu.Lock()
+		current := l.gen == gen
+		l.mu.Unlock()
+		if current {
+			l.Dismiss()
+		}
 	})
 	l.mu.Unlock()
 }

@@ -228,6 +228,7 @@ func (f *FormBox) Validate() bool {
 func (f *FormBox) ShowProblems(p Problems) {
 	for k, l := range f.problems {
 		if msg, ok := p[k]; ok && k != "" {
+			Tell(sentence(msg))
 			l.SetText(sentence(msg))
 			l.Show()
 		} else {

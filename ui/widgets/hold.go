@@ -24,7 +24,7 @@ type HoldButton struct {
 	OnHint func(string)
 
 	mu    sync.Mutex
-	timer *time.Timer
+	timer Timer
 	label string
 	// held is set when a hold acted, so the tap that ends it stays quiet.
 	held bool
@@ -80,22 +80,24 @@ func (b *HoldButton) press() {
 	}
 	b.held = false
 	b.SetText("Keep holding…")
-	var t *time.Timer
-	t = time.AfterFunc(b.Hold, func() {
+	// The timer's function runs on the window's thread (see Schedule): it
+	// acts on the screen, which only that thread may touch.
+	var t Timer
+	t = After(b.Hold, func() {
 		b.mu.Lock()
 		current := b.timer == t
-		b.timer = nil
+		if current {
+			b.timer = nil
+		}
 		b.held = current
 		b.mu.Unlock()
 		if !current {
 			return
 		}
-		fyne.Do(func() {
-			b.SetText(b.label)
-			if b.OnHeld != nil {
-				b.OnHeld()
-			}
-		})
+		b.SetText(b.label)
+		if b.OnHeld != nil {
+			b.OnHeld()
+		}
 	})
 	b.timer = t
 }

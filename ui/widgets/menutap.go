@@ -27,18 +27,17 @@ const MenuWatch = 80 * time.Millisecond
 
 // WatchMenus runs PassMenuTaps on c every MenuWatch until stop closes.
 func WatchMenus(c fyne.Canvas, stop <-chan struct{}) {
-	go func() {
-		t := time.NewTicker(MenuWatch)
-		defer t.Stop()
-		for {
-			select {
-			case <-stop:
-				return
-			case <-t.C:
-				fyne.Do(func() { PassMenuTaps(c) })
-			}
+	var look func()
+	look = func() {
+		select {
+		case <-stop:
+			return
+		default:
 		}
-	}()
+		PassMenuTaps(c)
+		After(MenuWatch, look)
+	}
+	After(MenuWatch, look)
 }
 
 // PassMenuTaps makes the pop-up menu open on c (if any) pass the taps

@@ -30,6 +30,7 @@ func NewMessageLine(w fyne.Window) *MessageLine {
 
 // Set shows text ("" clears the line); isError marks a refusal.
 func (m *MessageLine) Set(text string, isError bool) {
+	Tell(text)
 	m.text, m.isError = text, isError
 	m.label.Importance = widget.MediumImportance
 	if isError {

@@ -105,12 +105,18 @@ func (t *tableTheme) Icon(n fyne.ThemeIconName) fyne.Resource {
 	return t.base.Icon(n)
 }
 
+// SizeNameReadAcross is the text size of what is read from across the
+// table (a shared table's join code): half as big again as a heading.
+const SizeNameReadAcross fyne.ThemeSizeName = "tablekeeper-readAcross"
+
 func (t *tableTheme) Size(n fyne.ThemeSizeName) float32 {
 	switch n {
 	case theme.SizeNameText:
 		return 16 * t.scale
 	case theme.SizeNameHeadingText:
 		return 26 * t.scale
+	case SizeNameReadAcross:
+		return 40 * t.scale
 	case theme.SizeNameSubHeadingText:
 		return 20 * t.scale
 	case theme.SizeNameCaptionText:

@@ -250,28 +250,28 @@ func TestIDEntry(t *testing.T) {
 
 func TestHoldButtonActsOnlyAfterTheHold(t *testing.T) {
 	test.NewTempApp(t)
-	held := make(chan struct{}, 1)
+	held := 0
 	var hint string
-	b := NewHoldButton("Delete", func() { held <- struct{}{} })
+	b := NewHoldButton("Delete", func() { held++ })
 	b.OnHint = func(s string) { hint = s }
-	b.Hold = 30 * time.Millisecond
 	test.NewTempWindow(t, b)
 	test.Tap(b)
 	if !strings.Contains(hint, "Hold") {
 		t.Fatalf("tap hint %q", hint)
 	}
-	// Let go early: nothing.
+	// Let go early: nothing, however long after.
 	b.MouseDown(&desktop.MouseEvent{})
+	testSchedule.Advance(b.Hold - time.Millisecond)
 	b.MouseUp(&desktop.MouseEvent{})
-	select {
-	case <-held:
+	testSchedule.Advance(time.Hour)
+	if held != 0 {
 		t.Fatal("acted on a short press")
-	case <-time.After(80 * time.Millisecond):
 	}
 	b.MouseDown(&desktop.MouseEvent{})
-	select {
-	case <-held:
-	case <-time.After(5 * time.Second):
+	if testSchedule.Advance(b.Hold - time.Millisecond); held != 0 || b.Text != "Keep holding…" {
+		t.Fatalf("acted before the hold: %d, %q", held, b.Text)
+	}
+	if testSchedule.Advance(time.Millisecond); held != 1 {
 		t.Fatal("did not act after the hold")
 	}
 	if b.Text != "Delete" {
@@ -284,14 +284,16 @@ func TestHoldButtonActsOnlyAfterTheHold(t *testing.T) {
 
 func TestHoldButtonTapEndingAHoldIsQuiet(t *testing.T) {
 	test.NewTempApp(t)
-	done := make(chan struct{}, 1)
+	done := 0
 	hints := 0
-	b := NewHoldButton("Unlock", func() { done <- struct{}{} })
+	b := NewHoldButton("Unlock", func() { done++ })
 	b.OnHint = func(string) { hints++ }
-	b.Hold = 10 * time.Millisecond
 	test.NewTempWindow(t, b)
 	b.MouseDown(&desktop.MouseEvent{})
-	<-done
+	testSchedule.Advance(b.Hold)
+	if done != 1 {
+		t.Fatal("the hold did nothing")
+	}
 	b.MouseUp(&desktop.MouseEvent{})
 	test.Tap(b) // the click that ends the hold
 	if hints != 0 {

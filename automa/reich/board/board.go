@@ -282,17 +282,18 @@ type Sight struct {
 }
 
 // LOS reports whether area from sees area to, and at what range in areas.
-// known is false when the map has no sight lines (assisted mode): then the
-// players must answer. Same area: always in sight at range 0.
+// Same area: always in sight at range 0. On a map without sight lines
+// (assisted mode) known is false where the map's connections alone do not
+// settle it (Settled): then the players must answer.
 func (b *Board) LOS(from, to int, s Sight) (visible bool, rng int, known bool) {
 	if from == to {
 		return true, 0, true
 	}
-	if !b.hasLines {
-		return false, 0, false
-	}
 	if s.Obscured != nil && (s.Obscured[from] || s.Obscured[to]) {
 		return false, 0, true
+	}
+	if !b.hasLines {
+		return b.Settled(from, to, s)
 	}
 	for _, st := range b.pairs[[2]int{from, to}] {
 		if b.clear(st, s) {
@@ -300,6 +301,116 @@ func (b *Board) LOS(from, to int, s Sight) (visible bool, rng int, known bool) {
 		}
 	}
 	return false, 0, true
+}
+
+// Settled is what a map without sight lines tells of a line of sight by
+// its connections alone. A line of sight runs straight from area to area,
+// each next to the last across an edge, "through friendly units and any
+// tokens but not through enemy units, walls, or closed doors" (rules
+// summary, Attack): so two areas no chain of open edges joins, through
+// areas that do not block this viewer, cannot see each other, and areas
+// "adjacent if they share an edge not blocked by a wall or closed door"
+// see each other across it (a straight line crosses a shared edge). Other
+// pairs are for the players: known is false. Obscured ends are the
+// caller's (LOS).
+func (b *Board) Settled(from, to int, s Sight) (visible bool, rng int, known bool) {
+	if from == to {
+		return true, 0, true
+	}
+	if b.Adjacent(from, to, s.Doors) {
+		return true, 1, true
+	}
+	if b.MinRange(from, to, s) == Unreachable {
+		return false, 0, true
+	}
+	return false, 0, false
+}
+
+// MinRange is the fewest areas any line of sight from one area to another
+// could run, whatever the map's geometry: the shortest chain of open edges
+// (no wall, no shut door) through areas that do not block the viewer and
+// are not obscured. A line of sight is such a chain, so no line is
+// shorter, and Unreachable means none can exist. The two ends never block.
+func (b *Board) MinRange(from, to int, s Sight) int {
+	if from == to {
+		return 0
+	}
+	dist := make([]int, len(b.ids))
+	for i := range dist {
+		dist[i] = Unreachable
+	}
+	dist[from] = 0
+	queue := []int{from}
+	for len(queue) > 0 {
+		a := queue[0]
+		queue = queue[1:]
+		if a != from && b.blocks(a, s) {
+			continue // seen into, not through
+		}
+		for _, l := range b.adj[a] {
+			if dist[l.to] != Unreachable || (l.door >= 0 && s.Doors[l.door].Shut()) {
+				continue
+			}
+			dist[l.to] = dist[a] + 1
+			if l.to == to {
+				return dist[l.to]
+			}
+			queue = append(queue, l.to)
+		}
+	}
+	return Unreachable
+}
+
+// blocks reports whether a line of sight cannot pass through area a.
+func (b *Board) blocks(a int, s Sight) bool {
+	return (s.Obscured != nil && s.Obscured[a]) || (s.Blocks != nil && s.Blocks[a])
+}
+
+// Reach marks the areas joined to area from by chains of open edges (no
+// wall, no shut door), whatever stands in them: where any line of sight
+// from it can run.
+func (b *Board) Reach(from int, doors []content.DoorState) []bool {
+	seen := make([]bool, len(b.ids))
+	seen[from] = true
+	queue := []int{from}
+	for len(queue) > 0 {
+		a := queue[0]
+		queue = queue[1:]
+		for _, l := range b.adj[a] {
+			if !seen[l.to] && (l.door < 0 || !doors[l.door].Shut()) {
+				seen[l.to] = true
+				queue = append(queue, l.to)
+			}
+		}
+	}
+	return seen
+}
+
+// Between marks the areas and doors a line of sight of rng areas from one
+// area to another can pass: an area x lies on a chain of rng edges from
+// one to the other only if its distance from the one and to the other,
+// counted over every edge, add up to at most rng; a door likewise. The
+// two ends are left out.
+func (b *Board) Between(from, to, rng int) (areas, doors []bool) {
+	all := Mover{Unstoppable: true} // every edge counts 1, doors or not
+	open := make([]content.DoorState, len(b.doorSides))
+	for i := range open {
+		open[i] = content.Open
+	}
+	df, dt := b.Distances(from, all, open), b.Distances(to, all, open)
+	areas = make([]bool, len(b.ids))
+	for x := range areas {
+		areas[x] = x != from && x != to && df[x] != Unreachable && dt[x] != Unreachable && df[x]+dt[x] <= rng
+	}
+	doors = make([]bool, len(b.doorSides))
+	for d, sd := range b.doorSides {
+		x, y := sd[0], sd[1]
+		on := func(p, q int) bool {
+			return df[p] != Unreachable && dt[q] != Unreachable && df[p]+1+dt[q] <= rng
+		}
+		doors[d] = on(x, y) || on(y, x)
+	}
+	return areas, doors
 }
 
 func (b *Board) clear(st stretch, s Sight) bool {

@@ -127,15 +127,38 @@ func TestLOS(t *testing.T) {
 			t.Errorf("%s: not symmetric", c.name)
 		}
 	}
-	// Assisted mode: no sight lines, the answer is unknown except in one area.
+	// Assisted mode: no sight lines. What the connections settle is known
+	// (rules summary: LOS runs "not through enemy units, walls, or closed
+	// doors"; areas "are adjacent if they share an edge not blocked by a
+	// wall or closed door"); the rest is the players'.
 	m := *b.Map
 	m.SightLines = nil
 	b2, _ := New(&m)
-	if _, _, known := b2.LOS(i("A1"), i("A2"), Sight{Doors: ds}); known {
-		t.Errorf("without sight lines LOS must be unknown")
+	blockL2 := make([]bool, b2.Len())
+	blockL2[i("L2")] = true
+	for _, c := range []struct {
+		name       string
+		from, to   string
+		s          Sight
+		vis, known bool
+		rng        int
+	}{
+		{"an area sees itself", "A1", "A1", Sight{Doors: ds}, true, true, 0},
+		{"neighbours across an open edge", "A1", "A2", Sight{Doors: ds}, true, true, 1},
+		{"neighbours across an open door", "A2", "E1", Sight{Doors: ds}, true, true, 1},
+		{"only a closed door between", "A2", "B1", Sight{Doors: ds}, false, true, 0},
+		{"closed and locked doors all round", "B1", "E1", Sight{Doors: ds}, false, true, 0},
+		{"joined by open edges: the players'", "A1", "L2", Sight{Doors: ds}, false, false, 0},
+		{"the only way runs through a blocker", "A1", "L3", Sight{Doors: ds, Blocks: blockL2}, false, true, 0},
+		{"a blocker at the end does not block", "L1", "L2", Sight{Doors: ds, Blocks: blockL2}, true, true, 1},
+	} {
+		vis, rng, known := b2.LOS(i(c.from), i(c.to), c.s)
+		if vis != c.vis || known != c.known || rng != c.rng {
+			t.Errorf("assisted, %s: %v range %d known %v; want %v range %d known %v", c.name, vis, rng, known, c.vis, c.rng, c.known)
+		}
 	}
-	if vis, _, known := b2.LOS(i("A1"), i("A1"), Sight{Doors: ds}); !vis || !known {
-		t.Errorf("an area always sees itself")
+	if got := b2.MinRange(i("A1"), i("C1"), Sight{Doors: ds}); got != 5 {
+		t.Errorf("MinRange A1→C1 by the corridor = %d, want 5", got)
 	}
 	// Alien world: own and adjacent areas through no shut door.
 	if !b.LOSAlien(i("A2"), i("E1"), Sight{Doors: ds}) || b.LOSAlien(i("A2"), i("B1"), Sight{Doors: ds}) || b.LOSAlien(i("A1"), i("B2"), Sight{Doors: open}) {

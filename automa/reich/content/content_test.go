@@ -92,8 +92,8 @@ func TestContentValidation(t *testing.T) {
 		{"raise levels", `"levels": 1`, `"levels": 3`, "1 or 2 levels"},
 		{"effect kind", `"kind": "raiseAwareness"`, `"kind": "explode"`, "effect kind"},
 		{"awareness value", `"awareness": "suspicious"`, `"awareness": 5`, "awareness must be"},
-		{"unknown field", `"support": 2,`, `"suport": 2,`, "unknown field"},
-		{"wrong type", `"max": 6`, `"max": "six"`, "line 3, column 75: faction.units.max should be a whole number"},
+		{"unknown field", `"support": 2,`, `"suport": 2,`, `"suport" is not a field this file has`},
+		{"wrong type", `"max": 6`, `"max": "six"`, "line 3, column 75: faction, unit lines: miniatures (#) should be a whole number, not text"},
 	}
 	for _, c := range cases {
 		if !strings.Contains(validContent, c.from) {

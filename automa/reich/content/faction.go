@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // Faction is the mission's faction card (spec §2.1). The order of Units is
@@ -305,7 +306,7 @@ func (k Keyword) MarshalJSON() ([]byte, error) { return json.Marshal(k.String())
 func (k *Keyword) UnmarshalJSON(b []byte) error {
 	var s string
 	if err := json.Unmarshal(b, &s); err != nil {
-		return fmt.Errorf("a keyword must be written as text, such as \"fast\" or \"xWounds(3)\"")
+		return fmt.Errorf("a keyword is written as text in double quotes, such as \"Fast\" or \"X Wounds (3)\"")
 	}
 	kw, err := ParseKeyword(s)
 	if err != nil {
@@ -315,7 +316,23 @@ func (k *Keyword) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// ParseKeyword reads "fast", "xWounds(3)" or "handler(DG)".
+// KeywordTitle names a keyword as a faction card prints it: "noHands" →
+// "No Hands", "xWounds" → "X Wounds".
+func KeywordTitle(id KeywordID) string {
+	var b strings.Builder
+	for i, r := range string(id) {
+		if i == 0 {
+			r = unicode.ToUpper(r)
+		} else if unicode.IsUpper(r) {
+			b.WriteByte(' ')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// ParseKeyword reads "fast", "xWounds(3)" or "handler(DG)", and the same
+// as the card prints them ("Fast", "X Wounds (3)", "Handler (DG)").
 func ParseKeyword(s string) (Keyword, error) {
 	s = strings.TrimSpace(s)
 	name, arg := s, ""
@@ -327,27 +344,33 @@ func ParseKeyword(s string) (Keyword, error) {
 	}
 	id := KeywordID(name)
 	if !knownKeywords[id] {
-		// Forgive the capitalisation players see on the card.
+		// Forgive the capitals and spaces players see on the card ("No
+		// Hands", "X Wounds").
+		bare := strings.ReplaceAll(name, " ", "")
 		for k := range knownKeywords {
-			if strings.EqualFold(string(k), name) {
+			if strings.EqualFold(string(k), bare) {
 				id = k
 			}
 		}
 	}
 	if !knownKeywords[id] {
-		return Keyword{}, fmt.Errorf("keyword %q is not an enemy keyword the app knows (%s)", name, strings.Join(KnownKeywords(), ", "))
+		var known []string
+		for _, k := range KnownKeywords() {
+			known = append(known, KeywordTitle(KeywordID(k)))
+		}
+		return Keyword{}, fmt.Errorf("keyword %q is not an enemy keyword the app knows (%s)", name, strings.Join(known, ", "))
 	}
 	kw := Keyword{ID: id}
 	switch id {
 	case KwXWounds:
 		n, err := strconv.Atoi(arg)
 		if err != nil || n < 1 {
-			return Keyword{}, fmt.Errorf("keyword %q: X Wounds needs a number of 1 or more, as in xWounds(3)", s)
+			return Keyword{}, fmt.Errorf("keyword %q: X Wounds needs a number of 1 or more in brackets, as in X Wounds (3)", s)
 		}
 		kw.N = n
 	case KwHandler:
 		if arg == "" {
-			return Keyword{}, fmt.Errorf("keyword %q: Handler needs the handled unit's code, as in handler(DG)", s)
+			return Keyword{}, fmt.Errorf("keyword %q: Handler needs the handled unit's code in brackets, as in Handler (DG)", s)
 		}
 		kw.Code = arg
 	default:

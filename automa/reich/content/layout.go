@@ -27,9 +27,9 @@ func (c Cell) MarshalJSON() ([]byte, error) { return json.Marshal([2]int{c.X, c.
 
 // UnmarshalJSON reads [x, y].
 func (c *Cell) UnmarshalJSON(b []byte) error {
-	var xy [2]int
-	if err := json.Unmarshal(b, &xy); err != nil {
-		return fmt.Errorf("a square of the map's grid is written [column, row], as in [3, 1]")
+	var xy []int
+	if err := json.Unmarshal(b, &xy); err != nil || len(xy) != 2 {
+		return fmt.Errorf("a square of the map's grid is written as two whole numbers, its column and row, as in [3, 1]")
 	}
 	c.X, c.Y = xy[0], xy[1]
 	return nil

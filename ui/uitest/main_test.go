@@ -1,0 +1,5 @@
+package uitest
+
+import "testing"
+
+func TestMain(m *testing.M) { Main(m) }
