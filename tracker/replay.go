@@ -17,9 +17,9 @@ import (
 // the log is read from the store in chunks, each in a short read of its
 // own, so a long replay does not hold the file while the app writes to it.
 // The states passed to fn are changed in place by the next action: fn
-// must copy what it keeps. The core state keeps no notes (each note is the
-// event fn is given), so a campaign of many notes replays in the memory
-// of one.
+// must copy what it keeps. The core state keeps no notes (a note is only
+// the event fn is given), so a campaign of many notes replays in the
+// memory of one.
 //
 // The session is only read: Replay may run on a goroutine of its own
 // while the session goes on being played; it replays the actions in
@@ -106,6 +106,5 @@ func (r *replayer) apply(e Event) error {
 			r.core.DrawNext = d.Index + 1
 		}
 	}
-	r.core.Notes = nil
 	return r.fn(e, &r.core, r.game)
 }
