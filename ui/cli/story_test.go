@@ -53,9 +53,9 @@ func TestStoryVerb(t *testing.T) {
 		t.Fatalf("story to standard output: code %d, %.300s / %s", r.code, r.stdout, r.stderr)
 	}
 	file := filepath.Join(dir, "story.md")
-	r = run(t, env, "--db", path, "story", id, file, "--markdown", "--mission", "practice-1")
+	r = run(t, env, "--db", path, "story", id, file, "--markdown", "--mission", "flooded relay")
 	data, err := os.ReadFile(file)
-	if r.code != 0 || err != nil || !strings.HasPrefix(string(data), "# The Long Night") || !strings.Contains(string(data), "mission Practice-1 only") {
+	if r.code != 0 || err != nil || !strings.HasPrefix(string(data), "# The Long Night") || !strings.Contains(string(data), "mission Flooded Relay only") {
 		t.Fatalf("story to a file: %+v, %v, %.300s", r, err, data)
 	}
 	if !strings.Contains(r.stderr, file) {
@@ -72,11 +72,11 @@ func TestStoryVerb(t *testing.T) {
 	}{
 		{[]string{"story"}, 2, "needs a campaign"},
 		{[]string{"story", id, "a", "b"}, 2, "at most one file"},
-		{[]string{"story", id, "--session", "1", "--mission", "Practice-1"}, 2, "not both"},
+		{[]string{"story", id, "--session", "1", "--mission", "Flooded Relay"}, 2, "not both"},
 		{[]string{"story", id, "--session", "zero"}, 2, "a session's number"},
 		{[]string{"story", id, "--colour"}, 2, "flag provided but not defined"},
 		{[]string{"story", id, "--session", "9"}, 1, "no session 9: this campaign has been played in 1 session"},
-		{[]string{"story", id, "--mission", "Berkav-7"}, 1, `no mission is called "Berkav-7"; this campaign's are: Practice-1`},
+		{[]string{"story", id, "--mission", "Berkav-7"}, 1, `no mission is called "Berkav-7"; this campaign's are: Flooded Relay`},
 		{[]string{"story", "ffff"}, 1, "no campaign has an ID starting with"},
 		{[]string{"story", id, filepath.Join(dir, "no such folder", "story.html")}, 1, "cannot write"},
 	} {

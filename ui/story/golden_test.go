@@ -29,7 +29,7 @@ var goldenCampaigns = []struct {
 	build func(testing.TB) *table
 	part  string // a part to tell alone
 }{
-	{tracker.PhantomEpoch, phantomCampaign, "Practice-1"},
+	{tracker.PhantomEpoch, phantomCampaign, "Flooded Relay"},
 	{tracker.Reichbusters, reichCampaign, "night drill"},
 	{tracker.Alone, aloneCampaign, "Round 2"},
 	{tracker.Eternaut, eternautCampaign, "B1"},

@@ -124,9 +124,15 @@ func (t *phantomTeller) start(b *book, s *tp.State) {
 	b.idle = "Between missions"
 	t.open, t.over, t.round, t.downs, t.dead, t.turn = m.ID, false, 0, 0, nil, nil
 	t.fallen, t.zeroed = map[string]bool{}, map[string]bool{}
+	// The title, with the mission's name on the campaign sheet after it
+	// where that says something more ("The Flooded Relay" is the sheet's
+	// "Flooded Relay": no second name).
 	name := m.ID
-	if m.Title != "" && m.Title != m.ID {
-		name = m.Title + " (" + m.ID + ")"
+	if m.Title != "" {
+		name = m.Title
+		if !strings.EqualFold(strings.TrimPrefix(m.Title, "The "), m.ID) && m.Title != m.ID {
+			name += " (" + m.ID + ")"
+		}
 	}
 	kind := "Mission"
 	if m.Training {
