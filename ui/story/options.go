@@ -27,7 +27,7 @@ type Options struct {
 	Now      func() time.Time
 	Location *time.Location
 	// OnApp runs a function on the app's goroutine and waits for it
-	// (fyne.DoAndWait): the maps are drawn by the app's own widgets, which
+	// (widgets.DoAndWait): the maps are drawn by the app's own widgets, which
 	// live there, while the story is written on a goroutine of its own.
 	// Nil runs it where the story is written (the command line, tests).
 	OnApp func(func())

@@ -118,9 +118,9 @@ func (p *panel) choose() {
 	// The sessions are read from the log, which takes a moment for a long
 	// campaign: the dialog is open meanwhile.
 	s := p.ctx.Session
-	go func() {
+	widgets.Go(func() {
 		c, err := ChoicesOf(s)
-		fyne.Do(func() {
+		widgets.Do(func() {
 			if err != nil {
 				d.SetProblem("The campaign's log cannot be read: " + err.Error())
 				return
@@ -148,9 +148,9 @@ func (p *panel) choose() {
 			sits.Refresh()
 			parts.Refresh()
 		})
-	}()
+	})
 	save := d.AddButton("Save…", theme.DocumentSaveIcon(), func() {
-		o := Options{OnApp: fyne.DoAndWait}
+		o := Options{OnApp: widgets.DoAndWait}
 		switch scope.Selected {
 		case oneSit:
 			if sits.SelectedIndex() < 0 {
@@ -212,7 +212,7 @@ func (p *panel) write(w fyne.URIWriteCloser, o Options, markdown bool, done func
 	p.Button.Disable()
 	p.Answer.SetText("Writing the story…")
 	s := p.ctx.Session
-	go func() {
+	widgets.Go(func() {
 		buf := bufio.NewWriterSize(w, 64<<10)
 		write := HTML
 		if markdown {
@@ -225,7 +225,7 @@ func (p *panel) write(w fyne.URIWriteCloser, o Options, markdown bool, done func
 		if cerr := w.Close(); err == nil {
 			err = cerr
 		}
-		fyne.Do(func() {
+		widgets.Do(func() {
 			p.Button.Enable()
 			if err != nil {
 				p.answer("The story was not saved: "+shell.Words(err), true)
@@ -236,7 +236,7 @@ func (p *panel) write(w fyne.URIWriteCloser, o Options, markdown bool, done func
 				done()
 			}
 		})
-	}()
+	})
 }
 
 // answer says what came of a tap, beside the button and under it.
@@ -340,7 +340,7 @@ func (f *plotFeed) refold() {
 	}
 	f.folding, f.again = true, false
 	f.mu.Unlock()
-	go func() {
+	widgets.Go(func() {
 		for {
 			t, b, last, err := f.fold()
 			f.mu.Lock()
@@ -357,10 +357,10 @@ func (f *plotFeed) refold() {
 			f.t, f.b, f.last = t, b, last
 			plots := t.plots()
 			f.mu.Unlock()
-			fyne.Do(func() { f.show(plots) })
+			widgets.Do(func() { f.show(plots) })
 			return
 		}
-	}()
+	})
 }
 
 // errStopped ends a fold whose campaign was closed.
@@ -374,7 +374,7 @@ func (f *plotFeed) fold() (teller, *book, uint64, error) {
 	}
 	last := f.s.LastSeq()
 	// The state is the app's: read it there.
-	fyne.DoAndWait(func() { t.begin(f.s.State()) })
+	widgets.DoAndWait(func() { t.begin(f.s.State()) })
 	b := newBook(nowhere{}, Options{}, nil, t.idle())
 	err = f.s.Replay(func(e tracker.Event, _ *tracker.CoreState, st tracker.State) error {
 		f.mu.Lock()

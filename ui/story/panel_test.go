@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"fyne.io/fyne/v2"
 	fcontainer "fyne.io/fyne/v2/container"
@@ -35,19 +34,14 @@ func panelOn(t *testing.T, tb *table, size fyne.Size, scale float32) (*panel, fy
 	return p, w, ctx
 }
 
-// waitFor waits until cond holds, running the app's queued work.
+// waitFor lets the background work end (its answers run on the test's
+// goroutine) and checks that cond then holds.
 func waitFor(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for time.Now().Before(deadline) {
-		var ok bool
-		fyne.DoAndWait(func() { ok = cond() })
-		if ok {
-			return
-		}
-		time.Sleep(20 * time.Millisecond)
+	uitest.Schedule.Settle()
+	if !cond() {
+		t.Fatalf("%s: never happened", what)
 	}
-	t.Fatalf("%s: never happened", what)
 }
 
 // plotViews are the charts the panel shows.
@@ -142,20 +136,17 @@ func TestPanelSavesTheStory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	done := make(chan struct{})
-	fyne.DoAndWait(func() { p.write(out, Options{OnApp: fyne.DoAndWait, Sitting: 2}, false, func() { close(done) }) })
-	select {
-	case <-done:
-	case <-time.After(20 * time.Second):
+	done := false
+	p.write(out, Options{OnApp: widgets.DoAndWait, Sitting: 2}, false, func() { done = true })
+	uitest.Schedule.Settle()
+	if !done {
 		t.Fatal("the story was never written")
 	}
 	data, err := os.ReadFile(path)
 	if err != nil || !strings.Contains(string(data), "session 2 only") {
 		t.Fatalf("the file: %v, %.200s", err, data)
 	}
-	var answer string
-	fyne.DoAndWait(func() { answer = p.Answer.Text })
-	if answer != "The story so far was saved to "+path+"." {
+	if answer := p.Answer.Text; answer != "The story so far was saved to "+path+"." {
 		t.Fatalf("the answer beside the button: %q", answer)
 	}
 }
@@ -165,15 +156,13 @@ func TestPanelSavesTheStory(t *testing.T) {
 func tapButton(t *testing.T, w fyne.Window, label string) {
 	t.Helper()
 	var found *widget.Button
-	fyne.DoAndWait(func() {
-		for _, o := range w.Canvas().Overlays().List() {
-			walkObjects(o, func(c fyne.CanvasObject) {
-				if b, ok := c.(*widget.Button); ok && b.Text == label && found == nil {
-					found = b
-				}
-			})
-		}
-	})
+	for _, o := range w.Canvas().Overlays().List() {
+		walkObjects(o, func(c fyne.CanvasObject) {
+			if b, ok := c.(*widget.Button); ok && b.Text == label && found == nil {
+				found = b
+			}
+		})
+	}
 	if found == nil {
 		t.Fatalf("no button %q", label)
 	}
