@@ -187,9 +187,9 @@ type countWriter struct{ n int64 }
 
 func (c *countWriter) Write(p []byte) (int, error) { c.n += int64(len(p)); return len(p), nil }
 
-// longEvents is the length of the long campaign of the memory test: 20,000
+// longEvents is the length of the long campaign of the memory test: 10,000
 // events unless TABLEKEEPER_STORY_EVENTS says otherwise (100000 is the
-// issue's campaign; building it takes a few minutes).
+// issue's campaign; building it takes about 40 s).
 func longEvents(t testing.TB) int {
 	if v := os.Getenv("TABLEKEEPER_STORY_EVENTS"); v != "" {
 		n, err := strconv.Atoi(v)
@@ -198,7 +198,7 @@ func longEvents(t testing.TB) int {
 		}
 		return n
 	}
-	return 20_000
+	return 10_000
 }
 
 // TestStoryMemoryIsBoundedByAMissionNotTheLog: the story of a long
