@@ -12,6 +12,7 @@ import (
 
 	"tablekeeper/tracker"
 	"tablekeeper/ui/shell"
+	"tablekeeper/ui/story"
 	"tablekeeper/ui/widgets"
 )
 
@@ -76,6 +77,7 @@ func (u *App) openCampaign(id string) {
 		Message:  cs.message,
 		Settings: func() shell.Settings { return loadSettings(u.Fyne.Preferences()) },
 		Library:  u.library(),
+		Story:    story.Panel,
 	})
 	u.camp = cs
 	s.SetClock(func() time.Time { return u.now() })

@@ -56,7 +56,7 @@ func (s *State) defeat(m *Mission, f *Figure, drop bool) string {
 			}
 		}
 		if alive == 0 {
-			line += "; every character is defeated: the mission fails (§13.1)"
+			line += "; every character is defeated: the mission fails"
 		}
 		return line
 	}

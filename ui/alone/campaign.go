@@ -151,6 +151,7 @@ func NewCampaignScreen(ctx *shell.Context) *CampaignScreen {
 
 	body := container.NewVBox(
 		c.outcome,
+		ctx.Story(),
 		card("Missions", c.missions, widgets.WrapCheck(c.withDmg), c.dmgBox),
 		card("Difficulty rewards", wrap("taken when the Final Mission is triggered"), c.rewards, c.reward.obj, primary("Take the mid-game rewards", c.takeReward)),
 		card("The record", c.record),

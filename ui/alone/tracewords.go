@@ -69,6 +69,10 @@ func citation(rule string) string {
 	return strings.Join(out, ", ")
 }
 
+// TraceWords is traceWords for the campaign's story (ui/story), which
+// prints the Evil side's Why at the end of a game as the reveal shows it.
+func TraceWords(tr automa.Trace, m *alone.Map) automa.Trace { return traceWords(tr, m) }
+
 // traceWords is an Evil decision's explanation in the players' words for
 // the frame's explanation panel: each step cites the pages of the Evil or
 // Hero Compendium its rule names, the facts weighed are named in words and

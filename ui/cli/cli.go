@@ -36,6 +36,9 @@ Usage:
   tablekeeper [--db PATH] backups              list the backups
   tablekeeper [--db PATH] restore BACKUP       put a backup in place of the file (the old file is kept aside)
   tablekeeper resolve GAME FILE                print an enemy decision and its trace as JSON for a situation file
+  tablekeeper [--db PATH] story ID [FILE] [--markdown] [--session N | --mission NAME] [--spoilers]
+                                               write the campaign's story so far, to read, print and keep: one HTML
+                                               file (or Markdown); FILE - or none for standard output
   tablekeeper [--db PATH] serve [ID] [--addr HOST:PORT] [--allow-resolve] [--allow-outside]
                                                share a campaign (the most recently played if no ID) with the
                                                phones at the table, until Ctrl+C
@@ -142,6 +145,8 @@ func Run(args []string, env Env) int {
 		err = c.resolve(vargs)
 	case "serve":
 		err = c.serve(vargs)
+	case "story":
+		err = c.storyVerb(vargs)
 	default:
 		err = usageError{fmt.Sprintf("unknown verb %q", verb)}
 	}

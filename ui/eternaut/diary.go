@@ -52,6 +52,7 @@ func NewDiaryScreen(ctx *shell.Context) *DiaryScreen {
 		}
 		items = append(items, container.NewTabItem(label, sc))
 	}
+	items = append(items, container.NewTabItem("Story", container.NewVScroll(container.NewPadded(ctx.Story()))))
 	d.tabs = container.NewAppTabs(items...)
 	d.Export = iconBtn("Save as a text file", theme.DocumentSaveIcon(), d.exportDialog)
 	d.search = textEntry("search the paragraphs read", "")

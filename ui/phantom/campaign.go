@@ -68,6 +68,7 @@ func NewCampaignScreen(ctx *shell.Context) *CampaignScreen {
 		// scrolls then, rather than the window growing past the screen.
 		container.NewTabItem("Maps", container.NewVScroll(c.Editor.Object())),
 		container.NewTabItem("Settings", container.NewVScroll(c.settings)),
+		container.NewTabItem("Story", container.NewVScroll(container.NewPadded(ctx.Story()))),
 	)
 	c.obj = c.Tabs
 	ctx.OnChange(func(tracker.Event) { c.Refresh() })

@@ -44,6 +44,7 @@ func newCampaignScreen(k *kit) *campaignScreen {
 		container.NewTabItem("Skills", container.NewVScroll(c.skills)),
 		container.NewTabItem("Content", container.NewVScroll(c.Content.root)),
 		container.NewTabItem("House rules", container.NewVScroll(c.rules)),
+		container.NewTabItem("Story", container.NewVScroll(container.NewPadded(k.ctx.Story()))),
 	)
 	c.root = c.tabs
 	c.Refresh()

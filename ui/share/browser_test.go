@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -16,6 +15,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"tablekeeper/ui/uitest"
+	"tablekeeper/ui/uitest/headless"
 )
 
 // The page in a real browser: Debian's chromium, headless, driven through
@@ -24,40 +24,11 @@ import (
 // TABLEKEEPER_SHOTS=DIR it writes its screenshots there: the phone page at
 // 390×844 and the table view at 1280×800.
 
-// chromiumPath finds the browser, or fails (skips only when told to).
-func chromiumPath(t testing.TB) string {
-	t.Helper()
-	if os.Getenv("TABLEKEEPER_NO_BROWSER") == "1" {
-		t.Skip("TABLEKEEPER_NO_BROWSER=1: no browser on this machine")
-	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	t.Fatal("chromium is not installed (apt-get install chromium), and TABLEKEEPER_NO_BROWSER=1 is not set")
-	return ""
-}
-
-// browser starts a headless chromium of its own, with a fresh profile.
+// browser starts a headless chromium of its own, with a fresh profile, as
+// every package's browser tests do (uitest/headless).
 func browser(t testing.TB) context.Context {
 	t.Helper()
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromiumPath(t)),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.NoSandbox,
-		chromedp.Flag("headless", "new"),
-		chromedp.Flag("disable-gpu", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.WindowSize(390, 844),
-	)
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancel := chromedp.NewContext(actx)
-	t.Cleanup(func() { cancel(); cancelA() })
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("chromium did not start: %v", err)
-	}
-	return ctx
+	return headless.Browser(t, 390, 844)
 }
 
 // tab opens another tab of the same browser (the same origin's storage).

@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 
 	"tablekeeper/tracker"
 	"tablekeeper/ui/widgets"
@@ -57,6 +58,9 @@ type Hooks struct {
 	// Feedback shows the answer to a tapped control next to it. Nil
 	// shows it in the window's FeedbackLayer (see widgets.ShowFeedback).
 	Feedback func(src fyne.CanvasObject, text string, isError bool)
+	// Story builds the campaign's "The story so far" for its Campaign
+	// tab (ui/story.Panel); nil: none.
+	Story func(c *Context) fyne.CanvasObject
 }
 
 // NewContext makes a Context. Missing hooks do nothing.
@@ -208,6 +212,16 @@ func (c *Context) Close() {
 	for _, fn := range fns {
 		fn()
 	}
+}
+
+// Story is "The story so far" for the game's Campaign tab: the button
+// that saves the campaign's story, its answer, and the charts of the
+// tracks. An empty box where the frame gives none (a game's own tests).
+func (c *Context) Story() fyne.CanvasObject {
+	if c.hooks.Story == nil {
+		return container.NewVBox()
+	}
+	return c.hooks.Story(c)
 }
 
 // Locked says whether the table lock is on.
