@@ -208,13 +208,6 @@ func (cs *campaignScreen) build() fyne.CanvasObject {
 	ch := shell.NewChrome(cs.u.Window, c.Name,
 		cs.game.Play(cs.ctx), cs.later[shell.TabCampaign], cs.later[shell.TabEnemy], cs.log.object())
 	cs.chrome = ch
-	ch.Tabs.OnSelected = func(it *container.TabItem) {
-		for i, item := range ch.Tabs.Items {
-			if item == it {
-				cs.buildTab(cs.tabIDs[i])
-			}
-		}
-	}
 	ch.Title.OnTapped = func() {
 		t := ch.Title.Title()
 		if w := ch.Title.Sub(); w != "" {
@@ -236,7 +229,13 @@ func (cs *campaignScreen) build() fyne.CanvasObject {
 		cs.ctx.DoFrom(ch.TurnReset, tracker.ClockCommand{Clock: tracker.TurnClock, Action: tracker.ClockReset})
 	}
 	ch.PlayClock.OnTapped = func() { cs.aboutPlayClock() }
-	ch.Tabs.OnSelected = func(*container.TabItem) {
+	ch.Tabs.OnSelected = func(it *container.TabItem) {
+		// A Campaign or Enemy tab shown for the first time is built now.
+		for i, item := range ch.Tabs.Items {
+			if item == it {
+				cs.buildTab(cs.tabIDs[i])
+			}
+		}
 		// Another tab: what answered a tap on the last one goes, and
 		// this one's buttons take the tap guard.
 		c := cs.u.Window.Canvas()

@@ -368,3 +368,19 @@ func TestHeaderKeepsTheTitleReadable(t *testing.T) {
 		}
 	}
 }
+
+// The Campaign and Enemy tabs are built when first shown: a tap on each
+// tab shows the game's own content there, and the frame's own work on a
+// change of tab (the tap guard, the answers dismissed) still runs. Two
+// handlers of the tabs' selection once overwrote each other and left both
+// tabs empty.
+func TestATabShownForTheFirstTimeHoldsTheGamesScreen(t *testing.T) {
+	u, cs, _ := openTest(t)
+	tabs := cs.chrome.Tabs
+	tabs.SelectIndex(1)
+	mustSee(t, u, "Ana the hero")
+	tabs.SelectIndex(2)
+	if len(find[*widgets.TracePanel](u)) == 0 {
+		t.Fatalf("the Enemy tab shows no trace panel:\n%s", screenText(u))
+	}
+}
