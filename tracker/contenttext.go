@@ -38,6 +38,10 @@ func (p TextProblem) Words() string {
 	if p.Name {
 		what = "a name"
 	}
+	if p.Value == "" && p.Field == "" {
+		// The whole file, not one of its texts ("it cannot be read").
+		return p.Why
+	}
 	if p.Value == "" {
 		return what + ": " + p.Why
 	}
@@ -72,7 +76,7 @@ func nameKey(key string) bool {
 // piece needs.
 func ContentTexts(data []byte) []TextProblem {
 	if !utf8.Valid(data) {
-		return []TextProblem{{Why: "it holds bytes that are not text (it is not valid UTF-8)"}}
+		return []TextProblem{{Why: fmt.Sprintf("line %d holds bytes that are not text (it is not valid UTF-8)", notTextLine(data))}}
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
@@ -190,4 +194,21 @@ func TextsError(what string, ps []TextProblem) error {
 		lines[i] = what + ", " + p.Words()
 	}
 	return errors.New(strings.Join(lines, "\n"))
+}
+
+// notTextLine is the line (from 1) of the first bytes of data that are not
+// valid UTF-8, so the players can find them in their file.
+func notTextLine(data []byte) int {
+	line := 1
+	for len(data) > 0 {
+		r, n := utf8.DecodeRune(data)
+		if r == utf8.RuneError && n <= 1 {
+			return line
+		}
+		if r == '\n' {
+			line++
+		}
+		data = data[n:]
+	}
+	return line
 }

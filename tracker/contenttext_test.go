@@ -103,3 +103,16 @@ func TestIDKeyReadsAsThePlayers(t *testing.T) {
 		t.Error("an empty ID taken")
 	}
 }
+
+// Bytes that are not text are refused with the line that holds them, in
+// words, not as "a text: …" of no text.
+func TestBytesThatAreNotTextAreFoundByLine(t *testing.T) {
+	ps := ContentTexts([]byte("{\n\"name\": \"ok\",\n\"id\": \"\xff\xfe\"\n}"))
+	if len(ps) != 1 || !strings.HasPrefix(ps[0].Words(), "line 3 holds bytes that are not text") {
+		t.Fatalf("%+v", ps)
+	}
+	err := TextsError("content file", ps)
+	if err == nil || err.Error() != "content file, line 3 holds bytes that are not text (it is not valid UTF-8)" {
+		t.Fatalf("%v", err)
+	}
+}
