@@ -98,10 +98,11 @@ func TestEveryContentFormSavesWhatItShows(t *testing.T) {
 	if cc := k.ClassCards["Brute 1"]; len(cc.Card.Rows) != 4 || cc.Card.Rows[2].Colour != ap.Red || cc.Card.Rows[3].AP != 4 {
 		t.Fatalf("class card rows: %+v", cc.Card.Rows)
 	}
-	if b := k.Bosses["Sample boss board"]; b.HP != [3]int{20, 24, 28} || b.Actions[2].AP != 7 {
+	boss, class := "Sample "+kindWords(tp.KindBoss), "Sample "+kindWords(tp.KindClass)
+	if b := k.Bosses[boss]; b.HP != [3]int{20, 24, 28} || b.Actions[2].AP != 7 {
 		t.Errorf("boss board: %+v", b)
 	}
-	if cb := k.Classes["Sample class board"]; len(cb.Starting) != tp.MissionCards || k.ActionCards["Sample class board card 3"].Class != "Sample class board" {
+	if cb := k.Classes[class]; len(cb.Starting) != tp.MissionCards || k.ActionCards[class+" card 3"].Class != class {
 		t.Errorf("the class board did not bring its ten starting cards: %+v", cb.Starting)
 	}
 }
