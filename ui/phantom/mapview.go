@@ -198,8 +198,13 @@ func captionSize() float32 { return theme.CaptionTextSize() }
 // of tokens under it written at the caption size fit in the hex).
 func readableScale() float32 { return max(startScale, captionSize()*2.6) }
 
-// focusLeast is the least radius for a decision's spaces to show together.
-func focusLeast() float32 { return max(minFocusScale, captionSize()*2.3) }
+// focusLeast is the least radius AutoFit goes down to for a decision's
+// spaces to show together: as far as the players may zoom out (the
+// labels still at the caption size, the tokens under them counted where
+// they do not fit). In a portrait window at the largest text the actor,
+// its end and its target lie eight radii apart in a map area of 308 dp,
+// and the panel under it keeps its third for the Why.
+func focusLeast() float32 { return max(minFocusScale, zoomLeast()) }
 
 // comfyScale is the largest radius AutoFit draws a small map at.
 func comfyScale() float32 { return max(72, readableScale()*1.2) }
