@@ -110,7 +110,7 @@ type App struct {
 	// wake keeps the screen awake while a campaign is open.
 	wake *screenWake
 	// release hands memory back after a new screen (memory.go).
-	release *time.Timer
+	release widgets.Timer
 	// screen is the room the screen has for the window, when known
 	// (Options.ScreenArea).
 	screen      fyne.Size

@@ -3,6 +3,8 @@ package ui
 import (
 	"runtime/debug"
 	"time"
+
+	"tablekeeper/ui/widgets"
 )
 
 // releaseAfter is how long a new screen shows before the memory its
@@ -17,10 +19,13 @@ const releaseAfter = 2 * time.Second
 // a Phantom Epoch campaign's Play tab under Xvfb, 23 MB of the 210 MB
 // resident was such memory 8 s after the window showed. Each new screen
 // moves the release on, so it runs once things are still.
+//
+// The wait goes through the window's schedule (widgets.After, so a test's
+// clock drives it) and the release itself runs off the window's thread: it
+// is a whole garbage collection.
 func (u *App) releaseSoon() {
 	if u.release != nil {
-		u.release.Reset(releaseAfter)
-		return
+		u.release.Stop()
 	}
-	u.release = time.AfterFunc(releaseAfter, debug.FreeOSMemory)
+	u.release = widgets.After(releaseAfter, func() { widgets.Go(debug.FreeOSMemory) })
 }
