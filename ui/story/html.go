@@ -50,7 +50,6 @@ h2{font-size:1.45rem;margin:2.2rem 0 .2rem;padding-top:.8rem;border-top:3px doub
 h3{font-size:1.15rem;margin:1.6rem 0 .3rem}
 .lead p{margin:.2rem 0;color:var(--muted)}
 .when,.sub{margin:.1rem 0 .6rem;color:var(--muted);font-style:italic}
-section.part{break-inside:avoid;page-break-inside:avoid}
 p{margin:.5rem 0}
 ul{margin:.4rem 0 .6rem;padding-left:1.3rem}
 li{margin:.15rem 0}
