@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -16,6 +15,7 @@ import (
 	"tablekeeper/tracker"
 	"tablekeeper/tracker/games"
 	"tablekeeper/ui/uitest"
+	"tablekeeper/ui/uitest/headless"
 )
 
 // Each game's practice campaign shared from the app's panel and opened in
@@ -24,20 +24,6 @@ import (
 // the phone's name: the phone page at 390×844 and the table view at
 // 1280×800. With TABLEKEEPER_SHOTS=DIR the screenshots go there, to be
 // looked at. Chromium is required unless TABLEKEEPER_NO_BROWSER=1.
-
-func chromium(t *testing.T) string {
-	t.Helper()
-	if os.Getenv("TABLEKEEPER_NO_BROWSER") == "1" {
-		t.Skip("TABLEKEEPER_NO_BROWSER=1: no browser on this machine")
-	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	t.Fatal("chromium is not installed (apt-get install chromium), and TABLEKEEPER_NO_BROWSER=1 is not set")
-	return ""
-}
 
 // runLoop runs the app's loop on a goroutine of its own until the
 // returned stop: the test's goroutine then only waits on the browser.
@@ -61,22 +47,7 @@ func TestEachGamesPracticeSharedInARealBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a browser")
 	}
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromium(t)),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.NoSandbox,
-		chromedp.Flag("headless", "new"),
-		chromedp.Flag("disable-gpu", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.WindowSize(390, 844),
-	)
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancelA()
-	bctx, cancelB := chromedp.NewContext(actx)
-	defer cancelB()
-	if err := chromedp.Do(bctx); err != nil {
-		t.Fatalf("chromium did not start: %v", err)
-	}
+	bctx := headless.Browser(t, 390, 844)
 	for _, g := range []tracker.GameID{tracker.Eternaut, tracker.PhantomEpoch, tracker.Reichbusters, tracker.Alone} {
 		t.Run(string(g), func(t *testing.T) { sharePracticeInBrowser(t, bctx, g) })
 	}
