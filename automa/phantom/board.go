@@ -82,7 +82,10 @@ type board struct {
 const inf = 1 << 30
 
 func newBoard(sp []space, nb [][]int, sight sightlines) *board {
-	b := &board{sp: sp, nb: nb, sight: sight, byLabel: map[string]int{}, byQR: map[[2]int]int{},
+	// The two indexes sized for every space at once: grown a step at a
+	// time, they were rehashed over and over while a situation's board
+	// was first built (the profile of a first adversary turn showed it).
+	b := &board{sp: sp, nb: nb, sight: sight, byLabel: make(map[string]int, len(sp)), byQR: make(map[[2]int]int, len(sp)),
 		rangeRows: map[int][]int32{}, losRows: map[int][]int8{}, lineCache: map[[2]int][]losLine{}}
 	for i, s := range sp {
 		b.byLabel[s.Label] = i
