@@ -1,7 +1,8 @@
 //go:build ignore
 
 // icon_gen draws the app's icon, icon.png, at 1024×1024 (what iOS's App
-// Store asks for; Fyne, Android and Windows scale it down): a tablet with
+// Store asks for; Fyne, Android and Windows scale it down), and the same
+// at 256×256, window-icon.png, for the window (assets.WindowIcon): a tablet with
 // ruled lines and a red die on a dark ground. The shapes are given on the
 // 512-unit grid the first icon was drawn on, so this draws that icon
 // again, sharp at any size. Run from assets/: go generate (or
@@ -18,9 +19,8 @@ import (
 )
 
 const (
-	side = 1024 // pixels
-	grid = 512  // the units the shapes are given in
-	ss   = 4    // samples per pixel along each axis, for smooth edges
+	grid = 512 // the units the shapes are given in
+	ss   = 4   // samples per pixel along each axis, for smooth edges
 )
 
 var (
@@ -64,8 +64,14 @@ var layers = []struct {
 }
 
 func main() {
+	write("icon.png", 1024)
+	write("window-icon.png", 256)
+}
+
+// write draws the icon side pixels square into the file name.
+func write(name string, side int) {
 	img := image.NewNRGBA(image.Rect(0, 0, side, side))
-	unit := float64(grid) / side
+	unit := float64(grid) / float64(side)
 	for py := 0; py < side; py++ {
 		for px := 0; px < side; px++ {
 			var r, g, b float64
@@ -86,7 +92,7 @@ func main() {
 			img.SetNRGBA(px, py, color.NRGBA{uint8(r/n + 0.5), uint8(g/n + 0.5), uint8(b/n + 0.5), 0xFF})
 		}
 	}
-	f, err := os.Create("icon.png")
+	f, err := os.Create(name)
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -140,7 +140,10 @@ func New(a fyne.App, opt Options) *App {
 	if u.screens == nil {
 		u.screens = gameScreens()
 	}
-	a.SetIcon(assets.Icon)
+	// The window takes the app's icon before it first shows: the small
+	// one, as big as a window shows it (a packaged app's icon is
+	// FyneApp.toml's).
+	a.SetIcon(assets.WindowIcon)
 	s := loadSettings(a.Preferences())
 	u.applySettings(s)
 	u.Window = a.NewWindow("Tablekeeper")

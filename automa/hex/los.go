@@ -49,12 +49,14 @@ func (m *Map) HasLoS(a, b int) bool {
 	if lo > hi {
 		lo, hi = hi, lo
 	}
-	k := lo*n + hi
+	// Pair (lo, hi) of the triangle lo < hi, two bits each.
+	k := hi*(hi-1)/2 + lo
+	at, sh := k/4, uint(k%4)*2
 	mm.mu.Lock()
 	if mm.los == nil {
-		mm.los = make([]uint8, n*n)
+		mm.los = make([]uint8, (n*(n-1)/2+3)/4)
 	}
-	v := mm.los[k]
+	v := mm.los[at] >> sh & 3
 	mm.mu.Unlock()
 	if v != 0 {
 		return v == 2
@@ -65,7 +67,7 @@ func (m *Map) HasLoS(a, b int) bool {
 		v = 2
 	}
 	mm.mu.Lock()
-	mm.los[k] = v
+	mm.los[at] |= v << sh
 	mm.mu.Unlock()
 	return ok
 }
@@ -86,7 +88,7 @@ func (m *Map) anyLine(a, b int) bool {
 	return false
 }
 
-// Beyond this many spaces HasLoS does not keep answers (the memo is n²
+// Beyond this many spaces HasLoS does not keep answers (the memo is n²/8
 // bytes).
 const maxMemoSpaces = 3000
 

@@ -68,7 +68,12 @@ type Map struct {
 type memo struct {
 	mu        sync.Mutex
 	rangeRows [][]int32 // BFS rows for Range, filled on first use
-	los       []uint8   // n*n: 0 not yet known, 1 no line, 2 some line
+	// los keeps HasLoS's answers, two bits for each pair a < b (0 not yet
+	// known, 1 no line, 2 some line), a quarter of the triangle in bytes: a
+	// byte for every ordered pair was 810 KB for a 30×30 map, cleared and
+	// paged in by the first decision on each new situation, which made that
+	// decision cost several later ones.
+	los []uint8
 }
 
 // Len is the number of spaces; space indices run from 0 to Len()-1, in the

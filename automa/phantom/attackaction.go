@@ -222,7 +222,7 @@ func (ts *turnState) strike(card, label string, x *Action, T target) error {
 			rep.Effects = append(rep.Effects, out...)
 		}
 	} else if h.ObjectStep {
-		sp := &w.b.sp[hitOn.obj]
+		sp := w.b.edit(hitOn.obj)
 		if sp.ObjState == StateDamaged {
 			sp.ObjState = StateDestroyed
 		} else {

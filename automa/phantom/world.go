@@ -309,7 +309,7 @@ func (w *world) defeat(f *fig) string {
 		}
 	}
 	if drop > 0 {
-		w.b.sp[pos].Nova += drop
+		w.b.edit(pos).Nova += drop
 		msg += fmt.Sprintf("; %d nova cells placed on %s", drop, w.label(pos))
 	}
 	last := true
@@ -344,6 +344,7 @@ func (w *world) enter(f *fig, s int) string {
 	case HazTrap:
 		m := w.damage(f, 5, "trap on "+sp.Label)
 		if sp.HazardToken {
+			sp = w.b.edit(s)
 			sp.Hazard, sp.HazardToken = "", false
 			m += "; the trap token is removed"
 		}
