@@ -143,14 +143,7 @@ func (ts *turnState) heal(card string, x *Action) {
 		ts.note(card, label, "no effect: nobody in range is damaged")
 		return
 	}
-	f := kept[0]
-	if len(kept) > 1 {
-		ps := make([]Pickable, len(kept))
-		for i, k := range kept {
-			ps[i] = w.pickFig(k)
-		}
-		f = kept[DecisionPick(ps, w.face, tr, "who is healed (A-26)")]
-	}
+	f := w.pickAmong(kept, tr, "who is healed (A-26)")
 	before := f.HP
 	f.HP = min(w.maxHP(f), f.HP+amount)
 	msg := fmt.Sprintf("%s healed %d → %d", f.Name, before, f.HP)
@@ -201,14 +194,7 @@ func (ts *turnState) grant(card string, x *Action) {
 		ts.note(card, label, "no effect")
 		return
 	}
-	f := kept[0]
-	if len(kept) > 1 {
-		ps := make([]Pickable, len(kept))
-		for i, k := range kept {
-			ps[i] = w.pickFig(k)
-		}
-		f = kept[DecisionPick(ps, w.face, tr, "which ally gets "+string(cond))]
-	}
+	f := w.pickAmong(kept, tr, "which ally gets "+string(cond))
 	tr.Add(ruleAllies, "%s goes to %s", cond, f.Name).Result = f.Name
 	ts.events = append(ts.events, Event{Card: card, Action: label, Target: f.Name, Note: w.inflict(f, cond, false)})
 }
@@ -225,4 +211,18 @@ func (ts *turnState) removeCondition(card string, x *Action) {
 		}
 	}
 	ts.note(card, "remove "+x.Condition, "removed: "+strings.Join(gone, ", "))
+}
+
+// pickAmong is the one figure of kept an effect goes to: the only one, or
+// the one the Decision die picks among those tied (what names the choice
+// in the trace).
+func (w *world) pickAmong(kept []*fig, tr *automa.Trace, what string) *fig {
+	if len(kept) == 1 {
+		return kept[0]
+	}
+	ps := make([]Pickable, len(kept))
+	for i, k := range kept {
+		ps[i] = w.pickFig(k)
+	}
+	return kept[DecisionPick(ps, w.face, tr, what)]
 }
