@@ -208,15 +208,10 @@ func locate(data []byte, t reflect.Type, depth int) (string, bool) {
 		if _, ok := reflect.New(t).Interface().(json.Unmarshaler); ok {
 			return "", false
 		}
-		var fields map[string]json.RawMessage
-		if json.Unmarshal(data, &fields) != nil {
+		fields, keys, ok := objectFields(data)
+		if !ok {
 			return "", false
 		}
-		keys := make([]string, 0, len(fields))
-		for k := range fields {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
 		for _, k := range keys {
 			f, ok := jsonField(t, k)
 			if !ok {
@@ -227,15 +222,10 @@ func locate(data []byte, t reflect.Type, depth int) (string, bool) {
 			}
 		}
 	case reflect.Map:
-		var fields map[string]json.RawMessage
-		if json.Unmarshal(data, &fields) != nil {
+		fields, keys, ok := objectFields(data)
+		if !ok {
 			return "", false
 		}
-		keys := make([]string, 0, len(fields))
-		for k := range fields {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
 		for _, k := range keys {
 			if p, bad := inner(k, fields[k], t.Elem()); bad {
 				return p, true
@@ -476,4 +466,19 @@ func unquoteChar(c string) (string, error) {
 	var s string
 	err := json.Unmarshal([]byte(`"`+strings.ReplaceAll(c, `\'`, `'`)+`"`), &s)
 	return s, err
+}
+
+// objectFields reads data as a JSON object: its fields and their names in
+// order, so the first wrong field found is the same on every run.
+func objectFields(data []byte) (map[string]json.RawMessage, []string, bool) {
+	var fields map[string]json.RawMessage
+	if json.Unmarshal(data, &fields) != nil {
+		return nil, nil, false
+	}
+	keys := make([]string, 0, len(fields))
+	for k := range fields {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return fields, keys, true
 }
