@@ -25,9 +25,16 @@ import (
 // Each tap stands for the very command the Play and Enemy tabs send. The
 // Actions (their direction, Item and dice on the Action pad) stay on the
 // app's screen: one is several commands in turn, not one tap's.
-func ShareTable() share.Table { return &shareTable{} }
+func ShareTable() share.Table {
+	t := &shareTable{}
+	t.Built = t.build
+	return t
+}
 
-type shareTable struct{ pics share.Pictures }
+type shareTable struct {
+	share.Built // View and Command, from build
+	pics        share.Pictures
+}
 
 // heroSeat is the Hero's seat.
 const heroSeat = "hero"
@@ -70,16 +77,6 @@ func (t *shareTable) Seats(s *tracker.Session) []share.Seat {
 		}
 	}
 	return out
-}
-
-func (t *shareTable) View(s *tracker.Session, seat string) share.View {
-	v, _ := t.build(s, seat)
-	return v
-}
-
-func (t *shareTable) Command(s *tracker.Session, seat string, a share.Action) (share.Intent, error) {
-	_, o := t.build(s, seat)
-	return o.Intent(a)
 }
 
 func (t *shareTable) Board(s *tracker.Session, size image.Point, dark bool) (image.Image, error) {

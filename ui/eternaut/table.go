@@ -21,9 +21,16 @@ import (
 // player's, not a Character's: any seat may end it, as any player at the
 // table taps End turn. Each tap stands for the very command the Play and
 // Enemy tabs send.
-func ShareTable() share.Table { return &shareTable{} }
+func ShareTable() share.Table {
+	t := &shareTable{}
+	t.Built = t.build
+	return t
+}
 
-type shareTable struct{ pics share.Pictures }
+type shareTable struct {
+	share.Built // View and Command, from build
+	pics        share.Pictures
+}
 
 // The actions a page may send (Action.Name).
 const (
@@ -70,16 +77,6 @@ func (t *shareTable) Seats(s *tracker.Session) []share.Seat {
 		}
 	}
 	return out
-}
-
-func (t *shareTable) View(s *tracker.Session, seat string) share.View {
-	v, _ := t.build(s, seat)
-	return v
-}
-
-func (t *shareTable) Command(s *tracker.Session, seat string, a share.Action) (share.Intent, error) {
-	_, o := t.build(s, seat)
-	return o.Intent(a)
 }
 
 func (t *shareTable) Board(s *tracker.Session, size image.Point, dark bool) (image.Image, error) {

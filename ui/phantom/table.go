@@ -19,10 +19,15 @@ import (
 // its own character's card (HP, conditions, its turn's cards and items,
 // starting and ending its turn) and the adversaries' Resolve and Confirm.
 // Each tap stands for the very command the Play and Enemy tabs send.
-func ShareTable() share.Table { return &shareTable{} }
+func ShareTable() share.Table {
+	t := &shareTable{}
+	t.Built = t.build
+	return t
+}
 
 type shareTable struct {
-	pics share.Pictures
+	share.Built // View and Command, from build
+	pics        share.Pictures
 	// last keeps the latest decision found in the log, by the event seen
 	// last, so a page asking again does not read the log again.
 	mu   sync.Mutex
@@ -69,16 +74,6 @@ func (t *shareTable) Seats(s *tracker.Session) []share.Seat {
 		out = append(out, share.Seat{ID: n, Name: st.Characters[n].Name, Kind: "Character"})
 	}
 	return out
-}
-
-func (t *shareTable) View(s *tracker.Session, seat string) share.View {
-	v, _ := t.build(s, seat)
-	return v
-}
-
-func (t *shareTable) Command(s *tracker.Session, seat string, a share.Action) (share.Intent, error) {
-	_, o := t.build(s, seat)
-	return o.Intent(a)
 }
 
 func (t *shareTable) Board(s *tracker.Session, size image.Point, dark bool) (image.Image, error) {

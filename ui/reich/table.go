@@ -21,10 +21,15 @@ import (
 // hero's wound cards, being knocked down, action cards and the end of its
 // turn, and the enemy turn. Each tap stands for the very command the
 // Play and Enemy tabs send.
-func ShareTable() share.Table { return &shareTable{} }
+func ShareTable() share.Table {
+	t := &shareTable{}
+	t.Built = t.build
+	return t
+}
 
 type shareTable struct {
-	pics share.Pictures
+	share.Built // View and Command, from build
+	pics        share.Pictures
 	// last is the enemy's latest decision in effect, kept up to date from
 	// the events seen since (the whole log read again after an undo or a
 	// redo), as the screens keep theirs.
@@ -77,16 +82,6 @@ func (t *shareTable) Seats(s *tracker.Session) []share.Seat {
 		}
 	}
 	return out
-}
-
-func (t *shareTable) View(s *tracker.Session, seat string) share.View {
-	v, _ := t.build(s, seat)
-	return v
-}
-
-func (t *shareTable) Command(s *tracker.Session, seat string, a share.Action) (share.Intent, error) {
-	_, o := t.build(s, seat)
-	return o.Intent(a)
 }
 
 func (t *shareTable) Board(s *tracker.Session, size image.Point, dark bool) (image.Image, error) {
