@@ -264,7 +264,7 @@ func (u *App) askExport(id string) {
 			u.problem("Not exported: " + err.Error())
 			return
 		}
-		u.notice(fmt.Sprintf("Exported “%s” to %s.", c.Name, uriWords(w.URI())))
+		u.notice(fmt.Sprintf("Exported “%s” to %s.", c.Name, widgets.FileWords(w.URI())))
 	}, u.Window)
 	d.SetFileName(safeFileName(c.Name) + ".tablekeeper.json")
 	if !u.mobile() {
@@ -292,22 +292,6 @@ func (u *App) showFileDialog(d *dialog.FileDialog) {
 // live on this device.
 func (u *App) places() place.Places {
 	return place.Beside(u.DB.Path(), u.DB.BackupDirPath(), u.mobile())
-}
-
-// uriWords names a file the system's picker chose: its path where it is
-// a file, else its name (an Android document is a content: URI whose
-// path means nothing to the players).
-func uriWords(uri fyne.URI) string {
-	if uri == nil {
-		return "the chosen file"
-	}
-	if uri.Scheme() == "file" {
-		return uri.Path()
-	}
-	if n := uri.Name(); n != "" {
-		return n
-	}
-	return uri.String()
 }
 
 func safeFileName(s string) string {

@@ -230,7 +230,7 @@ func (p *panel) write(w fyne.URIWriteCloser, o Options, markdown bool, done func
 			if err != nil {
 				p.answer("The story was not saved: "+shell.Words(err), true)
 			} else {
-				p.answer("The story so far was saved to "+uriWords(w.URI())+".", false)
+				p.answer("The story so far was saved to "+widgets.FileWords(w.URI())+".", false)
 			}
 			if done != nil {
 				done()
@@ -259,22 +259,6 @@ func fileName(s string) string {
 		}
 		return r
 	}, s)
-}
-
-// uriWords names a file the system's picker chose: its path where it is a
-// file, else its name (an Android document's content: address means
-// nothing to the players).
-func uriWords(uri fyne.URI) string {
-	if uri == nil {
-		return "the chosen file"
-	}
-	if uri.Scheme() == "file" {
-		return uri.Path()
-	}
-	if n := uri.Name(); n != "" {
-		return n
-	}
-	return uri.String()
 }
 
 // A plotFeed keeps the plots of the part told last up to date for the
