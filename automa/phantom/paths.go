@@ -117,15 +117,27 @@ func (w *world) moveWithin(a *fig, from int, hazOK bool, limit int) ([]cost, []i
 		limit = inf
 	}
 	n := len(w.b.sp)
-	dist := make([]cost, n)
-	prev := make([]int, n)
+	// The arrays are the world's, one set per hazard permission (a Move
+	// holds both searches' answers at once, §8.7 step 3): a decision
+	// searches a few times, and fresh arrays cost more to allocate and
+	// collect than to reset. So the answer lasts until the next search
+	// with the same permission; no caller keeps it past that.
+	buf := &w.moveBuf[0]
+	if hazOK {
+		buf = &w.moveBuf[1]
+	}
+	if len(buf.dist) != n {
+		buf.dist, buf.prev, buf.enter = make([]cost, n), make([]int, n), make([]int8, n)
+	}
+	dist, prev := buf.dist, buf.prev
 	for i := range dist {
 		dist[i] = cost{inf, 0, 0}
 		prev[i] = -1
 	}
-	enter := w.enterCosts(a, hazOK)
+	enter := w.enterCosts(a, hazOK, buf.enter)
 	dist[from] = cost{}
-	h := &pq{}
+	h := &buf.h
+	*h = (*h)[:0]
 	h.push(from, cost{})
 	for h.Len() > 0 {
 		it := h.pop()
@@ -155,6 +167,15 @@ func (w *world) moveWithin(a *fig, from int, hazOK bool, limit int) ([]cost, []i
 	return dist, prev
 }
 
+// moveScratch is one hazard permission's moveWithin arrays, kept between
+// searches.
+type moveScratch struct {
+	dist  []cost
+	prev  []int
+	enter []int8
+	h     pq
+}
+
 // enterCost is what a Move by one figure spends to enter each space
 // (moveCost), or 0 where it may not enter (canEnterMove), worked out the
 // first time a search asks: a search tries each space from each of its
@@ -167,8 +188,11 @@ type enterCost struct {
 	c     []int8 // 0 not asked yet, -1 may not enter, else the MP
 }
 
-func (w *world) enterCosts(a *fig, hazOK bool) *enterCost {
-	return &enterCost{w: w, a: a, hazOK: hazOK, c: make([]int8, len(w.b.sp))}
+// enterCosts starts the answers over in c, a buffer the caller keeps (one
+// entry per space).
+func (w *world) enterCosts(a *fig, hazOK bool, c []int8) *enterCost {
+	clear(c)
+	return &enterCost{w: w, a: a, hazOK: hazOK, c: c}
 }
 
 func (e *enterCost) of(s int) int {
@@ -276,8 +300,7 @@ func (w *world) reachFrom(a *fig, leap int, hazOK bool, sets [][]int) []int {
 		g[i] = inf
 	}
 	clear(head)
-	clear(buf.enter)
-	enter := &enterCost{w: w, a: a, hazOK: hazOK, c: buf.enter}
+	enter := w.enterCosts(a, hazOK, buf.enter)
 	out := make([]int, len(sets))
 	// The sets each space belongs to, as lists through links: head[s] is
 	// 1 + the index of s's first link, a link's next 1 + the next's.

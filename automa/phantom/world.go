@@ -78,6 +78,9 @@ type world struct {
 		links   []setLink
 		bkt     [3][]int
 	}
+	// moveBuf holds moveWithin's arrays between its searches: [1] through
+	// hazards, [0] not.
+	moveBuf [2]moveScratch
 }
 
 // Options are the readings the spec leaves open (§17) that players may
