@@ -101,8 +101,14 @@ func (o Options) countAdjacent() bool {
 	return o.CountAdjacentBlockers == nil || *o.CountAdjacentBlockers
 }
 
+// rebuildOcc lists again who stands where, after a movement. The list is
+// cleared and refilled in place: a turn rebuilds it after each movement.
 func (w *world) rebuildOcc() {
-	w.occ = make([]*fig, len(w.b.sp))
+	if len(w.occ) == len(w.b.sp) {
+		clear(w.occ)
+	} else {
+		w.occ = make([]*fig, len(w.b.sp))
+	}
 	for _, f := range w.figs {
 		if f.onMap() {
 			w.occ[f.Pos] = f
