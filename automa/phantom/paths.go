@@ -117,18 +117,13 @@ func (w *world) moveWithin(a *fig, from int, hazOK bool, limit int) ([]cost, []i
 		limit = inf
 	}
 	n := len(w.b.sp)
-	// The arrays are the world's, one set per hazard permission (a Move
-	// holds both searches' answers at once, §8.7 step 3): a decision
-	// searches a few times, and fresh arrays cost more to allocate and
-	// collect than to reset. So the answer lasts until the next search
-	// with the same permission; no caller keeps it past that.
-	buf := &w.moveBuf[0]
+	// The arrays are the world's scratch, one set per hazard permission:
+	// the answer lasts until the next search with the same permission.
+	buf := &w.scratch().move[0]
 	if hazOK {
-		buf = &w.moveBuf[1]
+		buf = &w.scratch().move[1]
 	}
-	if len(buf.dist) != n {
-		buf.dist, buf.prev, buf.enter = make([]cost, n), make([]int, n), make([]int8, n)
-	}
+	buf.dist, buf.prev, buf.enter = sized(buf.dist, n), sized(buf.prev, n), sized(buf.enter, n)
 	dist, prev := buf.dist, buf.prev
 	for i := range dist {
 		dist[i] = cost{inf, 0, 0}
@@ -165,15 +160,6 @@ func (w *world) moveWithin(a *fig, from int, hazOK bool, limit int) ([]cost, []i
 		}
 	}
 	return dist, prev
-}
-
-// moveScratch is one hazard permission's moveWithin arrays, kept between
-// searches.
-type moveScratch struct {
-	dist  []cost
-	prev  []int
-	enter []int8
-	h     pq
 }
 
 // enterCost is what a Move by one figure spends to enter each space
@@ -225,7 +211,11 @@ func (w *world) moveTo(a *fig, goals []int, hazOK bool, want []int) []int {
 		want = nil
 	}
 	n := len(w.b.sp)
-	g := make([]int, n)
+	// The arrays are the world's scratch: the answer lasts until the next
+	// moveTo.
+	buf := &w.scratch().to
+	buf.g = sized(buf.g, n)
+	g := buf.g
 	for i := range g {
 		g[i] = inf
 	}
@@ -239,7 +229,10 @@ func (w *world) moveTo(a *fig, goals []int, hazOK bool, want []int) []int {
 	}
 	// Every step costs 1 or 2 MP, so a queue of three buckets by MP is a
 	// Dijkstra without a heap.
-	var bkt [3][]int
+	bkt := &buf.bkt
+	for i := range bkt {
+		bkt[i] = bkt[i][:0]
+	}
 	pending := 0
 	for _, s := range goals {
 		if g[s] != 0 {
@@ -288,13 +281,11 @@ func (w *world) moveTo(a *fig, goals []int, hazOK bool, want []int) []int {
 // the sweep settles is its nearest.
 func (w *world) reachFrom(a *fig, leap int, hazOK bool, sets [][]int) []int {
 	n := len(w.b.sp)
-	// The sweep's arrays are the world's, reused: a decision sweeps a few
-	// times, and fresh ones cost more to allocate and collect than to
-	// clear.
-	buf := &w.reachBuf
-	if len(buf.g) != n {
-		buf.g, buf.head, buf.enter = make([]int32, n), make([]int32, n), make([]int8, n)
-	}
+	// The sweep's arrays are the world's scratch, reused: a decision
+	// sweeps a few times, and fresh ones cost more to allocate and
+	// collect than to clear.
+	buf := &w.scratch().reach
+	buf.g, buf.head, buf.enter = sized(buf.g, n), sized(buf.head, n), sized(buf.enter, n)
 	g, head := buf.g, buf.head
 	for i := range g {
 		g[i] = inf

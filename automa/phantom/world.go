@@ -71,16 +71,9 @@ type world struct {
 	// stopping once what it was asked is settled. Only the property test
 	// sets it, to play the same situations both ways.
 	referenceSearch bool
-	// reachBuf holds reachFrom's arrays between its sweeps.
-	reachBuf struct {
-		g, head []int32
-		enter   []int8
-		links   []setLink
-		bkt     [3][]int
-	}
-	// moveBuf holds moveWithin's arrays between its searches: [1] through
-	// hazards, [0] not.
-	moveBuf [2]moveScratch
+	// sc is the searches' working memory (scratch.go), nil until the
+	// first search.
+	sc *scratch
 }
 
 // Options are the readings the spec leaves open (§17) that players may
