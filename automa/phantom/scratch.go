@@ -32,6 +32,14 @@ type scratch struct {
 		g   []int
 		bkt [3][]int
 	}
+	// ints holds lists of spaces the decision keeps while it lasts (attack
+	// spaces), one after another: a target decision lists them for every
+	// enemy, and each list grown on its own was several allocations. A
+	// list is never written again once made (lists handed out are capped,
+	// so an append to one copies it); when the array fills, a bigger one
+	// takes the next lists and the old one stays with the lists in it.
+	// Emptied when a world takes the scratch.
+	ints []int
 }
 
 // moveScratch is one hazard permission's moveWithin arrays.
@@ -49,6 +57,7 @@ var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 func (w *world) scratch() *scratch {
 	if w.sc == nil {
 		w.sc = scratchPool.Get().(*scratch)
+		w.sc.ints = w.sc.ints[:0]
 	}
 	return w.sc
 }
@@ -70,4 +79,14 @@ func sized[T any](s []T, n int) []T {
 		return make([]T, n)
 	}
 	return s[:n]
+}
+
+// done is the list appended to ints since start, capped so that nothing
+// appended later lands in it (nil when empty, as a list grown from
+// nothing would be).
+func (sc *scratch) done(start int) []int {
+	if start == len(sc.ints) {
+		return nil
+	}
+	return sc.ints[start:len(sc.ints):len(sc.ints)]
 }

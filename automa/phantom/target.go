@@ -60,7 +60,9 @@ func (w *world) available(t target) bool {
 // out. With openObjects destructible objects count as if destroyed (the
 // object criterion, §8.6 step 3).
 func (w *world) attackSpaces(a *fig, tpos, r int, hazOK, openObjects bool) []int {
-	var out []int
+	// The list is made in the scratch's (ints), read-only once made.
+	sc := w.scratch()
+	start := len(sc.ints)
 	d := w.b.rangeRow(tpos)
 	for s := range w.b.sp {
 		if d[s] < 1 || int(d[s]) > r {
@@ -76,9 +78,9 @@ func (w *world) attackSpaces(a *fig, tpos, r int, hazOK, openObjects bool) []int
 		if d[s] > 1 && !w.b.los(s, tpos) {
 			continue
 		}
-		out = append(out, s)
+		sc.ints = append(sc.ints, s)
 	}
-	return out
+	return sc.done(start)
 }
 
 // targetCosts is TargetCost of §8.6 for one adversary where it stands, to
@@ -126,11 +128,14 @@ func (as *attackSets) of(tpos int) (hz, noHz []int) {
 		return m[0], m[1]
 	}
 	hz = w.attackSpaces(a, tpos, as.r, true, false)
+	sc := w.scratch()
+	start := len(sc.ints)
 	for _, s := range hz {
 		if s == a.Pos || !w.b.hazard(s) {
-			noHz = append(noHz, s)
+			sc.ints = append(sc.ints, s)
 		}
 	}
+	noHz = sc.done(start)
 	as.memo[tpos] = [2][]int{hz, noHz}
 	return hz, noHz
 }
