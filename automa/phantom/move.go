@@ -203,16 +203,19 @@ func (w *world) move(a *fig, m int, kind string, P target, tr *automa.Trace) Mov
 			reachNH = append(reachNH, s)
 		}
 	}
-	asH := w.attackSpaces(a, P.pos(), R, true, false)
-	asNH := w.attackSpaces(a, P.pos(), R, false, false)
+	// The attack spaces without hazards are those with, less the hazard
+	// spaces (attackSets.of): one scan of the spaces in range, not two.
+	asH, asNH := w.attackSets(a, R).of(P.pos())
+	// exact counts the spaces a can end on (its own or one of reach) that
+	// are attack spaces at exactly range R. Both lists run in space order,
+	// so one pass over the two finds those in both.
 	exact := func(reach, as []int) int {
-		in := map[int]bool{}
+		n, i := 0, 0
 		for _, s := range as {
-			in[s] = true
-		}
-		n := 0
-		for _, s := range append(reach, a.Pos) {
-			if in[s] && w.b.rng(P.pos(), s) == R {
+			for i < len(reach) && reach[i] < s {
+				i++
+			}
+			if (s == a.Pos || i < len(reach) && reach[i] == s) && w.b.rng(P.pos(), s) == R {
 				n++
 			}
 		}
