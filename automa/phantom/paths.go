@@ -379,7 +379,15 @@ type setLink struct{ set, next int }
 // leapFrom is a breadth-first search of a Leap (§2.8): every step costs 1,
 // anything may be leapt over except walls and closed doors (an adversary
 // never opens a door).
+//
+// The answer depends on the start and the walls and doors alone, which no
+// decision changes, so the last one is kept: a Move's hazard question
+// (§8.7 step 3) and both TargetCost sweeps of a target decision with a
+// Leap (§8.6.5) ask again from the same space. Callers only read it.
 func (w *world) leapFrom(from int) ([]int, []int) {
+	if l := &w.lastLeap; l.d != nil && l.from == from {
+		return l.d, l.prev
+	}
 	n := len(w.b.sp)
 	d := make([]int, n)
 	prev := make([]int, n)
@@ -405,6 +413,7 @@ func (w *world) leapFrom(from int) ([]int, []int) {
 			}
 		}
 	}
+	w.lastLeap.from, w.lastLeap.d, w.lastLeap.prev = from, d, prev
 	return d, prev
 }
 

@@ -71,6 +71,11 @@ type world struct {
 	// stopping once what it was asked is settled. Only the property test
 	// sets it, to play the same situations both ways.
 	referenceSearch bool
+	// lastLeap is the last Leap search (leapFrom): its start and answer.
+	lastLeap struct {
+		from    int
+		d, prev []int
+	}
 	// sc is the searches' working memory (scratch.go), nil until the
 	// first search.
 	sc *scratch
