@@ -365,11 +365,18 @@ func (w *world) enter(f *fig, s int) string {
 func (w *world) changes() (map[string]string, map[string]int) {
 	var objs map[string]string
 	var nova map[string]int
-	for i, s := range w.b.sp {
+	if !w.b.ownSp {
+		// The board still shares the situation's spaces (board.edit
+		// copies them at the first change): nothing changed, and most
+		// turns change nothing.
+		return objs, nova
+	}
+	for i := range w.b.sp {
 		if i >= len(w.orig) {
 			break
 		}
-		o := w.orig[i]
+		// Read in place: a space is too big to copy twice per space.
+		s, o := &w.b.sp[i], &w.orig[i]
 		if s.ObjState != o.ObjState {
 			if objs == nil {
 				objs = map[string]string{}
