@@ -279,7 +279,12 @@ func (w *world) moveTo(a *fig, goals []int, hazOK bool, want []int) []int {
 // what moveTo from each set gives at a's space. It returns that least for
 // each of sets, and stops once each is known: the first space of a set
 // the sweep settles is its nearest.
-func (w *world) reachFrom(a *fig, leap int, hazOK bool, sets [][]int) []int {
+//
+// afterHazOK says the sweep just before was a's through hazards, with
+// nothing changed since, and this one is without: what that sweep found
+// about entering spaces holds but for the hazard spaces, which close
+// (canEnterMove), so it is not asked again.
+func (w *world) reachFrom(a *fig, leap int, hazOK bool, sets [][]int, afterHazOK bool) []int {
 	n := len(w.b.sp)
 	// The sweep's arrays are the world's scratch, reused: a decision
 	// sweeps a few times, and fresh ones cost more to allocate and
@@ -291,7 +296,16 @@ func (w *world) reachFrom(a *fig, leap int, hazOK bool, sets [][]int) []int {
 		g[i] = inf
 	}
 	clear(head)
-	enter := w.enterCosts(a, hazOK, buf.enter)
+	enter := &enterCost{w: w, a: a, hazOK: hazOK, c: buf.enter}
+	if afterHazOK && !hazOK {
+		for s := range buf.enter {
+			if w.b.hazard(s) {
+				buf.enter[s] = -1
+			}
+		}
+	} else {
+		clear(buf.enter)
+	}
 	out := make([]int, len(sets))
 	// The sets each space belongs to, as lists through links: head[s] is
 	// 1 + the index of s's first link, a link's next 1 + the next's.

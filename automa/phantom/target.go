@@ -91,13 +91,26 @@ func (w *world) attackSpaces(a *fig, tpos, r int, hazOK, openObjects bool) []int
 // the engine once did.
 func (w *world) targetCosts(a *fig, leap int, hazOK bool, sets ...[]int) []int {
 	if !w.referenceSearch {
-		return w.reachFrom(a, leap, hazOK, sets)
+		return w.reachFrom(a, leap, hazOK, sets, false)
 	}
 	out := make([]int, len(sets))
 	for k, as := range sets {
 		out[k] = w.targetCost(a, as, leap, hazOK)
 	}
 	return out
+}
+
+// targetCostsBoth is targetCosts through hazards to each of setsH and
+// without them to each of setsNH, as a target decision weighs its enemies
+// or objects (fewest MP counted through hazards, then hazard-free as the
+// first tie-breaker). The second sweep starts from what the first found
+// about the spaces a may enter: without hazards that is the same but for
+// the hazard spaces, which close, and nothing changes between the two.
+func (w *world) targetCostsBoth(a *fig, leap int, setsH, setsNH [][]int) (costH, costNH []int) {
+	if w.referenceSearch {
+		return w.targetCosts(a, leap, true, setsH...), w.targetCosts(a, leap, false, setsNH...)
+	}
+	return w.reachFrom(a, leap, true, setsH, false), w.reachFrom(a, leap, false, setsNH, true)
 }
 
 // attackSets are the spaces an adversary can attack things from with its
@@ -227,7 +240,7 @@ func (w *world) primaryTarget(a *fig, leap, reach int, absent map[*fig]bool, tr 
 	for i, f := range E {
 		setsH[i], setsNH[i] = sets.of(f.Pos)
 	}
-	costH, costNH := w.targetCosts(a, leap, true, setsH...), w.targetCosts(a, leap, false, setsNH...)
+	costH, costNH := w.targetCostsBoth(a, leap, setsH, setsNH)
 	for i, f := range E {
 		costs = append(costs, cc{f, costH[i], costNH[i]})
 		best = min(best, costH[i])
@@ -465,7 +478,7 @@ func (w *world) objectTarget(a *fig, E []*fig, R, leap int, tr *automa.Trace) (i
 	for i, o := range cand {
 		setsH[i], setsNH[i] = sets.of(o.s)
 	}
-	costH, costNH := w.targetCosts(a, leap, true, setsH...), w.targetCosts(a, leap, false, setsNH...)
+	costH, costNH := w.targetCostsBoth(a, leap, setsH, setsNH)
 	for i, o := range cand {
 		costs[o.s] = [2]int{costH[i], costNH[i]}
 	}
