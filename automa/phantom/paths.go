@@ -181,15 +181,23 @@ func (w *world) enterCosts(a *fig, hazOK bool, c []int8) *enterCost {
 	return &enterCost{w: w, a: a, hazOK: hazOK, c: c}
 }
 
+// of is the MP to enter s, 0 where a may not. Kept small enough to be
+// inlined in the searches' inner loops, which ask it for every neighbour;
+// the first question about a space goes to ask.
 func (e *enterCost) of(s int) int {
-	c := e.c[s]
-	if c == 0 {
-		c = -1
-		if e.w.canEnterMove(s, e.a, e.hazOK) {
-			c = int8(e.w.b.moveCost(s))
-		}
-		e.c[s] = c
+	if c := e.c[s]; c != 0 {
+		return max(int(c), 0)
 	}
+	return e.ask(s)
+}
+
+// ask works out and keeps the answer for s.
+func (e *enterCost) ask(s int) int {
+	c := int8(-1)
+	if e.w.canEnterMove(s, e.a, e.hazOK) {
+		c = int8(e.w.b.moveCost(s))
+	}
+	e.c[s] = c
 	return max(int(c), 0)
 }
 
