@@ -19,7 +19,7 @@ func AdversaryTurn(s *Situation, r automa.Rand) (Turn, automa.Trace, error) {
 	if err != nil {
 		return Turn{}, tr, err
 	}
-	// Its searches\' working memory goes back for the next decision.
+	// Its searches' working memory goes back for the next decision.
 	defer w.release()
 	a := w.fig(s.Adversary)
 	if a == nil {
@@ -48,7 +48,7 @@ func PrimaryTarget(s *Situation, name string, leap int, r automa.Rand) (TargetCh
 	if err != nil {
 		return TargetChoice{}, tr, err
 	}
-	// Its searches\' working memory goes back for the next decision.
+	// Its searches' working memory goes back for the next decision.
 	defer w.release()
 	a := w.fig(name)
 	if a == nil || !a.adversary() || !a.onMap() {
@@ -81,8 +81,6 @@ func TurnOrderOf(s *Situation, r automa.Rand) ([]OrderEntry, automa.Trace, error
 	if err != nil {
 		return nil, tr, err
 	}
-	// Its searches\' working memory goes back for the next decision.
-	defer w.release()
 	var ts []Turner
 	for _, f := range w.figs {
 		if !f.onMap() {
@@ -148,7 +146,7 @@ func Place(s *Situation, p Placement, r automa.Rand) (Placed, automa.Trace, erro
 	if err != nil {
 		return Placed{}, tr, err
 	}
-	// Its searches\' working memory goes back for the next decision.
+	// Its searches' working memory goes back for the next decision.
 	defer w.release()
 	res, err := w.place(p, &tr)
 	return res, tr, err

@@ -21,7 +21,7 @@ func Reaction(s *Situation, adversary, attacker string, melee bool, r automa.Ran
 	if err != nil {
 		return Turn{}, tr, err
 	}
-	// Its searches\' working memory goes back for the next decision.
+	// Its searches' working memory goes back for the next decision.
 	defer w.release()
 	a, by := w.fig(adversary), w.fig(attacker)
 	if a == nil || !a.adversary() {
