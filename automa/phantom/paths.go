@@ -314,13 +314,20 @@ func (w *world) reachFrom(a *fig, leap int, hazOK bool, sets [][]int, afterHazOK
 	} else {
 		clear(buf.enter)
 	}
-	out := make([]int, len(sets))
+	// The answers are a list in the scratch's ints (the decision keeps
+	// them while it lasts), filled in by the sweep before it hands them
+	// out.
+	sc := w.scratch()
+	start := len(sc.ints)
+	for range sets {
+		sc.ints = append(sc.ints, inf)
+	}
+	out := sc.done(start)
 	// The sets each space belongs to, as lists through links: head[s] is
 	// 1 + the index of s's first link, a link's next 1 + the next's.
 	links := buf.links[:0]
 	left := 0
 	for k, set := range sets {
-		out[k] = inf
 		if len(set) > 0 {
 			left++
 		}

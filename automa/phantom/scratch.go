@@ -33,13 +33,13 @@ type scratch struct {
 		g   []int
 		bkt [3][]int
 	}
-	// ints holds lists of spaces the decision keeps while it lasts (attack
-	// spaces), one after another: a target decision lists them for every
-	// enemy, and each list grown on its own was several allocations. A
-	// list is never written again once made (lists handed out are capped,
-	// so an append to one copies it); when the array fills, a bigger one
-	// takes the next lists and the old one stays with the lists in it.
-	// Emptied when a world takes the scratch.
+	// ints holds lists the decision keeps while it lasts (attack spaces,
+	// TargetCost answers), one after another: a target decision lists
+	// attack spaces for every enemy, and each list grown on its own was
+	// several allocations. A list is never written again once handed out
+	// (and is capped, so an append to one copies it); when the array
+	// fills, a bigger one takes the next lists and the old one stays with
+	// the lists in it. Emptied when a world takes the scratch.
 	ints []int
 }
 

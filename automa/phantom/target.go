@@ -234,7 +234,7 @@ func (w *world) primaryTarget(a *fig, leap, reach int, absent map[*fig]bool, tr 
 		f      *fig
 		mp, nh int
 	}
-	var costs []cc
+	costs := make([]cc, 0, len(E))
 	best := inf
 	setsH, setsNH := make([][]int, len(E)), make([][]int, len(E))
 	for i, f := range E {
