@@ -19,6 +19,8 @@ func AdversaryTurn(s *Situation, r automa.Rand) (Turn, automa.Trace, error) {
 	if err != nil {
 		return Turn{}, tr, err
 	}
+	// Its searches' working memory goes back for the next decision.
+	defer w.release()
 	a := w.fig(s.Adversary)
 	if a == nil {
 		return Turn{}, tr, fmt.Errorf("adversary: no figure is named %q", s.Adversary)
@@ -46,6 +48,8 @@ func PrimaryTarget(s *Situation, name string, leap int, r automa.Rand) (TargetCh
 	if err != nil {
 		return TargetChoice{}, tr, err
 	}
+	// Its searches' working memory goes back for the next decision.
+	defer w.release()
 	a := w.fig(name)
 	if a == nil || !a.adversary() || !a.onMap() {
 		return TargetChoice{}, tr, fmt.Errorf("adversary: %q is not an adversary on the map", name)
@@ -142,6 +146,8 @@ func Place(s *Situation, p Placement, r automa.Rand) (Placed, automa.Trace, erro
 	if err != nil {
 		return Placed{}, tr, err
 	}
+	// Its searches' working memory goes back for the next decision.
+	defer w.release()
 	res, err := w.place(p, &tr)
 	return res, tr, err
 }

@@ -2,6 +2,7 @@ package phantom
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"tablekeeper/automa"
@@ -40,13 +41,11 @@ func (k endKey) facts() map[string]any {
 	return map[string]any{"futureMP": mpFact(k.future), "range": mpFact(k.rng), "hazard": k.hazard, "enemiesInRange": k.enemies, "mp": k.mp}
 }
 
-// endKeys computes the keys of §8.7 step 5–6 for the candidate spaces.
+// endKeys computes the keys of §8.7 step 5–6 for the candidate spaces. as
+// lists the attack spaces in space order (attackSpaces), so whether a
+// candidate is one is a binary search, with no set built per Move.
 func (w *world) endKeys(a *fig, P target, C []int, mpOf func(int) int, as []int, hazOK bool) []endKey {
 	R := w.baseRange(a)
-	inAS := map[int]bool{}
-	for _, s := range as {
-		inAS[s] = true
-	}
 	g := w.moveTo(a, as, hazOK, C)
 	keys := make([]endKey, len(C))
 	for i, s := range C {
@@ -55,7 +54,7 @@ func (w *world) endKeys(a *fig, P target, C []int, mpOf func(int) int, as []int,
 		// spaces), and a row per candidate made a long move on a large map
 		// cost time and memory in the square of its spaces.
 		k := endKey{s: s, rng: w.b.rng(P.pos(), s), hazard: w.b.hazard(s), mp: mpOf(s)}
-		if inAS[s] {
+		if _, in := slices.BinarySearch(as, s); in {
 			k.inAS = true
 		} else {
 			k.future = g[s]
@@ -203,16 +202,19 @@ func (w *world) move(a *fig, m int, kind string, P target, tr *automa.Trace) Mov
 			reachNH = append(reachNH, s)
 		}
 	}
-	asH := w.attackSpaces(a, P.pos(), R, true, false)
-	asNH := w.attackSpaces(a, P.pos(), R, false, false)
+	// The attack spaces without hazards are those with, less the hazard
+	// spaces (attackSets.of): one scan of the spaces in range, not two.
+	asH, asNH := w.attackSets(a, R).of(P.pos())
+	// exact counts the spaces a can end on (its own or one of reach) that
+	// are attack spaces at exactly range R. Both lists run in space order,
+	// so one pass over the two finds those in both.
 	exact := func(reach, as []int) int {
-		in := map[int]bool{}
+		n, i := 0, 0
 		for _, s := range as {
-			in[s] = true
-		}
-		n := 0
-		for _, s := range append(reach, a.Pos) {
-			if in[s] && w.b.rng(P.pos(), s) == R {
+			for i < len(reach) && reach[i] < s {
+				i++
+			}
+			if (s == a.Pos || i < len(reach) && reach[i] == s) && w.b.rng(P.pos(), s) == R {
 				n++
 			}
 		}

@@ -117,15 +117,22 @@ func (w *world) moveWithin(a *fig, from int, hazOK bool, limit int) ([]cost, []i
 		limit = inf
 	}
 	n := len(w.b.sp)
-	dist := make([]cost, n)
-	prev := make([]int, n)
+	// The arrays are the world's scratch, one set per hazard permission:
+	// the answer lasts until the next search with the same permission.
+	buf := &w.scratch().move[0]
+	if hazOK {
+		buf = &w.scratch().move[1]
+	}
+	buf.dist, buf.prev, buf.enter = sized(buf.dist, n), sized(buf.prev, n), sized(buf.enter, n)
+	dist, prev := buf.dist, buf.prev
 	for i := range dist {
 		dist[i] = cost{inf, 0, 0}
 		prev[i] = -1
 	}
-	enter := w.enterCosts(a, hazOK)
+	enter := w.enterCosts(a, hazOK, buf.enter)
 	dist[from] = cost{}
-	h := &pq{}
+	h := &buf.h
+	*h = (*h)[:0]
 	h.push(from, cost{})
 	for h.Len() > 0 {
 		it := h.pop()
@@ -167,19 +174,30 @@ type enterCost struct {
 	c     []int8 // 0 not asked yet, -1 may not enter, else the MP
 }
 
-func (w *world) enterCosts(a *fig, hazOK bool) *enterCost {
-	return &enterCost{w: w, a: a, hazOK: hazOK, c: make([]int8, len(w.b.sp))}
+// enterCosts starts the answers over in c, a buffer the caller keeps (one
+// entry per space).
+func (w *world) enterCosts(a *fig, hazOK bool, c []int8) *enterCost {
+	clear(c)
+	return &enterCost{w: w, a: a, hazOK: hazOK, c: c}
 }
 
+// of is the MP to enter s, 0 where a may not. Kept small enough to be
+// inlined in the searches' inner loops, which ask it for every neighbour;
+// the first question about a space goes to ask.
 func (e *enterCost) of(s int) int {
-	c := e.c[s]
-	if c == 0 {
-		c = -1
-		if e.w.canEnterMove(s, e.a, e.hazOK) {
-			c = int8(e.w.b.moveCost(s))
-		}
-		e.c[s] = c
+	if c := e.c[s]; c != 0 {
+		return max(int(c), 0)
 	}
+	return e.ask(s)
+}
+
+// ask works out and keeps the answer for s.
+func (e *enterCost) ask(s int) int {
+	c := int8(-1)
+	if e.w.canEnterMove(s, e.a, e.hazOK) {
+		c = int8(e.w.b.moveCost(s))
+	}
+	e.c[s] = c
 	return max(int(c), 0)
 }
 
@@ -201,7 +219,11 @@ func (w *world) moveTo(a *fig, goals []int, hazOK bool, want []int) []int {
 		want = nil
 	}
 	n := len(w.b.sp)
-	g := make([]int, n)
+	// The arrays are the world's scratch: the answer lasts until the next
+	// moveTo.
+	buf := &w.scratch().to
+	buf.g = sized(buf.g, n)
+	g := buf.g
 	for i := range g {
 		g[i] = inf
 	}
@@ -215,7 +237,10 @@ func (w *world) moveTo(a *fig, goals []int, hazOK bool, want []int) []int {
 	}
 	// Every step costs 1 or 2 MP, so a queue of three buckets by MP is a
 	// Dijkstra without a heap.
-	var bkt [3][]int
+	bkt := &buf.bkt
+	for i := range bkt {
+		bkt[i] = bkt[i][:0]
+	}
 	pending := 0
 	for _, s := range goals {
 		if g[s] != 0 {
@@ -262,29 +287,47 @@ func (w *world) moveTo(a *fig, goals []int, hazOK bool, want []int) []int {
 // what moveTo from each set gives at a's space. It returns that least for
 // each of sets, and stops once each is known: the first space of a set
 // the sweep settles is its nearest.
-func (w *world) reachFrom(a *fig, leap int, hazOK bool, sets [][]int) []int {
+//
+// afterHazOK says the sweep just before was a's through hazards, with
+// nothing changed since, and this one is without: what that sweep found
+// about entering spaces holds but for the hazard spaces, which close
+// (canEnterMove), so it is not asked again.
+func (w *world) reachFrom(a *fig, leap int, hazOK bool, sets [][]int, afterHazOK bool) []int {
 	n := len(w.b.sp)
-	// The sweep's arrays are the world's, reused: a decision sweeps a few
-	// times, and fresh ones cost more to allocate and collect than to
-	// clear.
-	buf := &w.reachBuf
-	if len(buf.g) != n {
-		buf.g, buf.head, buf.enter = make([]int32, n), make([]int32, n), make([]int8, n)
-	}
+	// The sweep's arrays are the world's scratch, reused: a decision
+	// sweeps a few times, and fresh ones cost more to allocate and
+	// collect than to clear.
+	buf := &w.scratch().reach
+	buf.g, buf.head, buf.enter = sized(buf.g, n), sized(buf.head, n), sized(buf.enter, n)
 	g, head := buf.g, buf.head
 	for i := range g {
 		g[i] = inf
 	}
 	clear(head)
-	clear(buf.enter)
 	enter := &enterCost{w: w, a: a, hazOK: hazOK, c: buf.enter}
-	out := make([]int, len(sets))
+	if afterHazOK && !hazOK {
+		for s := range buf.enter {
+			if w.b.hazard(s) {
+				buf.enter[s] = -1
+			}
+		}
+	} else {
+		clear(buf.enter)
+	}
+	// The answers are a list in the scratch's ints (the decision keeps
+	// them while it lasts), filled in by the sweep before it hands them
+	// out.
+	sc := w.scratch()
+	start := len(sc.ints)
+	for range sets {
+		sc.ints = append(sc.ints, inf)
+	}
+	out := sc.done(start)
 	// The sets each space belongs to, as lists through links: head[s] is
 	// 1 + the index of s's first link, a link's next 1 + the next's.
 	links := buf.links[:0]
 	left := 0
 	for k, set := range sets {
-		out[k] = inf
 		if len(set) > 0 {
 			left++
 		}
@@ -365,7 +408,15 @@ type setLink struct{ set, next int }
 // leapFrom is a breadth-first search of a Leap (§2.8): every step costs 1,
 // anything may be leapt over except walls and closed doors (an adversary
 // never opens a door).
+//
+// The answer depends on the start and the walls and doors alone, which no
+// decision changes, so the last one is kept: a Move's hazard question
+// (§8.7 step 3) and both TargetCost sweeps of a target decision with a
+// Leap (§8.6.5) ask again from the same space. Callers only read it.
 func (w *world) leapFrom(from int) ([]int, []int) {
+	if l := &w.lastLeap; l.d != nil && l.from == from {
+		return l.d, l.prev
+	}
 	n := len(w.b.sp)
 	d := make([]int, n)
 	prev := make([]int, n)
@@ -391,6 +442,7 @@ func (w *world) leapFrom(from int) ([]int, []int) {
 			}
 		}
 	}
+	w.lastLeap.from, w.lastLeap.d, w.lastLeap.prev = from, d, prev
 	return d, prev
 }
 

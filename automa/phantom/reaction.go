@@ -21,6 +21,8 @@ func Reaction(s *Situation, adversary, attacker string, melee bool, r automa.Ran
 	if err != nil {
 		return Turn{}, tr, err
 	}
+	// Its searches' working memory goes back for the next decision.
+	defer w.release()
 	a, by := w.fig(adversary), w.fig(attacker)
 	if a == nil || !a.adversary() {
 		return Turn{}, tr, fmt.Errorf("reaction: %q is not an adversary", adversary)

@@ -60,7 +60,9 @@ func (w *world) available(t target) bool {
 // out. With openObjects destructible objects count as if destroyed (the
 // object criterion, §8.6 step 3).
 func (w *world) attackSpaces(a *fig, tpos, r int, hazOK, openObjects bool) []int {
-	var out []int
+	// The list is made in the scratch's (ints), read-only once made.
+	sc := w.scratch()
+	start := len(sc.ints)
 	d := w.b.rangeRow(tpos)
 	for s := range w.b.sp {
 		if d[s] < 1 || int(d[s]) > r {
@@ -76,9 +78,9 @@ func (w *world) attackSpaces(a *fig, tpos, r int, hazOK, openObjects bool) []int
 		if d[s] > 1 && !w.b.los(s, tpos) {
 			continue
 		}
-		out = append(out, s)
+		sc.ints = append(sc.ints, s)
 	}
-	return out
+	return sc.done(start)
 }
 
 // targetCosts is TargetCost of §8.6 for one adversary where it stands, to
@@ -89,13 +91,26 @@ func (w *world) attackSpaces(a *fig, tpos, r int, hazOK, openObjects bool) []int
 // the engine once did.
 func (w *world) targetCosts(a *fig, leap int, hazOK bool, sets ...[]int) []int {
 	if !w.referenceSearch {
-		return w.reachFrom(a, leap, hazOK, sets)
+		return w.reachFrom(a, leap, hazOK, sets, false)
 	}
 	out := make([]int, len(sets))
 	for k, as := range sets {
 		out[k] = w.targetCost(a, as, leap, hazOK)
 	}
 	return out
+}
+
+// targetCostsBoth is targetCosts through hazards to each of setsH and
+// without them to each of setsNH, as a target decision weighs its enemies
+// or objects (fewest MP counted through hazards, then hazard-free as the
+// first tie-breaker). The second sweep starts from what the first found
+// about the spaces a may enter: without hazards that is the same but for
+// the hazard spaces, which close, and nothing changes between the two.
+func (w *world) targetCostsBoth(a *fig, leap int, setsH, setsNH [][]int) (costH, costNH []int) {
+	if w.referenceSearch {
+		return w.targetCosts(a, leap, true, setsH...), w.targetCosts(a, leap, false, setsNH...)
+	}
+	return w.reachFrom(a, leap, true, setsH, false), w.reachFrom(a, leap, false, setsNH, true)
 }
 
 // attackSets are the spaces an adversary can attack things from with its
@@ -126,11 +141,14 @@ func (as *attackSets) of(tpos int) (hz, noHz []int) {
 		return m[0], m[1]
 	}
 	hz = w.attackSpaces(a, tpos, as.r, true, false)
+	sc := w.scratch()
+	start := len(sc.ints)
 	for _, s := range hz {
 		if s == a.Pos || !w.b.hazard(s) {
-			noHz = append(noHz, s)
+			sc.ints = append(sc.ints, s)
 		}
 	}
+	noHz = sc.done(start)
 	as.memo[tpos] = [2][]int{hz, noHz}
 	return hz, noHz
 }
@@ -216,13 +234,13 @@ func (w *world) primaryTarget(a *fig, leap, reach int, absent map[*fig]bool, tr 
 		f      *fig
 		mp, nh int
 	}
-	var costs []cc
+	costs := make([]cc, 0, len(E))
 	best := inf
 	setsH, setsNH := make([][]int, len(E)), make([][]int, len(E))
 	for i, f := range E {
 		setsH[i], setsNH[i] = sets.of(f.Pos)
 	}
-	costH, costNH := w.targetCosts(a, leap, true, setsH...), w.targetCosts(a, leap, false, setsNH...)
+	costH, costNH := w.targetCostsBoth(a, leap, setsH, setsNH)
 	for i, f := range E {
 		costs = append(costs, cc{f, costH[i], costNH[i]})
 		best = min(best, costH[i])
@@ -460,7 +478,7 @@ func (w *world) objectTarget(a *fig, E []*fig, R, leap int, tr *automa.Trace) (i
 	for i, o := range cand {
 		setsH[i], setsNH[i] = sets.of(o.s)
 	}
-	costH, costNH := w.targetCosts(a, leap, true, setsH...), w.targetCosts(a, leap, false, setsNH...)
+	costH, costNH := w.targetCostsBoth(a, leap, setsH, setsNH)
 	for i, o := range cand {
 		costs[o.s] = [2]int{costH[i], costNH[i]}
 	}

@@ -71,13 +71,14 @@ type world struct {
 	// stopping once what it was asked is settled. Only the property test
 	// sets it, to play the same situations both ways.
 	referenceSearch bool
-	// reachBuf holds reachFrom's arrays between its sweeps.
-	reachBuf struct {
-		g, head []int32
-		enter   []int8
-		links   []setLink
-		bkt     [3][]int
+	// lastLeap is the last Leap search (leapFrom): its start and answer.
+	lastLeap struct {
+		from    int
+		d, prev []int
 	}
+	// sc is the searches' working memory (scratch.go), nil until the
+	// first search.
+	sc *scratch
 }
 
 // Options are the readings the spec leaves open (§17) that players may
@@ -98,8 +99,14 @@ func (o Options) countAdjacent() bool {
 	return o.CountAdjacentBlockers == nil || *o.CountAdjacentBlockers
 }
 
+// rebuildOcc lists again who stands where, after a movement. The list is
+// cleared and refilled in place: a turn rebuilds it after each movement.
 func (w *world) rebuildOcc() {
-	w.occ = make([]*fig, len(w.b.sp))
+	if len(w.occ) == len(w.b.sp) {
+		clear(w.occ)
+	} else {
+		w.occ = make([]*fig, len(w.b.sp))
+	}
 	for _, f := range w.figs {
 		if f.onMap() {
 			w.occ[f.Pos] = f
@@ -358,11 +365,18 @@ func (w *world) enter(f *fig, s int) string {
 func (w *world) changes() (map[string]string, map[string]int) {
 	var objs map[string]string
 	var nova map[string]int
-	for i, s := range w.b.sp {
+	if !w.b.ownSp {
+		// The board still shares the situation's spaces (board.edit
+		// copies them at the first change): nothing changed, and most
+		// turns change nothing.
+		return objs, nova
+	}
+	for i := range w.b.sp {
 		if i >= len(w.orig) {
 			break
 		}
-		o := w.orig[i]
+		// Read in place: a space is too big to copy twice per space.
+		s, o := &w.b.sp[i], &w.orig[i]
 		if s.ObjState != o.ObjState {
 			if objs == nil {
 				objs = map[string]string{}
