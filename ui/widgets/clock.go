@@ -31,7 +31,10 @@ type ClockFace struct {
 func NewClockFace(caption string, tapped func()) *ClockFace {
 	f := &ClockFace{OnTapped: tapped}
 	f.caption = canvas.NewText(caption, theme.Color(theme.ColorNamePlaceHolder))
-	f.digits = sourcedText("0:00:00", fyne.TextStyle{Monospace: true})
+	// The theme's plain font: its digits are all one width (tabular), so
+	// a ticking clock never moves, and a style of their own (fixed-width)
+	// would cost the window a font face for good (textstyle.go).
+	f.digits = canvas.NewText("0:00:00", theme.Color(theme.ColorNameForeground))
 	f.bg = canvas.NewRectangle(theme.Color(theme.ColorNameButton))
 	f.ExtendBaseWidget(f)
 	return f
@@ -68,7 +71,7 @@ type clockRenderer struct{ f *ClockFace }
 
 func (r *clockRenderer) sizes() (slot, cap fyne.Size) {
 	f := r.f
-	slot = measureSourced(f.digits, strings.Repeat("0", ClockChars), theme.TextSize())
+	slot = fyne.MeasureText(strings.Repeat("0", ClockChars), theme.TextSize(), f.digits.TextStyle)
 	cap = fyne.MeasureText(f.caption.Text, theme.CaptionTextSize(), f.caption.TextStyle)
 	return slot, cap
 }

@@ -18,8 +18,9 @@ type DrawResult struct {
 	widget.BaseWidget
 	title *widget.Label
 	value *canvas.Text
-	// source is in italics, drawn from the italic font file alone
-	// (fontsource.go), padded as a Label is.
+	// source is in the placeholder colour, set apart from the result
+	// without a text style of its own (textstyle.go), padded as a Label
+	// is.
 	source    *canvas.Text
 	sourceBox *fyne.Container
 	shown     string
@@ -34,7 +35,7 @@ func NewDrawResult(title string) *DrawResult {
 	d.value = canvas.NewText("—", theme.Color(theme.ColorNameForeground))
 	d.value.Alignment = fyne.TextAlignCenter
 	d.value.TextStyle.Bold = true
-	d.source = sourcedText("no draw yet", fyne.TextStyle{Italic: true})
+	d.source = canvas.NewText("no draw yet", theme.Color(theme.ColorNamePlaceHolder))
 	d.source.Alignment = fyne.TextAlignCenter
 	d.sourceBox = container.New(labelPadding{}, d.source)
 	d.value.TextSize = theme.TextSize() * 3
@@ -82,7 +83,7 @@ func (d *DrawResult) Refresh() {
 	d.value.Color = theme.Color(theme.ColorNameForeground)
 	d.value.Refresh()
 	d.source.TextSize = theme.TextSize()
-	d.source.Color = theme.Color(theme.ColorNameForeground)
+	d.source.Color = theme.Color(theme.ColorNamePlaceHolder)
 	d.source.Refresh()
 	d.BaseWidget.Refresh()
 }
