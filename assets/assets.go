@@ -8,15 +8,12 @@ import (
 	"fyne.io/fyne/v2"
 )
 
-// icon.png is drawn by icon_gen.go at 1024×1024, the size iOS's App
-// Store asks for (FyneApp.toml's Icon; Fyne scales it down elsewhere).
+// icon.png is the app's icon (a tablet with ruled lines and a red die),
+// drawn by icon_gen.go at 1024×1024, the size iOS's App Store asks for:
+// FyneApp.toml names it for packaging, which scales it down elsewhere.
+// The program itself does not carry it.
 //
 //go:generate go run icon_gen.go
-//go:embed icon.png
-var iconPNG []byte
-
-// Icon is the app's icon: a tablet with ruled lines and a red die.
-var Icon = fyne.NewStaticResource("icon.png", iconPNG)
 
 // window-icon.png is the icon again at 256×256 (icon_gen.go draws both),
 // for the window: a window's icon is never shown larger, and the window
@@ -27,5 +24,5 @@ var Icon = fyne.NewStaticResource("icon.png", iconPNG)
 //go:embed window-icon.png
 var windowIconPNG []byte
 
-// WindowIcon is Icon at the size a window shows it.
+// WindowIcon is the app's icon at the size a window shows it.
 var WindowIcon = fyne.NewStaticResource("window-icon.png", windowIconPNG)
