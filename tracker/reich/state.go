@@ -419,7 +419,10 @@ func DurationWords(d string) string {
 }
 
 // Downed is derived from the permanent wounds (V-17).
-func (h *Hero) Downed() bool { return h.Permanent() >= 4 }
+func (h *Hero) Downed() bool { return h.Permanent() >= DownedAt }
+
+// DownedAt is how many permanent wounds down a hero (§6.4).
+const DownedAt = 4
 
 // Permanent counts the permanent wounds (§6.4, V-17): the kept cards that
 // are not temporary.

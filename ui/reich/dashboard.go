@@ -100,7 +100,13 @@ func heroStatus(h *rb.Hero) []string {
 
 // woundsLabel names a hero's wound cards with what they mean.
 func woundsLabel(h *rb.Hero) string {
-	return fmt.Sprintf("Wound cards (%d permanent; 4 permanent: downed)", h.Permanent())
+	return "Wound cards (" + permanentWords(h) + ")"
+}
+
+// permanentWords says how many of a hero's wounds are permanent and how
+// many down a hero, for the dashboard and the phones' table alike.
+func permanentWords(h *rb.Hero) string {
+	return fmt.Sprintf("%d permanent, downed at %d", h.Permanent(), rb.DownedAt)
 }
 
 // dashboardLines are a hero's dashboard in words: the action deck,

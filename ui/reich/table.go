@@ -1,7 +1,6 @@
 package reich
 
 import (
-	"fmt"
 	"image"
 	"strings"
 	"sync"
@@ -177,7 +176,7 @@ func (t *shareTable) hero(m *rb.Mission, h *rb.Hero, o *share.Offers) share.Figu
 	if h.KnockedDown {
 		f.Tags = append(f.Tags, share.Tag{Label: "Knocked down"})
 	}
-	wounds := share.Stat{Label: "Wound cards", Value: len(h.Wounds), Text: fmt.Sprintf("%d permanent; 4 permanent: downed", h.Permanent())}
+	wounds := share.Stat{Label: "Wound cards", Value: len(h.Wounds), Text: permanentWords(h)}
 	hand := share.Stat{Label: "Action cards in hand", Value: h.Hand}
 	mine := o.Mine(id) && !m.Ended && !h.Escaped
 	if mine {
