@@ -20,7 +20,7 @@ type defaultScreens struct{ game tracker.GameID }
 func (d defaultScreens) notYet(what string) fyne.CanvasObject {
 	l := widget.NewLabel(fmt.Sprintf("The %s screens of %s are not in this version yet. Notes, the clocks and the Log work.", what, d.game.Title()))
 	l.Wrapping = fyne.TextWrapWord
-	l.TextStyle.Italic = true
+	widgets.Aside(l)
 	return l
 }
 

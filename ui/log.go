@@ -143,10 +143,8 @@ func (l *logView) updateRow(id widget.ListItemID, o fyne.CanvasObject) {
 	text.SetText(rowText(s, e, l.cs.share.names))
 	if undone(s, e) {
 		text.Importance = widget.LowImportance
-		text.TextStyle.Italic = true
 	} else {
 		text.Importance = widget.MediumImportance
-		text.TextStyle.Italic = false
 	}
 	text.Refresh()
 	seq := e.seq

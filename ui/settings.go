@@ -90,7 +90,7 @@ func (u *App) showSettings() {
 	sample := widget.NewLabel("Life 7 · Ammo 3 · Round 4 of 12")
 	note := widget.NewLabel("These settings belong to this device: every campaign uses them, and no campaign, export or undo ever changes them.")
 	note.Wrapping = fyne.TextWrapWord
-	note.TextStyle.Italic = true
+	widgets.Aside(note)
 	form := widget.NewForm(widget.NewFormItem("Theme", themes), widget.NewFormItem("Text size", size), widget.NewFormItem("Sample", sample))
 	if u.mobile() {
 		// A phone's or tablet's app always has the whole screen, turned as

@@ -291,7 +291,7 @@ func card(title, sub string, body fyne.CanvasObject) fyne.CanvasObject {
 	}
 	if sub != "" {
 		s := note(sub)
-		s.TextStyle.Italic = true
+		widgets.Aside(s)
 		box.Add(s)
 	}
 	if body != nil {

@@ -204,7 +204,6 @@ func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 	zoomOut := widget.NewButtonWithIcon("", theme.ZoomOutIcon(), func() { p.Map.Zoom(0.8) })
 	p.scroll = container.NewScroll(p.Map)
 	fit := widget.NewButtonWithIcon("Whole map", theme.ViewFullScreenIcon(), func() { p.Map.FitTo(p.scroll.Size()) })
-	// In italics once it shows (widgets.ShowItalic).
 	p.practice = widget.NewLabel(PracticeLabel)
 	p.practice.Importance = widget.WarningImportance
 	p.practice.Wrapping = fyne.TextWrapWord
@@ -220,8 +219,7 @@ func NewPlayScreen(ctx *shell.Context) *PlayScreen {
 	p.enteredFace = canvas.NewText("", theme.Color(theme.ColorNameForeground))
 	p.enteredFace.Alignment = fyne.TextAlignCenter
 	p.enteredFace.TextStyle.Bold = true
-	// In italics once it shows (widgets.ShowItalic).
-	p.enteredNote = widget.NewLabelWithStyle("face entered as rolled at the table", fyne.TextAlignCenter, fyne.TextStyle{})
+	p.enteredNote = widgets.Aside(widget.NewLabelWithStyle("face entered as rolled at the table", fyne.TextAlignCenter, fyne.TextStyle{}))
 	p.entered = container.NewVBox(
 		widget.NewLabelWithStyle("Decision die", fyne.TextAlignCenter, fyne.TextStyle{Bold: true}),
 		p.enteredFace,
@@ -528,7 +526,11 @@ func (p *PlayScreen) Refresh() {
 	} else {
 		p.Key.Hide()
 	}
-	widgets.ShowItalic(p.practice, s.Content.Practice)
+	if s.Content.Practice {
+		p.practice.Show()
+	} else {
+		p.practice.Hide()
+	}
 	figs := marks(m)
 	p.Map.SetMarks(figs)
 	if m != nil && m.Pending != nil {
@@ -665,7 +667,6 @@ func (p *PlayScreen) showDie(m *tp.Mission) {
 	p.enteredFace.TextSize = theme.TextSize() * 3
 	p.enteredFace.Color = theme.Color(theme.ColorNameForeground)
 	p.enteredFace.Refresh()
-	widgets.ShowItalic(p.enteredNote, true)
 	p.entered.Show()
 }
 

@@ -27,7 +27,7 @@ func cardBox(title, sub string, body fyne.CanvasObject) fyne.CanvasObject {
 	box := container.NewVBox(heading(title))
 	if sub != "" {
 		l := wrapped(sub)
-		l.TextStyle.Italic = true
+		widgets.Aside(l)
 		box.Add(l)
 	}
 	box.Add(body)

@@ -33,7 +33,7 @@ func NewCheckedEntry(expects string, check func(string) error) *CheckedEntry {
 	e.PlaceHolder = expects
 	e.hint = widget.NewLabel("Expects " + expects)
 	e.hint.Wrapping = fyne.TextWrapWord
-	e.hint.TextStyle.Italic = true
+	Aside(e.hint)
 	e.Validator = func(s string) error { return e.check(strings.TrimSpace(s)) }
 	e.SetOnValidationChanged(func(err error) { e.showHint(err) })
 	return e
@@ -119,7 +119,7 @@ func (e *CheckedEntry) Hint() string { return e.hint.Text }
 
 func (e *CheckedEntry) showHint(err error) {
 	if err == nil || strings.TrimSpace(e.Text) == "" && e.hint.Importance != widget.DangerImportance {
-		e.hint.Importance = widget.MediumImportance
+		Aside(e.hint)
 		e.hint.SetText("Expects " + e.Expects)
 		return
 	}

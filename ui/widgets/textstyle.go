@@ -12,8 +12,7 @@ import (
 // of tables) and a system fallback font. A bare window measures plain
 // and bold (its buttons' labels are bold), so the app's screens keep to
 // those two: the clocks' digits are the plain font's (all one width),
-// the die's "rolled by the app" is set apart by its colour, and a note
-// meant to be in italics takes the style only once it shows (ShowItalic).
+// and notes are set apart by their colour (Aside), not by italics.
 // (Naming a font file instead, canvas.Text's FontSource, still parses
 // that file once more: 1.3 MB for the clocks' fixed-width digits alone,
 // measured with pprof on the running app.)
@@ -39,19 +38,11 @@ func (labelPadding) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	}
 }
 
-// ShowItalic shows (or hides) a label meant to be in italics, giving it
-// the italic style only once it shows: a hidden label's text is measured
-// all the same, and a style measured once holds its fonts for the
-// window's life, so a line that shows only sometimes (a practice game's
-// note) costs nothing until it does.
-func ShowItalic(l *widget.Label, show bool) {
-	if !show {
-		l.Hide()
-		return
-	}
-	if !l.TextStyle.Italic {
-		l.TextStyle.Italic = true
-		l.Refresh()
-	}
-	l.Show()
+// Aside sets a label apart as a note beside the screen's own text (a
+// card's subtitle, a hint under a field, a setting's explanation): in the
+// theme's quieter text colour, not in italics, which would be a third
+// text style and cost the window 6–10 MB of fonts for good.
+func Aside(l *widget.Label) *widget.Label {
+	l.Importance = widget.LowImportance
+	return l
 }

@@ -264,7 +264,7 @@ func (p *TracePanel) stepBlock(i int, s automa.Step) fyne.CanvasObject {
 		style, colour := fyne.TextStyle{}, theme.ColorNameForeground
 		switch {
 		case strings.HasPrefix(l, "✗"):
-			style.Italic = true
+			colour = theme.ColorNamePlaceHolder
 		case strings.HasPrefix(l, "→"):
 			style.Bold, colour = true, theme.ColorNamePrimary
 		case strings.HasPrefix(l, "Die:"), strings.HasPrefix(l, "Tie-breaker:"):

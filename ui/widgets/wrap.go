@@ -47,13 +47,13 @@ type tapLabel struct {
 
 func (l *tapLabel) Tapped(*fyne.PointEvent) { l.onTap() }
 
-// NewCard is widget.NewCard with the subtitle in a wrapping, italic label at
-// the top of the content.
+// NewCard is widget.NewCard with the subtitle in a wrapping label set
+// apart (Aside) at the top of the content.
 func NewCard(title, subtitle string, content fyne.CanvasObject) *widget.Card {
 	if subtitle == "" {
 		return widget.NewCard(title, "", content)
 	}
-	sub := widget.NewLabelWithStyle(subtitle, fyne.TextAlignLeading, fyne.TextStyle{Italic: true})
+	sub := Aside(widget.NewLabel(subtitle))
 	sub.Wrapping = fyne.TextWrapWord
 	if content == nil {
 		return widget.NewCard(title, "", sub)
