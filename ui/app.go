@@ -78,8 +78,7 @@ func Run(a fyne.App, opt Options) error {
 	menus := make(chan struct{})
 	widgets.WatchMenus(u.Window.Canvas(), menus)
 	defer close(menus)
-	u.Window.ShowAndRun()
-	return u.Shutdown()
+	return u.runUntilQuit()
 }
 
 // App is the running interface: one window, the open file, at most one open

@@ -114,6 +114,7 @@ func TestTimersGoThroughTheSchedule(t *testing.T) {
 		"ui/widgets/schedule.go": "the window's schedule itself",
 		"ui/widgets/manual.go":   "the tests' schedule itself",
 		"ui/screenwake.go":       "a call to the driver's screen-saver setting, which touches no widget",
+		"ui/quit.go":             "the watch over the app's end, after the window's loop: no widget",
 	}
 	// Functions a Layout method calls to defer its own refresh, as a
 	// Layout may (file:function).
