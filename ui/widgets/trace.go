@@ -263,8 +263,6 @@ func (p *TracePanel) stepBlock(i int, s automa.Step) fyne.CanvasObject {
 	for _, l := range lines[1:] {
 		style, colour := fyne.TextStyle{}, theme.ColorNameForeground
 		switch {
-		case strings.HasPrefix(l, "✗"):
-			colour = theme.ColorNamePlaceHolder
 		case strings.HasPrefix(l, "→"):
 			style.Bold, colour = true, theme.ColorNamePrimary
 		case strings.HasPrefix(l, "Die:"), strings.HasPrefix(l, "Tie-breaker:"):
