@@ -7,6 +7,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"tablekeeper/ui/widgets"
 )
 
 // The app's end. Asked to quit (the window closed, or SIGTERM or SIGINT,
@@ -70,13 +72,16 @@ func (u *App) runUntilQuit() error {
 	var askOnce sync.Once
 	ask := func() { askOnce.Do(func() { close(asked) }) }
 	u.Window.SetOnClosed(ask)
-	// Fyne hears these too and ends its loop; this only starts the watch.
+	// Fyne hears these too and ends its loop. It listens only once its
+	// loop starts, so a signal before that would reach this alone: the
+	// loop is asked to end too (Quit twice is once), when it runs.
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
 	go func() {
 		select {
 		case <-sigs:
 			ask()
+			widgets.Do(u.Fyne.Quit)
 		case <-back:
 		}
 	}()
