@@ -22,9 +22,17 @@ type ClockFace struct {
 	OnTapped func()
 
 	caption *canvas.Text
-	digits  *canvas.Text
-	bg      *canvas.Rectangle
-	urgent  bool
+	// The time is drawn a character a text: Fyne shapes and draws a text
+	// once for each string it has not seen in the last minute, so a
+	// clock drawn whole made a new string, a new shaping and a new
+	// picture of it every second (about 130 KB of garbage a second, and
+	// the window's memory climbing some 10 MB in its first minute and a
+	// half). Drawn a character a text, "0" to "9" and ":" are the same
+	// strings second after second, shaped and drawn once.
+	chars  [ClockChars]*canvas.Text
+	time   string
+	bg     *canvas.Rectangle
+	urgent bool
 }
 
 // NewClockFace makes a clock face named caption ("Turn").
@@ -34,7 +42,10 @@ func NewClockFace(caption string, tapped func()) *ClockFace {
 	// The theme's plain font: its digits are all one width (tabular), so
 	// a ticking clock never moves, and a style of their own (fixed-width)
 	// would cost the window a font face for good (textstyle.go).
-	f.digits = canvas.NewText("0:00:00", theme.Color(theme.ColorNameForeground))
+	for i := range f.chars {
+		f.chars[i] = canvas.NewText("", theme.Color(theme.ColorNameForeground))
+	}
+	f.setChars("0:00:00")
 	f.bg = canvas.NewRectangle(theme.Color(theme.ColorNameButton))
 	f.ExtendBaseWidget(f)
 	return f
@@ -42,15 +53,33 @@ func NewClockFace(caption string, tapped func()) *ClockFace {
 
 // SetTime shows a time; urgent shows it in the error colour (time is up).
 func (f *ClockFace) SetTime(text string, urgent bool) {
-	if f.digits.Text == text && f.urgent == urgent {
+	if f.time == text && f.urgent == urgent {
 		return
 	}
-	f.digits.Text, f.urgent = text, urgent
+	f.setChars(text)
+	f.urgent = urgent
 	f.Refresh()
 }
 
+// setChars puts text's characters in the slots, one each; what does not
+// fit the slot's ClockChars is left off (no time the app shows is longer).
+func (f *ClockFace) setChars(text string) {
+	f.time = text
+	i := 0
+	for _, r := range text {
+		if i == len(f.chars) {
+			break
+		}
+		f.chars[i].Text = string(r)
+		i++
+	}
+	for ; i < len(f.chars); i++ {
+		f.chars[i].Text = ""
+	}
+}
+
 // Time is the time shown.
-func (f *ClockFace) Time() string { return f.digits.Text }
+func (f *ClockFace) Time() string { return f.time }
 
 // Caption is the clock's name.
 func (f *ClockFace) Caption() string { return f.caption.Text }
@@ -64,14 +93,21 @@ func (f *ClockFace) Tapped(*fyne.PointEvent) {
 
 // CreateRenderer draws the caption over the digits.
 func (f *ClockFace) CreateRenderer() fyne.WidgetRenderer {
-	return &clockRenderer{f: f}
+	objs := []fyne.CanvasObject{f.bg, f.caption}
+	for _, c := range f.chars {
+		objs = append(objs, c)
+	}
+	return &clockRenderer{f: f, objs: objs}
 }
 
-type clockRenderer struct{ f *ClockFace }
+type clockRenderer struct {
+	f    *ClockFace
+	objs []fyne.CanvasObject // asked for at every frame: made once
+}
 
 func (r *clockRenderer) sizes() (slot, cap fyne.Size) {
 	f := r.f
-	slot = fyne.MeasureText(strings.Repeat("0", ClockChars), theme.TextSize(), f.digits.TextStyle)
+	slot = fyne.MeasureText(strings.Repeat("0", ClockChars), theme.TextSize(), fyne.TextStyle{})
 	cap = fyne.MeasureText(f.caption.Text, theme.CaptionTextSize(), f.caption.TextStyle)
 	return slot, cap
 }
@@ -92,29 +128,43 @@ func (r *clockRenderer) Layout(size fyne.Size) {
 	top := (size.Height - slot.Height - cap.Height) / 2
 	f.caption.Move(fyne.NewPos(2*p, top))
 	f.caption.Resize(fyne.NewSize(size.Width-4*p, cap.Height))
-	f.digits.Move(fyne.NewPos(2*p, top+cap.Height))
-	f.digits.Resize(fyne.NewSize(size.Width-4*p, slot.Height))
+	// Each character where the whole string would put it: after the
+	// advances of those before it (digits and the colon have no kerning
+	// to lose). Single characters are measured once, from Fyne's cache.
+	x := 2 * p
+	for _, c := range f.chars {
+		c.Move(fyne.NewPos(x, top+cap.Height))
+		if c.Text == "" {
+			c.Resize(fyne.NewSize(0, slot.Height))
+			continue
+		}
+		w := fyne.MeasureText(c.Text, theme.TextSize(), c.TextStyle).Width
+		c.Resize(fyne.NewSize(w, slot.Height))
+		x += w
+	}
 }
 
 func (r *clockRenderer) Refresh() {
 	f := r.f
 	f.caption.TextSize = theme.CaptionTextSize()
 	f.caption.Color = theme.Color(theme.ColorNamePlaceHolder)
-	f.digits.TextSize = theme.TextSize()
-	f.digits.Color = theme.Color(theme.ColorNameForeground)
+	colour := theme.Color(theme.ColorNameForeground)
 	if f.urgent {
-		f.digits.Color = theme.Color(theme.ColorNameError)
+		colour = theme.Color(theme.ColorNameError)
+	}
+	for _, c := range f.chars {
+		c.TextSize, c.Color = theme.TextSize(), colour
 	}
 	f.bg.FillColor = theme.Color(theme.ColorNameButton)
 	f.bg.CornerRadius = theme.InputRadiusSize()
 	r.Layout(f.Size())
 	f.caption.Refresh()
-	f.digits.Refresh()
+	for _, c := range f.chars {
+		c.Refresh()
+	}
 	f.bg.Refresh()
 }
 
-func (r *clockRenderer) Objects() []fyne.CanvasObject {
-	return []fyne.CanvasObject{r.f.bg, r.f.caption, r.f.digits}
-}
+func (r *clockRenderer) Objects() []fyne.CanvasObject { return r.objs }
 
 func (r *clockRenderer) Destroy() {}
