@@ -236,8 +236,17 @@ func plural(n int, one, many string) string {
 	return fmt.Sprintf("%d %s", n, many)
 }
 
-// setBox replaces a container's contents.
+// setBox replaces a container's contents. A container no window has
+// shown and none has sized yet (a screen being built) takes them without
+// being laid out: laid out at no size, a scroll in it lays its texts out
+// at their least width, where every wrapped line breaks word by word and
+// is measured at each break (18 MB of garbage for the setup page alone,
+// measured with pprof), only to be laid out again at the window's width
+// a moment later, when the window first sizes it.
 func setBox(c *fyne.Container, objs ...fyne.CanvasObject) {
 	c.Objects = objs
+	if c.Size().IsZero() && fyne.CurrentApp().Driver().CanvasForObject(c) == nil {
+		return
+	}
 	c.Refresh()
 }
